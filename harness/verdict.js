@@ -1,0 +1,171 @@
+// Verdicts: from an expectation and the samples so far to pass / fail /
+// inconclusive, with the evidence. Pure: the runner feeds it one trial at a time.
+import { median, medianInterval, round } from './stats.js';
+
+/**
+ * @typedef {{ ok: boolean, detail: string }} Check
+ * @typedef {object} StructuralPlan   a per-trial, timing-free check
+ * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
+ * @property {number} [cap]           trials after which an undecided channel is inconclusive
+ * @typedef {object} TimingPlan       a statistic judged against the model's prediction
+ * @property {string} statistic       short name, e.g. 'L'
+ * @property {string} description
+ * @property {number} claim           the statistic the model predicts if the claim holds
+ * @property {Record<string, number>} alternatives  nearest wrong alternatives (label -> predicted value)
+ * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
+ * @property {number[]} looks         trial counts at which the interval is computed
+ * @property {number} alpha           error budget for a false fail, split over the looks
+ */
+
+/**
+ * The acceptance region (lo, hi) of a timing statistic: the claim's side of
+ * every boundary placed between the claim's value and each alternative's.
+ * @param {TimingPlan} plan
+ */
+export function region(plan) {
+  const toward = plan.toward ?? 0.5;
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const alt of Object.values(plan.alternatives)) {
+    const b = plan.claim + toward * (alt - plan.claim);
+    if (alt < plan.claim) lo = Math.max(lo, b);
+    else if (alt > plan.claim) hi = Math.min(hi, b);
+  }
+  return { lo, hi };
+}
+
+/** @param {{lo: number, hi: number}} r */
+export function describeRegion(r) {
+  if (r.lo === -Infinity && r.hi === Infinity) return 'any value';
+  if (r.hi === Infinity) return `> ${round(r.lo)}`;
+  if (r.lo === -Infinity) return `< ${round(r.hi)}`;
+  return `in (${round(r.lo)}, ${round(r.hi)})`;
+}
+
+/**
+ * Judge a timing channel after n = values.length trials.
+ * @param {number[]} values
+ * @param {TimingPlan} plan
+ */
+export function judgeTiming(values, plan) {
+  const n = values.length;
+  const r = region(plan);
+  const last = plan.looks[plan.looks.length - 1];
+  const base = {
+    statistic: plan.statistic,
+    description: plan.description,
+    n,
+    median: n ? round(median(values), 4) : null,
+    interval: /** @type {[number, number] | null} */ (null),
+    confidence: /** @type {number | null} */ (null),
+    boundary: Number.isFinite(r.lo) ? round(r.lo, 4) : round(r.hi, 4),
+    region: describeRegion(r),
+    predicted: { claim: round(plan.claim, 4), alternatives: mapValues(plan.alternatives, (v) => round(v, 4)) },
+    decided: /** @type {'pass' | 'fail' | null} */ (null),
+    final: n >= last,
+    values: values.map((v) => round(v, 4)),
+  };
+  if (!plan.looks.includes(n) && n < last) return base;
+  const a = plan.alpha / plan.looks.length;
+  const iv = medianInterval(values, a);
+  if (!iv) return base;
+  base.interval = [round(iv.lo, 4), round(iv.hi, 4)];
+  base.confidence = round(iv.confidence, 4);
+  if (iv.lo > r.lo && iv.hi < r.hi) base.decided = 'pass';
+  else if (iv.hi < r.lo || iv.lo > r.hi) base.decided = 'fail';
+  return base;
+}
+
+/**
+ * Judge a structural channel from its per-trial checks.
+ * @param {Check[]} checks
+ * @param {StructuralPlan} plan
+ */
+export function judgeStructural(checks, plan) {
+  const agree = checks.filter((c) => c.ok).length;
+  const disagree = checks.length - agree;
+  const cap = plan.cap ?? plan.need + 2;
+  /** @type {'pass' | 'fail' | null} */
+  let decided = null;
+  if (disagree === 0 && agree >= plan.need) decided = 'pass';
+  else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
+  const details = [...new Set(checks.map((c) => c.detail))];
+  const telling = checks.filter((c) => !c.ok).at(-1) ?? checks.at(-1);
+  return { decided, agree, disagree, details, telling: telling?.detail ?? '', final: checks.length >= cap };
+}
+
+/**
+ * @typedef {object} Decision
+ * @property {boolean} done
+ * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
+ * @property {string} [reason]
+ * @property {{ structural: ReturnType<typeof judgeStructural> | null, timing: ReturnType<typeof judgeTiming> | null }} evidence
+ */
+
+/**
+ * Combine both channels after each trial. Structural evidence, where there is
+ * any, decides the mechanism; timing must then agree or stay undecided. A
+ * timing contradiction of sound structure is reported as inconclusive (the
+ * machine's noise), never as a fail. Without structure, timing decides alone.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number }} input
+ * @returns {Decision}
+ */
+export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials }) {
+  const s = structural && checks ? judgeStructural(checks, structural) : null;
+  const t = timing && values ? judgeTiming(values, timing) : null;
+  const evidence = { structural: s, timing: t };
+  const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
+  const out = n >= maxTrials;
+  const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected)` : '';
+  const tText = t ? timingText(t) : '';
+
+  if (s) {
+    if (s.decided === 'fail') return { done: true, verdict: 'fail', reason: join(sText, tText), evidence };
+    if (s.decided === 'pass') {
+      if (!t || t.decided === 'pass') return { done: true, verdict: 'pass', reason: join(sText, tText), evidence };
+      if (t.decided === 'fail') {
+        return { done: true, verdict: 'inconclusive', reason: `structure as expected but timing contradicts it (machine noise?): ${join(sText, tText)}`, evidence };
+      }
+      if (t.interval !== null || t.final || out) {
+        return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
+      }
+      return { done: false, evidence };
+    }
+    if (s.final || out) return { done: true, verdict: 'inconclusive', reason: `structural evidence mixed: ${sText}`, evidence };
+    return { done: false, evidence };
+  }
+  if (t) {
+    if (t.decided) return { done: true, verdict: t.decided, reason: tText, evidence };
+    if (t.final || out) return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${tText}`, evidence };
+    return { done: false, evidence };
+  }
+  return { done: true, verdict: 'inconclusive', reason: 'no evidence channel available', evidence };
+}
+
+/** @param {ReturnType<typeof judgeTiming>} t */
+export function timingText(t) {
+  const pred = Object.entries(t.predicted.alternatives).map(([k, v]) => `${k} → ${v}`).join(', ');
+  const iv = t.interval ? ` ${percent(t.confidence ?? 0)} CI [${t.interval[0]}, ${t.interval[1]}]` : ' (no interval yet)';
+  const verdictWord = t.decided === 'pass' ? 'as predicted' : t.decided === 'fail' ? 'contradicts' : 'undecided';
+  return `timing ${t.statistic} median ${t.median}${iv} vs region ${t.region} (model ${t.predicted.claim}${pred ? `; ${pred}` : ''}), n=${t.n}: ${verdictWord}`;
+}
+
+/** @param {...string} parts */
+function join(...parts) {
+  return parts.filter(Boolean).join('; ');
+}
+
+/**
+ * @template T, U
+ * @param {Record<string, T>} obj @param {(v: T) => U} fn
+ * @returns {Record<string, U>}
+ */
+function mapValues(obj, fn) {
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, fn(v)]));
+}
+
+/** Confidence as a percentage that never rounds up to 100%. @param {number} c */
+export function percent(c) {
+  const p = Math.floor(c * 1000) / 10;
+  return `${p % 1 === 0 ? p.toFixed(0) : p.toFixed(1)}%`;
+}

@@ -1,0 +1,58 @@
+import { defineSpec } from '../../harness/spec.js';
+import { probePool } from '../../harness/pool.js';
+
+/** libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall back to 4. */
+const longValueResult = (/** @type {string} */ uv) => (compare(uv, '1.52.0') >= 0 ? 4 : 1024);
+
+/** @param {string} a @param {string} b */
+function compare(a, b) {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+export default defineSpec({
+  id: 'pool.env-parsing',
+  title: 'How odd UV_THREADPOOL_SIZE values are read',
+  area: 'threadpool',
+  claim: 'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
+  truth: '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (ignored), 1024 before (read as a number).',
+  expected: 'holds',
+  requires: ['posix'],
+  source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: null },
+  plan(ctx) {
+    const cases = [
+      ['0', 1],
+      ['', 1],
+      ['abc', 1],
+      ['2abc', 2],
+      ['-1', 1024],
+      ['5000', 1024],
+      ['0000000000001025', longValueResult(ctx.node.uv)],
+    ];
+    return {
+      summary: `On libuv ${ctx.node.uv}: ${cases.map(([v, n]) => `${JSON.stringify(v)} → ${n}`).join(', ')}.`,
+      model: { uv: ctx.node.uv, cases: Object.fromEntries(cases) },
+      async trial(c) {
+        const seen = [];
+        for (const [value] of cases) {
+          const probe = await probePool(c, { size: String(value), fifos: 1100 });
+          seen.push({ value, parked: probe.parked, threads: probe.poolThreads.length });
+        }
+        return { seen };
+      },
+      structural: {
+        need: 1,
+        check(obs) {
+          const wrong = obs.seen.filter((/** @type {any} */ s, /** @type {number} */ i) => s.parked !== cases[i][1]);
+          return {
+            ok: wrong.length === 0,
+            detail: wrong.length
+              ? `read differently: ${wrong.map((/** @type {any} */ s) => `${JSON.stringify(s.value)} → ${s.parked}`).join(', ')}`
+              : `all ${cases.length} values read as expected (${obs.seen.map((/** @type {any} */ s) => `${JSON.stringify(s.value)} → ${s.parked}`).join(', ')})`,
+          };
+        },
+      },
+    };
+  },
+});

@@ -1,0 +1,30 @@
+import { defineSpec } from '../../harness/spec.js';
+import { DEFAULT_POOL, batchPlan } from '../../harness/pool.js';
+
+export default defineSpec({
+  id: 'pool.fifth-lags',
+  title: 'With five pbkdf2 calls, four finish together and the fifth about one task later',
+  area: 'threadpool',
+  claim: 'The pool runs four tasks at once, so a fifth waits for a free thread and finishes about one task-time after the other four.',
+  truth: 'True; the lag is about T when C ≥ 4 and what the model predicts otherwise (C/(4 + C) of t5 for C ≤ 4).',
+  expected: 'holds',
+  source: { file: '000_5064a5800ba04d45.txt', section: 'What If I Have Two Cores and Multiple Operations to Perform?', figures: '1222, 1258, 1265, 1310, 1833 ms (4 cores)' },
+  plan: (ctx) =>
+    batchPlan(ctx, {
+      k: 5,
+      P: DEFAULT_POOL,
+      statistic: {
+        name: 'L',
+        description: 'lag of the last task, (t5 − t4) / t5',
+        fn: (t) => (t[4] - t[3]) / t[4],
+        // With 4 threads on 2 cores the scheduler shares unevenly and measured
+        // medians sit below the model (0.19–0.23 for 0.33); the boundary sits at
+        // 0.7 of the way to the alternatives (0.10 on 2 cores), where P=3 gives 0.07.
+        toward: 0.7,
+      },
+      alternatives: [
+        { label: 'P=3', P: 3, C: ctx.cores },
+        { label: 'P=5', P: 5, C: ctx.cores },
+      ],
+    }),
+});

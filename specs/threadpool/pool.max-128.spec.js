@@ -1,0 +1,31 @@
+import { defineSpec } from '../../harness/spec.js';
+import { probePool, probeText } from '../../harness/pool.js';
+
+const MAX = 1024;
+
+export default defineSpec({
+  id: 'pool.max-128',
+  title: 'The largest pool you can set is 128',
+  area: 'threadpool',
+  claim: 'UV_THREADPOOL_SIZE cannot go above 128.',
+  truth: 'Refuted: the cap is 1024 since libuv 1.30 (2019). Asking for 200 gives 200; asking for 1025 gives 1024.',
+  expected: 'refuted',
+  requires: ['posix'],
+  source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: 'max 128' },
+  plan: () => ({
+    summary: `UV_THREADPOOL_SIZE=200 → 200 threads (over 128); UV_THREADPOOL_SIZE=1025 → ${MAX} (the real cap).`,
+    model: { asked: [200, 1025], expected: [200, MAX] },
+    async trial(c) {
+      const a = await probePool(c, { size: '200', fifos: 260 });
+      const b = await probePool(c, { size: '1025', fifos: MAX + 60 });
+      return { asked200: a, asked1025: b };
+    },
+    structural: {
+      need: 1,
+      check: ({ asked200: a, asked1025: b }) => ({
+        ok: a.parked === 200 && b.parked === MAX,
+        detail: `asked 200: ${probeText(a)}; asked 1025: ${probeText(b)}; expected 200 and ${MAX}`,
+      }),
+    },
+  }),
+});

@@ -1,0 +1,27 @@
+import { defineSpec } from '../../harness/spec.js';
+import { DEFAULT_POOL, batchPlan } from '../../harness/pool.js';
+
+export default defineSpec({
+  id: 'pool.six-is-four-then-two',
+  title: 'Six pbkdf2 calls: four finish together, two about one batch later',
+  area: 'threadpool',
+  claim: 'Six tasks go through the four-thread pool as a batch of four and then a batch of two.',
+  truth: 'True, as the model predicts for P = 4.',
+  expected: 'holds',
+  source: { file: '002_d7b7cf540677f00a.txt', section: 'libuv thread pool', figures: '565/568/595/596 then 1107/1109 ms (three runs alike)' },
+  plan: (ctx) =>
+    batchPlan(ctx, {
+      k: 6,
+      P: DEFAULT_POOL,
+      statistic: {
+        name: 'G',
+        description: 'gap between the batches, (t5 − t4) / t6',
+        fn: (t) => (t[4] - t[3]) / t[5],
+        toward: 0.7, // uneven sharing of 2 cores by 4 threads, as for pool.fifth-lags
+      },
+      alternatives: [
+        { label: 'P=3', P: 3, C: ctx.cores },
+        { label: 'P=5', P: 5, C: ctx.cores },
+      ],
+    }),
+});

@@ -1,0 +1,22 @@
+import { defineSpec } from '../../harness/spec.js';
+import { batchPlan } from '../../harness/pool.js';
+
+export default defineSpec({
+  id: 'pool.size-five-all-together',
+  title: 'UV_THREADPOOL_SIZE=5: five pbkdf2 calls finish together, each slower than alone',
+  area: 'threadpool',
+  claim: 'With five pool threads, five hashes all run at once and finish together; with fewer cores than threads each takes longer than it would alone.',
+  truth: 'True; the slow-down factor is about max(1, 5/C).',
+  expected: 'holds',
+  source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool (UV_THREADPOOL_SIZE=5)', figures: '1545–1557 ms for five against about 1222 ms for four (4 cores)' },
+  plan: (ctx) =>
+    batchPlan(ctx, {
+      k: 5,
+      P: 5,
+      size: '5',
+      reference: true,
+      statistic: { name: 'S', description: 'spread of the five completions, (t5 − t1) / t5', fn: (t) => (t[4] - t[0]) / t[4] },
+      alternatives: [{ label: 'P=4', P: 4, C: ctx.cores }],
+      summary: `Slow-down against one task alone: about ${Math.max(1, 5 / ctx.cores).toFixed(2)}× on C=${ctx.cores}`,
+    }),
+});
