@@ -55,7 +55,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
   const want = threadsUsed({ k, P });
   const shape = batches({ k, P }).join(' + ');
   return {
-    summary: `${summary ? `${summary}. ` : ''}Model, P=${P} on C=${C}: ${k} tasks of T≈${T} ms run as batches ${shape} and finish at ${predictedMs.join(', ')} ms; ${statistic.name} = ${round(claim)} (${Object.entries(alts).map(([l, v]) => `${l}: ${round(v)}`).join(', ') || 'no distinguishable alternative'})`,
+    summary: `${summary ? `${summary}. ` : ''}Model, P=${P} on C=${C}: ${k} tasks of T≈${Math.round(T)} ms run as batches ${shape} and finish at ${predictedMs.join(', ')} ms; ${statistic.name} = ${round(claim)} (${Object.entries(alts).map(([l, v]) => `${l}: ${round(v)}`).join(', ') || 'no distinguishable alternative'})`,
     model: { k, P, C, T, batches: batches({ k, P }), predictedMs, threads: want, statistic: statistic.name, claim: round(claim, 4), alternatives: alts },
     trial: (c) => c.run('pbkdf2-batch.cjs', { options: { k, iterations: c.pbkdf2.iterations, reference }, env: { UV_THREADPOOL_SIZE: size }, timeoutMs: 30_000 + 20 * k * T }),
     structural:

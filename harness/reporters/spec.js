@@ -11,6 +11,7 @@ import {
   summaryText,
   countVerdicts,
 } from './format.js';
+import { formatProfile } from '../profile.js';
 
 const CLEAR = '\r\x1b[2K';
 const LABEL_WIDTH = 21; // 'refuted as expected' + 2
@@ -92,7 +93,9 @@ export function resultLine(r, idWidth, paint) {
   const id = String(r.id).padEnd(idWidth);
   const dur = formatDuration(r.durationMs).padStart(6);
   const reason = oneLine(r.reason);
-  return `${colored} ${id} ${dur}${reason ? ` — ${reason}` : ''}`;
+  const line = `${colored} ${id} ${dur}${reason ? ` — ${reason}` : ''}`;
+  const expected = oneLine(r.expectation?.summary ?? '');
+  return expected ? `${line}\n${' '.repeat(LABEL_WIDTH + 1)}${paint('dim', `expected: ${expected}`)}` : line;
 }
 
 /**
@@ -106,18 +109,14 @@ export function header(data, paint) {
   const n = data?.specs?.length ?? 0;
   const lines = [paint('bold', `node-concurrency-spec: ${n} claim${n === 1 ? '' : 's'}`)];
 
-  const where = [env.platform, env.arch].filter(Boolean).join(' ');
-  lines.push(`node ${node.version ?? '?'}, libuv ${node.uv ?? '?'}, V8 ${node.v8 ?? '?'}${where ? ` on ${where}` : ''}`);
-
-  const cpu = [`C=${prof.cores ?? '?'} cores`, `availableParallelism ${prof.availableParallelism ?? '?'}`];
-  if (prof.effectiveParallelism) cpu.push(`effective parallelism ${num(prof.effectiveParallelism.value, 2)}`);
-  if (prof.pbkdf2) cpu.push(`pbkdf2 ${prof.pbkdf2.iterations} iterations = ${formatDuration(prof.pbkdf2.taskMs)}/task`);
-  lines.push(cpu.join(', '));
-
+  const where = [env.platform, env.arch, env.release].filter(Boolean).join(' ');
+  if (where) lines.push(`on ${where}`);
+  if (data?.profile) lines.push(...formatProfile(prof, { node }));
+  else lines.push(`node ${node.version ?? '?'}, libuv ${node.uv ?? '?'}`);
   const cpus = env.cpus;
   if (cpus && cpus.method && cpus.method !== 'none') {
     const list = Array.isArray(cpus.list) ? cpus.list.join(',') : '?';
-    lines.push(`pinned to cpus ${list} (${cpus.method})`);
+    lines.push(`fixtures pinned to CPU ${list} (${cpus.method})`);
   }
   return `${lines.join('\n')}\n\n`;
 }
