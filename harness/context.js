@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { runFixture, fixtureEnv } from './isolate.js';
+import { runFixture, startFixture, fixtureEnv } from './isolate.js';
 import { buildProfile, hostTopology, parseCpuList } from './profile.js';
 
 const run = promisify(execFile);
@@ -91,6 +91,29 @@ export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS }
       const { data } = await runFixture({ node: node.path, fixture, options: { tmpdir, ...o.options }, env: o.env, execArgv: o.execArgv, cpus: list, timeoutMs: o.timeoutMs, signal });
       return data;
     },
+    /**
+     * Start a long-running fixture (a server, a load generator): it says
+     * 'ready' with its data (e.g. a port) and runs until stop(). By default
+     * under this context's Node and CPUs; `host: true` runs it under the Node
+     * running the harness (the load generator is not what is under test), and
+     * `cpus` pins it elsewhere.
+     * @param {string} fixture
+     * @param {{ options?: object, env?: Record<string, string | undefined>, execArgv?: string[], timeoutMs?: number, host?: boolean, cpus?: number[] | null }} [o]
+     */
+    start(fixture, o = {}) {
+      return startFixture({
+        node: o.host ? process.execPath : node.path,
+        fixture,
+        options: { tmpdir, ...o.options },
+        env: o.env,
+        execArgv: o.execArgv,
+        cpus: o.cpus === undefined ? list : o.cpus,
+        timeoutMs: o.timeoutMs ?? 60_000,
+        signal,
+      });
+    },
+    /** CPUs the fixtures may use: the --cpus list, else every allowed CPU (null where unknown). */
+    usable: list ?? allowedCpus(),
     dispose() {
       rmSync(tmpdir, { recursive: true, force: true });
     },

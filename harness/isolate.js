@@ -74,38 +74,70 @@ export function fixtureEnv(extra = {}) {
  * @param {RunOptions} o
  * @returns {Promise<{ data: any, durationMs: number }>}
  */
-export function runFixture({ node, fixture, options = {}, env = {}, execArgv = [], cpus = null, timeoutMs = 30_000, signal }) {
+export function runFixture(o) {
+  return startFixture(o).result;
+}
+
+/**
+ * @typedef {object} FixtureHandle
+ * @property {number | undefined} pid
+ * @property {Promise<any>} ready       data of the fixture's 'ready' message (a service: its port, say)
+ * @property {Promise<{ data: any, durationMs: number }>} result  its final report, at exit
+ * @property {(message: object) => void} send
+ * @property {() => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message 'stop'), then its result
+ */
+
+/**
+ * Start a fixture: a one-shot trial, or a service that says 'ready' and runs
+ * until asked to stop. Either way it ends with one 'result' (or 'error')
+ * message, and its whole process group is killed when it exits, times out,
+ * or the run is aborted.
+ * @param {RunOptions} o
+ * @returns {FixtureHandle}
+ */
+export function startFixture({ node, fixture, options = {}, env = {}, execArgv = [], cpus = null, timeoutMs = 30_000, signal }) {
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
+  const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
   const [cmd, argv] = cpus ? ['taskset', ['-c', cpus.join(','), node, ...args]] : [node, args];
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const child = spawn(cmd, argv, {
-      env: fixtureEnv(env),
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      detached: process.platform !== 'win32',
-      serialization: 'json',
-    });
-    if (child.pid) live.add(child.pid);
-    let stderr = '';
-    /** @type {any} */
-    let message = null;
-    let failure = /** @type {Error | null} */ (null);
-    child.stderr?.on('data', (d) => {
-      if (stderr.length < 8192) stderr += d;
-    });
-    child.on('message', (m) => {
-      if (message === null) message = m;
-    });
-    const fail = (/** @type {Error} */ err) => {
-      failure ??= err;
-      if (child.pid) killGroup(child.pid);
-    };
-    const timer = setTimeout(() => fail(new FixtureError(`${fixture} did not finish within ${timeoutMs} ms (killed)`, { stderr })), timeoutMs);
-    const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
+  /** @type {(v: any) => void} */ let onReady = () => {};
+  /** @type {(e: Error) => void} */ let onNotReady = () => {};
+  const ready = new Promise((resolve, reject) => ([onReady, onNotReady] = [resolve, reject]));
+  ready.catch(() => {}); // a one-shot fixture never says ready
+  if (signal?.aborted) {
+    const result = Promise.reject(signal.reason);
+    onNotReady(signal.reason);
+    return { pid: undefined, ready, result, send: () => {}, stop: () => result };
+  }
+  const child = spawn(cmd, argv, {
+    env: fixtureEnv(env),
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    detached: process.platform !== 'win32',
+    serialization: 'json',
+  });
+  if (child.pid) live.add(child.pid);
+  let stderr = '';
+  /** @type {any} */
+  let message = null;
+  let failure = /** @type {Error | null} */ (null);
+  child.stderr?.on('data', (d) => {
+    if (stderr.length < 8192) stderr += d;
+  });
+  child.on('message', (/** @type {any} */ m) => {
+    if (m?.type === 'ready') onReady(m.data);
+    else if (message === null && (m?.type === 'result' || m?.type === 'error')) message = m;
+  });
+  const fail = (/** @type {Error} */ err) => {
+    failure ??= err;
+    if (child.pid) killGroup(child.pid);
+  };
+  const timer = setTimeout(() => fail(new FixtureError(`${name} did not finish within ${timeoutMs} ms (killed)`, { stderr })), timeoutMs);
+  const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
+  /** @type {Promise<{ data: any, durationMs: number }>} */
+  const result = new Promise((resolve, reject) => {
     child.on('close', (code, sig) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -114,12 +146,28 @@ export function runFixture({ node, fixture, options = {}, env = {}, execArgv = [
         live.delete(child.pid);
       }
       const durationMs = performance.now() - started;
-      if (failure) return reject(failure);
-      if (message?.type === 'result' && code === 0) return resolve({ data: message.data, durationMs });
-      if (message?.type === 'error') return reject(new FixtureError(`${fixture}: ${message.message}`, { stderr }));
-      const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
-      const tail = stderr.trim().split('\n').slice(-3).join(' | ');
-      reject(new FixtureError(`${fixture} ${how} without a result${tail ? `: ${tail}` : ''}`, { stderr }));
+      /** @type {Error | null} */
+      let err = failure;
+      if (!err && message?.type === 'result' && code === 0) return onNotReady(new FixtureError(`${name} finished without saying ready`)), resolve({ data: message.data, durationMs });
+      if (!err && message?.type === 'error') err = new FixtureError(`${name}: ${message.message}`, { stderr });
+      if (!err) {
+        const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;
+        const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+        err = new FixtureError(`${name} ${how} without a result${tail ? `: ${tail}` : ''}`, { stderr });
+      }
+      onNotReady(err);
+      reject(err);
     });
   });
+  result.catch(() => {}); // callers that only await `ready` still see failures there
+  const send = (/** @type {object} */ m) => {
+    if (child.connected) child.send(m);
+  };
+  return {
+    pid: child.pid,
+    ready,
+    result,
+    send,
+    stop: () => (send({ type: 'stop' }), result),
+  };
 }

@@ -33,7 +33,8 @@ function runProbe(options, prefix = []) {
     child.on('exit', (code) => {
       if (code !== 0) reject(new Error(`probe exited with ${code}`));
       else if (messages.length !== 1) reject(new Error(`expected 1 message, got ${messages.length}`));
-      else resolve(messages[0]);
+      else if (messages[0].type !== 'result') reject(new Error(`expected a result message, got ${JSON.stringify(messages[0])}`));
+      else resolve(messages[0].data);
     });
   });
 }
