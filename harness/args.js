@@ -52,7 +52,8 @@ export function parseCli(argv) {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(String(err instanceof Error ? err.message : err).split('\n')[0].replace(/\. To specify.*$/, ''));
+    const text = String(err instanceof Error ? err.message : err).split('\n')[0].replace(/\. To specify.*$/, '');
+    throw new UsageError(text.charAt(0).toLowerCase() + text.slice(1));
   }
   const v = /** @type {Record<string, any>} */ (parsed.values);
   const cpus = v.cpus === undefined ? null : positiveInt('--cpus', v.cpus);

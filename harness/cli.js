@@ -10,7 +10,8 @@ import { buildRecord, pkg } from './record.js';
 import { checkWritable, fanOut, writeWhole } from './output.js';
 import { reporters as known, spec as specReporter } from './reporters/index.js';
 import { shouldColor } from './reporters/format.js';
-import { killAll } from './isolate.js';
+import { killAll, FixtureError } from './isolate.js';
+import { oneLine } from './reporters/format.js';
 import { SpecError } from './spec.js';
 
 /**
@@ -41,6 +42,14 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   };
   const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
   for (const [s, h] of Object.entries(handlers)) process.on(s, h);
+  // A closed stdout (`| head`) ends the run as an interrupt does: trials are
+  // killed and the record is still written.
+  const onStdoutError = (/** @type {any} */ err) => {
+    if (err?.code !== 'EPIPE') return;
+    killAll();
+    if (!controller.signal.aborted) controller.abort(new Error('stdout closed'));
+  };
+  stdout.on?.('error', onStdoutError);
   /** @type {import('./context.js').Context | null} */
   let ctx = null;
   try {
@@ -76,20 +85,19 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     return record.exitCode;
   } catch (err) {
     if (err instanceof UsageError || err instanceof SpecError) say(err.message);
-    else if (controller.signal.aborted) say('interrupted before any claim ran');
-    else say(`harness error: ${err instanceof Error ? err.stack : err}`);
+    else if (controller.signal.aborted) say('interrupted while profiling the machine: no claim ran, no report written');
+    else if (err instanceof FixtureError) say(`harness error: ${oneLine(err.message)}`);
+    else say(`harness error: ${process.env.NCS_DEBUG ? /** @type {Error} */ (err).stack : oneLine(String(/** @type {Error} */ (err)?.message ?? err))}`);
     return 2;
   } finally {
     killAll();
     ctx?.dispose();
     for (const [s, h] of Object.entries(handlers)) process.off(s, h);
+    stdout.off?.('error', onStdoutError);
   }
 }
 
 const self = fileURLToPath(import.meta.url);
 if (process.argv[1] && realpathSync(process.argv[1]) === self) {
-  process.stdout.on('error', (err) => {
-    if (/** @type {any} */ (err).code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
   main(process.argv.slice(2)).then((code) => process.exit(code));
 }

@@ -26,7 +26,7 @@ export async function nodeInfo(nodePath) {
   try {
     const { stdout } = await run(nodePath, ['-p', 'JSON.stringify([process.execPath, process.versions])'], { env: fixtureEnv(), timeout: 20_000 });
     const [execPath, v] = JSON.parse(stdout);
-    return { path: execPath, version: v.node, major: Number(v.node.split('.')[0]), v8: v.v8, uv: v.uv };
+    return { path: nodePath, execPath, version: v.node, major: Number(v.node.split('.')[0]), v8: v.v8, uv: v.uv };
   } catch (err) {
     const why = /** @type {any} */ (err).code === 'ENOENT' ? 'no such file' : /** @type {any} */ (err).code === 'EACCES' ? 'not executable' : 'it did not run as Node.js';
     throw new UsageError(`--node ${nodePath}: ${why}`);
@@ -119,8 +119,13 @@ export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS }
     },
   };
   if (!skipAll) {
-    const probe = await ctx.run('profile-probe.cjs', { options: { cores: ctx.cores, taskMs }, env: { UV_THREADPOOL_SIZE: String(ctx.cores + 1) }, timeoutMs: 60_000 });
-    ctx.profile = buildProfile({ probe, topology: await hostTopology() });
+    try {
+      const probe = await ctx.run('profile-probe.cjs', { options: { cores: ctx.cores, taskMs }, env: { UV_THREADPOOL_SIZE: String(ctx.cores + 1) }, timeoutMs: 60_000 });
+      ctx.profile = buildProfile({ probe, topology: await hostTopology() });
+    } catch (err) {
+      ctx.dispose();
+      throw err;
+    }
     ctx.cores = ctx.profile.cores;
     ctx.pbkdf2 = ctx.profile.pbkdf2 ?? ctx.pbkdf2;
   }
@@ -145,7 +150,7 @@ export function describeEnvironment(ctx) {
     platform: ctx.platform,
     arch: ctx.arch,
     release: ctx.release,
-    node: { path: ctx.node.path, version: ctx.node.version, v8: ctx.node.v8, uv: ctx.node.uv },
+    node: { path: ctx.node.execPath, version: ctx.node.version, v8: ctx.node.v8, uv: ctx.node.uv },
     hostNode: { version: process.versions.node },
     cpus: { requested: ctx.requestedCpus, list: ctx.cpus, method: ctx.cpuMethod },
   };

@@ -1,21 +1,38 @@
 // Where reports go: stdout, or files written whole (temp file + rename), so
 // an interrupted or failed run never leaves a half-written report.
-import { mkdirSync, writeFileSync, renameSync, unlinkSync } from 'node:fs';
+import { mkdirSync, writeFileSync, renameSync, statSync, accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './context.js';
 
 /**
- * Check, before any measurement, that a report file can be written.
+ * Check, before any measurement, that a report file can be written, without
+ * creating anything: the file, if it exists, must be a writable file, and the
+ * nearest existing ancestor a writable directory.
  * @param {string} file
  */
 export function checkWritable(file) {
-  const probe = path.join(path.dirname(path.resolve(file)), `.${path.basename(file)}.${process.pid}.check`);
+  const abs = path.resolve(file);
+  const fail = (/** @type {string} */ why) => {
+    throw new UsageError(`cannot write ${file}: ${why}`);
+  };
+  const info = stat(abs);
+  if (info?.isDirectory()) fail('it is a directory');
+  let dir = path.dirname(abs);
+  while (!stat(dir)) dir = path.dirname(dir);
+  if (!stat(dir)?.isDirectory()) fail(`${dir} is not a directory`);
   try {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(probe, '');
-    unlinkSync(probe);
-  } catch (err) {
-    throw new UsageError(`cannot write ${file}: ${/** @type {any} */ (err).code ?? err}`);
+    accessSync(info ? abs : dir, constants.W_OK);
+  } catch {
+    fail(`${info ? abs : dir} is not writable`);
+  }
+}
+
+/** @param {string} p */
+function stat(p) {
+  try {
+    return statSync(p);
+  } catch {
+    return null;
   }
 }
 

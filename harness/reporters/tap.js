@@ -94,7 +94,7 @@ function headerComments(data) {
   if (p.effectiveParallelism) cpu.push(`effective parallelism ${num(p.effectiveParallelism.value, 2)}`);
   if (p.pbkdf2) cpu.push(`pbkdf2 ${p.pbkdf2.iterations} iterations = ${formatDuration(p.pbkdf2.taskMs)}/task`);
   return [
-    `node-concurrency-spec: ${data?.specs?.length ?? 0} claims`,
+    `node-concurrency-spec: ${data?.specs?.length ?? 0} claim${data?.specs?.length === 1 ? '' : 's'}`,
     `node ${node.version ?? '?'}, libuv ${node.uv ?? '?'}, V8 ${node.v8 ?? '?'}`,
     cpu.join(', '),
   ].map((l) => `# ${oneLine(l)}\n`).join('');

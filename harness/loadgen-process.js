@@ -1,0 +1,197 @@
+// The load generator process: runs under the host Node (it is not what is
+// under test), drives a loopback server with undici in a closed loop, and
+// reports one result over IPC with the fixtures' protocol. Options: JSON in
+// argv[2] (see LoadOptions in ./loadgen.js). It stops by itself at its
+// request and time bounds and exits if the harness goes away.
+//
+// pool.dispatch with a handler object, not pool.request: request() builds a
+// response stream and a promise per request and measured ~65% of
+// autocannon's throughput here, dispatch 80–86% (measurement notes; re-checked
+// with bench/loadgen-vs-autocannon.js and a scratch comparison of both).
+import { createRequire } from 'node:module';
+import { Pool } from 'undici';
+import { normalizeLoad, latencySummary } from './loadgen.js';
+
+const require = createRequire(import.meta.url);
+/** @type {{ done: (d: any) => void, fail: (e: any) => void, options: () => any }} */
+const report = require('../fixtures/lib/report.cjs'); // also: exit when the IPC channel closes
+/** @type {{ cpuNs: (tid: number) => number }} */
+const proc = require('../fixtures/lib/proc.cjs');
+
+const now = () => process.hrtime.bigint();
+/** @param {bigint} t0 @param {bigint} t1 */
+const ms = (t0, t1) => Number(t1 - t0) / 1e6;
+const round = (/** @type {number} */ x, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** @typedef {(err: any, status: number, latencyMs: number) => void} Done */
+
+/** One exchange (undici 7 handler API); calls back exactly once. */
+class Exchange {
+  /** @param {bigint} start @param {Done} cb */
+  constructor(start, cb) {
+    this.start = start;
+    this.cb = cb;
+    this.status = 0;
+    this.settled = false;
+  }
+  onRequestStart() {}
+  /** @param {unknown} _c @param {number} status */
+  onResponseStart(_c, status) {
+    this.status = status;
+  }
+  onResponseData() {}
+  onResponseEnd() {
+    if (this.settled) return;
+    this.settled = true;
+    this.cb(null, this.status, ms(this.start, now()));
+  }
+  /** @param {unknown} _c @param {any} err */
+  onResponseError(_c, err) {
+    if (this.settled) return;
+    this.settled = true;
+    this.cb(err, 0, 0);
+  }
+}
+
+/** @param {any} err */
+const code = (err) => String(err?.code ?? err?.name ?? 'Error');
+
+/**
+ * Closed loop: `slots` requests in flight; each completion sends the next
+ * until `limit` are sent or `deadline` passes, then waits for those in flight.
+ * @param {{ pool: Pool, opts: object, slots: number, limit: number, deadline: bigint, onResult: Done }} o
+ * @returns {Promise<'requests' | 'duration'>}
+ */
+function closedLoop({ pool, opts, slots, limit, deadline, onResult }) {
+  let sent = 0;
+  let inflight = 0;
+  /** @type {'requests' | 'duration' | null} */
+  let stoppedBy = null;
+  return new Promise((resolve) => {
+    const next = () => {
+      if (!stoppedBy && sent >= limit) stoppedBy = 'requests';
+      if (!stoppedBy && now() >= deadline) stoppedBy = 'duration';
+      if (stoppedBy) return void (inflight === 0 && resolve(stoppedBy));
+      sent++;
+      inflight++;
+      pool.dispatch(/** @type {any} */ (opts), new Exchange(now(), (err, status, latency) => {
+        inflight--;
+        onResult(err, status, latency);
+        if (err) setImmediate(next); // an error may come synchronously: never recurse
+        else next();
+      }));
+    };
+    for (let i = 0; i < slots; i++) next();
+  });
+}
+
+/** A growable Float64Array of latencies. */
+function samples() {
+  let a = new Float64Array(4096);
+  let n = 0;
+  return {
+    push(/** @type {number} */ x) {
+      if (n === a.length) {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        a = b;
+      }
+      a[n++] = x;
+    },
+    sorted: () => a.subarray(0, n).sort(),
+  };
+}
+
+async function main() {
+  const o = normalizeLoad(report.options());
+  const began = now();
+  const deadline = began + BigInt(Math.round(o.durationMs * 1e6));
+  const poolOpts = { connections: o.connections, pipelining: o.pipelining };
+  const pool = new Pool(o.origin, poolOpts);
+  const extraPool = new Pool(o.origin, { pipelining: 1 }); // own connections: extras never queue behind the load
+  // Keep-alive off: reset makes undici send 'connection: close' and drop the
+  // socket after the response, so each request opens a new connection.
+  // Pipelining: undici never pipelines a blocking (GET) request.
+  const opts = { path: o.path, method: 'GET', reset: !o.keepAlive, blocking: o.pipelining === 1 };
+  // Hard bound: past deadline + drainMs, whatever is in flight is torn down (errors UND_ERR_DESTROYED).
+  const hard = setTimeout(() => {
+    pool.destroy().catch(() => {});
+    extraPool.destroy().catch(() => {});
+  }, o.durationMs + o.drainMs);
+  const slots = o.connections * o.pipelining;
+
+  const warm = { requests: 0, errors: 0 };
+  if (o.warmup > 0) {
+    await closedLoop({ pool, opts, slots, limit: o.warmup, deadline, onResult: (err) => (warm.requests++, err && warm.errors++) });
+  }
+
+  /** @type {Record<string, number>} */ const errors = {};
+  /** @type {Record<string, number>} */ const statusCodes = {};
+  const lat = samples();
+  let answered = 0;
+  let sent = 0;
+  const t0 = now();
+  const cpu0 = process.cpuUsage();
+  const main0 = proc.cpuNs(process.pid); // the main thread alone (Linux; NaN elsewhere)
+  const extra = o.extra.map((e) => fireExtra(extraPool, { ...e, opts, t0, deadline }));
+  const stoppedBy = await closedLoop({
+    pool, opts, slots, limit: o.requests, deadline,
+    onResult(err, status, latency) {
+      sent++;
+      if (err) return void (errors[code(err)] = (errors[code(err)] ?? 0) + 1);
+      answered++;
+      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+      lat.push(latency);
+    },
+  });
+  const cpu = process.cpuUsage(cpu0);
+  const mainMs = (proc.cpuNs(process.pid) - main0) / 1e6;
+  const windowMs = ms(t0, now());
+  const extras = await Promise.all(extra);
+  clearTimeout(hard);
+  await Promise.all([pool.destroy(), extraPool.destroy()]).catch(() => {});
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  report.done({
+    requests: answered,
+    sent,
+    errors,
+    statusCodes,
+    durationMs: round(windowMs),
+    throughput: windowMs > 0 ? round((answered / windowMs) * 1000, 1) : 0,
+    latency: latencySummary(lat.sorted()),
+    extra: extras,
+    cpu: {
+      userMs: round(cpu.user / 1000),
+      systemMs: round(cpu.system / 1000),
+      fraction: windowMs > 0 ? round(cpuMs / windowMs, 4) : 0, // whole process: JIT and GC threads too
+      mainMs: Number.isFinite(mainMs) ? round(mainMs) : null,
+      mainFraction: Number.isFinite(mainMs) && windowMs > 0 ? round(mainMs / windowMs, 4) : null, // the event loop's own thread
+    },
+    connections: o.connections,
+    pipelining: o.pipelining,
+    keepAlive: o.keepAlive,
+    warmup: warm,
+    stoppedBy,
+  });
+}
+
+/**
+ * One extra request at atMs after the measured start (if that is before the deadline).
+ * @param {Pool} pool
+ * @param {{ path: string, atMs: number, opts: object, t0: bigint, deadline: bigint }} o
+ * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, status?: number, error?: string }>}
+ */
+function fireExtra(pool, { path, atMs, opts, t0, deadline }) {
+  if (t0 + BigInt(Math.round(atMs * 1e6)) >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      const start = now();
+      const firedAtMs = round(ms(t0, start));
+      pool.dispatch(/** @type {any} */ ({ ...opts, path, blocking: true }), new Exchange(start, (err, status, latency) => {
+        resolve(err ? { path, atMs, firedAtMs, latencyMs: null, error: code(err) } : { path, atMs, firedAtMs, latencyMs: round(latency), status });
+      }));
+    }, atMs);
+  });
+}
+
+main().catch((err) => report.fail(err));

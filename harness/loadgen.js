@@ -1,0 +1,151 @@
+// The load generator, host side: validates a load description, runs the
+// generator (harness/loadgen-process.js, undici, under the host Node) in its
+// own process, pinned away from the server where there are CPUs to spare,
+// and returns what it measured. Also the pure helpers both sides share.
+import { fileURLToPath } from 'node:url';
+
+/** The generator process. */
+export const GENERATOR = fileURLToPath(new URL('./loadgen-process.js', import.meta.url));
+
+/** Grace the harness gives the generator past its own durationMs bound (start-up, drain, report). */
+export const GRACE_MS = 15_000;
+
+/**
+ * @typedef {object} LoadOptions
+ * @property {string} origin             'http://127.0.0.1:PORT' or 'http://[::1]:PORT' (loopback only)
+ * @property {string} [path]             default '/light'
+ * @property {number} [connections]      default 1
+ * @property {number} [pipelining]       default 1 (forced to 1 when keepAlive is false)
+ * @property {boolean} [keepAlive]       default true; false: a new connection per request
+ * @property {number} requests           most measured requests to send (required bound)
+ * @property {number} durationMs         most wall time, warm-up included (required bound)
+ * @property {number} [warmup]           requests sent first and not measured, default 0
+ * @property {{ path: string, atMs: number }[]} [extra]  one-off requests at times after the measured start
+ * @property {number} [drainMs]          how long to wait for in-flight requests past the bound, default 5000
+ *
+ * @typedef {{ mean: number, p50: number, p90: number, p99: number, max: number, min: number }} Latency
+ *
+ * @typedef {object} LoadResult
+ * @property {number} requests           measured requests answered (any status)
+ * @property {number} sent               measured requests sent
+ * @property {Record<string, number>} errors       by error code
+ * @property {Record<string, number>} statusCodes  by HTTP status
+ * @property {number} durationMs         measured window: measured start to the last main-loop completion
+ * @property {number} throughput         requests / measured window, per second
+ * @property {Latency | null} latency    ms, µs resolution; null when nothing was answered
+ * @property {{ path: string, atMs: number, latencyMs: number | null, status?: number, error?: string }[]} extra
+ * @property {{ userMs: number, systemMs: number, fraction: number, mainMs: number | null, mainFraction: number | null }} cpu
+ *   the generator's CPU over the measured window: the whole process (fraction = cpu / wall, JIT and GC
+ *   threads included, so it can pass 1) and its main thread alone (Linux /proc; null elsewhere)
+ * @property {number} connections
+ * @property {number} pipelining         effective
+ * @property {boolean} keepAlive
+ * @property {{ requests: number }} warmup
+ * @property {'requests' | 'duration'} stoppedBy  which bound ended the main loop
+ */
+
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+
+/**
+ * Check a load description and fill in defaults. Throws on bad input.
+ * @param {LoadOptions} o
+ * @returns {Required<LoadOptions>}
+ */
+export function normalizeLoad(o) {
+  const url = new URL(o?.origin ?? '');
+  if (url.protocol !== 'http:' || !LOOPBACK.test(url.hostname)) throw new RangeError(`origin must be http:// on 127.0.0.1 or [::1], not ${o.origin}`);
+  const int = (/** @type {string} */ name, /** @type {unknown} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
+    if (!Number.isInteger(v) || /** @type {number} */ (v) < min || /** @type {number} */ (v) > max) throw new RangeError(`${name} must be an integer in ${min}..${max}, not ${v}`);
+    return /** @type {number} */ (v);
+  };
+  const path = o.path ?? '/light';
+  if (typeof path !== 'string' || !path.startsWith('/')) throw new RangeError(`path must start with '/', not ${path}`);
+  if (!(Number.isFinite(o.durationMs) && o.durationMs > 0 && o.durationMs <= 600_000)) throw new RangeError(`durationMs must be in (0, 600000], not ${o.durationMs}`);
+  const extra = o.extra ?? [];
+  if (!Array.isArray(extra) || extra.length > 100) throw new RangeError('extra must be an array of at most 100 { path, atMs }');
+  for (const e of extra) {
+    if (typeof e?.path !== 'string' || !e.path.startsWith('/') || !(Number.isFinite(e.atMs) && e.atMs >= 0)) throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
+  }
+  const keepAlive = o.keepAlive ?? true;
+  if (typeof keepAlive !== 'boolean') throw new RangeError('keepAlive must be a boolean');
+  return {
+    origin: url.origin,
+    path,
+    connections: int('connections', o.connections ?? 1, 1, 1000),
+    pipelining: keepAlive ? int('pipelining', o.pipelining ?? 1, 1, 100) : 1,
+    keepAlive,
+    requests: int('requests', o.requests, 1, 1e12),
+    durationMs: o.durationMs,
+    warmup: int('warmup', o.warmup ?? 0, 0, 1e9),
+    extra: extra.map((e) => ({ path: e.path, atMs: e.atMs })),
+    drainMs: int('drainMs', o.drainMs ?? 5000, 0, 10_000),
+  };
+}
+
+/**
+ * Latency summary of ascending-sorted samples (nearest-rank percentiles, so
+ * min ≤ p50 ≤ p90 ≤ p99 ≤ max always holds). Values rounded to 1 µs.
+ * @param {ArrayLike<number>} sorted  ms, ascending
+ * @returns {Latency | null}
+ */
+export function latencySummary(sorted) {
+  const n = sorted.length;
+  if (n === 0) return null;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i];
+  const at = (/** @type {number} */ p) => sorted[Math.min(n - 1, Math.max(0, Math.ceil(p * n) - 1))];
+  const us = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
+  return { mean: us(sum / n), p50: us(at(0.5)), p90: us(at(0.9)), p99: us(at(0.99)), max: us(sorted[n - 1]), min: us(sorted[0]) };
+}
+
+/**
+ * Run one load against a loopback server and return what the generator measured.
+ * `cpus`: the generator's CPU list (see splitCpus); null or absent: the
+ * context's default (the --cpus list if any, shared with the server).
+ * @param {{ start: Function }} ctx   a harness context (only ctx.start is used)
+ * @param {LoadOptions & { cpus?: number[] | null }} o
+ * @returns {Promise<LoadResult>}
+ */
+export async function runLoad(ctx, { cpus, ...load }) {
+  const options = normalizeLoad(load);
+  const handle = ctx.start(GENERATOR, { host: true, cpus: cpus ?? undefined, options, timeoutMs: options.durationMs + GRACE_MS });
+  const { data } = await handle.result;
+  return data;
+}
+
+/**
+ * Where the server and the generator run. With two or more usable CPUs the
+ * generator gets the last one and the server the rest, so the generator's
+ * CPU does not come out of the server's; with one (or an unknown set) they
+ * share, and null means "the context's default CPUs" for both.
+ * @param {{ usable?: number[] | null }} ctx
+ * @returns {{ server: number[] | null, generator: number[] | null, shared: boolean, note: string }}
+ */
+export function splitCpus(ctx) {
+  const usable = Array.isArray(ctx?.usable) ? ctx.usable : null;
+  if (usable && usable.length >= 2) {
+    const generator = usable.slice(-1);
+    const server = usable.slice(0, -1);
+    return { server, generator, shared: false, note: `server on CPU ${server.join(',')}, load generator on CPU ${generator[0]}` };
+  }
+  const why = usable ? `only CPU ${usable.join(',')} is usable` : 'the usable CPUs are unknown';
+  return { server: null, generator: null, shared: true, note: `${why}: server and load generator share the CPUs, so throughput is bounded by both` };
+}
+
+/**
+ * Was the generator itself the bottleneck? True when its CPU time over the
+ * measured window reached cpuFraction of one core. The generator is one
+ * event loop and cannot use much more than one core, so near 1.0 it could
+ * not have sent faster whatever the server did; 0.9 leaves room for the
+ * idle gaps a saturated loop still shows (timer and I/O polling). Uses the
+ * whole process's CPU, not the main thread's alone: pinned to one CPU, the
+ * JIT and GC threads take their time from the loop's thread, and the larger
+ * figure errs toward 'inconclusive' rather than a wrong verdict.
+ * Specs then report 'inconclusive: generator CPU-bound'.
+ * @param {{ cpu?: { fraction?: number } } | null | undefined} load  a LoadResult
+ * @param {{ cpuFraction?: number }} [o]
+ */
+export function generatorBound(load, { cpuFraction = 0.9 } = {}) {
+  const f = load?.cpu?.fraction;
+  return typeof f === 'number' && Number.isFinite(f) && f >= cpuFraction;
+}

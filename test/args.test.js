@@ -1,0 +1,433 @@
+// The command line, spec discovery and selection, the record's summary and
+// exit code, and where reports go. No processes.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseCli, parseReporter, helpText, OPTIONS, REPORTER_NAMES, DEFAULT_JSON } from '../harness/args.js';
+import { UsageError } from '../harness/context.js';
+import { loadSpecs, selectSpecs, globToRegExp, SPECS_DIR } from '../harness/registry.js';
+import { validateSpec, defineSpec, SpecError, unmetRequirement } from '../harness/spec.js';
+import { summarize, exitCode, buildRecord, VERDICTS } from '../harness/record.js';
+import { Channel, writeWhole, checkWritable } from '../harness/output.js';
+
+/** The UsageError thrown by fn; fails if none is thrown. */
+function usageError(/** @type {() => unknown} */ fn) {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return /** @type {UsageError} */ (err);
+  }
+  throw new Error('expected a UsageError');
+}
+
+describe('parseCli', () => {
+  test('defaults', () => {
+    expect(parseCli([])).toEqual({
+      patterns: [],
+      list: false,
+      json: DEFAULT_JSON,
+      reporters: [{ name: 'spec', file: null }],
+      cpus: null,
+      node: null,
+      strict: false,
+      help: false,
+      version: false,
+    });
+    expect(DEFAULT_JSON).toBe('reports/latest.json');
+  });
+
+  test('every option', () => {
+    expect(parseCli(['--list', '--json', 'out/r.json', '--reporter', 'tap', '--cpus', '2', '--node', '/opt/node', '--strict', '-h', '-v'])).toEqual({
+      patterns: [],
+      list: true,
+      json: 'out/r.json',
+      reporters: [{ name: 'tap', file: null }],
+      cpus: 2,
+      node: '/opt/node',
+      strict: true,
+      help: true,
+      version: true,
+    });
+    expect(parseCli(['--help', '--version'])).toMatchObject({ help: true, version: true });
+    expect(parseCli(['--json=x.json']).json).toBe('x.json');
+    expect(parseCli(['--cpus=3']).cpus).toBe(3);
+  });
+
+  test('--reporter is repeatable, in order, replacing the default', () => {
+    expect(parseCli(['--reporter', 'tap', '--reporter', 'junit=out/junit.xml', '--reporter', 'json=r.json', '--reporter', 'spec']).reporters).toEqual([
+      { name: 'tap', file: null },
+      { name: 'junit', file: 'out/junit.xml' },
+      { name: 'json', file: 'r.json' },
+      { name: 'spec', file: null },
+    ]);
+  });
+
+  test('NAME=FILE keeps any further = in the file name', () => {
+    expect(parseCli(['--reporter', 'tap=a=b.tap']).reporters).toEqual([{ name: 'tap', file: 'a=b.tap' }]);
+    expect(parseReporter('junit=x.xml')).toEqual({ name: 'junit', file: 'x.xml' });
+  });
+
+  test('unknown reporter, or NAME= without a file', () => {
+    expect(usageError(() => parseCli(['--reporter', 'xml'])).message).toBe(`unknown reporter 'xml' (known: ${REPORTER_NAMES.join(', ')})`);
+    expect(usageError(() => parseCli(['--reporter', 'xml=out.xml'])).message).toMatch(/^unknown reporter 'xml'/);
+    expect(usageError(() => parseCli(['--reporter', 'tap='])).message).toBe('--reporter tap= needs a file name');
+    expect(usageError(() => parseCli(['--reporter', ''])).message).toMatch(/^unknown reporter ''/);
+  });
+
+  for (const bad of ['0', '-1', '1.5', 'abc', '', ' 2', '2x', '+3', '1e3']) {
+    test(`--cpus ${JSON.stringify(bad)} is rejected, naming --cpus`, () => {
+      const withEquals = usageError(() => parseCli([`--cpus=${bad}`]));
+      expect(withEquals.message).toContain('--cpus');
+      if (bad !== '') expect(withEquals.message).toBe(`--cpus must be a whole number of at least 1 (got '${bad}')`);
+      expect(usageError(() => parseCli(['--cpus', bad])).message).toContain('--cpus');
+    });
+  }
+
+  test('--cpus without a value', () => {
+    expect(usageError(() => parseCli(['--cpus'])).message).toContain('--cpus');
+  });
+
+  test('--cpus accepts whole numbers', () => {
+    expect(parseCli(['--cpus', '1']).cpus).toBe(1);
+    expect(parseCli(['--cpus', '16']).cpus).toBe(16);
+    expect(parseCli(['--cpus', '08']).cpus).toBe(8);
+  });
+
+  test('--json with --no-json, and empty values', () => {
+    expect(usageError(() => parseCli(['--json', 'x.json', '--no-json'])).message).toBe('--json and --no-json cannot be used together');
+    expect(usageError(() => parseCli(['--no-json', '--json', 'x.json'])).message).toBe('--json and --no-json cannot be used together');
+    expect(parseCli(['--no-json']).json).toBeNull();
+    expect(usageError(() => parseCli(['--json='])).message).toBe('--json needs a file name');
+    expect(usageError(() => parseCli(['--node='])).message).toBe('--node needs a path');
+  });
+
+  test('unknown options are one-line usage errors naming the option', () => {
+    for (const flag of ['--bogus', '-x', '--json-file']) {
+      const err = usageError(() => parseCli([flag]));
+      expect(err.message).toContain(flag);
+      expect(err.message).not.toContain('\n');
+      expect(err.message).not.toMatch(/To specify/);
+    }
+    expect(usageError(() => parseCli(['--list=yes'])).message).toContain('--list');
+  });
+
+  test('positionals are the patterns, in order, wherever they appear', () => {
+    expect(parseCli(['pool.*', '--strict', 'main-thread.single']).patterns).toEqual(['pool.*', 'main-thread.single']);
+    expect(parseCli(['--', '--not-a-flag']).patterns).toEqual(['--not-a-flag']);
+  });
+});
+
+describe('helpText', () => {
+  const help = helpText();
+
+  test('lists every option, with its argument and text', () => {
+    for (const [name, , arg, text] of OPTIONS) {
+      expect(help).toContain(`--${name}${arg ? ` ${arg}` : ''}`);
+      expect(help).toContain(text);
+    }
+    expect(help).toContain('-h, --help');
+    expect(help).toContain('-v, --version');
+  });
+
+  test('every option in the table parses', () => {
+    for (const [name, type] of OPTIONS) {
+      if (name === 'no-json') continue;
+      const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, name === 'reporter' ? 'tap' : name === 'cpus' ? '2' : 'x'];
+      expect(() => parseCli(argv)).not.toThrow();
+    }
+  });
+
+  test('usage line, exit codes, and a trailing newline', () => {
+    expect(help.startsWith('Usage: node-concurrency-spec [options] [id or glob ...]\n')).toBe(true);
+    expect(help).toMatch(/Exit codes: 0 .*1 .*2 /s);
+    expect(help).toContain('3 inconclusive under --strict');
+    expect(help.endsWith('\n')).toBe(true);
+  });
+});
+
+describe('registry', () => {
+  test('globToRegExp: * and ? and literal dots', () => {
+    expect(globToRegExp('pool.*').test('pool.fifth-lags')).toBe(true);
+    expect(globToRegExp('pool.*').test('poolXfifth')).toBe(false);
+    expect(globToRegExp('pool.*').test('main-thread.single')).toBe(false);
+    expect(globToRegExp('pool.size-?-x').test('pool.size-5-x')).toBe(true);
+    expect(globToRegExp('pool.size-?-x').test('pool.size-55-x')).toBe(false);
+    expect(globToRegExp('*single').test('main-thread.single')).toBe(true);
+    expect(globToRegExp('pool.max-128').test('pool.max-128')).toBe(true);
+    expect(globToRegExp('pool.max-128').test('xpool.max-128y')).toBe(false);
+    expect(globToRegExp('a+b(c)[d]{e}|f^$\\').test('a+b(c)[d]{e}|f^$\\')).toBe(true);
+    expect(globToRegExp('*').test('anything.at-all')).toBe(true);
+  });
+
+  const specs = /** @type {any[]} */ (['pool.b', 'pool.a', 'main-thread.single', 'pool.ab'].map((id) => ({ id })));
+
+  test('selectSpecs: no pattern selects all', () => {
+    expect(selectSpecs(specs, [])).toBe(specs);
+  });
+
+  test('selectSpecs: glob and exact, in the specs order, without duplicates', () => {
+    expect(selectSpecs(specs, ['pool.a']).map((s) => s.id)).toEqual(['pool.a']);
+    expect(selectSpecs(specs, ['pool.*']).map((s) => s.id)).toEqual(['pool.b', 'pool.a', 'pool.ab']);
+    expect(selectSpecs(specs, ['main-thread.single', 'pool.a*', 'pool.a']).map((s) => s.id)).toEqual(['pool.a', 'main-thread.single', 'pool.ab']);
+  });
+
+  test('selectSpecs: a pattern matching nothing is a UsageError naming it', () => {
+    expect(usageError(() => selectSpecs(specs, ['pool.*', 'nope.*'])).message).toBe("unknown spec id 'nope.*' (see --list)");
+    expect(usageError(() => selectSpecs(specs, ['pool'])).message).toContain("'pool'");
+  });
+
+  test('loadSpecs: the 14 thread-pool specs, ids matching their files, all valid', async () => {
+    const loaded = await loadSpecs();
+    const files = readdirSync(path.join(SPECS_DIR, 'threadpool'))
+      .filter((f) => f.endsWith('.spec.js'))
+      .map((f) => f.replace(/\.spec\.js$/, ''))
+      .sort();
+    expect(loaded).toHaveLength(14);
+    expect(loaded.map((s) => s.id).sort()).toEqual(files);
+    expect(loaded.map((s) => s.id)).toEqual([...files].sort((a, b) => a.localeCompare(b)));
+    for (const s of loaded) {
+      expect({ id: s.id, problems: validateSpec(s) }).toEqual({ id: s.id, problems: [] });
+      expect(s.area).toBe('threadpool');
+      expect(Object.isFrozen(s)).toBe(true);
+    }
+  });
+
+  test('loadSpecs + selectSpecs: pool.* and main-thread.*', async () => {
+    const loaded = await loadSpecs();
+    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(['main-thread.not-alone', 'main-thread.single']);
+    expect(selectSpecs(loaded, ['pool.*'])).toHaveLength(12);
+  });
+
+  test('loadSpecs: a file whose id does not match its name is a SpecError', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-specs-'));
+    try {
+      const specUrl = new URL('../harness/spec.js', import.meta.url).href;
+      const body = (id) => `import { defineSpec } from ${JSON.stringify(specUrl)};
+export default defineSpec({ id: '${id}', title: 't', area: 'threadpool', claim: 'c', truth: 't', expected: 'holds', source: { file: 'f', section: 's', figures: null }, plan: () => ({}) });
+`;
+      writeFileSync(path.join(dir, 'x.txt'), '');
+      await import('node:fs').then((fs) => fs.mkdirSync(path.join(dir, 'threadpool')));
+      writeFileSync(path.join(dir, 'threadpool', 'pool.one.spec.js'), body('pool.one'));
+      expect((await loadSpecs(dir)).map((s) => s.id)).toEqual(['pool.one']);
+      writeFileSync(path.join(dir, 'threadpool', 'pool.two.spec.js'), body('pool.other'));
+      await expect(loadSpecs(dir)).rejects.toThrow(SpecError);
+      await expect(loadSpecs(dir)).rejects.toThrow(/pool\.two\.spec\.js: id 'pool\.other' does not match the file name/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('validateSpec', () => {
+  const good = {
+    id: 'pool.good',
+    title: 'A title',
+    area: 'threadpool',
+    claim: 'A claim',
+    truth: 'The truth',
+    expected: 'holds',
+    source: { file: 'a.txt', section: 'S', figures: null },
+    requires: ['linux', 'posix'],
+    plan: () => ({}),
+  };
+
+  test('a good spec has no problems; defineSpec freezes it', () => {
+    expect(validateSpec(good)).toEqual([]);
+    expect(validateSpec({ ...good, requires: undefined, source: { ...good.source, figures: '1, 2 ms' } })).toEqual([]);
+    const s = defineSpec({ ...good });
+    expect(Object.isFrozen(s)).toBe(true);
+  });
+
+  test('not an object', () => {
+    expect(validateSpec(null)).toEqual(['spec: not an object']);
+    expect(validateSpec('pool.x')).toEqual(['spec: not an object']);
+  });
+
+  for (const [field, value, want] of [
+    ['id', '', 'id: missing or empty'],
+    ['id', 'Pool.Bad', "id: 'Pool.Bad' is not of the form area.name"],
+    ['id', 'nodot', "id: 'nodot' is not of the form area.name"],
+    ['title', '  ', 'title: missing or empty'],
+    ['area', 'gpu', "area: 'gpu' is not one of threadpool, network, workers, cluster"],
+    ['claim', undefined, 'claim: missing or empty'],
+    ['truth', 3, 'truth: missing or empty'],
+    ['expected', 'maybe', "expected: must be 'holds' or 'refuted'"],
+    ['source', { file: 'a.txt' }, 'source: needs file and section'],
+    ['source', undefined, 'source: needs file and section'],
+    ['source', { file: 'a.txt', section: 'S', figures: 3 }, 'source.figures: must be a string or null'],
+    ['requires', ['windows'], "requires: unknown precondition 'windows'"],
+    ['plan', {}, 'plan: must be a function (ctx) => plan'],
+  ]) {
+    test(`${field} = ${JSON.stringify(value)}: '${want}'`, () => {
+      const problems = validateSpec({ ...good, [field]: value });
+      expect(problems).toContain(want);
+      for (const p of problems) expect(p.startsWith(`${field}`)).toBe(true); // e.g. an empty id is also not area.name
+    });
+  }
+
+  test('several problems at once, each named by field', () => {
+    const problems = validateSpec({ id: 'x', area: 'threadpool' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['title', 'claim', 'truth', 'id', 'expected', 'source', 'plan']);
+  });
+
+  test('defineSpec throws a SpecError naming the spec and the fields', () => {
+    expect(() => defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) })).toThrow(SpecError);
+    expect(() => defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) })).toThrow(
+      "pool.good: expected: must be 'holds' or 'refuted'; plan: must be a function (ctx) => plan",
+    );
+  });
+
+  test('unmetRequirement', () => {
+    expect(unmetRequirement(/** @type {any} */ ({ requires: ['linux'] }), { platform: 'linux' })).toBeNull();
+    expect(unmetRequirement(/** @type {any} */ ({ requires: ['linux'] }), { platform: 'darwin' })).toBe('needs Linux /proc (this is darwin)');
+    expect(unmetRequirement(/** @type {any} */ ({ requires: ['posix'] }), { platform: 'win32' })).toBe('needs POSIX named pipes (not on Windows)');
+    expect(unmetRequirement(/** @type {any} */ ({}), { platform: 'win32' })).toBeNull();
+  });
+});
+
+describe('record: summarize and exitCode', () => {
+  const results = (/** @type {string[]} */ vs) => vs.map((verdict) => ({ verdict }));
+
+  test('summarize counts every verdict', () => {
+    expect(summarize([])).toEqual({ total: 0, pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 });
+    expect(summarize(results(['pass', 'pass', 'fail', 'skip', 'inconclusive', 'error', 'error']))).toEqual({ total: 7, pass: 2, fail: 1, inconclusive: 1, skip: 1, error: 2 });
+    expect(Object.keys(summarize([]))).toEqual(['total', ...VERDICTS]);
+  });
+
+  const sum = (/** @type {Partial<Record<string, number>>} */ o) => ({ fail: 0, error: 0, inconclusive: 0, ...o });
+
+  test('0 when every verdict is as expected (skips and inconclusive without --strict)', () => {
+    expect(exitCode(sum({}))).toBe(0);
+    expect(exitCode(sum({ inconclusive: 3 }))).toBe(0);
+    expect(exitCode(summarize(results(['pass', 'skip'])))).toBe(0);
+  });
+
+  test('1 when a claim failed', () => {
+    expect(exitCode(sum({ fail: 1 }))).toBe(1);
+    expect(exitCode(sum({ fail: 1, inconclusive: 1 }), { strict: true })).toBe(1);
+  });
+
+  test('2 for an error or an interrupted run, over everything else', () => {
+    expect(exitCode(sum({ error: 1 }))).toBe(2);
+    expect(exitCode(sum({ error: 1, fail: 2 }))).toBe(2);
+    expect(exitCode(sum({}), { interrupted: true })).toBe(2);
+    expect(exitCode(sum({ fail: 1, inconclusive: 1 }), { interrupted: true, strict: true })).toBe(2);
+  });
+
+  test('3 for inconclusive under --strict only', () => {
+    expect(exitCode(sum({ inconclusive: 1 }), { strict: true })).toBe(3);
+    expect(exitCode(sum({ inconclusive: 0 }), { strict: true })).toBe(0);
+    expect(exitCode(sum({ inconclusive: 1 }), { strict: false })).toBe(0);
+  });
+
+  test('buildRecord carries the summary and the exit code', () => {
+    const r = buildRecord({
+      startedAt: new Date('2025-01-01T00:00:00.000Z'),
+      finishedAt: new Date('2025-01-01T00:00:01.500Z'),
+      argv: ['--strict'],
+      selection: ['pool.a'],
+      environment: {},
+      profile: null,
+      results: results(['pass', 'inconclusive']),
+      interrupted: false,
+      strict: true,
+    });
+    expect(r).toMatchObject({ schemaVersion: 1, durationMs: 1500, exitCode: 3, summary: { total: 2, pass: 1, inconclusive: 1 }, startedAt: '2025-01-01T00:00:00.000Z' });
+  });
+});
+
+describe('output', () => {
+  test('Channel: items come out in push order, whether queued or awaited', async () => {
+    const ch = new Channel();
+    ch.push(1);
+    ch.push(2);
+    const seen = [];
+    const reader = (async () => {
+      for await (const x of ch) seen.push(x);
+    })();
+    await new Promise((r) => setImmediate(r)); // the reader drains the queue and waits
+    ch.push(3);
+    ch.push(4);
+    await new Promise((r) => setImmediate(r));
+    ch.push(5);
+    ch.close();
+    await reader;
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test('Channel: items pushed before close are still delivered after it', async () => {
+    const ch = new Channel();
+    ch.push('a');
+    ch.push('b');
+    ch.close();
+    const seen = [];
+    for await (const x of ch) seen.push(x);
+    expect(seen).toEqual(['a', 'b']);
+  });
+
+  test('Channel: close ends a waiting reader; two channels consume independently', async () => {
+    const a = new Channel();
+    const b = new Channel();
+    const got = { a: /** @type {number[]} */ ([]), b: /** @type {number[]} */ ([]) };
+    const ra = (async () => {
+      for await (const x of a) got.a.push(x);
+    })();
+    const rb = (async () => {
+      for await (const x of b) {
+        got.b.push(x);
+        await new Promise((r) => setTimeout(r, 1)); // a slow consumer
+      }
+    })();
+    for (let i = 0; i < 5; i++) {
+      a.push(i);
+      b.push(i);
+    }
+    a.close();
+    b.close();
+    await Promise.all([ra, rb]);
+    expect(got).toEqual({ a: [0, 1, 2, 3, 4], b: [0, 1, 2, 3, 4] });
+  });
+
+  test('writeWhole writes the file, creating folders, leaving no temporary file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
+    try {
+      const file = path.join(dir, 'deep', 'er', 'report.json');
+      writeWhole(file, '{"a":1}\n');
+      expect(readFileSync(file, 'utf8')).toBe('{"a":1}\n');
+      writeWhole(file, 'replaced');
+      expect(readFileSync(file, 'utf8')).toBe('replaced');
+      expect(readdirSync(path.dirname(file))).toEqual(['report.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('checkWritable: a writable path passes and leaves nothing behind', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
+    try {
+      const file = path.join(dir, 'sub', 'r.json');
+      expect(() => checkWritable(file)).not.toThrow();
+      expect(existsSync(file)).toBe(false);
+      expect(readdirSync(path.join(dir, 'sub'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('checkWritable: a path under a file is a UsageError naming the path', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
+    try {
+      const plain = path.join(dir, 'plain-file');
+      writeFileSync(plain, 'x');
+      const target = path.join(plain, 'x.json');
+      const err = usageError(() => checkWritable(target));
+      expect(err.message).toMatch(new RegExp(`^cannot write ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: E[A-Z]+$`));
+      if (existsSync('/etc/passwd')) expect(usageError(() => checkWritable('/etc/passwd/x.json')).message).toMatch(/^cannot write \/etc\/passwd\/x\.json: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

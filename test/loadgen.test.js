@@ -1,0 +1,163 @@
+// The load generator against the loopback HTTP fixture: counts, bounds,
+// keep-alive on/off by the server's own connection count, extra requests,
+// and the pure helpers. Never asserts on timing values.
+import { describe, it, afterEach } from 'node:test';
+import { expect } from 'expect';
+import { startFixture } from '../harness/isolate.js';
+import { runLoad, splitCpus, generatorBound, normalizeLoad, latencySummary } from '../harness/loadgen.js';
+
+/** Every child these tests started, checked gone after each test. */
+let pids = /** @type {number[]} */ ([]);
+
+/** A minimal harness context: fixtures and the generator under this Node, unpinned. */
+const ctx = {
+  /** @param {string} fixture @param {{ options?: object, cpus?: number[] | null, timeoutMs?: number }} o */
+  start(fixture, o = {}) {
+    const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs });
+    if (handle.pid) pids.push(handle.pid);
+    return handle;
+  },
+};
+
+async function server() {
+  const handle = ctx.start('http-server.cjs', { options: {}, timeoutMs: 60_000 });
+  const { port } = await handle.ready;
+  return { origin: `http://127.0.0.1:${port}`, stop: async () => (await handle.stop()).data };
+}
+
+/** @param {NonNullable<import('../harness/loadgen.js').LoadResult['latency']>} l */
+function expectOrdered(l) {
+  for (const k of ['mean', 'min', 'p50', 'p90', 'p99', 'max']) expect(typeof l[/** @type {keyof typeof l} */ (k)]).toBe('number');
+  expect(l.min).toBeLessThanOrEqual(l.p50);
+  expect(l.p50).toBeLessThanOrEqual(l.p90);
+  expect(l.p90).toBeLessThanOrEqual(l.p99);
+  expect(l.p99).toBeLessThanOrEqual(l.max);
+}
+
+afterEach(() => {
+  for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
+  pids = [];
+});
+
+describe('load generator against the http-server fixture', () => {
+  it('sends exactly the requested count with keep-alive, on at most `connections` connections', async () => {
+    const srv = await server();
+    const load = await runLoad(ctx, { origin: srv.origin, path: '/light', connections: 2, requests: 200, durationMs: 5000 });
+    const seen = await srv.stop();
+    // The count bound ends the loop unless the time bound came first (a very slow machine).
+    if (load.stoppedBy === 'requests') expect(load.requests).toBe(200);
+    expect(load.sent).toBe(load.requests);
+    expect(load.errors).toEqual({});
+    expect(load.statusCodes).toEqual({ 200: load.requests });
+    expectOrdered(/** @type {any} */ (load.latency));
+    expect(load).toMatchObject({ connections: 2, pipelining: 1, keepAlive: true, extra: [] });
+    expect(Object.keys(load.cpu).sort()).toEqual(['fraction', 'mainFraction', 'mainMs', 'systemMs', 'userMs']);
+    expect(seen.requests).toBe(load.requests);
+    expect(seen.connections).toBeGreaterThanOrEqual(1);
+    expect(seen.connections).toBeLessThanOrEqual(2);
+  });
+
+  it('opens a new connection per request with keep-alive off', async () => {
+    const srv = await server();
+    const load = await runLoad(ctx, { origin: srv.origin, connections: 2, keepAlive: false, requests: 200, durationMs: 5000 });
+    const seen = await srv.stop();
+    expect(load.errors).toEqual({});
+    expect(load.keepAlive).toBe(false);
+    expect(seen.requests).toBe(load.requests);
+    expect(seen.connections).toBeGreaterThanOrEqual(0.9 * load.requests);
+  });
+
+  it('pipelines GET requests when asked, still within the connection count', async () => {
+    const srv = await server();
+    const load = await runLoad(ctx, { origin: srv.origin, connections: 2, pipelining: 4, requests: 200, durationMs: 5000, warmup: 20 });
+    const seen = await srv.stop();
+    expect(load.errors).toEqual({});
+    expect(load.pipelining).toBe(4);
+    expect(load.warmup).toEqual({ requests: 20, errors: 0 });
+    expect(seen.requests).toBe(load.requests + 20);
+    expect(seen.connections).toBeLessThanOrEqual(2);
+  });
+
+  it('reports extra one-off requests separately, in order', async () => {
+    const srv = await server();
+    const extra = [
+      { path: '/delay?ms=20', atMs: 0 },
+      { path: '/light', atMs: 10 },
+      { path: '/nope', atMs: 20 },
+      { path: '/light', atMs: 60_000 },
+    ];
+    const load = await runLoad(ctx, { origin: srv.origin, path: '/spin?ms=1', requests: 20, durationMs: 5000, extra });
+    const seen = await srv.stop();
+    expect(load.extra.map((e) => [e.path, e.atMs])).toEqual(extra.map((e) => [e.path, e.atMs]));
+    expect(load.extra.slice(0, 3).map((e) => e.status)).toEqual([200, 200, 404]);
+    for (const e of load.extra.slice(0, 3)) expect(typeof e.latencyMs).toBe('number');
+    expect(load.extra[3]).toMatchObject({ latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+    expect(seen.requests).toBe(load.requests + 3);
+    expect(seen.paths).toMatchObject({ '/spin': load.requests, '/delay': 1, '/light': 1, '/nope': 1 });
+  });
+
+  it('stops at durationMs when the count bound is out of reach', async () => {
+    const srv = await server();
+    const load = await runLoad(ctx, { origin: srv.origin, requests: 1e9, durationMs: 300 });
+    await srv.stop();
+    expect(load.stoppedBy).toBe('duration');
+    expect(load.requests).toBeGreaterThan(0);
+    expect(load.requests).toBeLessThan(1e9);
+  });
+
+  it('counts connection errors by code when nothing listens', async () => {
+    const srv = await server();
+    const { origin } = srv;
+    await srv.stop(); // the port is closed now
+    const load = await runLoad(ctx, { origin, requests: 5, durationMs: 2000 });
+    expect(load.requests).toBe(0);
+    expect(load.sent).toBe(5);
+    expect(load.errors).toEqual({ ECONNREFUSED: 5 });
+    expect(load.latency).toBeNull();
+  });
+
+  it('refuses non-loopback origins before starting anything', async () => {
+    await expect(runLoad(ctx, { origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(/127\.0\.0\.1/);
+    expect(pids).toEqual([]);
+  });
+});
+
+describe('pure helpers', () => {
+  it('normalizeLoad fills defaults and needs both bounds', () => {
+    expect(normalizeLoad({ origin: 'http://127.0.0.1:8080/', requests: 10, durationMs: 100 })).toEqual({
+      origin: 'http://127.0.0.1:8080', path: '/light', connections: 1, pipelining: 1, keepAlive: true, requests: 10, durationMs: 100, warmup: 0, extra: [], drainMs: 5000,
+    });
+    expect(normalizeLoad({ origin: 'http://[::1]:1', requests: 1, durationMs: 1, keepAlive: false, pipelining: 8 }).pipelining).toBe(1);
+    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', durationMs: 100 }))).toThrow(/requests/);
+    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', requests: 1 }))).toThrow(/durationMs/);
+    expect(() => normalizeLoad({ origin: 'http://localhost:1', requests: 1, durationMs: 1 })).toThrow(/origin/);
+    expect(() => normalizeLoad({ origin: 'https://127.0.0.1:1', requests: 1, durationMs: 1 })).toThrow(/origin/);
+    expect(() => normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: 'x', atMs: 0 }] })).toThrow(/extra/);
+  });
+
+  it('latencySummary uses nearest ranks and keeps the order', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(latencySummary(sorted)).toEqual({ mean: 50.5, p50: 50, p90: 90, p99: 99, max: 100, min: 1 });
+    expect(latencySummary([2.0004])).toEqual({ mean: 2, p50: 2, p90: 2, p99: 2, max: 2, min: 2 });
+    expect(latencySummary([])).toBeNull();
+  });
+
+  it('splitCpus gives the generator the last CPU when there are two or more', () => {
+    expect(splitCpus({ usable: [0, 1] })).toMatchObject({ server: [0], generator: [1], shared: false });
+    expect(splitCpus({ usable: [0, 2, 5, 7] })).toMatchObject({ server: [0, 2, 5], generator: [7], shared: false });
+    for (const usable of [[3], null, undefined]) {
+      const s = splitCpus({ usable });
+      expect(s).toMatchObject({ server: null, generator: null, shared: true });
+      expect(s.note).toMatch(/share/);
+    }
+  });
+
+  it('generatorBound compares the generator CPU fraction with the limit', () => {
+    expect(generatorBound({ cpu: { fraction: 0.95 } })).toBe(true);
+    expect(generatorBound({ cpu: { fraction: 0.9 } })).toBe(true);
+    expect(generatorBound({ cpu: { fraction: 0.5 } })).toBe(false);
+    expect(generatorBound({ cpu: { fraction: 0.5 } }, { cpuFraction: 0.4 })).toBe(true);
+    expect(generatorBound({})).toBe(false);
+    expect(generatorBound(null)).toBe(false);
+  });
+});

@@ -1,0 +1,352 @@
+// The runner over in-memory specs: events, stopping, skips, errors, aborts.
+// No processes: every trial returns a canned observation.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { runSpecs, runSpec, errText } from '../harness/runner.js';
+import { defineSpec } from '../harness/spec.js';
+
+const ctx = { platform: 'linux', cores: 2, pbkdf2: { taskMs: 120, iterations: 1000 }, node: { major: 20, version: '20.20.2', uv: '1.46.0' } };
+
+/** A clock that advances 5 ms each time it is read. */
+function fakeClock() {
+  let t = 1000;
+  return () => (t += 5);
+}
+
+/**
+ * A spec whose trials return canned observations (`{ ok }` by default) and
+ * judge them structurally.
+ * @param {Partial<import('../harness/spec.js').Spec> & { id: string }} over
+ * @param {{ obs?: (n: number) => any, need?: number, cap?: number, planOver?: object, calls?: number[] }} [o]
+ */
+function fakeSpec(over, { obs = () => ({ ok: true }), need = 2, cap, planOver = {}, calls } = {}) {
+  return defineSpec({
+    title: `title of ${over.id}`,
+    area: 'threadpool',
+    claim: 'a claim',
+    truth: 'the truth',
+    expected: 'holds',
+    source: { file: 'x.txt', section: 'S', figures: null },
+    plan: () => ({
+      summary: 'what we expect',
+      model: { P: 4 },
+      trial: async (_c, n) => {
+        calls?.push(n);
+        return obs(n);
+      },
+      structural: { need, ...(cap ? { cap } : {}), check: (o) => ({ ok: Boolean(o.ok), detail: o.ok ? 'as expected' : 'not as expected' }) },
+      ...planOver,
+    }),
+    ...over,
+  });
+}
+
+/** Collect every event of a run. */
+async function collect(/** @type {Parameters<typeof runSpecs>[0]} */ o) {
+  const events = [];
+  for await (const e of runSpecs({ now: fakeClock(), ...o })) events.push(e);
+  return events;
+}
+const ends = (/** @type {any[]} */ events) => events.filter((e) => e.type === 'spec:end').map((e) => e.data);
+
+describe('runSpecs: events', () => {
+  test('spec:start, spec:trial per trial, spec:end, for each spec in order', async () => {
+    const a = fakeSpec({ id: 'pool.a' });
+    const b = fakeSpec({ id: 'pool.b' }, { need: 3 });
+    const events = await collect({ specs: [a, b], ctx });
+    expect(events.map((e) => `${e.type} ${e.data.id}${e.type === 'spec:trial' ? ` ${e.data.trial}` : ''}`)).toEqual([
+      'spec:start pool.a',
+      'spec:trial pool.a 1',
+      'spec:trial pool.a 2',
+      'spec:end pool.a',
+      'spec:start pool.b',
+      'spec:trial pool.b 1',
+      'spec:trial pool.b 2',
+      'spec:trial pool.b 3',
+      'spec:end pool.b',
+    ]);
+    expect(events[0].data).toEqual({ id: 'pool.a', title: 'title of pool.a', index: 0, total: 2 });
+    expect(events[4].data).toMatchObject({ id: 'pool.b', index: 1, total: 2 });
+    expect(events[1].data).toEqual({ id: 'pool.a', trial: 1, elapsedMs: expect.any(Number), note: 'as expected' });
+  });
+
+  test('the result record of a pass', async () => {
+    const calls = [];
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }, { calls })], ctx }));
+    expect(r).toMatchObject({
+      id: 'pool.a',
+      title: 'title of pool.a',
+      area: 'threadpool',
+      claim: 'a claim',
+      truth: 'the truth',
+      expected: 'holds',
+      source: { file: 'x.txt', section: 'S', figures: null },
+      verdict: 'pass',
+      label: 'pass',
+      reason: 'as expected (2/2 trials as expected)',
+      expectation: { summary: 'what we expect', model: { P: 4 } },
+      trials: 2,
+      samples: [{ ok: true }, { ok: true }],
+    });
+    expect(r.evidence.structural).toMatchObject({ decided: 'pass', agree: 2, disagree: 0 });
+    expect(r.evidence.structural).not.toHaveProperty('final');
+    expect(r.evidence.structural).not.toHaveProperty('telling');
+    expect(r.evidence.timing).toBeNull();
+    expect(calls).toEqual([1, 2]);
+  });
+
+  test('elapsed and duration come from the injected clock', async () => {
+    const events = await collect({ specs: [fakeSpec({ id: 'pool.a' })], ctx });
+    const trials = events.filter((e) => e.type === 'spec:trial').map((e) => e.data.elapsedMs);
+    expect(trials.every((ms) => Number.isInteger(ms) && ms > 0)).toBe(true);
+    expect(trials[1]).toBeGreaterThan(trials[0]);
+    expect(ends(events)[0].durationMs).toBeGreaterThanOrEqual(trials[1]);
+  });
+
+  test('no specs: no events', async () => {
+    expect(await collect({ specs: [], ctx })).toEqual([]);
+  });
+});
+
+describe('runSpecs: trials stop as soon as the verdict is decided', () => {
+  test('two disagreeing trials fail at once', async () => {
+    const calls = [];
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: () => ({ ok: false }), calls })], ctx }));
+    expect(r).toMatchObject({ verdict: 'fail', label: 'fail', trials: 2 });
+    expect(r.reason).toBe('not as expected (0/2 trials as expected)');
+    expect(calls).toEqual([1, 2]);
+  });
+
+  test('mixed evidence runs to the cap, then inconclusive', async () => {
+    const calls = [];
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 2 }), calls })], ctx }));
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 5 });
+    expect(r.reason).toMatch(/^structural evidence mixed: /);
+    expect(calls).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test('maxTrials from the plan caps the trials', async () => {
+    const calls = [];
+    const spec = fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 1 }), calls, planOver: { maxTrials: 2 } });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 2 });
+    expect(calls).toEqual([1, 2]);
+  });
+
+  test('a timing channel runs to its first look, then decides', async () => {
+    const spec = fakeSpec(
+      { id: 'pool.timed' },
+      {
+        obs: () => ({ ok: true, s: 0.05 }),
+        planOver: {
+          structural: undefined,
+          timing: { statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s },
+        },
+      },
+    );
+    const events = await collect({ specs: [spec], ctx });
+    expect(events.filter((e) => e.type === 'spec:trial')).toHaveLength(9);
+    const [r] = ends(events);
+    expect(r).toMatchObject({ verdict: 'pass', trials: 9 });
+    expect(r.evidence.timing).toMatchObject({ decided: 'pass', n: 9, interval: [0.05, 0.05] });
+    expect(events.find((e) => e.type === 'spec:trial').data.note).toBeUndefined();
+  });
+
+  test('a timing channel that never settles is inconclusive after its last look', async () => {
+    const spec = fakeSpec(
+      { id: 'pool.noisy' },
+      {
+        obs: (n) => ({ s: n % 2 ? 0.05 : 0.35 }),
+        planOver: {
+          structural: undefined,
+          timing: { statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s },
+        },
+      },
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 21 });
+    expect(r.reason).toMatch(/^too noisy to decide/);
+  });
+});
+
+describe('runSpecs: skips', () => {
+  test("requires: ['linux'] skips on another platform without planning or running", async () => {
+    let planned = false;
+    const spec = fakeSpec({ id: 'pool.linux-only', requires: ['linux'], plan: () => ((planned = true), /** @type {any} */ ({})) });
+    const events = await collect({ specs: [spec], ctx: { ...ctx, platform: 'darwin' } });
+    expect(events.map((e) => e.type)).toEqual(['spec:start', 'spec:end']);
+    expect(ends(events)[0]).toMatchObject({ verdict: 'skip', label: 'skip', reason: 'needs Linux /proc (this is darwin)', trials: 0, samples: [] });
+    expect(planned).toBe(false);
+  });
+
+  test("requires: ['posix'] skips on Windows only", async () => {
+    const spec = fakeSpec({ id: 'pool.posix', requires: ['posix'] });
+    expect(ends(await collect({ specs: [spec], ctx: { ...ctx, platform: 'win32' } }))[0]).toMatchObject({ verdict: 'skip', reason: 'needs POSIX named pipes (not on Windows)' });
+    expect(ends(await collect({ specs: [spec], ctx: { ...ctx, platform: 'darwin' } }))[0].verdict).toBe('pass');
+  });
+
+  test('plan().skip skips with its reason and the expectation', async () => {
+    const calls = [];
+    const spec = fakeSpec({ id: 'pool.skipper' }, { calls, planOver: { skip: 'not on this Node' } });
+    const events = await collect({ specs: [spec], ctx });
+    expect(events.map((e) => e.type)).toEqual(['spec:start', 'spec:end']);
+    expect(ends(events)[0]).toMatchObject({ verdict: 'skip', reason: 'not on this Node', expectation: { summary: 'what we expect', model: { P: 4 } }, trials: 0 });
+    expect(calls).toEqual([]);
+  });
+
+  test('ctx.skipAll skips every spec with its reason', async () => {
+    const results = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }), fakeSpec({ id: 'pool.b' })], ctx: { ...ctx, skipAll: '--cpus 1 needs taskset' } }));
+    expect(results.map((r) => [r.verdict, r.reason])).toEqual([
+      ['skip', '--cpus 1 needs taskset'],
+      ['skip', '--cpus 1 needs taskset'],
+    ]);
+  });
+});
+
+describe('runSpecs: errors', () => {
+  test('plan throwing is an error verdict, and the run goes on', async () => {
+    const broken = fakeSpec({
+      id: 'pool.broken',
+      plan: () => {
+        throw new Error('no pbkdf2 calibration');
+      },
+    });
+    const results = ends(await collect({ specs: [broken, fakeSpec({ id: 'pool.after' })], ctx }));
+    expect(results[0]).toMatchObject({ id: 'pool.broken', verdict: 'error', label: 'error', reason: 'plan failed: no pbkdf2 calibration', trials: 0 });
+    expect(results[1]).toMatchObject({ id: 'pool.after', verdict: 'pass' });
+  });
+
+  test('trial throwing is an error with the message as the reason; earlier samples are kept', async () => {
+    const spec = fakeSpec(
+      { id: 'pool.crash' },
+      {
+        need: 3,
+        obs: (n) => {
+          if (n === 2) throw new Error('fixture exited with code 1:\n  stack line');
+          return { ok: true };
+        },
+      },
+    );
+    const events = await collect({ specs: [spec, fakeSpec({ id: 'pool.after' })], ctx });
+    const [r, after] = ends(events);
+    expect(r).toMatchObject({ verdict: 'error', reason: 'fixture exited with code 1: stack line', trials: 1, samples: [{ ok: true }] });
+    expect(events.filter((e) => e.type === 'spec:trial' && e.data.id === 'pool.crash')).toHaveLength(1);
+    expect(after.verdict).toBe('pass');
+  });
+
+  test('a thrown non-Error is reported as its string', async () => {
+    const spec = fakeSpec({ id: 'pool.str' }, { obs: () => Promise.reject('boom') });
+    expect(ends(await collect({ specs: [spec], ctx }))[0]).toMatchObject({ verdict: 'error', reason: 'boom' });
+    expect(errText(new TypeError('x'))).toBe('x');
+    expect(errText(42)).toBe('42');
+  });
+
+  test('a check throwing is an error too', async () => {
+    const spec = fakeSpec(
+      { id: 'pool.badcheck' },
+      {
+        planOver: {
+          structural: {
+            need: 2,
+            check: () => {
+              throw new Error('obs.poolThreads is undefined');
+            },
+          },
+        },
+      },
+    );
+    expect(ends(await collect({ specs: [spec], ctx }))[0]).toMatchObject({ verdict: 'error', reason: 'obs.poolThreads is undefined' });
+  });
+});
+
+describe('runSpecs: abort', () => {
+  test('aborted mid-run: the current spec ends in error "interrupted", no further spec starts', async () => {
+    const ac = new AbortController();
+    const first = fakeSpec(
+      { id: 'pool.first' },
+      {
+        need: 3,
+        obs: (n) => {
+          if (n === 2) ac.abort();
+          return { ok: true };
+        },
+      },
+    );
+    const events = await collect({ specs: [first, fakeSpec({ id: 'pool.second' })], ctx, signal: ac.signal });
+    expect(events.map((e) => `${e.type} ${e.data.id}`)).toEqual(['spec:start pool.first', 'spec:trial pool.first', 'spec:trial pool.first', 'spec:end pool.first']);
+    const [r] = ends(events);
+    expect(r).toMatchObject({ verdict: 'error', label: 'error', trials: 2 });
+    expect(r.reason).toBe('interrupted after 2 trials');
+    expect(r.evidence.structural).toMatchObject({ agree: 2 });
+  });
+
+  test('a trial that throws because of the abort says "interrupted during trial n"', async () => {
+    const ac = new AbortController();
+    const spec = fakeSpec(
+      { id: 'pool.killed' },
+      {
+        obs: () => {
+          ac.abort();
+          throw new Error('fixture killed by SIGTERM');
+        },
+      },
+    );
+    const events = await collect({ specs: [spec, fakeSpec({ id: 'pool.second' })], ctx, signal: ac.signal });
+    expect(ends(events)).toHaveLength(1);
+    expect(ends(events)[0]).toMatchObject({ verdict: 'error', reason: 'interrupted during trial 1', trials: 0 });
+  });
+
+  test('already aborted: nothing runs', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    expect(await collect({ specs: [fakeSpec({ id: 'pool.a' })], ctx, signal: ac.signal })).toEqual([]);
+  });
+
+  test('aborted between specs: the finished spec keeps its verdict, the next does not start', async () => {
+    const ac = new AbortController();
+    const first = fakeSpec(
+      { id: 'pool.first' },
+      {
+        obs: (n) => {
+          if (n === 2) ac.abort(); // the last trial this spec needs
+          return { ok: true };
+        },
+      },
+    );
+    const events = await collect({ specs: [first, fakeSpec({ id: 'pool.second' })], ctx, signal: ac.signal });
+    expect(ends(events).map((r) => [r.id, r.verdict])).toEqual([['pool.first', 'pass']]);
+  });
+});
+
+describe('runSpecs: expected outcome and labels', () => {
+  test("'refuted as expected' when a refuted claim's verdict is pass", async () => {
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.max-128', expected: 'refuted' })], ctx }));
+    expect(r).toMatchObject({ expected: 'refuted', verdict: 'pass', label: 'refuted as expected' });
+  });
+
+  test('a refuted claim that fails keeps the label fail', async () => {
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.max-128', expected: 'refuted' }, { obs: () => ({ ok: false }) })], ctx }));
+    expect(r).toMatchObject({ expected: 'refuted', verdict: 'fail', label: 'fail' });
+  });
+
+  test("the plan's expected overrides the spec's for this machine", async () => {
+    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.two' }, { planOver: { expected: 'refuted' } })], ctx }));
+    expect(r).toMatchObject({ expected: 'refuted', label: 'refuted as expected' });
+    const [s] = ends(await collect({ specs: [fakeSpec({ id: 'pool.two', expected: 'refuted' }, { planOver: { expected: 'holds' } })], ctx }));
+    expect(s).toMatchObject({ expected: 'holds', label: 'pass' });
+  });
+});
+
+describe('runSpec', () => {
+  test('returns the result and yields only trial events', async () => {
+    const gen = runSpec({ spec: fakeSpec({ id: 'pool.a' }), ctx: /** @type {any} */ (ctx), now: fakeClock() });
+    const yielded = [];
+    let step = await gen.next();
+    while (!step.done) {
+      yielded.push(step.value.type);
+      step = await gen.next();
+    }
+    expect(yielded).toEqual(['spec:trial', 'spec:trial']);
+    expect(step.value).toMatchObject({ id: 'pool.a', verdict: 'pass', trials: 2 });
+  });
+});

@@ -1,0 +1,545 @@
+// Verdicts: the acceptance region, both channels, their combination, and —
+// end to end through the real pool plans — that a wrong pool size fails.
+// Pure and deterministic: synthetic observations from a seeded PRNG.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { readdirSync } from 'node:fs';
+import { region, describeRegion, judgeTiming, judgeStructural, decide, percent, timingText } from '../harness/verdict.js';
+import { predictSorted } from '../harness/model.js';
+import { seededRandom, medianInterval, sorted } from '../harness/stats.js';
+import { runSpecs } from '../harness/runner.js';
+
+/** A timing plan like the pool specs': claim 0, one alternative at 0.4 above. */
+const spreadPlan = (/** @type {object} */ over = {}) => ({
+  statistic: 'S',
+  description: 'spread',
+  claim: 0,
+  alternatives: { 'P=3': 0.4 },
+  looks: [9, 15, 21],
+  alpha: 0.01,
+  ...over,
+});
+const ok = (/** @type {string} */ detail = 'as expected') => ({ ok: true, detail });
+const bad = (/** @type {string} */ detail = 'wrong') => ({ ok: false, detail });
+const inside = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => 0.01 + (0.1 * i) / n); // all < 0.2
+const outside = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => 0.3 + (0.1 * i) / n); // all > 0.2
+const straddle = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => (i % 2 ? 0.05 : 0.35)); // interval spans 0.2
+
+describe('region', () => {
+  test('boundary halfway to an alternative below', () => {
+    expect(region({ claim: 0.5, alternatives: { low: 0 } })).toEqual({ lo: 0.25, hi: Infinity });
+  });
+
+  test('boundary halfway to an alternative above', () => {
+    expect(region({ claim: 0, alternatives: { high: 0.4 } })).toEqual({ lo: -Infinity, hi: 0.2 });
+  });
+
+  test('alternatives on both sides bound both ends', () => {
+    expect(region({ claim: 0.5, alternatives: { low: 0, high: 1 } })).toEqual({ lo: 0.25, hi: 0.75 });
+  });
+
+  test('the nearest alternative on each side wins', () => {
+    expect(region({ claim: 1, alternatives: { a: 0, b: 0.5, c: 3, d: 2 } })).toEqual({ lo: 0.75, hi: 1.5 });
+  });
+
+  test('toward moves the boundary from the claim (0) to the alternative (1)', () => {
+    const r = region({ claim: 1 / 3, alternatives: { 'P=3': 0 }, toward: 0.7 });
+    expect(r.lo).toBeCloseTo(0.1, 12);
+    expect(r.hi).toBe(Infinity);
+    expect(region({ claim: 1, alternatives: { a: 2 }, toward: 0.25 }).hi).toBeCloseTo(1.25, 12);
+    expect(region({ claim: 1, alternatives: { a: 2 }, toward: 1 }).hi).toBe(2);
+  });
+
+  test('an alternative equal to the claim is ignored; none gives any value', () => {
+    expect(region({ claim: 0.5, alternatives: { same: 0.5 } })).toEqual({ lo: -Infinity, hi: Infinity });
+    expect(region({ claim: 0.5, alternatives: {} })).toEqual({ lo: -Infinity, hi: Infinity });
+    expect(region({ claim: 0.5, alternatives: { same: 0.5, high: 1.5 } })).toEqual({ lo: -Infinity, hi: 1 });
+  });
+
+  test('describeRegion', () => {
+    expect(describeRegion({ lo: -Infinity, hi: Infinity })).toBe('any value');
+    expect(describeRegion({ lo: 0.1, hi: Infinity })).toBe('> 0.1');
+    expect(describeRegion({ lo: -Infinity, hi: 0.2 })).toBe('< 0.2');
+    expect(describeRegion({ lo: 0.25, hi: 0.7500004 })).toBe('in (0.25, 0.75)');
+  });
+});
+
+describe('judgeTiming', () => {
+  test('no values: nothing decided, no interval', () => {
+    const t = judgeTiming([], spreadPlan());
+    expect(t).toMatchObject({ n: 0, median: null, interval: null, confidence: null, decided: null, final: false, region: '< 0.2', boundary: 0.2 });
+  });
+
+  test('before the first look: undecided even when every value is inside', () => {
+    for (const n of [1, 5, 8]) expect(judgeTiming(inside(n), spreadPlan())).toMatchObject({ decided: null, interval: null, final: false });
+  });
+
+  test('between looks: undecided, no interval', () => {
+    for (const n of [10, 14, 16, 20]) {
+      expect(judgeTiming(inside(n), spreadPlan())).toMatchObject({ decided: null, interval: null, final: false });
+      expect(judgeTiming(outside(n), spreadPlan())).toMatchObject({ decided: null, interval: null });
+    }
+  });
+
+  test('pass at a look when the interval lies inside the region', () => {
+    const values = inside(9);
+    const t = judgeTiming(values, spreadPlan());
+    expect(t.decided).toBe('pass');
+    expect(t.interval).toEqual([Math.min(...values), Math.max(...values)].map((x) => Math.round(x * 1e4) / 1e4));
+    expect(t.confidence).toBeCloseTo(1 - 2 / 512, 4);
+    expect(t.final).toBe(false);
+  });
+
+  test('fail at a look when the interval lies beyond the boundary', () => {
+    for (const n of [9, 15, 21]) expect(judgeTiming(outside(n), spreadPlan()).decided).toBe('fail');
+    // a region bounded below: fail when the interval is under it
+    const below = { ...spreadPlan(), claim: 0.5, alternatives: { 'P=3': 0 } };
+    expect(judgeTiming(Array(9).fill(0.1), below).decided).toBe('fail');
+    expect(judgeTiming(Array(9).fill(0.4), below).decided).toBe('pass');
+  });
+
+  test('an interval touching the boundary decides neither way', () => {
+    const values = [...inside(8), 0.2];
+    expect(judgeTiming(values, spreadPlan()).decided).toBe(null);
+  });
+
+  test('undecided at a look when the interval straddles the boundary; final at the last look', () => {
+    const at9 = judgeTiming(straddle(9), spreadPlan());
+    expect(at9).toMatchObject({ decided: null, final: false });
+    expect(at9.interval).not.toBeNull();
+    const at21 = judgeTiming(straddle(21), spreadPlan());
+    expect(at21).toMatchObject({ decided: null, final: true });
+  });
+
+  test('the interval uses alpha split over the looks: ranks 1, 2, 4 at n = 9, 15, 21', () => {
+    for (const [n, l] of [
+      [9, 1],
+      [15, 2],
+      [21, 4],
+    ]) {
+      const values = Array.from({ length: n }, (_, i) => (i * 4) % n); // a permutation of 0..n-1 (4 is coprime to 9, 15, 21)
+      const t = judgeTiming(values, spreadPlan({ claim: n / 2, alternatives: { far: 10 * n } }));
+      expect(t.interval).toEqual([l - 1, n - l]);
+      const iv = medianInterval(values, 0.01 / 3);
+      expect(t.confidence).toBeCloseTo(/** @type {any} */ (iv).confidence, 4);
+    }
+  });
+
+  test('looks past the last one are still judged', () => {
+    expect(judgeTiming(inside(22), spreadPlan())).toMatchObject({ decided: 'pass', final: true });
+  });
+
+  test('a look too early for the level gives no interval', () => {
+    const t = judgeTiming(inside(4), spreadPlan({ looks: [4, 9] }));
+    expect(t).toMatchObject({ interval: null, decided: null, final: false });
+  });
+
+  test('reports the model and the values, rounded', () => {
+    const t = judgeTiming([0.123456789, 0.1, 0.2], spreadPlan({ claim: 1 / 3, alternatives: { a: 2 / 3 } }));
+    expect(t.predicted).toEqual({ claim: 0.3333, alternatives: { a: 0.6667 } });
+    expect(t.values).toEqual([0.1235, 0.1, 0.2]);
+    expect(t.median).toBe(0.1235);
+    expect(t.statistic).toBe('S');
+    expect(t.description).toBe('spread');
+  });
+});
+
+describe('judgeStructural', () => {
+  const need3 = { need: 3 };
+
+  test('pass needs `need` agreeing trials and no disagreement', () => {
+    expect(judgeStructural([ok(), ok()], need3).decided).toBe(null);
+    expect(judgeStructural([ok(), ok(), ok()], need3)).toMatchObject({ decided: 'pass', agree: 3, disagree: 0 });
+    expect(judgeStructural([ok(), ok(), ok(), bad()], need3).decided).toBe(null);
+    expect(judgeStructural([bad(), ok(), ok(), ok()], need3).decided).toBe(null);
+  });
+
+  test('fail with at least two disagreeing and disagree >= agree', () => {
+    expect(judgeStructural([bad()], need3).decided).toBe(null);
+    expect(judgeStructural([bad(), bad()], need3)).toMatchObject({ decided: 'fail', agree: 0, disagree: 2 });
+    expect(judgeStructural([ok(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([ok(), ok(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([ok(), ok(), ok(), bad(), bad()], need3).decided).toBe(null);
+  });
+
+  test('need 1: one trial decides either way', () => {
+    expect(judgeStructural([ok()], { need: 1 }).decided).toBe('pass');
+    expect(judgeStructural([bad()], { need: 1 }).decided).toBe('fail');
+  });
+
+  test('mixed evidence is undecided until the cap (default need + 2), then final', () => {
+    expect(judgeStructural([ok(), bad(), ok()], need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([ok(), bad(), ok(), ok()], need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([ok(), bad(), ok(), ok(), ok()], need3)).toMatchObject({ decided: null, final: true });
+    expect(judgeStructural([ok(), bad(), ok()], { need: 3, cap: 3 }).final).toBe(true);
+    expect(judgeStructural([], need3)).toMatchObject({ decided: null, agree: 0, disagree: 0, final: false, telling: '' });
+  });
+
+  test('details are unique; the telling detail is the last disagreement, else the last', () => {
+    const s = judgeStructural([ok('a'), bad('x'), ok('a'), bad('y'), ok('b')], need3);
+    expect(s.details).toEqual(['a', 'x', 'y', 'b']);
+    expect(s.telling).toBe('y');
+    expect(judgeStructural([ok('a'), ok('b')], need3).telling).toBe('b');
+  });
+});
+
+describe('decide', () => {
+  const structural = { need: 3 };
+  const timing = spreadPlan();
+  const maxTrials = 21;
+
+  test('structural fail is a fail, whatever the timing says', () => {
+    for (const values of [inside(2), inside(9), outside(9)]) {
+      const d = decide({ checks: [bad('2 threads'), bad('2 threads')], structural, values, timing, maxTrials });
+      expect(d).toMatchObject({ done: true, verdict: 'fail' });
+      expect(d.reason).toContain('2 threads');
+      expect(d.reason).toContain('(0/2 trials as expected)');
+    }
+  });
+
+  test('structural pass + timing pass is a pass', () => {
+    const d = decide({ checks: Array(9).fill(ok()), structural, values: inside(9), timing, maxTrials });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    expect(d.reason).toContain('as predicted');
+    expect(d.evidence.structural?.decided).toBe('pass');
+    expect(d.evidence.timing?.decided).toBe('pass');
+  });
+
+  test('structural pass + timing fail is inconclusive (machine noise), never a fail', () => {
+    const d = decide({ checks: Array(9).fill(ok()), structural, values: outside(9), timing, maxTrials });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^structure as expected but timing contradicts it/);
+  });
+
+  test('structural pass waits for the first timing look, then passes structurally if timing is undecided', () => {
+    expect(decide({ checks: Array(3).fill(ok()), structural, values: inside(3), timing, maxTrials })).toMatchObject({ done: false });
+    expect(decide({ checks: Array(8).fill(ok()), structural, values: straddle(8), timing, maxTrials }).done).toBe(false);
+    const d = decide({ checks: Array(9).fill(ok()), structural, values: straddle(9), timing, maxTrials });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    expect(d.reason).toMatch(/decided structurally$/);
+  });
+
+  test('structural pass with timing undecided and no look left before maxTrials passes structurally', () => {
+    const d = decide({ checks: Array(5).fill(ok()), structural, values: straddle(5), timing, maxTrials: 5 });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    expect(d.reason).toContain('decided structurally');
+  });
+
+  test('structural pass alone is a pass at `need`', () => {
+    expect(decide({ checks: [ok(), ok()], structural, maxTrials: 5 }).done).toBe(false);
+    expect(decide({ checks: [ok(), ok(), ok()], structural, maxTrials: 5 })).toMatchObject({ done: true, verdict: 'pass', reason: 'as expected (3/3 trials as expected)' });
+  });
+
+  test('mixed structure: undecided until its cap or maxTrials, then inconclusive', () => {
+    expect(decide({ checks: [ok(), bad(), ok()], structural, maxTrials: 5 }).done).toBe(false);
+    const d = decide({ checks: [ok(), bad(), ok(), ok(), ok()], structural, maxTrials: 5 });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^structural evidence mixed: /);
+    expect(decide({ checks: [ok(), bad(), ok()], structural, maxTrials: 3 })).toMatchObject({ done: true, verdict: 'inconclusive' });
+  });
+
+  test('mixed structure is not rescued by timing', () => {
+    const d = decide({ checks: [ok(), bad(), ok(), ok()], structural: { need: 3, cap: 21 }, values: inside(9).slice(0, 4), timing, maxTrials });
+    expect(d.done).toBe(false);
+  });
+
+  test('timing alone: pass or fail at a look', () => {
+    expect(decide({ values: inside(9), timing, maxTrials })).toMatchObject({ done: true, verdict: 'pass' });
+    expect(decide({ values: outside(9), timing, maxTrials })).toMatchObject({ done: true, verdict: 'fail' });
+    expect(decide({ values: outside(8), timing, maxTrials }).done).toBe(false);
+    expect(decide({ checks: null, structural: null, values: outside(15), timing, maxTrials }).verdict).toBe('fail');
+  });
+
+  test('timing alone: undecided continues, and is inconclusive at the cap', () => {
+    expect(decide({ values: straddle(9), timing, maxTrials }).done).toBe(false);
+    expect(decide({ values: straddle(15), timing, maxTrials }).done).toBe(false);
+    const d = decide({ values: straddle(21), timing, maxTrials });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^too noisy to decide: timing S/);
+    expect(decide({ values: straddle(12), timing, maxTrials: 12 })).toMatchObject({ done: true, verdict: 'inconclusive' });
+  });
+
+  test('no channel: inconclusive at once', () => {
+    expect(decide({ maxTrials: 3 })).toMatchObject({ done: true, verdict: 'inconclusive', reason: 'no evidence channel available', evidence: { structural: null, timing: null } });
+    // a plan without its samples is no channel either
+    expect(decide({ structural, timing, maxTrials: 3 }).reason).toBe('no evidence channel available');
+  });
+});
+
+describe('percent and timingText', () => {
+  test('never prints 100% for c < 1', () => {
+    const cs = [0.99, 0.995, 0.999, 0.9995, 0.99999, 1 - 1e-9, 1 - 1e-15, 1 - Number.EPSILON / 2];
+    for (let i = 0; i < 1000; i++) cs.push(1 - i / 1e5);
+    for (const c of cs) if (c < 1) expect(percent(c)).not.toBe('100%');
+    expect(percent(1 - 1e-15)).toBe('99.9%');
+  });
+
+  test('rounds down to one decimal, dropping a trailing .0', () => {
+    expect(percent(1)).toBe('100%');
+    expect(percent(0.5)).toBe('50%');
+    expect(percent(0.996)).toBe('99.6%');
+    expect(percent(0.99609375)).toBe('99.6%');
+    expect(percent(0.9999)).toBe('99.9%');
+    expect(percent(0.123456)).toBe('12.3%');
+    expect(percent(0)).toBe('0%');
+  });
+
+  test('timingText names the statistic, interval, region and model', () => {
+    const t = judgeTiming(inside(9), spreadPlan());
+    expect(timingText(t)).toBe('timing S median 0.0544 99.6% CI [0.01, 0.0989] vs region < 0.2 (model 0; P=3 → 0.4), n=9: as predicted');
+    expect(timingText(judgeTiming(inside(3), spreadPlan()))).toContain('(no interval yet)');
+    expect(timingText(judgeTiming(outside(9), spreadPlan()))).toMatch(/: contradicts$/);
+    expect(timingText(judgeTiming(straddle(9), spreadPlan()))).toMatch(/: undecided$/);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Wrong pool sizes must fail.
+//
+// Synthetic pbkdf2-batch observations for a pool of `P` threads on `C` cores,
+// shaped like fixtures/pbkdf2-batch.cjs reports them, and judged through the
+// real plans (specs' plan(ctx) → batchPlan), one trial at a time as the runner
+// feeds them. Noise, all from a seeded PRNG:
+//   - machine speed per trial: every time (and T) × (1 + 0.08·g)
+//   - work per task: T × (1 + 0.05·g), run through processor sharing, so tasks
+//     sharing cores finish apart by their work, as on a real machine
+//   - measurement jitter per completion: × (1 + 0.01·g)
+//   - in 5% of trials, unfair sharing: each task's share weighted U(0.6, 1.4)
+// (8% *independent* noise on each completion time was tried first and is far
+// noisier than the source figures show for tasks finishing together, e.g.
+// 1545–1557 ms for five; at that level the spread statistics S are biased
+// upward by the noise itself and the timing channel false-fails the true pool
+// size on one core, e.g. pool.size-five-all-together at C=1.)
+// ---------------------------------------------------------------------------
+
+const TASK_MS = 120;
+const CORE_COUNTS = [1, 2, 4, 8, 16, 64];
+const TRUE_POOLS = [1, 2, 3, 4, 5, 8];
+
+/** @param {number} C @param {string} platform */
+const fakeCtx = (C, platform) => ({ cores: C, platform, pbkdf2: { taskMs: TASK_MS, iterations: 1000 }, node: { major: 20, version: '20.20.2', uv: '1.46.0' } });
+
+/** Standard normal from a uniform PRNG (Box–Muller). @param {() => number} r */
+function gauss(r) {
+  let u = 0;
+  while (u === 0) u = r();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
+}
+
+/**
+ * Weighted processor sharing over a FIFO pool: like harness/model.js, but with
+ * per-task work and share weights, and it says which thread ran each task.
+ * @param {number[]} work @param {number[]} weight @param {number} P @param {number} C
+ */
+function simulate(work, weight, P, C) {
+  const k = work.length;
+  const left = [...work];
+  const done = new Array(k).fill(NaN);
+  const thread = new Array(k).fill(-1);
+  const free = Array.from({ length: P }, (_, i) => i);
+  /** @type {number[]} */
+  let running = [];
+  let next = 0;
+  let now = 0;
+  const fill = () => {
+    while (free.length && next < k) {
+      thread[next] = /** @type {number} */ (free.shift());
+      running.push(next++);
+    }
+  };
+  fill();
+  while (running.length) {
+    const W = running.reduce((s, i) => s + weight[i], 0);
+    const speed = running.map((i) => Math.min(1, (C * weight[i]) / W));
+    const step = Math.min(...running.map((i, j) => left[i] / speed[j]));
+    now += step;
+    running.forEach((i, j) => (left[i] -= step * speed[j]));
+    running = running.filter((i) => {
+      if (left[i] > 1e-9) return true;
+      done[i] = now;
+      free.push(thread[i]);
+      return false;
+    });
+    fill();
+  }
+  return { done, thread };
+}
+
+/**
+ * One observation of k pbkdf2 tasks through a pool of P threads on C cores.
+ * @param {() => number} r @param {{ k: number, P: number, C: number, reference: boolean }} o
+ */
+function observe(r, { k, P, C, reference }) {
+  const speed = Math.max(0.5, 1 + 0.08 * gauss(r));
+  const work = Array.from({ length: k }, () => TASK_MS * Math.max(0.5, 1 + 0.05 * gauss(r)));
+  const unfair = r() < 0.05;
+  const weight = Array.from({ length: k }, () => (unfair ? 0.6 + 0.8 * r() : 1));
+  const { done, thread } = simulate(work, weight, P, C);
+  const completions = done
+    .map((ms, task) => ({ task, ms: Math.round(speed * ms * Math.max(0.5, 1 + 0.01 * gauss(r)) * 100) / 100 }))
+    .sort((a, b) => a.ms - b.ms);
+  const poolThreads = Array.from({ length: P }, (_, i) => 4000 + i);
+  const cpuMs = poolThreads.map(() => r() * 0.2); // idle threads: a few wake-ups
+  thread.forEach((t, i) => (cpuMs[t] += speed * work[i] * (1 + 0.02 * gauss(r))));
+  return {
+    k,
+    iterations: 1000,
+    T: reference ? Math.round(speed * TASK_MS * Math.max(0.5, 1 + 0.05 * gauss(r)) * 100) / 100 : null,
+    completions,
+    linux: true,
+    threadsInitial: 7,
+    poolThreads,
+    cpuMs,
+  };
+}
+
+/** Feed trials one at a time, as harness/runner.js does, until decided. */
+function verdictOf(plan, next) {
+  const { structural = null, timing = null } = plan;
+  const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
+  const checks = structural ? [] : null;
+  const values = timing ? [] : null;
+  let d = decide({ checks, structural, values, timing, maxTrials });
+  for (let n = 1; n <= maxTrials; n++) {
+    const obs = next();
+    checks?.push(structural.check(obs));
+    values?.push(timing.value(obs));
+    d = decide({ checks, structural, values, timing, maxTrials });
+    if (d.done) break;
+  }
+  return { verdict: d.verdict ?? 'inconclusive', trials: Math.max(checks?.length ?? 0, values?.length ?? 0) };
+}
+
+const SPECS_DIR = new URL('../specs/threadpool/', import.meta.url);
+const batchSpecs = [];
+for (const f of readdirSync(SPECS_DIR).filter((f) => f.endsWith('.spec.js')).sort()) {
+  const spec = (await import(new URL(f, SPECS_DIR).href)).default;
+  if (spec.plan(fakeCtx(2, 'linux')).model?.k) batchSpecs.push(spec);
+}
+
+/** Does the spec time one task alone (obs.T)? It asks the fixture with `reference`. */
+function usesReference(plan, ctx) {
+  let reference = false;
+  plan.trial({ ...ctx, run: (/** @type {string} */ _f, /** @type {any} */ o) => ((reference = Boolean(o.options.reference)), Promise.resolve()) }, 1);
+  return reference;
+}
+
+/** The plan's statistic on the noise-free model for a pool of P threads. */
+function modelValue(plan, P, C) {
+  const times = predictSorted({ tasks: plan.model.k, P, C, T: TASK_MS });
+  return plan.timing.value({ completions: times.map((ms) => ({ ms })), T: TASK_MS });
+}
+
+/** True pool sizes to try for a spec asking for P: the set and its neighbours. */
+const poolsFor = (/** @type {number} */ P) => [...new Set([...TRUE_POOLS, P - 1, P + 1])].filter((p) => p >= 1).sort((a, b) => a - b);
+
+describe('wrong pool sizes must fail', () => {
+  test('the batch specs are the seven pbkdf2 plans', () => {
+    expect(batchSpecs.map((s) => s.id)).toEqual([
+      'pool.fifth-lags',
+      'pool.pbkdf2-four-together',
+      'pool.six-is-four-then-two',
+      'pool.size-five-all-together',
+      'pool.size-one-serializes',
+      'pool.size-two-pairs',
+      'pool.two-as-fast-as-one',
+    ]);
+  });
+
+  test('synthetic observations look like the fixture: P threads, min(P, k) worked, ms sorted', () => {
+    const r = seededRandom(1);
+    for (const [k, P] of [
+      [5, 4],
+      [2, 4],
+      [6, 4],
+      [4, 1],
+    ]) {
+      const obs = observe(r, { k, P, C: 2, reference: true });
+      expect(obs.poolThreads).toHaveLength(P);
+      expect(obs.cpuMs).toHaveLength(P);
+      expect(obs.cpuMs.filter((ms) => ms > 30)).toHaveLength(Math.min(P, k));
+      expect(obs.completions.map((c) => c.task).sort()).toEqual(Array.from({ length: k }, (_, i) => i));
+      expect(obs.completions.map((c) => c.ms)).toEqual(sorted(obs.completions.map((c) => c.ms)));
+      expect(obs.T).toBeGreaterThan(0);
+    }
+  });
+
+  for (const spec of batchSpecs) {
+    test(`${spec.id}: structural path (linux) passes the true P and fails every other`, () => {
+      const problems = [];
+      for (const C of CORE_COUNTS) {
+        const plan = spec.plan(fakeCtx(C, 'linux'));
+        expect(plan.structural).toBeDefined();
+        const { k, P } = plan.model;
+        const reference = usesReference(plan, fakeCtx(C, 'linux'));
+        for (const trueP of poolsFor(P)) {
+          const r = seededRandom(1e6 + C * 1000 + trueP);
+          const want = trueP === P ? 'pass' : 'fail';
+          for (let rep = 0; rep < 20; rep++) {
+            const { verdict } = verdictOf(plan, () => observe(r, { k, P: trueP, C, reference }));
+            if (verdict !== want) problems.push(`C=${C} true P=${trueP} rep ${rep}: ${verdict}, want ${want}`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`${spec.id}: timing-only path (darwin) passes the true P and fails P±1 where the model tells them apart`, () => {
+      const problems = [];
+      for (const C of CORE_COUNTS) {
+        const plan = spec.plan(fakeCtx(C, 'darwin'));
+        expect(plan.structural).toBeUndefined();
+        const { k, P } = plan.model;
+        const reference = usesReference(plan, fakeCtx(C, 'darwin'));
+        const r0 = region(plan.timing);
+        for (const trueP of poolsFor(P)) {
+          const neighbour = Math.abs(trueP - P) <= 1;
+          const m = modelValue(plan, trueP, C);
+          const distinguishable = !(m > r0.lo && m < r0.hi);
+          if (trueP === P) expect(distinguishable).toBe(false);
+          // far-off pools: only where the model tells them apart, and fewer repetitions
+          if (!neighbour && !distinguishable) continue;
+          const reps = neighbour ? 200 : 40;
+          const count = { pass: 0, fail: 0, inconclusive: 0 };
+          const r = seededRandom(2e6 + C * 1000 + trueP);
+          for (let rep = 0; rep < reps; rep++) count[verdictOf(plan, () => observe(r, { k, P: trueP, C, reference })).verdict]++;
+          const where = `C=${C} true P=${trueP} (model ${m.toFixed(3)}, region ${describeRegion(r0)}): ${JSON.stringify(count)}`;
+          if (distinguishable && count.fail < 0.95 * reps) problems.push(`${where}: want fail in >= 95%`);
+          if (!distinguishable && count.fail > 0.01 * reps) problems.push(`${where}: want pass or inconclusive in >= 99%`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the same verdicts come out of harness/runner.js with a fake ctx.run', async () => {
+    // The loop above mirrors the runner; check it against the runner itself.
+    for (const spec of batchSpecs) {
+      for (const platform of ['linux', 'darwin']) {
+        const C = 2;
+        const base = fakeCtx(C, platform);
+        const plan = spec.plan(base);
+        const reference = usesReference(plan, base);
+        for (const trueP of [plan.model.P, plan.model.P + 1]) {
+          const seed = 3e6 + trueP;
+          const r = seededRandom(seed);
+          const want = verdictOf(plan, () => observe(r, { k: plan.model.k, P: trueP, C, reference }));
+          const r2 = seededRandom(seed);
+          /** @type {any[]} */
+          const asked = [];
+          const ctx = {
+            ...base,
+            run: async (/** @type {string} */ fixture, /** @type {any} */ o) => {
+              asked.push({ fixture, ...o.options });
+              return observe(r2, { k: o.options.k, P: trueP, C, reference: Boolean(o.options.reference) });
+            },
+          };
+          let result;
+          for await (const e of runSpecs({ specs: [spec], ctx: /** @type {any} */ (ctx), now: () => 0 })) if (e.type === 'spec:end') result = e.data;
+          expect({ id: spec.id, platform, trueP, verdict: result.verdict, trials: result.trials }).toEqual({ id: spec.id, platform, trueP, verdict: want.verdict, trials: want.trials });
+          expect(asked.every((a) => a.fixture === 'pbkdf2-batch.cjs' && a.k === plan.model.k && a.iterations === 1000)).toBe(true);
+        }
+      }
+    }
+  });
+});
