@@ -4,12 +4,16 @@
 // argv[2] (see LoadOptions in ./loadgen.js). It stops by itself at its
 // request and time bounds and exits if the harness goes away.
 //
-// pool.dispatch with a handler object, not pool.request: request() builds a
-// response stream and a promise per request and measured ~65% of
-// autocannon's throughput here, dispatch 80–86% (measurement notes; re-checked
-// with bench/loadgen-vs-autocannon.js and a scratch comparison of both).
+// Cheapest undici path measured here (CPU µs per request, medians of 8
+// interleaved 1 s runs against the http-server fixture, pinned apart):
+// one undici Client per connection driven with dispatch() and a handler
+// object ~24, against ~40 for one Pool of N connections with dispatch()
+// and more again for pool.request(), which builds a body stream and a
+// promise per request (~65% of autocannon's throughput in the measurement
+// notes); autocannon itself ~19. The handler API (new or legacy hooks)
+// made no measurable difference. bench/loadgen-vs-autocannon.js re-checks.
 import { createRequire } from 'node:module';
-import { Pool } from 'undici';
+import { Client, Pool } from 'undici';
 import { normalizeLoad, latencySummary } from './loadgen.js';
 
 const require = createRequire(import.meta.url);
@@ -17,6 +21,11 @@ const require = createRequire(import.meta.url);
 const report = require('../fixtures/lib/report.cjs'); // also: exit when the IPC channel closes
 /** @type {{ cpuNs: (tid: number) => number }} */
 const proc = require('../fixtures/lib/proc.cjs');
+
+// undici builds an Error per closed socket (InformationalError 'reset'):
+// with keep-alive off, capturing its stack cost ~6% of the generator's CPU.
+// Errors are reported by code only, so no stacks are needed here.
+Error.stackTraceLimit = 0;
 
 const now = () => process.hrtime.bigint();
 /** @param {bigint} t0 @param {bigint} t1 */
@@ -57,31 +66,33 @@ class Exchange {
 const code = (err) => String(err?.code ?? err?.name ?? 'Error');
 
 /**
- * Closed loop: `slots` requests in flight; each completion sends the next
- * until `limit` are sent or `deadline` passes, then waits for those in flight.
- * @param {{ pool: Pool, opts: object, slots: number, limit: number, deadline: bigint, onResult: Done }} o
+ * Closed loop: `perClient` requests in flight on each client; each
+ * completion sends the next on the same client until `limit` are sent or
+ * `deadline` passes, then waits for those in flight.
+ * @param {{ clients: Client[], perClient: number, opts: object, limit: number, deadline: bigint, onResult: Done }} o
  * @returns {Promise<'requests' | 'duration'>}
  */
-function closedLoop({ pool, opts, slots, limit, deadline, onResult }) {
+function closedLoop({ clients, perClient, opts, limit, deadline, onResult }) {
   let sent = 0;
   let inflight = 0;
   /** @type {'requests' | 'duration' | null} */
   let stoppedBy = null;
   return new Promise((resolve) => {
-    const next = () => {
+    const next = (/** @type {Client} */ client) => {
+      const t = now();
       if (!stoppedBy && sent >= limit) stoppedBy = 'requests';
-      if (!stoppedBy && now() >= deadline) stoppedBy = 'duration';
+      if (!stoppedBy && t >= deadline) stoppedBy = 'duration';
       if (stoppedBy) return void (inflight === 0 && resolve(stoppedBy));
       sent++;
       inflight++;
-      pool.dispatch(/** @type {any} */ (opts), new Exchange(now(), (err, status, latency) => {
+      client.dispatch(/** @type {any} */ (opts), new Exchange(t, (err, status, latency) => {
         inflight--;
         onResult(err, status, latency);
-        if (err) setImmediate(next); // an error may come synchronously: never recurse
-        else next();
+        if (err) setImmediate(next, client); // an error may come synchronously: never recurse
+        else next(client);
       }));
     };
-    for (let i = 0; i < slots; i++) next();
+    for (let i = 0; i < perClient; i++) for (const client of clients) next(client);
   });
 }
 
@@ -106,23 +117,21 @@ async function main() {
   const o = normalizeLoad(report.options());
   const began = now();
   const deadline = began + BigInt(Math.round(o.durationMs * 1e6));
-  const poolOpts = { connections: o.connections, pipelining: o.pipelining };
-  const pool = new Pool(o.origin, poolOpts);
+  // One Client per connection (cheaper than a Pool, and every connection gets its share).
+  const clients = Array.from({ length: o.connections }, () => new Client(o.origin, { pipelining: o.pipelining }));
   const extraPool = new Pool(o.origin, { pipelining: 1 }); // own connections: extras never queue behind the load
   // Keep-alive off: reset makes undici send 'connection: close' and drop the
   // socket after the response, so each request opens a new connection.
   // Pipelining: undici never pipelines a blocking (GET) request.
   const opts = { path: o.path, method: 'GET', reset: !o.keepAlive, blocking: o.pipelining === 1 };
   // Hard bound: past deadline + drainMs, whatever is in flight is torn down (errors UND_ERR_DESTROYED).
-  const hard = setTimeout(() => {
-    pool.destroy().catch(() => {});
-    extraPool.destroy().catch(() => {});
-  }, o.durationMs + o.drainMs);
-  const slots = o.connections * o.pipelining;
+  const destroyAll = () => Promise.all([...clients, extraPool].map((d) => d.destroy().catch(() => {})));
+  const hard = setTimeout(destroyAll, o.durationMs + o.drainMs);
+  const loop = { clients, perClient: o.pipelining, opts, deadline };
 
   const warm = { requests: 0, errors: 0 };
   if (o.warmup > 0) {
-    await closedLoop({ pool, opts, slots, limit: o.warmup, deadline, onResult: (err) => (warm.requests++, err && warm.errors++) });
+    await closedLoop({ ...loop, limit: o.warmup, onResult: (err) => (warm.requests++, err && warm.errors++) });
   }
 
   /** @type {Record<string, number>} */ const errors = {};
@@ -135,7 +144,8 @@ async function main() {
   const main0 = proc.cpuNs(process.pid); // the main thread alone (Linux; NaN elsewhere)
   const extra = o.extra.map((e) => fireExtra(extraPool, { ...e, opts, t0, deadline }));
   const stoppedBy = await closedLoop({
-    pool, opts, slots, limit: o.requests, deadline,
+    ...loop,
+    limit: o.requests,
     onResult(err, status, latency) {
       sent++;
       if (err) return void (errors[code(err)] = (errors[code(err)] ?? 0) + 1);
@@ -149,7 +159,7 @@ async function main() {
   const windowMs = ms(t0, now());
   const extras = await Promise.all(extra);
   clearTimeout(hard);
-  await Promise.all([pool.destroy(), extraPool.destroy()]).catch(() => {});
+  await destroyAll();
   const cpuMs = (cpu.user + cpu.system) / 1000;
   report.done({
     requests: answered,

@@ -33,11 +33,16 @@ export function quantile(xs, q) {
 export function binomCdf(k, n, p = 0.5) {
   if (k < 0) return 0;
   if (k >= n) return 1;
-  let term = Math.pow(1 - p, n); // P(X = 0)
-  let sum = term;
+  if (p <= 0) return 1;
+  if (p >= 1) return 0;
+  // Sum in log space: (1 - p)^n underflows for large n.
+  const lp = Math.log(p);
+  const lq = Math.log(1 - p);
+  let logTerm = n * lq; // log P(X = 0)
+  let sum = Math.exp(logTerm);
   for (let i = 1; i <= k; i++) {
-    term *= ((n - i + 1) / i) * (p / (1 - p));
-    sum += term;
+    logTerm += Math.log((n - i + 1) / i) + lp - lq;
+    sum += Math.exp(logTerm);
   }
   return Math.min(1, sum);
 }

@@ -3,7 +3,7 @@
 import { median, medianInterval, round } from './stats.js';
 
 /**
- * @typedef {{ ok: boolean, detail: string }} Check
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -82,16 +82,20 @@ export function judgeTiming(values, plan) {
  * @param {StructuralPlan} plan
  */
 export function judgeStructural(checks, plan) {
-  const agree = checks.filter((c) => c.ok).length;
-  const disagree = checks.length - agree;
-  const cap = plan.cap ?? plan.need + 2;
+  const valid = checks.filter((c) => !c.invalid);
+  const agree = valid.filter((c) => c.ok).length;
+  const disagree = valid.length - agree;
+  const voided = checks.length - valid.length;
+  const cap = (plan.cap ?? plan.need + 2) + voided;
   /** @type {'pass' | 'fail' | null} */
   let decided = null;
   if (disagree === 0 && agree >= plan.need) decided = 'pass';
   else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
   const details = [...new Set(checks.map((c) => c.detail))];
   const telling = checks.filter((c) => !c.ok).at(-1) ?? checks.at(-1);
-  return { decided, agree, disagree, details, telling: telling?.detail ?? '', final: checks.length >= cap };
+  // Void trials extend the budget, but never past twice the usual cap.
+  const final = checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2));
+  return { decided, agree, disagree, voided, details, telling: telling?.detail ?? '', final };
 }
 
 /**
@@ -116,7 +120,7 @@ export function decide({ checks = null, structural = null, values = null, timing
   const evidence = { structural: s, timing: t };
   const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
   const out = n >= maxTrials;
-  const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected)` : '';
+  const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})` : '';
   const tText = t ? timingText(t) : '';
 
   if (s) {

@@ -2,13 +2,13 @@
 // exit code, and where reports go. No processes.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCli, parseReporter, helpText, OPTIONS, REPORTER_NAMES, DEFAULT_JSON } from '../harness/args.js';
 import { UsageError } from '../harness/context.js';
 import { loadSpecs, selectSpecs, globToRegExp, SPECS_DIR } from '../harness/registry.js';
-import { validateSpec, defineSpec, SpecError, unmetRequirement } from '../harness/spec.js';
+import { validateSpec, defineSpec, SpecError, unmetRequirement, AREAS } from '../harness/spec.js';
 import { summarize, exitCode, buildRecord, VERDICTS } from '../harness/record.js';
 import { Channel, writeWhole, checkWritable } from '../harness/output.js';
 
@@ -179,26 +179,51 @@ describe('registry', () => {
     expect(usageError(() => selectSpecs(specs, ['pool'])).message).toContain("'pool'");
   });
 
-  test('loadSpecs: the 14 thread-pool specs, ids matching their files, all valid', async () => {
+  test('loadSpecs: every spec file, ids matching their files and areas their folders, all valid', async () => {
     const loaded = await loadSpecs();
-    const files = readdirSync(path.join(SPECS_DIR, 'threadpool'))
+    const files = readdirSync(SPECS_DIR, { recursive: true })
+      .map(String)
       .filter((f) => f.endsWith('.spec.js'))
-      .map((f) => f.replace(/\.spec\.js$/, ''))
-      .sort();
-    expect(loaded).toHaveLength(14);
-    expect(loaded.map((s) => s.id).sort()).toEqual(files);
-    expect(loaded.map((s) => s.id)).toEqual([...files].sort((a, b) => a.localeCompare(b)));
+      .map((f) => ({ area: path.dirname(f), id: path.basename(f, '.spec.js') }));
+    expect(loaded.map((s) => s.id).sort()).toEqual(files.map((f) => f.id).sort());
     for (const s of loaded) {
+      expect(files.find((f) => f.id === s.id)?.area).toBe(s.area);
       expect({ id: s.id, problems: validateSpec(s) }).toEqual({ id: s.id, problems: [] });
-      expect(s.area).toBe('threadpool');
       expect(Object.isFrozen(s)).toBe(true);
     }
+    // area order, then id order
+    const key = (/** @type {any} */ s) => `${String(AREAS.indexOf(s.area)).padStart(2, '0')} ${s.id}`;
+    expect(loaded.map(key)).toEqual(loaded.map(key).sort((x, y) => x.localeCompare(y)));
+  });
+
+  test('loadSpecs: the 14 original thread-pool specs are there', async () => {
+    const pool = (await loadSpecs()).filter((s) => s.area === 'threadpool');
+    expect(pool.length).toBeGreaterThanOrEqual(14);
+    expect(pool.map((s) => s.id)).toEqual(expect.arrayContaining([
+      'main-thread.not-alone',
+      'main-thread.single',
+      'pool.default-size',
+      'pool.env-in-code',
+      'pool.env-parsing',
+      'pool.fifth-lags',
+      'pool.max-128',
+      'pool.pbkdf2-four-together',
+      'pool.six-is-four-then-two',
+      'pool.size-five-all-together',
+      'pool.size-one-serializes',
+      'pool.size-two-pairs',
+      'pool.thread-per-core',
+      'pool.two-as-fast-as-one',
+    ]));
   });
 
   test('loadSpecs + selectSpecs: pool.* and main-thread.*', async () => {
     const loaded = await loadSpecs();
-    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(['main-thread.not-alone', 'main-thread.single']);
-    expect(selectSpecs(loaded, ['pool.*'])).toHaveLength(12);
+    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(loaded.filter((s) => s.id.startsWith('main-thread.')).map((s) => s.id));
+    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(expect.arrayContaining(['main-thread.not-alone', 'main-thread.single']));
+    expect(selectSpecs(loaded, ['pool.*'])).toEqual(loaded.filter((s) => s.id.startsWith('pool.')));
+    expect(selectSpecs(loaded, ['pool.*']).length).toBeGreaterThanOrEqual(12);
+    expect(selectSpecs(loaded, ['pool.fifth-lags'])).toEqual([loaded.find((s) => s.id === 'pool.fifth-lags')]);
   });
 
   test('loadSpecs: a file whose id does not match its name is a SpecError', async () => {
@@ -208,8 +233,7 @@ describe('registry', () => {
       const body = (id) => `import { defineSpec } from ${JSON.stringify(specUrl)};
 export default defineSpec({ id: '${id}', title: 't', area: 'threadpool', claim: 'c', truth: 't', expected: 'holds', source: { file: 'f', section: 's', figures: null }, plan: () => ({}) });
 `;
-      writeFileSync(path.join(dir, 'x.txt'), '');
-      await import('node:fs').then((fs) => fs.mkdirSync(path.join(dir, 'threadpool')));
+      mkdirSync(path.join(dir, 'threadpool'));
       writeFileSync(path.join(dir, 'threadpool', 'pool.one.spec.js'), body('pool.one'));
       expect((await loadSpecs(dir)).map((s) => s.id)).toEqual(['pool.one']);
       writeFileSync(path.join(dir, 'threadpool', 'pool.two.spec.js'), body('pool.other'));
@@ -405,27 +429,32 @@ describe('output', () => {
     }
   });
 
-  test('checkWritable: a writable path passes and leaves nothing behind', () => {
+  test('checkWritable: a writable path passes and creates nothing', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
     try {
-      const file = path.join(dir, 'sub', 'r.json');
-      expect(() => checkWritable(file)).not.toThrow();
-      expect(existsSync(file)).toBe(false);
-      expect(readdirSync(path.join(dir, 'sub'))).toEqual([]);
+      expect(() => checkWritable(path.join(dir, 'sub', 'deeper', 'r.json'))).not.toThrow();
+      expect(() => checkWritable(path.join(dir, 'r.json'))).not.toThrow();
+      writeFileSync(path.join(dir, 'existing.json'), '{}');
+      expect(() => checkWritable(path.join(dir, 'existing.json'))).not.toThrow();
+      expect(readdirSync(dir)).toEqual(['existing.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  test('checkWritable: a path under a file is a UsageError naming the path', () => {
+  test('checkWritable: a path under a file, or a directory, is a UsageError naming the path', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
+    const escape = (/** @type {string} */ t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     try {
       const plain = path.join(dir, 'plain-file');
       writeFileSync(plain, 'x');
-      const target = path.join(plain, 'x.json');
-      const err = usageError(() => checkWritable(target));
-      expect(err.message).toMatch(new RegExp(`^cannot write ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: E[A-Z]+$`));
+      for (const target of [path.join(plain, 'x.json'), path.join(plain, 'a', 'b.json'), dir]) {
+        const err = usageError(() => checkWritable(target));
+        expect(err.message).toMatch(new RegExp(`^cannot write ${escape(target)}: \\S`));
+        expect(err.message).not.toContain('\n');
+      }
       if (existsSync('/etc/passwd')) expect(usageError(() => checkWritable('/etc/passwd/x.json')).message).toMatch(/^cannot write \/etc\/passwd\/x\.json: /);
+      expect(readdirSync(dir)).toEqual(['plain-file']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

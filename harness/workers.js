@@ -1,0 +1,170 @@
+// Plans shared by the event-loop and worker-thread specs: one heavy request
+// against fixtures/worker-server.cjs under a steady light load, and fixed CPU
+// work split over k pre-started worker threads (fixtures/split-work.cjs).
+import { runLoad, splitCpus } from './loadgen.js';
+import { splitTime } from './model.js';
+import { round } from './stats.js';
+
+/** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
+export const SOURCE_003 = {
+  file: '003_dd73dd342487444b.txt',
+  machine: '4-CPU-core machine, autocannon -c 2 -d 60 --timeout 30 on the same machine',
+};
+
+/** When the heavy request is sent, after the light load's measured start. */
+export const HEAVY_AT_MS = 80;
+/** Light requests sent first and not measured (connections up, code warm). */
+const WARMUP = 10;
+/** Time allowed for that warm-up: the generator's duration bound includes it. */
+const WARMUP_MS = 100;
+
+/** The longest scaling curve a split trial times (k = 1..MAX_K: trial time stays bounded). */
+export const MAX_K = 8;
+/** The most threads a split trial starts. */
+export const MAX_THREADS = 16;
+
+/**
+ * One trial: a fresh worker-server, a steady /light load (2 connections, as
+ * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
+ * short warm-up. The light load lasts past the heavy work: 1.5 T for the
+ * blocking route (the work has the server's CPU to itself), 2.5 T for the
+ * worker route (the worker may share one core with the main thread and the
+ * generator). The server and the generator get CPUs by splitCpus().
+ * @param {import('./context.js').Context} ctx
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
+ */
+export async function loopTrial(ctx, { route }) {
+  const cpus = splitCpus(ctx);
+  const T = ctx.pbkdf2.taskMs;
+  const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
+  const server = ctx.start('worker-server.cjs', { options: { iterations: ctx.pbkdf2.iterations, workers: 1 }, cpus: cpus.server ?? undefined, timeoutMs: 30_000 });
+  try {
+    const { port } = await server.ready;
+    const load = await runLoad(ctx, {
+      origin: `http://127.0.0.1:${port}`,
+      path: '/light',
+      connections: 2,
+      requests: 1_000_000, // bounded by durationMs in practice; a bound all the same
+      durationMs,
+      warmup: WARMUP,
+      extra: [{ path: route, atMs: HEAVY_AT_MS }],
+      cpus: cpus.generator,
+    });
+    const { data } = await server.stop();
+    const heavy = data.heavies[0] ?? null;
+    return {
+      route,
+      cpus: cpus.note,
+      light: { requests: load.requests, errors: load.errors, latency: load.latency, throughput: load.throughput },
+      heavyRequest: load.extra[0],
+      generatorCpu: load.cpu,
+      server: { mainTid: data.mainTid, lights: data.lights, loop: data.loop, heavy },
+    };
+  } finally {
+    await server.stop().catch(() => {});
+  }
+}
+
+/**
+ * The event loop's longest delay while the heavy work ran, over the time the
+ * work took, both measured in the server: ≈ 1 when the loop is blocked for
+ * the whole work, ≈ 0 when it stays free. Server-side on purpose: the
+ * client's max latency also carries every stall of the load generator.
+ * @param {any} obs
+ */
+export function loopOverHeavy(obs) {
+  const h = obs.server.heavy;
+  return h && h.handlerMs > 0 ? h.loopMaxMs / h.handlerMs : NaN;
+}
+
+/** The client's view: longest /light wait over the heavy request's latency. @param {any} obs */
+export function lightOverHeavy(obs) {
+  const heavyMs = obs.heavyRequest?.latencyMs;
+  return heavyMs > 0 && obs.light.latency ? obs.light.latency.max / heavyMs : NaN;
+}
+
+/** One line about the heavy request, for check details. @param {any} obs */
+export function heavyText(obs) {
+  const h = obs.server.heavy;
+  const lat = obs.light.latency;
+  return `${obs.route} took ${h.handlerMs} ms on the server; /light answered ${h.lightsBefore} before, ${h.lightsDuring} during, ${h.lightsAfter} after it; ${h.ticksDuring} 1 ms timer ticks during it; loop delay max ${h.loopMaxMs} ms in its window; client: /light max ${lat?.max ?? '?'} ms, heavy ${obs.heavyRequest?.latencyMs ?? obs.heavyRequest?.error} ms (ratio ${round(lightOverHeavy(obs), 2)})`;
+}
+
+/** A heavy request that never completed makes the trial say nothing. @param {any} obs */
+export function heavyMissing(obs) {
+  if (!obs.server.heavy) return `the heavy request never completed (${obs.heavyRequest?.error ?? 'no answer'})`;
+  if (obs.heavyRequest?.status !== 200) return `the heavy request failed: ${obs.heavyRequest?.error ?? obs.heavyRequest?.status}`;
+  return null;
+}
+
+/**
+ * Thread counts for a split trial: `want`, deduplicated, ascending, capped.
+ * @param {number[]} want @param {number} [cap]
+ */
+export function splitKs(want, cap = MAX_THREADS) {
+  return [...new Set(want.filter((k) => Number.isInteger(k) && k >= 1).map((k) => Math.min(k, cap)))].sort((a, b) => a - b);
+}
+
+/**
+ * The model's wall time of work W split evenly over k threads on C cores:
+ * k shares of W/k, one per thread, processor-shared: W / min(k, C).
+ * @param {{ W: number, k: number, C: number }} o
+ */
+export function splitModel({ W, k, C }) {
+  return splitTime({ k, T: W / k, w: k, C });
+}
+
+/** Total work of one split trial: m calibrated tasks. */
+export const SPLIT_M = 2;
+
+/**
+ * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
+ * in two rounds (ascending, then descending) inside one process.
+ * @param {import('./context.js').Context} ctx @param {{ ks: number[] }} o
+ */
+export function splitTrial(ctx, { ks }) {
+  const T = ctx.pbkdf2.taskMs;
+  return ctx.run('split-work.cjs', { options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 2 }, timeoutMs: 30_000 + 10 * SPLIT_M * T * ks.length });
+}
+
+/** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
+export function timeOf(obs, k) {
+  const walls = obs.runs.filter((/** @type {any} */ r) => r.k === k).map((/** @type {any} */ r) => r.wallMs);
+  return walls.length ? walls.reduce((a, b) => a + b, 0) / walls.length : NaN;
+}
+
+/** The scaling curve, k → mean ms, and the fastest k. @param {any} obs */
+export function curve(obs) {
+  const points = obs.ks.map((/** @type {number} */ k) => ({ k, ms: round(timeOf(obs, k), 1) }));
+  const best = points.reduce((/** @type {any} */ a, /** @type {any} */ b) => (b.ms < a.ms ? b : a));
+  return { points, best: best.k, text: points.map((/** @type {any} */ p) => `k=${p.k} ${p.ms} ms`).join(', ') };
+}
+
+/**
+ * Structure of a split trial (Linux): every run with k threads used k distinct
+ * worker threads, none of them the main thread, and each spent at least half
+ * its share of the work's CPU (the CPU per iteration measured over the trial).
+ * @param {any} obs
+ * @returns {{ ok: boolean, detail: string }}
+ */
+export function checkSplit(obs) {
+  let cpu = 0;
+  let its = 0;
+  for (const r of obs.runs) for (const t of r.threads) (cpu += t.cpuMs ?? NaN), (its += t.iterations);
+  const perIteration = cpu / its;
+  const problems = [];
+  for (const r of obs.runs) {
+    const tids = new Set(r.threads.map((/** @type {any} */ t) => t.tid));
+    if (tids.size !== r.k || tids.has(obs.mainTid)) problems.push(`k=${r.k}: ${tids.size} distinct threads${tids.has(obs.mainTid) ? ', the main thread among them' : ''}`);
+    const idle = r.threads.filter((/** @type {any} */ t) => !(t.cpuMs >= 0.5 * t.iterations * perIteration));
+    if (idle.length) problems.push(`k=${r.k}: ${idle.length} thread(s) below half their CPU share`);
+  }
+  const shares = obs.ks.map((/** @type {number} */ k) => {
+    const r = obs.runs.find((/** @type {any} */ x) => x.k === k);
+    return `k=${k}: ${r.threads.map((/** @type {any} */ t) => Math.round(t.cpuMs)).join('+')} ms`;
+  });
+  return {
+    ok: Number.isFinite(perIteration) && problems.length === 0,
+    detail: problems.length ? problems.join('; ') : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
+  };
+}

@@ -1,0 +1,72 @@
+import { defineSpec } from '../../harness/spec.js';
+import { median, round } from '../../harness/stats.js';
+
+// One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
+// to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
+// controls: one fs.stat (needs the pool: must wait) and N GETs by IP literal
+// (need no pool: must finish, so the server and the loop were answering).
+const N = 8;
+const DELAY_MS = 30;
+const HOLD_MS = 300;
+
+/** @param {any} obs */
+function controlProblem(obs) {
+  const { stat, ip } = obs.ops;
+  if (stat.completedBeforeRelease > 0) {
+    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so a stall here shows nothing`;
+  }
+  if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
+  if (ip.completedBeforeRelease !== ip.count) return `control failed: only ${ip.completedBeforeRelease}/${ip.count} requests by IP finished during the hold, so the server or loop was stalled too`;
+  return null;
+}
+
+export default defineSpec({
+  id: 'net.dns-lookup-pool-bound',
+  title: 'A request to a host name waits for the thread pool: dns.lookup runs on it',
+  area: 'network',
+  claim: 'Before connecting to a host name, Node resolves it with dns.lookup (getaddrinfo), which runs on the libuv pool; with the pool busy, such requests wait.',
+  truth: 'True: with every pool thread parked, requests to localhost and dns.lookup stall until the pool frees, while requests by IP literal go through.',
+  expected: 'holds',
+  requires: ['linux'],
+  source: {
+    file: '002_d7b7cf540677f00a.txt',
+    section: 'Network 작업은 OS에 위임한다! (OS delegation)',
+    figures: null,
+  },
+  plan: (ctx) => {
+    const claim = (HOLD_MS + DELAY_MS) / HOLD_MS; // the lookup can only run after the release
+    const notPool = DELAY_MS / HOLD_MS; // as fast as a request by IP
+    return {
+      summary:
+        `All pool threads parked for ${HOLD_MS} ms; ${N} GETs to http://localhost and a dns.lookup('localhost') finish only after the release, ` +
+        `like the control fs.stat, while ${N} GETs by IP finish during it. R = median time of the requests by name / hold ≈ ${round(claim, 2)} (not pool-bound: ${round(notPool, 2)}).`,
+      model: { N, delayMs: DELAY_MS, holdMs: HOLD_MS, completedBeforeRelease: 0, R: round(claim, 4), alternatives: { 'not pool-bound': round(notPool, 4) } },
+      trial: (c) => c.run('net-probe.cjs', { options: { ops: ['ip', 'name', 'lookup', 'stat'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS }, timeoutMs: 15_000 }),
+      structural: {
+        need: 2, // event order: exact in every trial measured
+        check(obs) {
+          const problem = controlProblem(obs);
+          if (problem) return { ok: false, invalid: true, detail: problem };
+          const { name, lookup, ip } = obs.ops;
+          const errs = [...new Set([...name.errors, ...lookup.errors])];
+          return {
+            ok: name.completedBeforeRelease === 0 && lookup.completedBeforeRelease === 0 && name.completed === name.count && lookup.completed === 1 && errs.length === 0,
+            detail:
+              `with all ${obs.P} pool threads parked, ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
+              `(${name.completed}/${name.count} after it); controls: fs.stat waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+          };
+        },
+      },
+      timing: {
+        statistic: 'R',
+        description: 'median time of the requests by name / time the pool was held (same trial)',
+        claim,
+        // Boundary halfway between "after the release" and "about the delay" (≈ 0.6).
+        alternatives: { 'not pool-bound': notPool },
+        looks: [9, 15, 21],
+        alpha: 0.01,
+        value: (obs) => median(obs.ops.name.times) / obs.releasedAt,
+      },
+    };
+  },
+});

@@ -1,0 +1,69 @@
+import { defineSpec } from '../../harness/spec.js';
+import { median, round } from '../../harness/stats.js';
+
+// One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
+// to a loopback server (by IP literal: no name lookup) that answers after
+// DELAY_MS, and one fs.stat as the positive control (it needs a pool thread).
+const N = 8;
+const DELAY_MS = 30;
+const HOLD_MS = 300;
+
+/** @param {any} obs */
+function controlProblem(obs) {
+  if (obs.ops.stat.completedBeforeRelease > 0) {
+    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so this trial shows nothing`;
+  }
+  if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
+  return null;
+}
+
+export default defineSpec({
+  id: 'net.not-pool-bound',
+  title: 'Socket I/O does not use the thread pool: requests finish while every pool thread is busy',
+  area: 'network',
+  claim: 'Network requests are handed to the operating system, not to the libuv thread pool, so 8 concurrent requests finish together although the pool has only 4 threads.',
+  truth: "True for the socket I/O itself (non-blocking sockets on epoll). The source's own test requested a host name, and resolving it (dns.lookup, getaddrinfo) does run on the pool: see net.dns-lookup-pool-bound.",
+  expected: 'holds',
+  requires: ['linux'],
+  source: {
+    file: '002_d7b7cf540677f00a.txt',
+    section: 'Network 작업은 OS에 위임한다! (OS delegation)',
+    figures: '8 concurrent https requests to a public host, by name, with the default 4 pool threads: 402, 418, 450, 462, 463, 463, 463, 463 ms',
+  },
+  plan: (ctx) => {
+    const claim = DELAY_MS / HOLD_MS; // a request takes about the server's delay
+    const poolBound = (HOLD_MS + DELAY_MS) / HOLD_MS; // it could only start after the release
+    return {
+      summary:
+        `All pool threads parked on FIFOs for ${HOLD_MS} ms; ${N} GETs to http://127.0.0.1 (no lookup; server delay ${DELAY_MS} ms) all finish before the release, ` +
+        `while a control fs.stat waits for it. R = median request time / hold ≈ ${round(claim, 2)} (pool-bound: ≥ ${round(poolBound, 2)}). ` +
+        `The source's 402–463 ms also included resolving the host name on the pool; those lookups are short next to a request, so they left no mark.`,
+      model: { N, delayMs: DELAY_MS, holdMs: HOLD_MS, completedBeforeRelease: N, controlBeforeRelease: 0, R: round(claim, 4), alternatives: { 'pool-bound': round(poolBound, 4) } },
+      trial: (c) => c.run('net-probe.cjs', { options: { ops: ['ip', 'stat'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS }, timeoutMs: 15_000 }),
+      structural: {
+        // Event order, not time: exact in every trial measured, so two agreeing trials suffice.
+        need: 2,
+        check(obs) {
+          const problem = controlProblem(obs);
+          if (problem) return { ok: false, invalid: true, detail: problem };
+          const ip = obs.ops.ip;
+          const errs = ip.errors.length ? `; errors: ${[...new Set(ip.errors)].join(', ')}` : '';
+          return {
+            ok: ip.completedBeforeRelease === ip.count && ip.errors.length === 0,
+            detail: `${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked; the control fs.stat waited for the release${errs}`,
+          };
+        },
+      },
+      timing: {
+        statistic: 'R',
+        description: 'median request time / time the pool was held (same trial)',
+        claim,
+        // Boundary halfway between "about the delay" and "after the release" (≈ 0.6).
+        alternatives: { 'pool-bound': poolBound },
+        looks: [9, 15, 21],
+        alpha: 0.01,
+        value: (obs) => median(obs.ops.ip.times) / obs.releasedAt,
+      },
+    };
+  },
+});

@@ -1,0 +1,66 @@
+import { defineSpec } from '../../harness/spec.js';
+import { median, round } from '../../harness/stats.js';
+
+// One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
+// resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
+// and one fs.stat as the positive control (it needs a pool thread).
+const N = 8;
+const HOLD_MS = 300;
+
+/** @param {any} obs */
+function controlProblem(obs) {
+  if (obs.ops.stat.completedBeforeRelease > 0) {
+    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so this trial shows nothing`;
+  }
+  if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
+  return null;
+}
+
+export default defineSpec({
+  id: 'net.resolve-not-pool-bound',
+  title: 'dns.resolve*() does not use the thread pool',
+  area: 'network',
+  claim: 'The dns.resolve* family (and dns.Resolver) queries DNS servers itself through c-ares on the event loop, without the libuv pool.',
+  truth: 'True: with every pool thread parked, resolve4 against a loopback DNS server answers at once.',
+  expected: 'holds',
+  requires: ['linux'],
+  source: {
+    file: '002_d7b7cf540677f00a.txt',
+    section: 'Network 작업은 OS에 위임한다! (OS delegation)',
+    figures: null,
+  },
+  plan: () => {
+    const claim = 0; // a loopback UDP exchange: milliseconds against a hold of hundreds
+    const poolBound = 1; // it could only complete after the release
+    return {
+      summary:
+        `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4('example.test') calls against a DNS responder on 127.0.0.1 all answer before the release, ` +
+        `while the control fs.stat waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
+      model: { N, holdMs: HOLD_MS, completedBeforeRelease: N, R: claim, alternatives: { 'pool-bound': poolBound } },
+      trial: (c) => c.run('net-probe.cjs', { options: { ops: ['resolve', 'stat'], n: N, holdMs: HOLD_MS }, timeoutMs: 15_000 }),
+      structural: {
+        need: 2, // event order: exact in every trial measured
+        check(obs) {
+          const problem = controlProblem(obs);
+          if (problem) return { ok: false, invalid: true, detail: problem };
+          const r = obs.ops.resolve;
+          const errs = r.errors.length ? `; errors: ${[...new Set(r.errors)].join(', ')}` : '';
+          return {
+            ok: r.completedBeforeRelease === r.count && r.errors.length === 0,
+            detail: `${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control fs.stat waited${errs}`,
+          };
+        },
+      },
+      timing: {
+        statistic: 'R',
+        description: 'median resolve4 time / time the pool was held (same trial)',
+        claim,
+        // Boundary halfway between "at once" and "after the release" (0.5).
+        alternatives: { 'pool-bound': poolBound },
+        looks: [9, 15, 21],
+        alpha: 0.01,
+        value: (obs) => median(obs.ops.resolve.times) / obs.releasedAt,
+      },
+    };
+  },
+});

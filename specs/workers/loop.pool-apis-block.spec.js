@@ -1,0 +1,64 @@
+import { defineSpec } from '../../harness/spec.js';
+import { SOURCE_003 } from '../../harness/workers.js';
+
+const POOL = 4; // set explicitly: the parked phase holds every pool thread
+
+/** Problems that make a trial say nothing (the pool was not really parked). @param {any} obs */
+function controlProblem(obs) {
+  const p = obs.parkedPool;
+  if (p.parked !== null && p.parked !== p.pool) return `only ${p.parked} of ${p.pool} pool threads were seen parked`;
+  if (p.events.some((/** @type {any} */ e) => e.what === 'timeout')) return 'fs.watch did not fire within 2 s';
+  return null;
+}
+
+export default defineSpec({
+  id: 'loop.pool-apis-block',
+  title: 'dns.lookup(), fs.watch() and zlib do not block the event loop (their *Sync forms do)',
+  area: 'workers',
+  claim: 'Even I/O operations such as dns.lookup(), fs.watch() and zlib compression can block the event loop.',
+  truth: 'Mostly refuted: async zlib and dns.lookup run on the libuv pool (a full pool delays them, but the loop stays responsive); fs.watch uses inotify, not the pool; only the *Sync variants (zlib.gzipSync) block the loop.',
+  expected: 'refuted',
+  requires: ['linux'],
+  source: { file: SOURCE_003.file, section: 'Why Worker Threads?', figures: null },
+  plan: () => ({
+    summary:
+      `In one process with a 1 ms timer and monitorEventLoopDelay running: async zlib.gzip of 3 MiB, zlib.gzipSync of the same, 1000 dns.lookup('localhost') (8 in flight), then all ${POOL} pool threads parked on FIFOs. ` +
+      'Model: timers keep firing during async gzip and the lookups (they run on pool threads), none during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ' +
+      'and fs.watch reports a write before the release (inotify). R = loop delay max during async gzip / during gzipSync ≈ 0 (blocking: 1).',
+    model: { R: 0, alternatives: { blocking: 1 }, order: ['parked', 'fs.watch', 'release', 'gzip | dns.lookup'] },
+    trial: (c) => c.run('loop-apis.cjs', { env: { UV_THREADPOOL_SIZE: String(POOL) }, timeoutMs: 20_000 }),
+    structural: {
+      // Timer ticks and event orders, timing-free and exact in every trial measured:
+      // two agreeing trials suffice.
+      need: 2,
+      check(obs) {
+        const bad = controlProblem(obs);
+        if (bad) return { ok: false, detail: bad };
+        const p = obs.parkedPool;
+        const at = (/** @type {string} */ what) => p.events.find((/** @type {any} */ e) => e.what === what)?.ms ?? NaN;
+        const release = at('release');
+        const ok =
+          obs.gzip.ticks > 0 && obs.dns.ticks > 0 && obs.gzipSync.ticks === 0 &&
+          at('fs.watch') < release && at('gzip') > release && at('dns.lookup') > release && p.ticksWhileParked > 0;
+        const order = p.events.map((/** @type {any} */ e) => e.what).join(' → ');
+        return {
+          ok,
+          detail:
+            `timer ticks during async gzip ${obs.gzip.ticks} (${obs.gzip.ms} ms), dns.lookup ×${obs.lookups} ${obs.dns.ticks} (${obs.dns.ms} ms), gzipSync ${obs.gzipSync.ticks} (${obs.gzipSync.ms} ms); ` +
+            `pool parked: ${order}, ${p.ticksWhileParked} ticks while parked; loop delay max ${obs.gzip.loopMaxMs} / ${obs.dns.loopMaxMs} / ${obs.gzipSync.loopMaxMs} ms`,
+        };
+      },
+    },
+    timing: {
+      statistic: 'R',
+      description: 'loop delay max during async gzip / during gzipSync of the same buffer (same process)',
+      claim: 0,
+      // Halfway between a free loop (≈ 0: its delay is timer jitter) and the claim's
+      // "blocks like the Sync form" (1).
+      alternatives: { blocking: 1 },
+      looks: [9, 15, 21],
+      alpha: 0.01,
+      value: (obs) => obs.gzip.loopMaxMs / obs.gzipSync.loopMaxMs,
+    },
+  }),
+});

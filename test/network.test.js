@@ -1,0 +1,160 @@
+import { describe, it, before, after } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import dgram from 'node:dgram';
+import dns from 'node:dns';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'expect';
+import { runFixture } from '../harness/isolate.js';
+import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
+import lookupPoolBound from '../specs/network/net.dns-lookup-pool-bound.spec.js';
+import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
+import dnsHalfCap from '../specs/threadpool/pool.dns-half-cap.spec.js';
+
+const require = createRequire(import.meta.url);
+const { startDnsServer, answer } = require('../fixtures/lib/dns-server.cjs');
+const parkLib = require.resolve('../fixtures/lib/park.cjs');
+const linux = process.platform === 'linux';
+
+/** A DNS query for one name and type, id 0x1234, RD set. */
+function query(name, type = 1) {
+  const labels = name.split('.').map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, 'latin1')]));
+  const header = Buffer.from([0x12, 0x34, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0]);
+  return Buffer.concat([header, ...labels, Buffer.from([0, 0, type, 0, 1])]);
+}
+
+describe('dns-server (loopback DNS responder)', () => {
+  /** @type {any} */ let server;
+  before(async () => (server = await startDnsServer()));
+  after(() => server.close());
+
+  it('answers resolve4 for any name with 127.0.0.1, through a dns.Resolver pointed at it', async () => {
+    const resolver = new dns.promises.Resolver({ timeout: 2000, tries: 2 });
+    resolver.setServers([`127.0.0.1:${server.port}`]);
+    expect(await resolver.resolve4('example.test')).toEqual(['127.0.0.1']);
+    expect(await resolver.resolve4('a.b.c.invalid', { ttl: true })).toEqual([{ address: '127.0.0.1', ttl: 60 }]);
+    await expect(resolver.resolve6('example.test')).rejects.toMatchObject({ code: 'ENODATA' });
+    expect(server.queries).toEqual(expect.arrayContaining([{ name: 'example.test', type: 1 }, { name: 'example.test', type: 28 }]));
+  });
+
+  it('echoes the id and question and sets QR, AA and RD in a raw exchange', async () => {
+    const sock = dgram.createSocket('udp4');
+    const reply = await new Promise((resolve, reject) => {
+      sock.once('message', resolve);
+      sock.once('error', reject);
+      sock.send(query('x.test'), server.port, '127.0.0.1');
+    });
+    sock.close();
+    expect(reply.readUInt16BE(0)).toBe(0x1234);
+    expect(reply[2]).toBe(0x85); // QR | AA | RD
+    expect(reply[3] & 0x0f).toBe(0); // NOERROR
+    expect([reply.readUInt16BE(4), reply.readUInt16BE(6)]).toEqual([1, 1]);
+    expect([...reply.subarray(-4)]).toEqual([127, 0, 0, 1]);
+  });
+
+  it('refuses malformed queries with FORMERR and ignores responses', () => {
+    const truncated = query('x.test').subarray(0, 16);
+    expect(answer(truncated, { address: [127, 0, 0, 1], ttl: 1 }).reply[3] & 0x0f).toBe(1);
+    const response = query('x.test');
+    response[2] |= 0x80;
+    expect(answer(response, { address: [127, 0, 0, 1], ttl: 1 })).toBe(null);
+  });
+
+  it('binds to loopback only', async () => {
+    await expect(startDnsServer({ host: /** @type {any} */ ('0.0.0.0') })).rejects.toThrow(/loopback only/);
+  });
+});
+
+describe('park (holding the pool)', { skip: !linux && 'needs Linux FIFOs' }, () => {
+  /** @type {string} */ let tmpdir;
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-net-test-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+
+  it('parks all P threads; fs.stat waits until release, then completes', () => {
+    const script = `
+      const fs = require('node:fs');
+      const { park } = require(${JSON.stringify(parkLib)});
+      (async () => {
+        const events = [];
+        const p = await park({ tmpdir: ${JSON.stringify(tmpdir)} });
+        const stat = new Promise((r) => fs.stat(__filename, () => (events.push('stat'), r())));
+        await new Promise((r) => setTimeout(r, 150));
+        events.push('release');
+        await p.release();
+        await stat;
+        console.log(JSON.stringify({ parked: p.parked, threads: p.threads, events }));
+      })();`;
+    const r = spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, UV_THREADPOOL_SIZE: '3' }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out).toEqual({ parked: 3, threads: 3, events: ['release', 'stat'] });
+  });
+
+  it('a gate blocks whoever opens it until open(), then reads as empty', () => {
+    const script = `
+      const fs = require('node:fs');
+      const { gate } = require(${JSON.stringify(parkLib)});
+      const g = gate({ tmpdir: ${JSON.stringify(tmpdir)} });
+      const events = [];
+      const read = (tag) => new Promise((r) => fs.readFile(g.path, 'utf8', (err, s) => (events.push(tag + ':' + (err ? err.code : JSON.stringify(s))), r())));
+      const first = read('held');
+      setTimeout(async () => {
+        events.push('open');
+        g.open();
+        await first;
+        await read('after');
+        g.close();
+        console.log(JSON.stringify(events));
+      }, 150);`;
+    const r = spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(['open', 'held:""', 'after:""']);
+  });
+});
+
+describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
+  /** @type {string} */ let tmpdir;
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-net-test-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+
+  it('with the pool parked: IP requests and resolve4 finish, lookups and fs.stat wait for the release', async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'name', 'lookup', 'stat', 'resolve'], n: 4, delayMs: 10, holdMs: 200 },
+      timeoutMs: 20_000,
+    });
+    expect(data.P).toBe(4);
+    expect(data.parked).toBe(4);
+    const before = Object.fromEntries(Object.entries(data.ops).map(([k, o]) => [k, /** @type {any} */ (o).completedBeforeRelease]));
+    expect(before).toEqual({ ip: 4, name: 0, lookup: 0, stat: 0, resolve: 4 });
+    for (const o of Object.values(data.ops)) expect(o).toMatchObject({ completed: o.count, errors: [] });
+    // And the specs read it that way.
+    const ctx = /** @type {any} */ ({ arch: process.arch, cores: 2, node: { major: 20 } });
+    expect(notPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
+    expect(lookupPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
+    expect(resolveNotPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
+  });
+
+  it('a pool that is not fully parked voids the trial instead of passing it', async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'stat'], n: 2, delayMs: 10, holdMs: 200, parkThreads: 3 },
+      timeoutMs: 20_000,
+    });
+    expect(data.ops.stat.completedBeforeRelease).toBe(1);
+    const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(data);
+    expect(check).toMatchObject({ ok: false, invalid: true, detail: expect.stringMatching(/^control failed: fs\.stat finished/) });
+  });
+
+  it('dns-cap: lookups held at the HOSTALIASES gate, at most ⌈P/2⌉ at once', async (t) => {
+    const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
+    if (plan.skip) return t.skip(plan.skip);
+    const { data } = await runFixture({ node: process.execPath, fixture: 'net-probe.cjs', options: { tmpdir, mode: 'dns-cap', extra: 2 }, env: { UV_THREADPOOL_SIZE: '3' }, timeoutMs: 20_000 });
+    expect(data).toMatchObject({ P: 3, k: 5, held: 2, heldAfter: 2, statDone: true, finished: true });
+    expect(data.codes).toHaveLength(5);
+  });
+});

@@ -1,0 +1,198 @@
+// The event-loop and worker-thread fixtures and plan helpers: one real run of
+// each fixture with tiny work, asserting shapes and event orders (never
+// times), and the pure helpers and spec plans on made-up machines.
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import { region } from '../harness/verdict.js';
+import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K } from '../harness/workers.js';
+import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
+import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
+import poolApis from '../specs/workers/loop.pool-apis-block.spec.js';
+import splitSpeeds from '../specs/workers/workers.split-speeds-up.spec.js';
+import oversub from '../specs/workers/workers.oversubscription.spec.js';
+import optimal from '../specs/workers/workers.optimal-cores-minus-one.spec.js';
+
+const linux = process.platform === 'linux';
+const node = process.execPath;
+
+describe('split-work.cjs', () => {
+  it('times every k in both rounds, ascending then descending, on k distinct worker threads', async () => {
+    const { data } = await runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 2 } });
+    expect(data.total).toBe(4000);
+    expect(data.runs.map((/** @type {any} */ r) => r.k)).toEqual([1, 2, 3, 3, 2, 1]);
+    expect(data.workers).toHaveLength(3);
+    for (const r of data.runs) {
+      expect(r.threads).toHaveLength(r.k);
+      expect(r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + t.iterations, 0)).toBe(4000);
+      expect(new Set(r.threads.map((/** @type {any} */ t) => t.threadId)).size).toBe(r.k);
+      expect(r.threads.every((/** @type {any} */ t) => t.threadId > 0)).toBe(true);
+      if (linux) {
+        expect(new Set(r.threads.map((/** @type {any} */ t) => t.tid)).size).toBe(r.k);
+        expect(r.threads.some((/** @type {any} */ t) => t.tid === data.mainTid)).toBe(false);
+        expect(r.threads.every((/** @type {any} */ t) => typeof t.cpuMs === 'number')).toBe(true);
+      }
+    }
+  });
+
+  it('rejects a bad thread list', async () => {
+    await expect(runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 1000, ks: [0] } })).rejects.toThrow(/ks must be/);
+  });
+});
+
+describe('worker-server.cjs', () => {
+  it('serves each route and reports what ran where, with the light route and timer per heavy window', async () => {
+    const server = startFixture({ node, fixture: 'worker-server.cjs', options: { iterations: 2000, workers: 2 }, timeoutMs: 30_000 });
+    const { port, workers } = await server.ready;
+    expect(workers).toBe(2);
+    const get = async (/** @type {string} */ p) => {
+      const res = await fetch(`http://127.0.0.1:${port}${p}`);
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await get('/light')).status).toBe(200);
+    expect((await get('/heavy-blocking')).body.threads).toBe(1);
+    expect((await get('/heavy-worker')).body.threads).toBe(1);
+    expect((await get('/heavy-split?threads=2')).body.threads).toBe(2);
+    expect((await get('/heavy-split?threads=3')).status).toBe(400);
+    expect((await get('/nope')).status).toBe(404);
+    const stats = (await get('/stats')).body;
+    for (const k of ['max', 'p99', 'mean', 'samples']) expect(typeof stats[k]).toBe('number');
+    const { data } = await server.stop();
+    expect(data.lights).toBe(1);
+    expect(data.heavies.map((/** @type {any} */ h) => h.route)).toEqual(['/heavy-blocking', '/heavy-worker', '/heavy-split']);
+    const [blocking, worker, split] = data.heavies;
+    // The blocking handler is synchronous: no timer, no other request inside it.
+    expect(blocking.ticksDuring).toBe(0);
+    expect(blocking.lightsDuring).toBe(0);
+    expect(blocking.lightsBefore).toBe(1);
+    expect(blocking.threads[0].threadId).toBe(0);
+    expect(worker.threads[0].threadId).toBeGreaterThan(0);
+    expect(split.threads.map((/** @type {any} */ t) => t.threadId).sort()).toEqual(data.workers.map((/** @type {any} */ w) => w.threadId).sort());
+    if (linux) {
+      expect(blocking.threads[0].tid).toBe(data.mainTid);
+      expect(worker.threads[0].tid).not.toBe(data.mainTid);
+    }
+    for (const k of ['max', 'p99', 'mean', 'samples']) expect(typeof data.loop[k]).toBe('number');
+  });
+
+  it('gives loopTrial an observation the loop specs can read', async () => {
+    /** @type {any} */
+    const ctx = {
+      pbkdf2: { iterations: 2000, taskMs: 100 }, // little work, a window long enough for a slow start
+      usable: null,
+      start: (/** @type {string} */ fixture, /** @type {any} */ o = {}) => startFixture({ node, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs }),
+    };
+    for (const route of /** @type {const} */ (['/heavy-blocking', '/heavy-worker'])) {
+      const obs = await loopTrial(ctx, { route });
+      expect(heavyMissing(obs)).toBeNull();
+      expect(obs.server.heavy.route).toBe(route);
+      expect(obs.heavyRequest.status).toBe(200);
+      expect(Number.isFinite(loopOverHeavy(obs))).toBe(true);
+      expect(Number.isFinite(lightOverHeavy(obs))).toBe(true);
+      if (route === '/heavy-blocking') expect(obs.server.heavy.lightsDuring).toBe(0);
+    }
+  });
+});
+
+describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () => {
+  it('parks the pool: fs.watch fires before the release, gzip and dns.lookup after it; gzipSync lets no timer run', async () => {
+    const { data } = await runFixture({ node, fixture: 'loop-apis.cjs', options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 18, lookups: 40, holdMs: 10 }, env: { UV_THREADPOOL_SIZE: '4' } });
+    expect(data.gzipSync.ticks).toBe(0);
+    const p = data.parkedPool;
+    expect(p.pool).toBe(4);
+    expect(p.parked).toBe(4);
+    const order = p.events.map((/** @type {any} */ e) => e.what);
+    expect(order.slice(0, 3)).toEqual(['parked', 'fs.watch', 'release']);
+    expect(order.slice(3).sort()).toEqual(['dns.lookup', 'gzip']);
+    for (const phase of ['gzip', 'gzipSync', 'dns']) expect(Object.keys(data[phase]).sort()).toEqual(['loopMaxMs', 'ms', 'ticks']);
+  });
+});
+
+describe('split helpers', () => {
+  it('splitKs dedupes, sorts and caps', () => {
+    expect(splitKs([3, 1, 2, 2, 0, 1.5])).toEqual([1, 2, 3]);
+    expect(splitKs([1, 9, 12], MAX_K)).toEqual([1, 8]);
+  });
+
+  it('splitModel is W / min(k, C)', () => {
+    expect(splitModel({ W: 240, k: 1, C: 4 })).toBeCloseTo(240);
+    expect(splitModel({ W: 240, k: 3, C: 4 })).toBeCloseTo(80);
+    expect(splitModel({ W: 240, k: 8, C: 2 })).toBeCloseTo(120);
+    expect(splitModel({ W: 240, k: 2, C: 1 })).toBeCloseTo(240);
+  });
+
+  /** A made-up split trial: each thread's CPU as given. @param {Record<number, number[]>} cpu */
+  const trial = (cpu) => ({
+    ks: Object.keys(cpu).map(Number),
+    mainTid: 1,
+    runs: Object.entries(cpu).flatMap(([k, ms]) =>
+      [0, 1].map((round) => ({ k: Number(k), round, wallMs: 200 / Number(k) + round * 10, threads: ms.map((c, i) => ({ tid: 100 + i, threadId: i + 1, iterations: 1200 / ms.length, cpuMs: c })) })),
+    ),
+  });
+
+  it('timeOf averages the rounds; curve names the fastest k', () => {
+    const obs = trial({ 1: [100], 2: [50, 50], 4: [25, 25, 25, 25] });
+    expect(timeOf(obs, 2)).toBe(105);
+    expect(Number.isNaN(timeOf(obs, 3))).toBe(true);
+    expect(curve(obs).best).toBe(4);
+    expect(curve(obs).points.map((/** @type {any} */ p) => p.k)).toEqual([1, 2, 4]);
+  });
+
+  it('checkSplit wants k distinct worker threads, each with its CPU share', () => {
+    expect(checkSplit(trial({ 1: [100], 2: [50, 50] })).ok).toBe(true);
+    const idle = checkSplit(trial({ 1: [100], 2: [95, 2] }));
+    expect(idle.ok).toBe(false);
+    expect(idle.detail).toMatch(/below half/);
+    const shared = trial({ 1: [100], 2: [50, 50] });
+    shared.runs[2].threads[1].tid = 100;
+    expect(checkSplit(shared).ok).toBe(false);
+    const onMain = trial({ 1: [100] });
+    onMain.runs[0].threads[0].tid = 1;
+    expect(checkSplit(onMain).detail).toMatch(/distinct/);
+  });
+});
+
+describe('spec plans', () => {
+  /** @param {number} C */
+  const ctx = (C) => /** @type {any} */ ({ cores: C, usable: Array.from({ length: C }, (_, i) => i), platform: 'linux', pbkdf2: { iterations: 100000, taskMs: 120 } });
+
+  it('loop specs: boundaries between a free loop (0) and a blocked one (1)', () => {
+    for (const C of [1, 2, 8]) {
+      expect(region(cpuBlocks.plan(ctx(C)).timing)).toEqual({ lo: 0.5, hi: Infinity });
+      expect(region(workerResponsive.plan(ctx(C)).timing)).toEqual({ lo: -Infinity, hi: 0.5 });
+      expect(region(/** @type {any} */ (poolApis.plan(ctx(C)).timing))).toEqual({ lo: -Infinity, hi: 0.5 });
+    }
+  });
+
+  it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {
+    const one = splitSpeeds.plan(ctx(1));
+    expect(one.expected).toBe('refuted');
+    expect(one.timing?.claim).toBeCloseTo(1);
+    expect(one.summary).toMatch(/one core no speed-up is expected/);
+    const two = splitSpeeds.plan(ctx(2));
+    expect(two.expected).toBe('holds');
+    expect(region(/** @type {any} */ (two.timing))).toEqual({ lo: 1.5, hi: Infinity });
+    expect(/** @type {any} */ (splitSpeeds.plan(ctx(16)).model).ks).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('oversubscription: k = C and 2C, "no gain" asserted, capped at 16 threads', () => {
+    const four = oversub.plan(ctx(4));
+    expect(/** @type {any} */ (four.model).ks).toEqual([4, 8]);
+    expect(four.timing?.claim).toBeCloseTo(1);
+    expect(region(/** @type {any} */ (four.timing)).hi).toBe(Infinity);
+    expect(/** @type {any} */ (oversub.plan(ctx(12)).model).ks).toEqual([12, 16]);
+    expect(oversub.plan(ctx(16)).skip).toMatch(/16 threads/);
+  });
+
+  it('optimal-cores-minus-one: skip on one core, refuted on small machines, holds where C/(C − 1) ≤ 1.1', () => {
+    expect(optimal.plan(ctx(1)).skip).toMatch(/meaningless/);
+    const two = optimal.plan(ctx(2));
+    expect(two.expected).toBe('refuted');
+    expect(two.timing?.claim).toBeCloseTo(2);
+    expect(/** @type {any} */ (two.model).ks).toEqual([1, 2, 3]);
+    expect(optimal.plan(ctx(4)).expected).toBe('refuted');
+    expect(optimal.plan(ctx(11)).expected).toBe('holds');
+    expect(optimal.plan(ctx(12)).expected).toBe('holds');
+    expect(optimal.plan(ctx(16)).skip).toMatch(/more threads/);
+  });
+});
