@@ -168,3 +168,14 @@ export function checkSplit(obs) {
     detail: problems.length ? problems.join('; ') : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
   };
 }
+
+/**
+ * CPU parallelism of the run with k threads: the threads' on-CPU time over
+ * the run's wall time (Linux). How many of them the OS really ran at once.
+ * @param {any} obs @param {number} k
+ */
+export function parallelism(obs, k) {
+  const r = obs.runs.find((/** @type {any} */ x) => x.k === k);
+  if (!r) return NaN;
+  return r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + (t.cpuMs ?? NaN), 0) / r.wallMs;
+}
