@@ -1,24 +1,11 @@
 import { defineSpec } from '../../harness/spec.js';
 import { median, round } from '../../harness/stats.js';
+import { controlProblem, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
 // controls: one fs.stat (needs the pool: must wait) and N GETs by IP literal
 // (need no pool: must finish, so the server and the loop were answering).
-const N = 8;
-const DELAY_MS = 30;
-const HOLD_MS = 300;
-
-/** @param {any} obs */
-function controlProblem(obs) {
-  const { stat, ip } = obs.ops;
-  if (stat.completedBeforeRelease > 0) {
-    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so a stall here shows nothing`;
-  }
-  if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
-  if (ip.completedBeforeRelease !== ip.count) return `control failed: only ${ip.completedBeforeRelease}/${ip.count} requests by IP finished during the hold, so the server or loop was stalled too`;
-  return null;
-}
 
 export default defineSpec({
   id: 'net.dns-lookup-pool-bound',

@@ -1,20 +1,10 @@
 import { defineSpec } from '../../harness/spec.js';
 import { median, round } from '../../harness/stats.js';
+import { controlProblem, N, HOLD_MS } from '../../harness/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
 // and one fs.stat as the positive control (it needs a pool thread).
-const N = 8;
-const HOLD_MS = 300;
-
-/** @param {any} obs */
-function controlProblem(obs) {
-  if (obs.ops.stat.completedBeforeRelease > 0) {
-    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so this trial shows nothing`;
-  }
-  if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
-  return null;
-}
 
 export default defineSpec({
   id: 'net.resolve-not-pool-bound',
