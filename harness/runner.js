@@ -51,8 +51,10 @@ export async function* runSpec({ spec, ctx, signal, now }) {
     if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, expectation, expected, evidence: decision.evidence });
     try {
       samples.push(await plan.trial(ctx, n));
-      checks?.push(/** @type {any} */ (structural).check(samples.at(-1)));
-      values?.push(/** @type {any} */ (timing).value(samples.at(-1)));
+      const check = structural ? structural.check(samples.at(-1)) : null;
+      if (check) checks?.push(check);
+      // A void trial (its control failed) gives no timing value either.
+      if (!check?.invalid) values?.push(/** @type {any} */ (timing).value(samples.at(-1)));
     } catch (err) {
       const interrupted = signal?.aborted;
       return finish({ verdict: 'error', reason: interrupted ? `interrupted during trial ${n}` : errText(err), expectation, expected, evidence: decision.evidence });
@@ -93,7 +95,7 @@ function result(spec, f) {
 /** @param {any} e */
 function strip(e) {
   if (!e) return null;
-  const { final, telling, ...rest } = e;
+  const { final, telling, decisive_, ...rest } = e;
   return rest;
 }
 

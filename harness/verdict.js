@@ -15,6 +15,7 @@ import { median, medianInterval, round } from './stats.js';
  * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
+ * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
  */
 
 /**
@@ -116,7 +117,7 @@ export function judgeStructural(checks, plan) {
  */
 export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials }) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
-  const t = timing && values ? judgeTiming(values, timing) : null;
+  const t = timing && values ? { ...judgeTiming(values, timing), decisive_: Boolean(timing.decisive) } : null;
   const evidence = { structural: s, timing: t };
   const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
   const out = n >= maxTrials;
@@ -130,7 +131,10 @@ export function decide({ checks = null, structural = null, values = null, timing
       if (t.decided === 'fail') {
         return { done: true, verdict: 'inconclusive', reason: `structure as expected but timing contradicts it (machine noise?): ${join(sText, tText)}`, evidence };
       }
-      if (t.interval !== null || t.final || out) {
+      if (t.decisive_ && (t.final || out)) {
+        return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${join(sText, tText)}`, evidence };
+      }
+      if (!t.decisive_ && (t.interval !== null || t.final || out)) {
         return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
       }
       return { done: false, evidence };

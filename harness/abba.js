@@ -1,0 +1,192 @@
+// A/B throughput blocks for the cluster specs: ABBA / BAAB order, the block's
+// log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
+// a fresh server per arm, each under a bounded load from harness/loadgen.js.
+import { readFileSync } from 'node:fs';
+import { runLoad, generatorBound } from './loadgen.js';
+import { round } from './stats.js';
+
+/** The fixture both arms start. */
+export const FIXTURE = 'cluster-server.cjs';
+
+/** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
+export const MARGIN = Math.log(1.1);
+
+/**
+ * Arm order of block n (1-based): ABBA on odd trials, BAAB on even ones, so a
+ * drift over the block, or over the run, weighs on both arms alike.
+ * @param {number} n
+ * @returns {('A' | 'B')[]}
+ */
+export function blockOrder(n) {
+  return n % 2 === 1 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B'];
+}
+
+/**
+ * The block's log ratio r = ln(mean thr B / mean thr A), each mean over the
+ * block's two runs of that arm. NaN when an arm has no positive throughput.
+ * @param {{ arm: 'A' | 'B', throughput: number }[]} runs
+ */
+export function blockRatio(runs) {
+  const mean = (/** @type {'A' | 'B'} */ arm) => {
+    const xs = runs.filter((r) => r.arm === arm).map((r) => r.throughput);
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+  };
+  const a = mean('A');
+  const b = mean('B');
+  return a > 0 && b > 0 ? Math.log(b / a) : NaN;
+}
+
+/**
+ * Can a timing channel tell the model's value from the alternative's? Not when
+ * the boundary halfway between them would fall inside the ±MARGIN noise band
+ * around either: then the spec reports the ratio without judging it.
+ * @param {number} claim @param {number} alternative  both log ratios
+ */
+export function separable(claim, alternative) {
+  return Math.abs(claim - alternative) / 2 >= MARGIN;
+}
+
+/**
+ * On-CPU nanoseconds of a process's main thread (Linux /proc), NaN if unknown.
+ * @param {number} pid
+ */
+export function processCpuNs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * @typedef {object} Arm
+ * @property {number} workers        0: one plain process; W: a cluster of W
+ * @property {string} label
+ *
+ * @typedef {object} BlockOptions
+ * @property {Arm} A
+ * @property {Arm} B
+ * @property {string} path           '/heavy' or '/light'
+ * @property {number} [iterations]   /heavy work per request
+ * @property {number} connections
+ * @property {boolean} [keepAlive]   default true
+ * @property {number} durationMs     the measured window's bound
+ * @property {number} requests       the measured requests' bound
+ * @property {number} [warmup]       requests first, not measured (default: one per connection)
+ * @property {number} [warmupMs]     time allowed for them (added to the bound)
+ * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
+ * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
+ */
+
+/**
+ * One arm: a fresh server, one bounded load per variant against it (in the
+ * given order), the server stopped. Records each worker's CPU over each load
+ * (who served it).
+ * @param {import('./context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
+ * @param {string[]} [variants]  names of o.variants, in the order to run them
+ */
+export async function runArm(ctx, o, arm, variants = Object.keys(o.variants ?? { main: {} })) {
+  const { workers, label } = o[arm];
+  const cpus = o.cpus ?? { server: null, generator: null };
+  const server = ctx.start(FIXTURE, { options: { workers, iterations: o.iterations ?? 0, refork: false }, cpus: cpus.server ?? undefined, timeoutMs: 20_000 });
+  try {
+    const info = await server.ready;
+    const pids = workers > 0 ? info.workerPids : [server.pid];
+    const runs = [];
+    for (const variant of variants) {
+      const keepAlive = o.variants?.[variant]?.keepAlive ?? o.keepAlive ?? true;
+      const cpu0 = pids.map(processCpuNs);
+      const load = await runLoad(ctx, {
+        origin: `http://127.0.0.1:${info.port}`,
+        path: o.path,
+        connections: o.connections,
+        keepAlive,
+        requests: o.requests,
+        durationMs: (o.warmupMs ?? 0) + o.durationMs,
+        warmup: o.warmup ?? o.connections,
+        drainMs: 2000,
+        cpus: cpus.generator,
+      });
+      const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
+      runs.push({
+        arm,
+        label,
+        variant,
+        keepAlive,
+        workers,
+        throughput: load.throughput,
+        requests: load.requests,
+        errors: load.errors,
+        durationMs: load.durationMs,
+        latency: load.latency ? { mean: load.latency.mean, p50: load.latency.p50, p99: load.latency.p99 } : null,
+        generatorCpu: round(load.cpu.fraction, 3),
+        generatorBound: generatorBound(load),
+        serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
+        stoppedBy: load.stoppedBy,
+      });
+    }
+    await server.stop();
+    return runs;
+  } finally {
+    await server.stop().catch(() => {});
+  }
+}
+
+/**
+ * One ABBA (odd n) or BAAB (even n) block: r = ln(thr B / thr A), per variant
+ * when o.variants names several loads run against each server (their order
+ * reversed from one run to the next); `r` is the first variant's.
+ * @param {import('./context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ */
+export async function abbaTrial(ctx, n, o) {
+  const order = blockOrder(n);
+  const names = Object.keys(o.variants ?? { main: {} });
+  const runs = [];
+  for (const [i, arm] of order.entries()) runs.push(...(await runArm(ctx, o, arm, i % 2 ? [...names].reverse() : names)));
+  const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
+  const r = ratios[names[0]];
+  return { order: order.join(''), path: o.path, keepAlive: o.keepAlive ?? true, connections: o.connections, r, ratio: round(Math.exp(r), 3), ratios, runs };
+}
+
+/**
+ * Did every worker of each B-arm run (a cluster) take part? Each worker's CPU
+ * over the load must reach `share` of an even split of the arm's server CPU
+ * (one worker doing all leaves the others ≈ 0). Linux /proc; NaN fails.
+ * @param {any} block
+ * @param {{ arm?: 'A' | 'B', share?: number }} [o]
+ */
+export function workersServed(block, { arm = 'B', share = 0.25 } = {}) {
+  const problems = [];
+  for (const run of block.runs.filter((/** @type {any} */ x) => x.arm === arm)) {
+    const cpu = Object.values(run.serverCpuMs).map(Number);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    const idle = cpu.filter((c) => !(c >= (share * total) / run.workers));
+    if (cpu.length !== run.workers || idle.length) problems.push(`${run.label}: ${cpu.length} workers, ${idle.length} below ${share} of an even CPU share`);
+  }
+  return problems;
+}
+
+/**
+ * The structural check of a block: every cluster run used its W worker
+ * processes, and no run's generator was CPU-bound (if one was, the block
+ * measured the generator: void, not a verdict).
+ * @param {any} block @param {{ arm?: 'A' | 'B' }} [o]
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
+ */
+export function checkBlock(block, { arm = 'B' } = {}) {
+  const text = describeBlock(block);
+  const bound = block.runs.filter((/** @type {any} */ x) => x.generatorBound);
+  if (bound.length) return { ok: false, invalid: true, detail: `generator CPU-bound in ${bound.length} run(s) (CPU ${bound.map((/** @type {any} */ x) => x.generatorCpu).join(', ')} of a core): ${text}` };
+  const failed = block.runs.filter((/** @type {any} */ x) => Object.keys(x.errors ?? {}).length || !(x.requests > 0));
+  if (failed.length) return { ok: false, invalid: true, detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}` };
+  const problems = workersServed(block, { arm });
+  return { ok: problems.length === 0, detail: problems.length ? `${problems.join('; ')}: ${text}` : `every worker served its share; ${text}` };
+}
+
+/** One line about a block. @param {any} block */
+export function describeBlock(block) {
+  const many = Object.keys(block.ratios ?? {}).length > 1;
+  const runs = block.runs.map((/** @type {any} */ x) => `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu})`);
+  if (many) return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios).map(([k, r]) => `${k} ${round(Math.exp(r), 3)}`).join(', ')}`;
+  return `${block.order} ${block.path}${block.keepAlive ? '' : ' no keep-alive'}: ${runs.join(', ')} → ratio ${block.ratio}`;
+}

@@ -1,0 +1,44 @@
+import { defineSpec } from '../../harness/spec.js';
+import { SOURCE_004, withCluster, get } from '../../harness/cluster.js';
+
+// One trial: two workers (round robin alternates them); GET /global?set=V on
+// a new connection sets a global in whichever worker answers; further GETs
+// read it back from each worker until both have answered.
+
+export default defineSpec({
+  id: 'cluster.separate-processes',
+  title: 'Cluster workers are separate processes with their own memory',
+  area: 'cluster',
+  claim: 'Each cluster worker is a separate process with its own V8 instance, event loop and memory.',
+  truth: 'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
+  expected: 'holds',
+  source: { file: SOURCE_004.file, section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory', figures: null },
+  plan: () => ({
+    summary: "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other.",
+    model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
+    trial: async (c) => {
+      const value = `v${process.pid}-${Date.now()}`;
+      const { value: reads, info } = await withCluster(c, { workers: 2 }, async (i) => {
+        const set = await get(i.port, `/global?set=${value}`);
+        /** @type {Record<string, any>} */
+        const seen = {};
+        for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
+          const r = await get(i.port, '/global');
+          if (r.pid) seen[r.pid] = r.body?.old ?? null;
+        }
+        return { setter: set.pid, setterOld: set.body?.old ?? null, seen };
+      });
+      return { value, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
+    },
+    structural: {
+      // Which value each process holds: exact, two agreeing trials suffice.
+      need: 2,
+      check(obs) {
+        const pids = new Set(obs.workerPids);
+        const other = obs.workerPids.find((/** @type {number} */ p) => p !== obs.setter);
+        const ok = pids.size === 2 && !pids.has(obs.primaryPid) && obs.setterOld === null && obs.seen[obs.setter] === obs.value && other !== undefined && other in obs.seen && obs.seen[other] === null;
+        return { ok, detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}` };
+      },
+    },
+  }),
+});

@@ -1,0 +1,52 @@
+import { defineSpec } from '../../harness/spec.js';
+import { SOURCE_004 } from '../../harness/cluster.js';
+import { abbaTrial, checkBlock } from '../../harness/abba.js';
+import { round } from '../../harness/stats.js';
+import { heavyBlock, HEAVY_MS } from './cluster.faster-on-heavy.spec.js';
+
+export default defineSpec({
+  id: 'cluster.workers-equal-cores',
+  title: 'Forking more workers than cores brings no gain',
+  area: 'cluster',
+  claim: 'Forking as many workers as there are cores is the right size: more would only add scheduling overhead.',
+  truth: 'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
+  expected: 'holds',
+  requires: ['linux'],
+  source: {
+    file: SOURCE_004.file,
+    section: 'Creating the cluster: one worker per core, to avoid scheduling overhead',
+    figures: null,
+  },
+  plan: (ctx) => {
+    const C = ctx.cores;
+    const block = heavyBlock(ctx, { A: { workers: C, label: `cluster W=C=${C}` }, B: { workers: 2 * C, label: `cluster W=2C=${2 * C}` } });
+    // Processor sharing: past W = C the extra workers only take turns on the
+    // same cores, so throughput stays (r = 0). The wrong alternative, "more
+    // workers, proportionally more throughput", gives r = ln 2. One boundary
+    // halfway (ln 2 / 2, ratio 1.41); a loss (r < 0) is on the claim's side,
+    // since the claim asserted is "no gain".
+    const gain = Math.log(2);
+    return {
+      summary:
+        `One trial = one ABBA/BAAB block: fresh clusters of W = ${C} (A) and W = ${2 * C} (B) workers, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
+        `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. Only "no gain" is asserted, not a slowdown.`,
+      model: { C, workers: [C, 2 * C], r: 0, alternatives: { gain: round(gain, 4) }, iterations: block.iterations, connections: block.connections },
+      trial: (c, n) => abbaTrial(c, n, block),
+      structural: {
+        // All 2C workers served (so a missing gain is not idle workers), generator not the bottleneck.
+        need: 3,
+        check: (obs) => checkBlock(obs),
+      },
+      timing: {
+        decisive: true, // throughput is the claim: structure alone never passes it
+        statistic: 'r',
+        description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
+        claim: 0,
+        alternatives: { gain },
+        looks: [9, 15, 21],
+        alpha: 0.01,
+        value: (obs) => obs.r,
+      },
+    };
+  },
+});

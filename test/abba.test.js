@@ -1,0 +1,105 @@
+// ABBA throughput blocks (harness/abba.js): order, log ratios, the structural
+// check on synthetic blocks, and one tiny real block for its shape. Never
+// asserts on timing values.
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { startFixture } from '../harness/isolate.js';
+import { blockOrder, blockRatio, separable, MARGIN, workersServed, checkBlock, describeBlock, abbaTrial, processCpuNs } from '../harness/abba.js';
+
+/** @param {Partial<any>} o */
+function run(o) {
+  return { arm: 'A', label: 'single', variant: 'main', keepAlive: true, workers: 0, throughput: 100, requests: 10, errors: {}, durationMs: 100, latency: { mean: 1, p50: 1, p99: 2 }, generatorCpu: 0.2, generatorBound: false, serverCpuMs: { 1: 50 }, stoppedBy: 'duration', ...o };
+}
+const B = (/** @type {Partial<any>} */ o) => run({ arm: 'B', label: 'cluster W=2', workers: 2, throughput: 200, serverCpuMs: { 2: 40, 3: 45 }, ...o });
+
+describe('blockOrder', () => {
+  it('alternates ABBA and BAAB, each arm twice', () => {
+    expect(blockOrder(1)).toEqual(['A', 'B', 'B', 'A']);
+    expect(blockOrder(2)).toEqual(['B', 'A', 'A', 'B']);
+    expect(blockOrder(3)).toEqual(blockOrder(1));
+  });
+});
+
+describe('blockRatio', () => {
+  it('is ln(mean B / mean A)', () => {
+    expect(blockRatio([run({ throughput: 100 }), B({ throughput: 150 }), B({ throughput: 250 }), run({ throughput: 100 })])).toBeCloseTo(Math.log(2), 12);
+  });
+  it('is NaN without a positive throughput in an arm', () => {
+    expect(blockRatio([run({ throughput: 0 }), B({})])).toBeNaN();
+    expect(blockRatio([B({})])).toBeNaN();
+  });
+});
+
+describe('separable', () => {
+  it('needs the halfway boundary outside the ±ln(1.1) band', () => {
+    expect(MARGIN).toBeCloseTo(Math.log(1.1), 12);
+    expect(separable(Math.log(2), 0)).toBe(true);
+    expect(separable(0, 0)).toBe(false);
+    expect(separable(Math.log(1.15), 0)).toBe(false);
+  });
+});
+
+describe('checkBlock', () => {
+  const block = (/** @type {any[]} */ runs) => ({ order: 'ABBA', path: '/heavy', keepAlive: true, connections: 4, r: 0.69, ratio: 2, ratios: { main: 0.69 }, runs });
+  it('passes when every cluster worker served its share', () => {
+    const c = checkBlock(block([run({}), B({}), B({}), run({})]));
+    expect(c.ok).toBe(true);
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(/every worker served/);
+  });
+  it('fails when one worker did (almost) nothing', () => {
+    const b = block([run({}), B({ serverCpuMs: { 2: 90, 3: 1 } }), B({}), run({})]);
+    expect(workersServed(b)).toHaveLength(1);
+    expect(checkBlock(b).ok).toBe(false);
+    expect(checkBlock(b).invalid).toBeUndefined();
+  });
+  it('fails when the cluster had fewer worker pids than W', () => {
+    expect(checkBlock(block([run({}), B({ serverCpuMs: { 2: 90 } }), B({}), run({})])).ok).toBe(false);
+  });
+  it('voids a block whose generator was CPU-bound', () => {
+    const c = checkBlock(block([run({ generatorBound: true, generatorCpu: 0.97 }), B({}), B({}), run({})]));
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(/generator CPU-bound/);
+  });
+  it('voids a block with failed requests', () => {
+    expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({ ok: false, invalid: true });
+  });
+  it('describes several variants', () => {
+    const b = { ...block([run({ variant: 'x' }), run({ variant: 'y' })]), ratios: { x: 0, y: Math.log(2) } };
+    expect(describeBlock(b)).toMatch(/ratios x 1, y 2/);
+  });
+});
+
+describe('processCpuNs', () => {
+  it('reads this process on Linux, NaN for no such pid', { skip: process.platform !== 'linux' }, () => {
+    expect(processCpuNs(process.pid)).toBeGreaterThan(0);
+    expect(processCpuNs(2 ** 22 + 7)).toBeNaN();
+  });
+});
+
+describe('abbaTrial (one tiny real block)', () => {
+  it('runs four fresh servers and returns per-arm runs and a ratio', { skip: process.platform !== 'linux', timeout: 60_000 }, async () => {
+    /** @type {number[]} */ const pids = [];
+    const ctx = {
+      /** @param {string} fixture @param {any} o */
+      start(fixture, o = {}) {
+        const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs });
+        if (handle.pid) pids.push(handle.pid);
+        return handle;
+      },
+    };
+    const obs = await abbaTrial(/** @type {any} */ (ctx), 2, { A: { workers: 0, label: 'single' }, B: { workers: 2, label: 'cluster' }, path: '/light', connections: 2, durationMs: 50, requests: 20, warmup: 2, warmupMs: 50 });
+    expect(obs.order).toBe('BAAB');
+    expect(obs.runs.map((/** @type {any} */ r) => r.arm)).toEqual(['B', 'A', 'A', 'B']);
+    for (const r of obs.runs) {
+      expect(Object.keys(r.serverCpuMs)).toHaveLength(r.workers || 1);
+      expect(typeof r.throughput).toBe('number');
+      expect(typeof r.generatorBound).toBe('boolean');
+      expect(r.requests).toBeLessThanOrEqual(20);
+    }
+    expect(typeof obs.r).toBe('number');
+    expect(Object.keys(obs.ratios)).toEqual(['main']);
+    const all = [...pids, ...obs.runs.flatMap((/** @type {any} */ r) => Object.keys(r.serverCpuMs).map(Number))];
+    for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
