@@ -95,6 +95,22 @@ describe('cluster-server fixture', () => {
     expect(await allGone([single.pid])).toEqual([]);
   });
 
+  it('on a timeout, the harness kills the whole tree: primary and workers', async () => {
+    const h = startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options: { workers: 2, iterations: 1000 }, timeoutMs: 1500 });
+    const ready = await h.ready;
+    await expect(h.result).rejects.toThrow(/did not finish within 1500 ms/);
+    expect(await allGone([ready.primaryPid, ...ready.workerPids])).toEqual([]);
+  });
+
+  it('on an abort (Ctrl-C of the CLI), the harness kills the whole tree', async () => {
+    const controller = new AbortController();
+    const h = startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options: { workers: 2, iterations: 1000 }, timeoutMs: 20_000, signal: controller.signal });
+    const ready = await h.ready;
+    controller.abort(new Error('interrupted'));
+    await expect(h.result).rejects.toThrow(/interrupted/);
+    expect(await allGone([ready.primaryPid, ...ready.workerPids])).toEqual([]);
+  });
+
   it('ends the workers on their own when the primary dies (no process-group kill)', async () => {
     const child = fork(fileURLToPath(new URL('../fixtures/cluster-server.cjs', import.meta.url)), [JSON.stringify({ workers: 2 })], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], execArgv: [], env: fixtureEnv() });
     try {
