@@ -139,7 +139,10 @@ export function decide({ checks = null, structural = null, values = null, timing
       }
       return { done: false, evidence };
     }
-    if (s.final || out) return { done: true, verdict: 'inconclusive', reason: `structural evidence mixed: ${sText}`, evidence };
+    if (s.final || out) {
+      const why = s.voided > 0 && s.agree + s.disagree < structural.need ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void` : 'structural evidence mixed';
+      return { done: true, verdict: 'inconclusive', reason: `${why}: ${sText}`, evidence };
+    }
     return { done: false, evidence };
   }
   if (t) {

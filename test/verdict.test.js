@@ -584,3 +584,12 @@ describe('wrong pool sizes must fail', () => {
     }
   });
 });
+
+test('decide: a structural channel filled with void trials is inconclusive and says so', async () => {
+  const { decide } = await import('../harness/verdict.js');
+  const checks = Array.from({ length: 4 }, () => ({ ok: false, invalid: true, detail: 'generator CPU-bound' }));
+  const d = decide({ checks, structural: { need: 2 }, maxTrials: 4 });
+  expect(d.done).toBe(true);
+  expect(d.verdict).toBe('inconclusive');
+  expect(d.reason).toMatch(/^4 of 4 trials void: generator CPU-bound/);
+});
