@@ -1,3 +1,5 @@
+import { median } from './stats.js';
+
 // Shared by the network specs: one trial parks every pool thread on FIFOs for
 // HOLD_MS while N operations run, with an fs.stat as the positive control.
 
@@ -19,4 +21,21 @@ export function controlProblem(obs) {
   }
   if (obs.parked !== null && obs.parked !== obs.P) return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
   return null;
+}
+
+/**
+ * The timing channel of a network spec: R = median time of one operation
+ * kind / time the pool was held, in the same trial.
+ * @param {{ op: string, what: string, claim: number, alternatives: Record<string, number> }} o
+ */
+export function heldRatio({ op, what, claim, alternatives }) {
+  return {
+    statistic: 'R',
+    description: `median ${what} time / time the pool was held (same trial)`,
+    claim,
+    alternatives,
+    looks: [9, 15, 21],
+    alpha: 0.01,
+    value: (/** @type {any} */ obs) => median(obs.ops[op].times) / obs.releasedAt,
+  };
 }

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { median, round } from '../../harness/stats.js';
-import { controlProblem, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
+import { round } from '../../harness/stats.js';
+import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
@@ -44,16 +44,8 @@ export default defineSpec({
           };
         },
       },
-      timing: {
-        statistic: 'R',
-        description: 'median time of the requests by name / time the pool was held (same trial)',
-        claim,
-        // Boundary halfway between "after the release" and "about the delay" (≈ 0.6).
-        alternatives: { 'not pool-bound': notPool },
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => median(obs.ops.name.times) / obs.releasedAt,
-      },
+      // Boundary halfway between "after the release" and "about the delay" (≈ 0.6).
+      timing: heldRatio({ op: 'name', what: 'request by name', claim, alternatives: { 'not pool-bound': notPool } }),
     };
   },
 });

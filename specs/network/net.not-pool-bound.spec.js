@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { median, round } from '../../harness/stats.js';
-import { controlProblem, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
+import { round } from '../../harness/stats.js';
+import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to a loopback server (by IP literal: no name lookup) that answers after
@@ -43,16 +43,8 @@ export default defineSpec({
           };
         },
       },
-      timing: {
-        statistic: 'R',
-        description: 'median request time / time the pool was held (same trial)',
-        claim,
-        // Boundary halfway between "about the delay" and "after the release" (≈ 0.6).
-        alternatives: { 'pool-bound': poolBound },
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => median(obs.ops.ip.times) / obs.releasedAt,
-      },
+      // Boundary halfway between "about the delay" and "after the release" (≈ 0.6).
+      timing: heldRatio({ op: 'ip', what: 'request', claim, alternatives: { 'pool-bound': poolBound } }),
     };
   },
 });

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { median, round } from '../../harness/stats.js';
-import { controlProblem, N, HOLD_MS } from '../../harness/network.js';
+import { round } from '../../harness/stats.js';
+import { controlProblem, heldRatio, N, HOLD_MS } from '../../harness/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
@@ -41,16 +41,8 @@ export default defineSpec({
           };
         },
       },
-      timing: {
-        statistic: 'R',
-        description: 'median resolve4 time / time the pool was held (same trial)',
-        claim,
-        // Boundary halfway between "at once" and "after the release" (0.5).
-        alternatives: { 'pool-bound': poolBound },
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => median(obs.ops.resolve.times) / obs.releasedAt,
-      },
+      // Boundary halfway between "at once" and "after the release" (0.5).
+      timing: heldRatio({ op: 'resolve', what: 'resolve4', claim, alternatives: { 'pool-bound': poolBound } }),
     };
   },
 });
