@@ -190,3 +190,12 @@ export function describeBlock(block) {
   if (many) return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios).map(([k, r]) => `${k} ${round(Math.exp(r), 3)}`).join(', ')}`;
   return `${block.order} ${block.path}${block.keepAlive ? '' : ' no keep-alive'}: ${runs.join(', ')} → ratio ${block.ratio}`;
 }
+
+/**
+ * The timing channel of a throughput spec: the per-block log ratio r, judged
+ * decisively (throughput is the claim: structure alone never passes it).
+ * @param {{ description: string, claim: number, alternatives: Record<string, number>, value?: (obs: any) => number }} o
+ */
+export function blockTiming({ description, claim, alternatives, value = (obs) => obs.r }) {
+  return { decisive: true, statistic: 'r', description, claim, alternatives, looks: [9, 15, 21], alpha: 0.01, value };
+}

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock, separable } from '../../harness/abba.js';
+import { abbaTrial, checkBlock, separable, blockTiming } from '../../harness/abba.js';
 import { round } from '../../harness/stats.js';
 
 /** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
@@ -98,18 +98,9 @@ export default defineSpec({
         need: 3,
         check: (obs) => checkBlock(obs),
       },
-      timing: {
-        decisive: true, // throughput is the claim: structure alone never passes it
-        statistic: 'r',
-        description: `ln(throughput cluster W=${W} / throughput single), per ABBA block`,
-        claim: claimValue,
-        // One boundary halfway (log space) between the model's r and the nearest wrong
-        // value; both are ≥ 2·ln(1.1) apart, outside this VM's ~10% noise band.
-        alternatives,
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => obs.r,
-      },
+      // One boundary halfway (log space) between the model's r and the nearest wrong
+      // value; both are ≥ 2·ln(1.1) apart, outside this VM's ~10% noise band.
+      timing: blockTiming({ description: `ln(throughput cluster W=${W} / throughput single), per ABBA block`, claim: claimValue, alternatives }),
     };
   },
 });

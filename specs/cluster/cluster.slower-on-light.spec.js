@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock, separable } from '../../harness/abba.js';
+import { abbaTrial, checkBlock, separable, blockTiming } from '../../harness/abba.js';
 import { round } from '../../harness/stats.js';
 
 /** The two loads run against every server of a block, reported separately. */
@@ -64,16 +64,7 @@ export default defineSpec({
           return { ...c, detail: `${c.detail} (keep-alive ratio ${round(Math.exp(obs.ratios['keep-alive']), 3)}: reported, not judged)` };
         },
       },
-      timing: {
-        decisive: true, // throughput is the claim: structure alone never passes it
-        statistic: 'r',
-        description: `ln(throughput cluster W=${W} / throughput single), /light without keep-alive, per ABBA block`,
-        claim: model,
-        alternatives: { [`cluster faster ×${round(Math.exp(alt), 2)}`]: alt },
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => obs.ratios['no keep-alive'],
-      },
+      timing: blockTiming({ description: `ln(throughput cluster W=${W} / throughput single), /light without keep-alive, per ABBA block`, claim: model, alternatives: { [`cluster faster ×${round(Math.exp(alt), 2)}`]: alt }, value: (obs) => obs.ratios['no keep-alive'] }),
     };
   },
 });

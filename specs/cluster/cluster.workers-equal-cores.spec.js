@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock } from '../../harness/abba.js';
+import { abbaTrial, checkBlock, blockTiming } from '../../harness/abba.js';
 import { round } from '../../harness/stats.js';
 import { heavyBlock, HEAVY_MS } from './cluster.faster-on-heavy.spec.js';
 
@@ -37,16 +37,7 @@ export default defineSpec({
         need: 3,
         check: (obs) => checkBlock(obs),
       },
-      timing: {
-        decisive: true, // throughput is the claim: structure alone never passes it
-        statistic: 'r',
-        description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
-        claim: 0,
-        alternatives: { gain },
-        looks: [9, 15, 21],
-        alpha: 0.01,
-        value: (obs) => obs.r,
-      },
+      timing: blockTiming({ description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`, claim: 0, alternatives: { gain } }),
     };
   },
 });
