@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from './context.js';
 
-export const REPORTER_NAMES = ['spec', 'tap', 'junit', 'json'];
+export const REPORTER_NAMES = ['spec', 'tap', 'junit', 'json', 'html', 'markdown'];
 export const DEFAULT_JSON = 'reports/latest.json';
 
 /** The option table: flag, type, argument name, help text. */
@@ -12,13 +12,26 @@ export const OPTIONS = /** @type {const} */ ([
   ['json', 'string', 'FILE', `write the result record (JSON) to FILE (default ${DEFAULT_JSON})`],
   ['no-json', 'boolean', '', 'do not write the result record'],
   ['reporter', 'string', 'NAME[=FILE]', `add a reporter (${REPORTER_NAMES.join(', ')}), to stdout or FILE; repeatable (default: spec)`],
-  ['cpus', 'string', 'N', 'run fixtures on the first N CPUs this process may use (taskset)'],
-  ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI)'],
+  ['cpus', 'string', 'N[,N...]', 'run fixtures on the first N CPUs this process may use (taskset); a list runs each'],
+  ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI); repeatable'],
+  ['quick', 'boolean', '', 'fewer trials: decide on the first look that can decide, same error rates'],
+  ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js); repeatable'],
+  ['expectations', 'string', 'FILE', 'known deviations per environment (JSON); matching fails report as expected'],
+  ['verify', 'string', 'N', 'run the selected claims N times in fresh processes and report verdict stability'],
   ['strict', 'boolean', '', 'exit 3 when any verdict is inconclusive'],
   ['help', 'boolean', '', 'show this help'],
   ['version', 'boolean', '', 'print the version'],
 ]);
 
+/** Sub-commands: harness/commands/<name>.js exports run(argv, io) → exit code. */
+export const COMMANDS = {
+  merge: 'join result records from many environments into one table',
+  judge: 're-run the verdict logic on the raw samples of a saved record',
+  lint: "check every spec's metadata",
+  new: 'scaffold a new claim (spec and fixture stub)',
+};
+
+const MULTIPLE = ['reporter', 'node', 'specs'];
 const SHORT = /** @type {Record<string, string>} */ ({ help: 'h', version: 'v' });
 
 export function helpText() {
@@ -28,12 +41,16 @@ export function helpText() {
   });
   return [
     'Usage: node-concurrency-spec [options] [id or glob ...]',
+    '       node-concurrency-spec <command> [args]   (merge, judge, lint, new; <command> --help)',
     '',
     'Checks claims about Node.js concurrency by measurement and prints a verdict',
     "for each. Select claims by id or glob, e.g. 'pool.*' (quote globs); none selects all.",
     '',
     'Options:',
     ...rows,
+    '',
+    'Commands:',
+    ...Object.entries(COMMANDS).map(([name, text]) => `  ${name.padEnd(28)}${text}`),
     '',
     'Exit codes: 0 every verdict as expected, 1 a claim failed, 2 usage, harness or',
     'fixture error (or interrupted), 3 inconclusive under --strict.',
@@ -47,7 +64,7 @@ export function helpText() {
 export function parseCli(argv) {
   /** @type {Record<string, { type: 'string' | 'boolean', multiple?: boolean, short?: string }>} */
   const options = {};
-  for (const [name, type] of OPTIONS) options[name] = { type, ...(name === 'reporter' ? { multiple: true } : {}), ...(SHORT[name] ? { short: SHORT[name] } : {}) };
+  for (const [name, type] of OPTIONS) options[name] = { type, ...(MULTIPLE.includes(name) ? { multiple: true } : {}), ...(SHORT[name] ? { short: SHORT[name] } : {}) };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -56,18 +73,25 @@ export function parseCli(argv) {
     throw new UsageError(text.charAt(0).toLowerCase() + text.slice(1));
   }
   const v = /** @type {Record<string, any>} */ (parsed.values);
-  const cpus = v.cpus === undefined ? null : positiveInt('--cpus', v.cpus);
+  const cpus = v.cpus === undefined ? null : parseCpuCounts(v.cpus);
+  const verify = v.verify === undefined ? null : positiveInt('--verify', v.verify);
   const reporters = (v.reporter ?? ['spec']).map(parseReporter);
   if (v.json !== undefined && v['no-json']) throw new UsageError('--json and --no-json cannot be used together');
   if (v.json === '') throw new UsageError('--json needs a file name');
-  if (v.node === '') throw new UsageError('--node needs a path');
+  for (const n of v.node ?? []) if (n === '') throw new UsageError('--node needs a path');
+  for (const d of v.specs ?? []) if (d === '') throw new UsageError('--specs needs a directory');
+  if (v.expectations === '') throw new UsageError('--expectations needs a file name');
   return {
     patterns: parsed.positionals,
     list: Boolean(v.list),
     json: v['no-json'] ? null : (v.json ?? DEFAULT_JSON),
     reporters,
     cpus,
-    node: v.node ?? null,
+    nodes: v.node ?? [],
+    quick: Boolean(v.quick),
+    specDirs: v.specs ?? [],
+    expectations: v.expectations ?? null,
+    verify,
     strict: Boolean(v.strict),
     help: Boolean(v.help),
     version: Boolean(v.version),
@@ -78,6 +102,15 @@ export function parseCli(argv) {
 function positiveInt(flag, text) {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got '${text}')`);
   return Number(text);
+}
+
+/**
+ * '--cpus 2' or '--cpus 1,2': distinct core counts, in the order given.
+ * @param {string} text
+ */
+export function parseCpuCounts(text) {
+  const counts = text.split(',').map((t) => positiveInt('--cpus', t));
+  return [...new Set(counts)];
 }
 
 /** @param {string} text */

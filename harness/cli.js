@@ -2,7 +2,8 @@
 // The command line. The one place that decides the exit code and exits.
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
-import { parseCli, helpText } from './args.js';
+import path from 'node:path';
+import { parseCli, helpText, COMMANDS } from './args.js';
 import { createContext, describeEnvironment, UsageError } from './context.js';
 import { loadSpecs, selectSpecs } from './registry.js';
 import { runSpecs } from './runner.js';
@@ -21,6 +22,10 @@ import { SpecError } from './spec.js';
  */
 export async function main(argv, { stdout = process.stdout, stderr = process.stderr } = {}) {
   const say = (/** @type {string} */ line) => stderr.write(`node-concurrency-spec: ${line}\n`);
+  if (Object.hasOwn(COMMANDS, argv[0] ?? '')) {
+    const { run } = await import(`./commands/${argv[0]}.js`);
+    return run(argv.slice(1), { stdout, stderr });
+  }
   let opts;
   try {
     opts = parseCli(argv);
@@ -50,39 +55,28 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     if (!controller.signal.aborted) controller.abort(new Error('stdout closed'));
   };
   stdout.on?.('error', onStdoutError);
-  /** @type {import('./context.js').Context | null} */
-  let ctx = null;
   try {
     const specs = selectSpecs(await loadSpecs(), opts.patterns);
     if (opts.list) {
       for (const s of specs) stdout.write(`${s.id.padEnd(32)} ${s.title}\n`);
       return 0;
     }
-    if (opts.json) checkWritable(opts.json);
-    for (const r of opts.reporters) if (r.file) checkWritable(r.file);
-
-    const startedAt = new Date();
-    ctx = await createContext({ nodePath: opts.node ?? process.execPath, cpus: opts.cpus, signal: controller.signal });
-    const environment = describeEnvironment(ctx);
-    const out = fanOut(
-      opts.reporters.map((r) => ({
-        ...r,
-        fn: r.name === 'spec' ? specReporter({ tty: !r.file && Boolean(stdout.isTTY), color: !r.file && shouldColor({ tty: Boolean(stdout.isTTY) }), columns: stdout.columns }) : known[/** @type {'tap'} */ (r.name)],
-      })),
-      stdout,
-    );
-    out.push({ type: 'run:start', data: { startedAt: startedAt.toISOString(), environment, profile: ctx.profile, specs: specs.map(({ id, title }) => ({ id, title })) } });
-    const results = [];
-    for await (const event of runSpecs({ specs, ctx, signal: controller.signal })) {
-      out.push(event);
-      if (event.type === 'spec:end') results.push(event.data);
+    const envs = environments(opts);
+    const jsonFor = (/** @type {number} */ i) => (opts.json && envs.length > 1 ? suffixed(opts.json, envs[i].tag) : opts.json);
+    for (let i = 0; i < envs.length; i++) {
+      const json = jsonFor(i);
+      if (json) checkWritable(json);
+      for (const r of opts.reporters) if (r.file) checkWritable(envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file);
     }
-    const record = buildRecord({ startedAt, finishedAt: new Date(), argv, selection: opts.patterns, environment, profile: ctx.profile, results, interrupted: controller.signal.aborted, strict: opts.strict });
-    if (opts.json) writeWhole(opts.json, `${JSON.stringify(record, null, 2)}\n`);
-    out.push({ type: 'run:end', data: record });
-    await out.close();
-    if (record.interrupted && opts.json) say(`interrupted: partial report written to ${opts.json}`);
-    return record.exitCode;
+    const codes = [];
+    for (let i = 0; i < envs.length && !controller.signal.aborted; i++) {
+      if (envs.length > 1) say(`environment ${i + 1} of ${envs.length}: ${envs[i].tag}`);
+      const reporters = opts.reporters.map((r) => ({ ...r, file: r.file && envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file }));
+      const record = await runEnvironment({ argv, opts, specs, env: envs[i], json: jsonFor(i), reporters, stdout, signal: controller.signal });
+      codes.push(record.exitCode);
+      if (record.interrupted && jsonFor(i)) say(`interrupted: partial report written to ${jsonFor(i)}`);
+    }
+    return worstExit(codes);
   } catch (err) {
     if (err instanceof UsageError || err instanceof SpecError) say(err.message);
     else if (controller.signal.aborted) say('interrupted while profiling the machine: no claim ran, no report written');
@@ -91,9 +85,64 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     return 2;
   } finally {
     killAll();
-    ctx?.dispose();
     for (const [s, h] of Object.entries(handlers)) process.off(s, h);
     stdout.off?.('error', onStdoutError);
+  }
+}
+
+/**
+ * Every combination of --node and --cpus, in order (nodes outer).
+ * @param {{ nodes: string[], cpus: number[] | null }} opts
+ */
+export function environments(opts) {
+  const nodes = opts.nodes.length ? opts.nodes : [process.execPath];
+  const cpuList = opts.cpus ?? [null];
+  return nodes.flatMap((nodePath, ni) =>
+    cpuList.map((cpus) => ({ nodePath, cpus, tag: [nodes.length > 1 ? `node${ni + 1}` : '', cpus === null ? '' : `cpus${cpus}`].filter(Boolean).join('-') })),
+  );
+}
+
+/** 'reports/latest.json' + 'node1-cpus2' -> 'reports/latest.node1-cpus2.json' @param {string} file @param {string} tag */
+export function suffixed(file, tag) {
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}.${tag}${ext}`;
+}
+
+/** The run's exit code over environments: 2 over 1 over 3 over 0. @param {number[]} codes */
+export function worstExit(codes) {
+  for (const c of [2, 1, 3]) if (codes.includes(c)) return c;
+  return 0;
+}
+
+/**
+ * One environment: profile the machine, run the specs, write the record.
+ * @param {{ argv: string[], opts: any, specs: any[], env: { nodePath: string, cpus: number | null }, json: string | null, reporters: { name: string, file: string | null }[], stdout: any, signal: AbortSignal }} o
+ */
+async function runEnvironment({ argv, opts, specs, env, json, reporters, stdout, signal }) {
+  const startedAt = new Date();
+  const ctx = await createContext({ nodePath: env.nodePath, cpus: env.cpus, signal, quick: opts.quick });
+  try {
+    const environment = describeEnvironment(ctx);
+    const out = fanOut(
+      reporters.map((r) => ({
+        ...r,
+        fn: r.name === 'spec' ? specReporter({ tty: !r.file && Boolean(stdout.isTTY), color: !r.file && shouldColor({ tty: Boolean(stdout.isTTY) }), columns: stdout.columns }) : known[/** @type {'tap'} */ (r.name)],
+      })),
+      stdout,
+    );
+    out.push({ type: 'run:start', data: { startedAt: startedAt.toISOString(), environment, profile: ctx.profile, specs: specs.map(({ id, title }) => ({ id, title })) } });
+    const results = [];
+    for await (const event of runSpecs({ specs, ctx, signal })) {
+      out.push(event);
+      if (event.type === 'spec:end') results.push(event.data);
+    }
+    const record = buildRecord({ startedAt, finishedAt: new Date(), argv, selection: opts.patterns, environment, profile: ctx.profile, results, interrupted: signal.aborted, strict: opts.strict });
+    if (json) writeWhole(json, `${JSON.stringify(record, null, 2)}\n`);
+    out.push({ type: 'run:end', data: record });
+    await out.close();
+    return record;
+  } finally {
+    ctx.dispose();
   }
 }
 

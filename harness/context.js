@@ -56,9 +56,9 @@ export function selectCpus(n, allowed) {
  */
 
 /**
- * @param {{ nodePath: string, cpus: number | null, signal?: AbortSignal, taskMs?: number }} o
+ * @param {{ nodePath: string, cpus: number | null, signal?: AbortSignal, taskMs?: number, quick?: boolean }} o
  */
-export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS }) {
+export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS, quick = false }) {
   const node = await nodeInfo(nodePath);
   let list = null;
   let skipAll = null;
@@ -76,6 +76,8 @@ export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS }
     cpuMethod: list ? 'taskset' : 'none',
     requestedCpus: cpus,
     skipAll,
+    /** --quick: specs take their fastest plan that keeps the error rates */
+    quick,
     tmpdir,
     signal,
     /** @type {ReturnType<typeof buildProfile> | null} */
@@ -153,5 +155,6 @@ export function describeEnvironment(ctx) {
     node: { path: ctx.node.execPath, version: ctx.node.version, v8: ctx.node.v8, uv: ctx.node.uv },
     hostNode: { version: process.versions.node },
     cpus: { requested: ctx.requestedCpus, list: ctx.cpus, method: ctx.cpuMethod },
+    quick: ctx.quick,
   };
 }

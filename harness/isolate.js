@@ -46,7 +46,9 @@ function killGroup(pid) {
 export function fixtureEnv(extra = {}) {
   /** @type {Record<string, string>} */
   const env = {};
-  for (const key of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SystemRoot']) {
+  // NCS_SABOTAGE is a test-only switch read by fixtures (bench/sabotage.js):
+  // it alters a fixture's behaviour behind the harness's back.
+  for (const key of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SystemRoot', 'NCS_SABOTAGE']) {
     if (process.env[key] !== undefined) env[key] = /** @type {string} */ (process.env[key]);
   }
   env.UV_USE_IO_URING = '0';

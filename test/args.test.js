@@ -31,7 +31,11 @@ describe('parseCli', () => {
       json: DEFAULT_JSON,
       reporters: [{ name: 'spec', file: null }],
       cpus: null,
-      node: null,
+      nodes: [],
+      quick: false,
+      specDirs: [],
+      expectations: null,
+      verify: null,
       strict: false,
       help: false,
       version: false,
@@ -40,20 +44,25 @@ describe('parseCli', () => {
   });
 
   test('every option', () => {
-    expect(parseCli(['--list', '--json', 'out/r.json', '--reporter', 'tap', '--cpus', '2', '--node', '/opt/node', '--strict', '-h', '-v'])).toEqual({
+    const argv = ['--list', '--json', 'out/r.json', '--reporter', 'tap', '--cpus', '2', '--node', '/opt/node', '--quick', '--specs', 'my/specs'];
+    expect(parseCli([...argv, '--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v'])).toEqual({
       patterns: [],
       list: true,
       json: 'out/r.json',
       reporters: [{ name: 'tap', file: null }],
-      cpus: 2,
-      node: '/opt/node',
+      cpus: [2],
+      nodes: ['/opt/node'],
+      quick: true,
+      specDirs: ['my/specs'],
+      expectations: 'exp.json',
+      verify: 5,
       strict: true,
       help: true,
       version: true,
     });
     expect(parseCli(['--help', '--version'])).toMatchObject({ help: true, version: true });
     expect(parseCli(['--json=x.json']).json).toBe('x.json');
-    expect(parseCli(['--cpus=3']).cpus).toBe(3);
+    expect(parseCli(['--cpus=3']).cpus).toEqual([3]);
   });
 
   test('--reporter is repeatable, in order, replacing the default', () => {
@@ -91,9 +100,21 @@ describe('parseCli', () => {
   });
 
   test('--cpus accepts whole numbers', () => {
-    expect(parseCli(['--cpus', '1']).cpus).toBe(1);
-    expect(parseCli(['--cpus', '16']).cpus).toBe(16);
-    expect(parseCli(['--cpus', '08']).cpus).toBe(8);
+    expect(parseCli(['--cpus', '1']).cpus).toEqual([1]);
+    expect(parseCli(['--cpus', '16']).cpus).toEqual([16]);
+    expect(parseCli(['--cpus', '08']).cpus).toEqual([8]);
+  });
+
+  test('--cpus takes a list; --node and --specs repeat', () => {
+    expect(parseCli(['--cpus', '1,2']).cpus).toEqual([1, 2]);
+    expect(parseCli(['--cpus', '2,1,2']).cpus).toEqual([2, 1]);
+    expect(usageError(() => parseCli(['--cpus', '1,'])).message).toBe("--cpus must be a whole number of at least 1 (got '')");
+    expect(usageError(() => parseCli(['--cpus', '1,0'])).message).toBe("--cpus must be a whole number of at least 1 (got '0')");
+    expect(parseCli(['--node', 'a', '--node', 'b']).nodes).toEqual(['a', 'b']);
+    expect(parseCli(['--specs', 'x', '--specs', 'y']).specDirs).toEqual(['x', 'y']);
+    expect(usageError(() => parseCli(['--specs='])).message).toBe('--specs needs a directory');
+    expect(usageError(() => parseCli(['--expectations='])).message).toBe('--expectations needs a file name');
+    expect(usageError(() => parseCli(['--verify', '0'])).message).toBe("--verify must be a whole number of at least 1 (got '0')");
   });
 
   test('--json with --no-json, and empty values', () => {
@@ -135,7 +156,7 @@ describe('helpText', () => {
   test('every option in the table parses', () => {
     for (const [name, type] of OPTIONS) {
       if (name === 'no-json') continue;
-      const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, name === 'reporter' ? 'tap' : name === 'cpus' ? '2' : 'x'];
+      const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, name === 'reporter' ? 'tap' : ['cpus', 'verify'].includes(name) ? '2' : 'x'];
       expect(() => parseCli(argv)).not.toThrow();
     }
   });
