@@ -79,73 +79,94 @@ export function processCpuNs(pid) {
  */
 
 /**
- * One arm: a fresh server, one bounded load per variant against it (in the
- * given order), the server stopped. Records each worker's CPU over each load
- * (who served it).
+ * Start one arm's server (a fresh one per block) and wait until it listens.
  * @param {import('./context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
- * @param {string[]} [variants]  names of o.variants, in the order to run them
  */
-export async function runArm(ctx, o, arm, variants = Object.keys(o.variants ?? { main: {} })) {
-  const { workers, label } = o[arm];
+export async function startArm(ctx, o, arm) {
+  const { workers } = o[arm];
   const cpus = o.cpus ?? { server: null, generator: null };
   const server = ctx.start(FIXTURE, { options: { workers, iterations: o.iterations ?? 0, refork: false }, cpus: cpus.server ?? undefined, timeoutMs: 20_000 });
   try {
     const info = await server.ready;
-    const pids = workers > 0 ? info.workerPids : [server.pid];
-    const runs = [];
-    for (const variant of variants) {
-      const keepAlive = o.variants?.[variant]?.keepAlive ?? o.keepAlive ?? true;
-      const cpu0 = pids.map(processCpuNs);
-      const load = await runLoad(ctx, {
-        origin: `http://127.0.0.1:${info.port}`,
-        path: o.path,
-        connections: o.connections,
-        keepAlive,
-        requests: o.requests,
-        durationMs: (o.warmupMs ?? 0) + o.durationMs,
-        warmup: o.warmup ?? o.connections,
-        drainMs: 2000,
-        cpus: cpus.generator,
-      });
-      const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
-      runs.push({
-        arm,
-        label,
-        variant,
-        keepAlive,
-        workers,
-        throughput: load.throughput,
-        requests: load.requests,
-        errors: load.errors,
-        durationMs: load.durationMs,
-        latency: load.latency ? { mean: load.latency.mean, p50: load.latency.p50, p99: load.latency.p99 } : null,
-        generatorCpu: round(load.cpu.fraction, 3),
-        generatorBound: generatorBound(load),
-        serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
-        stoppedBy: load.stoppedBy,
-      });
-    }
-    await server.stop();
-    return runs;
-  } finally {
+    return { arm, server, info, pids: workers > 0 ? info.workerPids : [server.pid] };
+  } catch (err) {
     await server.stop().catch(() => {});
+    throw err;
   }
 }
 
 /**
- * One ABBA (odd n) or BAAB (even n) block: r = ln(thr B / thr A), per variant
- * when o.variants names several loads run against each server (their order
- * reversed from one run to the next); `r` is the first variant's.
+ * One arm's run: one bounded load per variant against its live server (in the
+ * given order), recording each worker's CPU over each load (who served it).
+ * @param {import('./context.js').Context} ctx @param {BlockOptions} o
+ * @param {Awaited<ReturnType<typeof startArm>>} live
+ * @param {string[]} [variants]  names of o.variants, in the order to run them
+ */
+export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} })) {
+  const { workers, label } = o[arm];
+  const cpus = o.cpus ?? { server: null, generator: null };
+  const runs = [];
+  for (const variant of variants) {
+    const keepAlive = o.variants?.[variant]?.keepAlive ?? o.keepAlive ?? true;
+    const cpu0 = pids.map(processCpuNs);
+    const load = await runLoad(ctx, {
+      origin: `http://127.0.0.1:${info.port}`,
+      path: o.path,
+      connections: o.connections,
+      keepAlive,
+      requests: o.requests,
+      durationMs: (o.warmupMs ?? 0) + o.durationMs,
+      warmup: o.warmup ?? o.connections,
+      drainMs: 2000,
+      cpus: cpus.generator,
+    });
+    const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
+    runs.push({
+      arm,
+      label,
+      variant,
+      keepAlive,
+      workers,
+      throughput: load.throughput,
+      requests: load.requests,
+      errors: load.errors,
+      durationMs: load.durationMs,
+      latency: load.latency ? { mean: load.latency.mean, p50: load.latency.p50, p99: load.latency.p99 } : null,
+      generatorCpu: round(load.cpu.fraction, 3),
+      generatorBound: generatorBound(load),
+      serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
+      stoppedBy: load.stoppedBy,
+    });
+  }
+  return runs;
+}
+
+/**
+ * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
+ * block, both started before any load (start-up cost stays out of the
+ * windows), the four loads in block order, then both stopped.
+ * r = ln(thr B / thr A), per variant when o.variants names several loads run
+ * against each server (their order reversed from one run to the next); `r` is
+ * the first variant's.
  * @param {import('./context.js').Context} ctx @param {number} n @param {BlockOptions} o
  */
 export async function abbaTrial(ctx, n, o) {
   const order = blockOrder(n);
   const names = Object.keys(o.variants ?? { main: {} });
-  const runs = [];
-  for (const [i, arm] of order.entries()) runs.push(...(await runArm(ctx, o, arm, i % 2 ? [...names].reverse() : names)));
-  const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
-  const r = ratios[names[0]];
-  return { order: order.join(''), path: o.path, keepAlive: o.keepAlive ?? true, connections: o.connections, r, ratio: round(Math.exp(r), 3), ratios, runs };
+  /** @type {Awaited<ReturnType<typeof startArm>>[]} */
+  const live = [];
+  try {
+    for (const arm of /** @type {const} */ (['A', 'B'])) live.push(await startArm(ctx, o, arm));
+    const runs = [];
+    for (const [i, arm] of order.entries()) {
+      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names)));
+    }
+    const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
+    const r = ratios[names[0]];
+    return { order: order.join(''), path: o.path, keepAlive: o.keepAlive ?? true, connections: o.connections, r, ratio: round(Math.exp(r), 3), ratios, runs };
+  } finally {
+    await Promise.all(live.map((l) => l.server.stop().catch(() => {})));
+  }
 }
 
 /**

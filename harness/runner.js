@@ -43,10 +43,11 @@ export async function* runSpec({ spec, ctx, signal, now }) {
   const expected = plan.expected ?? spec.expected;
   if (plan.skip) return finish({ verdict: 'skip', reason: plan.skip, expectation, expected });
   const { structural = null, timing = null } = plan;
+  if (ctx.quick && timing?.decisive) return finish({ verdict: 'skip', reason: `not run with --quick: a ${timing.statistic} timing claim needs at least ${timing.looks[0]} trials; run without --quick`, expectation, expected });
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
   const values = timing ? [] : null;
-  let decision = decide({ checks, structural, values, timing, maxTrials });
+  let decision = decide({ checks, structural, values, timing, maxTrials, quick: ctx.quick });
   for (let n = 1; n <= maxTrials; n++) {
     if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, expectation, expected, evidence: decision.evidence });
     try {
@@ -59,7 +60,7 @@ export async function* runSpec({ spec, ctx, signal, now }) {
       const interrupted = signal?.aborted;
       return finish({ verdict: 'error', reason: interrupted ? `interrupted during trial ${n}` : errText(err), expectation, expected, evidence: decision.evidence });
     }
-    decision = decide({ checks, structural, values, timing, maxTrials });
+    decision = decide({ checks, structural, values, timing, maxTrials, quick: ctx.quick });
     yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note: checks?.at(-1)?.detail } };
     if (decision.done) break;
   }

@@ -19,6 +19,15 @@ import { median, medianInterval, round } from './stats.js';
  */
 
 /**
+ * Timing beside sound structure only checks consistency: a contradiction makes
+ * the verdict inconclusive, never a fail. It is judged from BESIDE_N trials on
+ * at a 95% two-sided level (the first n with an interval: 6, where it is the
+ * range of the values at 96.9%), not at the error budget of a timing decision.
+ */
+export const BESIDE_N = 6;
+export const BESIDE_ALPHA = 0.025;
+
+/**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
  * every boundary placed between the claim's value and each alternative's.
  * @param {TimingPlan} plan
@@ -77,6 +86,9 @@ export function judgeTiming(values, plan) {
   return base;
 }
 
+/** Trials after which a channel whose every trial was void ends inconclusive. */
+export const VOID_STOP = 3;
+
 /**
  * Judge a structural channel from its per-trial checks.
  * @param {Check[]} checks
@@ -95,7 +107,9 @@ export function judgeStructural(checks, plan) {
   const details = [...new Set(checks.map((c) => c.detail))];
   const telling = checks.filter((c) => !c.ok).at(-1) ?? checks.at(-1);
   // Void trials extend the budget, but never past twice the usual cap.
-  const final = checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2));
+  // Every one of the first VOID_STOP trials void: the control fails
+  // systematically here, and more trials would only repeat it.
+  const final = checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voided >= VOID_STOP);
   return { decided, agree, disagree, voided, details, telling: telling?.detail ?? '', final };
 }
 
@@ -112,12 +126,16 @@ export function judgeStructural(checks, plan) {
  * any, decides the mechanism; timing must then agree or stay undecided. A
  * timing contradiction of sound structure is reported as inconclusive (the
  * machine's noise), never as a fail. Without structure, timing decides alone.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number }} input
+ * Under `quick`, sound structure ends the spec at once: the timing values so
+ * far are shown, without an interval.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean }} input
  * @returns {Decision}
  */
-export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials }) {
+export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials, quick = false }) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
-  const t = timing && values ? { ...judgeTiming(values, timing), decisive_: Boolean(timing.decisive) } : null;
+  const beside = s?.decided === 'pass' && timing && values && !timing.decisive && values.length >= BESIDE_N;
+  const besidePlan = beside ? { ...timing, looks: [values.length], alpha: BESIDE_ALPHA } : timing;
+  const t = besidePlan && values ? { ...judgeTiming(values, besidePlan), decisive_: Boolean(timing?.decisive) } : null;
   const evidence = { structural: s, timing: t };
   const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
   const out = n >= maxTrials;
@@ -134,7 +152,7 @@ export function decide({ checks = null, structural = null, values = null, timing
       if (t.decisive_ && (t.final || out)) {
         return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${join(sText, tText)}`, evidence };
       }
-      if (!t.decisive_ && (t.interval !== null || t.final || out)) {
+      if (!t.decisive_ && (quick || t.interval !== null || t.final || out)) {
         return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
       }
       return { done: false, evidence };

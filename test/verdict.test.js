@@ -4,7 +4,7 @@
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
 import { readdirSync } from 'node:fs';
-import { region, describeRegion, judgeTiming, judgeStructural, decide, percent, timingText } from '../harness/verdict.js';
+import { region, describeRegion, judgeTiming, judgeStructural, decide, percent, timingText, BESIDE_N, VOID_STOP } from '../harness/verdict.js';
 import { predictSorted } from '../harness/model.js';
 import { seededRandom, medianInterval, sorted } from '../harness/stats.js';
 import { runSpecs } from '../harness/runner.js';
@@ -211,12 +211,38 @@ describe('decide', () => {
     expect(d.reason).toMatch(/^structure as expected but timing contradicts it/);
   });
 
-  test('structural pass waits for the first timing look, then passes structurally if timing is undecided', () => {
+  test('structural pass waits for BESIDE_N timing values, then passes structurally if timing is undecided', () => {
+    expect(BESIDE_N).toBe(6);
     expect(decide({ checks: Array(3).fill(ok()), structural, values: inside(3), timing, maxTrials })).toMatchObject({ done: false });
-    expect(decide({ checks: Array(8).fill(ok()), structural, values: straddle(8), timing, maxTrials }).done).toBe(false);
-    const d = decide({ checks: Array(9).fill(ok()), structural, values: straddle(9), timing, maxTrials });
+    expect(decide({ checks: Array(5).fill(ok()), structural, values: straddle(5), timing, maxTrials }).done).toBe(false);
+    const d = decide({ checks: Array(6).fill(ok()), structural, values: straddle(6), timing, maxTrials });
     expect(d).toMatchObject({ done: true, verdict: 'pass' });
     expect(d.reason).toMatch(/decided structurally$/);
+    // beside structure the interval is at 95% (here the range of 6 values, 96.9%)
+    expect(d.evidence.timing?.confidence).toBeCloseTo(1 - 2 / 64, 3);
+    expect(d.evidence.timing?.interval).toEqual([Math.min(...straddle(6)), Math.max(...straddle(6))].map((x) => Math.round(x * 1e4) / 1e4));
+  });
+
+  test('beside structure, six values all beyond the boundary are a contradiction: inconclusive', () => {
+    const d = decide({ checks: Array(6).fill(ok()), structural, values: outside(6), timing, maxTrials });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+  });
+
+  test('--quick: sound structure ends the spec at once, timing shown without an interval', () => {
+    const d = decide({ checks: Array(3).fill(ok()), structural, values: straddle(3), timing, maxTrials, quick: true });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    expect(d.reason).toContain('(no interval yet)');
+    expect(decide({ checks: Array(2).fill(ok()), structural, values: straddle(2), timing, maxTrials, quick: true }).done).toBe(false);
+    // decisive timing is never cut short by --quick
+    expect(decide({ checks: Array(3).fill(ok()), structural, values: straddle(3), timing: { ...timing, decisive: true }, maxTrials, quick: true }).done).toBe(false);
+  });
+
+  test('a channel whose first VOID_STOP trials are all void ends inconclusive', () => {
+    const v = () => ({ ok: false, invalid: true, detail: 'control failed' });
+    expect(decide({ checks: [v(), v()], structural: { need: 2, cap: 3 }, maxTrials: 21 }).done).toBe(false);
+    const d = decide({ checks: Array(VOID_STOP).fill(0).map(v), structural: { need: 2, cap: 3 }, maxTrials: 21 });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^3 of 3 trials void/);
   });
 
   test('structural pass with timing undecided and no look left before maxTrials passes structurally', () => {
