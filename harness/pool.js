@@ -3,6 +3,7 @@
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from './stats.js';
+import { voidIfBusy } from './workers.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = 4;
@@ -60,7 +61,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
     trial: (c) => c.run('pbkdf2-batch.cjs', { options: { k, iterations: c.pbkdf2.iterations, reference }, env: { UV_THREADPOOL_SIZE: size }, timeoutMs: 30_000 + 20 * k * T }),
     structural:
       ctx.platform === 'linux'
-        ? { need: 3, check: (obs) => checkThreads(obs, { k, P }) }
+        ? { need: 3, check: (obs) => voidIfBusy({ runs: [{ othersMs: obs.othersMs, wallMs: obs.wallMs }] }, C, checkThreads(obs, { k, P }), 'timing') }
         : undefined,
     timing: {
       statistic: statistic.name,

@@ -54,8 +54,9 @@ export async function* runSpec({ spec, ctx, signal, now }) {
       samples.push(await plan.trial(ctx, n));
       const check = structural ? structural.check(samples.at(-1)) : null;
       if (check) checks?.push(check);
-      // A void trial (its control failed) gives no timing value either.
-      if (!check?.invalid) values?.push(/** @type {any} */ (timing).value(samples.at(-1)));
+      // A void trial (its control failed) gives no timing value either, nor
+      // one whose timing the machine's other load spoiled.
+      if (!check?.invalid && !check?.timingVoid) values?.push(/** @type {any} */ (timing).value(samples.at(-1)));
     } catch (err) {
       const interrupted = signal?.aborted;
       return finish({ verdict: 'error', reason: interrupted ? `interrupted during trial ${n}` : errText(err), expectation, expected, evidence: decision.evidence });

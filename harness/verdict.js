@@ -3,7 +3,7 @@
 import { median, medianInterval, round } from './stats.js';
 
 /**
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -133,11 +133,13 @@ export function judgeStructural(checks, plan) {
  */
 export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials, quick = false }) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
-  const beside = s?.decided === 'pass' && timing && values && !timing.decisive && values.length >= BESIDE_N;
-  const besidePlan = beside ? { ...timing, looks: [values.length], alpha: BESIDE_ALPHA } : timing;
+  const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
+  // Beside sound structure, timing is judged once BESIDE_N trials have run,
+  // with an interval if as many gave a timing value (void ones give none).
+  const beside = s?.decided === 'pass' && Boolean(timing) && !timing?.decisive && n >= BESIDE_N;
+  const besidePlan = beside && values && values.length >= BESIDE_N ? { ...timing, looks: [values.length], alpha: BESIDE_ALPHA } : timing;
   const t = besidePlan && values ? { ...judgeTiming(values, besidePlan), decisive_: Boolean(timing?.decisive) } : null;
   const evidence = { structural: s, timing: t };
-  const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
   const out = n >= maxTrials;
   const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})` : '';
   const tText = t ? timingText(t) : '';
@@ -152,7 +154,7 @@ export function decide({ checks = null, structural = null, values = null, timing
       if (t.decisive_ && (t.final || out)) {
         return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${join(sText, tText)}`, evidence };
       }
-      if (!t.decisive_ && (quick || t.interval !== null || t.final || out)) {
+      if (!t.decisive_ && (quick || beside || t.interval !== null || t.final || out)) {
         return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
       }
       return { done: false, evidence };

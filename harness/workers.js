@@ -179,3 +179,36 @@ export function parallelism(obs, k) {
   if (!r) return NaN;
   return r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + (t.cpuMs ?? NaN), 0) / r.wallMs;
 }
+
+/**
+ * Cores other processes took on our CPUs over a trial's runs (their CPU time
+ * over the runs' wall time), null where unknown (not Linux, older samples).
+ * @param {any} obs
+ */
+export function busyCores(obs) {
+  let others = 0;
+  let wall = 0;
+  for (const r of obs.runs ?? []) {
+    if (typeof r.othersMs !== 'number') return null;
+    others += r.othersMs;
+    wall += r.wallMs;
+  }
+  return wall > 0 ? others / wall : null;
+}
+
+/**
+ * A trial measured while other processes took a real share of our CPUs
+ * (≥ max(0.3, C/10) cores) measured them, not the claim. `scope` 'all': the
+ * whole trial is void (its structure depends on free cores too); 'timing':
+ * the structure counts, the timing value is dropped.
+ * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
+ * @param {'all' | 'timing'} [scope]
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}
+ */
+export function voidIfBusy(obs, C, check, scope = 'all') {
+  const busy = busyCores(obs);
+  if (busy === null || busy < Math.max(0.3, C / 10)) return check;
+  const why = `machine busy: other processes took ${round(busy, 2)} of ${C} cores`;
+  if (scope === 'timing') return { ...check, timingVoid: true, detail: `${check.detail} (timing dropped: ${why})` };
+  return { ok: false, invalid: true, detail: `${why} during the runs; ${check.detail}` };
+}

@@ -350,3 +350,26 @@ describe('runSpec', () => {
     expect(step.value).toMatchObject({ id: 'pool.a', verdict: 'pass', trials: 2 });
   });
 });
+
+describe('timing dropped on a busy machine', () => {
+  test('a timingVoid check counts for the structure but gives no timing value; beside structure the spec still ends at BESIDE_N trials', async () => {
+    const { runSpecs } = await import('../harness/runner.js');
+    const spec = {
+      id: 'x.busy', title: 't', area: 'threadpool', claim: 'c', truth: 't', expected: 'holds', source: { file: 'f', section: 's', figures: null },
+      plan: () => ({
+        summary: 's',
+        trial: async (_c, n) => ({ n }),
+        structural: { need: 3, check: (/** @type {any} */ o) => ({ ok: true, detail: 'd', timingVoid: o.n % 2 === 0 }) },
+        timing: { statistic: 'S', description: 'd', claim: 0, alternatives: { a: 1 }, looks: [9, 15, 21], alpha: 0.01, value: () => 0.1 },
+      }),
+    };
+    const events = [];
+    for await (const e of runSpecs({ specs: [spec], ctx: /** @type {any} */ ({ platform: 'linux' }) })) events.push(e);
+    const r = events.at(-1).data;
+    expect(r.verdict).toBe('pass');
+    expect(r.trials).toBe(6);
+    expect(r.evidence.timing.n).toBe(3);
+    expect(r.evidence.timing.interval).toBeNull();
+    expect(r.reason).toContain('decided structurally');
+  });
+});

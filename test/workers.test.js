@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { region } from '../harness/verdict.js';
-import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K } from '../harness/workers.js';
+import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K, busyCores, voidIfBusy } from '../harness/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis from '../specs/workers/loop.pool-apis-block.spec.js';
@@ -194,5 +194,27 @@ describe('spec plans', () => {
     expect(optimal.plan(ctx(11)).expected).toBe('holds');
     expect(optimal.plan(ctx(12)).expected).toBe('holds');
     expect(optimal.plan(ctx(16)).skip).toMatch(/more threads/);
+  });
+});
+
+describe('other load on the machine', () => {
+  const runs = (others) => ({ runs: [{ wallMs: 200, othersMs: others }, { wallMs: 200, othersMs: others }] });
+  const ok = { ok: true, detail: 'threads fine' };
+
+  it('busyCores: other processes\' CPU over the runs\' wall time; null when unknown', () => {
+    expect(busyCores(runs(100))).toBeCloseTo(0.5, 6);
+    expect(busyCores({ runs: [{ wallMs: 200, othersMs: null }] })).toBeNull();
+    expect(busyCores({ runs: [] })).toBeNull();
+  });
+
+  it('voidIfBusy: below max(0.3, C/10) cores the check stands', () => {
+    expect(voidIfBusy(runs(50), 2, ok)).toBe(ok);
+    expect(voidIfBusy(runs(1000), 64, ok)).toBe(ok); // 5 of 64 cores < 6.4
+    expect(voidIfBusy({ runs: [{ wallMs: 200, othersMs: null }] }, 2, ok)).toBe(ok);
+  });
+
+  it("voidIfBusy: 'all' voids the trial, 'timing' keeps the structure and drops the timing value", () => {
+    expect(voidIfBusy(runs(100), 2, ok)).toEqual({ ok: false, invalid: true, detail: 'machine busy: other processes took 0.5 of 2 cores during the runs; threads fine' });
+    expect(voidIfBusy(runs(100), 2, ok, 'timing')).toEqual({ ok: true, timingVoid: true, detail: 'threads fine (timing dropped: machine busy: other processes took 0.5 of 2 cores)' });
   });
 });

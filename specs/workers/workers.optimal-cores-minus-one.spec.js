@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit } from '../../harness/workers.js';
+import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit, voidIfBusy } from '../../harness/workers.js';
 import { round } from '../../harness/stats.js';
 
 /** How close to the best time counts as "on the plateau": the catalogue's ~10%. */
@@ -42,7 +42,7 @@ export default defineSpec({
         check: (obs) => {
           const s = checkSplit(obs);
           const cv = curve(obs);
-          return { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` };
+          return voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` }, 'timing');
         },
       },
       timing: {

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit } from '../../harness/workers.js';
+import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit, voidIfBusy } from '../../harness/workers.js';
 import { round } from '../../harness/stats.js';
 
 export default defineSpec({
@@ -37,7 +37,7 @@ export default defineSpec({
         need: 3,
         check: (obs) => {
           const s = checkSplit(obs);
-          return { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` };
+          return voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` }, 'timing');
         },
       },
       timing: {
