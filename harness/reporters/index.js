@@ -10,10 +10,15 @@
 import { spec } from './spec.js';
 import { tap } from './tap.js';
 import { junit } from './junit.js';
+import { html } from './html.js';
+import { markdown } from './markdown.js';
 
 export { spec } from './spec.js';
 export { tap } from './tap.js';
 export { junit } from './junit.js';
+export { html, renderHtml } from './html.js';
+export { markdown, renderMarkdown } from './markdown.js';
+export { githubReport } from './github.js';
 
 /**
  * @typedef {{ type: string, data: any }} ReporterEvent
@@ -33,13 +38,15 @@ export async function* json(source) {
 /**
  * Reporters by name. `spec` picks TTY and colour from process.stdout and the
  * environment each time it runs; call `spec({ tty, color })` to force them.
- * @type {Record<'spec' | 'tap' | 'junit' | 'json', Reporter>}
+ * @type {Record<'spec' | 'tap' | 'junit' | 'json' | 'html' | 'markdown', Reporter>}
  */
 export const reporters = {
   spec: (source) => spec()(source),
   tap,
   junit,
   json,
+  html,
+  markdown,
 };
 
 /**

@@ -1,0 +1,58 @@
+// The Markdown summary: a golden file for the synthetic record, and the
+// escaping that keeps arbitrary strings inside their table cell.
+import { describe, it } from 'node:test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect } from 'expect';
+import { renderMarkdown, markdown, mdText, mdCode, environmentLine } from '../harness/reporters/markdown.js';
+import { reporters, render, fromRecord } from '../harness/reporters/index.js';
+
+const goldenFile = new URL('./golden/record.md', import.meta.url);
+const record = JSON.parse(readFileSync(new URL('./golden/record.json', import.meta.url), 'utf8'));
+
+describe('renderMarkdown', () => {
+  const md = renderMarkdown(record);
+
+  it('matches the golden file (UPDATE_GOLDEN=1 regenerates it)', () => {
+    if (process.env.UPDATE_GOLDEN) writeFileSync(goldenFile, md);
+    expect(md).toBe(readFileSync(goldenFile, 'utf8'));
+  });
+
+  it('has the environment, the counts, a row per claim and details of the notable ones', () => {
+    expect(md).toContain('7 claims: 3 pass, 1 fail, 1 inconclusive, 1 skip, 1 error');
+    expect(md).toContain('linux x64 6.8.0-45-generic · Node v20.20.2 (libuv 1.46.0) · C=4 · effective parallelism 3.86 · pbkdf2 task 98 ms · --cpus 4 (CPU 0,1,2,3)');
+    const rows = md.split('\n').filter((l) => /^\| (✅|❌|❔|⏭️|💥) /.test(l));
+    expect(rows).toHaveLength(record.results.length);
+    expect(rows[2]).toContain('✅ refuted as expected | `pool.per-core`');
+    const details = md.slice(md.indexOf('### Failed'));
+    expect(details.match(/^#### /gm)).toHaveLength(3);
+    expect(details).toContain('#### ❌ fail: `worker.spawn-cheap`');
+    expect(details).toContain('- **Timing:** startupMs: median 24.1 \\[22.7, 26\\]');
+    expect(details).not.toContain('pool.default-size');
+  });
+
+  it('keeps arbitrary text inside its cell', () => {
+    const rec = structuredClone(record);
+    Object.assign(rec.results[0], { id: 'a`b', reason: 'x | y\nz <script> \x1b[31mred\x1b[39m *bold*' });
+    const line = renderMarkdown(rec).split('\n').find((l) => l.includes('a`b'));
+    expect(line).toBe('| ✅ pass | ``a`b`` | x \\| y z &lt;script&gt; red \\*bold\\* |');
+  });
+
+  it('escapes helpers', () => {
+    expect(mdText('a|b_c [d] <e> & `f`')).toBe('a\\|b\\_c \\[d\\] &lt;e&gt; &amp; \\`f\\`');
+    expect(mdCode('x')).toBe('`x`');
+    expect(mdCode('`x')).toBe('`` `x ``');
+    expect(environmentLine({})).toBe('unknown platform · Node v? · not profiled');
+  });
+
+  it('marks an interrupted run and copes with no results', () => {
+    const md2 = renderMarkdown({ interrupted: true, results: [], environment: { quick: true } });
+    expect(md2).toContain('**The run was interrupted: results are partial.**');
+    expect(md2).toContain('--quick');
+    expect(md2).not.toContain('| verdict |');
+  });
+
+  it('is the markdown reporter, registered by name', async () => {
+    expect(await render(markdown, fromRecord(record))).toBe(md);
+    expect(reporters.markdown).toBe(markdown);
+  });
+});
