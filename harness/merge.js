@@ -1,0 +1,220 @@
+// Joining result records from many environments (Node versions, OSes, core
+// counts) into one claims × environments table: read and check each record,
+// order the environments, fold identical neighbouring columns, and mark the
+// claims whose outcome depends on the environment.
+import { readFileSync } from 'node:fs';
+import { AREAS } from './spec.js';
+import { VERDICTS, SCHEMA_VERSION } from './record.js';
+
+export { renderMergedMarkdown, renderMergedHtml } from './reporters/merged.js';
+
+/** A record that cannot be used: the message names the file and what is wrong. */
+export class RecordError extends Error {
+  name = 'RecordError';
+}
+
+/**
+ * Read and check one result record.
+ * @param {string} file
+ */
+export function readRecord(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = /** @type {any} */ (err)?.code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'not readable' : /** @type {Error} */ (err).message;
+    throw new RecordError(`${file}: ${why}`);
+  }
+  if (!text.trim()) throw new RecordError(`${file}: empty file, not a result record`);
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new RecordError(`${file}: not valid JSON (truncated or not a record?): ${/** @type {Error} */ (err).message}`);
+  }
+  return checkRecord(data, file);
+}
+
+/**
+ * Check the parts of a record the table needs.
+ * @param {any} data @param {string} [file]
+ */
+export function checkRecord(data, file = 'record') {
+  const bad = (/** @type {string} */ why) => new RecordError(`${file}: ${why}`);
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('not a result record (expected a JSON object)');
+  if (!('schemaVersion' in data)) throw bad('not a node-concurrency-spec result record (no schemaVersion)');
+  if (data.schemaVersion !== SCHEMA_VERSION) throw bad(`schemaVersion ${JSON.stringify(data.schemaVersion)} is not supported (this version reads schemaVersion ${SCHEMA_VERSION})`);
+  if (!Array.isArray(data.results)) throw bad('not a result record (no results list)');
+  if (!data.environment || typeof data.environment !== 'object') throw bad('not a result record (no environment)');
+  data.results.forEach((/** @type {any} */ r, /** @type {number} */ i) => {
+    if (typeof r?.id !== 'string' || !r.id) throw bad(`result ${i + 1} has no id`);
+    if (!VERDICTS.includes(r.verdict)) throw bad(`result ${r.id} has an unknown verdict ${JSON.stringify(r.verdict)}`);
+  });
+  return data;
+}
+
+const OS_NAMES = /** @type {Record<string, string>} */ ({ linux: 'Linux', darwin: 'macOS', win32: 'Windows' });
+const OS_ORDER = ['linux', 'darwin', 'win32'];
+
+/** Compare version strings numerically ('20.9.0' < '20.10.0'). @param {string} a @param {string} b */
+export function compareVersions(a, b) {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] || 0) - (pb[i] || 0);
+    if (d) return d;
+  }
+  return a.localeCompare(b);
+}
+
+/**
+ * The environment of one record, as the table shows it.
+ * @param {any} record @param {string} [file]
+ */
+export function environmentOf(record, file = '') {
+  const env = record.environment ?? {};
+  const node = String(env.node?.version ?? '?').replace(/^v/, '');
+  const platform = String(env.platform ?? '?');
+  const cores = typeof record.profile?.cores === 'number' ? record.profile.cores : null;
+  const cpus = typeof env.cpus?.requested === 'number' ? env.cpus.requested : null;
+  const quick = Boolean(env.quick);
+  const os = OS_NAMES[platform] ?? platform;
+  return {
+    file,
+    platform,
+    os,
+    arch: String(env.arch ?? '?'),
+    release: String(env.release ?? ''),
+    node,
+    major: node.split('.')[0],
+    cores,
+    cpus,
+    quick,
+    summary: record.summary ?? null,
+    label: `Node ${node} · ${os} ${env.arch ?? '?'} · C=${cores ?? '?'}${cpus !== null ? ` (--cpus ${cpus})` : ''}${quick ? ' · quick' : ''}`,
+  };
+}
+
+/** @typedef {ReturnType<typeof environmentOf>} Env */
+
+/** Stable environment order: OS, arch, Node version, C, --cpus, quick, file. @param {Env} a @param {Env} b */
+export function compareEnvs(a, b) {
+  const os = (/** @type {Env} */ e) => (OS_ORDER.includes(e.platform) ? OS_ORDER.indexOf(e.platform) : OS_ORDER.length);
+  const nullLast = (/** @type {number | null} */ x, /** @type {number | null} */ y) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y);
+  return (
+    os(a) - os(b) || a.platform.localeCompare(b.platform) || a.arch.localeCompare(b.arch) || compareVersions(a.node, b.node) ||
+    nullLast(a.cores, b.cores) || nullLast(a.cpus, b.cpus) || Number(a.quick) - Number(b.quick) || a.file.localeCompare(b.file)
+  );
+}
+
+/**
+ * An exact, compact description of a set of environments, e.g.
+ * 'Node 22, 24 (C=1, 2)' (every combination of those) or
+ * 'Node 20 (C=2) and Node 22 (C=1)'. The OS is named when the table has
+ * more than one; a Node major is shown in full where the table holds two
+ * versions of it.
+ * Where two environments of the table look alike, the description ends with
+ * their numbers ('[#1, #3]') unless `numbered` is false.
+ * @param {Env[]} envs @param {Env[]} all  every environment of the table
+ * @param {{ numbered?: boolean }} [o]
+ */
+export function describeEnvs(envs, all, { numbered = true } = {}) {
+  const oses = new Set(all.map((e) => `${e.os} ${e.arch}`));
+  const quicks = new Set(all.map((e) => e.quick));
+  const versions = (/** @type {string} */ major) => new Set(all.filter((e) => e.major === major).map((e) => e.node));
+  const nodeName = (/** @type {Env} */ e) => (versions(e.major).size > 1 ? e.node : e.major);
+  const cToken = (/** @type {Env} */ e) => `${e.cores ?? '?'}${quicks.size > 1 && e.quick ? ' quick' : ''}`;
+  /** @type {Map<string, Map<string, Set<string>>>} os -> node -> C tokens */
+  const byOs = new Map();
+  for (const e of envs) {
+    const os = oses.size > 1 ? `${e.os} ${e.arch}` : '';
+    if (!byOs.has(os)) byOs.set(os, new Map());
+    const nodes = /** @type {Map<string, Set<string>>} */ (byOs.get(os));
+    if (!nodes.has(nodeName(e))) nodes.set(nodeName(e), new Set());
+    /** @type {Set<string>} */ (nodes.get(nodeName(e))).add(cToken(e));
+  }
+  const parts = [];
+  for (const [os, nodes] of byOs) {
+    /** @type {Map<string, string[]>} C set -> nodes */
+    const byC = new Map();
+    for (const [node, cs] of nodes) {
+      const key = [...cs].sort((a, b) => parseFloat(a) - parseFloat(b) || a.localeCompare(b)).join(', ');
+      byC.set(key, [...(byC.get(key) ?? []), node]);
+    }
+    for (const [cs, ns] of byC) parts.push(`${os ? `${os} ` : ''}Node ${ns.join(', ')} (C=${cs})`);
+  }
+  // Records from the same kind of environment: name them by number too.
+  const key = (/** @type {Env} */ e) => `${e.os} ${e.arch}|${e.node}|${e.cores}|${e.quick}`;
+  const shared = envs.some((e) => all.filter((a) => key(a) === key(e)).length > 1);
+  const numbers = envs.map((e) => /** @type {any} */ (e).index ?? all.indexOf(e) + 1).filter((n) => n > 0);
+  return `${parts.join(' and ')}${numbered && shared && numbers.length ? ` [#${numbers.join(', #')}]` : ''}`;
+}
+
+/**
+ * @typedef {{ verdict: string, label: string, reason: string } | null} Cell
+ * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, verdictDiffers: boolean, description: string }} Claim
+ */
+
+/** @param {Cell} c */
+const outcome = (c) => (c ? `${c.verdict}|${c.label}` : '—');
+
+/**
+ * Join records into one table.
+ * @param {any[]} records
+ * @param {{ files?: string[], fold?: boolean }} [o]
+ */
+export function mergeRecords(records, { files = [], fold = true } = {}) {
+  const entries = records.map((record, i) => ({ record, env: environmentOf(record, files[i] ?? `record ${i + 1}`) }));
+  entries.sort((a, b) => compareEnvs(a.env, b.env));
+  const environments = entries.map((e, index) => ({ index: index + 1, ...e.env }));
+  /** @type {Map<string, { id: string, title: string, area: string, seen: number }>} */
+  const meta = new Map();
+  for (const { record } of entries) for (const r of record.results) if (!meta.has(r.id)) meta.set(r.id, { id: r.id, title: String(r.title ?? ''), area: String(r.area ?? ''), seen: meta.size });
+  const areaRank = (/** @type {string} */ a) => (AREAS.includes(a) ? AREAS.indexOf(a) : AREAS.length);
+  const ordered = [...meta.values()].sort((a, b) => areaRank(a.area) - areaRank(b.area) || (areaRank(a.area) === AREAS.length ? a.area.localeCompare(b.area) : 0) || a.seen - b.seen);
+  const lookup = entries.map(({ record }) => new Map(record.results.map((/** @type {any} */ r) => [r.id, r])));
+  /** @type {Claim[]} */
+  const claims = ordered.map(({ id, title, area }) => {
+    const cells = lookup.map((m) => {
+      const r = m.get(id);
+      return r ? { verdict: r.verdict, label: String(r.label || r.verdict), reason: String(r.reason ?? '') } : null;
+    });
+    const present = cells.filter(Boolean);
+    const differs = new Set(present.map(outcome)).size > 1;
+    const verdictDiffers = new Set(present.map((c) => c?.verdict)).size > 1;
+    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs, verdictDiffers, description: '' };
+  });
+  /** @type {{ envs: number[], title: string }[]} */
+  const columns = [];
+  const signature = (/** @type {number} */ i) => claims.map((c) => outcome(c.cells[i])).join('\n');
+  environments.forEach((_, i) => {
+    const last = columns.at(-1);
+    if (fold && last && signature(last.envs[0]) === signature(i)) last.envs.push(i);
+    else columns.push({ envs: [i], title: '' });
+  });
+  for (const col of columns) col.title = describeEnvs(col.envs.map((i) => environments[i]), environments, { numbered: false });
+  for (const c of claims) if (c.differs) c.description = describeClaim(c.id, c.cells, environments);
+  for (const c of claims) c.columns = columns.map((col) => c.cells[col.envs[0]]);
+  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.differs && !c.verdictDiffers)];
+  return { environments, columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })), claims, differs };
+}
+
+/** @typedef {ReturnType<typeof mergeRecords>} MergedTable */
+
+/**
+ * 'pool.env-in-code: fail on Node 20 (C=2); pass on Node 22, 24 (C=1, 2)'.
+ * @param {string} id @param {Cell[]} cells @param {Env[]} envs
+ */
+export function describeClaim(id, cells, envs) {
+  /** @type {Map<string, { label: string, envs: Env[] }>} */
+  const groups = new Map();
+  cells.forEach((c, i) => {
+    const key = outcome(c);
+    const g = groups.get(key) ?? { label: c ? c.label : 'not run', envs: [] };
+    g.envs.push(envs[i]);
+    groups.set(key, g);
+  });
+  const ordered = [...groups.values()].sort((a, b) => Number(a.label === 'not run') - Number(b.label === 'not run'));
+  return `${id}: ${ordered.map((g) => `${g.label} on ${describeEnvs(g.envs, envs)}`).join('; ')}`;
+}
