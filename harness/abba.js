@@ -2,7 +2,7 @@
 // log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
 // a fresh server per arm, each under a bounded load from harness/loadgen.js.
 import { readFileSync } from 'node:fs';
-import { runLoad, generatorBound } from './loadgen.js';
+import { runLoad, generatorBound, startLoadSession } from './loadgen.js';
 import { round } from './stats.js';
 
 /** The fixture both arms start. */
@@ -101,15 +101,16 @@ export async function startArm(ctx, o, arm) {
  * @param {import('./context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
+ * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
  */
-export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} })) {
+export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} }), session) {
   const { workers, label } = o[arm];
   const cpus = o.cpus ?? { server: null, generator: null };
   const runs = [];
   for (const variant of variants) {
     const keepAlive = o.variants?.[variant]?.keepAlive ?? o.keepAlive ?? true;
     const cpu0 = pids.map(processCpuNs);
-    const load = await runLoad(ctx, {
+    const spec = {
       origin: `http://127.0.0.1:${info.port}`,
       path: o.path,
       connections: o.connections,
@@ -118,8 +119,8 @@ export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.key
       durationMs: (o.warmupMs ?? 0) + o.durationMs,
       warmup: o.warmup ?? o.connections,
       drainMs: 2000,
-      cpus: cpus.generator,
-    });
+    };
+    const load = session ? await session.run(spec) : await runLoad(ctx, { ...spec, cpus: cpus.generator });
     const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
     runs.push({
       arm,
@@ -144,7 +145,8 @@ export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.key
 /**
  * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
  * block, both started before any load (start-up cost stays out of the
- * windows), the four loads in block order, then both stopped.
+ * windows), the four loads in block order from one generator process, then
+ * all stopped.
  * r = ln(thr B / thr A), per variant when o.variants names several loads run
  * against each server (their order reversed from one run to the next); `r` is
  * the first variant's.
@@ -155,17 +157,20 @@ export async function abbaTrial(ctx, n, o) {
   const names = Object.keys(o.variants ?? { main: {} });
   /** @type {Awaited<ReturnType<typeof startArm>>[]} */
   const live = [];
+  /** @type {Awaited<ReturnType<typeof startLoadSession>> | null} */
+  let session = null;
   try {
     for (const arm of /** @type {const} */ (['A', 'B'])) live.push(await startArm(ctx, o, arm));
+    session = await startLoadSession(ctx, { cpus: o.cpus?.generator ?? null });
     const runs = [];
     for (const [i, arm] of order.entries()) {
-      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names)));
+      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names, session)));
     }
     const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
     const r = ratios[names[0]];
     return { order: order.join(''), path: o.path, keepAlive: o.keepAlive ?? true, connections: o.connections, r, ratio: round(Math.exp(r), 3), ratios, runs };
   } finally {
-    await Promise.all(live.map((l) => l.server.stop().catch(() => {})));
+    await Promise.all([...live.map((l) => l.server.stop().catch(() => {})), session?.stop()]);
   }
 }
 

@@ -100,7 +100,7 @@ export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS, 
      * running the harness (the load generator is not what is under test), and
      * `cpus` pins it elsewhere.
      * @param {string} fixture
-     * @param {{ options?: object, env?: Record<string, string | undefined>, execArgv?: string[], timeoutMs?: number, host?: boolean, cpus?: number[] | null }} [o]
+     * @param {{ options?: object, env?: Record<string, string | undefined>, execArgv?: string[], timeoutMs?: number, host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void }} [o]
      */
     start(fixture, o = {}) {
       return startFixture({
@@ -112,6 +112,7 @@ export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS, 
         cpus: o.cpus === undefined ? list : o.cpus,
         timeoutMs: o.timeoutMs ?? 60_000,
         signal,
+        onMessage: o.onMessage,
       });
     },
     /** CPUs the fixtures may use: the --cpus list, else every allowed CPU (null where unknown). */

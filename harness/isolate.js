@@ -72,6 +72,7 @@ export function fixtureEnv(extra = {}) {
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
  * @property {number} [timeoutMs]
  * @property {AbortSignal} [signal]
+ * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  */
 
 /**
@@ -100,7 +101,7 @@ export function runFixture(o) {
  * @param {RunOptions} o
  * @returns {FixtureHandle}
  */
-export function startFixture({ node, fixture, options = {}, env = {}, execArgv = [], cpus = null, timeoutMs = 30_000, signal }) {
+export function startFixture({ node, fixture, options = {}, env = {}, execArgv = [], cpus = null, timeoutMs = 30_000, signal, onMessage }) {
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -131,6 +132,7 @@ export function startFixture({ node, fixture, options = {}, env = {}, execArgv =
   });
   child.on('message', (/** @type {any} */ m) => {
     if (m?.type === 'ready') onReady(m.data);
+    else if (m?.type === 'message') onMessage?.(m.data);
     else if (message === null && (m?.type === 'result' || m?.type === 'error')) message = m;
   });
   const fail = (/** @type {Error} */ err) => {

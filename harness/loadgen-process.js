@@ -113,8 +113,11 @@ function samples() {
   };
 }
 
-async function main() {
-  const o = normalizeLoad(report.options());
+/**
+ * One bounded load; resolves with what it measured.
+ * @param {ReturnType<typeof normalizeLoad>} o
+ */
+async function load(o) {
   const began = now();
   const deadline = began + BigInt(Math.round(o.durationMs * 1e6));
   // One Client per connection (cheaper than a Pool, and every connection gets its share).
@@ -161,7 +164,7 @@ async function main() {
   clearTimeout(hard);
   await destroyAll();
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  report.done({
+  return {
     requests: answered,
     sent,
     errors,
@@ -182,7 +185,7 @@ async function main() {
     keepAlive: o.keepAlive,
     warmup: warm,
     stoppedBy,
-  });
+  };
 }
 
 /**
@@ -202,6 +205,25 @@ function fireExtra(pool, { path, atMs, opts, t0, deadline }) {
       }));
     }, atMs);
   });
+}
+
+/**
+ * One load (options in argv[2]) and exit; or, with `session: true`, a
+ * generator that stays up for a block's several loads (sparing each one the
+ * start-up and undici's import): 'ready', then one reply per
+ * { type: 'load', id, load } message, until the harness stops it.
+ */
+async function main() {
+  const raw = report.options();
+  if (!raw.session) return report.done(await load(normalizeLoad(raw)));
+  process.on('message', (/** @type {any} */ m) => {
+    if (m?.type !== 'load') return;
+    Promise.resolve()
+      .then(() => load(normalizeLoad(m.load)))
+      .then((data) => report.message({ id: m.id, data }), (err) => report.message({ id: m.id, error: String(err?.message ?? err) }));
+  });
+  report.onStop(() => report.done({ session: true }));
+  report.ready({ session: true });
 }
 
 main().catch((err) => report.fail(err));

@@ -7,31 +7,47 @@ export const VERDICTS = /** @type {const} */ (['pass', 'fail', 'inconclusive', '
 export const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 /**
- * @param {{ verdict: string }[]} results
+ * @typedef {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number, known?: Record<string, number> }} Summary
+ */
+
+/**
+ * Counts by verdict; with `known` (counts by verdict of the results marked as
+ * known deviations here) only when there are any.
+ * @param {{ verdict: string, known?: object }[]} results
+ * @returns {Summary}
  */
 export function summarize(results) {
-  /** @type {Record<string, number>} */
+  /** @type {Record<string, any>} */
   const s = { total: results.length };
   for (const v of VERDICTS) s[v] = results.filter((r) => r.verdict === v).length;
-  return /** @type {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number }} */ (s);
+  const known = results.filter((r) => r.known);
+  if (known.length) {
+    s.known = { total: known.length };
+    for (const v of VERDICTS) if (known.some((r) => r.verdict === v)) s.known[v] = known.filter((r) => r.verdict === v).length;
+  }
+  return /** @type {Summary} */ (s);
 }
 
 /**
  * The one place that turns a run's outcome into an exit code.
  * 0 every verdict as expected; 1 a fail; 2 a harness or fixture error, or an
- * interrupted run; 3 an inconclusive verdict under --strict.
- * @param {{ fail: number, error: number, inconclusive: number }} summary
+ * interrupted run; 3 an inconclusive verdict under --strict. Results marked
+ * as known deviations here (summary.known) count as expected.
+ * @param {{ fail: number, error: number, inconclusive: number, known?: Record<string, number> }} summary
  * @param {{ strict?: boolean, interrupted?: boolean }} [o]
  */
 export function exitCode(summary, { strict = false, interrupted = false } = {}) {
-  if (interrupted || summary.error > 0) return 2;
-  if (summary.fail > 0) return 1;
-  if (strict && summary.inconclusive > 0) return 3;
+  const unexpected = (/** @type {'fail' | 'error' | 'inconclusive'} */ v) => summary[v] - (summary.known?.[v] ?? 0);
+  if (interrupted || unexpected('error') > 0) return 2;
+  if (unexpected('fail') > 0) return 1;
+  if (strict && unexpected('inconclusive') > 0) return 3;
   return 0;
 }
 
 /**
- * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], interrupted: boolean, strict?: boolean }} o
+ * `expectations` (optional): the expectations file applied and its unused
+ * entries; the record carries it only when given.
+ * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
  */
 export function buildRecord(o) {
   const summary = summarize(o.results);
@@ -49,5 +65,6 @@ export function buildRecord(o) {
     profile: o.profile,
     results: o.results,
     summary,
+    ...(o.expectations ? { expectations: o.expectations } : {}),
   };
 }

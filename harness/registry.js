@@ -1,6 +1,13 @@
-// Finding specs: every specs/<area>/<id>.spec.js, loaded and checked, and
-// selected by id or glob ('pool.*').
-import { readdirSync } from 'node:fs';
+// @ts-check
+// Finding specs: every specs/<area>/<id>.spec.js of the built-in catalogue,
+// plus claim packs from other directories (--specs DIR), loaded, checked,
+// and selected by id or glob ('pool.*').
+//
+// A claim pack is a directory of spec files, either `<area>/<id>.spec.js`
+// (the folder must equal the spec's area) or flat `<id>.spec.js` (any
+// area). Packs may use their own area names; built-in specs must use AREAS.
+// `node_modules` and dot-folders are not searched.
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AREAS, SpecError } from './spec.js';
@@ -8,41 +15,139 @@ import { UsageError } from './context.js';
 
 export const SPECS_DIR = fileURLToPath(new URL('../specs/', import.meta.url));
 
-/** @param {string} dir @returns {string[]} */
+/**
+ * @typedef {object} SpecFile       one spec file, loaded or not
+ * @property {string} file          absolute path
+ * @property {string} dir           the directory it was found under
+ * @property {string} rel           its path relative to dir
+ * @property {boolean} builtIn      found under the built-in catalogue's directory
+ * @property {import('./spec.js').Spec | null} spec  null when it could not be loaded
+ * @property {{ field: string, text: string }[]} problems
+ * @property {string} [loadError]   why importing it failed, as thrown
+ * @property {any} [declared]        what a malformed spec declared (defineSpec threw)
+ */
+
+/** @param {string} dir @returns {string[]} paths relative to dir, sorted */
 function specFiles(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: false })
-    .map(String)
-    .filter((f) => f.endsWith('.spec.js'))
-    .sort();
+  /** @type {string[]} */
+  const out = [];
+  const walk = (/** @type {string} */ rel) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? path.join(rel, e.name) : e.name;
+      if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')) walk(r);
+      else if (e.isFile() && e.name.endsWith('.spec.js')) out.push(r);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/** 'field: what is wrong' -> { field, text } @param {string} p */
+function split(p) {
+  const i = p.indexOf(': ');
+  return i < 0 ? { field: 'spec', text: p } : { field: p.slice(0, i), text: p.slice(i + 2) };
 }
 
 /**
- * Load every spec under dir, in area order then id order.
+ * Load one spec file and check where it sits. Never throws for a bad spec:
+ * the problems are returned.
+ * @param {{ dir: string, rel: string, builtIn: boolean }} o
+ * @returns {Promise<SpecFile>}
+ */
+async function loadFile({ dir, rel, builtIn }) {
+  const file = path.join(dir, rel);
+  /** @type {SpecFile} */
+  const entry = { file, dir, rel, builtIn, spec: null, problems: [] };
+  let mod;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (err) {
+    entry.loadError = String(/** @type {Error} */ (err)?.message ?? err);
+    if (err instanceof SpecError && err.problems?.length) {
+      entry.problems.push(...err.problems.map(split));
+      entry.declared = err.spec;
+    }
+    else entry.problems.push({ field: 'module', text: `could not be loaded: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}` });
+    return entry;
+  }
+  const spec = mod.default;
+  if (!spec?.id) {
+    entry.problems.push({ field: 'default', text: 'no default export from defineSpec()' });
+    return entry;
+  }
+  entry.spec = spec;
+  const folder = path.dirname(rel);
+  if (path.basename(rel) !== `${spec.id}.spec.js`) entry.problems.push({ field: 'id', text: `'${spec.id}' does not match the file name` });
+  if (builtIn && !AREAS.includes(spec.area)) entry.problems.push({ field: 'area', text: `'${spec.area}' is not one of ${AREAS.join(', ')}` });
+  else if ((builtIn || folder !== '.') && folder !== spec.area) entry.problems.push({ field: 'area', text: `'${spec.area}' does not match its folder '${folder}'` });
+  return entry;
+}
+
+/**
+ * Every spec file under the built-in directory and the extra ones, loaded,
+ * with its problems (duplicate ids across directories included).
+ * @param {{ dir?: string, specDirs?: string[] }} [o]
+ * @returns {Promise<SpecFile[]>}
+ */
+export async function scanSpecs({ dir = SPECS_DIR, specDirs = [] } = {}) {
+  const dirs = [{ dir: path.resolve(dir), builtIn: true }, ...specDirs.map((d) => ({ dir: path.resolve(d), builtIn: false }))];
+  /** @type {SpecFile[]} */
+  const entries = [];
+  const seenFiles = new Set();
+  for (const d of dirs) {
+    let isDir = false;
+    try {
+      isDir = statSync(d.dir).isDirectory();
+    } catch {
+      // reported below
+    }
+    if (!isDir) throw new UsageError(`--specs ${d.dir}: not a directory`);
+    for (const rel of specFiles(d.dir)) {
+      const file = path.join(d.dir, rel);
+      if (seenFiles.has(file)) continue; // a directory given twice, or inside another
+      seenFiles.add(file);
+      entries.push(await loadFile({ dir: d.dir, rel, builtIn: d.builtIn }));
+    }
+  }
+  /** @type {Map<string, SpecFile>} */
+  const byId = new Map();
+  for (const e of entries) {
+    if (!e.spec) continue;
+    const first = byId.get(e.spec.id);
+    if (first) e.problems.push({ field: 'id', text: `'${e.spec.id}' is also defined in ${first.file}` });
+    else byId.set(e.spec.id, e);
+  }
+  return entries;
+}
+
+/** Area order: the built-in areas first, then others by name. @param {string} area */
+function areaRank(area) {
+  const i = AREAS.indexOf(area);
+  return i < 0 ? AREAS.length : i;
+}
+
+/**
+ * Load every spec under dir (the built-in catalogue by default) and under
+ * each of `specDirs` (claim packs), in area order then id order. The first
+ * problem found is thrown as a SpecError naming the file.
  * @param {string} [dir]
+ * @param {{ specDirs?: string[] }} [o]
  * @returns {Promise<import('./spec.js').Spec[]>}
  */
-export async function loadSpecs(dir = SPECS_DIR) {
-  const specs = [];
-  for (const rel of specFiles(dir)) {
-    const file = path.join(dir, rel);
-    let mod;
-    try {
-      mod = await import(pathToFileURL(file).href);
-    } catch (err) {
-      throw new SpecError(`${rel}: ${err instanceof Error ? err.message : err}`);
-    }
-    const spec = mod.default;
-    if (!spec?.id) throw new SpecError(`${rel}: no default export from defineSpec()`);
-    if (path.basename(rel) !== `${spec.id}.spec.js`) throw new SpecError(`${rel}: id '${spec.id}' does not match the file name`);
-    if (path.dirname(rel) !== spec.area) throw new SpecError(`${rel}: area '${spec.area}' does not match its folder`);
-    specs.push(spec);
+export async function loadSpecs(dir = SPECS_DIR, { specDirs = [] } = {}) {
+  const entries = await scanSpecs({ dir, specDirs });
+  for (const e of entries) {
+    const p = e.problems[0];
+    if (!p) continue;
+    const where = e.builtIn ? e.rel : e.file;
+    if (e.loadError !== undefined) throw new SpecError(`${where}: ${e.loadError}`);
+    if (!e.spec) throw new SpecError(`${where}: ${p.text}`);
+    const dup = / is also defined in (.*)$/.exec(p.text);
+    if (dup) throw new SpecError(`duplicate spec id '${e.spec.id}' in ${dup[1]} and ${e.file}`);
+    throw new SpecError(`${where}: ${p.field} ${p.text}`);
   }
-  const seen = new Set();
-  for (const s of specs) {
-    if (seen.has(s.id)) throw new SpecError(`duplicate spec id ${s.id}`);
-    seen.add(s.id);
-  }
-  return specs.sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area) || a.id.localeCompare(b.id));
+  const specs = entries.map((e) => /** @type {import('./spec.js').Spec} */ (e.spec));
+  return specs.sort((a, b) => areaRank(a.area) - areaRank(b.area) || a.area.localeCompare(b.area) || a.id.localeCompare(b.id));
 }
 
 /** @param {string} pattern */

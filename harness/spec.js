@@ -1,5 +1,7 @@
+// @ts-check
 // The spec contract: metadata about one claim plus a plan that says, for the
 // machine at hand, what to measure and what the model expects.
+import { rangeProblem, satisfiesVersion } from './range.js';
 
 /**
  * @typedef {object} Source
@@ -26,11 +28,32 @@
  * @property {'holds' | 'refuted'} expected  whether the claim holds as stated
  * @property {Source} source
  * @property {string[]} [requires] preconditions: 'linux', 'posix'
+ * @property {string[]} [tags]     from TAGS
+ * @property {string} [node]       the Node versions the claim applies to, e.g. '>=22' or '20.x || >=24'; elsewhere it is skipped
  * @property {(ctx: import('./context.js').Context) => Plan} plan
  */
 
+/** The areas of the built-in catalogue: folders under specs/. Claim packs loaded with --specs may use their own. */
 export const AREAS = ['threadpool', 'network', 'workers', 'cluster'];
+/** Preconditions a spec may require. */
 export const REQUIREMENTS = ['linux', 'posix'];
+
+/** The tag vocabulary: what a tag says about a spec. */
+export const TAGS = Object.freeze({
+  structural: 'decided by timing-free evidence alone (FIFO parking, /proc, pids, event orders)',
+  timing: 'judges a timing ratio (completion times, latencies) against the model',
+  throughput: 'compares throughputs in interleaved A/B blocks',
+  'fifo-probe': 'counts pool threads by parking them on named pipes',
+  'thread-accounting': 'reads per-thread CPU time from /proc',
+  load: 'drives a loopback HTTP server with the load generator',
+  env: 'about UV_THREADPOOL_SIZE and how it is read',
+  dns: 'about dns.lookup or dns.resolve*',
+  version: 'the truth depends on the Node or libuv version',
+});
+
+/** Ids: lowercase words joined by '-', with at least one '.' (prefix.name). */
+export const ID_PATTERN = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
+const AREA_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
 /**
  * Declare a spec. Checks its shape at load time so a malformed spec fails
@@ -39,46 +62,73 @@ export const REQUIREMENTS = ['linux', 'posix'];
  * @returns {Readonly<Spec>}
  */
 export function defineSpec(spec) {
-  const problems = validateSpec(spec);
-  if (problems.length) throw new SpecError(`${spec?.id ?? 'spec'}: ${problems.join('; ')}`);
+  // Which areas are allowed depends on where the file is (built-in or a
+  // claim pack): the registry checks that; here only the area's form.
+  const problems = validateSpec(spec, { areas: null });
+  if (problems.length) throw new SpecError(`${spec?.id ?? 'spec'}: ${problems.join('; ')}`, { problems, spec });
   return Object.freeze(spec);
 }
 
-/** A spec file is malformed. */
+/**
+ * A spec file is malformed. From defineSpec: `problems` lists each 'field:
+ * what is wrong', and `spec` is what was declared (for the linter).
+ */
 export class SpecError extends Error {
   name = 'SpecError';
+  /** @param {string} message @param {{ problems?: string[], spec?: unknown }} [o] */
+  constructor(message, { problems = [], spec } = {}) {
+    super(message);
+    this.problems = problems;
+    this.spec = spec;
+  }
 }
 
 /**
+ * The shape of a spec: what a runner needs to run it.
  * @param {any} spec
+ * @param {{ areas?: readonly string[] | null }} [o] areas allowed (default AREAS; null: any well-formed area)
  * @returns {string[]} problems, each 'field: what is wrong'
  */
-export function validateSpec(spec) {
+export function validateSpec(spec, { areas = AREAS } = {}) {
   const p = [];
   if (!spec || typeof spec !== 'object') return ['spec: not an object'];
   const str = (/** @type {string} */ k) => {
     if (typeof spec[k] !== 'string' || spec[k].trim() === '') p.push(`${k}: missing or empty`);
   };
   ['id', 'title', 'area', 'claim', 'truth'].forEach(str);
-  if (typeof spec.id === 'string' && !/^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/.test(spec.id)) p.push(`id: '${spec.id}' is not of the form area.name`);
-  if (spec.area && !AREAS.includes(spec.area)) p.push(`area: '${spec.area}' is not one of ${AREAS.join(', ')}`);
+  if (typeof spec.id === 'string' && !ID_PATTERN.test(spec.id)) p.push(`id: '${spec.id}' is not of the form area.name`);
+  if (typeof spec.area === 'string' && spec.area.trim()) {
+    if (areas && !areas.includes(spec.area)) p.push(`area: '${spec.area}' is not one of ${areas.join(', ')}`);
+    else if (!areas && !AREA_PATTERN.test(spec.area)) p.push(`area: '${spec.area}' is not a lowercase folder name`);
+  }
   if (!['holds', 'refuted'].includes(spec.expected)) p.push(`expected: must be 'holds' or 'refuted'`);
   const s = spec.source;
   if (!s || typeof s.file !== 'string' || !s.file || typeof s.section !== 'string' || !s.section) p.push('source: needs file and section');
   else if (s.figures !== null && typeof s.figures !== 'string') p.push('source.figures: must be a string or null');
-  for (const r of spec.requires ?? []) if (!REQUIREMENTS.includes(r)) p.push(`requires: unknown precondition '${r}'`);
+  if (spec.requires !== undefined && !Array.isArray(spec.requires)) p.push('requires: must be an array');
+  else for (const r of spec.requires ?? []) if (!REQUIREMENTS.includes(r)) p.push(`requires: unknown precondition '${r}'`);
+  if (spec.tags !== undefined && !(Array.isArray(spec.tags) && spec.tags.every((/** @type {unknown} */ t) => typeof t === 'string'))) p.push('tags: must be an array of strings');
+  if (spec.node !== undefined) {
+    const why = rangeProblem(spec.node);
+    if (why) p.push(`node: ${JSON.stringify(spec.node)} is not a version range: ${why}`);
+  }
   if (typeof spec.plan !== 'function') p.push('plan: must be a function (ctx) => plan');
   return p;
 }
 
 /**
- * Preconditions this environment does not meet, as a skip reason (or null).
- * @param {Spec} spec @param {{ platform: string }} env
+ * Preconditions this environment does not meet, as a skip reason (or null):
+ * the platform, and the Node version range of the binary under test.
+ * @param {Pick<Spec, 'requires' | 'node'>} spec
+ * @param {{ platform: string, node?: { version: string } }} env
  */
 export function unmetRequirement(spec, env) {
   for (const r of spec.requires ?? []) {
     if (r === 'linux' && env.platform !== 'linux') return `needs Linux /proc (this is ${env.platform})`;
     if (r === 'posix' && env.platform === 'win32') return 'needs POSIX named pipes (not on Windows)';
+  }
+  if (spec.node && env.node?.version && !satisfiesVersion(env.node.version, spec.node)) {
+    return `applies to Node ${spec.node} (this is Node ${env.node.version.replace(/^v/, '')})`;
   }
   return null;
 }

@@ -78,12 +78,12 @@ describe('processCpuNs', () => {
 });
 
 describe('abbaTrial (one tiny real block)', () => {
-  it('runs four fresh servers and returns per-arm runs and a ratio', { skip: process.platform !== 'linux', timeout: 60_000 }, async () => {
+  it('starts one fresh server per arm and one generator for the block, runs the loads in block order, leaves no process', { skip: process.platform !== 'linux', timeout: 60_000 }, async () => {
     /** @type {number[]} */ const pids = [];
     const ctx = {
       /** @param {string} fixture @param {any} o */
       start(fixture, o = {}) {
-        const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs });
+        const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs, onMessage: o.onMessage });
         if (handle.pid) pids.push(handle.pid);
         return handle;
       },
@@ -99,6 +99,7 @@ describe('abbaTrial (one tiny real block)', () => {
     }
     expect(typeof obs.r).toBe('number');
     expect(Object.keys(obs.ratios)).toEqual(['main']);
+    expect(pids).toHaveLength(3); // two servers and one generator for the four loads
     const all = [...pids, ...obs.runs.flatMap((/** @type {any} */ r) => Object.keys(r.serverCpuMs).map(Number))];
     for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
   });

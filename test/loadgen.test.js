@@ -4,16 +4,16 @@
 import { describe, it, afterEach } from 'node:test';
 import { expect } from 'expect';
 import { startFixture } from '../harness/isolate.js';
-import { runLoad, splitCpus, generatorBound, normalizeLoad, latencySummary } from '../harness/loadgen.js';
+import { runLoad, startLoadSession, splitCpus, generatorBound, normalizeLoad, latencySummary } from '../harness/loadgen.js';
 
 /** Every child these tests started, checked gone after each test. */
 let pids = /** @type {number[]} */ ([]);
 
 /** A minimal harness context: fixtures and the generator under this Node, unpinned. */
 const ctx = {
-  /** @param {string} fixture @param {{ options?: object, cpus?: number[] | null, timeoutMs?: number }} o */
+  /** @param {string} fixture @param {{ options?: object, cpus?: number[] | null, timeoutMs?: number, onMessage?: (d: any) => void }} o */
   start(fixture, o = {}) {
-    const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs });
+    const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs, onMessage: o.onMessage });
     if (handle.pid) pids.push(handle.pid);
     return handle;
   },
@@ -114,6 +114,18 @@ describe('load generator against the http-server fixture', () => {
     expect(load.sent).toBe(5);
     expect(load.errors).toEqual({ ECONNREFUSED: 5 });
     expect(load.latency).toBeNull();
+  });
+
+  it('a session runs several loads in one generator process, in order, and stops', async () => {
+    const srv = await server();
+    const session = await startLoadSession(/** @type {any} */ (ctx));
+    const a = await session.run({ origin: srv.origin, connections: 2, requests: 50, durationMs: 5000 });
+    const b = await session.run({ origin: srv.origin, connections: 1, keepAlive: false, requests: 20, durationMs: 5000 });
+    expect([a.requests, a.stoppedBy, b.requests, b.keepAlive]).toEqual([50, 'requests', 20, false]);
+    await expect(session.run({ origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(/127\.0\.0\.1/);
+    await session.stop();
+    await srv.stop();
+    expect(pids).toHaveLength(2);
   });
 
   it('refuses non-loopback origins before starting anything', async () => {
