@@ -481,3 +481,20 @@ describe('output', () => {
     }
   });
 });
+
+describe('environments (cli)', () => {
+  test('every --node × --cpus combination, nodes outer, tagged', async () => {
+    const { environments, suffixed, worstExit } = await import('../harness/cli.js');
+    expect(environments({ nodes: [], cpus: null })).toEqual([{ nodePath: process.execPath, cpus: null, tag: '' }]);
+    expect(environments({ nodes: ['a', 'b'], cpus: [1, 2] }).map((e) => [e.nodePath, e.cpus, e.tag])).toEqual([
+      ['a', 1, 'node1-cpus1'],
+      ['a', 2, 'node1-cpus2'],
+      ['b', 1, 'node2-cpus1'],
+      ['b', 2, 'node2-cpus2'],
+    ]);
+    expect(environments({ nodes: ['a'], cpus: [1, 2] }).map((e) => e.tag)).toEqual(['cpus1', 'cpus2']);
+    expect(suffixed('reports/latest.json', 'cpus1')).toBe('reports/latest.cpus1.json');
+    expect(suffixed('out/r', 'node2')).toBe('out/r.node2');
+    expect([worstExit([]), worstExit([0, 3]), worstExit([3, 1, 0]), worstExit([1, 2, 3])]).toEqual([0, 3, 1, 2]);
+  });
+});

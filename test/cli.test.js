@@ -472,6 +472,40 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
   });
 });
 
+// ---------------------------------------------------------------- 4a. environments
+
+test('--cpus 1,2 and --node twice: one record per combination, each with its environment', linuxOnly, async (t) => {
+  const dir = tempDir(t);
+  const json = path.join(dir, 'm.json');
+  const args = ['main-thread.single', '--cpus', '1,2', '--node', process.execPath, '--node', process.execPath, '--json', json, '--reporter', `tap=${path.join(dir, 'm.tap')}`];
+  const { code, stderr } = await cli(args, { t, env: { TMPDIR: dir } });
+  expect(code).toBe(0);
+  const tags = ['node1-cpus1', 'node1-cpus2', 'node2-cpus1', 'node2-cpus2'];
+  expect(stderr.trim().split('\n')).toEqual(tags.map((tag, i) => `node-concurrency-spec: environment ${i + 1} of 4: ${tag}`));
+  for (const tag of tags) {
+    const record = readJson(path.join(dir, `m.${tag}.json`));
+    expect(validate(record)).toBe(true);
+    expect(record.environment.cpus.requested).toBe(Number(tag.slice(-1)));
+    expect(record.profile.cores).toBe(Number(tag.slice(-1)));
+    expect(fs.existsSync(path.join(dir, `m.${tag}.tap`))).toBe(true);
+  }
+  expect(fs.existsSync(json)).toBe(false);
+});
+
+test('--quick: a timing-decisive claim is skipped with the reason, the environment says quick', async (t) => {
+  const dir = tempDir(t);
+  const json = path.join(dir, 'q.json');
+  const { code } = await cli(['cluster.faster-on-heavy', '--quick', '--json', json], { t, env: { TMPDIR: dir } });
+  expect(code).toBe(0);
+  const record = readJson(json);
+  expect(validate(record)).toBe(true);
+  expect(record.environment.quick).toBe(true);
+  const [r] = record.results;
+  expect(r.verdict).toBe('skip');
+  expect(r.reason).toMatch(/^not run with --quick: /);
+  expect(r.trials).toBe(0);
+});
+
 // ---------------------------------------------------------------- 4. --cpus 1
 
 test('--cpus 1: fixtures pinned to one CPU; the pool still has 4 threads, all on that CPU', linuxOnly, async (t) => {
