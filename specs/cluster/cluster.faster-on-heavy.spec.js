@@ -46,6 +46,7 @@ export default defineSpec({
   claim: 'Running the server as a cluster makes a CPU-heavy endpoint much faster than a single process.',
   truth: "True where there are cores to spare: throughput scales ≈ min(W, C) less the load generator's share of the CPU; on one core there is no speed-up.",
   expected: 'holds',
+  tags: ['throughput', 'load'],
   requires: ['linux'],
   source: {
     file: SOURCE_004.file,

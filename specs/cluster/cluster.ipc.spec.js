@@ -14,6 +14,7 @@ export default defineSpec({
   claim: 'Cluster worker processes communicate with the parent process over an IPC (inter-process communication) channel.',
   truth: 'True: each worker has an IPC channel to the primary (process.send / worker.send); messages round-trip.',
   expected: 'holds',
+  tags: ['structural'],
   source: { file: SOURCE_004.file, section: 'Introduction: the processes use an IPC channel to communicate with the parent', figures: null },
   plan: () => ({
     summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the round-trip time is reported, not judged.`,

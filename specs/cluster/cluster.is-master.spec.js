@@ -12,6 +12,7 @@ export default defineSpec({
   claim: 'The cluster module property isMaster says whether the current process is the parent or a child (worker) process.',
   truth: 'True but deprecated in the docs since Node 16: isMaster is an alias of isPrimary (true in the primary, false in workers); no runtime warning on Node 20–26.',
   expected: 'holds',
+  tags: ['structural', 'version'],
   source: { file: SOURCE_004.file, section: 'The cluster version: the isMaster check that decides between forking and serving', figures: null },
   plan: (ctx) => ({
     summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). Whether reading it emitted a deprecation warning is recorded, not judged.`,

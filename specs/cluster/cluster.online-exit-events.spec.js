@@ -12,6 +12,7 @@ export default defineSpec({
   claim: "After forking, a worker announces itself with an 'online' event; when a worker dies, the cluster module emits an 'exit' event.",
   truth: "True; for a worker killed by SIGKILL the primary sees online → (listening) → disconnect → exit with signal 'SIGKILL'.",
   expected: 'holds',
+  tags: ['structural'],
   requires: ['posix'],
   source: { file: SOURCE_004.file, section: "The cluster version: cluster.on('online') after fork, cluster.on('exit') to fork a new worker", figures: null },
   plan: () => ({

@@ -64,6 +64,7 @@ export default defineSpec({
   claim: "Forking a new worker the moment one exits keeps the application up with no downtime.",
   truth: 'Nuanced: with ≥ 2 workers no connection is refused while the replacement starts (the others keep serving); with 1 worker the shared listening socket closes with it and connections are refused until the replacement listens.',
   expected: 'refuted',
+  tags: ['structural'],
   requires: ['posix'],
   source: { file: SOURCE_004.file, section: "The cluster version: on 'exit', fork a new worker so there is no downtime", figures: null },
   plan: (ctx) => {

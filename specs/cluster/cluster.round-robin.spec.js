@@ -32,6 +32,7 @@ export default defineSpec({
   claim: 'The primary process directs each incoming connection to a worker, mostly in a round-robin fashion.',
   truth: "True on Linux/macOS: the default SCHED_RR keeps a queue of free workers and hands each accepted connection to the next one. Windows defaults to SCHED_NONE (the OS decides); NODE_CLUSTER_SCHED_POLICY or cluster.schedulingPolicy overrides.",
   expected: 'holds',
+  tags: ['structural'],
   source: { file: SOURCE_004.file, section: 'How the cluster version works: the parent directs each request to a child, mostly in a round-robin fashion', figures: null },
   plan: (ctx) => {
     const W = clusterSize(ctx);

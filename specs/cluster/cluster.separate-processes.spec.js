@@ -12,6 +12,7 @@ export default defineSpec({
   claim: 'Each cluster worker is a separate process with its own V8 instance, event loop and memory.',
   truth: 'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
   expected: 'holds',
+  tags: ['structural'],
   source: { file: SOURCE_004.file, section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory', figures: null },
   plan: () => ({
     summary: "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other.",

@@ -11,6 +11,7 @@ export default defineSpec({
   claim: 'Worker processes forked by the cluster module share the same server port: every worker answers requests sent to the one port.',
   truth: 'True: the primary owns the listening socket (or, under SCHED_NONE, hands the same socket to every worker); all workers serve the one port.',
   expected: 'holds',
+  tags: ['structural'],
   source: { file: SOURCE_004.file, section: 'Introduction (what the cluster module is): the worker processes share the same server port', figures: null },
   plan: (ctx) => {
     const W = clusterSize(ctx);

@@ -13,6 +13,7 @@ export default defineSpec({
   claim: 'On a light endpoint the cluster brings no speed-up and can even be slower than a single process.',
   truth: 'Nuanced: the primary hands each new connection to a worker, a cost per connection. Without keep-alive (as the source’s loadtest ran) the cluster gains little or loses; with keep-alive and spare cores it can win.',
   expected: 'holds',
+  tags: ['throughput', 'load'],
   requires: ['linux'],
   source: {
     file: SOURCE_004.file,

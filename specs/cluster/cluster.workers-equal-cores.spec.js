@@ -11,6 +11,7 @@ export default defineSpec({
   claim: 'Forking as many workers as there are cores is the right size: more would only add scheduling overhead.',
   truth: 'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
   expected: 'holds',
+  tags: ['throughput', 'load'],
   requires: ['linux'],
   source: {
     file: SOURCE_004.file,

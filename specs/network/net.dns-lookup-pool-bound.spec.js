@@ -14,6 +14,7 @@ export default defineSpec({
   claim: 'Before connecting to a host name, Node resolves it with dns.lookup (getaddrinfo), which runs on the libuv pool; with the pool busy, such requests wait.',
   truth: 'True: with every pool thread parked, requests to localhost and dns.lookup stall until the pool frees, while requests by IP literal go through.',
   expected: 'holds',
+  tags: ['timing', 'fifo-probe', 'dns'],
   requires: ['linux'],
   source: {
     file: '002_d7b7cf540677f00a.txt',

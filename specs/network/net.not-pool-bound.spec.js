@@ -13,6 +13,7 @@ export default defineSpec({
   claim: 'Network requests are handed to the operating system, not to the libuv thread pool, so 8 concurrent requests finish together although the pool has only 4 threads.',
   truth: "True for the socket I/O itself (non-blocking sockets on epoll). The source's own test requested a host name, and resolving it (dns.lookup, getaddrinfo) does run on the pool: see net.dns-lookup-pool-bound.",
   expected: 'holds',
+  tags: ['timing', 'fifo-probe'],
   requires: ['linux'],
   source: {
     file: '002_d7b7cf540677f00a.txt',

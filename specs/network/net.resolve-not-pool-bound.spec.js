@@ -13,6 +13,7 @@ export default defineSpec({
   claim: 'The dns.resolve* family (and dns.Resolver) queries DNS servers itself through c-ares on the event loop, without the libuv pool.',
   truth: 'True: with every pool thread parked, resolve4 against a loopback DNS server answers at once.',
   expected: 'holds',
+  tags: ['timing', 'fifo-probe', 'dns'],
   requires: ['linux'],
   source: {
     file: '002_d7b7cf540677f00a.txt',

@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'A Node.js process is not one thread: besides the main thread it runs V8 platform workers and helpers from the start, and the pool threads once the pool is first used.',
   truth: 'True: about 7 threads at start on Linux (main, 4 V8 workers, 2 helpers), plus P pool threads at the first pool request.',
   expected: 'holds',
+  tags: ['structural', 'thread-accounting'],
   requires: ['linux'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: null },
   plan: () => ({

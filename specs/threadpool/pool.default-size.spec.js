@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'Without UV_THREADPOOL_SIZE, the libuv thread pool has four threads, whatever the number of cores.',
   truth: 'True on Node 20–26 (a proposal to size it from the core count is open upstream, so this is checked per version).',
   expected: 'holds',
+  tags: ['structural', 'fifo-probe', 'version'],
   requires: ['posix'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: 'four threads (4-core machine)' },
   plan: (ctx) => ({

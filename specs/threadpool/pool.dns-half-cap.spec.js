@@ -49,6 +49,7 @@ export default defineSpec({
   claim: "libuv lets at most ⌈P/2⌉ pool threads run getaddrinfo (dns.lookup) at once, its cap on 'slow I/O', so slow lookups cannot take the whole pool.",
   truth: 'True since libuv 1.23: the cap is (P + 1) / 2; the other threads stay free for fs, crypto and zlib work.',
   expected: 'holds',
+  tags: ['structural', 'fifo-probe', 'dns', 'env', 'version'],
   requires: ['linux'],
   source: { file: '002_d7b7cf540677f00a.txt', section: 'Network 작업은 OS에 위임한다! (OS delegation)', figures: null },
   plan(ctx) {

@@ -10,6 +10,7 @@ export default defineSpec({
   claim: 'Assigning process.env.UV_THREADPOOL_SIZE in the program changes the pool size.',
   truth: 'Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect on Node 20 (the ESM loader has used the pool already) and works on 22+.',
   expected: 'holds',
+  tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: 'UV_THREADPOOL_SIZE=5 in code: five hashes at 1545–1557 ms' },
   plan(ctx) {

@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'The pool runs four tasks at once, so a fifth waits for a free thread and finishes about one task-time after the other four.',
   truth: 'True; the lag is about T when C ≥ 4 and what the model predicts otherwise (C/(4 + C) of t5 for C ≤ 4).',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'What If I Have Two Cores and Multiple Operations to Perform?', figures: '1222, 1258, 1265, 1310, 1833 ms (4 cores)' },
   plan: (ctx) =>
     batchPlan(ctx, {

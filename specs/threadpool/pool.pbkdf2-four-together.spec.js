@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'Four crypto.pbkdf2 calls started together run on four pool threads at once and finish at about the same time.',
   truth: 'True; with fewer than 4 cores the four share them and finish together near 4T/C, with scheduler jitter.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: '1213, 1216, 1222, 1224 ms (4 cores); 001_d7825f0db40d285a.txt (V8 and libuv): 937–948 ms against 938 ms alone' },
   plan: (ctx) =>
     batchPlan(ctx, {

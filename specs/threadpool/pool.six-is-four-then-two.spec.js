@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'Six tasks go through the four-thread pool as a batch of four and then a batch of two.',
   truth: 'True, as the model predicts for P = 4.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   source: { file: '002_d7b7cf540677f00a.txt', section: 'libuv thread pool', figures: '565/568/595/596 then 1107/1109 ms (three runs alike)' },
   plan: (ctx) =>
     batchPlan(ctx, {

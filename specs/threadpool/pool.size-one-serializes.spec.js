@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'With a pool of one thread, four hashes run one at a time: each finishes about one task-time after the previous.',
   truth: 'True: every gap is about T and only one pool thread exists.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting', 'env'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'So, where can I see the multi thread magic?', figures: '936, 1865, 2813, 3765 ms' },
   plan: (ctx) =>
     batchPlan(ctx, {

@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'With a pool of two threads, four hashes finish as two pairs: two together, two about one batch later.',
   truth: 'True, as the model predicts for P = 2.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting', 'env'],
   source: { file: '002_d7b7cf540677f00a.txt', section: '스레드풀의 스레드 갯수를 조정해서 실험한다면? (resizing the pool)', figures: '548/549 then 1098/1100 ms' },
   plan: (ctx) =>
     batchPlan(ctx, {

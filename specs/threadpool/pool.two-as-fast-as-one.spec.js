@@ -8,6 +8,7 @@ export default defineSpec({
   claim: 'Two hashes started together finish in about the time one takes alone.',
   truth: 'True when there are at least 2 cores; on one core two tasks take about twice as long.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   source: { file: '002_d7b7cf540677f00a.txt', section: '생각해 볼 만한 실험 (an experiment to think about)', figures: 'about 600 ms for two, as for one' },
   plan(ctx) {
     const parallel = ctx.cores >= 2;

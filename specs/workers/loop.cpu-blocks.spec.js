@@ -10,6 +10,7 @@ export default defineSpec({
   claim: 'While a request handler runs CPU-bound JavaScript on the main thread, the event loop can do nothing else: every other request waits until it returns.',
   truth: 'True: the handler runs to completion on the one event-loop thread; a light request that arrives meanwhile waits about the rest of the heavy work.',
   expected: 'holds',
+  tags: ['timing', 'load'],
   source: {
     file: SOURCE_003.file,
     section: 'Results [on 4-CPU-core system]',

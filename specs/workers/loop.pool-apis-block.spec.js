@@ -18,6 +18,7 @@ export default defineSpec({
   claim: 'Even I/O operations such as dns.lookup(), fs.watch() and zlib compression can block the event loop.',
   truth: 'Mostly refuted: async zlib and dns.lookup run on the libuv pool (a full pool delays them, but the loop stays responsive); fs.watch uses inotify, not the pool; only the *Sync variants (zlib.gzipSync) block the loop.',
   expected: 'refuted',
+  tags: ['timing', 'fifo-probe', 'dns'],
   requires: ['linux'],
   source: { file: SOURCE_003.file, section: 'Why Worker Threads?', figures: null },
   plan: () => ({

@@ -10,6 +10,7 @@ export default defineSpec({
   claim: 'If the CPU-heavy work runs in a worker thread, the event loop stays free and light requests are answered at once while it runs.',
   truth: 'True, even on one core: the operating system shares the CPU between the worker and the main thread, which is never blocked by the work.',
   expected: 'holds',
+  tags: ['timing', 'load'],
   source: {
     file: SOURCE_003.file,
     section: 'Results [on 4-CPU-core system]',

@@ -12,6 +12,7 @@ export default defineSpec({
   claim: 'The optimal number of worker threads for CPU-bound work is the number of CPU cores minus one (leaving a core to the main thread).',
   truth: 'A heuristic: the time plateaus from k = C on; C − 1 threads cost C/(C − 1) of the best time, which is on the plateau (within ~10%) only on large machines. On small ones the best is C.',
   expected: 'refuted',
+  tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
   source: {
     file: SOURCE_003.file,

@@ -9,6 +9,7 @@ export default defineSpec({
   claim: 'Splitting CPU work over more worker threads than there are cores does not make it faster (the source adds: it makes it slower, by context switching).',
   truth: 'Nuanced: the time plateaus at about k = C; going from C to 2C threads brings no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
   source: {
     file: SOURCE_003.file,

@@ -9,6 +9,7 @@ export default defineSpec({
   claim: 'The same CPU-bound work finishes faster when it is split over two worker threads instead of one.',
   truth: 'True up to about the number of cores C: a fixed amount of work split over k threads takes about T_total / min(k, C); on one core there is no speed-up.',
   expected: 'holds',
+  tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
   source: {
     file: SOURCE_003.file,
