@@ -53,7 +53,7 @@ export default defineSpec({
         `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B); against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating; r = ln(thr cluster / thr single) per variant. ` +
         `Server and generator share the CPUs. The generator needs about a core on /light, leaving the server ${C - 1 < 1 ? 'less than one' : C - 1}: without keep-alive the model expects no gain (r ≤ ${round(model, 3)}), against ${round(alt, 3)} if it scaled like /heavy; boundary ${round((model + alt) / 2, 3)}. ` +
         (keepAliveJudged ? '' : `With keep-alive the model's "wins on spare cores" and "no gain" coincide here (no spare core), so that ratio is reported, not judged. `) +
-        `Where the generator is CPU-bound the block measured the generator, not the server: it is void (inconclusive if all are).`,
+        `Where the generator is CPU-bound with cores to spare, the block measured the generator, not the server: it is void (inconclusive if all are). Where it is CPU-bound on a saturated machine (≥ 0.9 of the cores busy), both arms shared every core with the same client, as the source's loadtest on the same host: the block compares what each server costs, and counts.`,
       model: { C, W, spareCores: spare, noKeepAlive: { r: round(model, 4), alternative: round(alt, 4) }, keepAlive: keepAliveJudged ? { r: round(model, 4), alternative: 0 } : 'reported, not judged' },
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
@@ -61,7 +61,7 @@ export default defineSpec({
         need: 2,
         cap: 3,
         check: (obs) => {
-          const c = checkBlock(obs);
+          const c = checkBlock(obs, { saturated: true });
           return { ...c, detail: `${c.detail} (keep-alive ratio ${round(Math.exp(obs.ratios['keep-alive']), 3)}: reported, not judged)` };
         },
       },
