@@ -100,11 +100,13 @@ export function timelineChart(result) {
     body += text(WIDTH - right + 8, y + 15, `${Math.round(totals[i])} ms CPU ≈ ${fmt(Math.round(tasks * 10) / 10)} task${Math.round(tasks * 10) === 10 ? '' : 's'}`, { class: 'tick' });
   });
   for (const ms of predicted) body += el('line', { x1: x(ms), x2: x(ms), y1: top - 4, y2: bottom, class: 'model' });
-  let lastLabel = -Infinity;
-  done.forEach((ms, i) => {
-    body += el('line', { x1: x(ms), x2: x(ms), y1: top - 4, y2: bottom, class: 'done' });
-    if (x(ms) - lastLabel >= 12) (body += text(x(ms), top - 8, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })), (lastLabel = x(ms));
-  });
+  // Numbered from the last completion back, so the last of a close group keeps its label.
+  let lastLabel = Infinity;
+  for (let i = done.length - 1; i >= 0; i--) {
+    const px = x(done[i]);
+    body += el('line', { x1: px, x2: px, y1: top - 4, y2: bottom, class: 'done' });
+    if (lastLabel - px >= 12) (body += text(px, top - 8, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })), (lastLabel = px);
+  }
   const title = `Per-thread CPU timeline of trial ${j + 1}: ${tids.length} new threads, ${done.length} tasks`;
   return figure(
     svg({ width: WIDTH, height, title }, body),
