@@ -1,0 +1,136 @@
+// The validity sweep: each thread-pool batch spec, planned for a simulated
+// machine of C cores, run through the real runner (harness/runner.js runSpec:
+// the spec's own trial(), structural check, timing value and decide()) with
+// observations from bench/lib/simulator.js for a pool of true size P.
+import { runSpec } from '../../harness/runner.js';
+import { predictSorted } from '../../harness/model.js';
+import { region } from '../../harness/verdict.js';
+import { seededRandom } from '../../harness/stats.js';
+import { simulateBatch, NOISE } from './simulator.js';
+
+export const CORES = [1, 2, 4, 8, 16, 64];
+export const POOLS = [1, 2, 3, 4, 5, 8];
+export const TASK_MS = 120;
+export const ITERATIONS = 172000;
+
+/**
+ * A context shaped like harness/context.js's, for a machine of C cores, whose
+ * fixtures are simulated: `run('pbkdf2-batch.cjs', ...)` returns a simulated
+ * observation for a pool of `trueP` threads. Any other fixture is an error.
+ * @param {{ C: number, platform?: string, trueP?: number, noise?: import('./simulator.js').Noise, random?: () => number, T?: number }} o
+ */
+export function fakeContext({ C, platform = 'linux', trueP = 4, noise = NOISE.vm, random = seededRandom(1), T = TASK_MS }) {
+  const linux = platform === 'linux';
+  return {
+    node: { path: process.execPath, execPath: process.execPath, version: '20.20.2', major: 20, v8: '11.3.244.8-node.38', uv: '1.46.0' },
+    platform,
+    arch: 'x64',
+    release: 'simulated',
+    cpus: null,
+    cpuMethod: 'none',
+    requestedCpus: null,
+    skipAll: null,
+    quick: false,
+    tmpdir: '/nonexistent',
+    signal: undefined,
+    profile: { cores: C, availableParallelism: C, pbkdf2: { iterations: ITERATIONS, taskMs: T } },
+    cores: C,
+    pbkdf2: { iterations: ITERATIONS, taskMs: T },
+    usable: null,
+    /** @param {string} fixture @param {{ options?: any }} [o] */
+    async run(fixture, o = {}) {
+      if (fixture !== 'pbkdf2-batch.cjs') throw new Error(`the simulator has no fixture ${fixture}`);
+      const { k, reference = false, iterations = ITERATIONS } = o.options ?? {};
+      return simulateBatch({ k, P: trueP, C, T, reference, linux, noise, random, iterations });
+    },
+    start() {
+      throw new Error('the simulator starts no services');
+    },
+    dispose() {},
+  };
+}
+
+/**
+ * The specs built on harness/pool.js batchPlan: a pbkdf2 batch of k tasks
+ * judged against a claimed pool size P by a named statistic.
+ * @param {any[]} specs
+ */
+export function batchSpecs(specs) {
+  return specs.filter((spec) => {
+    try {
+      const m = spec.plan(fakeContext({ C: 2 })).model;
+      return Number.isInteger(m?.k) && Number.isInteger(m?.P) && typeof m?.statistic === 'string';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * One simulated run of a spec: its verdict, trials and what decided it.
+ * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', noise?: import('./simulator.js').Noise, random: () => number }} o
+ */
+export async function simulateRun({ spec, C, trueP, path, noise = NOISE.vm, random }) {
+  const ctx = fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin', trueP, noise, random });
+  const gen = runSpec({ spec, ctx: /** @type {any} */ (ctx), now: () => 0 });
+  let step = await gen.next();
+  while (!step.done) step = await gen.next();
+  const result = step.value;
+  return { verdict: result.verdict, trials: result.trials, by: decidedBy(result) };
+}
+
+/** Which channel settled a result: 'structural', 'timing n=…' or '' @param {any} result */
+export function decidedBy(result) {
+  const s = result.evidence?.structural;
+  const t = result.evidence?.timing;
+  if (s?.decided === 'fail' || (s?.decided === 'pass' && !(t?.decided === 'pass'))) return 'structural';
+  if (t?.decided) return `timing n=${t.n}`;
+  return '';
+}
+
+/**
+ * The noise-free model's value of a plan's statistic for a pool of P on C cores.
+ * @param {any} plan @param {number} P @param {number} C
+ */
+export function modelValue(plan, P, C) {
+  const T = plan.model.T;
+  const times = predictSorted({ tasks: plan.model.k, P, C, T });
+  return plan.timing.value({ completions: times.map((ms) => ({ ms })), T });
+}
+
+/**
+ * Can the timing channel alone tell a true pool of P from the claimed one?
+ * Only where the model puts its statistic outside the acceptance region.
+ * @param {any} plan @param {number} P @param {number} C
+ */
+export function timingDistinguishes(plan, P, C) {
+  const r = region(plan.timing);
+  const m = modelValue(plan, P, C);
+  return !(m > r.lo && m < r.hi);
+}
+
+/**
+ * A cell of the sweep: `runs` simulated runs of one spec on C cores with a true pool of P.
+ * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', runs: number, seed: number, noise?: import('./simulator.js').Noise }} o
+ */
+export async function cell({ spec, C, trueP, path, runs, seed, noise = NOISE.vm }) {
+  const random = seededRandom(seed);
+  const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
+  let trials = 0;
+  /** @type {Record<string, number>} */
+  const by = {};
+  for (let i = 0; i < runs; i++) {
+    const r = await simulateRun({ spec, C, trueP, path, noise, random });
+    count[/** @type {keyof typeof count} */ (r.verdict)]++;
+    trials += r.trials;
+    if (r.by) by[r.by] = (by[r.by] ?? 0) + 1;
+  }
+  return { runs, ...count, meanTrials: trials / runs, by };
+}
+
+/** A stable seed for a cell. @param {number} base @param {string} id @param {number} C @param {number} P @param {string} path */
+export function cellSeed(base, id, C, P, path) {
+  let h = base >>> 0;
+  for (const ch of `${id}|${C}|${P}|${path}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// The verdict engine on simulated machines: every thread-pool batch spec,
+// planned for C cores, decided by the real runner on simulated observations
+// of a pool of true size P (bench/lib/simulator.js), on two paths: 'full'
+// (Linux: structural thread accounting and timing) and 'timing' (no
+// structural channel, as off Linux). Prints Markdown tables; seeded.
+import { parseArgs } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { loadSpecs } from '../harness/registry.js';
+import { batchSpecs, cell, cellSeed, fakeContext, timingDistinguishes, CORES, POOLS } from './lib/sweep.js';
+import { NOISE } from './lib/simulator.js';
+import { markdownTable, summary, pct, TARGETS } from './lib/validity-table.js';
+import { variantSpecs } from './lib/variants.js';
+
+const HELP = `Usage: node bench/validity.js [options]
+
+Runs each thread-pool batch claim through the real verdict path (runner,
+structural check, timing statistic, decide) on simulated machines of C cores
+whose pool has P threads, and prints per claim and C the false-fail and
+inconclusive rates for the true P and the detection rate of wrong P.
+
+Options:
+  --trials-per-cell N   simulated runs of a claim per (C, P) cell (default 400)
+  --seed N              base seed (default 1); the same seed gives the same tables
+  --noise NAME[,NAME]   noise profiles: ${Object.keys(NOISE).join(', ')} (default vm)
+  --path full|timing|both   which evidence path (default both)
+  --cores LIST          core counts (default ${CORES.join(',')})
+  --pools LIST          true pool sizes (default ${POOLS.join(',')}; the claim's P ± 1 are always added)
+  --spec ID             only this claim (repeatable)
+  --variants            also run the candidate statistics in bench/lib/variants.js (ids 'spec~name')
+  --out FILE            also write the Markdown to FILE
+  --json FILE           write every cell as JSON
+  -h, --help            this help
+`;
+
+/** @param {string} s */
+const list = (s) => s.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+
+export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
+  let v;
+  try {
+    ({ values: v } = parseArgs({
+      args: argv,
+      options: {
+        'trials-per-cell': { type: 'string', default: '400' },
+        seed: { type: 'string', default: '1' },
+        noise: { type: 'string', default: 'vm' },
+        path: { type: 'string', default: 'both' },
+        cores: { type: 'string', default: CORES.join(',') },
+        pools: { type: 'string', default: POOLS.join(',') },
+        spec: { type: 'string', multiple: true },
+        variants: { type: 'boolean' },
+        out: { type: 'string' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    stderr.write(`validity: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
+    return 2;
+  }
+  if (v.help) return void stdout.write(HELP), 0;
+  const runs = Number(v['trials-per-cell']);
+  const seed = Number(v.seed);
+  const noises = v.noise.split(',');
+  const paths = v.path === 'both' ? ['full', 'timing'] : [v.path];
+  const bad = [
+    !(Number.isInteger(runs) && runs > 0) && `--trials-per-cell must be a positive whole number`,
+    !Number.isInteger(seed) && '--seed must be a whole number',
+    noises.find((n) => !NOISE[n]) && `unknown noise '${noises.find((n) => !NOISE[n])}' (known: ${Object.keys(NOISE).join(', ')})`,
+    paths.some((p) => p !== 'full' && p !== 'timing') && '--path must be full, timing or both',
+  ].find(Boolean);
+  if (bad) return void stderr.write(`validity: ${bad}\n`), 2;
+
+  let specs = batchSpecs(await loadSpecs());
+  if (v.variants) specs = [...specs, ...variantSpecs(specs)];
+  if (v.spec) specs = specs.filter((s) => v.spec?.includes(s.id.split('~')[0]));
+  const cores = list(v.cores);
+  const pools = list(v.pools);
+  const t0 = performance.now();
+  /** @type {import('./lib/validity-table.js').Cell[]} */
+  const cells = [];
+  const out = [
+    '## Simulated validity',
+    '',
+    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}\``,
+    '',
+    `Targets per claim: false fail ≤ ${pct(TARGETS.falseFail)} and inconclusive ≤ ${pct(TARGETS.inconclusive)} for the true pool size; P off by one caught (fail) in ≥ ${pct(TARGETS.detection)}. "≡ model": the model gives that P the same value of the statistic (inside the acceptance region), so timing alone cannot tell it apart. Trials: mean trials per run.`,
+  ];
+  for (const noise of noises) {
+    for (const path of paths) {
+      const part = [];
+      for (const spec of specs) {
+        for (const C of cores) {
+          const plan = spec.plan(fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin' }));
+          const claimP = plan.model.P;
+          const truePs = [...new Set([...pools, claimP - 1, claimP, claimP + 1])].filter((p) => p >= 1).sort((a, b) => a - b);
+          for (const trueP of truePs) {
+            const distinguishable = trueP === claimP ? false : path === 'full' || timingDistinguishes(plan, trueP, C);
+            const c = await cell({ spec, C, trueP, path: /** @type {'full' | 'timing'} */ (path), runs, seed: cellSeed(seed, spec.id, C, trueP, `${path}|${noise}`), noise: NOISE[noise] });
+            part.push({ id: spec.id, claimP, path: /** @type {'full' | 'timing'} */ (path), noise, C, trueP, distinguishable, ...c });
+          }
+        }
+        stderr.write(`validity: ${noise} ${path} ${spec.id} done (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+      }
+      cells.push(...part);
+      const s = summary(part);
+      out.push(
+        '',
+        `### ${path === 'full' ? 'Full path (Linux: structural + timing)' : 'Timing-only path (no structural channel, as off Linux)'}, noise \`${noise}\``,
+        '',
+        `${s.met} of ${s.claimCells} claim × C cells meet every target. Over all cells: false fail ${pct(s.falseFail)} (worst cell ${pct(s.worstFalseFail)}), inconclusive ${pct(s.inconclusive)}, P ± 1 caught ${pct(s.detection)} (worst cell ${Number.isNaN(s.worstDetection) ? '—' : pct(s.worstDetection)}), ${s.meanTrials.toFixed(1)} trials on average for the true P.`,
+        '',
+        markdownTable(part),
+      );
+    }
+  }
+  out.push('', `(${cells.reduce((a, c) => a + c.runs, 0)} simulated runs in ${((performance.now() - t0) / 1000).toFixed(0)} s)`, '');
+  const text = out.join('\n');
+  stdout.write(text);
+  if (v.out) writeFileSync(v.out, text);
+  if (v.json) writeFileSync(v.json, `${JSON.stringify(cells, null, 1)}\n`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main().then((code) => (process.exitCode = code));

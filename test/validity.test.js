@@ -1,0 +1,155 @@
+// The verdict engine on simulated machines (bench/lib/simulator.js), through
+// the real runner: a small, seeded form of `node bench/validity.js`, asserting
+// the targets on a few cells. Deterministic: no clock, no child processes.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { loadSpecs } from '../harness/registry.js';
+import { predictSorted } from '../harness/model.js';
+import { seededRandom } from '../harness/stats.js';
+import { simulateBatch, NOISE } from '../bench/lib/simulator.js';
+import { batchSpecs, cell, cellSeed, fakeContext, timingDistinguishes, decidedBy } from '../bench/lib/sweep.js';
+import { misses, markdownTable, summary, TARGETS } from '../bench/lib/validity-table.js';
+import { main as validity } from '../bench/validity.js';
+
+const specs = batchSpecs(await loadSpecs());
+const byId = (/** @type {string} */ id) => specs.find((s) => s.id === id);
+const RUNS = 60;
+
+describe('simulator', () => {
+  test('observations have the fixture’s shape: sorted completions, P pool threads, min(P, k) of them worked', () => {
+    const r = seededRandom(3);
+    for (const [k, P, C] of [[5, 4, 2], [2, 4, 1], [6, 4, 8], [4, 1, 2], [5, 5, 64]]) {
+      const obs = simulateBatch({ k, P, C, reference: true, random: r });
+      expect(obs.k).toBe(k);
+      expect(obs.completions.map((c) => c.task).sort()).toEqual(Array.from({ length: k }, (_, i) => i));
+      const ms = obs.completions.map((c) => c.ms);
+      expect(ms).toEqual([...ms].sort((a, b) => a - b));
+      expect(obs.poolThreads).toHaveLength(P);
+      expect(obs.cpuMs).toHaveLength(P);
+      const perTask = obs.cpuMs.reduce((a, b) => a + b, 0) / k;
+      expect(obs.cpuMs.filter((x) => x > 0.3 * perTask)).toHaveLength(Math.min(P, k));
+      expect(obs.T).toBeGreaterThan(0);
+      expect(typeof obs.othersMs).toBe('number');
+      expect(obs.wallMs).toBeGreaterThanOrEqual(ms.at(-1) - 5);
+    }
+    const off = simulateBatch({ k: 5, P: 4, C: 2, linux: false, random: r });
+    expect(off).toMatchObject({ linux: false, poolThreads: [], cpuMs: [], othersMs: null, T: null });
+  });
+
+  test('without noise it is the model (processor sharing) where every core is shared alike', () => {
+    const r = seededRandom(4);
+    for (const [k, P, C] of [[5, 4, 1], [6, 4, 1], [4, 2, 2], [5, 4, 8], [4, 1, 4]]) {
+      const obs = simulateBatch({ k, P, C, T: 100, noise: NOISE.none, random: r });
+      const want = predictSorted({ tasks: k, P, C, T: 100 });
+      obs.completions.forEach((c, i) => expect(c.ms).toBeCloseTo(want[i], 0));
+    }
+  });
+
+  test('the same seed gives the same observation', () => {
+    expect(simulateBatch({ k: 5, P: 4, C: 2, random: seededRandom(9) })).toEqual(simulateBatch({ k: 5, P: 4, C: 2, random: seededRandom(9) }));
+  });
+});
+
+describe('the runner on simulated machines', () => {
+  test('the seven pool batch claims are found', () => {
+    expect(specs.map((s) => s.id).sort()).toEqual([
+      'pool.fifth-lags',
+      'pool.pbkdf2-four-together',
+      'pool.six-is-four-then-two',
+      'pool.size-five-all-together',
+      'pool.size-one-serializes',
+      'pool.size-two-pairs',
+      'pool.two-as-fast-as-one',
+    ]);
+  });
+
+  test('the fake context gives the simulated pool, not the configured one, and no other fixture', async () => {
+    const ctx = fakeContext({ C: 2, trueP: 3, random: seededRandom(1) });
+    const obs = await ctx.run('pbkdf2-batch.cjs', { options: { k: 5 }, env: { UV_THREADPOOL_SIZE: '2' } });
+    expect(obs.poolThreads).toHaveLength(3);
+    await expect(ctx.run('pool-probe.cjs')).rejects.toThrow(/no fixture pool-probe.cjs/);
+  });
+
+  /** @param {string} id @param {number} C @param {number} trueP @param {'full' | 'timing'} path @param {string} noise */
+  const run = async (id, C, trueP, path, noise) => {
+    const spec = byId(id);
+    const plan = spec.plan(fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin' }));
+    const claimP = plan.model.P;
+    const distinguishable = trueP !== claimP && (path === 'full' || timingDistinguishes(plan, trueP, C));
+    const c = await cell({ spec, C, trueP, path, runs: RUNS, seed: cellSeed(42, id, C, trueP, path), noise: NOISE[noise] });
+    return { id, claimP, path, noise, C, trueP, distinguishable, ...c };
+  };
+
+  test('full path (structure + timing), noise of the shared VM: the targets hold', async () => {
+    const cells = [];
+    for (const id of ['pool.fifth-lags', 'pool.size-two-pairs']) {
+      for (const C of [2, 8]) {
+        const P = byId(id).plan(fakeContext({ C })).model.P;
+        for (const trueP of [P - 1, P, P + 1]) cells.push(await run(id, C, trueP, 'full', 'vm'));
+      }
+    }
+    expect(cells.flatMap((c) => misses(c).map((m) => `${c.id} C=${c.C}: ${m}`))).toEqual([]);
+    const own = cells.filter((c) => c.trueP === c.claimP);
+    for (const c of own) expect(c.meanTrials).toBeLessThanOrEqual(9);
+    expect(summary(cells)).toMatchObject({ met: 4, claimCells: 4, falseFail: 0 });
+  });
+
+  test('timing-only path on a quiet machine: the targets hold where the model separates P ± 1', async () => {
+    const cells = [];
+    for (const [id, C] of [['pool.fifth-lags', 1], ['pool.fifth-lags', 16], ['pool.size-one-serializes', 16], ['pool.size-two-pairs', 8]]) {
+      const P = byId(id).plan(fakeContext({ C, platform: 'darwin' })).model.P;
+      for (const trueP of [P - 1, P, P + 1].filter((p) => p >= 1)) cells.push(await run(id, C, trueP, 'timing', 'quiet'));
+    }
+    expect(cells.flatMap((c) => misses(c).map((m) => `${c.id} C=${c.C}: ${m}`))).toEqual([]);
+  });
+
+  test('known gap: timing alone cannot tell P = 1 or 2 from 4 with five tasks (the lag L is the same)', () => {
+    const plan = byId('pool.fifth-lags').plan(fakeContext({ C: 2, platform: 'darwin' }));
+    expect(timingDistinguishes(plan, 2, 2)).toBe(false);
+    expect(timingDistinguishes(plan, 3, 8)).toBe(true);
+    expect(timingDistinguishes(plan, 5, 8)).toBe(true);
+  });
+
+  test('decidedBy names the channel that settled a result', () => {
+    expect(decidedBy({ evidence: { structural: { decided: 'fail' }, timing: null } })).toBe('structural');
+    expect(decidedBy({ evidence: { structural: { decided: 'pass' }, timing: { decided: null, n: 6 } } })).toBe('structural');
+    expect(decidedBy({ evidence: { structural: null, timing: { decided: 'pass', n: 15 } } })).toBe('timing n=15');
+    expect(decidedBy({ evidence: { structural: null, timing: { decided: null, n: 21 } } })).toBe('');
+  });
+});
+
+describe('tables', () => {
+  const base = { id: 'pool.x', claimP: 4, path: 'timing', noise: 'vm', C: 2, runs: 100, error: 0, meanTrials: 9 };
+  test('misses names each target a cell misses', () => {
+    expect(misses({ ...base, trueP: 4, distinguishable: false, pass: 80, fail: 2, inconclusive: 18 })).toEqual(['false fail 2.0%', 'inconclusive 18%']);
+    expect(misses({ ...base, trueP: 3, distinguishable: true, pass: 0, fail: 90, inconclusive: 10 })).toEqual(['P=3 caught 90%']);
+    expect(misses({ ...base, trueP: 3, distinguishable: false, pass: 100, fail: 0, inconclusive: 0 })).toEqual([]);
+    expect(misses({ ...base, trueP: 1, distinguishable: true, pass: 100, fail: 0, inconclusive: 0 })).toEqual([]);
+    expect(TARGETS).toEqual({ falseFail: 0.01, inconclusive: 0.1, detection: 0.95 });
+  });
+
+  test('one Markdown row per claim and C', () => {
+    const cells = [
+      { ...base, trueP: 3, distinguishable: true, pass: 0, fail: 100, inconclusive: 0 },
+      { ...base, trueP: 4, distinguishable: false, pass: 100, fail: 0, inconclusive: 0 },
+      { ...base, trueP: 5, distinguishable: false, pass: 100, fail: 0, inconclusive: 0 },
+      { ...base, trueP: 1, distinguishable: true, pass: 0, fail: 97, inconclusive: 3 },
+    ];
+    const lines = markdownTable(cells).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('| pool.x (4) | 2 | 0% / 0% / 100% | 9.0 | 100% (9.0 tr.) | ≡ model (0% fail) | 97% (P=1) | met |');
+  });
+
+  test('bench/validity.js prints the tables for a small seeded sweep', async () => {
+    let out = '';
+    const io = { stdout: { write: (/** @type {string} */ s) => (out += s) }, stderr: { write: () => true } };
+    const code = await validity(['--trials-per-cell', '3', '--cores', '2', '--pools', '2', '--spec', 'pool.size-two-pairs', '--seed', '5'], /** @type {any} */ (io));
+    expect(code).toBe(0);
+    expect(out).toContain('### Full path (Linux: structural + timing), noise `vm`');
+    expect(out).toContain('### Timing-only path (no structural channel, as off Linux), noise `vm`');
+    expect(out.match(/^\| pool\.size-two-pairs \(2\) \| 2 \|/gm)).toHaveLength(2);
+    let err = '';
+    expect(await validity(['--noise', 'loud'], /** @type {any} */ ({ stdout: io.stdout, stderr: { write: (/** @type {string} */ s) => (err += s) } }))).toBe(2);
+    expect(err).toBe("validity: unknown noise 'loud' (known: none, quiet, busy, vm)\n");
+  });
+});
