@@ -158,6 +158,9 @@ describe('charts', () => {
     expect(isLogRatio({ statistic: 'L', description: 'lag' })).toBe(false);
     const items = latencyItems([{ runs: [{ label: 'single', variant: 'ka', latency: { p50: 1, p99: 2 } }], light: { latency: { p50: 3, p99: 4 } } }, null]);
     expect(items.map((i) => i.group)).toEqual(['single ka', 'light']);
+    const many = latencyChart({ samples: Array.from({ length: 13 }, (_, i) => ({ light: { latency: { p50: 1 + i, p99: 20 + i } } })) });
+    expect(many).toContain('>p99</text>'); // more than 12 runs: strips of p50s and p99s
+    expect(many).toContain('p50 7 · p99 26 ms');
     const two = timingChart({ evidence: { timing: { statistic: 'G', values: [0.4, 0.5], median: 0.45, interval: null, region: 'in (0.2, 0.75)', predicted: { claim: 0.5, alternatives: { 'P=1': 0.25, 'P=3': 0 } } } } });
     expect((two.match(/class="boundary"/g) ?? []).length).toBe(2);
     expect(two).toContain('no interval yet');

@@ -37,6 +37,13 @@ describe('renderMarkdown', () => {
     expect(line).toBe('| ✅ pass | ``a`b`` | x \\| y z &lt;script&gt; red \\*bold\\* |');
   });
 
+  it('lists the structural checks of a notable claim', () => {
+    const rec = structuredClone(record);
+    rec.results[3].evidence.structural = { decided: 'fail', agree: 1, disagree: 2, voided: 1, details: ['3 threads, expected 4', 'ok'] };
+    const md2 = renderMarkdown(rec);
+    expect(md2).toContain('- **Structural:** fail: 1 agree, 2 disagree, 1 void\n  - 3 threads, expected 4\n  - ok\n');
+  });
+
   it('escapes helpers', () => {
     expect(mdText('a|b_c [d] <e> & `f`')).toBe('a\\|b\\_c \\[d\\] &lt;e&gt; &amp; \\`f\\`');
     expect(mdCode('x')).toBe('`x`');
