@@ -43,7 +43,7 @@ export async function* runSpec({ spec, ctx, signal, now }) {
   const expected = plan.expected ?? spec.expected;
   if (plan.skip) return finish({ verdict: 'skip', reason: plan.skip, expectation, expected });
   const { structural = null, timing = null } = plan;
-  if (ctx.quick && timing?.decisive) return finish({ verdict: 'skip', reason: `not run with --quick: a ${timing.statistic} timing claim needs at least ${timing.looks[0]} trials; run without --quick`, expectation, expected });
+  if (ctx.quick && timing?.decisive) return finish({ verdict: 'skip', reason: `not run with --quick: decided by timing alone (${timing.statistic}), which needs at least ${timing.looks[0]} trials; run without --quick`, expectation, expected });
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
   const values = timing ? [] : null;
