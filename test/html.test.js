@@ -73,7 +73,8 @@ describe('renderHtml', () => {
 
   it('shows the source and its figures beside the expectation, and the machine', () => {
     const s = section(page, 'pool.fifth-lags');
-    expect(s).toContain('The source says');
+    expect(s).toContain('The claim and its source');
+    expect(s).toContain('Measured here</dt><dd>t5/t4: median 1.97 [1.88, 2.06] @95% over n=9, boundary 1.5');
     expect(s).toContain(esc(golden.results[1].source.section));
     expect(s).toContain(esc(golden.results[1].expectation.summary));
     expect(page).toContain('cores C=4');

@@ -32,10 +32,12 @@ export function timingChart(result) {
   const t = result?.evidence?.timing;
   const values = finite(t?.values ?? []);
   if (!t || !values.length) return '';
-  const region = parseRegion(t.region);
-  const bounds = region ? finite([region.lo, region.hi]) : finite([t.boundary]);
   const alts = /** @type {Record<string, number>} */ (t.predicted?.alternatives ?? {});
   const claim = t.predicted?.claim;
+  // Without the region's text, the claim's side of the one boundary.
+  const side = typeof claim === 'number' && typeof t.boundary === 'number' && claim !== t.boundary ? (claim > t.boundary ? { lo: t.boundary, hi: Infinity } : { lo: -Infinity, hi: t.boundary }) : null;
+  const region = parseRegion(t.region) ?? side;
+  const bounds = region ? finite([region.lo, region.hi]) : finite([t.boundary]);
   const all = finite([...values, ...(t.interval ?? []), ...bounds, claim, ...Object.values(alts)]);
   const [lo, hi] = [Math.min(...all), Math.max(...all)];
   const pad = (hi - lo || Math.abs(hi) || 1) * 0.08;

@@ -2,7 +2,7 @@
 // nothing fetched) with the machine, a summary table and, per claim, the
 // verdict, the claim beside the source's own figures, and the evidence drawn
 // from the record's raw samples.
-import { countVerdicts, formatDuration, oneLine, VERDICTS } from './format.js';
+import { countVerdicts, formatDuration, oneLine, timingText, VERDICTS } from './format.js';
 import { formatProfile } from '../profile.js';
 import { esc, fmt } from './svg.js';
 import { completionChart, timelineChart } from './chart-pool.js';
@@ -139,8 +139,8 @@ export function claimSection(r) {
     `<p><strong>${esc(r?.title)}</strong> <span class="muted">(${esc(r?.area ?? '')}; expected: the claim ${r?.expected === 'refuted' ? 'is refuted' : 'holds'}; ${esc(r?.trials ?? 0)} trial${r?.trials === 1 ? '' : 's'}, ${esc(formatDuration(r?.durationMs))})</span></p>`,
     `<p class="reason">${esc(oneLine(r?.reason))}</p>`,
     '<div class="beside">',
-    `<div><h3>The source says</h3><dl>${dd('Claim', r?.claim)}${dd('Where', [src.file, src.section].filter(Boolean).join(' — '))}${dd('Its figures', src.figures ?? 'none given')}</dl></div>`,
-    `<div><h3>What we check</h3><dl>${dd('Truth', r?.truth)}${dd('Expectation on this machine', exp.summary)}${dd('Model', modelText(exp.model))}</dl></div>`,
+    `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file, src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl></div>`,
+    `<div><h3>The truth and this run</h3><dl>${dd('Truth', r?.truth)}${dd('Expected on this machine', exp.summary)}${dd('Model', modelText(exp.model))}${dd('Measured here', timingText(r?.evidence?.timing))}</dl></div>`,
     '</div>',
     charts.length ? `<div class="evidence"><h3>Evidence</h3>${charts.join('\n')}</div>` : '',
     structuralBlock(r?.evidence?.structural),
