@@ -15,9 +15,9 @@ import { rangeProblem, satisfiesVersion } from './range.js';
  * @property {string} summary      the expectation in words, with the model's numbers for this machine
  * @property {object} [model]      the model's prediction, as data
  * @property {(ctx: import('./context.js').Context, n: number) => Promise<any>} trial  one trial: returns the raw observation
- * @property {(import('./verdict.js').StructuralPlan & { check: (obs: any) => { ok: boolean, detail: string } })} [structural]
- * @property {(import('./verdict.js').TimingPlan & { value: (obs: any) => number })} [timing]
- * @property {number} [maxTrials]
+ * @property {(import('./verdict.js').StructuralPlan & { check: (obs: any) => import('./verdict.js').Check })} [structural]  timing-free yes/no per trial
+ * @property {(import('./verdict.js').TimingPlan & { value: (obs: any) => number })} [timing]  a ratio per trial against the model
+ * @property {number} [maxTrials]  default: the last timing look, else the structural cap
  *
  * @typedef {object} Spec
  * @property {string} id           area-prefixed id, e.g. 'pool.fifth-lags'

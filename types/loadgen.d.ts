@@ -1,0 +1,199 @@
+/** The generator process. */
+export declare const GENERATOR: string;
+/** Grace the harness gives the generator past its own durationMs bound (start-up, drain, report). */
+export declare const GRACE_MS = 15000;
+export type LoadOptions = {
+    /**
+     * 'http://127.0.0.1:PORT' or 'http://[::1]:PORT' (loopback only)
+     */
+    origin: string;
+    /**
+     * default '/light'
+     */
+    path?: string;
+    /**
+     * default 1
+     */
+    connections?: number;
+    /**
+     * default 1 (forced to 1 when keepAlive is false)
+     */
+    pipelining?: number;
+    /**
+     * default true; false: a new connection per request
+     */
+    keepAlive?: boolean;
+    /**
+     * most measured requests to send (required bound)
+     */
+    requests: number;
+    /**
+     * most wall time, warm-up included (required bound)
+     */
+    durationMs: number;
+    /**
+     * requests sent first and not measured, default 0
+     */
+    warmup?: number;
+    /**
+     * one-off requests at times after the measured start
+     */
+    extra?: {
+        path: string;
+        atMs: number;
+    }[];
+    /**
+     * how long to wait for in-flight requests past the bound, default 5000
+     */
+    drainMs?: number;
+};
+export type Latency = {
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    min: number;
+};
+export type LoadResult = {
+    /**
+     * measured requests answered (any status)
+     */
+    requests: number;
+    /**
+     * measured requests sent
+     */
+    sent: number;
+    /**
+     * by error code
+     */
+    errors: Record<string, number>;
+    /**
+     * by HTTP status
+     */
+    statusCodes: Record<string, number>;
+    /**
+     * measured window: measured start to the last main-loop completion
+     */
+    durationMs: number;
+    /**
+     * requests / measured window, per second
+     */
+    throughput: number;
+    /**
+     * ms, µs resolution; null when nothing was answered
+     */
+    latency: Latency | null;
+    extra: {
+        path: string;
+        atMs: number;
+        latencyMs: number | null;
+        status?: number;
+        error?: string;
+    }[];
+    /**
+     *   the generator's CPU over the measured window: the whole process (fraction = cpu / wall, JIT and GC
+     *   threads included, so it can pass 1) and its main thread alone (Linux /proc; null elsewhere)
+     */
+    cpu: {
+        userMs: number;
+        systemMs: number;
+        fraction: number;
+        mainMs: number | null;
+        mainFraction: number | null;
+    };
+    connections: number;
+    /**
+     * effective
+     */
+    pipelining: number;
+    keepAlive: boolean;
+    warmup: {
+        requests: number;
+    };
+    /**
+     * which bound ended the main loop
+     */
+    stoppedBy: 'requests' | 'duration';
+};
+/**
+ * Check a load description and fill in defaults. Throws on bad input.
+ * @param {LoadOptions} o
+ * @returns {Required<LoadOptions>}
+ */
+export declare function normalizeLoad(o: LoadOptions): Required<LoadOptions>;
+/**
+ * Latency summary of ascending-sorted samples (nearest-rank percentiles, so
+ * min ≤ p50 ≤ p90 ≤ p99 ≤ max always holds). Values rounded to 1 µs.
+ * @param {ArrayLike<number>} sorted  ms, ascending
+ * @returns {Latency | null}
+ */
+export declare function latencySummary(sorted: ArrayLike<number>): Latency | null;
+/**
+ * Run one load against a loopback server and return what the generator measured.
+ * `cpus`: the generator's CPU list (see splitCpus); null or absent: the
+ * context's default (the --cpus list if any, shared with the server).
+ * @param {{ start: Function }} ctx   a harness context (only ctx.start is used)
+ * @param {LoadOptions & { cpus?: number[] | null }} o
+ * @returns {Promise<LoadResult>}
+ */
+export declare function runLoad(ctx: {
+    start: Function;
+}, { cpus, ...load }: LoadOptions & {
+    cpus?: number[] | null;
+}): Promise<LoadResult>;
+/** A session generator's bound: far above any block's loads. */
+export declare const SESSION_MS = 180000;
+/**
+ * A generator process that stays up for several loads (an ABBA block's four):
+ * `run(load)` as runLoad, without a process start and undici's import each
+ * time. Loads run one at a time, in call order.
+ * @param {import('./context.js').Context} ctx
+ * @param {{ cpus?: number[] | null }} [o]
+ */
+export declare function startLoadSession(ctx: import('./context.js').Context, { cpus }?: {
+    cpus?: number[] | null;
+}): Promise<{
+    /** @param {LoadOptions} load */
+    run(load: LoadOptions): Promise<any>;
+    stop: () => Promise<void | {
+        data: any;
+        durationMs: number;
+    }>;
+}>;
+/**
+ * Where the server and the generator run. With two or more usable CPUs the
+ * generator gets the last one and the server the rest, so the generator's
+ * CPU does not come out of the server's; with one (or an unknown set) they
+ * share, and null means "the context's default CPUs" for both.
+ * @param {{ usable?: number[] | null }} ctx
+ * @returns {{ server: number[] | null, generator: number[] | null, shared: boolean, note: string }}
+ */
+export declare function splitCpus(ctx: {
+    usable?: number[] | null;
+}): {
+    server: number[] | null;
+    generator: number[] | null;
+    shared: boolean;
+    note: string;
+};
+/**
+ * Was the generator itself the bottleneck? True when its CPU time over the
+ * measured window reached cpuFraction of one core. The generator is one
+ * event loop and cannot use much more than one core, so near 1.0 it could
+ * not have sent faster whatever the server did; 0.9 leaves room for the
+ * idle gaps a saturated loop still shows (timer and I/O polling). Uses the
+ * whole process's CPU, not the main thread's alone: pinned to one CPU, the
+ * JIT and GC threads take their time from the loop's thread, and the larger
+ * figure errs toward 'inconclusive' rather than a wrong verdict.
+ * Specs then report 'inconclusive: generator CPU-bound'.
+ * @param {{ cpu?: { fraction?: number } } | null | undefined} load  a LoadResult
+ * @param {{ cpuFraction?: number }} [o]
+ */
+export declare function generatorBound(load: {
+    cpu?: {
+        fraction?: number;
+    };
+} | null | undefined, { cpuFraction }?: {
+    cpuFraction?: number;
+}): boolean;

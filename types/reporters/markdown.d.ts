@@ -1,0 +1,31 @@
+/** An icon per verdict, so the table reads at a glance. */
+export declare const ICONS: Record<string, string>;
+/**
+ * Text safe inside a Markdown table cell or paragraph: one line, HTML
+ * special characters as entities, pipes and Markdown punctuation escaped.
+ * @param {unknown} text
+ */
+export declare function mdText(text: unknown): string;
+/** Inline code that survives any backticks in the text. @param {unknown} text */
+export declare function mdCode(text: unknown): string;
+/** The verdict as shown: icon and label. @param {any} r */
+export declare const verdictCell: (r: any) => string;
+/**
+ * One line naming the environment of a record.
+ * @param {any} record
+ */
+export declare function environmentLine(record: any): string;
+/**
+ * The whole summary.
+ * @param {any} record
+ * @returns {string}
+ */
+export declare function renderMarkdown(record: any): string;
+/**
+ * The reporter: the summary at run:end.
+ * @param {AsyncIterable<{ type: string, data: any }>} source
+ */
+export declare function markdown(source: AsyncIterable<{
+    type: string;
+    data: any;
+}>): AsyncGenerator<string, void, unknown>;

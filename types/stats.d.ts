@@ -1,0 +1,44 @@
+/** @param {number[]} xs */
+export declare function sorted(xs: number[]): number[];
+/** @param {number[]} xs */
+export declare function median(xs: number[]): number;
+/**
+ * Quantile by linear interpolation between order statistics.
+ * @param {number[]} xs @param {number} q in [0, 1]
+ */
+export declare function quantile(xs: number[], q: number): number;
+/**
+ * P(X <= k) for X ~ Binomial(n, p).
+ * @param {number} k @param {number} n @param {number} [p]
+ */
+export declare function binomCdf(k: number, n: number, p?: number): number;
+/**
+ * Rank l of the order-statistic confidence interval of the median,
+ * [x(l), x(n+1-l)], with each tail at most `a`: the largest l with
+ * P(Bin(n, 1/2) <= l - 1) <= a. 0 when n is too small for that level.
+ * @param {number} n @param {number} a
+ */
+export declare function medianRank(n: number, a: number): number;
+/**
+ * Distribution-free interval for the median with tail probability `a` on each side.
+ * @param {number[]} xs @param {number} a
+ * @returns {{ lo: number, hi: number, confidence: number } | null}
+ */
+export declare function medianInterval(xs: number[], a: number): {
+    lo: number;
+    hi: number;
+    confidence: number;
+} | null;
+/**
+ * Smallest n at which a median interval exists for tail level a.
+ * @param {number} a
+ */
+export declare function smallestDecidableN(a: number): number;
+/**
+ * Mulberry32: a small seeded PRNG for simulations and tests.
+ * @param {number} seed
+ * @returns {() => number}
+ */
+export declare function seededRandom(seed: number): () => number;
+/** @param {number} x @param {number} [digits] */
+export declare function round(x: number, digits?: number): number;

@@ -1,0 +1,141 @@
+/** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
+export declare const SOURCE_003: {
+    file: string;
+    machine: string;
+};
+/** When the heavy request is sent, after the light load's measured start. */
+export declare const HEAVY_AT_MS = 80;
+/** The longest scaling curve a split trial times (k = 1..MAX_K: trial time stays bounded). */
+export declare const MAX_K = 8;
+/** The most threads a split trial starts. */
+export declare const MAX_THREADS = 16;
+/**
+ * One trial: a fresh worker-server, a steady /light load (2 connections, as
+ * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
+ * short warm-up. The light load lasts past the heavy work: 1.5 T for the
+ * blocking route (the work has the server's CPU to itself), 2.5 T for the
+ * worker route (the worker may share one core with the main thread and the
+ * generator). The server and the generator get CPUs by splitCpus().
+ * @param {import('./context.js').Context} ctx
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
+ */
+export declare function loopTrial(ctx: import('./context.js').Context, { route }: {
+    route: '/heavy-blocking' | '/heavy-worker';
+}): Promise<{
+    route: "/heavy-blocking" | "/heavy-worker";
+    cpus: string;
+    light: {
+        requests: number;
+        errors: Record<string, number>;
+        latency: import("./loadgen.js").Latency | null;
+        throughput: number;
+    };
+    heavyRequest: {
+        path: string;
+        atMs: number;
+        latencyMs: number | null;
+        status?: number;
+        error?: string;
+    };
+    generatorCpu: {
+        userMs: number;
+        systemMs: number;
+        fraction: number;
+        mainMs: number | null;
+        mainFraction: number | null;
+    };
+    server: {
+        mainTid: any;
+        lights: any;
+        loop: any;
+        heavy: any;
+    };
+}>;
+/**
+ * The event loop's longest delay while the heavy work ran, over the time the
+ * work took, both measured in the server: ≈ 1 when the loop is blocked for
+ * the whole work, ≈ 0 when it stays free. Server-side on purpose: the
+ * client's max latency also carries every stall of the load generator.
+ * @param {any} obs
+ */
+export declare function loopOverHeavy(obs: any): number;
+/** The client's view: longest /light wait over the heavy request's latency. @param {any} obs */
+export declare function lightOverHeavy(obs: any): number;
+/** One line about the heavy request, for check details. @param {any} obs */
+export declare function heavyText(obs: any): string;
+/** A heavy request that never completed makes the trial say nothing. @param {any} obs */
+export declare function heavyMissing(obs: any): string | null;
+/**
+ * Thread counts for a split trial: `want`, deduplicated, ascending, capped.
+ * @param {number[]} want @param {number} [cap]
+ */
+export declare function splitKs(want: number[], cap?: number): number[];
+/**
+ * The model's wall time of work W split evenly over k threads on C cores:
+ * k shares of W/k, one per thread, processor-shared: W / min(k, C).
+ * @param {{ W: number, k: number, C: number }} o
+ */
+export declare function splitModel({ W, k, C }: {
+    W: number;
+    k: number;
+    C: number;
+}): number;
+/** Total work of one split trial: m calibrated tasks. */
+export declare const SPLIT_M = 2;
+/**
+ * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
+ * in two rounds (ascending, then descending) inside one process.
+ * @param {import('./context.js').Context} ctx @param {{ ks: number[] }} o
+ */
+export declare function splitTrial(ctx: import('./context.js').Context, { ks }: {
+    ks: number[];
+}): Promise<any>;
+/** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
+export declare function timeOf(obs: any, k: number): number;
+/** The scaling curve, k → mean ms, and the fastest k. @param {any} obs */
+export declare function curve(obs: any): {
+    points: any;
+    best: any;
+    text: any;
+};
+/**
+ * Structure of a split trial (Linux): every run with k threads used k distinct
+ * worker threads, none of them the main thread, and each spent at least half
+ * its share of the work's CPU (the CPU per iteration measured over the trial).
+ * @param {any} obs
+ * @returns {{ ok: boolean, detail: string }}
+ */
+export declare function checkSplit(obs: any): {
+    ok: boolean;
+    detail: string;
+};
+/**
+ * CPU parallelism of the run with k threads: the threads' on-CPU time over
+ * the run's wall time (Linux). How many of them the OS really ran at once.
+ * @param {any} obs @param {number} k
+ */
+export declare function parallelism(obs: any, k: number): number;
+/**
+ * Cores other processes took on our CPUs over a trial's runs (their CPU time
+ * over the runs' wall time), null where unknown (not Linux, older samples).
+ * @param {any} obs
+ */
+export declare function busyCores(obs: any): number | null;
+/**
+ * A trial measured while other processes took a real share of our CPUs
+ * (≥ max(0.3, C/10) cores) measured them, not the claim. `scope` 'all': the
+ * whole trial is void (its structure depends on free cores too); 'timing':
+ * the structure counts, the timing value is dropped.
+ * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
+ * @param {'all' | 'timing'} [scope]
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}
+ */
+export declare function voidIfBusy(obs: any, C: number, check: {
+    ok: boolean;
+    detail: string;
+}, scope?: 'all' | 'timing'): {
+    ok: boolean;
+    detail: string;
+    invalid?: boolean;
+    timingVoid?: boolean;
+};
