@@ -13,6 +13,9 @@ import { reporters as known, spec as specReporter } from './reporters/index.js';
 import { shouldColor } from './reporters/format.js';
 import { killAll, FixtureError } from './isolate.js';
 import { oneLine } from './reporters/format.js';
+import { renderHtml } from './reporters/html.js';
+import { renderMarkdown } from './reporters/markdown.js';
+import { githubReport } from './reporters/github.js';
 import { SpecError } from './spec.js';
 
 /**
@@ -65,7 +68,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     const jsonFor = (/** @type {number} */ i) => (opts.json && envs.length > 1 ? suffixed(opts.json, envs[i].tag) : opts.json);
     for (let i = 0; i < envs.length; i++) {
       const json = jsonFor(i);
-      if (json) checkWritable(json);
+      if (json) for (const file of [json, beside(json, '.html'), beside(json, '.md')]) checkWritable(file);
       for (const r of opts.reporters) if (r.file) checkWritable(envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file);
     }
     const codes = [];
@@ -73,6 +76,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       if (envs.length > 1) say(`environment ${i + 1} of ${envs.length}: ${envs[i].tag}`);
       const reporters = opts.reporters.map((r) => ({ ...r, file: r.file && envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file }));
       const record = await runEnvironment({ argv, opts, specs, env: envs[i], json: jsonFor(i), reporters, stdout, signal: controller.signal });
+      githubReport(record, { stdout: stderr, warn: (line) => stderr.write(`${line}\n`) });
       codes.push(record.exitCode);
       if (record.interrupted && jsonFor(i)) say(`interrupted: partial report written to ${jsonFor(i)}`);
     }
@@ -108,6 +112,9 @@ export function suffixed(file, tag) {
   return `${file.slice(0, file.length - ext.length)}.${tag}${ext}`;
 }
 
+/** The HTML and Markdown reports' names beside the JSON record: 'reports/latest.json' -> 'reports/latest.html'. @param {string} json @param {string} ext */
+export const beside = (json, ext) => `${json.replace(/\.json$/i, '')}${ext}`;
+
 /** The run's exit code over environments: 2 over 1 over 3 over 0. @param {number[]} codes */
 export function worstExit(codes) {
   for (const c of [2, 1, 3]) if (codes.includes(c)) return c;
@@ -137,7 +144,11 @@ async function runEnvironment({ argv, opts, specs, env, json, reporters, stdout,
       if (event.type === 'spec:end') results.push(event.data);
     }
     const record = buildRecord({ startedAt, finishedAt: new Date(), argv, selection: opts.patterns, environment, profile: ctx.profile, results, interrupted: signal.aborted, strict: opts.strict });
-    if (json) writeWhole(json, `${JSON.stringify(record, null, 2)}\n`);
+    if (json) {
+      writeWhole(json, `${JSON.stringify(record, null, 2)}\n`);
+      writeWhole(beside(json, '.html'), renderHtml(record));
+      writeWhole(beside(json, '.md'), renderMarkdown(record));
+    }
     out.push({ type: 'run:end', data: record });
     await out.close();
     return record;

@@ -358,9 +358,9 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
     record = fs.existsSync(file('j.json')) ? readJson(file('j.json')) : null;
   });
 
-  it('exits 0 with nothing on stderr and writes exactly the three reports (no temp files, scratch dir removed)', () => {
+  it('exits 0 with nothing on stderr and writes exactly its reports (JSON with HTML and Markdown beside it, TAP, JUnit) (no temp files, scratch dir removed)', () => {
     expect({ code: run.code, signal: run.signal, stderr: run.stderr }).toEqual({ code: 0, signal: null, stderr: '' });
-    expect(fs.readdirSync(dir).sort()).toEqual(['j.json', 't.tap', 'x.xml']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['j.html', 'j.json', 'j.md', 't.tap', 'x.xml']);
   });
 
   it('the JSON record validates against result.schema.json', () => {
@@ -495,7 +495,7 @@ test('--cpus 1,2 and --node twice: one record per combination, each with its env
 test('--quick: a timing-decisive claim is skipped with the reason, the environment says quick', async (t) => {
   const dir = tempDir(t);
   const json = path.join(dir, 'q.json');
-  const { code } = await cli(['cluster.faster-on-heavy', '--quick', '--json', json], { t, env: { TMPDIR: dir } });
+  const { code } = await cli(['cluster.slower-on-light', '--quick', '--json', json], { t, env: { TMPDIR: dir } });
   expect(code).toBe(0);
   const record = readJson(json);
   expect(validate(record)).toBe(true);
@@ -577,7 +577,7 @@ test('SIGINT mid-run: exit 2, partial report written, no process of the run left
   }
   expect(processesMentioning(FIXTURES_DIR).filter((p) => p.args.includes(dir))).toEqual([]);
   expect(scratchDirs(dir)).toEqual([]);
-  expect(fs.readdirSync(dir)).toEqual(['j.json']); // no temp report files either
+  expect(fs.readdirSync(dir).sort()).toEqual(['j.html', 'j.json', 'j.md']); // no temp report files either
 });
 
 test('SIGINT during the profile probe: exit 2, no report, nothing left behind', linuxOnly, async (t) => {

@@ -100,8 +100,8 @@ test('fromRecord replays run:start, spec:start/spec:end per result, run:end', as
   expect(events.at(-1).data).toBe(record);
 });
 
-test('reporters map has spec, tap, junit, json; json yields the record', async () => {
-  expect(Object.keys(reporters).sort()).toEqual(['json', 'junit', 'spec', 'tap']);
+test('reporters map has spec, tap, junit, json, html, markdown; json yields the record', async () => {
+  expect(Object.keys(reporters).sort()).toEqual(['html', 'json', 'junit', 'markdown', 'spec', 'tap']);
   const out = await render(json, fromRecord(record));
   expect(out.endsWith('}\n')).toBe(true);
   expect(JSON.parse(out)).toEqual(record);
