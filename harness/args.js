@@ -76,6 +76,7 @@ export function parseCli(argv) {
   const cpus = v.cpus === undefined ? null : parseCpuCounts(v.cpus);
   const verify = v.verify === undefined ? null : positiveInt('--verify', v.verify);
   const reporters = (v.reporter ?? ['spec']).map(parseReporter);
+  if (verify !== null && v.list) throw new UsageError('--verify and --list cannot be used together');
   if (v.json !== undefined && v['no-json']) throw new UsageError('--json and --no-json cannot be used together');
   if (v.json === '') throw new UsageError('--json needs a file name');
   for (const n of v.node ?? []) if (n === '') throw new UsageError('--node needs a path');

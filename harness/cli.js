@@ -17,6 +17,8 @@ import { renderHtml } from './reporters/html.js';
 import { renderMarkdown } from './reporters/markdown.js';
 import { githubReport } from './reporters/github.js';
 import { SpecError } from './spec.js';
+import { loadExpectations, markKnown, applyExpectations, whereFrom, formatUnused } from './expectations.js';
+import { verify } from './verify.js';
 
 /**
  * @param {string[]} argv
@@ -59,7 +61,9 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   };
   stdout.on?.('error', onStdoutError);
   try {
-    const specs = selectSpecs(await loadSpecs(), opts.patterns);
+    if (opts.verify) return await verify({ argv, n: opts.verify, stdout, stderr, signal: controller.signal });
+    const specs = selectSpecs(await loadSpecs(undefined, { specDirs: opts.specDirs }), opts.patterns);
+    const expectations = opts.expectations ? loadExpectations(opts.expectations) : null;
     if (opts.list) {
       for (const s of specs) stdout.write(`${s.id.padEnd(32)} ${s.title}\n`);
       return 0;
@@ -75,7 +79,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     for (let i = 0; i < envs.length && !controller.signal.aborted; i++) {
       if (envs.length > 1) say(`environment ${i + 1} of ${envs.length}: ${envs[i].tag}`);
       const reporters = opts.reporters.map((r) => ({ ...r, file: r.file && envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file }));
-      const record = await runEnvironment({ argv, opts, specs, env: envs[i], json: jsonFor(i), reporters, stdout, signal: controller.signal });
+      const record = await runEnvironment({ argv, opts, specs, expectations, env: envs[i], json: jsonFor(i), reporters, stdout, signal: controller.signal });
+      for (const u of record.expectations?.unused ?? []) if (u.stale || opts.patterns.length === 0) say(formatUnused(u));
       githubReport(record, { stdout: stderr, warn: (line) => stderr.write(`${line}\n`) });
       codes.push(record.exitCode);
       if (record.interrupted && jsonFor(i)) say(`interrupted: partial report written to ${jsonFor(i)}`);
@@ -123,9 +128,9 @@ export function worstExit(codes) {
 
 /**
  * One environment: profile the machine, run the specs, write the record.
- * @param {{ argv: string[], opts: any, specs: any[], env: { nodePath: string, cpus: number | null }, json: string | null, reporters: { name: string, file: string | null }[], stdout: any, signal: AbortSignal }} o
+ * @param {{ argv: string[], opts: any, specs: any[], expectations: import('./expectations.js').Entry[] | null, env: { nodePath: string, cpus: number | null }, json: string | null, reporters: { name: string, file: string | null }[], stdout: any, signal: AbortSignal }} o
  */
-async function runEnvironment({ argv, opts, specs, env, json, reporters, stdout, signal }) {
+async function runEnvironment({ argv, opts, specs, expectations, env, json, reporters, stdout, signal }) {
   const startedAt = new Date();
   const ctx = await createContext({ nodePath: env.nodePath, cpus: env.cpus, signal, quick: opts.quick });
   try {
@@ -139,11 +144,14 @@ async function runEnvironment({ argv, opts, specs, env, json, reporters, stdout,
     );
     out.push({ type: 'run:start', data: { startedAt: startedAt.toISOString(), environment, profile: ctx.profile, specs: specs.map(({ id, title }) => ({ id, title })) } });
     const results = [];
-    for await (const event of runSpecs({ specs, ctx, signal })) {
+    const where = whereFrom(environment, ctx.profile);
+    for await (let event of runSpecs({ specs, ctx, signal })) {
+      if (event.type === 'spec:end' && expectations) event = { ...event, data: markKnown(event.data, where, expectations) };
       out.push(event);
       if (event.type === 'spec:end') results.push(event.data);
     }
-    const record = buildRecord({ startedAt, finishedAt: new Date(), argv, selection: opts.patterns, environment, profile: ctx.profile, results, interrupted: signal.aborted, strict: opts.strict });
+    const applied = expectations ? applyExpectations(results, where, expectations) : null;
+    const record = buildRecord({ startedAt, finishedAt: new Date(), argv, selection: opts.patterns, environment, profile: ctx.profile, results, interrupted: signal.aborted, strict: opts.strict, expectations: applied && { file: opts.expectations, unused: applied.unused } });
     if (json) {
       writeWhole(json, `${JSON.stringify(record, null, 2)}\n`);
       writeWhole(beside(json, '.html'), renderHtml(record));

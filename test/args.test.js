@@ -45,9 +45,9 @@ describe('parseCli', () => {
 
   test('every option', () => {
     const argv = ['--list', '--json', 'out/r.json', '--reporter', 'tap', '--cpus', '2', '--node', '/opt/node', '--quick', '--specs', 'my/specs'];
-    expect(parseCli([...argv, '--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v'])).toEqual({
+    expect(parseCli([...argv.slice(1), '--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v'])).toEqual({
       patterns: [],
-      list: true,
+      list: false,
       json: 'out/r.json',
       reporters: [{ name: 'tap', file: null }],
       cpus: [2],
@@ -115,6 +115,8 @@ describe('parseCli', () => {
     expect(usageError(() => parseCli(['--specs='])).message).toBe('--specs needs a directory');
     expect(usageError(() => parseCli(['--expectations='])).message).toBe('--expectations needs a file name');
     expect(usageError(() => parseCli(['--verify', '0'])).message).toBe("--verify must be a whole number of at least 1 (got '0')");
+    expect(usageError(() => parseCli(['--verify', '2', '--list'])).message).toBe('--verify and --list cannot be used together');
+    expect(parseCli(['--list']).list).toBe(true);
   });
 
   test('--json with --no-json, and empty values', () => {
