@@ -6,6 +6,8 @@
 // structural channel, as off Linux). Prints Markdown tables; seeded.
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadSpecs } from '../harness/registry.js';
 import { batchSpecs, cell, cellSeed, fakeContext, timingDistinguishes, CORES, POOLS } from './lib/sweep.js';
 import { NOISE } from './lib/simulator.js';
@@ -123,4 +125,4 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main().then((code) => (process.exitCode = code));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main().then((code) => (process.exitCode = code));
