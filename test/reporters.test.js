@@ -3,9 +3,9 @@ import { expect } from 'expect';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Parser } from 'tap-parser';
 import { reporters, fromRecord, render, spec, tap, junit, json } from '../harness/reporters/index.js';
-import { shouldColor, stripAnsi, formatDuration, oneLine } from '../harness/reporters/format.js';
-import { escapeTap } from '../harness/reporters/tap.js';
-import { escapeXml } from '../harness/reporters/junit.js';
+import { shouldColor, stripAnsi, formatDuration, oneLine, summaryText } from '../harness/reporters/format.js';
+import { escapeTap, testPoint } from '../harness/reporters/tap.js';
+import { escapeXml, renderJunit } from '../harness/reporters/junit.js';
 
 const golden = (name) => new URL(`./golden/${name}`, import.meta.url);
 const record = JSON.parse(readFileSync(golden('record.json'), 'utf8'));
@@ -223,4 +223,18 @@ test('format helpers', () => {
   expect([45, 312, 4870, 42317, 125000].map(formatDuration)).toEqual(['45ms', '0.3s', '4.9s', '42.3s', '2m05s']);
   expect(formatDuration(undefined)).toBe('-');
   expect(oneLine('a\x1b[1m\nb\t\tc\x07')).toBe('a b c');
+});
+
+test('a known deviation: TAP TODO and JUnit skipped, naming the verdict and the reason', () => {
+  const r = { ...record.results[0], verdict: 'fail', label: 'fail (known here)', known: { reason: 'pool differs on this OS', link: null } };
+  expect(testPoint(r, 1).split('\n')[0]).toBe(`not ok 1 - ${r.id} # TODO known here (fail): pool differs on this OS`);
+  const xml = renderJunit({ ...record, results: [r] });
+  expect(xml).toContain('<skipped message="known here (fail): pool differs on this OS"/>');
+  expect(xml).toMatch(/failures="0"/);
+  expect(xml).toMatch(/skipped="1"/);
+});
+
+test('the summary sentence counts verdicts explained by an expectations file', () => {
+  expect(summaryText({ total: 3, pass: 1, fail: 1, inconclusive: 1, skip: 0, error: 0, known: { total: 1 } })).toBe('3 claims: 1 pass, 1 fail, 1 inconclusive, 0 skip, 0 error (1 known here)');
+  expect(summaryText({ total: 1, pass: 1, fail: 0, inconclusive: 0, skip: 0, error: 0 })).toBe('1 claim: 1 pass, 0 fail, 0 inconclusive, 0 skip, 0 error');
 });

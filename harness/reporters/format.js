@@ -119,12 +119,14 @@ export function countVerdicts(results) {
 }
 
 /**
- * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`.
- * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number }} s
+ * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`,
+ * plus `(k known here)` when an expectations file explained some verdicts.
+ * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number, known?: { total: number } }} s
  */
 export function summaryText(s) {
-  const parts = VERDICTS.map((v) => `${s[v] ?? 0} ${v}`).join(', ');
-  return `${s.total} claim${s.total === 1 ? '' : 's'}: ${parts}`;
+  const parts = VERDICTS.map((v) => `${/** @type {any} */ (s)[v] ?? 0} ${v}`).join(', ');
+  const known = s.known?.total ? ` (${s.known.total} known here)` : '';
+  return `${s.total} claim${s.total === 1 ? '' : 's'}: ${parts}${known}`;
 }
 
 /**

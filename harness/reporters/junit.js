@@ -63,13 +63,14 @@ export function testCase(r) {
   const body = escapeXml(details(r));
   const msg = stripAnsi(r.reason ?? '');
   let inner;
-  if (r.verdict === 'fail') inner = `      <failure${attributes({ message: msg, type: 'fail' })}>${body}</failure>`;
+  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip') inner = `      <skipped${attributes({ message: `known here (${r.verdict}): ${stripAnsi(r.known.reason ?? '')}` })}/>`;
+  else if (r.verdict === 'fail') inner = `      <failure${attributes({ message: msg, type: 'fail' })}>${body}</failure>`;
   else if (r.verdict === 'error') inner = `      <error${attributes({ message: msg, type: 'error' })}>${body}</error>`;
   else if (r.verdict === 'skip') inner = `      <skipped${attributes({ message: msg })}/>`;
   else if (r.verdict === 'inconclusive') inner = `      <skipped${attributes({ message: `inconclusive: ${msg}` })}/>`;
   else if (r.verdict !== 'pass') inner = `      <error${attributes({ message: `unknown verdict ${r.verdict}` })}/>`;
   // failure/error bodies already carry the details; others get them as output
-  const out = r.verdict === 'fail' || r.verdict === 'error' ? '' : `      <system-out>${body}</system-out>\n`;
+  const out = !r.known && (r.verdict === 'fail' || r.verdict === 'error') ? '' : `      <system-out>${body}</system-out>\n`;
   return `${open}>\n${inner ? `${inner}\n` : ''}${out}    </testcase>\n`;
 }
 
@@ -81,11 +82,12 @@ export function testCase(r) {
 export function renderJunit(record) {
   const results = record?.results ?? [];
   const c = countVerdicts(results);
+  const known = (/** @type {string} */ v) => results.filter((r) => r.known && r.verdict === v).length;
   const counts = {
     tests: c.total,
-    failures: c.fail,
-    errors: c.error + results.filter((r) => !VERDICTS.includes(r.verdict)).length,
-    skipped: c.skip + c.inconclusive,
+    failures: c.fail - known('fail'),
+    errors: c.error - known('error') + results.filter((r) => !VERDICTS.includes(r.verdict)).length,
+    skipped: c.skip + c.inconclusive + known('fail') + known('error'),
     time: seconds(record?.durationMs),
   };
   const env = record?.environment ?? {};

@@ -76,7 +76,8 @@ export function diagnostics(r) {
 export function testPoint(r, n) {
   const desc = escapeTap(r.id);
   let line;
-  if (r.verdict === 'pass') line = `ok ${n} - ${desc}`;
+  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip') line = `not ok ${n} - ${desc} # TODO known here (${escapeTap(r.verdict)}): ${escapeTap(r.known.reason)}`;
+  else if (r.verdict === 'pass') line = `ok ${n} - ${desc}`;
   else if (r.verdict === 'skip') line = `ok ${n} - ${desc} # SKIP ${escapeTap(r.reason)}`;
   else if (r.verdict === 'inconclusive') line = `not ok ${n} - ${desc} # TODO inconclusive: ${escapeTap(r.reason)}`;
   else line = `not ok ${n} - ${desc}`;

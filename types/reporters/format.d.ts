@@ -74,8 +74,9 @@ export declare function countVerdicts(results: {
     error: number;
 };
 /**
- * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`.
- * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number }} s
+ * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`,
+ * plus `(k known here)` when an expectations file explained some verdicts.
+ * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number, known?: { total: number } }} s
  */
 export declare function summaryText(s: {
     total: number;
@@ -84,6 +85,9 @@ export declare function summaryText(s: {
     inconclusive: number;
     skip: number;
     error: number;
+    known?: {
+        total: number;
+    };
 }): string;
 /**
  * Short one-line description of a timing evidence block, e.g.
