@@ -111,11 +111,20 @@ describe('workflow files', () => {
     expect(run.run).toMatch(/if \[ "\$code" -eq 2 \]; then[\s\S]*exit 2/); // only exit 2 fails the job
     const upload = suite.steps.find((/** @type {any} */ s) => s.uses === 'actions/upload-artifact@v4');
     expect(upload).toMatchObject({ if: 'always()', with: { name: 'record-${{ env.TAG }}' } });
-    expect(merge).toMatchObject({ needs: 'suite', if: 'always()' });
+    expect(merge).toMatchObject({ needs: 'suite', if: "always() && github.event_name != 'pull_request'" });
     expect(merge.steps.find((/** @type {any} */ s) => s.uses === 'actions/download-artifact@v4').with).toMatchObject({ pattern: 'record-*', 'merge-multiple': true });
     const mergeRun = merge.steps.find((/** @type {any} */ s) => String(s.run).includes('harness/cli.js merge')).run;
     expect(mergeRun).toContain('>> "$GITHUB_STEP_SUMMARY"');
     expect(merge.steps.at(-1)).toMatchObject({ uses: 'actions/upload-artifact@v4', with: { name: 'conformance-table' } });
+  });
+
+  it('conformance.yml: a pull request that changes a claim lints and verifies it five times', () => {
+    const wf = load('conformance.yml');
+    const job = wf.jobs['verify-changed'];
+    expect(job.if).toBe("github.event_name == 'pull_request'");
+    const runs = job.steps.map((/** @type {any} */ s) => String(s.run ?? ''));
+    expect(runs.some((r) => r.includes('node harness/cli.js lint'))).toBe(true);
+    expect(runs.some((r) => r.includes('--verify 5') && r.includes("-- 'specs/**/*.spec.js'"))).toBe(true);
   });
 });
 
