@@ -4,15 +4,13 @@
 // fixtures/lib/sabotage.cjs), one sabotage at a time, and prints which claims
 // failed as they must. A sabotaged run must FAIL a claim it breaks; an
 // inconclusive is a miss.
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, createWriteStream } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SABOTAGES, rows, markdown } from './lib/sabotage-plan.js';
-
-const CLI = fileURLToPath(new URL('../harness/cli.js', import.meta.url));
+import { runCli, stopAll } from './lib/run-cli.js';
 
 const HELP = `Usage: node bench/sabotage.js [options]
 
@@ -29,27 +27,6 @@ Options:
   --out FILE        also write the Markdown to FILE
   -h, --help        this help
 `;
-
-/** @type {import('node:child_process').ChildProcess | null} */
-let child = null;
-
-/**
- * One CLI run; resolves with its exit code.
- * @param {string[]} args @param {string | undefined} sabotage @param {string} log
- */
-function runCli(args, sabotage, log) {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env.NCS_SABOTAGE;
-    if (sabotage) env.NCS_SABOTAGE = sabotage;
-    const out = createWriteStream(log);
-    child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    child.on('error', reject);
-    child.on('close', (code) => ((child = null), resolve(code ?? 2)));
-  });
-}
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
   let v;
@@ -78,11 +55,11 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   mkdirSync(dir, { recursive: true });
   const file = (/** @type {string} */ name, /** @type {string} */ ext) => path.join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.${ext}`);
   // Ctrl-C reaches the running CLI from the terminal (it writes its partial
-  // record); a SIGTERM sent to this script alone is passed on. Either way no
-  // further sabotage starts.
+  // record); if it still runs a moment later, or on a SIGTERM, it is ended.
+  // Either way no further sabotage starts.
   let stopped = false;
-  const onInt = () => (stopped = true);
-  const onTerm = () => ((stopped = true), child?.kill('SIGTERM'));
+  const onInt = () => ((stopped = true), setTimeout(stopAll, 1500).unref());
+  const onTerm = () => ((stopped = true), stopAll());
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   const all = [];
@@ -94,12 +71,12 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       if (!v.from) {
         const args = [...s.select, '--json', json, ...(v.quick ? ['--quick'] : [])];
         stderr.write(`sabotage: NCS_SABOTAGE=${s.name} node harness/cli.js ${args.join(' ')}\n`);
-        const code = await runCli(args, s.name, file(s.name, 'log'));
+        const code = await runCli(args, { sabotage: s.name, log: file(s.name, 'log') });
         stderr.write(`sabotage: ${s.name}: exit ${code}\n`);
         if (v.baseline && !existsSync(baseJson)) {
           const base = [...s.select, '--json', baseJson, ...(v.quick ? ['--quick'] : [])];
           stderr.write(`sabotage: baseline: node harness/cli.js ${base.join(' ')}\n`);
-          await runCli(base, undefined, file(`baseline-${s.select.join('+')}`, 'log'));
+          await runCli(base, { log: file(`baseline-${s.select.join('+')}`, 'log') });
         }
       }
       if (!existsSync(json)) {

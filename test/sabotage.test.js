@@ -84,3 +84,56 @@ describe('the detection table', () => {
     expect(err).toBe("sabotage: unknown sabotage 'rm-rf' (known: pool-size=5, pool-size=3, pool-serial, cluster-one-worker, heavy-on-main)\n");
   });
 });
+
+describe('bench tables (stability, speed)', async () => {
+  const { decidedBy, speedTable, stabilityTable } = await import('../bench/lib/records.js');
+  const res = (/** @type {string} */ id, /** @type {string} */ verdict, /** @type {number} */ ms, /** @type {any} */ evidence = {}) => ({ id, verdict, durationMs: ms, trials: 3, evidence, reason: '' });
+
+  test('decidedBy reads the evidence', () => {
+    expect(decidedBy(res('a', 'fail', 1, { structural: { decided: 'fail' } }))).toBe('structural');
+    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: null, n: 6 } }))).toBe('structural (timing beside, n=6)');
+    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: 'pass', n: 6 } }))).toBe('structural + timing n=6');
+    expect(decidedBy(res('a', 'pass', 1, { structural: null, timing: { decided: 'pass', n: 15 } }))).toBe('timing look n=15');
+    expect(decidedBy(res('a', 'inconclusive', 1, { structural: null, timing: { decided: null, n: 21 } }))).toBe('undecided');
+    expect(decidedBy(res('a', 'skip', 0))).toBe('skip');
+  });
+
+  test('speedTable: slowest first, shares of the run, the profile as the rest', () => {
+    const text = speedTable({ durationMs: 10_000, results: [res('fast', 'pass', 1000, { structural: { decided: 'pass' } }), res('slow', 'pass', 6000, { timing: { decided: 'pass', n: 9 } })] });
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('Run: 10.0 s for 2 claims; claims 7.0 s, machine profile and start-up 3.0 s (30%).');
+    expect(lines[4]).toBe('| slow | pass | 3 | 6.0 | 60% | timing look n=9 |');
+    expect(lines[5]).toBe('| fast | pass | 3 | 1.0 | 10% | structural |');
+    expect(lines[6]).toBe('| (profile, start-up) | | | 3.0 | 30% | |');
+  });
+
+  test('stabilityTable: counts per claim, flags fails and errors, inconclusive rate of judged claim-runs', () => {
+    const rec = (/** @type {any[]} */ results) => ({ durationMs: 20_000, results });
+    const t = stabilityTable([
+      rec([res('a', 'pass', 1000), res('b', 'inconclusive', 3000), res('c', 'skip', 0)]),
+      rec([res('a', 'fail', 2000), res('b', 'pass', 1000), res('c', 'skip', 0)]),
+      rec([res('a', 'pass', 1500), res('b', 'pass', 2000), res('c', 'skip', 0)]),
+    ]);
+    expect(t).toMatchObject({ claimRuns: 9, unexpected: 1 });
+    expect(t.inconclusiveRate).toBeCloseTo(1 / 6, 10);
+    expect(t.text).toContain('| a | 2 | 1 | 0 | 0 | 0 | 1.5 | 2.0 | **1 fail of a true claim** |');
+    expect(t.text).toContain('| b | 2 | 0 | 1 | 0 | 0 | 2.0 | 3.0 |  |');
+    expect(t.text.split('\n')[0]).toBe('3 runs, 3 claims, 9 claim-runs: 1 fail(s) or error(s) of true claims; inconclusive 1 of 6 judged claim-runs (17%); run time median 20 s, max 20 s.');
+  });
+
+  test('bench/stability.js and bench/speed.js: help and bad input', async () => {
+    const { main: stability } = await import('../bench/stability.js');
+    const { main: speed } = await import('../bench/speed.js');
+    let out = '';
+    let err = '';
+    const io = /** @type {any} */ ({ stdout: { write: (/** @type {string} */ x) => (out += x) }, stderr: { write: (/** @type {string} */ x) => (err += x) } });
+    expect(await stability(['--help'], io)).toBe(0);
+    expect(out).toContain('--hog');
+    expect(await speed(['--help'], io)).toBe(0);
+    expect(out).toContain('--from FILE');
+    expect(await stability(['--runs', '0'], io)).toBe(2);
+    expect(err).toContain("stability: --runs must be a whole number of at least 1 (got '0')");
+    expect(await speed(['--from', path.join(tmpdir, 'none.json')], io)).toBe(2);
+    expect(err).toContain('none.json: no such file');
+  });
+});
