@@ -125,7 +125,9 @@ export function judgeStructural(checks, plan) {
  * Combine both channels after each trial. Structural evidence, where there is
  * any, decides the mechanism; timing must then agree or stay undecided. A
  * timing contradiction of sound structure is reported as inconclusive (the
- * machine's noise), never as a fail. Without structure, timing decides alone.
+ * machine's noise), never as a fail — unless the timing is decisive (the claim
+ * is a throughput; the structure only validates the measurement): then its
+ * fail is the verdict. Without structure, timing decides alone.
  * Under `quick`, sound structure ends the spec at once: the timing values so
  * far are shown, without an interval.
  * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean }} input
@@ -148,6 +150,9 @@ export function decide({ checks = null, structural = null, values = null, timing
     if (s.decided === 'fail') return { done: true, verdict: 'fail', reason: join(sText, tText), evidence };
     if (s.decided === 'pass') {
       if (!t || t.decided === 'pass') return { done: true, verdict: 'pass', reason: join(sText, tText), evidence };
+      // Decisive timing is the claim itself (a throughput): sound structure
+      // only says the measurement was valid, so its fail is the claim's fail.
+      if (t.decided === 'fail' && t.decisive_) return { done: true, verdict: 'fail', reason: join(sText, tText), evidence };
       if (t.decided === 'fail') {
         return { done: true, verdict: 'inconclusive', reason: `structure as expected but timing contradicts it (machine noise?): ${join(sText, tText)}`, evidence };
       }

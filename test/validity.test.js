@@ -10,8 +10,12 @@ import { simulateBatch, NOISE } from '../bench/lib/simulator.js';
 import { batchSpecs, cell, cellSeed, fakeContext, timingDistinguishes, decidedBy } from '../bench/lib/sweep.js';
 import { misses, markdownTable, summary, TARGETS } from '../bench/lib/validity-table.js';
 import { main as validity } from '../bench/validity.js';
+import { decide } from '../harness/verdict.js';
+import { CLUSTER_SPECS, BLOCK_NOISE, clusterCell, simulateBlock } from '../bench/lib/cluster-sweep.js';
+import { checkBlock } from '../harness/abba.js';
 
-const specs = batchSpecs(await loadSpecs());
+const allSpecs = await loadSpecs();
+const specs = batchSpecs(allSpecs);
 const byId = (/** @type {string} */ id) => specs.find((s) => s.id === id);
 const RUNS = 60;
 
@@ -151,5 +155,36 @@ describe('tables', () => {
     let err = '';
     expect(await validity(['--noise', 'loud'], /** @type {any} */ ({ stdout: io.stdout, stderr: { write: (/** @type {string} */ s) => (err += s) } }))).toBe(2);
     expect(err).toBe("validity: unknown noise 'loud' (known: none, quiet, busy, vm)\n");
+  });
+});
+
+describe('cluster throughput (decisive timing) on simulated ABBA blocks', () => {
+  const timing = { statistic: 'r', description: 'ln ratio', claim: 0.56, alternatives: { 'no speed-up': 0 }, looks: [9, 15, 21], alpha: 0.01 };
+  const sound = Array(9).fill({ ok: true, detail: 'every worker served' });
+  const low = Array.from({ length: 9 }, (_, i) => -0.05 + 0.01 * i); // all below the boundary 0.28
+
+  test('beside sound structure, a decisive timing fail is the claim’s fail; a mechanism claim’s is inconclusive', () => {
+    const d = decide({ checks: sound, structural: { need: 3 }, values: low, timing: { ...timing, decisive: true }, maxTrials: 21 });
+    expect(d).toMatchObject({ done: true, verdict: 'fail' });
+    expect(d.reason).toMatch(/every worker served .*contradicts$/);
+    expect(decide({ checks: sound, structural: { need: 3 }, values: low, timing, maxTrials: 21 })).toMatchObject({ done: true, verdict: 'inconclusive' });
+  });
+
+  test('simulated blocks pass the real structural check and carry the true ratio', () => {
+    const r = seededRandom(2);
+    const b = simulateBlock({ n: 1, r: Math.log(2), wA: 0, wB: 2, noise: BLOCK_NOISE.calm, random: r });
+    expect(b.order).toBe('ABBA');
+    expect(checkBlock(b)).toMatchObject({ ok: true });
+    expect(Math.exp(b.r)).toBeGreaterThan(1.6);
+    expect(Math.exp(b.r)).toBeLessThan(2.5);
+  });
+
+  test('cluster.faster-on-heavy on 4 cores: passes as modelled, fails when there is no speed-up', async () => {
+    const spec = allSpecs.find((s) => s.id === 'cluster.faster-on-heavy');
+    expect(CLUSTER_SPECS).toContain(spec.id);
+    const model = await clusterCell({ spec, C: 4, truth: 'model', runs: 40, seed: 11, noise: BLOCK_NOISE.vm });
+    const wrong = await clusterCell({ spec, C: 4, truth: 'alternative', runs: 40, seed: 12, noise: BLOCK_NOISE.vm });
+    expect(model).toMatchObject({ pass: 40, fail: 0 });
+    expect(wrong.fail).toBeGreaterThanOrEqual(0.95 * 40);
   });
 });
