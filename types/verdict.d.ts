@@ -140,7 +140,9 @@ export type Decision = {
  * Combine both channels after each trial. Structural evidence, where there is
  * any, decides the mechanism; timing must then agree or stay undecided. A
  * timing contradiction of sound structure is reported as inconclusive (the
- * machine's noise), never as a fail. Without structure, timing decides alone.
+ * machine's noise), never as a fail — unless the timing is decisive (the claim
+ * is a throughput; the structure only validates the measurement): then its
+ * fail is the verdict. Without structure, timing decides alone.
  * Under `quick`, sound structure ends the spec at once: the timing values so
  * far are shown, without an interval.
  * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean }} input
