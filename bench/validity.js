@@ -89,7 +89,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   const out = [
     '## Simulated validity',
     '',
-    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}\``,
+    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}${v.variants ? ' --variants' : ''}${v['no-cluster'] ? ' --no-cluster' : ''}\``,
     '',
     `Targets per claim: false fail ≤ ${pct(TARGETS.falseFail)} and inconclusive ≤ ${pct(TARGETS.inconclusive)} for the true pool size; P off by one caught (fail) in ≥ ${pct(TARGETS.detection)}. "≡ model": the model gives that P the same value of the statistic (inside the acceptance region), so timing alone cannot tell it apart. Trials: mean trials per run.`,
   ];
