@@ -233,6 +233,10 @@ export function workersServed(block, { arm = 'B', share = 0.25 } = {}) {
  */
 export function checkBlock(block, { arm = 'B', saturated = false } = {}) {
   const text = describeBlock(block);
+  // Which workers served is structure, whatever the generator did: a cluster
+  // run with fewer worker processes than asked is a fail, never void.
+  const missing = block.runs.filter((/** @type {any} */ x) => x.arm === arm && Object.keys(x.serverCpuMs ?? {}).length !== x.workers);
+  if (missing.length) return { ok: false, detail: `${missing.map((/** @type {any} */ x) => `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`).join('; ')}: ${text}` };
   const full = (/** @type {any} */ x) => saturated && x.machineCores !== null && x.usableCores > 0 && x.machineCores >= 0.9 * x.usableCores;
   const bound = block.runs.filter((/** @type {any} */ x) => x.generatorBound && !full(x));
   if (bound.length) return { ok: false, invalid: true, detail: `generator CPU-bound in ${bound.length} run(s) (CPU ${bound.map((/** @type {any} */ x) => x.generatorCpu).join(', ')} of a core${saturated ? `, machine ${bound.map((/** @type {any} */ x) => x.machineCores).join(', ')} of ${bound[0].usableCores} cores busy` : ''}): ${text}` };

@@ -61,6 +61,20 @@ describe('checkBlock', () => {
     expect(c).toMatchObject({ ok: false, invalid: true });
     expect(c.detail).toMatch(/generator CPU-bound/);
   });
+  it('fewer worker processes than W is a fail even when the generator was CPU-bound (structure is never voided)', () => {
+    const c = checkBlock(block([run({ generatorBound: true }), B({ serverCpuMs: { 2: 90 }, generatorBound: true }), B({}), run({})]));
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(/^cluster W=2: 1 worker processes of 2/);
+  });
+  it('with saturated: a CPU-bound generator counts where the machine was saturated, and voids where it had cores to spare', () => {
+    const full = { generatorBound: true, generatorCpu: 1.2, machineCores: 1.95, usableCores: 2 };
+    expect(checkBlock(block([run(full), B({}), B({}), run({})]), { saturated: true })).toMatchObject({ ok: true });
+    expect(checkBlock(block([run(full), B({}), B({}), run({})])).invalid).toBe(true);
+    const spare = checkBlock(block([run({ ...full, machineCores: 1.2 }), B({}), B({}), run({})]), { saturated: true });
+    expect(spare).toMatchObject({ ok: false, invalid: true });
+    expect(spare.detail).toMatch(/machine 1.2 of 2 cores busy/);
+  });
   it('voids a block with failed requests', () => {
     expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({ ok: false, invalid: true });
   });

@@ -37,6 +37,9 @@ export default defineSpec({
     // only with spare cores, and the model's "wins ×spare" and "no gain" are then
     // ln(spare) and 0: on C ≤ 2 they coincide (inside ±10%), so that arm is reported, not judged.
     const keepAliveJudged = separable(model, 0);
+    if (!separable(model, alt)) {
+      return { summary: '', skip: `C=${C}: without keep-alive the model's gain ×${round(spare, 2)} and the "scales like /heavy" alternative ×${round(Math.exp(alt), 2)} are within ±10% of their halfway boundary: they cannot be told apart here`, trial: async () => null };
+    }
     const block = {
       A: { workers: 0, label: 'single' },
       B: { workers: W, label: `cluster W=${W}` },

@@ -16,7 +16,11 @@ export default defineSpec({
       P: 5,
       size: '5',
       reference: true,
-      statistic: { name: 'S', description: 'spread of the five completions, (t5 − t1) / t5', fn: (t) => (t[4] - t[0]) / t[4] },
+      // The lag of the last task, not the spread of all five: threads sharing
+      // fewer cores unevenly finish apart without any of them waiting (the
+      // spread false-failed on simulated busy VMs); a fifth task that waited
+      // for a free thread (P=4) still lags by C/(4 + C) of t5.
+      statistic: { name: 'L', description: 'lag of the last task, (t5 − t4) / t5', fn: (t) => (t[4] - t[3]) / t[4] },
       alternatives: [{ label: 'P=4', P: 4, C: ctx.cores }],
       summary: `Slow-down against one task alone: about ${Math.max(1, 5 / ctx.cores).toFixed(2)}× on C=${ctx.cores}`,
     }),
