@@ -17,6 +17,8 @@ export class UsageError extends Error {
 
 /** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
 export const TASK_MS = 120;
+/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+export const QUICK_TASK_MS = 60;
 
 /**
  * Versions of a Node binary, asked of the binary itself.
@@ -58,7 +60,7 @@ export function selectCpus(n, allowed) {
 /**
  * @param {{ nodePath: string, cpus: number | null, signal?: AbortSignal, taskMs?: number, quick?: boolean }} o
  */
-export async function createContext({ nodePath, cpus, signal, taskMs = TASK_MS, quick = false }) {
+export async function createContext({ nodePath, cpus, signal, quick = false, taskMs = quick ? QUICK_TASK_MS : TASK_MS }) {
   const node = await nodeInfo(nodePath);
   let list = null;
   let skipAll = null;

@@ -5,6 +5,8 @@ export declare class UsageError extends Error {
 }
 /** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
 export declare const TASK_MS = 120;
+/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+export declare const QUICK_TASK_MS = 60;
 /**
  * Versions of a Node binary, asked of the binary itself.
  * @param {string} nodePath
@@ -35,7 +37,7 @@ export type Context = Awaited<ReturnType<typeof createContext>>;
 /**
  * @param {{ nodePath: string, cpus: number | null, signal?: AbortSignal, taskMs?: number, quick?: boolean }} o
  */
-export declare function createContext({ nodePath, cpus, signal, taskMs, quick }: {
+export declare function createContext({ nodePath, cpus, signal, quick, taskMs }: {
     nodePath: string;
     cpus: number | null;
     signal?: AbortSignal;

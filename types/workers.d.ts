@@ -84,7 +84,7 @@ export declare function splitModel({ W, k, C }: {
 export declare const SPLIT_M = 2;
 /**
  * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
- * in two rounds (ascending, then descending) inside one process.
+ * in two rounds (ascending, then descending) inside one process (one under --quick).
  * @param {import('./context.js').Context} ctx @param {{ ks: number[] }} o
  */
 export declare function splitTrial(ctx: import('./context.js').Context, { ks }: {
