@@ -4,7 +4,7 @@
 // fixtures/lib/sabotage.cjs), one sabotage at a time, and prints which claims
 // failed as they must. A sabotaged run must FAIL a claim it breaks; an
 // inconclusive is a miss.
-import { parseArgs } from 'node:util';
+import { parseBenchArgs } from './lib/args.js';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,11 +29,7 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  let v;
-  try {
-    ({ values: v } = parseArgs({
-      args: argv,
-      options: {
+  const parsed = parseBenchArgs('sabotage', argv, {
         only: { type: 'string', multiple: true },
         baseline: { type: 'boolean' },
         quick: { type: 'boolean' },
@@ -41,12 +37,9 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         from: { type: 'string' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    stderr.write(`sabotage: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
-    return 2;
-  }
+      }, stderr, { positionals: false });
+  if (!parsed) return 2;
+  const v = parsed.values;
   if (v.help) return void stdout.write(HELP), 0;
   const unknown = (v.only ?? []).find((n) => !SABOTAGES.some((s) => s.name === n));
   if (unknown) return void stderr.write(`sabotage: unknown sabotage '${unknown}' (known: ${SABOTAGES.map((s) => s.name).join(', ')})\n`), 2;

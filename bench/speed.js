@@ -2,7 +2,7 @@
 // Speed: where a run's time goes. Per claim, from a record (or from one run
 // made now): trials, seconds, share of the run, and what decided it; plus the
 // machine profile's time (the run's duration less the claims').
-import { parseArgs } from 'node:util';
+import { parseBenchArgs } from './lib/args.js';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,17 +26,8 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { from: { type: 'string' }, quick: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    stderr.write(`speed: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
-    return 2;
-  }
+  const parsed = parseBenchArgs('speed', argv, { from: { type: 'string' }, quick: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, stderr);
+  if (!parsed) return 2;
   const { values: v, positionals: selection } = parsed;
   if (v.help) return void stdout.write(HELP), 0;
   let file = v.from;

@@ -3,7 +3,7 @@
 // fresh CLI process with its own record; per claim, how often each verdict
 // came out and how long it took. Optionally with a CPU hog on one core for
 // the whole time, to see the verdicts under load.
-import { parseArgs } from 'node:util';
+import { parseBenchArgs } from './lib/args.js';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,12 +32,7 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
+  const parsed = parseBenchArgs('stability', argv, {
         runs: { type: 'string', default: '10' },
         quick: { type: 'boolean' },
         hog: { type: 'boolean' },
@@ -45,12 +40,8 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         from: { type: 'string' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    stderr.write(`stability: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
-    return 2;
-  }
+      }, stderr);
+  if (!parsed) return 2;
   const { values: v, positionals: selection } = parsed;
   if (v.help) return void stdout.write(HELP), 0;
   const runs = Number(v.runs);

@@ -4,7 +4,7 @@
 // of a pool of true size P (bench/lib/simulator.js), on two paths: 'full'
 // (Linux: structural thread accounting and timing) and 'timing' (no
 // structural channel, as off Linux). Prints Markdown tables; seeded.
-import { parseArgs } from 'node:util';
+import { parseBenchArgs } from './lib/args.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,7 @@ Options:
 const list = (s) => s.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  let v;
-  try {
-    ({ values: v } = parseArgs({
-      args: argv,
-      options: {
+  const parsed = parseBenchArgs('validity', argv, {
         'trials-per-cell': { type: 'string', default: '400' },
         seed: { type: 'string', default: '1' },
         noise: { type: 'string', default: 'vm' },
@@ -59,12 +55,9 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         out: { type: 'string' },
         json: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    stderr.write(`validity: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
-    return 2;
-  }
+      }, stderr, { positionals: false });
+  if (!parsed) return 2;
+  const v = parsed.values;
   if (v.help) return void stdout.write(HELP), 0;
   const runs = Number(v['trials-per-cell']);
   const seed = Number(v.seed);
