@@ -123,8 +123,9 @@ export async function startArm(ctx, o, arm) {
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
  * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
+ * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
-export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} }), session) {
+export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} }), session, { warm = false } = {}) {
   const { workers, label } = o[arm];
   const cpus = o.cpus ?? { server: null, generator: null };
   const runs = [];
@@ -140,8 +141,8 @@ export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.key
       connections: o.connections,
       keepAlive,
       requests: o.requests,
-      durationMs: (o.warmupMs ?? 0) + o.durationMs,
-      warmup: o.warmup ?? o.connections,
+      durationMs: (warm ? 0 : (o.warmupMs ?? 0)) + o.durationMs,
+      warmup: warm ? 0 : (o.warmup ?? o.connections),
       drainMs: 2000,
     };
     const load = session ? await session.run(spec) : await runLoad(ctx, { ...spec, cpus: cpus.generator });
@@ -192,7 +193,9 @@ export async function abbaTrial(ctx, n, o) {
     session = await startLoadSession(ctx, { cpus: o.cpus?.generator ?? null });
     const runs = [];
     for (const [i, arm] of order.entries()) {
-      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names, session)));
+      // Each server is warmed up by its first load; its second runs warm (JIT, connections' first use).
+      const warm = order.indexOf(arm) < i;
+      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names, session, { warm })));
     }
     const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
     const r = ratios[names[0]];

@@ -159,6 +159,11 @@ export function decide({ checks = null, structural = null, values = null, timing
       if (t.decisive_ && (t.final || out)) {
         return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${join(sText, tText)}`, evidence };
       }
+      // Decisive timing fed by fewer than half the trials (the others void):
+      // the machine fails the control too often to reach a decision in budget.
+      if (t.decisive_ && s.voided > 0 && n >= BESIDE_N && 2 * s.voided > n) {
+        return { done: true, verdict: 'inconclusive', reason: `${s.voided} of ${n} trials void: ${join(sText, tText)}`, evidence };
+      }
       if (!t.decisive_ && (quick || beside || t.interval !== null || t.final || out)) {
         return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
       }

@@ -619,3 +619,19 @@ test('decide: a structural channel filled with void trials is inconclusive and s
   expect(d.verdict).toBe('inconclusive');
   expect(d.reason).toMatch(/^4 of 4 trials void: generator CPU-bound/);
 });
+
+describe('decisive timing with many void trials', () => {
+  const timing = { statistic: 'r', description: 'd', claim: 0.5, alternatives: { none: 0 }, looks: [9, 15, 21], alpha: 0.01, decisive: true };
+  const ok = () => ({ ok: true, detail: 'served' });
+  const bad = () => ({ ok: false, invalid: true, detail: 'generator CPU-bound' });
+  test('more than half of 6 or more trials void: inconclusive, naming the void trials', () => {
+    const checks = [ok(), bad(), ok(), bad(), bad(), bad()];
+    const d = decide({ checks, structural: { need: 2, cap: 3 }, values: [0.5, 0.5], timing, maxTrials: 21 });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^4 of 6 trials void: /);
+  });
+  test('half or fewer void: the timing goes on to its looks', () => {
+    const checks = [ok(), bad(), ok(), bad(), ok(), bad()];
+    expect(decide({ checks, structural: { need: 2, cap: 3 }, values: [0.5, 0.5, 0.5], timing, maxTrials: 21 }).done).toBe(false);
+  });
+});
