@@ -20,9 +20,11 @@ import { median, medianInterval, round } from './stats.js';
 
 /**
  * Timing beside sound structure only checks consistency: a contradiction makes
- * the verdict inconclusive, never a fail. It is judged from BESIDE_N trials on
- * at a 95% two-sided level (the first n with an interval: 6, where it is the
- * range of the values at 96.9%), not at the error budget of a timing decision.
+ * the verdict inconclusive, never a fail. It is glanced at from BESIDE_N
+ * trials on at a 95% two-sided level (the first n with an interval: 6, where
+ * it is the range of the values at 96.9%); where the glance is consistent the
+ * spec ends there. A glance that contradicts the structure sends the timing on
+ * to its own looks, judged at the full error budget.
  */
 export const BESIDE_N = 6;
 export const BESIDE_ALPHA = 0.025;
@@ -139,8 +141,13 @@ export function decide({ checks = null, structural = null, values = null, timing
   // Beside sound structure, timing is judged once BESIDE_N trials have run,
   // with an interval if as many gave a timing value (void ones give none).
   const beside = s?.decided === 'pass' && Boolean(timing) && !timing?.decisive && n >= BESIDE_N;
-  const besidePlan = beside && values && values.length >= BESIDE_N ? { ...timing, looks: [values.length], alpha: BESIDE_ALPHA } : timing;
-  const t = besidePlan && values ? { ...judgeTiming(values, besidePlan), decisive_: Boolean(timing?.decisive) } : null;
+  const glance = beside && timing && values && values.length >= BESIDE_N ? judgeTiming(values, { ...timing, looks: [values.length], alpha: BESIDE_ALPHA }) : null;
+  // A glance that contradicts the structure is only a suspicion: the timing
+  // goes on to its own looks, and only a contradiction there (at the full
+  // error budget) makes the verdict inconclusive.
+  const suspicious = glance?.decided === 'fail';
+  const judged = glance && !suspicious ? glance : timing && values ? judgeTiming(values, timing) : null;
+  const t = judged ? { ...judged, decisive_: Boolean(timing?.decisive) } : null;
   const evidence = { structural: s, timing: t };
   const out = n >= maxTrials;
   const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})` : '';
@@ -164,7 +171,7 @@ export function decide({ checks = null, structural = null, values = null, timing
       if (t.decisive_ && s.voided > 0 && n >= BESIDE_N && 2 * s.voided > n) {
         return { done: true, verdict: 'inconclusive', reason: `${s.voided} of ${n} trials void: ${join(sText, tText)}`, evidence };
       }
-      if (!t.decisive_ && (quick || beside || t.interval !== null || t.final || out)) {
+      if (!t.decisive_ && (quick || (beside && !suspicious) || t.interval !== null || t.final || out)) {
         return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
       }
       return { done: false, evidence };

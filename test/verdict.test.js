@@ -223,9 +223,15 @@ describe('decide', () => {
     expect(d.evidence.timing?.interval).toEqual([Math.min(...straddle(6)), Math.max(...straddle(6))].map((x) => Math.round(x * 1e4) / 1e4));
   });
 
-  test('beside structure, six values all beyond the boundary are a contradiction: inconclusive', () => {
-    const d = decide({ checks: Array(6).fill(ok()), structural, values: outside(6), timing, maxTrials });
+  test('beside structure, six values all beyond the boundary are a suspicion: the timing goes on to its first look', () => {
+    expect(decide({ checks: Array(6).fill(ok()), structural, values: outside(6), timing, maxTrials }).done).toBe(false);
+    expect(decide({ checks: Array(8).fill(ok()), structural, values: outside(8), timing, maxTrials }).done).toBe(false);
+    const d = decide({ checks: Array(9).fill(ok()), structural, values: outside(9), timing, maxTrials });
     expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^structure as expected but timing contradicts it/);
+    // a suspicion the first look does not confirm ends as a structural pass
+    const mixed = [...outside(6), ...inside(3)];
+    expect(decide({ checks: Array(9).fill(ok()), structural, values: mixed, timing, maxTrials })).toMatchObject({ done: true, verdict: 'pass' });
   });
 
   test('--quick: sound structure ends the spec at once, timing shown without an interval', () => {

@@ -62,9 +62,11 @@ export type TimingPlan = {
  */
 /**
  * Timing beside sound structure only checks consistency: a contradiction makes
- * the verdict inconclusive, never a fail. It is judged from BESIDE_N trials on
- * at a 95% two-sided level (the first n with an interval: 6, where it is the
- * range of the values at 96.9%), not at the error budget of a timing decision.
+ * the verdict inconclusive, never a fail. It is glanced at from BESIDE_N
+ * trials on at a 95% two-sided level (the first n with an interval: 6, where
+ * it is the range of the values at 96.9%); where the glance is consistent the
+ * spec ends there. A glance that contradicts the structure sends the timing on
+ * to its own looks, judged at the full error budget.
  */
 export declare const BESIDE_N = 6;
 export declare const BESIDE_ALPHA = 0.025;
