@@ -69,17 +69,19 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       return 0;
     }
     const envs = environments(opts);
-    const jsonFor = (/** @type {number} */ i) => (opts.json && envs.length > 1 ? suffixed(opts.json, envs[i].tag) : opts.json);
+    // With several environments every report file gets the environment's tag.
+    const fileFor = (/** @type {string | null} */ file, /** @type {number} */ i) => (file && envs.length > 1 ? suffixed(file, envs[i].tag) : file);
+    const jsonFor = (/** @type {number} */ i) => fileFor(opts.json, i);
+    const reportersFor = (/** @type {number} */ i) => opts.reporters.map((r) => ({ ...r, file: fileFor(r.file, i) }));
     for (let i = 0; i < envs.length; i++) {
       const json = jsonFor(i);
       if (json) for (const file of [json, beside(json, '.html'), beside(json, '.md')]) checkWritable(file);
-      for (const r of opts.reporters) if (r.file) checkWritable(envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file);
+      for (const r of reportersFor(i)) if (r.file) checkWritable(r.file);
     }
     const codes = [];
     for (let i = 0; i < envs.length && !controller.signal.aborted; i++) {
       if (envs.length > 1) say(`environment ${i + 1} of ${envs.length}: ${envs[i].tag}`);
-      const reporters = opts.reporters.map((r) => ({ ...r, file: r.file && envs.length > 1 ? suffixed(r.file, envs[i].tag) : r.file }));
-      const record = await runEnvironment({ argv, opts, specs, expectations, env: envs[i], json: jsonFor(i), reporters, stdout, signal: controller.signal });
+      const record = await runEnvironment({ argv, opts, specs, expectations, env: envs[i], json: jsonFor(i), reporters: reportersFor(i), stdout, signal: controller.signal });
       for (const u of record.expectations?.unused ?? []) if (u.stale || opts.patterns.length === 0) say(formatUnused(u));
       githubReport(record, { stdout: stderr, warn: (line) => stderr.write(`${line}\n`) });
       codes.push(record.exitCode);
