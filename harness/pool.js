@@ -3,7 +3,7 @@
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from './stats.js';
-import { voidIfBusy } from './workers.js';
+import { busyReason, voidIfBusy } from './workers.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = 4;
@@ -55,14 +55,13 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
   const alts = Object.fromEntries(alternatives.map((a) => [a.label, at(a.P, a.C)]).filter(([, v]) => Math.abs(/** @type {number} */ (v) - claim) > 1e-9));
   const want = threadsUsed({ k, P });
   const shape = batches({ k, P }).join(' + ');
+  const load = (/** @type {any} */ obs) => ({ runs: [{ othersMs: obs.othersMs, wallMs: obs.wallMs }] });
+  const linux = ctx.platform === 'linux';
   return {
     summary: `${summary ? `${summary}. ` : ''}Model, P=${P} on C=${C}: ${k} tasks of T≈${Math.round(T)} ms run as batches ${shape} and finish at ${predictedMs.join(', ')} ms; ${statistic.name} = ${round(claim)} (${Object.entries(alts).map(([l, v]) => `${l}: ${round(v)}`).join(', ') || 'no distinguishable alternative'})`,
     model: { k, P, C, T, batches: batches({ k, P }), predictedMs, threads: want, statistic: statistic.name, claim: round(claim, 4), alternatives: alts },
     trial: (c) => c.run('pbkdf2-batch.cjs', { options: { k, iterations: c.pbkdf2.iterations, reference }, env: { UV_THREADPOOL_SIZE: size }, timeoutMs: 30_000 + 20 * k * T }),
-    structural:
-      ctx.platform === 'linux'
-        ? { need: 3, check: (obs) => voidIfBusy({ runs: [{ othersMs: obs.othersMs, wallMs: obs.wallMs }] }, C, checkThreads(obs, { k, P }), 'timing') }
-        : undefined,
+    structural: linux ? { need: 3, check: (obs) => voidIfBusy(load(obs), C, checkThreads(obs, { k, P }), 'timing') } : undefined,
     timing: {
       statistic: statistic.name,
       description: statistic.description,
@@ -72,6 +71,10 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
       looks: [9, 15, 21],
       alpha: 0.01,
       value: (obs) => statistic.fn(sortedTimes(obs), obs.T ?? NaN),
+      // Without thread accounting the timing decides alone: a trial spoiled
+      // by other processes' load gives no value (on Linux the structural
+      // check drops it and says so).
+      void: linux ? undefined : (obs) => busyReason(load(obs), C),
     },
   };
 }

@@ -47,21 +47,30 @@ export async function* runSpec({ spec, ctx, signal, now }) {
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
   const values = timing ? [] : null;
-  let decision = decide({ checks, structural, values, timing, maxTrials, quick: ctx.quick });
-  for (let n = 1; n <= maxTrials; n++) {
+  // Trials whose timing value the plan's `void` dropped: they extend the
+  // budget, but never past twice the usual cap.
+  let voided = 0;
+  let voidReason = '';
+  const cap = () => maxTrials + Math.min(voided, maxTrials);
+  const judge = () => decide({ checks, structural, values, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
+  let decision = judge();
+  for (let n = 1; n <= cap(); n++) {
     if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, expectation, expected, evidence: decision.evidence });
     try {
       samples.push(await plan.trial(ctx, n));
-      const check = structural ? structural.check(samples.at(-1)) : null;
+      const obs = samples.at(-1);
+      const check = structural ? structural.check(obs) : null;
       if (check) checks?.push(check);
       // A void trial (its control failed) gives no timing value either, nor
       // one whose timing the machine's other load spoiled.
-      if (!check?.invalid && !check?.timingVoid) values?.push(/** @type {any} */ (timing).value(samples.at(-1)));
+      const why = timing?.void?.(obs);
+      if (why) [voided, voidReason] = [voided + 1, why];
+      else if (!check?.invalid && !check?.timingVoid) values?.push(/** @type {any} */ (timing).value(obs));
     } catch (err) {
       const interrupted = signal?.aborted;
       return finish({ verdict: 'error', reason: interrupted ? `interrupted during trial ${n}` : errText(err), expectation, expected, evidence: decision.evidence });
     }
-    decision = decide({ checks, structural, values, timing, maxTrials, quick: ctx.quick });
+    decision = judge();
     yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note: checks?.at(-1)?.detail } };
     if (decision.done) break;
   }

@@ -16,6 +16,7 @@ import { median, medianInterval, round } from './stats.js';
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
+ * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  */
 
 /**
@@ -132,12 +133,14 @@ export function judgeStructural(checks, plan) {
  * fail is the verdict. Without structure, timing decides alone.
  * Under `quick`, sound structure ends the spec at once: the timing values so
  * far are shown, without an interval.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean }} input
+ * `voided` counts the trials whose timing value the plan's `void` dropped
+ * (`voidReason`: the last such reason): they count as trials, not as values.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
-export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials, quick = false }) {
+export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials, quick = false, voided = 0, voidReason = '' }) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
-  const n = Math.max(checks?.length ?? 0, values?.length ?? 0);
+  const n = Math.max(checks?.length ?? 0, (values?.length ?? 0) + voided);
   // Beside sound structure, timing is judged once BESIDE_N trials have run,
   // with an interval if as many gave a timing value (void ones give none).
   const beside = s?.decided === 'pass' && Boolean(timing) && !timing?.decisive && n >= BESIDE_N;
@@ -147,7 +150,7 @@ export function decide({ checks = null, structural = null, values = null, timing
   // error budget) makes the verdict inconclusive.
   const suspicious = glance?.decided === 'fail';
   const judged = glance && !suspicious ? glance : timing && values ? judgeTiming(values, timing) : null;
-  const t = judged ? { ...judged, decisive_: Boolean(timing?.decisive) } : null;
+  const t = judged ? { ...judged, ...(voided ? { voided } : {}), decisive_: Boolean(timing?.decisive) } : null;
   const evidence = { structural: s, timing: t };
   const out = n >= maxTrials;
   const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})` : '';
@@ -183,8 +186,12 @@ export function decide({ checks = null, structural = null, values = null, timing
     return { done: false, evidence };
   }
   if (t) {
-    if (t.decided) return { done: true, verdict: t.decided, reason: tText, evidence };
-    if (t.final || out) return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${tText}`, evidence };
+    const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
+    if (t.decided) return { done: true, verdict: t.decided, reason: tText + vText, evidence };
+    // Every one of the first VOID_STOP trials void: the machine is busy now,
+    // and more trials would only measure its load.
+    if (values?.length === 0 && voided >= VOID_STOP) return { done: true, verdict: 'inconclusive', reason: `${voided} of ${n} trials void: ${voidReason}`, evidence };
+    if (t.final || out) return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${tText}${vText}`, evidence };
     return { done: false, evidence };
   }
   return { done: true, verdict: 'inconclusive', reason: 'no evidence channel available', evidence };

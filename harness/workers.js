@@ -184,7 +184,8 @@ export function parallelism(obs, k) {
 
 /**
  * Cores other processes took on our CPUs over a trial's runs (their CPU time
- * over the runs' wall time), null where unknown (not Linux, older samples).
+ * over the runs' wall time), null where unknown (older samples, or a machine
+ * whose CPU times cannot be read).
  * @param {any} obs
  */
 export function busyCores(obs) {
@@ -199,18 +200,29 @@ export function busyCores(obs) {
 }
 
 /**
- * A trial measured while other processes took a real share of our CPUs
- * (≥ max(0.3, C/10) cores) measured them, not the claim. `scope` 'all': the
- * whole trial is void (its structure depends on free cores too); 'timing':
- * the structure counts, the timing value is dropped.
+ * Why a trial measured the machine's other load rather than the claim: other
+ * processes took a real share of our CPUs (≥ max(0.3, C/10) cores). null when
+ * they did not, or when that is unknown.
+ * @param {any} obs @param {number} C
+ */
+export function busyReason(obs, C) {
+  const busy = busyCores(obs);
+  if (busy === null || busy < Math.max(0.3, C / 10)) return null;
+  return `machine busy: other processes took ${round(busy, 2)} of ${C} cores`;
+}
+
+/**
+ * A trial measured while the machine was busy (busyReason) is not evidence
+ * about the claim. `scope` 'all': the whole trial is void (its structure
+ * depends on free cores too); 'timing': the structure counts, the timing
+ * value is dropped.
  * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
  * @param {'all' | 'timing'} [scope]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}
  */
 export function voidIfBusy(obs, C, check, scope = 'all') {
-  const busy = busyCores(obs);
-  if (busy === null || busy < Math.max(0.3, C / 10)) return check;
-  const why = `machine busy: other processes took ${round(busy, 2)} of ${C} cores`;
+  const why = busyReason(obs, C);
+  if (!why) return check;
   if (scope === 'timing') return { ...check, timingVoid: true, detail: `${check.detail} (timing dropped: ${why})` };
   return { ok: false, invalid: true, detail: `${why} during the runs; ${check.detail}` };
 }

@@ -373,3 +373,41 @@ describe('timing dropped on a busy machine', () => {
     expect(r.reason).toContain('decided structurally');
   });
 });
+
+describe('timing-only trials voided by the plan (no structural channel, as off Linux)', () => {
+  const timing = (/** @type {(o: any) => string | null} */ why) => ({
+    statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s, void: why,
+  });
+  test('a void trial gives no value and extends the budget: 9 values need 12 trials when 3 are void', async () => {
+    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 4 === 0 ? 0.9 : 0.05, busy: n % 4 === 0 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy: other processes took 1.2 of 2 cores' : null)) } });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 11 });
+    expect(r.evidence.timing).toMatchObject({ n: 9, voided: 2, decided: 'pass' });
+    expect(r.evidence.timing.values).not.toContain(0.9);
+    expect(r.reason).toMatch(/; 2 of 11 trials void \(machine busy: other processes took 1\.2 of 2 cores\)$/);
+  });
+  test('the same values unvoided would fail: the void is what keeps the busy trials out', async () => {
+    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 2 === 0 ? 0.9 : 0.05, busy: n % 2 === 0 }), planOver: { structural: undefined, timing: timing(() => null) } });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r.verdict).not.toBe('pass');
+    expect(r.evidence.timing.voided).toBeUndefined();
+  });
+  test('the first 3 trials all void: inconclusive at once, naming why', async () => {
+    const calls = /** @type {number[]} */ ([]);
+    const spec = fakeSpec({ id: 'pool.busy' }, { calls, obs: () => ({ s: 0.9 }), planOver: { structural: undefined, timing: timing(() => 'machine busy: other processes took 1.5 of 2 cores') } });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+    expect(r.reason).toBe('3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores');
+    expect(calls).toEqual([1, 2, 3]);
+  });
+  test('void trials extend the budget to at most twice the cap, then inconclusive', async () => {
+    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: 0.05, busy: n % 3 !== 1 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) } });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 25 });
+    expect(r.evidence.timing).toMatchObject({ n: 9, voided: 16 });
+    const never = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 2 ? 0.05 : 0.35, busy: n % 3 !== 1 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) } });
+    const [q] = ends(await collect({ specs: [never], ctx }));
+    expect(q).toMatchObject({ verdict: 'inconclusive', trials: 42 });
+    expect(q.reason).toMatch(/^too noisy to decide: .*; 28 of 42 trials void \(machine busy\)$/);
+  });
+});

@@ -37,7 +37,8 @@ describe('simulator', () => {
       expect(obs.wallMs).toBeGreaterThanOrEqual(ms.at(-1) - 5);
     }
     const off = simulateBatch({ k: 5, P: 4, C: 2, linux: false, random: r });
-    expect(off).toMatchObject({ linux: false, poolThreads: [], cpuMs: [], othersMs: null, T: null });
+    expect(off).toMatchObject({ linux: false, poolThreads: [], cpuMs: [], T: null });
+    expect(typeof off.othersMs).toBe('number'); // os.cpus() and process.cpuUsage() off Linux
   });
 
   test('without noise it is the model (processor sharing) where every core is shared alike', () => {
@@ -105,6 +106,15 @@ describe('the runner on simulated machines', () => {
       for (const trueP of [P - 1, P, P + 1].filter((p) => p >= 1)) cells.push(await run(id, C, trueP, 'timing', 'quiet'));
     }
     expect(cells.flatMap((c) => misses(c).map((m) => `${c.id} C=${c.C}: ${m}`))).toEqual([]);
+  });
+
+  test('timing-only plans drop a trial spoiled by other processes (there is no structure to do it); Linux plans leave that to the structural check', () => {
+    const plan = byId('pool.pbkdf2-four-together').plan(fakeContext({ C: 4, platform: 'darwin' }));
+    const obs = (/** @type {number} */ othersMs) => ({ wallMs: 500, othersMs, completions: [] });
+    expect(plan.timing.void(obs(400))).toBe('machine busy: other processes took 0.8 of 4 cores');
+    expect(plan.timing.void(obs(100))).toBeNull();
+    expect(plan.timing.void({ wallMs: 500, othersMs: null })).toBeNull();
+    expect(byId('pool.pbkdf2-four-together').plan(fakeContext({ C: 4 })).timing.void).toBeUndefined();
   });
 
   test('known gap: timing alone cannot tell P = 1 or 2 from 4 with five tasks (the lag L is the same)', () => {

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { region } from '../harness/verdict.js';
-import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K, busyCores, voidIfBusy } from '../harness/workers.js';
+import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K, busyCores, busyReason, voidIfBusy } from '../harness/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis from '../specs/workers/loop.pool-apis-block.spec.js';
@@ -213,8 +213,33 @@ describe('other load on the machine', () => {
     expect(voidIfBusy({ runs: [{ wallMs: 200, othersMs: null }] }, 2, ok)).toBe(ok);
   });
 
+  it('busyReason: the reason a trial measured other load, or null', () => {
+    expect(busyReason(runs(100), 2)).toBe('machine busy: other processes took 0.5 of 2 cores');
+    expect(busyReason(runs(50), 2)).toBeNull();
+    expect(busyReason({ runs: [{ wallMs: 200, othersMs: null }] }, 2)).toBeNull();
+  });
+
   it("voidIfBusy: 'all' voids the trial, 'timing' keeps the structure and drops the timing value", () => {
     expect(voidIfBusy(runs(100), 2, ok)).toEqual({ ok: false, invalid: true, detail: 'machine busy: other processes took 0.5 of 2 cores during the runs; threads fine' });
     expect(voidIfBusy(runs(100), 2, ok, 'timing')).toEqual({ ok: true, timingVoid: true, detail: 'threads fine (timing dropped: machine busy: other processes took 0.5 of 2 cores)' });
+  });
+});
+
+describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
+  it('portableMachineCpu: busy ms over every CPU from os.cpus() times, own ms from process.cpuUsage() µs', async () => {
+    const { default: proc } = await import('../fixtures/lib/proc.cjs');
+    const cpu = (/** @type {number} */ user, /** @type {number} */ idle) => ({ times: { user, nice: 0, sys: 10, idle, irq: 5 } });
+    expect(proc.portableMachineCpu([cpu(100, 900), cpu(300, 700)], { user: 150_000, system: 50_000 })).toEqual({ busyMs: 430, selfMs: 200 });
+    expect(proc.portableMachineCpu([], { user: 0, system: 0 })).toBeNull();
+    const a = proc.portableMachineCpu([cpu(100, 0), cpu(100, 0)], { user: 0, system: 0 });
+    const b = proc.portableMachineCpu([cpu(400, 0), cpu(300, 0)], { user: 200_000, system: 0 });
+    expect(proc.othersMs(a, b)).toBe(300); // 500 ms busy, 200 of them ours
+  });
+  it('this platform has a reading (Linux: /proc; elsewhere os.cpus())', async () => {
+    const { default: proc } = await import('../fixtures/lib/proc.cjs');
+    const m = proc.machineCpu();
+    expect(m).not.toBeNull();
+    expect(m.busyMs).toBeGreaterThanOrEqual(0);
+    expect(m.selfMs).toBeGreaterThanOrEqual(0);
   });
 });

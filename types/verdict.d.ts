@@ -44,6 +44,10 @@ export type TimingPlan = {
      * the timing is the claim (throughput): structure alone never passes it
      */
     decisive?: boolean;
+    /**
+     * why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
+     */
+    void?: (obs: any) => string | null | undefined;
 };
 /**
  * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value
@@ -59,6 +63,7 @@ export type TimingPlan = {
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
+ * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  */
 /**
  * Timing beside sound structure only checks consistency: a contradiction makes
@@ -147,16 +152,20 @@ export type Decision = {
  * fail is the verdict. Without structure, timing decides alone.
  * Under `quick`, sound structure ends the spec at once: the timing values so
  * far are shown, without an interval.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean }} input
+ * `voided` counts the trials whose timing value the plan's `void` dropped
+ * (`voidReason`: the last such reason): they count as trials, not as values.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
-export declare function decide({ checks, structural, values, timing, maxTrials, quick }: {
+export declare function decide({ checks, structural, values, timing, maxTrials, quick, voided, voidReason }: {
     checks?: Check[] | null;
     structural?: StructuralPlan | null;
     values?: number[] | null;
     timing?: TimingPlan | null;
     maxTrials: number;
     quick?: boolean;
+    voided?: number;
+    voidReason?: string;
 }): Decision;
 /** @param {ReturnType<typeof judgeTiming>} t */
 export declare function timingText(t: ReturnType<typeof judgeTiming>): string;

@@ -117,15 +117,23 @@ export declare function checkSplit(obs: any): {
 export declare function parallelism(obs: any, k: number): number;
 /**
  * Cores other processes took on our CPUs over a trial's runs (their CPU time
- * over the runs' wall time), null where unknown (not Linux, older samples).
+ * over the runs' wall time), null where unknown (older samples, or a machine
+ * whose CPU times cannot be read).
  * @param {any} obs
  */
 export declare function busyCores(obs: any): number | null;
 /**
- * A trial measured while other processes took a real share of our CPUs
- * (≥ max(0.3, C/10) cores) measured them, not the claim. `scope` 'all': the
- * whole trial is void (its structure depends on free cores too); 'timing':
- * the structure counts, the timing value is dropped.
+ * Why a trial measured the machine's other load rather than the claim: other
+ * processes took a real share of our CPUs (≥ max(0.3, C/10) cores). null when
+ * they did not, or when that is unknown.
+ * @param {any} obs @param {number} C
+ */
+export declare function busyReason(obs: any, C: number): string | null;
+/**
+ * A trial measured while the machine was busy (busyReason) is not evidence
+ * about the claim. `scope` 'all': the whole trial is void (its structure
+ * depends on free cores too); 'timing': the structure counts, the timing
+ * value is dropped.
  * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
  * @param {'all' | 'timing'} [scope]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}

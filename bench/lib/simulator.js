@@ -240,9 +240,10 @@ export function simulateBatch({ k, P, C, T = 120, reference = false, linux = tru
   m.othersMs = 0;
   const { done, thread, cpu } = runPool(m, Array.from({ length: k }, task), P);
   const wallMs = m.now - start + latency();
-  // /proc/stat counts 10 ms jiffies: two readings, each off by up to one per CPU
+  // /proc/stat (Linux) and os.cpus() (elsewhere) count ticks of about 10 ms:
+  // two readings, each off by up to one per CPU
   const jiffy = 10 * Math.sqrt(C) * (random() - random());
-  const othersMs = linux ? Math.max(0, Math.round((m.othersMs + jiffy) / 10) * 10) : null;
+  const othersMs = Math.max(0, Math.round((m.othersMs + jiffy) / 10) * 10);
   const completions = done.map((ms, i) => ({ task: i, ms: round(ms + latency()) })).sort((a, b) => a.ms - b.ms);
   const poolThreads = linux ? Array.from({ length: P }, (_, i) => 9000 + i) : [];
   const cpuMs = linux ? cpu.map((ms) => round(ms + random() * 0.2)) : [];
