@@ -153,7 +153,10 @@ export function describeEnvs(envs, all, { numbered = true } = {}) {
 
 /**
  * @typedef {{ verdict: string, label: string, reason: string } | null} Cell
- * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, verdictDiffers: boolean, description: string }} Claim
+ * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, verdictDiffers: boolean, description: string, truthDiffers: boolean, truth: string, truths: (string | null)[] }} Claim
+ *   differs: the outcome (verdict or label) differs; truthDiffers: what the
+ *   spec expects to be true differs (its plan's `model.outcome`, e.g. by Node
+ *   version), whatever the verdicts; truth: 'id: X on …; Y on …' where it does
  */
 
 /** @param {Cell} c */
@@ -183,24 +186,49 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
     const present = cells.filter(Boolean);
     const differs = new Set(present.map(outcome)).size > 1;
     const verdictDiffers = new Set(present.map((c) => c?.verdict)).size > 1;
-    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs, verdictDiffers, description: '' };
+    const truths = lookup.map((m) => truthOf(m.get(id)));
+    const truthDiffers = new Set(truths.filter((t) => t !== null)).size > 1;
+    const truth = truthDiffers ? describeTruth(id, truths, environments) : '';
+    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs: differs || truthDiffers, verdictDiffers, description: '', truthDiffers, truth, truths };
   });
   /** @type {{ envs: number[], title: string }[]} */
   const columns = [];
-  const signature = (/** @type {number} */ i) => claims.map((c) => outcome(c.cells[i])).join('\n');
+  // Neighbours fold only where every claim has the same outcome and the same truth.
+  const signature = (/** @type {number} */ i) => claims.map((c) => `${outcome(c.cells[i])}|${c.truths[i] ?? ''}`).join('\n');
   environments.forEach((_, i) => {
     const last = columns.at(-1);
     if (fold && last && signature(last.envs[0]) === signature(i)) last.envs.push(i);
     else columns.push({ envs: [i], title: '' });
   });
   for (const col of columns) col.title = describeEnvs(col.envs.map((i) => environments[i]), environments, { numbered: false });
-  for (const c of claims) if (c.differs) c.description = describeClaim(c.id, c.cells, environments);
+  for (const c of claims) if (c.differs) c.description = c.truthDiffers && new Set(c.cells.filter(Boolean).map(outcome)).size <= 1 ? c.truth : describeClaim(c.id, c.cells, environments);
   for (const c of claims) c.columns = columns.map((col) => c.cells[col.envs[0]]);
-  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.differs && !c.verdictDiffers)];
+  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers), ...claims.filter((c) => c.differs && !c.verdictDiffers && !c.truthDiffers)];
   return { environments, columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })), claims, differs };
 }
 
 /** @typedef {ReturnType<typeof mergeRecords>} MergedTable */
+
+/**
+ * What a result's plan said is true in its environment (`model.outcome`), or
+ * null where it says nothing (most claims: the truth is the same everywhere).
+ * @param {any} r
+ */
+function truthOf(r) {
+  const o = r?.expectation?.model?.outcome;
+  return typeof o === 'string' && o.trim() ? o.trim() : null;
+}
+
+/**
+ * 'pool.env-in-code: ES module entry → 4 on Node 20 (C=1, 2); ES module entry → 2 on Node 22, 24 (C=1, 2)'.
+ * @param {string} id @param {(string | null)[]} truths @param {Env[]} envs
+ */
+export function describeTruth(id, truths, envs) {
+  /** @type {Map<string, Env[]>} */
+  const groups = new Map();
+  truths.forEach((t, i) => t !== null && groups.set(t, [...(groups.get(t) ?? []), envs[i]]));
+  return `${id}: ${[...groups].map(([t, e]) => `${t} on ${describeEnvs(e, envs)}`).join('; ')}`;
+}
 
 /**
  * 'pool.env-in-code: fail on Node 20 (C=2); pass on Node 22, 24 (C=1, 2)'.

@@ -91,6 +91,29 @@ describe('mergeRecords', () => {
     expect(t.differs[1].description).toBe('pool.two-as-fast-as-one: refuted as expected on Node 20, 22 (C=1); pass on Node 20, 22 (C=2)');
   });
 
+  it("calls out a claim whose truth differs (its plan's model.outcome), even where every verdict is pass; such neighbours do not fold", () => {
+    const recs = four();
+    const truth = (/** @type {any} */ r, /** @type {string} */ outcome) => (r.results[2] = { ...r.results[2], verdict: 'pass', label: 'pass', expectation: { summary: '', model: { outcome } } });
+    recs.forEach((r) => truth(r, r.environment.node.version.startsWith('v20') ? 'ESM entry: no effect (→ 4)' : 'ESM entry: works (→ 2)'));
+    const t = mergeRecords(recs, { files: FILES });
+    expect(t.differs.map((c) => [c.id, c.verdictDiffers, c.truthDiffers])).toEqual([['pool.env-in-code', false, true]]);
+    expect(t.differs[0].description).toBe('pool.env-in-code: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
+    expect(t.columns.map((col) => col.envs)).toEqual([[1, 2], [3, 4]]);
+    const md = renderMergedMarkdown(t);
+    expect(md).toContain('- truth differs: `pool.env-in-code`: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
+    expect(md).toContain('| `pool.env-in-code` ≠ |');
+    expect(renderMergedHtml(t)).toContain('<li>truth differs: <a href="#pool.env-in-code">');
+    // A verdict that differs too: the outcomes first, then what is true.
+    recs[1].results[2].verdict = recs[1].results[2].label = 'fail';
+    const both = mergeRecords(recs, { files: FILES });
+    expect(renderMergedMarkdown(both)).toContain('- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2); what is true: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
+    // One environment saying nothing is not a difference.
+    const quiet = four();
+    truth(quiet[0], 'ESM entry: works (→ 2)');
+    expect(mergeRecords(quiet, { files: FILES }).differs.map((c) => c.id)).toEqual(['pool.env-in-code']);
+    expect(mergeRecords(quiet, { files: FILES }).differs[0].truthDiffers).toBe(false);
+  });
+
   it('shows claims missing from some records as not run, without calling them different', () => {
     const recs = four();
     recs[0].results.push({ id: 'workers.extra', area: 'workers', title: 't', verdict: 'skip', label: 'skip', reason: 'r' });

@@ -20,6 +20,18 @@ const heading = (table) => `node-concurrency-spec: ${table.claims.length} claim$
 const envNumbers = (envs) => `#${envs.join(', #')}`;
 
 /**
+ * One line of the 'differs' list: its kind and its text after the id (the
+ * outcomes, and what is true where that differs too).
+ * @param {import('../merge.js').Claim} c
+ */
+function differsLine(c) {
+  const kind = c.verdictDiffers ? 'verdict differs' : c.truthDiffers ? 'truth differs' : 'label differs';
+  const text = c.description.slice(c.id.length);
+  const truth = c.truthDiffers && c.description !== c.truth ? `; what is true: ${c.truth.slice(c.id.length + 2)}` : '';
+  return { kind, strong: c.verdictDiffers, text: `${text}${truth}` };
+}
+
+/**
  * The table as Markdown: environments, the claims that differ, all claims.
  * @param {MergedTable} table
  * @returns {string}
@@ -31,7 +43,7 @@ export function renderMergedMarkdown(table) {
   }
   lines.push('', `### Differs across environments (${table.differs.length})`, '');
   if (!table.differs.length) lines.push('Every claim has the same outcome in every environment where it ran.');
-  for (const c of table.differs) lines.push(`- ${c.verdictDiffers ? '**verdict differs**' : 'label differs'}: ${mdCode(c.id)}${mdText(c.description.slice(c.id.length))}`);
+  for (const line of table.differs.map((c) => ({ c, ...differsLine(c) }))) lines.push(`- ${line.strong ? `**${line.kind}**` : line.kind}: ${mdCode(line.c.id)}${mdText(line.text)}`);
   const head = table.columns.map((col) => `${mdText(col.title)} · ${envNumbers(col.envs)}`);
   lines.push('', '### All claims', '', `| claim | ${head.join(' | ')} |`, `|---|${head.map(() => '---|').join('')}`);
   for (const c of table.claims) {
@@ -39,7 +51,7 @@ export function renderMergedMarkdown(table) {
     lines.push(`| ${mdCode(c.id)}${mark} | ${c.columns.map((cell) => mdText(cellText(cell))).join(' | ')} |`);
   }
   if (table.columns.some((col) => col.envs.length > 1)) lines.push('', 'Neighbouring environments with the same outcome for every claim share a column; its heading names all of them.');
-  lines.push('', '≠: the outcome differs across environments (bold: the verdict itself).', '');
+  lines.push('', '≠: the outcome, or what the claim expects to be true, differs across environments (bold: the verdict itself).', '');
   return lines.join('\n');
 }
 
@@ -59,7 +71,7 @@ export function renderMergedHtml(table) {
     .map((e) => `<tr><td>${e.index}</td><td>${esc(e.node)}</td><td>${esc(`${e.os} ${e.arch} ${e.release}`)}</td><td>${esc(e.cores ?? '?')}</td><td>${esc(e.cpus ?? '—')}</td><td>${e.quick ? 'yes' : 'no'}</td><td>${esc(envSummary(e))}</td><td><code>${esc(e.file)}</code></td></tr>`)
     .join('\n');
   const differs = table.differs.length
-    ? `<ul>${table.differs.map((c) => `<li>${c.verdictDiffers ? '<strong>verdict differs</strong>' : 'label differs'}: <a href="#${esc(encodeURIComponent(c.id))}"><code>${esc(c.id)}</code></a>${esc(c.description.slice(c.id.length))}</li>`).join('')}</ul>`
+    ? `<ul>${table.differs.map((c) => ({ c, ...differsLine(c) })).map(({ c, kind, strong, text }) => `<li>${strong ? `<strong>${kind}</strong>` : kind}: <a href="#${esc(encodeURIComponent(c.id))}"><code>${esc(c.id)}</code></a>${esc(text)}</li>`).join('')}</ul>`
     : '<p>Every claim has the same outcome in every environment where it ran.</p>';
   const head = table.columns.map((col) => `<th scope="col">${esc(col.title)}<br><span class="muted">${esc(envNumbers(col.envs))}</span></th>`).join('');
   const rows = table.claims
@@ -82,7 +94,7 @@ export function renderMergedHtml(table) {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${esc(heading(table))}</title><style>${CSS}${MERGED_CSS}</style></head><body>`,
-    `<header><h1>${esc(heading(table))}</h1><p class="meta">Hover a cell for each environment's reason. ≠ marks a claim whose outcome differs across environments.</p></header>`,
+    `<header><h1>${esc(heading(table))}</h1><p class="meta">Hover a cell for each environment's reason. ≠ marks a claim whose outcome, or what it expects to be true, differs across environments.</p></header>`,
     '<main>',
     `<section><h2>Environments</h2><table><thead><tr><th>#</th><th>Node</th><th>OS</th><th>C</th><th>--cpus</th><th>quick</th><th>results</th><th>record</th></tr></thead><tbody>${envRows}</tbody></table></section>`,
     `<section><h2>Differs across environments (${table.differs.length})</h2>${differs}</section>`,

@@ -33,7 +33,12 @@ export default defineSpec({
     ];
     return {
       summary: `On libuv ${ctx.node.uv}: ${cases.map(([v, n]) => `${JSON.stringify(v)} → ${n}`).join(', ')}.`,
-      model: { uv: ctx.node.uv, cases: Object.fromEntries(cases) },
+      model: {
+        uv: ctx.node.uv,
+        cases: Object.fromEntries(cases),
+        // What is true here, in words that differ only where the truth does (merge compares it).
+        outcome: longValueResult(ctx.node.uv) === 4 ? 'a value of 16+ characters is ignored (→ 4)' : 'a value of 16+ characters is read as a number (→ 1024)',
+      },
       async trial(c) {
         // Enough FIFOs to see the expected size and more; a saturated probe reads as 'N+'.
         const one = async (/** @type {(string | number)[]} */ [value, want]) => {
