@@ -31,6 +31,7 @@ Options:
   --pools LIST          true pool sizes (default ${POOLS.join(',')}; the claim's P ± 1 are always added)
   --spec ID             only this claim (repeatable)
   --variants            also run the candidate statistics in bench/lib/variants.js (ids 'spec~name')
+  --quick               judge as the suite's --quick does (sound structure ends a claim at once)
   --no-cluster          leave out the cluster throughput claims (ABBA blocks, simulated
                         block ratios: noise calm and vm)
   --out FILE            also write the Markdown to FILE
@@ -51,6 +52,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         pools: { type: 'string', default: POOLS.join(',') },
         spec: { type: 'string', multiple: true },
         variants: { type: 'boolean' },
+        quick: { type: 'boolean' },
         'no-cluster': { type: 'boolean' },
         out: { type: 'string' },
         json: { type: 'string' },
@@ -82,7 +84,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   const out = [
     '## Simulated validity',
     '',
-    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}${v.variants ? ' --variants' : ''}${v['no-cluster'] ? ' --no-cluster' : ''}\``,
+    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}${v.variants ? ' --variants' : ''}${v.quick ? ' --quick' : ''}${v['no-cluster'] ? ' --no-cluster' : ''}\``,
     '',
     `Targets per claim: false fail ≤ ${pct(TARGETS.falseFail)} and inconclusive ≤ ${pct(TARGETS.inconclusive)} for the true pool size; P off by one caught (fail) in ≥ ${pct(TARGETS.detection)}. "≡ model": the model gives that P the same value of the statistic (inside the acceptance region), so timing alone cannot tell it apart. Trials: mean trials per run.`,
   ];
@@ -96,7 +98,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
           const truePs = [...new Set([...pools, claimP - 1, claimP, claimP + 1])].filter((p) => p >= 1).sort((a, b) => a - b);
           for (const trueP of truePs) {
             const distinguishable = trueP === claimP ? false : path === 'full' || timingDistinguishes(plan, trueP, C);
-            const c = await cell({ spec, C, trueP, path: /** @type {'full' | 'timing'} */ (path), runs, seed: cellSeed(seed, spec.id, C, trueP, `${path}|${noise}`), noise: NOISE[noise] });
+            const c = await cell({ spec, C, trueP, path: /** @type {'full' | 'timing'} */ (path), runs, seed: cellSeed(seed, spec.id, C, trueP, `${path}|${noise}`), noise: NOISE[noise], quick: Boolean(v.quick) });
             part.push({ id: spec.id, claimP, path: /** @type {'full' | 'timing'} */ (path), noise, C, trueP, distinguishable, ...c });
           }
         }
@@ -106,7 +108,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       const s = summary(part);
       out.push(
         '',
-        `### ${path === 'full' ? 'Full path (Linux: structural + timing)' : 'Timing-only path (no structural channel, as off Linux)'}, noise \`${noise}\``,
+        `### ${path === 'full' ? 'Full path (Linux: structural + timing)' : 'Timing-only path (no structural channel, as off Linux)'}, noise \`${noise}\`${v.quick ? ', --quick' : ''}`,
         '',
         `${s.met} of ${s.claimCells} claim × C cells meet every target. Over all cells: false fail ${pct(s.falseFail)} (worst cell ${pct(s.worstFalseFail)}), inconclusive ${pct(s.inconclusive)}, P ± 1 caught ${pct(s.detection)} (worst cell ${Number.isNaN(s.worstDetection) ? '—' : pct(s.worstDetection)}), ${s.meanTrials.toFixed(1)} trials on average for the true P.`,
         '',

@@ -88,7 +88,8 @@ export function clusterTable(rows) {
     const [id, C] = key.split('|');
     const skip = group.find((g) => g.cell.skip);
     if (skip) {
-      out.push(`| ${id} | ${C} | skipped: ${skip.cell.skip.slice(0, 90)} | | | | |`);
+      // The reason after its 'C=n: ' prefix (the row names C), whole.
+      out.push(`| ${id} | ${C} | skipped: ${skip.cell.skip.replace(/^C=\d+: /, '').replace(/\|/g, '\\|')} | | | | |`);
       continue;
     }
     const at = (/** @type {string} */ t) => group.find((g) => g.truth === t)?.cell;

@@ -17,9 +17,10 @@ export const ITERATIONS = 172000;
  * A context shaped like harness/context.js's, for a machine of C cores, whose
  * fixtures are simulated: `run('pbkdf2-batch.cjs', ...)` returns a simulated
  * observation for a pool of `trueP` threads. Any other fixture is an error.
- * @param {{ C: number, platform?: string, trueP?: number, noise?: import('./simulator.js').Noise, random?: () => number, T?: number }} o
+ * `quick`: the run's --quick (sound structure ends a claim at once).
+ * @param {{ C: number, platform?: string, trueP?: number, noise?: import('./simulator.js').Noise, random?: () => number, T?: number, quick?: boolean }} o
  */
-export function fakeContext({ C, platform = 'linux', trueP = 4, noise = NOISE.vm, random = seededRandom(1), T = TASK_MS }) {
+export function fakeContext({ C, platform = 'linux', trueP = 4, noise = NOISE.vm, random = seededRandom(1), T = TASK_MS, quick = false }) {
   const linux = platform === 'linux';
   return {
     node: { path: process.execPath, execPath: process.execPath, version: '20.20.2', major: 20, v8: '11.3.244.8-node.38', uv: '1.46.0' },
@@ -30,7 +31,7 @@ export function fakeContext({ C, platform = 'linux', trueP = 4, noise = NOISE.vm
     cpuMethod: 'none',
     requestedCpus: null,
     skipAll: null,
-    quick: false,
+    quick,
     tmpdir: '/nonexistent',
     signal: undefined,
     profile: { cores: C, availableParallelism: C, pbkdf2: { iterations: ITERATIONS, taskMs: T } },
@@ -68,10 +69,10 @@ export function batchSpecs(specs) {
 
 /**
  * One simulated run of a spec: its verdict, trials and what decided it.
- * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', noise?: import('./simulator.js').Noise, random: () => number }} o
+ * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', noise?: import('./simulator.js').Noise, random: () => number, quick?: boolean }} o
  */
-export async function simulateRun({ spec, C, trueP, path, noise = NOISE.vm, random }) {
-  const ctx = fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin', trueP, noise, random });
+export async function simulateRun({ spec, C, trueP, path, noise = NOISE.vm, random, quick = false }) {
+  const ctx = fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin', trueP, noise, random, quick });
   const gen = runSpec({ spec, ctx: /** @type {any} */ (ctx), now: () => 0 });
   let step = await gen.next();
   while (!step.done) step = await gen.next();
@@ -111,16 +112,16 @@ export function timingDistinguishes(plan, P, C) {
 
 /**
  * A cell of the sweep: `runs` simulated runs of one spec on C cores with a true pool of P.
- * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', runs: number, seed: number, noise?: import('./simulator.js').Noise }} o
+ * @param {{ spec: any, C: number, trueP: number, path: 'full' | 'timing', runs: number, seed: number, noise?: import('./simulator.js').Noise, quick?: boolean }} o
  */
-export async function cell({ spec, C, trueP, path, runs, seed, noise = NOISE.vm }) {
+export async function cell({ spec, C, trueP, path, runs, seed, noise = NOISE.vm, quick = false }) {
   const random = seededRandom(seed);
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
   /** @type {Record<string, number>} */
   const by = {};
   for (let i = 0; i < runs; i++) {
-    const r = await simulateRun({ spec, C, trueP, path, noise, random });
+    const r = await simulateRun({ spec, C, trueP, path, noise, random, quick });
     count[/** @type {keyof typeof count} */ (r.verdict)]++;
     trials += r.trials;
     if (r.by) by[r.by] = (by[r.by] ?? 0) + 1;
