@@ -15,7 +15,7 @@ export const OPTIONS = /** @type {const} */ ([
   ['cpus', 'string', 'N[,N...]', 'run fixtures on the first N CPUs this process may use (taskset); a list runs each'],
   ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI); repeatable'],
   ['quick', 'boolean', '', 'fewer trials: decide on the first look that can decide, same error rates'],
-  ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js); repeatable'],
+  ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   ['expectations', 'string', 'FILE', 'known deviations per environment (JSON); matching fails report as expected'],
   ['verify', 'string', 'N', 'run the selected claims N times in fresh processes and report verdict stability'],
   ['strict', 'boolean', '', 'exit 3 when any verdict is inconclusive'],

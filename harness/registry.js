@@ -5,8 +5,9 @@
 //
 // A claim pack is a directory of spec files, either `<area>/<id>.spec.js`
 // (the folder must equal the spec's area) or flat `<id>.spec.js` (any
-// area). Packs may use their own area names; built-in specs must use AREAS.
-// `node_modules` and dot-folders are not searched.
+// area); `.spec.mjs` too, for a pack whose package.json is not
+// "type": "module". Packs may use their own area names; built-in specs must
+// use AREAS. `node_modules` and dot-folders are not searched.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,9 @@ import { AREAS, SpecError } from './spec.js';
 import { UsageError } from './context.js';
 
 export const SPECS_DIR = fileURLToPath(new URL('../specs/', import.meta.url));
+
+/** A spec file's name: <id>.spec.js, or <id>.spec.mjs (an ES module whatever the package's type). */
+export const SPEC_FILE = /\.spec\.m?js$/;
 
 /**
  * @typedef {object} SpecFile       one spec file, loaded or not
@@ -35,7 +39,7 @@ function specFiles(dir) {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const r = rel ? path.join(rel, e.name) : e.name;
       if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')) walk(r);
-      else if (e.isFile() && e.name.endsWith('.spec.js')) out.push(r);
+      else if (e.isFile() && SPEC_FILE.test(e.name)) out.push(r);
     }
   };
   walk('');
@@ -67,7 +71,7 @@ async function loadFile({ dir, rel, builtIn }) {
       entry.problems.push(...err.problems.map(split));
       entry.declared = err.spec;
     }
-    else entry.problems.push({ field: 'module', text: `could not be loaded: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}` });
+    else entry.problems.push({ field: 'module', text: `could not be loaded: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}${esmHint(err, rel)}` });
     return entry;
   }
   const spec = mod.default;
@@ -77,10 +81,19 @@ async function loadFile({ dir, rel, builtIn }) {
   }
   entry.spec = spec;
   const folder = path.dirname(rel);
-  if (path.basename(rel) !== `${spec.id}.spec.js`) entry.problems.push({ field: 'id', text: `'${spec.id}' does not match the file name` });
+  if (path.basename(rel).replace(SPEC_FILE, '') !== spec.id) entry.problems.push({ field: 'id', text: `'${spec.id}' does not match the file name` });
   if (builtIn && !AREAS.includes(spec.area)) entry.problems.push({ field: 'area', text: `'${spec.area}' is not one of ${AREAS.join(', ')}` });
   else if ((builtIn || folder !== '.') && folder !== spec.area) entry.problems.push({ field: 'area', text: `'${spec.area}' does not match its folder '${folder}'` });
   return entry;
+}
+
+/**
+ * What to do when an ES module spec sits in a package that is not one.
+ * @param {unknown} err @param {string} rel
+ */
+function esmHint(err, rel) {
+  if (!/Cannot use import statement outside a module|Unexpected token 'export'/.test(String(/** @type {Error} */ (err)?.message ?? err))) return '';
+  return ` (the spec is an ES module but its package.json is not "type": "module": rename it ${path.basename(rel).replace(SPEC_FILE, '.spec.mjs')}, or set "type": "module")`;
 }
 
 /**

@@ -113,7 +113,7 @@ ${imports}
 ${fixture && !builtIn ? `\nconst FIXTURE = fileURLToPath(new URL('./${id}.fixture.cjs', import.meta.url));\n` : ''}
 export default defineSpec({
   // <prefix>.<name> in lowercase words joined by '-'. It must equal this
-  // file's name without .spec.js, and be unique.
+  // file's name without .spec.js (or .spec.mjs), and be unique.
   id: '${id}',
   // One line of at most 100 characters, shown in every report.
   title: 'Each trial runs its fixture in a fresh process',
@@ -128,7 +128,7 @@ export default defineSpec({
   // it should show the claim false. A plan may override it on one machine
   // (return expected: 'refuted' from plan), e.g. a speed-up on one core.
   expected: 'holds',
-  // Optional tags (TAGS in harness/spec.js): structural, timing, throughput,
+  // Optional tags (TAGS in ${builtIn ? 'harness/spec.js' : "node-concurrency-spec's exports"}): structural, timing, throughput,
   // fifo-probe, thread-accounting, load, env, dns, version.
   tags: ['structural'],
   // Optional: the Node versions the claim applies to, as a range such as

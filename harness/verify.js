@@ -135,6 +135,8 @@ export async function verify({ argv, n, stdout, stderr, signal, cwd = process.cw
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-verify-'));
   /** @type {Map<string, ClaimRuns>} */
   const claims = new Map();
+  /** Where the runs ran: 'C=1, Node 20.20.2' per environment. @type {Set<string>} */
+  const envs = new Set();
   let made = 0;
   try {
     for (let i = 1; i <= n && !signal?.aborted; i++) {
@@ -153,6 +155,8 @@ export async function verify({ argv, n, stdout, stderr, signal, cwd = process.cw
       }
       made++;
       for (const { tag, record } of records) {
+        const node = String(record.environment?.node?.version ?? '').replace(/^v/, '');
+        if (record.profile?.cores !== undefined) envs.add(`C=${record.profile.cores}${node ? `, Node ${node}` : ''}`);
         for (const r of record.results) {
           const key = tag ? `${r.id} [${tag}]` : r.id;
           if (!claims.has(key)) claims.set(key, { key, id: r.id, runs: [] });
@@ -170,7 +174,7 @@ export async function verify({ argv, n, stdout, stderr, signal, cwd = process.cw
   const interrupted = Boolean(signal?.aborted) || made < n;
   const rows = [...claims.values()].map((c) => ({ c, j: judgeClaim(c, n) }));
   const width = Math.max(0, ...rows.map(({ c }) => c.key.length));
-  stdout.write(`\nverify: ${made} run${made === 1 ? '' : 's'} of ${rows.length} claim${rows.length === 1 ? '' : 's'}; budget ${CLAIM_BUDGET_MS / 1000}s per claim\n`);
+  stdout.write(`\nverify: ${made} run${made === 1 ? '' : 's'} of ${rows.length} claim${rows.length === 1 ? '' : 's'}${envs.size ? ` on ${[...envs].join('; ')}` : ''}; budget ${CLAIM_BUDGET_MS / 1000}s per claim\n`);
   for (const { c, j } of rows) {
     const lo = Math.min(...j.trials);
     const hi = Math.max(...j.trials);

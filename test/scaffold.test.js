@@ -84,6 +84,29 @@ describe('in a claim pack (a project with the package installed)', () => {
     expect((await runPack(claimsDir, ['pool.pack-default']))[0].verdict).toBe('pass');
   });
 
+  test('in a package that is not "type": "module" (npm init writes "commonjs"), the spec is .spec.mjs and loads as it is', async () => {
+    const cjs = mkdtempSync(path.join(os.tmpdir(), 'ncs-new-cjs-'));
+    try {
+      mkdirSync(path.join(cjs, 'node_modules'));
+      symlinkSync(ROOT, path.join(cjs, 'node_modules', 'node-concurrency-spec'), 'dir');
+      writeFileSync(path.join(cjs, 'package.json'), '{ "name": "app", "type": "commonjs" }\n');
+      const a = await scaffold(['storage.cjs-pack', '--fixture'], cjs);
+      expect(a.code).toBe(0);
+      expect(a.stdout).toContain('wrote specs/storage/storage.cjs-pack.spec.mjs\nwrote specs/storage/storage.cjs-pack.fixture.cjs\n');
+      const specsDir = path.join(cjs, 'specs');
+      expect((await lintSpecs({ specDirs: [specsDir] })).problems).toEqual([]);
+      expect((await runPack(specsDir, ['storage.cjs-pack']))[0].verdict).toBe('pass');
+      // the same id is taken whatever the extension
+      expect((await scaffold(['storage.cjs-pack'], cjs)).stderr).toContain("a spec with id 'storage.cjs-pack' exists: specs/storage/storage.cjs-pack.spec.mjs");
+      // an ES module spec in a .js file there: the problem says what to do
+      writeFileSync(path.join(specsDir, 'storage', 'storage.as-js.spec.js'), readFileSync(path.join(specsDir, 'storage', 'storage.cjs-pack.spec.mjs'), 'utf8').replace("'storage.cjs-pack'", "'storage.as-js'"));
+      const { problems } = await lintSpecs({ specDirs: [specsDir] });
+      expect(problems).toEqual([expect.objectContaining({ field: 'module', text: expect.stringContaining('(the spec is an ES module but its package.json is not "type": "module": rename it storage.as-js.spec.mjs, or set "type": "module")') })]);
+    } finally {
+      rmSync(cjs, { recursive: true, force: true });
+    }
+  });
+
   test('refuses to overwrite, and rejects bad ids, areas and arguments (exit 2)', async () => {
     await scaffold(['demo.once'], project);
     const again = await scaffold(['demo.once', '--fixture'], project);

@@ -30,7 +30,7 @@ else if (step.exit !== undefined) { process.stderr.write(step.stderr || ''); pro
 else {
   for (const [tag, results] of Object.entries(step)) {
     const file = tag ? json.replace(/\\.json$/, '.' + tag + '.json') : json;
-    fs.writeFileSync(file, JSON.stringify({ interrupted: false, results: results.map(([id, verdict, extra]) => ({ id, verdict, label: verdict, trials: 2, durationMs: 1500, reason: 'because ' + verdict, ...extra })) }));
+    fs.writeFileSync(file, JSON.stringify({ interrupted: false, profile: { cores: 2 }, environment: { node: { version: 'v20.20.2' } }, results: results.map(([id, verdict, extra]) => ({ id, verdict, label: verdict, trials: 2, durationMs: 1500, reason: 'because ' + verdict, ...extra })) }));
   }
 }
 `;
@@ -63,7 +63,7 @@ describe('with a stand-in CLI', () => {
     expect(childArgv).toEqual(['--strict', expect.stringMatching(/^plan=/), '--json', expect.stringMatching(/ncs-verify-.*run-1\.json$/), '--reporter', expect.stringMatching(/^tap=.*run-1\.tap$/)]);
     expect(code).toBe(0);
     expect(stdout).toContain('verify: run 1 of 3: 3 claims: 1 pass, 1 skip, 1 inconclusive (known here)');
-    expect(stdout).toContain(`verify: 3 runs of 3 claims; budget ${CLAIM_BUDGET_MS / 1000}s per claim`);
+    expect(stdout).toContain(`verify: 3 runs of 3 claims on C=2, Node 20.20.2; budget ${CLAIM_BUDGET_MS / 1000}s per claim`);
     expect(stdout).toMatch(/^stable +pool\.a +pass ×3; trials 2; slowest 1\.5s \(3% of budget\)$/m);
     expect(stdout).toMatch(/^stable +cluster\.c +inconclusive \(known here\) ×3;/m);
     expect(stdout).toContain('verify: every claim gave the same expected verdict in all 3 runs');

@@ -1,4 +1,6 @@
 export declare const SPECS_DIR: string;
+/** A spec file's name: <id>.spec.js, or <id>.spec.mjs (an ES module whatever the package's type). */
+export declare const SPEC_FILE: RegExp;
 export type SpecFile = {
     /**
      * absolute path

@@ -3,12 +3,12 @@
 // scaffold a spec (and a fixture stub) that lints clean and runs. Never
 // overwrites a file; an invalid id, an unknown area or an existing file is
 // bad usage (exit 2).
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { AREAS, ID_PATTERN } from '../spec.js';
-import { SPECS_DIR } from '../registry.js';
+import { SPECS_DIR, SPEC_FILE } from '../registry.js';
 import { PREFIX_AREAS, specText, fixtureText } from '../scaffold.js';
 import { usageText } from './lint.js';
 
@@ -19,7 +19,9 @@ const HELP = `Usage: node-concurrency-spec new ID [--dir DIR] [--area AREA] [--f
 
 Writes DIR/<area>/ID.spec.js: a spec with every field explained in a comment.
 As written it checks something real and trivially true (each trial runs in a
-fresh process), so it lints clean and runs; then make it your claim.
+fresh process), so it lints clean and runs; then make it your claim. In a
+claim pack whose package.json is not "type": "module" the file is
+ID.spec.mjs, so that its imports load as they are.
 
   ID             <prefix>.<name>, lowercase, e.g. pool.my-claim
   --dir DIR      where specs live (default: specs/ of this repository when run
@@ -67,7 +69,7 @@ export async function run(argv, { stdout, stderr, cwd = process.cwd() }) {
   if (builtIn && !AREAS.includes(area)) return fail(`area '${area}' is not one of ${AREAS.join(', ')}`);
   if (!/^[a-z][a-z0-9_-]*$/.test(area)) return fail(`area '${area}' is not a lowercase folder name`);
 
-  const specFile = path.join(dir, area, `${id}.spec.js`);
+  const specFile = path.join(dir, area, `${id}.spec.${builtIn || esmPackage(dir) ? 'js' : 'mjs'}`);
   const fixtureFile = builtIn ? path.join(FIXTURES_DIR, `${id}.cjs`) : path.join(dir, area, `${id}.fixture.cjs`);
   const files = [{ file: specFile, text: specText({ id, area, builtIn, fixture: Boolean(values.fixture) }) }];
   if (values.fixture) files.push({ file: fixtureFile, text: fixtureText({ id, area, builtIn, fixture: true }) });
@@ -96,11 +98,30 @@ export async function run(argv, { stdout, stderr, cwd = process.cwd() }) {
   return 0;
 }
 
-/** A spec file named ID.spec.js anywhere under dir. @param {string} dir @param {string} id */
+/** A spec file named ID.spec.js (or .mjs) anywhere under dir. @param {string} dir @param {string} id */
 function existingId(dir, id) {
   if (!existsSync(dir)) return null;
-  const hit = readdirSync(dir, { recursive: true }).map(String).find((f) => path.basename(f) === `${id}.spec.js` && !f.split(path.sep).includes('node_modules'));
+  const hit = readdirSync(dir, { recursive: true }).map(String).find((f) => SPEC_FILE.test(f) && path.basename(f).replace(SPEC_FILE, '') === id && !f.split(path.sep).includes('node_modules'));
   return hit ? path.join(dir, hit) : null;
+}
+
+/**
+ * Whether .js files under dir load as ES modules: the nearest package.json
+ * says "type": "module" (none, or another type: CommonJS, as Node reads it).
+ * @param {string} dir
+ */
+function esmPackage(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const file = path.join(d, 'package.json');
+    if (existsSync(file)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (path.dirname(d) === d) return false;
+  }
 }
 
 /** A path as the user would type it: relative to cwd when inside it. @param {string} file @param {string} cwd */
