@@ -153,10 +153,11 @@ export function describeEnvs(envs, all, { numbered = true } = {}) {
 
 /**
  * @typedef {{ verdict: string, label: string, reason: string } | null} Cell
- * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, verdictDiffers: boolean, description: string, truthDiffers: boolean, truth: string, truths: (string | null)[] }} Claim
- *   differs: the outcome (verdict or label) differs; truthDiffers: what the
- *   spec expects to be true differs (its plan's `model.outcome`, e.g. by Node
- *   version), whatever the verdicts; truth: 'id: X on …; Y on …' where it does
+ * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, outcomeDiffers: boolean, verdictDiffers: boolean, description: string, truthDiffers: boolean, truth: string, truths: (string | null)[] }} Claim
+ *   outcomeDiffers: the outcome (verdict or label) differs; truthDiffers: what
+ *   the spec expects to be true differs (its plan's `model.outcome`, e.g. by
+ *   Node version), whatever the verdicts; differs: either; truth:
+ *   'id: X on …; Y on …' where it does
  */
 
 /** @param {Cell} c */
@@ -184,12 +185,12 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
       return r ? { verdict: r.verdict, label: String(r.label || r.verdict), reason: String(r.reason ?? '') } : null;
     });
     const present = cells.filter(Boolean);
-    const differs = new Set(present.map(outcome)).size > 1;
+    const outcomeDiffers = new Set(present.map(outcome)).size > 1;
     const verdictDiffers = new Set(present.map((c) => c?.verdict)).size > 1;
     const truths = lookup.map((m) => truthOf(m.get(id)));
     const truthDiffers = new Set(truths.filter((t) => t !== null)).size > 1;
     const truth = truthDiffers ? describeTruth(id, truths, environments) : '';
-    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs: differs || truthDiffers, verdictDiffers, description: '', truthDiffers, truth, truths };
+    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs: outcomeDiffers || truthDiffers, outcomeDiffers, verdictDiffers, description: '', truthDiffers, truth, truths };
   });
   /** @type {{ envs: number[], title: string }[]} */
   const columns = [];
@@ -201,9 +202,9 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
     else columns.push({ envs: [i], title: '' });
   });
   for (const col of columns) col.title = describeEnvs(col.envs.map((i) => environments[i]), environments, { numbered: false });
-  for (const c of claims) if (c.differs) c.description = c.truthDiffers && new Set(c.cells.filter(Boolean).map(outcome)).size <= 1 ? c.truth : describeClaim(c.id, c.cells, environments);
+  for (const c of claims) if (c.differs) c.description = c.outcomeDiffers ? describeClaim(c.id, c.cells, environments) : c.truth;
   for (const c of claims) c.columns = columns.map((col) => c.cells[col.envs[0]]);
-  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers), ...claims.filter((c) => c.differs && !c.verdictDiffers && !c.truthDiffers)];
+  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers), ...claims.filter((c) => c.outcomeDiffers && !c.verdictDiffers && !c.truthDiffers)];
   return { environments, columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })), claims, differs };
 }
 
@@ -224,10 +225,7 @@ function truthOf(r) {
  * @param {string} id @param {(string | null)[]} truths @param {Env[]} envs
  */
 export function describeTruth(id, truths, envs) {
-  /** @type {Map<string, Env[]>} */
-  const groups = new Map();
-  truths.forEach((t, i) => t !== null && groups.set(t, [...(groups.get(t) ?? []), envs[i]]));
-  return `${id}: ${[...groups].map(([t, e]) => `${t} on ${describeEnvs(e, envs)}`).join('; ')}`;
+  return describeGroups(id, truths.map((t) => (t === null ? null : { key: t, label: t })), envs);
 }
 
 /**
@@ -235,13 +233,22 @@ export function describeTruth(id, truths, envs) {
  * @param {string} id @param {Cell[]} cells @param {Env[]} envs
  */
 export function describeClaim(id, cells, envs) {
+  return describeGroups(id, cells.map((c) => ({ key: outcome(c), label: c ? c.label : 'not run' })), envs);
+}
+
+/**
+ * 'id: A on <envs>; B on <envs>': environments grouped by key, in order of
+ * first appearance, 'not run' last; a null item's environment is left out.
+ * @param {string} id @param {({ key: string, label: string } | null)[]} items one per environment @param {Env[]} envs
+ */
+function describeGroups(id, items, envs) {
   /** @type {Map<string, { label: string, envs: Env[] }>} */
   const groups = new Map();
-  cells.forEach((c, i) => {
-    const key = outcome(c);
-    const g = groups.get(key) ?? { label: c ? c.label : 'not run', envs: [] };
+  items.forEach((item, i) => {
+    if (!item) return;
+    const g = groups.get(item.key) ?? { label: item.label, envs: [] };
     g.envs.push(envs[i]);
-    groups.set(key, g);
+    groups.set(item.key, g);
   });
   const ordered = [...groups.values()].sort((a, b) => Number(a.label === 'not run') - Number(b.label === 'not run'));
   return `${id}: ${ordered.map((g) => `${g.label} on ${describeEnvs(g.envs, envs)}`).join('; ')}`;

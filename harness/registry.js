@@ -66,12 +66,13 @@ async function loadFile({ dir, rel, builtIn }) {
   try {
     mod = await import(pathToFileURL(file).href);
   } catch (err) {
-    entry.loadError = String(/** @type {Error} */ (err)?.message ?? err);
+    const message = String(/** @type {Error} */ (err)?.message ?? err);
+    entry.loadError = message;
     if (err instanceof SpecError && err.problems?.length) {
       entry.problems.push(...err.problems.map(split));
       entry.declared = err.spec;
     }
-    else entry.problems.push({ field: 'module', text: `could not be loaded: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}${esmHint(err, rel)}` });
+    else entry.problems.push({ field: 'module', text: `could not be loaded: ${message.split('\n')[0]}${esmHint(message, rel)}` });
     return entry;
   }
   const spec = mod.default;
@@ -89,10 +90,10 @@ async function loadFile({ dir, rel, builtIn }) {
 
 /**
  * What to do when an ES module spec sits in a package that is not one.
- * @param {unknown} err @param {string} rel
+ * @param {string} message the load error's @param {string} rel
  */
-function esmHint(err, rel) {
-  if (!/Cannot use import statement outside a module|Unexpected token 'export'/.test(String(/** @type {Error} */ (err)?.message ?? err))) return '';
+function esmHint(message, rel) {
+  if (!/Cannot use import statement outside a module|Unexpected token 'export'/.test(message)) return '';
   return ` (the spec is an ES module but its package.json is not "type": "module": rename it ${path.basename(rel).replace(SPEC_FILE, '.spec.mjs')}, or set "type": "module")`;
 }
 

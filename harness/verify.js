@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPTIONS } from './args.js';
+import { environmentOf } from './merge.js';
 
 const CLI = fileURLToPath(new URL('./cli.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -155,8 +156,8 @@ export async function verify({ argv, n, stdout, stderr, signal, cwd = process.cw
       }
       made++;
       for (const { tag, record } of records) {
-        const node = String(record.environment?.node?.version ?? '').replace(/^v/, '');
-        if (record.profile?.cores !== undefined) envs.add(`C=${record.profile.cores}${node ? `, Node ${node}` : ''}`);
+        const env = environmentOf(record);
+        if (env.cores !== null) envs.add(`C=${env.cores}${env.node === '?' ? '' : `, Node ${env.node}`}`);
         for (const r of record.results) {
           const key = tag ? `${r.id} [${tag}]` : r.id;
           if (!claims.has(key)) claims.set(key, { key, id: r.id, runs: [] });

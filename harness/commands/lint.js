@@ -18,7 +18,7 @@ Prints one line per problem (file: field: what is wrong).
 Exit codes: 0 no problems, 1 problems, 2 bad usage.
 
 Options:
-  --specs DIR   also lint the claim pack in DIR (<area>/<id>.spec.js or *.spec.js); repeatable
+  --specs DIR   also lint the claim pack in DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable
   -h, --help    show this help
 
 Tags: ${Object.keys(TAGS).join(', ')}

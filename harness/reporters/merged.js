@@ -43,7 +43,10 @@ export function renderMergedMarkdown(table) {
   }
   lines.push('', `### Differs across environments (${table.differs.length})`, '');
   if (!table.differs.length) lines.push('Every claim has the same outcome in every environment where it ran.');
-  for (const line of table.differs.map((c) => ({ c, ...differsLine(c) }))) lines.push(`- ${line.strong ? `**${line.kind}**` : line.kind}: ${mdCode(line.c.id)}${mdText(line.text)}`);
+  for (const c of table.differs) {
+    const { kind, strong, text } = differsLine(c);
+    lines.push(`- ${strong ? `**${kind}**` : kind}: ${mdCode(c.id)}${mdText(text)}`);
+  }
   const head = table.columns.map((col) => `${mdText(col.title)} · ${envNumbers(col.envs)}`);
   lines.push('', '### All claims', '', `| claim | ${head.join(' | ')} |`, `|---|${head.map(() => '---|').join('')}`);
   for (const c of table.claims) {
@@ -71,7 +74,12 @@ export function renderMergedHtml(table) {
     .map((e) => `<tr><td>${e.index}</td><td>${esc(e.node)}</td><td>${esc(`${e.os} ${e.arch} ${e.release}`)}</td><td>${esc(e.cores ?? '?')}</td><td>${esc(e.cpus ?? '—')}</td><td>${e.quick ? 'yes' : 'no'}</td><td>${esc(envSummary(e))}</td><td><code>${esc(e.file)}</code></td></tr>`)
     .join('\n');
   const differs = table.differs.length
-    ? `<ul>${table.differs.map((c) => ({ c, ...differsLine(c) })).map(({ c, kind, strong, text }) => `<li>${strong ? `<strong>${kind}</strong>` : kind}: <a href="#${esc(encodeURIComponent(c.id))}"><code>${esc(c.id)}</code></a>${esc(text)}</li>`).join('')}</ul>`
+    ? `<ul>${table.differs
+        .map((c) => {
+          const { kind, strong, text } = differsLine(c);
+          return `<li>${strong ? `<strong>${kind}</strong>` : kind}: <a href="#${esc(encodeURIComponent(c.id))}"><code>${esc(c.id)}</code></a>${esc(text)}</li>`;
+        })
+        .join('')}</ul>`
     : '<p>Every claim has the same outcome in every environment where it ran.</p>';
   const head = table.columns.map((col) => `<th scope="col">${esc(col.title)}<br><span class="muted">${esc(envNumbers(col.envs))}</span></th>`).join('');
   const rows = table.claims
