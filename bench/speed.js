@@ -26,10 +26,20 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const parsed = parseBenchArgs('speed', argv, { from: { type: 'string' }, quick: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, stderr);
+  const parsed = parseBenchArgs(
+    'speed',
+    argv,
+    {
+      from: { type: 'string' },
+      quick: { type: 'boolean' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    stderr,
+  );
   if (!parsed) return 2;
   const { values: v, positionals: selection } = parsed;
-  if (v.help) return void stdout.write(HELP), 0;
+  if (v.help) return (void stdout.write(HELP), 0);
   let file = v.from;
   let command = `node bench/speed.js --from ${file}`;
   if (!file) {
@@ -39,7 +49,8 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     command = `node bench/speed.js${v.quick ? ' --quick' : ''}${selection.length ? ` ${selection.map((s) => `'${s}'`).join(' ')}` : ''}`;
     stderr.write(`speed: node harness/cli.js ${args.join(' ')}\n`);
     await runCli(args, { log: path.join(dir, 'run.log') });
-    if (!existsSync(file)) return void stderr.write(`speed: the run wrote no record (see ${path.join(dir, 'run.log')})\n`), 2;
+    if (!existsSync(file))
+      return (void stderr.write(`speed: the run wrote no record (see ${path.join(dir, 'run.log')})\n`), 2);
   }
   let record;
   try {
@@ -51,10 +62,18 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     return 2;
   }
   const env = record.environment ?? {};
-  const text = ['## Speed', '', `\`${command}\` on ${env.platform} ${env.arch}, node ${String(env.node?.version).replace(/^v/, '')}, C=${record.profile?.cores ?? '?'}${env.quick ? ', --quick' : ''}`, '', speedTable(record), ''].join('\n');
+  const text = [
+    '## Speed',
+    '',
+    `\`${command}\` on ${env.platform} ${env.arch}, node ${String(env.node?.version).replace(/^v/, '')}, C=${record.profile?.cores ?? '?'}${env.quick ? ', --quick' : ''}`,
+    '',
+    speedTable(record),
+    '',
+  ].join('\n');
   stdout.write(text);
   if (v.out) writeFileSync(v.out, text);
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main().then((code) => (process.exitCode = code));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main().then((code) => (process.exitCode = code));

@@ -32,27 +32,39 @@ Options:
 `;
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const parsed = parseBenchArgs('stability', argv, {
-        runs: { type: 'string', default: '10' },
-        quick: { type: 'boolean' },
-        hog: { type: 'boolean' },
-        dir: { type: 'string' },
-        from: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      }, stderr);
+  const parsed = parseBenchArgs(
+    'stability',
+    argv,
+    {
+      runs: { type: 'string', default: '10' },
+      quick: { type: 'boolean' },
+      hog: { type: 'boolean' },
+      dir: { type: 'string' },
+      from: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    stderr,
+  );
   if (!parsed) return 2;
   const { values: v, positionals: selection } = parsed;
-  if (v.help) return void stdout.write(HELP), 0;
+  if (v.help) return (void stdout.write(HELP), 0);
   const runs = Number(v.runs);
-  if (!(Number.isInteger(runs) && runs > 0)) return void stderr.write(`stability: --runs must be a whole number of at least 1 (got '${v.runs}')\n`), 2;
+  if (!(Number.isInteger(runs) && runs > 0))
+    return (void stderr.write(`stability: --runs must be a whole number of at least 1 (got '${v.runs}')\n`), 2);
   const dir = v.from ?? v.dir ?? mkdtempSync(path.join(os.tmpdir(), 'ncs-stability-'));
   mkdirSync(dir, { recursive: true });
-  const command = v.from ? `node bench/stability.js --from ${v.from}` : `node bench/stability.js --runs ${runs}${v.quick ? ' --quick' : ''}${v.hog ? ' --hog' : ''}${selection.length ? ` ${selection.map((s) => `'${s}'`).join(' ')}` : ''}`;
+  const command = v.from
+    ? `node bench/stability.js --from ${v.from}`
+    : `node bench/stability.js --runs ${runs}${v.quick ? ' --quick' : ''}${v.hog ? ' --hog' : ''}${selection.length ? ` ${selection.map((s) => `'${s}'`).join(' ')}` : ''}`;
   let stopped = false;
   // A Ctrl-C at the terminal reaches the running CLI too; if it is still
   // running a moment later (the signal was sent to this script alone), end it.
-  const onInt = () => ((stopped = true), setTimeout(stopAll, 1500).unref(), stderr.write('stability: interrupted: finishing the tables with the runs so far\n'));
+  const onInt = () => (
+    (stopped = true),
+    setTimeout(stopAll, 1500).unref(),
+    stderr.write('stability: interrupted: finishing the tables with the runs so far\n')
+  );
   const onTerm = () => ((stopped = true), stopAll());
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
@@ -73,7 +85,9 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         const args = [...(v.quick ? ['--quick'] : []), ...selection, '--json', json];
         const t0 = performance.now();
         const code = await runCli(args, { log: path.join(dir, `run-${i}.log`) });
-        stderr.write(`stability: run ${i}/${runs}: exit ${code} in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+        stderr.write(
+          `stability: run ${i}/${runs}: exit ${code} in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+        );
         if (existsSync(json)) files.push(json);
       }
     }
@@ -82,11 +96,11 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
-  if (!files.length) return void stderr.write(`stability: no record in ${dir}\n`), 2;
+  if (!files.length) return (void stderr.write(`stability: no record in ${dir}\n`), 2);
   const all = files.map((f) => JSON.parse(readFileSync(f, 'utf8')));
   const records = all.filter((r) => !r.interrupted);
   const cut = all.length - records.length;
-  if (!records.length) return void stderr.write(`stability: every record in ${dir} is from an interrupted run\n`), 2;
+  if (!records.length) return (void stderr.write(`stability: every record in ${dir} is from an interrupted run\n`), 2);
   const env = records[0].environment;
   const table = stabilityTable(records);
   const text = [
@@ -103,4 +117,5 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   return table.unexpected > 0 ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main().then((code) => (process.exitCode = code));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main().then((code) => (process.exitCode = code));

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpecs } from '../harness/registry.js';
-import { batchSpecs, cell, cellSeed, fakeContext, timingDistinguishes, CORES, POOLS } from './lib/sweep.js';
+import { batchSpecs, cell, cellSeed, simulatedContext, timingDistinguishes, CORES, POOLS } from './lib/sweep.js';
 import { NOISE } from './lib/simulator.js';
 import { markdownTable, summary, pct, TARGETS } from './lib/validity-table.js';
 import { variantSpecs } from './lib/variants.js';
@@ -34,33 +34,46 @@ Options:
   --quick               judge as the suite's --quick does (sound structure ends a claim at once)
   --no-cluster          leave out the cluster throughput claims (ABBA blocks, simulated
                         block ratios: noise calm and vm)
+  --no-mechanisms       leave out the wrong truths of other mechanisms than the pool's
+                        size (a limiter in front of a full pool; serial hand-offs)
   --out FILE            also write the Markdown to FILE
   --json FILE           write every cell as JSON
   -h, --help            this help
 `;
 
 /** @param {string} s */
-const list = (s) => s.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const list = (s) =>
+  s
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
 
 export async function main(argv = process.argv.slice(2), { stdout = process.stdout, stderr = process.stderr } = {}) {
-  const parsed = parseBenchArgs('validity', argv, {
-        'trials-per-cell': { type: 'string', default: '400' },
-        seed: { type: 'string', default: '1' },
-        noise: { type: 'string', default: 'vm' },
-        path: { type: 'string', default: 'both' },
-        cores: { type: 'string', default: CORES.join(',') },
-        pools: { type: 'string', default: POOLS.join(',') },
-        spec: { type: 'string', multiple: true },
-        variants: { type: 'boolean' },
-        quick: { type: 'boolean' },
-        'no-cluster': { type: 'boolean' },
-        out: { type: 'string' },
-        json: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      }, stderr, { positionals: false });
+  const parsed = parseBenchArgs(
+    'validity',
+    argv,
+    {
+      'trials-per-cell': { type: 'string', default: '400' },
+      seed: { type: 'string', default: '1' },
+      noise: { type: 'string', default: 'vm' },
+      path: { type: 'string', default: 'both' },
+      cores: { type: 'string', default: CORES.join(',') },
+      pools: { type: 'string', default: POOLS.join(',') },
+      spec: { type: 'string', multiple: true },
+      variants: { type: 'boolean' },
+      quick: { type: 'boolean' },
+      'no-cluster': { type: 'boolean' },
+      'no-mechanisms': { type: 'boolean' },
+      out: { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    stderr,
+    { positionals: false },
+  );
   if (!parsed) return 2;
   const v = parsed.values;
-  if (v.help) return void stdout.write(HELP), 0;
+  if (v.help) return (void stdout.write(HELP), 0);
   const runs = Number(v['trials-per-cell']);
   const seed = Number(v.seed);
   const noises = v.noise.split(',');
@@ -68,10 +81,11 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   const bad = [
     !(Number.isInteger(runs) && runs > 0) && `--trials-per-cell must be a positive whole number`,
     !Number.isInteger(seed) && '--seed must be a whole number',
-    noises.find((n) => !NOISE[n]) && `unknown noise '${noises.find((n) => !NOISE[n])}' (known: ${Object.keys(NOISE).join(', ')})`,
+    noises.find((n) => !NOISE[n]) &&
+      `unknown noise '${noises.find((n) => !NOISE[n])}' (known: ${Object.keys(NOISE).join(', ')})`,
     paths.some((p) => p !== 'full' && p !== 'timing') && '--path must be full, timing or both',
   ].find(Boolean);
-  if (bad) return void stderr.write(`validity: ${bad}\n`), 2;
+  if (bad) return (void stderr.write(`validity: ${bad}\n`), 2);
 
   let specs = batchSpecs(await loadSpecs());
   if (v.variants) specs = [...specs, ...variantSpecs(specs)];
@@ -93,16 +107,38 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       const part = [];
       for (const spec of specs) {
         for (const C of cores) {
-          const plan = spec.plan(fakeContext({ C, platform: path === 'full' ? 'linux' : 'darwin' }));
+          const plan = spec.plan(simulatedContext({ C, platform: path === 'full' ? 'linux' : 'darwin' }));
           const claimP = plan.model.P;
-          const truePs = [...new Set([...pools, claimP - 1, claimP, claimP + 1])].filter((p) => p >= 1).sort((a, b) => a - b);
+          const truePs = [...new Set([...pools, claimP - 1, claimP, claimP + 1])]
+            .filter((p) => p >= 1)
+            .sort((a, b) => a - b);
           for (const trueP of truePs) {
             const distinguishable = trueP === claimP ? false : path === 'full' || timingDistinguishes(plan, trueP, C);
-            const c = await cell({ spec, C, trueP, path: /** @type {'full' | 'timing'} */ (path), runs, seed: cellSeed(seed, spec.id, C, trueP, `${path}|${noise}`), noise: NOISE[noise], quick: Boolean(v.quick) });
-            part.push({ id: spec.id, claimP, path: /** @type {'full' | 'timing'} */ (path), noise, C, trueP, distinguishable, ...c });
+            const c = await cell({
+              spec,
+              C,
+              trueP,
+              path: /** @type {'full' | 'timing'} */ (path),
+              runs,
+              seed: cellSeed(seed, spec.id, C, trueP, `${path}|${noise}`),
+              noise: NOISE[noise],
+              quick: Boolean(v.quick),
+            });
+            part.push({
+              id: spec.id,
+              claimP,
+              path: /** @type {'full' | 'timing'} */ (path),
+              noise,
+              C,
+              trueP,
+              distinguishable,
+              ...c,
+            });
           }
         }
-        stderr.write(`validity: ${noise} ${path} ${spec.id} done (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+        stderr.write(
+          `validity: ${noise} ${path} ${spec.id} done (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`,
+        );
       }
       cells.push(...part);
       const s = summary(part);
@@ -114,6 +150,48 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         '',
         markdownTable(part),
       );
+    }
+  }
+  let mechanismRuns = 0;
+  if (!v['no-mechanisms']) {
+    out.push(
+      '',
+      '### Other mechanisms: every pool thread present and working, fewer running at once (full path)',
+      '',
+      'A limiter in front of the pool lets at most L tasks run at once while the tasks still reach all P threads in turn (so the thread count and "which threads worked" are as the claim expects); L = 1 is a serial hand-off. Every such truth breaks a claim about how many run together: each must end **fail**.',
+      '',
+      '| claim | C | truth | fail | inconclusive | pass | trials |',
+      '|---|---:|---|---:|---:|---:|---:|',
+    );
+    for (const noise of noises) {
+      for (const spec of specs) {
+        for (const C of cores) {
+          const plan = spec.plan(simulatedContext({ C }));
+          const batch = Math.min(plan.model.P, plan.model.k);
+          for (const limit of [...new Set([batch - 1, 1])].filter((l) => l >= 1 && l < batch)) {
+            const seedKey = `limit${limit}|${noise}`;
+            const c = await cell({
+              spec,
+              C,
+              trueP: plan.model.P,
+              limit,
+              path: 'full',
+              runs,
+              seed: cellSeed(seed, spec.id, C, plan.model.P, seedKey),
+              noise: NOISE[noise],
+              quick: Boolean(v.quick),
+            });
+            mechanismRuns += c.runs;
+            const share = (/** @type {number} */ x) => pct(x / c.runs);
+            const truth =
+              limit === 1 ? `P=${plan.model.P}, serial (1 at once)` : `P=${plan.model.P}, at most ${limit} at once`;
+            out.push(
+              `| ${spec.id} | ${C} | ${truth} | ${share(c.fail)} | ${share(c.inconclusive)} | ${share(c.pass)} | ${c.meanTrials.toFixed(1)} |`,
+            );
+          }
+        }
+      }
+      stderr.write(`validity: mechanisms ${noise} done (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
     }
   }
   let clusterRuns = 0;
@@ -131,7 +209,14 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       for (const spec of cluster) {
         for (const C of cores) {
           for (const truth of /** @type {const} */ (['model', 'weaker', 'alternative'])) {
-            const c = await clusterCell({ spec, C, truth, runs, seed: cellSeed(seed, spec.id, C, 0, `${truth}|${noise.name}`), noise });
+            const c = await clusterCell({
+              spec,
+              C,
+              truth,
+              runs,
+              seed: cellSeed(seed, spec.id, C, 0, `${truth}|${noise.name}`),
+              noise,
+            });
             clusterRuns += c.runs ?? 0;
             rows.push({ id: spec.id, C, truth, cell: c });
           }
@@ -141,7 +226,11 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       out.push('', `Block noise \`${noise.name}\`:`, '', clusterTable(rows));
     }
   }
-  out.push('', `(${cells.reduce((a, c) => a + c.runs, 0) + clusterRuns} simulated runs in ${((performance.now() - t0) / 1000).toFixed(0)} s)`, '');
+  out.push(
+    '',
+    `(${cells.reduce((a, c) => a + c.runs, 0) + clusterRuns + mechanismRuns} simulated runs in ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    '',
+  );
   const text = out.join('\n');
   stdout.write(text);
   if (v.out) writeFileSync(v.out, text);
@@ -149,4 +238,5 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   return 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main().then((code) => (process.exitCode = code));
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main().then((code) => (process.exitCode = code));

@@ -20,13 +20,27 @@ import { chromium } from 'playwright-core';
 import { renderHtml } from '../harness/reporters/html.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VERDICTS = ['total', 'pass', 'fail', 'inconclusive', 'skip', 'error'];
 
 /** @param {string[]} argv @returns {Promise<number>} */
 async function main(argv) {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { screenshot: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) return void console.log('Usage: node e2e/html.browser.js [RECORD.json] [--screenshot FILE.png]'), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { screenshot: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help)
+    return (void console.log('Usage: node e2e/html.browser.js [RECORD.json] [--screenshot FILE.png]'), 0);
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'ncs-browser-'));
   const problems = [];
   try {
@@ -56,8 +70,12 @@ async function main(argv) {
       for (const r of record.results) {
         const section = page.locator(`section.claim[id="${r.id}"]`);
         if ((await section.count()) !== 1) problems.push(`no section for ${r.id}`);
-        else if ((await section.getAttribute('data-verdict')) !== r.verdict) problems.push(`${r.id}: section shows ${await section.getAttribute('data-verdict')}, the record has ${r.verdict}`);
-        if ((await page.locator(`#summary a[href="#${r.id}"]`).count()) !== 1) problems.push(`no summary link to ${r.id}`);
+        else if ((await section.getAttribute('data-verdict')) !== r.verdict)
+          problems.push(
+            `${r.id}: section shows ${await section.getAttribute('data-verdict')}, the record has ${r.verdict}`,
+          );
+        if ((await page.locator(`#summary a[href="#${r.id}"]`).count()) !== 1)
+          problems.push(`no summary link to ${r.id}`);
       }
       if ((await page.locator('script').count()) > 0) problems.push('the page has a script');
 
@@ -76,7 +94,11 @@ async function main(argv) {
     rmSync(tmp, { recursive: true, force: true });
   }
   for (const p of problems) console.error(`html.browser: ${p}`);
-  console.log(problems.length ? `html.browser: ${problems.length} problem(s)` : 'html.browser: ok (no requests, no console errors, counts and sections match the record)');
+  console.log(
+    problems.length
+      ? `html.browser: ${problems.length} problem(s)`
+      : 'html.browser: ok (no requests, no console errors, counts and sections match the record)',
+  );
   return problems.length ? 1 : 0;
 }
 
@@ -101,7 +123,21 @@ function fromRun(tmp) {
   const json = path.join(tmp, 'record.json');
   const page = path.join(tmp, 'report.html');
   console.log('html.browser: running pool.fifth-lags and pool.default-size to make a record');
-  const r = spawnSync(process.execPath, ['harness/cli.js', 'pool.fifth-lags', 'pool.default-size', '--json', json, '--reporter', `html=${page}`, '--reporter', 'spec'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      'harness/cli.js',
+      'pool.fifth-lags',
+      'pool.default-size',
+      '--json',
+      json,
+      '--reporter',
+      `html=${page}`,
+      '--reporter',
+      'spec',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (r.status === 2 || r.status === null) throw new Error(`the suite run failed (exit ${r.status})`);
   return { record: JSON.parse(readFileSync(json, 'utf8')), page };
 }

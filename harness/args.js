@@ -1,7 +1,9 @@
+// @ts-check
 // The command line: one table of options, parsed into a plain object or
 // rejected with a one-line UsageError.
 import { parseArgs } from 'node:util';
-import { UsageError } from './context.js';
+import { UsageError } from './errors.js';
+import { INHERITABLE, HARNESS_OWN } from './isolate.js';
 
 export const REPORTER_NAMES = ['spec', 'tap', 'junit', 'json', 'html', 'markdown'];
 export const DEFAULT_JSON = 'reports/latest.json';
@@ -11,9 +13,16 @@ export const OPTIONS = /** @type {const} */ ([
   ['list', 'boolean', '', 'print each spec id and title, one per line, and exit'],
   ['json', 'string', 'FILE', `write the result record (JSON) to FILE (default ${DEFAULT_JSON})`],
   ['no-json', 'boolean', '', 'do not write the result record'],
-  ['reporter', 'string', 'NAME[=FILE]', `add a reporter (${REPORTER_NAMES.join(', ')}), to stdout or FILE; repeatable (default: spec)`],
+  [
+    'reporter',
+    'string',
+    'NAME[=FILE]',
+    `add a reporter (${REPORTER_NAMES.join(', ')}), to stdout or FILE; repeatable (default: spec)`,
+  ],
   ['cpus', 'string', 'N[,N...]', 'run fixtures on the first N CPUs this process may use (taskset); a list runs each'],
   ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI); repeatable'],
+  ['env', 'string', 'KEY=VALUE', 'run every fixture with this variable set (KEY= sets it empty); repeatable'],
+  ['inherit-env', 'boolean', '', `run fixtures with this shell's ${INHERITABLE.join(', ')} (--env wins)`],
   ['quick', 'boolean', '', 'fewer trials: decide on the first look that can decide, same error rates'],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   ['expectations', 'string', 'FILE', 'known deviations per environment (JSON); matching fails report as expected'],
@@ -31,7 +40,7 @@ export const COMMANDS = {
   new: 'scaffold a new claim (spec and fixture stub)',
 };
 
-const MULTIPLE = ['reporter', 'node', 'specs'];
+const MULTIPLE = ['reporter', 'node', 'specs', 'env'];
 const SHORT = /** @type {Record<string, string>} */ ({ help: 'h', version: 'v' });
 
 export function helpText() {
@@ -53,29 +62,45 @@ export function helpText() {
     ...Object.entries(COMMANDS).map(([name, text]) => `  ${name.padEnd(28)}${text}`),
     '',
     'Exit codes: 0 every verdict as expected, 1 a claim failed, 2 usage, harness or',
-    'fixture error (or interrupted), 3 inconclusive under --strict.',
+    'fixture error, 3 inconclusive under --strict; 130 or 143 interrupted by SIGINT',
+    'or SIGTERM (the partial record is written).',
     '',
   ].join('\n');
 }
 
 /**
  * @param {string[]} argv arguments after the program name
+ * @param {NodeJS.ProcessEnv} [environ] the harness's own environment (what --inherit-env reads)
  */
-export function parseCli(argv) {
+export function parseCli(argv, environ = process.env) {
   /** @type {Record<string, { type: 'string' | 'boolean', multiple?: boolean, short?: string }>} */
   const options = {};
-  for (const [name, type] of OPTIONS) options[name] = { type, ...(MULTIPLE.includes(name) ? { multiple: true } : {}), ...(SHORT[name] ? { short: SHORT[name] } : {}) };
+  for (const [name, type] of OPTIONS)
+    options[name] = {
+      type,
+      ...(MULTIPLE.includes(name) ? { multiple: true } : {}),
+      ...(SHORT[name] ? { short: SHORT[name] } : {}),
+    };
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (err) {
-    const text = String(err instanceof Error ? err.message : err).split('\n')[0].replace(/\. To specify.*$/, '');
+    const text = String(err instanceof Error ? err.message : err)
+      .split('\n')[0]
+      .replace(/\. To specify.*$/, '');
     throw new UsageError(text.charAt(0).toLowerCase() + text.slice(1));
   }
   const v = /** @type {Record<string, any>} */ (parsed.values);
   const cpus = v.cpus === undefined ? null : parseCpuCounts(v.cpus);
   const verify = v.verify === undefined ? null : positiveInt('--verify', v.verify);
+  /** @type {{ name: string, file: string | null }[]} */
   const reporters = (v.reporter ?? ['spec']).map(parseReporter);
+  const onStdout = reporters.filter((r) => r.file === null).map((r) => r.name);
+  if (onStdout.length > 1) {
+    throw new UsageError(
+      `only one reporter can write to stdout (got ${onStdout.join(', ')}): give the others a file, e.g. --reporter ${onStdout[1]}=FILE`,
+    );
+  }
   if (verify !== null && v.list) throw new UsageError('--verify and --list cannot be used together');
   if (v.json !== undefined && v['no-json']) throw new UsageError('--json and --no-json cannot be used together');
   if (v.json === '') throw new UsageError('--json needs a file name');
@@ -90,6 +115,7 @@ export function parseCli(argv) {
     cpus,
     nodes: v.node ?? [],
     quick: Boolean(v.quick),
+    env: settingsInForce(v.env ?? [], v['inherit-env'] ? environ : {}),
     specDirs: v.specs ?? [],
     expectations: v.expectations ?? null,
     verify,
@@ -101,7 +127,8 @@ export function parseCli(argv) {
 
 /** @param {string} flag @param {string} text */
 function positiveInt(flag, text) {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got '${text}')`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`${flag} must be a whole number of at least 1 (got '${text}')`);
   return Number(text);
 }
 
@@ -114,10 +141,46 @@ export function parseCpuCounts(text) {
   return [...new Set(counts)];
 }
 
+/**
+ * The settings in force for every fixture of the run: the inherited
+ * variables (only those that change what is measured), then each --env over
+ * them, in order.
+ * @param {string[]} pairs the --env arguments
+ * @param {NodeJS.ProcessEnv} inherited the environment --inherit-env reads ({} without it)
+ * @returns {Record<string, string>}
+ */
+export function settingsInForce(pairs, inherited) {
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const key of INHERITABLE) if (inherited[key] !== undefined) env[key] = /** @type {string} */ (inherited[key]);
+  for (const text of pairs) {
+    const [key, value] = parseEnvPair(text);
+    env[key] = value;
+  }
+  return env;
+}
+
+/**
+ * One --env argument: 'KEY=VALUE' (the value may hold '=' and may be empty).
+ * @param {string} text @returns {[string, string]}
+ */
+export function parseEnvPair(text) {
+  const at = text.indexOf('=');
+  const key = at < 0 ? text : text.slice(0, at);
+  if (at < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+    throw new UsageError(`--env needs KEY=VALUE, with KEY a variable name (got '${text}')`);
+  }
+  if (HARNESS_OWN.includes(key)) {
+    throw new UsageError(`--env ${key}: the harness sets ${key} itself; it cannot be a setting`);
+  }
+  return [key, text.slice(at + 1)];
+}
+
 /** @param {string} text */
 export function parseReporter(text) {
   const [name, ...rest] = text.split('=');
-  if (!REPORTER_NAMES.includes(name)) throw new UsageError(`unknown reporter '${name}' (known: ${REPORTER_NAMES.join(', ')})`);
+  if (!REPORTER_NAMES.includes(name))
+    throw new UsageError(`unknown reporter '${name}' (known: ${REPORTER_NAMES.join(', ')})`);
   const file = rest.join('=');
   if (text.includes('=') && !file) throw new UsageError(`--reporter ${name}= needs a file name`);
   return { name, file: file || null };

@@ -11,7 +11,7 @@
 // counted against the exit code. Entries that applied to no result of the
 // run, or whose verdict no longer matches, are returned as unused.
 import { readFileSync } from 'node:fs';
-import { UsageError } from './context.js';
+import { UsageError } from './errors.js';
 import { globToRegExp } from './registry.js';
 import { rangeProblem, satisfiesCount, satisfiesVersion } from './range.js';
 
@@ -46,7 +46,11 @@ const WHEN_FIELDS = ['platform', 'arch', 'node', 'cores'];
  * @returns {string[]}
  */
 export function checkExpectations(doc) {
-  const list = Array.isArray(doc) ? doc : doc && typeof doc === 'object' ? /** @type {any} */ (doc).expectations : undefined;
+  const list = Array.isArray(doc)
+    ? doc
+    : doc && typeof doc === 'object'
+      ? /** @type {any} */ (doc).expectations
+      : undefined;
   if (!Array.isArray(list)) return ['expected an object with an "expectations" array (or an array of entries)'];
   const p = [];
   for (const [i, e] of list.entries()) {
@@ -55,8 +59,10 @@ export function checkExpectations(doc) {
       p.push(`entry ${i + 1}: not an object`);
       continue;
     }
-    for (const k of Object.keys(e)) if (!ENTRY_FIELDS.includes(k)) p.push(`${at}: ${k}: unknown field (known: ${ENTRY_FIELDS.join(', ')})`);
-    if (typeof e.id !== 'string' || !/^[a-z0-9*?][a-z0-9.*?-]*$/.test(e.id)) p.push(`${at}: id: must be a spec id or glob`);
+    for (const k of Object.keys(e))
+      if (!ENTRY_FIELDS.includes(k)) p.push(`${at}: ${k}: unknown field (known: ${ENTRY_FIELDS.join(', ')})`);
+    if (typeof e.id !== 'string' || !/^[a-z0-9*?][a-z0-9.*?-]*$/.test(e.id))
+      p.push(`${at}: id: must be a spec id or glob`);
     if (!KNOWN_VERDICTS.includes(e.verdict)) p.push(`${at}: verdict: must be one of ${KNOWN_VERDICTS.join(', ')}`);
     if (typeof e.reason !== 'string' || !e.reason.trim()) p.push(`${at}: reason: missing or empty`);
     if (e.link !== undefined && typeof e.link !== 'string') p.push(`${at}: link: must be a string`);
@@ -67,10 +73,15 @@ export function checkExpectations(doc) {
     }
     for (const [k, v] of Object.entries(e.when)) {
       if (!WHEN_FIELDS.includes(k)) p.push(`${at}: when.${k}: unknown condition (known: ${WHEN_FIELDS.join(', ')})`);
-      else if ((k === 'platform' || k === 'arch') && !(typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) p.push(`${at}: when.${k}: must be a string or an array of strings`);
+      else if (
+        (k === 'platform' || k === 'arch') &&
+        !(typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))
+      )
+        p.push(`${at}: when.${k}: must be a string or an array of strings`);
       else if (k === 'node' || k === 'cores') {
         const why = rangeProblem(v, k === 'node' ? 'version' : 'count');
-        if (why) p.push(`${at}: when.${k}: ${JSON.stringify(v)} is not a ${k === 'node' ? 'version' : 'count'} range: ${why}`);
+        if (why)
+          p.push(`${at}: when.${k}: ${JSON.stringify(v)} is not a ${k === 'node' ? 'version' : 'count'} range: ${why}`);
       }
     }
   }
@@ -88,7 +99,9 @@ export function loadExpectations(file) {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--expectations ${file}: ${/** @type {any} */ (err).code === 'ENOENT' ? 'no such file' : /** @type {Error} */ (err).message}`);
+    throw new UsageError(
+      `--expectations ${file}: ${/** @type {any} */ (err).code === 'ENOENT' ? 'no such file' : /** @type {Error} */ (err).message}`,
+    );
   }
   let doc;
   try {
@@ -97,7 +110,10 @@ export function loadExpectations(file) {
     throw new UsageError(`--expectations ${file}: not valid JSON (${/** @type {Error} */ (err).message})`);
   }
   const problems = checkExpectations(doc);
-  if (problems.length) throw new UsageError(`--expectations ${file}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`);
+  if (problems.length)
+    throw new UsageError(
+      `--expectations ${file}: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+    );
   return Array.isArray(doc) ? doc : doc.expectations;
 }
 
@@ -108,7 +124,12 @@ export function loadExpectations(file) {
  * @returns {Where}
  */
 export function whereFrom(environment, profile) {
-  return { platform: environment.platform, arch: environment.arch, node: environment.node.version, cores: profile?.cores ?? null };
+  return {
+    platform: environment.platform,
+    arch: environment.arch,
+    node: environment.node.version,
+    cores: profile?.cores ?? null,
+  };
 }
 
 /**
@@ -117,7 +138,8 @@ export function whereFrom(environment, profile) {
  */
 export function applies(when, where) {
   if (!when) return true;
-  const oneOf = (/** @type {string | string[]} */ v, /** @type {string} */ x) => (Array.isArray(v) ? v.includes(x) : v === x);
+  const oneOf = (/** @type {string | string[]} */ v, /** @type {string} */ x) =>
+    Array.isArray(v) ? v.includes(x) : v === x;
   if (when.platform !== undefined && !oneOf(when.platform, where.platform)) return false;
   if (when.arch !== undefined && !oneOf(when.arch, where.arch)) return false;
   if (when.node !== undefined && !satisfiesVersion(where.node, when.node)) return false;
@@ -138,44 +160,58 @@ function mark(r, e) {
 }
 
 /**
- * One result, marked when it matches a known deviation here (for a live
- * event stream: mark each spec:end before reporters see it). Idempotent.
- * @template {Markable} R
- * @param {R} result @param {Where} where @param {Entry[]} entries
- * @returns {R}
+ * The known deviations that apply here, applied as results arrive: `mark`
+ * marks one result (for a live stream: each spec:end before reporters see
+ * it) and remembers which entry it used; `unused` then lists the entries
+ * that applied here but matched no result. Results already marked stay as
+ * they are; nothing is changed in place.
+ * @param {Entry[]} entries @param {Where} where
  */
-export function markKnown(result, where, entries) {
-  if (result.known) return result;
-  const entry = entries.find((e) => matches(e, result) && applies(e.when, where));
-  return entry ? mark(result, entry) : result;
+export function knownHere(entries, where) {
+  const here = entries.filter((e) => applies(e.when, where));
+  const used = new Set();
+  /** @type {string[]} */
+  const ids = [];
+  /** @type {Map<string, Set<string>>} verdicts seen per claim id */
+  const seen = new Map();
+  return {
+    /**
+     * @template {Markable} R
+     * @param {R} r @returns {R}
+     */
+    mark(r) {
+      ids.push(r.id);
+      seen.set(r.id, (seen.get(r.id) ?? new Set()).add(r.verdict));
+      const entry = here.find((e) => matches(e, r));
+      if (!entry) return r;
+      used.add(entry);
+      return r.known ? r : mark(r, entry);
+    },
+    /** @returns {Unused[]} */
+    unused() {
+      return here
+        .filter((e) => !used.has(e))
+        .map((e) => {
+          const ran = [...new Set(ids.filter((id) => globToRegExp(e.id).test(id)))];
+          const got = [...new Set(ran.flatMap((id) => [...(seen.get(id) ?? [])]))];
+          const why =
+            ran.length === 0 ? 'no claim of this run matches its id' : `expected ${e.verdict}, got ${got.join(', ')}`;
+          return { entry: e, why, stale: ran.length > 0 };
+        });
+    },
+  };
 }
 
 /**
- * Mark the results that match a known deviation here, and find the entries
- * that applied here but matched no result. Results are not changed in
- * place; results already marked stay as they are.
+ * Mark a finished run's results (knownHere over all of them at once).
  * @template {Markable} R
  * @param {R[]} results @param {Where} where @param {Entry[]} entries
  * @returns {{ results: R[], unused: Unused[] }}
  */
 export function applyExpectations(results, where, entries) {
-  const here = entries.filter((e) => applies(e.when, where));
-  const used = new Set();
-  const marked = results.map((r) => {
-    const entry = here.find((e) => matches(e, r));
-    if (!entry) return r;
-    used.add(entry);
-    return r.known ? r : mark(r, entry);
-  });
-  /** @type {Unused[]} */
-  const unused = [];
-  for (const e of here) {
-    if (used.has(e)) continue;
-    const ran = results.filter((r) => globToRegExp(e.id).test(r.id));
-    const why = ran.length === 0 ? 'no claim of this run matches its id' : `expected ${e.verdict}, got ${[...new Set(ran.map((r) => r.verdict))].join(', ')}`;
-    unused.push({ entry: e, why, stale: ran.length > 0 });
-  }
-  return { results: marked, unused };
+  const known = knownHere(entries, where);
+  const marked = results.map((r) => known.mark(r));
+  return { results: marked, unused: known.unused() };
 }
 
 /**
@@ -183,6 +219,8 @@ export function applyExpectations(results, where, entries) {
  * @param {Unused} u
  */
 export function formatUnused({ entry, why }) {
-  const when = Object.entries(entry.when ?? {}).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('|') : v}`).join(', ');
+  const when = Object.entries(entry.when ?? {})
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('|') : v}`)
+    .join(', ');
   return `expectation not used: ${entry.id} ${entry.verdict}${when ? ` when ${when}` : ''}: ${why}`;
 }

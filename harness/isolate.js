@@ -1,24 +1,37 @@
+// @ts-check
 // Isolated trials: each fixture runs in a fresh child process with an explicit
 // environment and execArgv, in its own process group, under an optional CPU
 // affinity, and answers with one structured message over IPC.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { FixtureError } from './errors.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 /** Variables that would change what we measure: never inherited. */
-export const CLEARED = ['NODE_OPTIONS', 'NODE_V8_COVERAGE', 'UV_THREADPOOL_SIZE', 'UV_USE_IO_URING', 'NODE_CHANNEL_FD', 'NODE_UNIQUE_ID', 'NODE_CLUSTER_SCHED_POLICY'];
+export const CLEARED = [
+  'NODE_OPTIONS',
+  'NODE_V8_COVERAGE',
+  'UV_THREADPOOL_SIZE',
+  'UV_USE_IO_URING',
+  'NODE_CHANNEL_FD',
+  'NODE_UNIQUE_ID',
+  'NODE_CLUSTER_SCHED_POLICY',
+];
 
-/** A fixture broke: crashed, hung, or reported an error. */
-export class FixtureError extends Error {
-  /** @param {string} message @param {{ stderr?: string }} [extra] */
-  constructor(message, extra = {}) {
-    super(message);
-    this.name = 'FixtureError';
-    this.stderr = extra.stderr ?? '';
-  }
-}
+/**
+ * Of those, the ones a user's service may run with: what `--inherit-env`
+ * takes from the harness's own environment as settings in force.
+ */
+export const INHERITABLE = ['NODE_OPTIONS', 'UV_THREADPOOL_SIZE', 'UV_USE_IO_URING', 'NODE_CLUSTER_SCHED_POLICY'];
+
+/**
+ * The harness's own plumbing (coverage, the IPC channel, cluster workers'
+ * ids): a fixture given them would talk to the wrong process or write
+ * coverage for us, so they are never settings in force.
+ */
+export const HARNESS_OWN = ['NODE_V8_COVERAGE', 'NODE_CHANNEL_FD', 'NODE_UNIQUE_ID'];
 
 /** Process groups of the trials now running, for cleanup on interrupt. */
 const live = new Set();
@@ -38,12 +51,14 @@ function killGroup(pid) {
 }
 
 /**
- * The environment a fixture sees: PATH and a few harmless variables, the
- * measurement-relevant ones set on purpose (io_uring off so fs requests go
- * through the pool), then the spec's own.
- * @param {Record<string, string | undefined>} [extra]
+ * The environment a fixture sees, in layers: PATH and a few harmless
+ * variables; io_uring off so fs requests go through the pool; the settings
+ * in force for the run (`--env`, `--inherit-env`); then the spec's own. A
+ * spec's `undefined` means "the spec does not set it": the layer below stays.
+ * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
+ * @param {Record<string, string>} [settings]          the settings in force
  */
-export function fixtureEnv(extra = {}) {
+export function fixtureEnv(spec = {}, settings = {}) {
   /** @type {Record<string, string>} */
   const env = {};
   // NCS_SABOTAGE is a test-only switch read by fixtures (bench/sabotage.js):
@@ -52,9 +67,8 @@ export function fixtureEnv(extra = {}) {
     if (process.env[key] !== undefined) env[key] = /** @type {string} */ (process.env[key]);
   }
   env.UV_USE_IO_URING = '0';
-  for (const [k, v] of Object.entries(extra)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
+  for (const layer of [settings, spec]) {
+    for (const [k, v] of Object.entries(layer)) if (v !== undefined) env[k] = v;
   }
   // spawn() copies NODE_V8_COVERAGE into a child's env unless the key is
   // present: an own key with value undefined keeps coverage out of fixtures.
@@ -67,7 +81,8 @@ export function fixtureEnv(extra = {}) {
  * @property {string} node               Node binary
  * @property {string} fixture            file under fixtures/ (or an absolute path)
  * @property {unknown} [options]         passed as JSON in argv[2]
- * @property {Record<string, string | undefined>} [env]
+ * @property {Record<string, string | undefined>} [env]   the spec's own (undefined: not set by the spec)
+ * @property {Record<string, string>} [settings]         the settings in force for the run, below the spec's env
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
  * @property {number} [timeoutMs]
@@ -101,7 +116,9 @@ export function runFixture(o) {
  * @param {RunOptions} o
  * @returns {FixtureHandle}
  */
-export function startFixture({ node, fixture, options = {}, env = {}, execArgv = [], cpus = null, timeoutMs = 30_000, signal, onMessage }) {
+export function startFixture(o) {
+  const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
+  const { signal, onMessage } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -117,7 +134,7 @@ export function startFixture({ node, fixture, options = {}, env = {}, execArgv =
     return { pid: undefined, ready, result, send: () => {}, stop: () => result };
   }
   const child = spawn(cmd, argv, {
-    env: fixtureEnv(env),
+    env: fixtureEnv(env, settings),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     detached: process.platform !== 'win32',
     serialization: 'json',
@@ -139,7 +156,10 @@ export function startFixture({ node, fixture, options = {}, env = {}, execArgv =
     failure ??= err;
     if (child.pid) killGroup(child.pid);
   };
-  const timer = setTimeout(() => fail(new FixtureError(`${name} did not finish within ${timeoutMs} ms (killed)`, { stderr })), timeoutMs);
+  const timer = setTimeout(
+    () => fail(new FixtureError(`${name} did not finish within ${timeoutMs} ms (killed)`, { stderr })),
+    timeoutMs,
+  );
   const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
@@ -155,7 +175,11 @@ export function startFixture({ node, fixture, options = {}, env = {}, execArgv =
       const durationMs = performance.now() - started;
       /** @type {Error | null} */
       let err = failure;
-      if (!err && message?.type === 'result' && code === 0) return onNotReady(new FixtureError(`${name} finished without saying ready`)), resolve({ data: message.data, durationMs });
+      if (!err && message?.type === 'result' && code === 0)
+        return (
+          onNotReady(new FixtureError(`${name} finished without saying ready`)),
+          resolve({ data: message.data, durationMs })
+        );
       if (!err && message?.type === 'error') err = new FixtureError(`${name}: ${message.message}`, { stderr });
       if (!err) {
         const how = sig ? `was killed by ${sig}` : `exited with code ${code}`;

@@ -8,18 +8,25 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TAGS } from './spec.js';
 import { scanSpecs, SPECS_DIR } from './registry.js';
+import { SOURCES } from './sources.js';
 
-/** The source articles the built-in claims come from, by file name. */
-export const SOURCES = Object.freeze([
-  '000_5064a5800ba04d45.txt',
-  '001_d7825f0db40d285a.txt',
-  '002_d7b7cf540677f00a.txt',
-  '003_dd73dd342487444b.txt',
-  '004_565aaecf595b910e.txt',
-]);
+/** The source articles' file names (the table is harness/sources.js); exported here as before. */
+export { SOURCES };
 
 /** Every field a spec may have. */
-export const FIELDS = Object.freeze(['id', 'title', 'area', 'claim', 'truth', 'expected', 'tags', 'node', 'requires', 'source', 'plan']);
+export const FIELDS = Object.freeze([
+  'id',
+  'title',
+  'area',
+  'claim',
+  'truth',
+  'expected',
+  'tags',
+  'node',
+  'requires',
+  'source',
+  'plan',
+]);
 const SOURCE_FIELDS = ['file', 'section', 'figures'];
 const TITLE_MAX = 100;
 
@@ -47,12 +54,17 @@ export function knownSource(file, packDir) {
  */
 export function policyProblems(spec, { packDir = null } = {}) {
   const p = [];
-  for (const k of Object.keys(spec)) if (!FIELDS.includes(k)) p.push(`${k}: unknown field (known: ${FIELDS.join(', ')})`);
-  if (typeof spec.title === 'string' && (spec.title.includes('\n') || spec.title.length > TITLE_MAX)) p.push(`title: must be one line of at most ${TITLE_MAX} characters`);
+  for (const k of Object.keys(spec))
+    if (!FIELDS.includes(k)) p.push(`${k}: unknown field (known: ${FIELDS.join(', ')})`);
+  if (typeof spec.title === 'string' && (spec.title.includes('\n') || spec.title.length > TITLE_MAX))
+    p.push(`title: must be one line of at most ${TITLE_MAX} characters`);
   const source = spec.source ?? {};
-  for (const k of Object.keys(source)) if (!SOURCE_FIELDS.includes(k)) p.push(`source.${k}: unknown field (known: ${SOURCE_FIELDS.join(', ')})`);
+  for (const k of Object.keys(source))
+    if (!SOURCE_FIELDS.includes(k)) p.push(`source.${k}: unknown field (known: ${SOURCE_FIELDS.join(', ')})`);
   if (typeof source.file === 'string' && source.file && !knownSource(source.file, packDir)) {
-    p.push(`source.file: '${source.file}' is not a known source (one of ${SOURCES.join(', ')}, an https:// address${packDir ? ', or a file in the claim pack' : ''})`);
+    p.push(
+      `source.file: '${source.file}' is not a known source (one of ${SOURCES.join(', ')}, an https:// address${packDir ? ', or a file in the claim pack' : ''})`,
+    );
   }
   const seen = new Set();
   for (const t of Array.isArray(spec.tags) ? spec.tags : []) {
@@ -88,7 +100,13 @@ export async function lintSpecs({ dir = SPECS_DIR, specDirs = [] } = {}) {
   for (const e of entries) {
     const found = [...e.problems];
     const spec = e.spec ?? e.declared;
-    if (spec && typeof spec === 'object') found.push(...policyProblems(spec, { packDir: e.builtIn ? null : e.dir }).map((q) => ({ field: q.slice(0, q.indexOf(': ')), text: q.slice(q.indexOf(': ') + 2) })));
+    if (spec && typeof spec === 'object')
+      found.push(
+        ...policyProblems(spec, { packDir: e.builtIn ? null : e.dir }).map((q) => ({
+          field: q.slice(0, q.indexOf(': ')),
+          text: q.slice(q.indexOf(': ') + 2),
+        })),
+      );
     for (const { field, text } of found) problems.push({ file: e.file, field, text });
   }
   return { specs: entries.length, problems };

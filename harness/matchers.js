@@ -7,11 +7,13 @@
 //   expect(times).toBatchAs({ tasks: 5, P: 4, C: 2 }, { tolerance: 0.2 });
 //   expect(ratio).toHaveRatioWithin([0.8, 1.25]);
 //   expect(decision).toBeDecided('pass');
+//   expect(await check('pool.fifth-lags')).toHold();          // the claim is true here
+//   expect(await check('pool.max-128')).toBeAsExpected();     // pass, or refuted as the catalogue expects
 //
 // The package does not depend on `expect`: these are plain functions in the
 // shape expect.extend() takes, and their messages print through the
 // matcher context's utils when there is one.
-import { predictSorted } from './model.js';
+import { predictSorted } from './kits/model.js';
 import { round } from './stats.js';
 
 /**
@@ -24,7 +26,8 @@ import { round } from './stats.js';
 
 /** @param {MatcherContext | undefined} ctx */
 function printers(ctx) {
-  const plain = (/** @type {unknown} */ v) => (typeof v === 'number' || v === undefined ? String(v) : JSON.stringify(v));
+  const plain = (/** @type {unknown} */ v) =>
+    typeof v === 'number' || v === undefined ? String(v) : JSON.stringify(v);
   return { rec: ctx?.utils?.printReceived ?? plain, exp: ctx?.utils?.printExpected ?? plain };
 }
 
@@ -51,7 +54,7 @@ export function batchSizes(sorted) {
  * the model's sorted completion time.
  * @this {unknown}  expect's matcher context (isNot, utils), or none
  * @param {unknown} received   completion times, e.g. in ms
- * @param {number[] | import('./model.js').BatchInput} predicted  the model's completion times (in units of T), or its input
+ * @param {number[] | import('./kits/model.js').BatchInput} predicted  the model's completion times (in units of T), or its input
  * @param {{ tolerance?: number, unit?: number }} [options]  tolerance: relative (default 0.2); unit: ms per model unit (default: fitted by least squares)
  * @returns {MatcherResult}
  */
@@ -60,14 +63,22 @@ export function toBatchAs(received, predicted, options = {}) {
   const { rec, exp } = printers(/** @type {MatcherContext | undefined} */ (this || undefined));
   const model = Array.isArray(predicted) ? [...predicted].sort((a, b) => a - b) : predictSorted(predicted);
   const where = Array.isArray(predicted) ? '' : ` (P=${predicted.P}, C=${predicted.C})`;
-  const times = Array.isArray(received) && received.every((x) => typeof x === 'number' && Number.isFinite(x)) ? [...received].sort((a, b) => a - b) : null;
+  const times =
+    Array.isArray(received) && received.every((x) => typeof x === 'number' && Number.isFinite(x))
+      ? [...received].sort((a, b) => a - b)
+      : null;
   const prediction = `Model${where}: batches ${batchSizes(model).join(' + ')}, completions at ${list(model)} (units of T)`;
   if (!times || times.length !== model.length) {
-    return { pass: false, message: () => `expected ${model.length} completion times${where}, received ${rec(received)}\n\n${prediction}` };
+    return {
+      pass: false,
+      message: () => `expected ${model.length} completion times${where}, received ${rec(received)}\n\n${prediction}`,
+    };
   }
   const scale = unit ?? model.reduce((s, p, i) => s + p * times[i], 0) / model.reduce((s, p) => s + p * p, 0);
   const observed = times.map((t) => t / scale);
-  const off = observed.map((o, i) => ({ i, o, p: model[i] })).filter(({ o, p }) => Math.abs(o - p) > tolerance * Math.abs(p));
+  const off = observed
+    .map((o, i) => ({ i, o, p: model[i] }))
+    .filter(({ o, p }) => Math.abs(o - p) > tolerance * Math.abs(p));
   const pass = off.length === 0;
   const how = unit === undefined ? `÷ ${round(scale, 3)} fitted` : `÷ ${round(scale, 3)} given`;
   return {
@@ -79,7 +90,9 @@ export function toBatchAs(received, predicted, options = {}) {
         prediction,
         `Expected: ${exp(model.map((x) => round(x, 3)))}`,
         `Observed (${how}): ${rec(observed.map((x) => round(x, 3)))}`,
-        ...(pass ? [] : [`Outside: ${off.map(({ i, o, p }) => `#${i + 1} ${round(o, 3)} vs ${round(p, 3)}`).join(', ')}`]),
+        ...(pass
+          ? []
+          : [`Outside: ${off.map(({ i, o, p }) => `#${i + 1} ${round(o, 3)} vs ${round(p, 3)}`).join(', ')}`]),
       ].join('\n'),
   };
 }
@@ -97,7 +110,8 @@ export function toHaveRatioWithin(received, bounds) {
   const pass = ok && received >= lo && received <= hi;
   return {
     pass,
-    message: () => `expected ratio ${pass ? 'not ' : ''}within ${exp([lo, hi])}\nReceived: ${rec(received)}${ok ? '' : ' (not a finite number)'}`,
+    message: () =>
+      `expected ratio ${pass ? 'not ' : ''}within ${exp([lo, hi])}\nReceived: ${rec(received)}${ok ? '' : ' (not a finite number)'}`,
   };
 }
 
@@ -122,12 +136,19 @@ function evidenceText(x) {
   if (x?.expectation?.summary) lines.push(`Expectation: ${x.expectation.summary}`);
   const t = x?.evidence?.timing ?? (x?.predicted ? x : null);
   if (t?.predicted) {
-    const alts = Object.entries(t.predicted.alternatives ?? {}).map(([k, v]) => `${k} → ${v}`).join(', ');
-    lines.push(`Model: ${t.statistic ?? 'statistic'} = ${t.predicted.claim} if the claim holds${alts ? `; ${alts}` : ''}; boundary ${t.boundary}`);
+    const alts = Object.entries(t.predicted.alternatives ?? {})
+      .map(([k, v]) => `${k} → ${v}`)
+      .join(', ');
+    lines.push(
+      `Model: ${t.statistic ?? 'statistic'} = ${t.predicted.claim} if the claim holds${alts ? `; ${alts}` : ''}; boundary ${t.boundary}`,
+    );
     lines.push(`Timing: median ${t.median}${t.interval ? `, interval [${t.interval.join(', ')}]` : ''}, n=${t.n}`);
   }
   const s = x?.evidence?.structural ?? (Array.isArray(x?.details) ? x : null);
-  if (s) lines.push(`Structure: ${s.agree} agree, ${s.disagree} disagree${s.details?.length ? `: ${s.details.at(-1)}` : ''}`);
+  if (s)
+    lines.push(
+      `Structure: ${s.agree} agree, ${s.disagree} disagree${s.details?.length ? `: ${s.details.at(-1)}` : ''}`,
+    );
   return lines;
 }
 
@@ -153,6 +174,48 @@ export function toBeDecided(received, expected) {
   };
 }
 
+/**
+ * Why a claim's result is what it is, for a failure message: the verdict, the
+ * one-line reason, what the model expected here, and the evidence.
+ * @param {any} r
+ */
+function resultText(r) {
+  return [`${r?.id ?? '?'}: ${r?.label ?? r?.verdict ?? '?'}`, ...evidenceText(r)];
+}
+
+/**
+ * The claim holds here: its verdict is pass and the catalogue expects it to
+ * hold (a claim refuted as expected does not hold).
+ * @this {unknown}
+ * @param {unknown} received  a result from check() or a record
+ * @returns {MatcherResult}
+ */
+export function toHold(received) {
+  const r = /** @type {any} */ (received);
+  const pass = r?.verdict === 'pass' && r?.expected !== 'refuted';
+  return {
+    pass,
+    message: () => [`expected the claim ${pass ? 'not ' : ''}to hold here`, ...resultText(r)].join('\n'),
+  };
+}
+
+/**
+ * The verdict is what the catalogue expects here: pass (the claim holds, or
+ * is refuted as expected) or skip (a precondition does not hold).
+ * @this {unknown}
+ * @param {unknown} received  a result from check() or a record
+ * @returns {MatcherResult}
+ */
+export function toBeAsExpected(received) {
+  const r = /** @type {any} */ (received);
+  const pass = r?.verdict === 'pass' || r?.verdict === 'skip';
+  return {
+    pass,
+    message: () =>
+      [`expected the verdict ${pass ? 'not ' : ''}to be as expected (pass or skip)`, ...resultText(r)].join('\n'),
+  };
+}
+
 /** Everything, for expect.extend(matchers). */
-export const matchers = { toBatchAs, toHaveRatioWithin, toBeDecided };
+export const matchers = { toBatchAs, toHaveRatioWithin, toBeDecided, toHold, toBeAsExpected };
 export default matchers;

@@ -1,3 +1,4 @@
+// @ts-check
 // Joining result records from many environments (Node versions, OSes, core
 // counts) into one claims × environments table: read and check each record,
 // order the environments, fold identical neighbouring columns, and mark the
@@ -23,7 +24,14 @@ export function readRecord(file) {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     const code = /** @type {any} */ (err)?.code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'not readable' : /** @type {Error} */ (err).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'not readable'
+            : /** @type {Error} */ (err).message;
     throw new RecordError(`${file}: ${why}`);
   }
   if (!text.trim()) throw new RecordError(`${file}: empty file, not a result record`);
@@ -31,7 +39,9 @@ export function readRecord(file) {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new RecordError(`${file}: not valid JSON (truncated or not a record?): ${/** @type {Error} */ (err).message}`);
+    throw new RecordError(
+      `${file}: not valid JSON (truncated or not a record?): ${/** @type {Error} */ (err).message}`,
+    );
   }
   return checkRecord(data, file);
 }
@@ -42,9 +52,13 @@ export function readRecord(file) {
  */
 export function checkRecord(data, file = 'record') {
   const bad = (/** @type {string} */ why) => new RecordError(`${file}: ${why}`);
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('not a result record (expected a JSON object)');
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw bad('not a result record (expected a JSON object)');
   if (!('schemaVersion' in data)) throw bad('not a node-concurrency-spec result record (no schemaVersion)');
-  if (data.schemaVersion !== SCHEMA_VERSION) throw bad(`schemaVersion ${JSON.stringify(data.schemaVersion)} is not supported (this version reads schemaVersion ${SCHEMA_VERSION})`);
+  if (data.schemaVersion !== SCHEMA_VERSION)
+    throw bad(
+      `schemaVersion ${JSON.stringify(data.schemaVersion)} is not supported (this version reads schemaVersion ${SCHEMA_VERSION})`,
+    );
   if (!Array.isArray(data.results)) throw bad('not a result record (no results list)');
   if (!data.environment || typeof data.environment !== 'object') throw bad('not a result record (no environment)');
   data.results.forEach((/** @type {any} */ r, /** @type {number} */ i) => {
@@ -80,6 +94,10 @@ export function environmentOf(record, file = '') {
   const cpus = typeof env.cpus?.requested === 'number' ? env.cpus.requested : null;
   const quick = Boolean(env.quick);
   const os = OS_NAMES[platform] ?? platform;
+  // The settings in force (--env, --inherit-env), as KEY=VALUE; '' when none.
+  const settings = Object.entries(env.env ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   return {
     file,
     platform,
@@ -91,8 +109,11 @@ export function environmentOf(record, file = '') {
     cores,
     cpus,
     quick,
+    settings,
     summary: record.summary ?? null,
-    label: `Node ${node} · ${os} ${env.arch ?? '?'} · C=${cores ?? '?'}${cpus !== null ? ` (--cpus ${cpus})` : ''}${quick ? ' · quick' : ''}`,
+    label:
+      `Node ${node} · ${os} ${env.arch ?? '?'} · C=${cores ?? '?'}${cpus !== null ? ` (--cpus ${cpus})` : ''}` +
+      `${quick ? ' · quick' : ''}${settings ? ` · ${settings}` : ''}`,
   };
 }
 
@@ -101,10 +122,17 @@ export function environmentOf(record, file = '') {
 /** Stable environment order: OS, arch, Node version, C, --cpus, quick, file. @param {Env} a @param {Env} b */
 export function compareEnvs(a, b) {
   const os = (/** @type {Env} */ e) => (OS_ORDER.includes(e.platform) ? OS_ORDER.indexOf(e.platform) : OS_ORDER.length);
-  const nullLast = (/** @type {number | null} */ x, /** @type {number | null} */ y) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y);
+  const nullLast = (/** @type {number | null} */ x, /** @type {number | null} */ y) =>
+    x === y ? 0 : x === null ? 1 : y === null ? -1 : x - y;
   return (
-    os(a) - os(b) || a.platform.localeCompare(b.platform) || a.arch.localeCompare(b.arch) || compareVersions(a.node, b.node) ||
-    nullLast(a.cores, b.cores) || nullLast(a.cpus, b.cpus) || Number(a.quick) - Number(b.quick) || a.file.localeCompare(b.file)
+    os(a) - os(b) ||
+    a.platform.localeCompare(b.platform) ||
+    a.arch.localeCompare(b.arch) ||
+    compareVersions(a.node, b.node) ||
+    nullLast(a.cores, b.cores) ||
+    nullLast(a.cpus, b.cpus) ||
+    Number(a.quick) - Number(b.quick) ||
+    a.file.localeCompare(b.file)
   );
 }
 
@@ -174,9 +202,17 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
   const environments = entries.map((e, index) => ({ index: index + 1, ...e.env }));
   /** @type {Map<string, { id: string, title: string, area: string, seen: number }>} */
   const meta = new Map();
-  for (const { record } of entries) for (const r of record.results) if (!meta.has(r.id)) meta.set(r.id, { id: r.id, title: String(r.title ?? ''), area: String(r.area ?? ''), seen: meta.size });
+  for (const { record } of entries)
+    for (const r of record.results)
+      if (!meta.has(r.id))
+        meta.set(r.id, { id: r.id, title: String(r.title ?? ''), area: String(r.area ?? ''), seen: meta.size });
   const areaRank = (/** @type {string} */ a) => (AREAS.includes(a) ? AREAS.indexOf(a) : AREAS.length);
-  const ordered = [...meta.values()].sort((a, b) => areaRank(a.area) - areaRank(b.area) || (areaRank(a.area) === AREAS.length ? a.area.localeCompare(b.area) : 0) || a.seen - b.seen);
+  const ordered = [...meta.values()].sort(
+    (a, b) =>
+      areaRank(a.area) - areaRank(b.area) ||
+      (areaRank(a.area) === AREAS.length ? a.area.localeCompare(b.area) : 0) ||
+      a.seen - b.seen,
+  );
   const lookup = entries.map(({ record }) => new Map(record.results.map((/** @type {any} */ r) => [r.id, r])));
   /** @type {Claim[]} */
   const claims = ordered.map(({ id, title, area }) => {
@@ -190,21 +226,45 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
     const truths = lookup.map((m) => truthOf(m.get(id)));
     const truthDiffers = new Set(truths.filter((t) => t !== null)).size > 1;
     const truth = truthDiffers ? describeTruth(id, truths, environments) : '';
-    return { id, title, area, cells, columns: /** @type {Cell[]} */ ([]), differs: outcomeDiffers || truthDiffers, outcomeDiffers, verdictDiffers, description: '', truthDiffers, truth, truths };
+    return {
+      id,
+      title,
+      area,
+      cells,
+      columns: /** @type {Cell[]} */ ([]),
+      differs: outcomeDiffers || truthDiffers,
+      outcomeDiffers,
+      verdictDiffers,
+      description: '',
+      truthDiffers,
+      truth,
+      truths,
+    };
   });
   /** @type {{ envs: number[], title: string }[]} */
   const columns = [];
   // Neighbours fold only where every claim has the same outcome and the same truth.
-  const signature = (/** @type {number} */ i) => claims.map((c) => `${outcome(c.cells[i])}|${c.truths[i] ?? ''}`).join('\n');
+  const signature = (/** @type {number} */ i) =>
+    claims.map((c) => `${outcome(c.cells[i])}|${c.truths[i] ?? ''}`).join('\n');
   environments.forEach((_, i) => {
     const last = columns.at(-1);
     if (fold && last && signature(last.envs[0]) === signature(i)) last.envs.push(i);
     else columns.push({ envs: [i], title: '' });
   });
-  for (const col of columns) col.title = describeEnvs(col.envs.map((i) => environments[i]), environments, { numbered: false });
-  for (const c of claims) if (c.differs) c.description = c.outcomeDiffers ? describeClaim(c.id, c.cells, environments) : c.truth;
+  for (const col of columns)
+    col.title = describeEnvs(
+      col.envs.map((i) => environments[i]),
+      environments,
+      { numbered: false },
+    );
+  for (const c of claims)
+    if (c.differs) c.description = c.outcomeDiffers ? describeClaim(c.id, c.cells, environments) : c.truth;
   for (const c of claims) c.columns = columns.map((col) => c.cells[col.envs[0]]);
-  const differs = [...claims.filter((c) => c.verdictDiffers), ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers), ...claims.filter((c) => c.outcomeDiffers && !c.verdictDiffers && !c.truthDiffers)];
+  const differs = [
+    ...claims.filter((c) => c.verdictDiffers),
+    ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers),
+    ...claims.filter((c) => c.outcomeDiffers && !c.verdictDiffers && !c.truthDiffers),
+  ];
   return { environments, columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })), claims, differs };
 }
 
@@ -225,7 +285,11 @@ function truthOf(r) {
  * @param {string} id @param {(string | null)[]} truths @param {Env[]} envs
  */
 export function describeTruth(id, truths, envs) {
-  return describeGroups(id, truths.map((t) => (t === null ? null : { key: t, label: t })), envs);
+  return describeGroups(
+    id,
+    truths.map((t) => (t === null ? null : { key: t, label: t })),
+    envs,
+  );
 }
 
 /**
@@ -233,7 +297,11 @@ export function describeTruth(id, truths, envs) {
  * @param {string} id @param {Cell[]} cells @param {Env[]} envs
  */
 export function describeClaim(id, cells, envs) {
-  return describeGroups(id, cells.map((c) => ({ key: outcome(c), label: c ? c.label : 'not run' })), envs);
+  return describeGroups(
+    id,
+    cells.map((c) => ({ key: outcome(c), label: c ? c.label : 'not run' })),
+    envs,
+  );
 }
 
 /**

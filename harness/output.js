@@ -1,13 +1,16 @@
+// @ts-check
 // Where reports go: stdout, or files written whole (temp file + rename), so
 // an interrupted or failed run never leaves a half-written report.
-import { mkdirSync, writeFileSync, renameSync, statSync, accessSync, constants } from 'node:fs';
+import { mkdirSync, writeFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from './context.js';
+import { UsageError } from './errors.js';
 
 /**
- * Check, before any measurement, that a report file can be written, without
- * creating anything: the file, if it exists, must be a writable file, and the
- * nearest existing ancestor a writable directory.
+ * Check, before any measurement, that a report file can be written, by doing
+ * it: its directory is created and a temporary file is written there and
+ * removed (permission bits do not tell: as root every access() check passes,
+ * and some file systems, /proc for one, refuse files whatever the bits say).
+ * The report itself is not touched.
  * @param {string} file
  */
 export function checkWritable(file) {
@@ -15,15 +18,54 @@ export function checkWritable(file) {
   const fail = (/** @type {string} */ why) => {
     throw new UsageError(`cannot write ${file}: ${why}`);
   };
-  const info = stat(abs);
-  if (info?.isDirectory()) fail('it is a directory');
-  let dir = path.dirname(abs);
-  while (!stat(dir)) dir = path.dirname(dir);
-  if (!stat(dir)?.isDirectory()) fail(`${dir} is not a directory`);
+  if (stat(abs)?.isDirectory()) fail('it is a directory');
+  const probe = `${abs}.${process.pid}.probe`;
   try {
-    accessSync(info ? abs : dir, constants.W_OK);
-  } catch {
-    fail(`${info ? abs : dir} is not writable`);
+    makeDirectory(path.dirname(abs));
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+  } catch (err) {
+    fail(reason(err));
+  }
+}
+
+/**
+ * mkdir -p, one level at a time. (Node 20's recursive mkdirSync loops forever
+ * on a path under /proc, ignoring signals; a plain mkdirSync fails at once.)
+ * @param {string} dir  absolute
+ */
+function makeDirectory(dir) {
+  const missing = [];
+  let at = dir;
+  while (!stat(at)) {
+    missing.unshift(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (!stat(at)?.isDirectory())
+    throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR', path: at });
+  for (const d of missing) mkdirSync(d);
+}
+
+/** A file system error as a few words for the user. @param {unknown} err */
+function reason(err) {
+  const e = /** @type {NodeJS.ErrnoException} */ (err);
+  const where = e.path ? ` (${e.path})` : '';
+  switch (e.code) {
+    case 'ENOTDIR':
+      return `${e.path ?? 'a parent'} is not a directory`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied${where}`;
+    case 'EROFS':
+      return `read-only file system${where}`;
+    case 'ENOENT':
+      return `cannot create it there${where}`;
+    case 'ENOSPC':
+      return `no space left${where}`;
+    default:
+      return `${e.code ?? 'error'}: ${e.message ?? String(err)}`.split('\n')[0];
   }
 }
 
@@ -43,7 +85,7 @@ function stat(p) {
 export function writeWhole(file, text) {
   const abs = path.resolve(file);
   const tmp = `${abs}.${process.pid}.tmp`;
-  mkdirSync(path.dirname(abs), { recursive: true });
+  makeDirectory(path.dirname(abs));
   writeFileSync(tmp, text);
   renameSync(tmp, abs);
 }

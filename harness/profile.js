@@ -1,14 +1,39 @@
-// Machine profile: computed once per run from the child-process probe
-// (fixtures/profile-probe.cjs) and the host topology (systeminformation).
-// Everything here except hostTopology() is pure.
+// @ts-check
+// Machine profile: built from the child-process probe
+// (fixtures/profile-probe.cjs) and the host topology (read by machine.js),
+// and formatted for reports. Pure, except readCgroupQuota() with its default
+// file reader: reporters may import it without spawning anything.
 
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
-/** Absolute path of the probe fixture the runner spawns (stdio must include 'ipc'). */
-export const probePath = fileURLToPath(new URL('../fixtures/profile-probe.cjs', import.meta.url));
+// The quota reading is the probe's own module (CommonJS, run under the Node
+// being tested): loaded from there, the tests check the code the probe runs.
+// Its types are spelled out here (CgroupModule), and the loader is not named
+// `require`: the types build would follow that call and emit declarations into fixtures/.
+const loadFixture = createRequire(import.meta.url);
+/** @type {CgroupModule} */
+const cgroup = loadFixture('../fixtures/lib/cgroup.cjs');
+export const { parseCgroupQuota, parseProcCgroup, parseMountInfo, cgroupDirs, readCgroupQuota } = cgroup;
 
-/** Target duration of one calibrated pbkdf2 task, in ms. */
-export const DEFAULT_TASK_MS = 150;
+/**
+ * @typedef {(file: string) => string | undefined} ReadFile  a file's text, undefined when it cannot be read
+ * @typedef {{ mountPoint: string, root: string }} CgroupMount  where a hierarchy is mounted, and the cgroup at its root
+ * @typedef {{ v2: string | null, v1: string | null }} CgroupPaths  the process's cgroups (v2, and v1 with cpu)
+ * @typedef {{ v2: CgroupMount | null, v1: CgroupMount | null }} CgroupMounts
+ * @typedef {{ quota: number | null, from: string | null }} CgroupQuota  CPUs granted, and the file granting them
+ * @typedef {{
+ *   parseCgroupQuota: (files?: { v2?: string, v1Quota?: string, v1Period?: string }) => number | null,
+ *   parseProcCgroup: (text: string | undefined) => CgroupPaths,
+ *   parseMountInfo: (text: string | undefined) => CgroupMounts,
+ *   cgroupDirs: (mount: CgroupMount, cgroup: string | null) => string[],
+ *   readCgroupQuota: (readFile?: ReadFile) => CgroupQuota,
+ * }} CgroupModule
+ */
+
+/** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
+export const TASK_MS = 120;
+/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+export const QUICK_TASK_MS = 60;
 
 /**
  * @typedef {{ physical: number, logical: number, performance: number | null, efficiency: number | null }} Topology
@@ -17,13 +42,13 @@ export const DEFAULT_TASK_MS = 150;
  * @typedef {{ iterations: number, taskMs: number }} Pbkdf2Calibration
  * @typedef {{
  *   availableParallelism?: number, cpuCount?: number, cpuModel?: string | null,
- *   affinity?: number[] | string | null, cgroupQuota?: number | null,
+ *   affinity?: number[] | string | null, cgroupQuota?: number | null, cgroupQuotaFrom?: string | null,
  *   effectiveParallelism?: (EffectiveParallelism & Record<string, unknown>) | null,
  *   pbkdf2?: Pbkdf2Calibration | null,
  * }} ProbeResult
  * @typedef {{
  *   availableParallelism: number | null, cpuCount: number | null, cpuModel: string | null,
- *   affinity: number[] | null, cgroupQuota: number | null, topology: Topology | null,
+ *   affinity: number[] | null, cgroupQuota: number | null, cgroupQuotaFrom?: string | null, topology: Topology | null,
  *   cores: number, effectiveParallelism: EffectiveParallelism | null, pbkdf2: Pbkdf2Calibration | null,
  * }} Profile
  */
@@ -36,7 +61,9 @@ export const DEFAULT_TASK_MS = 150;
 export function parseCpuList(text) {
   /** @type {Set<number>} */
   const cpus = new Set();
-  for (const part of String(text ?? '').trim().split(',')) {
+  for (const part of String(text ?? '')
+    .trim()
+    .split(',')) {
     const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
     if (!m) continue;
     const lo = Number(m[1]);
@@ -64,44 +91,6 @@ export function formatCpuList(cpus) {
 }
 
 /**
- * CPUs granted by the cgroup CPU quota, from file contents (undefined = file absent).
- * v2 `cpu.max` ("max 100000" -> null, "200000 100000" -> 2) wins over v1 quota/period (-1 -> null).
- * @param {{ v2?: string, v1Quota?: string, v1Period?: string }} files
- * @returns {number | null}
- */
-export function parseCgroupQuota({ v2, v1Quota, v1Period } = {}) {
-  if (v2 !== undefined) {
-    const [quota, period] = v2.trim().split(/\s+/);
-    const q = Number(quota);
-    const p = Number(period || 100000);
-    return quota === 'max' || !(q > 0) || !(p > 0) ? null : q / p;
-  }
-  if (v1Quota === undefined || v1Period === undefined) return null;
-  const q = Number(v1Quota.trim());
-  const p = Number(v1Period.trim());
-  return q > 0 && p > 0 ? q / p : null;
-}
-
-/**
- * Host CPU topology from systeminformation (spawns processes: call once, before measuring).
- * @returns {Promise<Topology | null>} null on any error
- */
-export async function hostTopology() {
-  try {
-    const si = await import('systeminformation');
-    const cpu = await (si.default ?? si).cpu();
-    /** @param {unknown} n */
-    const count = (n) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null);
-    const physical = count(cpu.physicalCores);
-    const logical = count(cpu.cores);
-    if (!physical || !logical) return null;
-    return { physical, logical, performance: count(cpu.performanceCores), efficiency: count(cpu.efficiencyCores) };
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Effective core count C: min of availableParallelism, affinity size and floor(cgroup quota), at least 1.
  * @param {{ availableParallelism?: number | null, affinity?: number[] | null, cgroupQuota?: number | null }} limits
  * @returns {number}
@@ -109,20 +98,22 @@ export async function hostTopology() {
 export function effectiveCores({ availableParallelism, affinity, cgroupQuota } = {}) {
   /** @type {number[]} */
   const bounds = [];
-  if (typeof availableParallelism === 'number' && availableParallelism >= 1) bounds.push(Math.floor(availableParallelism));
+  if (typeof availableParallelism === 'number' && availableParallelism >= 1)
+    bounds.push(Math.floor(availableParallelism));
   if (Array.isArray(affinity) && affinity.length > 0) bounds.push(affinity.length);
   if (typeof cgroupQuota === 'number' && cgroupQuota > 0) bounds.push(Math.max(1, Math.floor(cgroupQuota)));
   return bounds.length ? Math.max(1, Math.min(...bounds)) : 1;
 }
 
 /**
- * Options for spawning the probe: pool sized cores + 1, one JSON argument.
+ * How the probe is run: a pool of cores + 1 threads (so C tasks never wait
+ * for a thread), and its options (the fixture's JSON argument).
  * @param {number} cores
  * @param {number} [taskMs]
- * @returns {{ env: { UV_THREADPOOL_SIZE: string }, args: string[] }}
+ * @returns {{ env: { UV_THREADPOOL_SIZE: string }, options: { cores: number, taskMs: number } }}
  */
-export function probeOptions(cores, taskMs = DEFAULT_TASK_MS) {
-  return { env: { UV_THREADPOOL_SIZE: String(cores + 1) }, args: [JSON.stringify({ cores, taskMs })] };
+export function probeOptions(cores, taskMs = TASK_MS) {
+  return { env: { UV_THREADPOOL_SIZE: String(cores + 1) }, options: { cores, taskMs } };
 }
 
 /** @param {unknown} n */
@@ -138,6 +129,9 @@ export function buildProfile({ probe, topology = null }) {
   const affinity = typeof raw === 'string' ? parseCpuList(raw) : Array.isArray(raw) ? [...raw] : null;
   const availableParallelism = num(probe.availableParallelism);
   const cgroupQuota = num(probe.cgroupQuota);
+  // where C's quota came from: only with a quota, and absent from older probes' reports
+  const from = probe.cgroupQuotaFrom;
+  const cgroupQuotaFrom = cgroupQuota !== null && typeof from === 'string' ? from : null;
   const ep = probe.effectiveParallelism;
   const pb = probe.pbkdf2;
   return {
@@ -146,6 +140,7 @@ export function buildProfile({ probe, topology = null }) {
     cpuModel: typeof probe.cpuModel === 'string' ? probe.cpuModel : null,
     affinity,
     cgroupQuota,
+    cgroupQuotaFrom,
     topology: topology ?? null,
     cores: effectiveCores({ availableParallelism, affinity, cgroupQuota }),
     effectiveParallelism:
@@ -161,6 +156,16 @@ function formatKs(ks) {
   if (ks.length === 0) return '';
   const contiguous = ks.every((k, i) => i === 0 || k === ks[i - 1] + 1);
   return contiguous && ks.length > 1 ? `k=${ks[0]}..${ks[ks.length - 1]}` : `k=${ks.join(',')}`;
+}
+
+/**
+ * ' (cpu.max at /sys/fs/cgroup/x.scope)': the quota file and its cgroup; '' when unknown.
+ * @param {string | null | undefined} file
+ */
+function quotaSource(file) {
+  if (!file) return '';
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? ` (${file})` : ` (${file.slice(slash + 1)} at ${file.slice(0, slash) || '/'})`;
 }
 
 /**
@@ -181,7 +186,9 @@ export function formatProfile(profile, env = {}) {
     `availableParallelism ${p.availableParallelism ?? '?'}`,
     `os.cpus ${p.cpuCount ?? '?'}`,
     p.affinity ? `affinity ${formatCpuList(p.affinity) || 'empty'}` : 'no affinity info',
-    p.cgroupQuota !== null ? `cgroup quota ${Math.round(p.cgroupQuota * 100) / 100}` : 'no cgroup quota',
+    p.cgroupQuota !== null
+      ? `cgroup quota ${Math.round(p.cgroupQuota * 100) / 100}${quotaSource(p.cgroupQuotaFrom)}`
+      : 'no cgroup quota',
   ];
   lines.push(`cores C=${p.cores} (${limits.join(', ')})`);
   if (p.cpuModel) lines.push(`cpu ${p.cpuModel}`);

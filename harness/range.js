@@ -48,7 +48,11 @@ export function parseCountRange(text) {
 function alternatives(text, parseToken) {
   if (typeof text !== 'string' || text.trim() === '') throw new RangeSyntaxError('empty range');
   return text.split('||').map((alt) => {
-    const tokens = alt.trim().replace(/(<=|>=|<|>|=)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const tokens = alt
+      .trim()
+      .replace(/(<=|>=|<|>|=)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     if (tokens.length === 0) throw new RangeSyntaxError("empty alternative around '||'");
     return tokens.flatMap(parseToken);
   });
@@ -62,18 +66,35 @@ function versionComparators(token) {
   if (!m || !v) throw new RangeSyntaxError(`'${token}' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)`);
   const op = m[1] ?? '=';
   const given = [v[1], v[2], v[3]].filter((p) => p !== undefined && p !== 'x' && p !== '*').map(Number);
-  if ([v[2], v[3]].some((p) => p === 'x' || p === '*') && given.length === 3) throw new RangeSyntaxError(`'${token}' is not a version`);
+  if ([v[2], v[3]].some((p) => p === 'x' || p === '*') && given.length === 3)
+    throw new RangeSyntaxError(`'${token}' is not a version`);
   const full = [...given, 0, 0, 0].slice(0, 3);
   const next = bump(given); // the first version past the partial one (22.4 -> 22.5.0)
   if (given.length === 3 && op !== '^' && op !== '~') return [{ op: /** @type {Comparator['op']} */ (op), v: full }];
   switch (op) {
-    case '=': return [{ op: '>=', v: full }, { op: '<', v: next }];
-    case '>=': return [{ op: '>=', v: full }];
-    case '>': return [{ op: '>=', v: next }];
-    case '<': return [{ op: '<', v: full }];
-    case '<=': return [{ op: '<', v: next }];
-    case '^': return [{ op: '>=', v: full }, { op: '<', v: [given[0] + 1, 0, 0] }];
-    default: return [{ op: '>=', v: full }, { op: '<', v: given.length >= 2 ? [given[0], given[1] + 1, 0] : [given[0] + 1, 0, 0] }]; // '~'
+    case '=':
+      return [
+        { op: '>=', v: full },
+        { op: '<', v: next },
+      ];
+    case '>=':
+      return [{ op: '>=', v: full }];
+    case '>':
+      return [{ op: '>=', v: next }];
+    case '<':
+      return [{ op: '<', v: full }];
+    case '<=':
+      return [{ op: '<', v: next }];
+    case '^':
+      return [
+        { op: '>=', v: full },
+        { op: '<', v: [given[0] + 1, 0, 0] },
+      ];
+    default:
+      return [
+        { op: '>=', v: full },
+        { op: '<', v: given.length >= 2 ? [given[0], given[1] + 1, 0] : [given[0] + 1, 0, 0] },
+      ]; // '~'
   }
 }
 

@@ -1,7 +1,9 @@
+// @ts-check
 // The result record: one per run, the source of every report.
 import { readFileSync } from 'node:fs';
 
 export const SCHEMA_VERSION = 1;
+/** The verdicts, in summary order. */
 export const VERDICTS = /** @type {const} */ (['pass', 'fail', 'inconclusive', 'skip', 'error']);
 
 export const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -12,7 +14,9 @@ export const pkg = JSON.parse(readFileSync(new URL('../package.json', import.met
 
 /**
  * Counts by verdict; with `known` (counts by verdict of the results marked as
- * known deviations here) only when there are any.
+ * known deviations here) only when there are any. The only count: reporters
+ * that get results without a record count them here too, so they say what the
+ * record would.
  * @param {{ verdict: string, known?: object }[]} results
  * @returns {Summary}
  */
@@ -23,7 +27,8 @@ export function summarize(results) {
   const known = results.filter((r) => r.known);
   if (known.length) {
     s.known = { total: known.length };
-    for (const v of VERDICTS) if (known.some((r) => r.verdict === v)) s.known[v] = known.filter((r) => r.verdict === v).length;
+    for (const v of VERDICTS)
+      if (known.some((r) => r.verdict === v)) s.known[v] = known.filter((r) => r.verdict === v).length;
   }
   return /** @type {Summary} */ (s);
 }

@@ -11,8 +11,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { AREAS, SpecError } from './spec.js';
-import { UsageError } from './context.js';
+import { AREAS } from './spec.js';
+import { UsageError, SpecError } from './errors.js';
 
 export const SPECS_DIR = fileURLToPath(new URL('../specs/', import.meta.url));
 
@@ -26,9 +26,16 @@ export const SPEC_FILE = /\.spec\.m?js$/;
  * @property {string} rel           its path relative to dir
  * @property {boolean} builtIn      found under the built-in catalogue's directory
  * @property {import('./spec.js').Spec | null} spec  null when it could not be loaded
- * @property {{ field: string, text: string }[]} problems
+ * @property {SpecProblem[]} problems
  * @property {string} [loadError]   why importing it failed, as thrown
  * @property {any} [declared]        what a malformed spec declared (defineSpec threw)
+ */
+
+/**
+ * @typedef {object} SpecProblem    what is wrong with a spec file, as lint prints it
+ * @property {string} field
+ * @property {string} text
+ * @property {string} [duplicateOf]  the file that defined the same id first
  */
 
 /** @param {string} dir @returns {string[]} paths relative to dir, sorted */
@@ -71,8 +78,11 @@ async function loadFile({ dir, rel, builtIn }) {
     if (err instanceof SpecError && err.problems?.length) {
       entry.problems.push(...err.problems.map(split));
       entry.declared = err.spec;
-    }
-    else entry.problems.push({ field: 'module', text: `could not be loaded: ${message.split('\n')[0]}${esmHint(message, rel)}` });
+    } else
+      entry.problems.push({
+        field: 'module',
+        text: `could not be loaded: ${message.split('\n')[0]}${esmHint(message, rel)}`,
+      });
     return entry;
   }
   const spec = mod.default;
@@ -82,9 +92,12 @@ async function loadFile({ dir, rel, builtIn }) {
   }
   entry.spec = spec;
   const folder = path.dirname(rel);
-  if (path.basename(rel).replace(SPEC_FILE, '') !== spec.id) entry.problems.push({ field: 'id', text: `'${spec.id}' does not match the file name` });
-  if (builtIn && !AREAS.includes(spec.area)) entry.problems.push({ field: 'area', text: `'${spec.area}' is not one of ${AREAS.join(', ')}` });
-  else if ((builtIn || folder !== '.') && folder !== spec.area) entry.problems.push({ field: 'area', text: `'${spec.area}' does not match its folder '${folder}'` });
+  if (path.basename(rel).replace(SPEC_FILE, '') !== spec.id)
+    entry.problems.push({ field: 'id', text: `'${spec.id}' does not match the file name` });
+  if (builtIn && !AREAS.includes(spec.area))
+    entry.problems.push({ field: 'area', text: `'${spec.area}' is not one of ${AREAS.join(', ')}` });
+  else if ((builtIn || folder !== '.') && folder !== spec.area)
+    entry.problems.push({ field: 'area', text: `'${spec.area}' does not match its folder '${folder}'` });
   return entry;
 }
 
@@ -104,7 +117,10 @@ function esmHint(message, rel) {
  * @returns {Promise<SpecFile[]>}
  */
 export async function scanSpecs({ dir = SPECS_DIR, specDirs = [] } = {}) {
-  const dirs = [{ dir: path.resolve(dir), builtIn: true }, ...specDirs.map((d) => ({ dir: path.resolve(d), builtIn: false }))];
+  const dirs = [
+    { dir: path.resolve(dir), builtIn: true },
+    ...specDirs.map((d) => ({ dir: path.resolve(d), builtIn: false })),
+  ];
   /** @type {SpecFile[]} */
   const entries = [];
   const seenFiles = new Set();
@@ -128,8 +144,12 @@ export async function scanSpecs({ dir = SPECS_DIR, specDirs = [] } = {}) {
   for (const e of entries) {
     if (!e.spec) continue;
     const first = byId.get(e.spec.id);
-    if (first) e.problems.push({ field: 'id', text: `'${e.spec.id}' is also defined in ${first.file}` });
-    else byId.set(e.spec.id, e);
+    if (!first) {
+      byId.set(e.spec.id, e);
+      continue;
+    }
+    const text = `'${e.spec.id}' is also defined in ${first.file}`;
+    e.problems.push({ field: 'id', text, duplicateOf: first.file });
   }
   return entries;
 }
@@ -156,17 +176,23 @@ export async function loadSpecs(dir = SPECS_DIR, { specDirs = [] } = {}) {
     const where = e.builtIn ? e.rel : e.file;
     if (e.loadError !== undefined) throw new SpecError(`${where}: ${e.loadError}`);
     if (!e.spec) throw new SpecError(`${where}: ${p.text}`);
-    const dup = / is also defined in (.*)$/.exec(p.text);
-    if (dup) throw new SpecError(`duplicate spec id '${e.spec.id}' in ${dup[1]} and ${e.file}`);
+    if (p.duplicateOf !== undefined) {
+      throw new SpecError(`duplicate spec id '${e.spec.id}' in ${p.duplicateOf} and ${e.file}`);
+    }
     throw new SpecError(`${where}: ${p.field} ${p.text}`);
   }
   const specs = entries.map((e) => /** @type {import('./spec.js').Spec} */ (e.spec));
-  return specs.sort((a, b) => areaRank(a.area) - areaRank(b.area) || a.area.localeCompare(b.area) || a.id.localeCompare(b.id));
+  return specs.sort(
+    (a, b) => areaRank(a.area) - areaRank(b.area) || a.area.localeCompare(b.area) || a.id.localeCompare(b.id),
+  );
 }
 
 /** @param {string} pattern */
 export function globToRegExp(pattern) {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`);
 }
 

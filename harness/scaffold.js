@@ -54,8 +54,8 @@ const options = JSON.parse(process.argv[2] || '{}');
   return `'use strict';
 // The program under test for ${id}. The harness runs it in a fresh child
 // process for every trial, with a clean environment (NODE_OPTIONS and
-// UV_THREADPOOL_SIZE cleared unless the spec sets them), and waits for one
-// message. Measure here; judge in the spec. Report raw observations (times,
+// UV_THREADPOOL_SIZE cleared unless the run's --env or the spec sets them),
+// and waits for one message. Measure here; judge in the spec. Report raw observations (times,
 // thread ids, counts), not verdicts.
 ${contract}
 const startedAt = Date.now();
@@ -97,10 +97,13 @@ export function specText({ id, area, builtIn, fixture }) {
       // which reports its pid among other things; \`new ${id} --fixture\`
       // scaffolds a fixture of your own. c.run(file, { options, env, execArgv, timeoutMs }).
       trial: (c) => c.run('main-thread.cjs'),`;
-  const areaNote = builtIn ? `The folder this file is in: ${AREAS.join(', ')}.` : 'The folder this file is in (a claim pack may name its own areas; a flat file may use any).';
+  const areaNote = builtIn
+    ? `The folder this file is in: ${AREAS.join(', ')}.`
+    : 'The folder this file is in (a claim pack may name its own areas; a flat file may use any).';
+  const kits = builtIn ? "'../../harness/kits/<name>.js'" : "'node-concurrency-spec/kits/<name>'";
   const sourceNote = builtIn
-    ? `// Where the claim is made: a source of the catalogue (SOURCES in
-  // harness/lint.js) or an https:// address; the section; and the source's own
+    ? `// Where the claim is made: a source of the catalogue (the table in
+  // harness/sources.js) or an https:// address; the section; and the source's own
   // figures, quoted with its machine (or null).`
     : `// Where the claim is made: an https:// address or a file in this claim pack
   // (or one of the catalogue's sources); the section; and the source's own
@@ -141,7 +144,9 @@ export default defineSpec({
   source: { file: 'https://nodejs.org/api/child_process.html', section: 'Child process', figures: null },
   // The plan, made once per run for this machine. ctx.cores is C (effective
   // cores), ctx.node the Node under test ({ version, major }), ctx.platform,
-  // ctx.pbkdf2 a calibrated unit of pool work ({ iterations, taskMs }).
+  // ctx.pbkdf2 a calibrated unit of pool work ({ iterations, taskMs }). The
+  // measurement kits the built-in specs use (pool, model, workers, cluster,
+  // abba, network, loadgen) can be imported from ${kits}.
   plan: (ctx) => {
     const pids = new Set();
     return {

@@ -2,6 +2,7 @@
 // The spec contract: metadata about one claim plus a plan that says, for the
 // machine at hand, what to measure and what the model expects.
 import { rangeProblem, satisfiesVersion } from './range.js';
+import { SpecError } from './errors.js';
 
 /**
  * @typedef {object} Source
@@ -10,7 +11,10 @@ import { rangeProblem, satisfiesVersion } from './range.js';
  * @property {string | null} figures  the source's own figures, quoted, with its machine
  *
  * @typedef {object} Plan          what a spec measures on this machine
- * @property {string} [skip]       a precondition is not met: why
+ * @property {string} [skip]       a precondition is not met: why (a platform, a version, C − 1 = 0)
+ * @property {string} [undecidable] the claim applies here but this machine cannot decide it: why, with the
+ *                                 figures (e.g. a measured parallelism too low to tell a speed-up); the
+ *                                 verdict is inconclusive, with no trial run
  * @property {'holds' | 'refuted'} [expected]  overrides the spec's default for this machine
  * @property {string} summary      the expectation in words, with the model's numbers for this machine
  * @property {object} [model]      the model's prediction, as data
@@ -70,20 +74,6 @@ export function defineSpec(spec) {
 }
 
 /**
- * A spec file is malformed. From defineSpec: `problems` lists each 'field:
- * what is wrong', and `spec` is what was declared (for the linter).
- */
-export class SpecError extends Error {
-  name = 'SpecError';
-  /** @param {string} message @param {{ problems?: string[], spec?: unknown }} [o] */
-  constructor(message, { problems = [], spec } = {}) {
-    super(message);
-    this.problems = problems;
-    this.spec = spec;
-  }
-}
-
-/**
  * The shape of a spec: what a runner needs to run it.
  * @param {any} spec
  * @param {{ areas?: readonly string[] | null }} [o] areas allowed (default AREAS; null: any well-formed area)
@@ -103,11 +93,17 @@ export function validateSpec(spec, { areas = AREAS } = {}) {
   }
   if (!['holds', 'refuted'].includes(spec.expected)) p.push(`expected: must be 'holds' or 'refuted'`);
   const s = spec.source;
-  if (!s || typeof s.file !== 'string' || !s.file || typeof s.section !== 'string' || !s.section) p.push('source: needs file and section');
+  if (!s || typeof s.file !== 'string' || !s.file || typeof s.section !== 'string' || !s.section)
+    p.push('source: needs file and section');
   else if (s.figures !== null && typeof s.figures !== 'string') p.push('source.figures: must be a string or null');
   if (spec.requires !== undefined && !Array.isArray(spec.requires)) p.push('requires: must be an array');
-  else for (const r of spec.requires ?? []) if (!REQUIREMENTS.includes(r)) p.push(`requires: unknown precondition '${r}'`);
-  if (spec.tags !== undefined && !(Array.isArray(spec.tags) && spec.tags.every((/** @type {unknown} */ t) => typeof t === 'string'))) p.push('tags: must be an array of strings');
+  else
+    for (const r of spec.requires ?? []) if (!REQUIREMENTS.includes(r)) p.push(`requires: unknown precondition '${r}'`);
+  if (
+    spec.tags !== undefined &&
+    !(Array.isArray(spec.tags) && spec.tags.every((/** @type {unknown} */ t) => typeof t === 'string'))
+  )
+    p.push('tags: must be an array of strings');
   if (spec.node !== undefined) {
     const why = rangeProblem(spec.node);
     if (why) p.push(`node: ${JSON.stringify(spec.node)} is not a version range: ${why}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // Distribution-free statistics for sequential decisions. Pure.
 
 /** @param {number[]} xs */

@@ -1,3 +1,4 @@
+// @ts-check
 // Verdicts: from an expectation and the samples so far to pass / fail /
 // inconclusive, with the evidence. Pure: the runner feeds it one trial at a time.
 import { median, medianInterval, round } from './stats.js';
@@ -16,19 +17,17 @@ import { median, medianInterval, round } from './stats.js';
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
+ * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
+ *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  */
 
 /**
- * Timing beside sound structure only checks consistency: a contradiction makes
- * the verdict inconclusive, never a fail. It is glanced at from BESIDE_N
- * trials on at a 95% two-sided level (the first n with an interval: 6, where
- * it is the range of the values at 96.9%); where the glance is consistent the
- * spec ends there. A glance that contradicts the structure sends the timing on
- * to its own looks, judged at the full error budget.
+ * The first trial count from which a decisive throughput channel whose
+ * structure keeps voiding trials gives up (more than half void): the machine
+ * fails the block's control too often to decide within the budget.
  */
-export const BESIDE_N = 6;
-export const BESIDE_ALPHA = 0.025;
+export const VOID_SHARE_N = 6;
 
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
@@ -112,7 +111,8 @@ export function judgeStructural(checks, plan) {
   // Void trials extend the budget, but never past twice the usual cap.
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
-  const final = checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voided >= VOID_STOP);
+  const final =
+    checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voided >= VOID_STOP);
   return { decided, agree, disagree, voided, details, telling: telling?.detail ?? '', final };
 }
 
@@ -121,86 +121,125 @@ export function judgeStructural(checks, plan) {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
- * @property {{ structural: ReturnType<typeof judgeStructural> | null, timing: ReturnType<typeof judgeTiming> | null }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null }} evidence
+ *   what the record shows; the judgement's bookkeeping stays internal
  */
 
 /**
- * Combine both channels after each trial. Structural evidence, where there is
- * any, decides the mechanism; timing must then agree or stay undecided. A
- * timing contradiction of sound structure is reported as inconclusive (the
- * machine's noise), never as a fail — unless the timing is decisive (the claim
- * is a throughput; the structure only validates the measurement): then its
- * fail is the verdict. Without structure, timing decides alone.
- * Under `quick`, sound structure ends the spec at once: the timing values so
- * far are shown, without an interval.
+ * Combine the channels after each trial. Each channel tests its own part of
+ * the claim (structure: what ran and how many at once; timing: the ratio the
+ * claim's words are about), and one rule serves both, leaning neither way:
+ * - a decisive contradiction of either (at its full error budget) is a fail,
+ *   whatever the other said;
+ * - a pass needs every channel to support the claim;
+ * - an inconclusive is a channel still undecided when its budget is spent.
+ * A plan whose timing cannot tell the claim from its alternatives on this
+ * machine says so and leaves that part to the structure (its region is then
+ * unbounded and passes at its first look).
+ * Under `quick`, sound structure ends the claim at once (the timing values so
+ * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
  * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
-export function decide({ checks = null, structural = null, values = null, timing = null, maxTrials, quick = false, voided = 0, voidReason = '' }) {
+export function decide({
+  checks = null,
+  structural = null,
+  values = null,
+  timing = null,
+  maxTrials,
+  quick = false,
+  voided = 0,
+  voidReason = '',
+}) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
   const n = Math.max(checks?.length ?? 0, (values?.length ?? 0) + voided);
-  // Beside sound structure, timing is judged once BESIDE_N trials have run,
-  // with an interval if as many gave a timing value (void ones give none).
-  const beside = s?.decided === 'pass' && Boolean(timing) && !timing?.decisive && n >= BESIDE_N;
-  const glance = beside && timing && values && values.length >= BESIDE_N ? judgeTiming(values, { ...timing, looks: [values.length], alpha: BESIDE_ALPHA }) : null;
-  // A glance that contradicts the structure is only a suspicion: the timing
-  // goes on to its own looks, and only a contradiction there (at the full
-  // error budget) makes the verdict inconclusive.
-  const suspicious = glance?.decided === 'fail';
-  const judged = glance && !suspicious ? glance : timing && values ? judgeTiming(values, timing) : null;
-  const t = judged ? { ...judged, ...(voided ? { voided } : {}), decisive_: Boolean(timing?.decisive) } : null;
-  const evidence = { structural: s, timing: t };
+  const judged = timing && values ? judgeTiming(values, timing) : null;
+  const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
+  const decisive = Boolean(timing?.decisive);
+  const evidence = { structural: publicStructural(s), timing: publicTiming(t) };
   const out = n >= maxTrials;
-  const sText = s ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})` : '';
-  const tText = t ? timingText(t) : '';
+  const sText = s
+    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
+    : '';
+  const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
+  const tText = t ? `${timingText(t)}${vText}` : '';
+  const end = (/** @type {'pass' | 'fail' | 'inconclusive'} */ verdict, /** @type {string} */ reason) => ({
+    done: true,
+    verdict,
+    reason,
+    evidence,
+  });
+  // Beside structure, a plan may say its timing cannot separate the claim
+  // here: the values are shown, the structure decides.
+  const reportOnly = s && timing?.reportOnly ? timing.reportOnly : null;
 
-  if (s) {
-    if (s.decided === 'fail') return { done: true, verdict: 'fail', reason: join(sText, tText), evidence };
-    if (s.decided === 'pass') {
-      if (!t || t.decided === 'pass') return { done: true, verdict: 'pass', reason: join(sText, tText), evidence };
-      // Decisive timing is the claim itself (a throughput): sound structure
-      // only says the measurement was valid, so its fail is the claim's fail.
-      if (t.decided === 'fail' && t.decisive_) return { done: true, verdict: 'fail', reason: join(sText, tText), evidence };
-      if (t.decided === 'fail') {
-        return { done: true, verdict: 'inconclusive', reason: `structure as expected but timing contradicts it (machine noise?): ${join(sText, tText)}`, evidence };
-      }
-      if (t.decisive_ && (t.final || out)) {
-        return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${join(sText, tText)}`, evidence };
-      }
-      // Decisive timing fed by fewer than half the trials (the others void):
-      // the machine fails the control too often to reach a decision in budget.
-      if (t.decisive_ && s.voided > 0 && n >= BESIDE_N && 2 * s.voided > n) {
-        return { done: true, verdict: 'inconclusive', reason: `${s.voided} of ${n} trials void: ${join(sText, tText)}`, evidence };
-      }
-      if (!t.decisive_ && (quick || (beside && !suspicious) || t.interval !== null || t.final || out)) {
-        return { done: true, verdict: 'pass', reason: join(sText, `${tText}; decided structurally`), evidence };
-      }
-      return { done: false, evidence };
-    }
-    if (s.final || out) {
-      const why = s.voided > 0 && s.agree + s.disagree < structural.need ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void` : 'structural evidence mixed';
-      return { done: true, verdict: 'inconclusive', reason: `${why}: ${sText}`, evidence };
-    }
-    return { done: false, evidence };
+  // A decisive contradiction of any part of the claim is a fail.
+  if (s?.decided === 'fail') return end('fail', join(sText, tText));
+  if (t?.decided === 'fail' && !reportOnly) return end('fail', join(tText, sText && `structure: ${sText}`));
+  const structureHolds = !s || s.decided === 'pass';
+  if (structureHolds && s && !t) return end('pass', sText);
+  if (structureHolds && s && reportOnly)
+    return end('pass', join(sText, `timing reported, not judged (${reportOnly}): ${tText}`));
+  if (structureHolds && s && quick && !decisive)
+    return end('pass', join(sText, `${tText}; decided structurally (--quick)`));
+  if (structureHolds && t?.decided === 'pass') return end('pass', join(sText, tText));
+  // Undecided: go on while the budget lasts.
+  if (s && s.decided !== 'pass' && (s.final || out)) {
+    const why =
+      s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need
+        ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void`
+        : 'structural evidence mixed';
+    return end('inconclusive', join(`${why}: ${sText}`, tText));
   }
-  if (t) {
-    const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
-    if (t.decided) return { done: true, verdict: t.decided, reason: tText + vText, evidence };
+  if (t && !reportOnly) {
     // Every one of the first VOID_STOP trials void: the machine is busy now,
     // and more trials would only measure its load.
-    if (values?.length === 0 && voided >= VOID_STOP) return { done: true, verdict: 'inconclusive', reason: `${voided} of ${n} trials void: ${voidReason}`, evidence };
-    if (t.final || out) return { done: true, verdict: 'inconclusive', reason: `too noisy to decide: ${tText}${vText}`, evidence };
+    if (values?.length === 0 && voided >= VOID_STOP)
+      return end('inconclusive', join(`${voided} of ${n} trials void: ${voidReason}`, sText));
+    // A throughput fed by fewer than half the trials (its control failing in
+    // the others) cannot reach a decision in its budget.
+    if (decisive && s && s.voided > 0 && n >= VOID_SHARE_N && 2 * s.voided > n)
+      return end('inconclusive', `${s.voided} of ${n} trials void: ${join(sText, tText)}`);
+    if (t.final || out) return end('inconclusive', `too noisy to decide: ${join(tText, sText)}`);
     return { done: false, evidence };
   }
-  return { done: true, verdict: 'inconclusive', reason: 'no evidence channel available', evidence };
+  if (!s) return end('inconclusive', 'no evidence channel available');
+  return { done: false, evidence };
+}
+
+/**
+ * What the record shows of a structural judgement: its bookkeeping (the
+ * telling detail, whether the budget is spent) stays inside decide().
+ * @param {ReturnType<typeof judgeStructural> | null} s
+ */
+function publicStructural(s) {
+  if (!s) return null;
+  const { telling, final, ...shown } = s;
+  return shown;
+}
+
+/**
+ * What the record shows of a timing judgement (without `final`).
+ * @template {{ final: boolean }} T
+ * @param {T | null} t
+ * @returns {Omit<T, 'final'> | null}
+ */
+function publicTiming(t) {
+  if (!t) return null;
+  const { final, ...shown } = t;
+  return shown;
 }
 
 /** @param {ReturnType<typeof judgeTiming>} t */
 export function timingText(t) {
-  const pred = Object.entries(t.predicted.alternatives).map(([k, v]) => `${k} → ${v}`).join(', ');
-  const iv = t.interval ? ` ${percent(t.confidence ?? 0)} CI [${t.interval[0]}, ${t.interval[1]}]` : ' (no interval yet)';
+  const pred = Object.entries(t.predicted.alternatives)
+    .map(([k, v]) => `${k} → ${v}`)
+    .join(', ');
+  const iv = t.interval
+    ? ` ${percent(t.confidence ?? 0)} CI [${t.interval[0]}, ${t.interval[1]}]`
+    : ' (no interval yet)';
   const verdictWord = t.decided === 'pass' ? 'as predicted' : t.decided === 'fail' ? 'contradicts' : 'undecided';
   return `timing ${t.statistic} median ${t.median}${iv} vs region ${t.region} (model ${t.predicted.claim}${pred ? `; ${pred}` : ''}), n=${t.n}: ${verdictWord}`;
 }

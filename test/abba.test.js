@@ -1,16 +1,43 @@
-// ABBA throughput blocks (harness/abba.js): order, log ratios, the structural
+// ABBA throughput blocks (harness/kits/abba.js): order, log ratios, the structural
 // check on synthetic blocks, and one tiny real block for its shape. Never
 // asserts on timing values.
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { startFixture } from '../harness/isolate.js';
-import { blockOrder, blockRatio, separable, MARGIN, workersServed, checkBlock, describeBlock, abbaTrial, processCpuNs } from '../harness/abba.js';
+import {
+  blockOrder,
+  blockRatio,
+  separable,
+  MARGIN,
+  workersServed,
+  checkBlock,
+  describeBlock,
+  abbaTrial,
+  processCpuNs,
+} from '../harness/kits/abba.js';
 
 /** @param {Partial<any>} o */
 function run(o) {
-  return { arm: 'A', label: 'single', variant: 'main', keepAlive: true, workers: 0, throughput: 100, requests: 10, errors: {}, durationMs: 100, latency: { mean: 1, p50: 1, p99: 2 }, generatorCpu: 0.2, generatorBound: false, serverCpuMs: { 1: 50 }, stoppedBy: 'duration', ...o };
+  return {
+    arm: 'A',
+    label: 'single',
+    variant: 'main',
+    keepAlive: true,
+    workers: 0,
+    throughput: 100,
+    requests: 10,
+    errors: {},
+    durationMs: 100,
+    latency: { mean: 1, p50: 1, p99: 2 },
+    generatorCpu: 0.2,
+    generatorBound: false,
+    serverCpuMs: { 1: 50 },
+    stoppedBy: 'duration',
+    ...o,
+  };
 }
-const B = (/** @type {Partial<any>} */ o) => run({ arm: 'B', label: 'cluster W=2', workers: 2, throughput: 200, serverCpuMs: { 2: 40, 3: 45 }, ...o });
+const B = (/** @type {Partial<any>} */ o) =>
+  run({ arm: 'B', label: 'cluster W=2', workers: 2, throughput: 200, serverCpuMs: { 2: 40, 3: 45 }, ...o });
 
 describe('blockOrder', () => {
   it('alternates ABBA and BAAB, each arm twice', () => {
@@ -22,7 +49,9 @@ describe('blockOrder', () => {
 
 describe('blockRatio', () => {
   it('is ln(mean B / mean A)', () => {
-    expect(blockRatio([run({ throughput: 100 }), B({ throughput: 150 }), B({ throughput: 250 }), run({ throughput: 100 })])).toBeCloseTo(Math.log(2), 12);
+    expect(
+      blockRatio([run({ throughput: 100 }), B({ throughput: 150 }), B({ throughput: 250 }), run({ throughput: 100 })]),
+    ).toBeCloseTo(Math.log(2), 12);
   });
   it('is NaN without a positive throughput in an arm', () => {
     expect(blockRatio([run({ throughput: 0 }), B({})])).toBeNaN();
@@ -40,7 +69,16 @@ describe('separable', () => {
 });
 
 describe('checkBlock', () => {
-  const block = (/** @type {any[]} */ runs) => ({ order: 'ABBA', path: '/heavy', keepAlive: true, connections: 4, r: 0.69, ratio: 2, ratios: { main: 0.69 }, runs });
+  const block = (/** @type {any[]} */ runs) => ({
+    order: 'ABBA',
+    path: '/heavy',
+    keepAlive: true,
+    connections: 4,
+    r: 0.69,
+    ratio: 2,
+    ratios: { main: 0.69 },
+    runs,
+  });
   it('passes when every cluster worker served its share', () => {
     const c = checkBlock(block([run({}), B({}), B({}), run({})]));
     expect(c.ok).toBe(true);
@@ -62,7 +100,9 @@ describe('checkBlock', () => {
     expect(c.detail).toMatch(/generator CPU-bound/);
   });
   it('fewer worker processes than W is a fail even when the generator was CPU-bound (structure is never voided)', () => {
-    const c = checkBlock(block([run({ generatorBound: true }), B({ serverCpuMs: { 2: 90 }, generatorBound: true }), B({}), run({})]));
+    const c = checkBlock(
+      block([run({ generatorBound: true }), B({ serverCpuMs: { 2: 90 }, generatorBound: true }), B({}), run({})]),
+    );
     expect(c).toMatchObject({ ok: false });
     expect(c.invalid).toBeUndefined();
     expect(c.detail).toMatch(/^cluster W=2: 1 worker processes of 2/);
@@ -76,7 +116,10 @@ describe('checkBlock', () => {
     expect(spare.detail).toMatch(/machine 1.2 of 2 cores busy/);
   });
   it('voids a block with failed requests', () => {
-    expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({ ok: false, invalid: true });
+    expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
   });
   it('describes several variants', () => {
     const b = { ...block([run({ variant: 'x' }), run({ variant: 'y' })]), ratios: { x: 0, y: Math.log(2) } };
@@ -92,29 +135,49 @@ describe('processCpuNs', () => {
 });
 
 describe('abbaTrial (one tiny real block)', () => {
-  it('starts one fresh server per arm and one generator for the block, runs the loads in block order, leaves no process', { skip: process.platform !== 'linux', timeout: 60_000 }, async () => {
-    /** @type {number[]} */ const pids = [];
-    const ctx = {
-      /** @param {string} fixture @param {any} o */
-      start(fixture, o = {}) {
-        const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs, onMessage: o.onMessage });
-        if (handle.pid) pids.push(handle.pid);
-        return handle;
-      },
-    };
-    const obs = await abbaTrial(/** @type {any} */ (ctx), 2, { A: { workers: 0, label: 'single' }, B: { workers: 2, label: 'cluster' }, path: '/light', connections: 2, durationMs: 50, requests: 20, warmup: 2, warmupMs: 50 });
-    expect(obs.order).toBe('BAAB');
-    expect(obs.runs.map((/** @type {any} */ r) => r.arm)).toEqual(['B', 'A', 'A', 'B']);
-    for (const r of obs.runs) {
-      expect(Object.keys(r.serverCpuMs)).toHaveLength(r.workers || 1);
-      expect(typeof r.throughput).toBe('number');
-      expect(typeof r.generatorBound).toBe('boolean');
-      expect(r.requests).toBeLessThanOrEqual(20);
-    }
-    expect(typeof obs.r).toBe('number');
-    expect(Object.keys(obs.ratios)).toEqual(['main']);
-    expect(pids).toHaveLength(3); // two servers and one generator for the four loads
-    const all = [...pids, ...obs.runs.flatMap((/** @type {any} */ r) => Object.keys(r.serverCpuMs).map(Number))];
-    for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
-  });
+  it(
+    'starts one fresh server per arm and one generator for the block, runs the loads in block order, leaves no process',
+    { skip: process.platform !== 'linux', timeout: 60_000 },
+    async () => {
+      /** @type {number[]} */ const pids = [];
+      const ctx = {
+        /** @param {string} fixture @param {any} o */
+        start(fixture, o = {}) {
+          const handle = startFixture({
+            node: process.execPath,
+            fixture,
+            options: o.options,
+            cpus: o.cpus ?? null,
+            timeoutMs: o.timeoutMs,
+            onMessage: o.onMessage,
+          });
+          if (handle.pid) pids.push(handle.pid);
+          return handle;
+        },
+      };
+      const obs = await abbaTrial(/** @type {any} */ (ctx), 2, {
+        A: { workers: 0, label: 'single' },
+        B: { workers: 2, label: 'cluster' },
+        path: '/light',
+        connections: 2,
+        durationMs: 50,
+        requests: 20,
+        warmup: 2,
+        warmupMs: 50,
+      });
+      expect(obs.order).toBe('BAAB');
+      expect(obs.runs.map((/** @type {any} */ r) => r.arm)).toEqual(['B', 'A', 'A', 'B']);
+      for (const r of obs.runs) {
+        expect(Object.keys(r.serverCpuMs)).toHaveLength(r.workers || 1);
+        expect(typeof r.throughput).toBe('number');
+        expect(typeof r.generatorBound).toBe('boolean');
+        expect(r.requests).toBeLessThanOrEqual(20);
+      }
+      expect(typeof obs.r).toBe('number');
+      expect(Object.keys(obs.ratios)).toEqual(['main']);
+      expect(pids).toHaveLength(3); // two servers and one generator for the four loads
+      const all = [...pids, ...obs.runs.flatMap((/** @type {any} */ r) => Object.keys(r.serverCpuMs).map(Number))];
+      for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
+    },
+  );
 });

@@ -6,9 +6,9 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { parseCli, parseReporter, helpText, OPTIONS, REPORTER_NAMES, DEFAULT_JSON } from '../harness/args.js';
-import { UsageError } from '../harness/context.js';
+import { UsageError, SpecError } from '../harness/errors.js';
 import { loadSpecs, selectSpecs, globToRegExp, SPECS_DIR } from '../harness/registry.js';
-import { validateSpec, defineSpec, SpecError, unmetRequirement, AREAS } from '../harness/spec.js';
+import { validateSpec, defineSpec, unmetRequirement, AREAS } from '../harness/spec.js';
 import { summarize, exitCode, buildRecord, VERDICTS } from '../harness/record.js';
 import { Channel, writeWhole, checkWritable } from '../harness/output.js';
 
@@ -23,6 +23,68 @@ function usageError(/** @type {() => unknown} */ fn) {
   throw new Error('expected a UsageError');
 }
 
+describe('--env and --inherit-env: the settings in force', () => {
+  const shell = {
+    NODE_OPTIONS: '--max-old-space-size=512',
+    UV_THREADPOOL_SIZE: '8',
+    UV_USE_IO_URING: '1',
+    NODE_CLUSTER_SCHED_POLICY: 'none',
+    NODE_V8_COVERAGE: '/tmp/cov',
+    NODE_CHANNEL_FD: '3',
+    NODE_UNIQUE_ID: '1',
+    PATH: '/bin',
+    HOME: '/root',
+  };
+
+  test('KEY=VALUE, repeatable; the value may hold = or be empty; the last of a key wins', () => {
+    const argv = [
+      '--env',
+      'UV_THREADPOOL_SIZE=8',
+      '--env=NODE_OPTIONS=--require=./a.js',
+      '--env',
+      'EMPTY=',
+      '--env',
+      'UV_THREADPOOL_SIZE=6',
+    ];
+    expect(parseCli(argv, shell).env).toEqual({ UV_THREADPOOL_SIZE: '6', NODE_OPTIONS: '--require=./a.js', EMPTY: '' });
+  });
+
+  test('nothing is inherited without --inherit-env', () => {
+    expect(parseCli(['pool.*'], shell).env).toEqual({});
+  });
+
+  test('--inherit-env takes only the variables that change what is measured, never the harness own', () => {
+    expect(parseCli(['--inherit-env'], shell).env).toEqual({
+      NODE_OPTIONS: '--max-old-space-size=512',
+      UV_THREADPOOL_SIZE: '8',
+      UV_USE_IO_URING: '1',
+      NODE_CLUSTER_SCHED_POLICY: 'none',
+    });
+    expect(parseCli(['--inherit-env'], { PATH: '/bin', UV_THREADPOOL_SIZE: '' }).env).toEqual({
+      UV_THREADPOOL_SIZE: '',
+    });
+  });
+
+  test('--env wins over an inherited variable, whatever the order', () => {
+    const env = parseCli(['--env', 'UV_THREADPOOL_SIZE=2', '--inherit-env'], shell).env;
+    expect(env.UV_THREADPOOL_SIZE).toBe('2');
+    expect(env.NODE_OPTIONS).toBe('--max-old-space-size=512');
+  });
+
+  test('a malformed pair, or one of the harness own variables, is a one-line usage error', () => {
+    for (const bad of ['FOO', '=8', '1X=2', 'A-B=1', '']) {
+      const err = usageError(() => parseCli(['--env', bad]));
+      expect(err.message).toBe(`--env needs KEY=VALUE, with KEY a variable name (got '${bad}')`);
+    }
+    for (const own of ['NODE_V8_COVERAGE', 'NODE_CHANNEL_FD', 'NODE_UNIQUE_ID']) {
+      expect(usageError(() => parseCli(['--env', `${own}=1`])).message).toMatch(
+        new RegExp(`^--env ${own}: the harness sets`),
+      );
+    }
+    expect(usageError(() => parseCli(['--env'])).message).toMatch(/^option '--env <value>' argument missing/);
+  });
+});
+
 describe('parseCli', () => {
   test('defaults', () => {
     expect(parseCli([])).toEqual({
@@ -33,6 +95,7 @@ describe('parseCli', () => {
       cpus: null,
       nodes: [],
       quick: false,
+      env: {},
       specDirs: [],
       expectations: null,
       verify: null,
@@ -44,8 +107,22 @@ describe('parseCli', () => {
   });
 
   test('every option', () => {
-    const argv = ['--list', '--json', 'out/r.json', '--reporter', 'tap', '--cpus', '2', '--node', '/opt/node', '--quick', '--specs', 'my/specs'];
-    expect(parseCli([...argv.slice(1), '--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v'])).toEqual({
+    const argv = [
+      '--list',
+      '--json',
+      'out/r.json',
+      '--reporter',
+      'tap',
+      '--cpus',
+      '2',
+      '--node',
+      '/opt/node',
+      '--quick',
+      '--specs',
+      'my/specs',
+    ];
+    const more = ['--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v', '--env', 'A=1'];
+    expect(parseCli([...argv.slice(1), ...more])).toEqual({
       patterns: [],
       list: false,
       json: 'out/r.json',
@@ -53,6 +130,7 @@ describe('parseCli', () => {
       cpus: [2],
       nodes: ['/opt/node'],
       quick: true,
+      env: { A: '1' },
       specDirs: ['my/specs'],
       expectations: 'exp.json',
       verify: 5,
@@ -66,12 +144,29 @@ describe('parseCli', () => {
   });
 
   test('--reporter is repeatable, in order, replacing the default', () => {
-    expect(parseCli(['--reporter', 'tap', '--reporter', 'junit=out/junit.xml', '--reporter', 'json=r.json', '--reporter', 'spec']).reporters).toEqual([
+    expect(
+      parseCli([
+        '--reporter',
+        'tap',
+        '--reporter',
+        'junit=out/junit.xml',
+        '--reporter',
+        'json=r.json',
+        '--reporter',
+        'spec=s.txt',
+      ]).reporters,
+    ).toEqual([
       { name: 'tap', file: null },
       { name: 'junit', file: 'out/junit.xml' },
       { name: 'json', file: 'r.json' },
-      { name: 'spec', file: null },
+      { name: 'spec', file: 's.txt' },
     ]);
+  });
+
+  test('only one reporter may write to stdout (two would interleave)', () => {
+    expect(usageError(() => parseCli(['--reporter', 'tap', '--reporter', 'spec'])).message).toBe(
+      'only one reporter can write to stdout (got tap, spec): give the others a file, e.g. --reporter spec=FILE',
+    );
   });
 
   test('NAME=FILE keeps any further = in the file name', () => {
@@ -80,7 +175,9 @@ describe('parseCli', () => {
   });
 
   test('unknown reporter, or NAME= without a file', () => {
-    expect(usageError(() => parseCli(['--reporter', 'xml'])).message).toBe(`unknown reporter 'xml' (known: ${REPORTER_NAMES.join(', ')})`);
+    expect(usageError(() => parseCli(['--reporter', 'xml'])).message).toBe(
+      `unknown reporter 'xml' (known: ${REPORTER_NAMES.join(', ')})`,
+    );
     expect(usageError(() => parseCli(['--reporter', 'xml=out.xml'])).message).toMatch(/^unknown reporter 'xml'/);
     expect(usageError(() => parseCli(['--reporter', 'tap='])).message).toBe('--reporter tap= needs a file name');
     expect(usageError(() => parseCli(['--reporter', ''])).message).toMatch(/^unknown reporter ''/);
@@ -108,20 +205,32 @@ describe('parseCli', () => {
   test('--cpus takes a list; --node and --specs repeat', () => {
     expect(parseCli(['--cpus', '1,2']).cpus).toEqual([1, 2]);
     expect(parseCli(['--cpus', '2,1,2']).cpus).toEqual([2, 1]);
-    expect(usageError(() => parseCli(['--cpus', '1,'])).message).toBe("--cpus must be a whole number of at least 1 (got '')");
-    expect(usageError(() => parseCli(['--cpus', '1,0'])).message).toBe("--cpus must be a whole number of at least 1 (got '0')");
+    expect(usageError(() => parseCli(['--cpus', '1,'])).message).toBe(
+      "--cpus must be a whole number of at least 1 (got '')",
+    );
+    expect(usageError(() => parseCli(['--cpus', '1,0'])).message).toBe(
+      "--cpus must be a whole number of at least 1 (got '0')",
+    );
     expect(parseCli(['--node', 'a', '--node', 'b']).nodes).toEqual(['a', 'b']);
     expect(parseCli(['--specs', 'x', '--specs', 'y']).specDirs).toEqual(['x', 'y']);
     expect(usageError(() => parseCli(['--specs='])).message).toBe('--specs needs a directory');
     expect(usageError(() => parseCli(['--expectations='])).message).toBe('--expectations needs a file name');
-    expect(usageError(() => parseCli(['--verify', '0'])).message).toBe("--verify must be a whole number of at least 1 (got '0')");
-    expect(usageError(() => parseCli(['--verify', '2', '--list'])).message).toBe('--verify and --list cannot be used together');
+    expect(usageError(() => parseCli(['--verify', '0'])).message).toBe(
+      "--verify must be a whole number of at least 1 (got '0')",
+    );
+    expect(usageError(() => parseCli(['--verify', '2', '--list'])).message).toBe(
+      '--verify and --list cannot be used together',
+    );
     expect(parseCli(['--list']).list).toBe(true);
   });
 
   test('--json with --no-json, and empty values', () => {
-    expect(usageError(() => parseCli(['--json', 'x.json', '--no-json'])).message).toBe('--json and --no-json cannot be used together');
-    expect(usageError(() => parseCli(['--no-json', '--json', 'x.json'])).message).toBe('--json and --no-json cannot be used together');
+    expect(usageError(() => parseCli(['--json', 'x.json', '--no-json'])).message).toBe(
+      '--json and --no-json cannot be used together',
+    );
+    expect(usageError(() => parseCli(['--no-json', '--json', 'x.json'])).message).toBe(
+      '--json and --no-json cannot be used together',
+    );
     expect(parseCli(['--no-json']).json).toBeNull();
     expect(usageError(() => parseCli(['--json='])).message).toBe('--json needs a file name');
     expect(usageError(() => parseCli(['--node='])).message).toBe('--node needs a path');
@@ -158,7 +267,8 @@ describe('helpText', () => {
   test('every option in the table parses', () => {
     for (const [name, type] of OPTIONS) {
       if (name === 'no-json') continue;
-      const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, name === 'reporter' ? 'tap' : ['cpus', 'verify'].includes(name) ? '2' : 'x'];
+      const value = { reporter: 'tap', cpus: '2', verify: '2', env: 'X=1' }[name] ?? 'x';
+      const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, value];
       expect(() => parseCli(argv)).not.toThrow();
     }
   });
@@ -194,11 +304,17 @@ describe('registry', () => {
   test('selectSpecs: glob and exact, in the specs order, without duplicates', () => {
     expect(selectSpecs(specs, ['pool.a']).map((s) => s.id)).toEqual(['pool.a']);
     expect(selectSpecs(specs, ['pool.*']).map((s) => s.id)).toEqual(['pool.b', 'pool.a', 'pool.ab']);
-    expect(selectSpecs(specs, ['main-thread.single', 'pool.a*', 'pool.a']).map((s) => s.id)).toEqual(['pool.a', 'main-thread.single', 'pool.ab']);
+    expect(selectSpecs(specs, ['main-thread.single', 'pool.a*', 'pool.a']).map((s) => s.id)).toEqual([
+      'pool.a',
+      'main-thread.single',
+      'pool.ab',
+    ]);
   });
 
   test('selectSpecs: a pattern matching nothing is a UsageError naming it', () => {
-    expect(usageError(() => selectSpecs(specs, ['pool.*', 'nope.*'])).message).toBe("unknown spec id 'nope.*' (see --list)");
+    expect(usageError(() => selectSpecs(specs, ['pool.*', 'nope.*'])).message).toBe(
+      "unknown spec id 'nope.*' (see --list)",
+    );
     expect(usageError(() => selectSpecs(specs, ['pool'])).message).toContain("'pool'");
   });
 
@@ -222,28 +338,34 @@ describe('registry', () => {
   test('loadSpecs: the 14 original thread-pool specs are there', async () => {
     const pool = (await loadSpecs()).filter((s) => s.area === 'threadpool');
     expect(pool.length).toBeGreaterThanOrEqual(14);
-    expect(pool.map((s) => s.id)).toEqual(expect.arrayContaining([
-      'main-thread.not-alone',
-      'main-thread.single',
-      'pool.default-size',
-      'pool.env-in-code',
-      'pool.env-parsing',
-      'pool.fifth-lags',
-      'pool.max-128',
-      'pool.pbkdf2-four-together',
-      'pool.six-is-four-then-two',
-      'pool.size-five-all-together',
-      'pool.size-one-serializes',
-      'pool.size-two-pairs',
-      'pool.thread-per-core',
-      'pool.two-as-fast-as-one',
-    ]));
+    expect(pool.map((s) => s.id)).toEqual(
+      expect.arrayContaining([
+        'main-thread.not-alone',
+        'main-thread.single',
+        'pool.default-size',
+        'pool.env-in-code',
+        'pool.env-parsing',
+        'pool.fifth-lags',
+        'pool.max-128',
+        'pool.pbkdf2-four-together',
+        'pool.six-is-four-then-two',
+        'pool.size-five-all-together',
+        'pool.size-one-serializes',
+        'pool.size-two-pairs',
+        'pool.thread-per-core',
+        'pool.two-as-fast-as-one',
+      ]),
+    );
   });
 
   test('loadSpecs + selectSpecs: pool.* and main-thread.*', async () => {
     const loaded = await loadSpecs();
-    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(loaded.filter((s) => s.id.startsWith('main-thread.')).map((s) => s.id));
-    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(expect.arrayContaining(['main-thread.not-alone', 'main-thread.single']));
+    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(
+      loaded.filter((s) => s.id.startsWith('main-thread.')).map((s) => s.id),
+    );
+    expect(selectSpecs(loaded, ['main-thread.*']).map((s) => s.id)).toEqual(
+      expect.arrayContaining(['main-thread.not-alone', 'main-thread.single']),
+    );
     expect(selectSpecs(loaded, ['pool.*'])).toEqual(loaded.filter((s) => s.id.startsWith('pool.')));
     expect(selectSpecs(loaded, ['pool.*']).length).toBeGreaterThanOrEqual(12);
     expect(selectSpecs(loaded, ['pool.fifth-lags'])).toEqual([loaded.find((s) => s.id === 'pool.fifth-lags')]);
@@ -261,7 +383,9 @@ export default defineSpec({ id: '${id}', title: 't', area: 'threadpool', claim: 
       expect((await loadSpecs(dir)).map((s) => s.id)).toEqual(['pool.one']);
       writeFileSync(path.join(dir, 'threadpool', 'pool.two.spec.js'), body('pool.other'));
       await expect(loadSpecs(dir)).rejects.toThrow(SpecError);
-      await expect(loadSpecs(dir)).rejects.toThrow(/pool\.two\.spec\.js: id 'pool\.other' does not match the file name/);
+      await expect(loadSpecs(dir)).rejects.toThrow(
+        /pool\.two\.spec\.js: id 'pool\.other' does not match the file name/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -317,20 +441,34 @@ describe('validateSpec', () => {
 
   test('several problems at once, each named by field', () => {
     const problems = validateSpec({ id: 'x', area: 'threadpool' });
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['title', 'claim', 'truth', 'id', 'expected', 'source', 'plan']);
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'title',
+      'claim',
+      'truth',
+      'id',
+      'expected',
+      'source',
+      'plan',
+    ]);
   });
 
   test('defineSpec throws a SpecError naming the spec and the fields', () => {
-    expect(() => defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) })).toThrow(SpecError);
-    expect(() => defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) })).toThrow(
-      "pool.good: expected: must be 'holds' or 'refuted'; plan: must be a function (ctx) => plan",
-    );
+    expect(() =>
+      defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) }),
+    ).toThrow(SpecError);
+    expect(() =>
+      defineSpec({ ...good, expected: /** @type {any} */ ('nope'), plan: /** @type {any} */ (null) }),
+    ).toThrow("pool.good: expected: must be 'holds' or 'refuted'; plan: must be a function (ctx) => plan");
   });
 
   test('unmetRequirement', () => {
     expect(unmetRequirement(/** @type {any} */ ({ requires: ['linux'] }), { platform: 'linux' })).toBeNull();
-    expect(unmetRequirement(/** @type {any} */ ({ requires: ['linux'] }), { platform: 'darwin' })).toBe('needs Linux /proc (this is darwin)');
-    expect(unmetRequirement(/** @type {any} */ ({ requires: ['posix'] }), { platform: 'win32' })).toBe('needs POSIX named pipes (not on Windows)');
+    expect(unmetRequirement(/** @type {any} */ ({ requires: ['linux'] }), { platform: 'darwin' })).toBe(
+      'needs Linux /proc (this is darwin)',
+    );
+    expect(unmetRequirement(/** @type {any} */ ({ requires: ['posix'] }), { platform: 'win32' })).toBe(
+      'needs POSIX named pipes (not on Windows)',
+    );
     expect(unmetRequirement(/** @type {any} */ ({}), { platform: 'win32' })).toBeNull();
   });
 });
@@ -340,7 +478,14 @@ describe('record: summarize and exitCode', () => {
 
   test('summarize counts every verdict', () => {
     expect(summarize([])).toEqual({ total: 0, pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 });
-    expect(summarize(results(['pass', 'pass', 'fail', 'skip', 'inconclusive', 'error', 'error']))).toEqual({ total: 7, pass: 2, fail: 1, inconclusive: 1, skip: 1, error: 2 });
+    expect(summarize(results(['pass', 'pass', 'fail', 'skip', 'inconclusive', 'error', 'error']))).toEqual({
+      total: 7,
+      pass: 2,
+      fail: 1,
+      inconclusive: 1,
+      skip: 1,
+      error: 2,
+    });
     expect(Object.keys(summarize([]))).toEqual(['total', ...VERDICTS]);
   });
 
@@ -382,7 +527,13 @@ describe('record: summarize and exitCode', () => {
       interrupted: false,
       strict: true,
     });
-    expect(r).toMatchObject({ schemaVersion: 1, durationMs: 1500, exitCode: 3, summary: { total: 2, pass: 1, inconclusive: 1 }, startedAt: '2025-01-01T00:00:00.000Z' });
+    expect(r).toMatchObject({
+      schemaVersion: 1,
+      durationMs: 1500,
+      exitCode: 3,
+      summary: { total: 2, pass: 1, inconclusive: 1 },
+      startedAt: '2025-01-01T00:00:00.000Z',
+    });
   });
 });
 
@@ -452,14 +603,16 @@ describe('output', () => {
     }
   });
 
-  test('checkWritable: a writable path passes and creates nothing', () => {
+  test('checkWritable: a writable path passes; its directory is made, and no file is left', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
     try {
       expect(() => checkWritable(path.join(dir, 'sub', 'deeper', 'r.json'))).not.toThrow();
+      expect(readdirSync(path.join(dir, 'sub', 'deeper'))).toEqual([]);
       expect(() => checkWritable(path.join(dir, 'r.json'))).not.toThrow();
       writeFileSync(path.join(dir, 'existing.json'), '{}');
       expect(() => checkWritable(path.join(dir, 'existing.json'))).not.toThrow();
-      expect(readdirSync(dir)).toEqual(['existing.json']);
+      expect(readFileSync(path.join(dir, 'existing.json'), 'utf8')).toBe('{}');
+      expect(readdirSync(dir).sort()).toEqual(['existing.json', 'sub']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -476,7 +629,13 @@ describe('output', () => {
         expect(err.message).toMatch(new RegExp(`^cannot write ${escape(target)}: \\S`));
         expect(err.message).not.toContain('\n');
       }
-      if (existsSync('/etc/passwd')) expect(usageError(() => checkWritable('/etc/passwd/x.json')).message).toMatch(/^cannot write \/etc\/passwd\/x\.json: /);
+      if (existsSync('/etc/passwd'))
+        expect(usageError(() => checkWritable('/etc/passwd/x.json')).message).toMatch(
+          /^cannot write \/etc\/passwd\/x\.json: /,
+        );
+      // a file system that refuses files whatever the permission bits say (as root, access() passes)
+      if (existsSync('/proc/self'))
+        expect(usageError(() => checkWritable('/proc/x/r.json')).message).toMatch(/^cannot write \/proc\/x\/r\.json: /);
       expect(readdirSync(dir)).toEqual(['plain-file']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

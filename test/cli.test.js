@@ -26,7 +26,9 @@ const CLI = 'harness/cli.js';
 const FIXTURES_DIR = path.join(ROOT, 'fixtures') + path.sep;
 const readJson = (/** @type {string} */ file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 const pkg = readJson(path.join(ROOT, 'package.json'));
-const validate = new Ajv2020({ allErrors: true, strict: true }).compile(readJson(path.join(ROOT, 'harness/schema/result.schema.json')));
+const validate = new Ajv2020({ allErrors: true, strict: true }).compile(
+  readJson(path.join(ROOT, 'harness/schema/result.schema.json')),
+);
 const SPEC_IDS = fs
   .readdirSync(path.join(ROOT, 'specs'), { recursive: true })
   .map(String)
@@ -36,7 +38,13 @@ const SPEC_IDS = fs
 
 /** The structural claims: exact answers, safe to assert on. */
 const STRUCTURAL = ['main-thread.*', 'pool.default-size', 'pool.max-128', 'pool.thread-per-core'];
-const STRUCTURAL_IDS = ['main-thread.not-alone', 'main-thread.single', 'pool.default-size', 'pool.max-128', 'pool.thread-per-core'];
+const STRUCTURAL_IDS = [
+  'main-thread.not-alone',
+  'main-thread.single',
+  'pool.default-size',
+  'pool.max-128',
+  'pool.thread-per-core',
+];
 const LABELS = ['refuted as expected', 'pass', 'fail', 'inconclusive', 'skip', 'error'];
 const linuxOnly = { skip: process.platform !== 'linux' && 'needs Linux (/proc, ps, taskset)' };
 
@@ -67,7 +75,11 @@ function cliEnv(extra = {}) {
  * @param {{ t?: import('node:test').TestContext, env?: Record<string, string>, limitMs?: number }} [o]
  */
 function start(args, { t, env = {}, limitMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: cliEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const io = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (d) => (io.stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d) => (io.stderr += d));
@@ -136,7 +148,10 @@ function stillRunning(pid, tag) {
 
 /** Wait (briefly) for the run's processes to go; return those still there. @param {string} tag @param {number[]} [pids] */
 async function leftovers(tag, pids = []) {
-  const find = () => [...processesMentioning(tag), ...pids.filter((p) => stillRunning(p, tag)).map((pid) => ({ pid, pgid: 0, args: '(pid from the record)' }))];
+  const find = () => [
+    ...processesMentioning(tag),
+    ...pids.filter((p) => stillRunning(p, tag)).map((pid) => ({ pid, pgid: 0, args: '(pid from the record)' })),
+  ];
   await waitFor(() => find().length === 0, { timeoutMs: 2_000 });
   return find();
 }
@@ -161,7 +176,9 @@ const scratchDirs = (dir) => fs.readdirSync(dir).filter((f) => f.startsWith('ncs
 function pidsIn(v) {
   if (Array.isArray(v)) return v.flatMap(pidsIn);
   if (v && typeof v === 'object') {
-    return Object.entries(v).flatMap(([k, x]) => (k === 'pid' && Number.isInteger(x) ? [/** @type {number} */ (x)] : pidsIn(x)));
+    return Object.entries(v).flatMap(([k, x]) =>
+      k === 'pid' && Number.isInteger(x) ? [/** @type {number} */ (x)] : pidsIn(x),
+    );
   }
   return [];
 }
@@ -273,7 +290,17 @@ test('--help exits 0 and lists every option', async () => {
   expect(code).toBe(0);
   expect(stderr).toBe('');
   expect(stdout).toMatch(/^Usage: node-concurrency-spec /);
-  for (const flag of ['--list', '--json FILE', '--no-json', '--reporter NAME[=FILE]', '--cpus N', '--node PATH', '--strict', '-h, --help', '-v, --version']) {
+  for (const flag of [
+    '--list',
+    '--json FILE',
+    '--no-json',
+    '--reporter NAME[=FILE]',
+    '--cpus N',
+    '--node PATH',
+    '--strict',
+    '-h, --help',
+    '-v, --version',
+  ]) {
     expect(stdout).toContain(flag);
   }
   expect(stdout).toMatch(/Exit codes: 0 .* 1 .* 2 .*3 /s);
@@ -303,11 +330,19 @@ test('--list prints one line per spec: id and title', async () => {
 test("--list 'pool.*' filters by glob; an exact id selects one", async () => {
   const pool = await cli(['--list', 'pool.*']);
   expect(pool.code).toBe(0);
-  const ids = pool.stdout.trimEnd().split('\n').map((l) => l.split(/ +/)[0]);
+  const ids = pool.stdout
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.split(/ +/)[0]);
   expect(ids).toEqual(SPEC_IDS.filter((id) => id.startsWith('pool.')));
   expect(ids.length).toBeGreaterThan(0);
   const one = await cli(['--list', 'main-thread.single']);
-  expect(one.stdout.trimEnd().split('\n').map((l) => l.split(/ +/)[0])).toEqual(['main-thread.single']);
+  expect(
+    one.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(/ +/)[0]),
+  ).toEqual(['main-thread.single']);
 });
 
 // ---------------------------------------------------------------- 2. usage errors
@@ -316,17 +351,85 @@ describe('usage errors: exit 2, one line on stderr, nothing on stdout, no report
   const tooMany = Math.max(99, os.availableParallelism() + 1);
   /** @type {[string, (dir: string) => string[], RegExp, object?][]} */
   const cases = [
-    ['an unknown option', (d) => ['--frobnicate', 'pool.default-size', '--json', path.join(d, 'r.json')], /unknown option '--frobnicate'/],
-    ['an unknown spec id', (d) => ['no.such-claim', '--json', path.join(d, 'r.json')], /unknown spec id 'no\.such-claim'/],
-    ['--cpus 0', (d) => ['--cpus', '0', 'pool.default-size', '--json', path.join(d, 'r.json')], /--cpus .*at least 1.*'0'/],
+    [
+      'an unknown option',
+      (d) => ['--frobnicate', 'pool.default-size', '--json', path.join(d, 'r.json')],
+      /unknown option '--frobnicate'/,
+    ],
+    [
+      'an unknown spec id',
+      (d) => ['no.such-claim', '--json', path.join(d, 'r.json')],
+      /unknown spec id 'no\.such-claim'/,
+    ],
+    [
+      '--cpus 0',
+      (d) => ['--cpus', '0', 'pool.default-size', '--json', path.join(d, 'r.json')],
+      /--cpus .*at least 1.*'0'/,
+    ],
     ['--cpus abc', (d) => ['--cpus', 'abc', 'pool.default-size', '--json', path.join(d, 'r.json')], /--cpus .*'abc'/],
-    [`--cpus ${tooMany} (more than available)`, (d) => ['--cpus', String(tooMany), 'pool.default-size', '--json', path.join(d, 'r.json'), '--reporter', `tap=${path.join(d, 'r.tap')}`], new RegExp(`--cpus ${tooMany}: only \\d+ CPUs? available`), linuxOnly],
-    ['--node /nonexistent', (d) => ['--node', '/nonexistent', 'pool.default-size', '--json', path.join(d, 'r.json'), '--reporter', `junit=${path.join(d, 'r.xml')}`], /--node \/nonexistent: no such file/],
-    ['--json to an unwritable path', (d) => ['pool.default-size', '--json', path.join(d, 'file.txt', 'out.json')], /cannot write .*file\.txt\/out\.json/],
-    ['--reporter junit= to an unwritable path', (d) => ['pool.default-size', '--no-json', '--reporter', `junit=${path.join(d, 'file.txt', 'out.xml')}`], /cannot write .*file\.txt\/out\.xml/],
-    ['--reporter bogus', (d) => ['pool.default-size', '--reporter', 'bogus', '--json', path.join(d, 'r.json')], /unknown reporter 'bogus'/],
-    ['--reporter tap= (no file)', (d) => ['pool.default-size', '--reporter', 'tap=', '--json', path.join(d, 'r.json')], /--reporter tap= needs a file name/],
-    ['--json with --no-json', (d) => ['pool.default-size', '--no-json', '--json', path.join(d, 'r.json')], /--json and --no-json/],
+    [
+      `--cpus ${tooMany} (more than available)`,
+      (d) => [
+        '--cpus',
+        String(tooMany),
+        'pool.default-size',
+        '--json',
+        path.join(d, 'r.json'),
+        '--reporter',
+        `tap=${path.join(d, 'r.tap')}`,
+      ],
+      new RegExp(`--cpus ${tooMany}: only \\d+ CPUs? available`),
+      linuxOnly,
+    ],
+    [
+      '--node /nonexistent',
+      (d) => [
+        '--node',
+        '/nonexistent',
+        'pool.default-size',
+        '--json',
+        path.join(d, 'r.json'),
+        '--reporter',
+        `junit=${path.join(d, 'r.xml')}`,
+      ],
+      /--node \/nonexistent: no such file/,
+    ],
+    [
+      '--json to an unwritable path',
+      (d) => ['pool.default-size', '--json', path.join(d, 'file.txt', 'out.json')],
+      /cannot write .*file\.txt\/out\.json/,
+    ],
+    [
+      '--reporter junit= to an unwritable path',
+      (d) => ['pool.default-size', '--no-json', '--reporter', `junit=${path.join(d, 'file.txt', 'out.xml')}`],
+      /cannot write .*file\.txt\/out\.xml/,
+    ],
+    [
+      '--json under /proc (access() passes as root; the file system refuses)',
+      () => ['pool.default-size', '--json', '/proc/x/r.json'],
+      /^node-concurrency-spec: cannot write \/proc\/x\/r\.json: /,
+      linuxOnly,
+    ],
+    [
+      'two reporters on stdout',
+      (d) => ['pool.default-size', '--reporter', 'spec', '--reporter', 'tap', '--json', path.join(d, 'r.json')],
+      /only one reporter can write to stdout \(got spec, tap\): give the others a file, e\.g\. --reporter tap=FILE/,
+    ],
+    [
+      '--reporter bogus',
+      (d) => ['pool.default-size', '--reporter', 'bogus', '--json', path.join(d, 'r.json')],
+      /unknown reporter 'bogus'/,
+    ],
+    [
+      '--reporter tap= (no file)',
+      (d) => ['pool.default-size', '--reporter', 'tap=', '--json', path.join(d, 'r.json')],
+      /--reporter tap= needs a file name/,
+    ],
+    [
+      '--json with --no-json',
+      (d) => ['pool.default-size', '--no-json', '--json', path.join(d, 'r.json')],
+      /--json and --no-json/,
+    ],
   ];
   for (const [name, args, message, options] of cases) {
     it(name, options ?? {}, async (t) => {
@@ -353,7 +456,17 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
   before(async () => {
     dir = tempDir(null);
-    args = [...STRUCTURAL, '--json', file('j.json'), '--reporter', `tap=${file('t.tap')}`, '--reporter', `junit=${file('x.xml')}`, '--reporter', 'spec'];
+    args = [
+      ...STRUCTURAL,
+      '--json',
+      file('j.json'),
+      '--reporter',
+      `tap=${file('t.tap')}`,
+      '--reporter',
+      `junit=${file('x.xml')}`,
+      '--reporter',
+      'spec',
+    ];
     run = await cli(args, { env: { TMPDIR: dir } });
     record = fs.existsSync(file('j.json')) ? readJson(file('j.json')) : null;
   });
@@ -376,7 +489,9 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
     expect(record.exitCode).toBe(0);
     expect(record.tool).toEqual({ name: 'node-concurrency-spec', version: pkg.version });
     expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(STRUCTURAL_IDS);
-    expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual(STRUCTURAL_IDS.map((id) => [id, 'pass']));
+    expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual(
+      STRUCTURAL_IDS.map((id) => [id, 'pass']),
+    );
     expect(record.summary).toEqual({ total: 5, pass: 5, fail: 0, inconclusive: 0, skip: 0, error: 0 });
     for (const r of record.results) {
       expect(r.evidence.structural).toMatchObject({ decided: 'pass', disagree: 0 });
@@ -477,11 +592,25 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
 test('--cpus 1,2 and --node twice: one record per combination, each with its environment', linuxOnly, async (t) => {
   const dir = tempDir(t);
   const json = path.join(dir, 'm.json');
-  const args = ['main-thread.single', '--cpus', '1,2', '--node', process.execPath, '--node', process.execPath, '--json', json, '--reporter', `tap=${path.join(dir, 'm.tap')}`];
+  const args = [
+    'main-thread.single',
+    '--cpus',
+    '1,2',
+    '--node',
+    process.execPath,
+    '--node',
+    process.execPath,
+    '--json',
+    json,
+    '--reporter',
+    `tap=${path.join(dir, 'm.tap')}`,
+  ];
   const { code, stderr } = await cli(args, { t, env: { TMPDIR: dir } });
   expect(code).toBe(0);
   const tags = ['node1-cpus1', 'node1-cpus2', 'node2-cpus1', 'node2-cpus2'];
-  expect(stderr.trim().split('\n')).toEqual(tags.map((tag, i) => `node-concurrency-spec: environment ${i + 1} of 4: ${tag}`));
+  expect(stderr.trim().split('\n')).toEqual(
+    tags.map((tag, i) => `node-concurrency-spec: environment ${i + 1} of 4: ${tag}`),
+  );
   for (const tag of tags) {
     const record = readJson(path.join(dir, `m.${tag}.json`));
     expect(validate(record)).toBe(true);
@@ -506,12 +635,59 @@ test('--quick: a timing-decisive claim is skipped with the reason, the environme
   expect(r.trials).toBe(0);
 });
 
+test(
+  "--env UV_THREADPOOL_SIZE=8: the pool of 8 by libuv's rule, both claims judged against P = 8, the settings in the record and header",
+  linuxOnly,
+  async (t) => {
+    const dir = tempDir(t);
+    const json = path.join(dir, 'e.json');
+    const args = ['pool.default-size', 'main-thread.not-alone', '--env', 'UV_THREADPOOL_SIZE=8', '--json', json];
+    const { code, stderr, stdout } = await cli(args, { t, env: { TMPDIR: dir } });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const record = readJson(json);
+    expect(validate(record)).toBe(true);
+    expect(record.environment).toMatchObject({
+      env: { UV_THREADPOOL_SIZE: '8' },
+      poolSize: 8,
+      poolSizeFrom: 'libuv rule',
+    });
+    expect(stdout).toContain("settings in force: UV_THREADPOOL_SIZE=8 (pool 8 threads, by libuv's rule)\n");
+    const byId = Object.fromEntries(record.results.map((/** @type {any} */ r) => [r.id, r]));
+    const size = byId['pool.default-size'];
+    expect([size.verdict, size.label, size.expected]).toEqual(['pass', 'refuted as expected', 'refuted']);
+    expect(size.expectation.model.P).toBe(8);
+    for (const s of size.samples) expect([s.parked, s.envSeen]).toEqual([8, '8']);
+    const main = byId['main-thread.not-alone'];
+    expect([main.verdict, main.label]).toEqual(['pass', 'pass']);
+    for (const s of main.samples) expect(s.threadsAfterPool - s.threadsAtStart).toBe(8);
+    expect(fs.readFileSync(json.replace(/json$/, 'md'), 'utf8')).toContain(
+      'settings in force: UV\\_THREADPOOL\\_SIZE=8',
+    );
+    expect(scratchDirs(dir)).toEqual([]);
+  },
+);
+
+test('a malformed --env is a one-line usage error: exit 2, nothing measured', async (t) => {
+  const dir = tempDir(t);
+  const { code, stderr, stdout } = await cli(
+    ['pool.default-size', '--env', 'UV_THREADPOOL_SIZE', '--json', path.join(dir, 'x.json')],
+    { t },
+  );
+  expect([code, stdout]).toEqual([2, '']);
+  expectOneLine(stderr);
+  expect(stderr).toContain("--env needs KEY=VALUE, with KEY a variable name (got 'UV_THREADPOOL_SIZE')");
+  expect(fs.readdirSync(dir)).toEqual([]);
+});
+
 // ---------------------------------------------------------------- 4. --cpus 1
 
 test('--cpus 1: fixtures pinned to one CPU; the pool still has 4 threads, all on that CPU', linuxOnly, async (t) => {
   const dir = tempDir(t);
   const json = path.join(dir, 'j.json');
-  const { code, stderr, stdout } = await cli([...STRUCTURAL, '--cpus', '1', '--json', json], { t, env: { TMPDIR: dir } });
+  const { code, stderr, stdout } = await cli([...STRUCTURAL, '--cpus', '1', '--json', json], {
+    t,
+    env: { TMPDIR: dir },
+  });
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const record = readJson(json);
   expect(validate(record)).toBe(true);
@@ -521,7 +697,9 @@ test('--cpus 1: fixtures pinned to one CPU; the pool still has 4 threads, all on
   expect(record.profile.cores).toBe(1);
   expect(record.profile.affinity).toEqual(cpu);
   expect(stdout).toContain(`fixtures pinned to CPU ${cpu[0]} (taskset)`);
-  expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual(STRUCTURAL_IDS.map((id) => [id, 'pass']));
+  expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual(
+    STRUCTURAL_IDS.map((id) => [id, 'pass']),
+  );
   const size = record.results.find((/** @type {any} */ r) => r.id === 'pool.default-size');
   for (const s of size.samples) {
     expect(s.parked).toBe(4);
@@ -541,103 +719,152 @@ test('--cpus 1: fixtures pinned to one CPU; the pool still has 4 threads, all on
 
 // ---------------------------------------------------------------- 5. interrupt
 
-test('SIGINT mid-run: exit 2, partial report written, no process of the run left', linuxOnly, async (t) => {
-  const dir = tempDir(t);
-  t.after(() => reap(dir));
-  const json = path.join(dir, 'j.json');
-  const selected = ['pool.env-parsing', 'pool.max-128', 'pool.default-size'];
-  const run = start([...selected, '--json', json], { t, env: { TMPDIR: dir } });
-  // Specs run in id order: pool.default-size (~0.2 s), then pool.env-parsing
-  // (~2.5 s). Interrupt once the header and the first result are out.
-  const ready = await waitFor(() => /^(pass|error|fail) +pool\.default-size /m.test(run.io.stdout) || run.child.exitCode !== null, { timeoutMs: 30_000 });
-  expect(ready).toBe(true);
-  expect(run.child.exitCode).toBeNull();
-  await new Promise((r) => setTimeout(r, 200)); // into pool.env-parsing's first trial
-  const seenLive = processesMentioning(dir, [/** @type {number} */ (run.child.pid)]).map((p) => p.pid);
-  run.child.kill('SIGINT');
-  const { code, signal, stderr } = await run.exited;
+test(
+  'SIGINT mid-run: exit 130, partial report written (its exitCode 2: interrupted), no process of the run left',
+  linuxOnly,
+  async (t) => {
+    const dir = tempDir(t);
+    t.after(() => reap(dir));
+    const json = path.join(dir, 'j.json');
+    const selected = ['pool.env-parsing', 'pool.max-128', 'pool.default-size'];
+    const run = start([...selected, '--json', json], { t, env: { TMPDIR: dir } });
+    // Specs run in id order: pool.default-size (~0.2 s), then pool.env-parsing
+    // (~2.5 s). Interrupt once the header and the first result are out.
+    const ready = await waitFor(
+      () => /^(pass|error|fail) +pool\.default-size /m.test(run.io.stdout) || run.child.exitCode !== null,
+      { timeoutMs: 30_000 },
+    );
+    expect(ready).toBe(true);
+    expect(run.child.exitCode).toBeNull();
+    await new Promise((r) => setTimeout(r, 200)); // into pool.env-parsing's first trial
+    const seenLive = processesMentioning(dir, [/** @type {number} */ (run.child.pid)]).map((p) => p.pid);
+    run.child.kill('SIGINT');
+    const { code, signal, stderr } = await run.exited;
 
-  expect({ code, signal }).toEqual({ code: 2, signal: null });
-  expect(stderr).toMatch(/SIGINT/);
-  expect(stderr.split('\n').some((l) => /partial report written to .*j\.json/.test(l))).toBe(true);
-  const record = readJson(json);
-  expect(validate(record)).toBe(true);
-  expect(record.interrupted).toBe(true);
-  expect(record.exitCode).toBe(2);
-  expect(record.results.length).toBeLessThan(selected.length);
-  expect(record.results[0]).toMatchObject({ id: 'pool.default-size', verdict: 'pass' });
-  for (const r of record.results.slice(1)) expect(r).toMatchObject({ verdict: 'error', reason: expect.stringMatching(/interrupted/) });
-  expect(run.io.stdout).toContain('interrupted');
+    expect({ code, signal }).toEqual({ code: 130, signal: null });
+    expect(stderr).toMatch(/SIGINT/);
+    expect(stderr.split('\n').some((l) => /partial report written to .*j\.json/.test(l))).toBe(true);
+    const record = readJson(json);
+    expect(validate(record)).toBe(true);
+    expect(record.interrupted).toBe(true);
+    expect(record.exitCode).toBe(2);
+    expect(record.results.length).toBeLessThan(selected.length);
+    expect(record.results[0]).toMatchObject({ id: 'pool.default-size', verdict: 'pass' });
+    for (const r of record.results.slice(1))
+      expect(r).toMatchObject({ verdict: 'error', reason: expect.stringMatching(/interrupted/) });
+    expect(run.io.stdout).toContain('interrupted');
 
-  const pids = [...new Set([...pidsIn(record.results.map((/** @type {any} */ r) => r.samples)), ...seenLive])];
-  expect(pids.length).toBeGreaterThan(0);
-  expect(await leftovers(dir, pids)).toEqual([]);
-  for (const pid of pidsIn(record.results.map((/** @type {any} */ r) => r.samples))) {
-    expect(stillRunning(pid, dir)).toBe(false);
-  }
-  expect(processesMentioning(FIXTURES_DIR).filter((p) => p.args.includes(dir))).toEqual([]);
-  expect(scratchDirs(dir)).toEqual([]);
-  expect(fs.readdirSync(dir).sort()).toEqual(['j.html', 'j.json', 'j.md']); // no temp report files either
-});
+    const pids = [...new Set([...pidsIn(record.results.map((/** @type {any} */ r) => r.samples)), ...seenLive])];
+    expect(pids.length).toBeGreaterThan(0);
+    expect(await leftovers(dir, pids)).toEqual([]);
+    for (const pid of pidsIn(record.results.map((/** @type {any} */ r) => r.samples))) {
+      expect(stillRunning(pid, dir)).toBe(false);
+    }
+    expect(processesMentioning(FIXTURES_DIR).filter((p) => p.args.includes(dir))).toEqual([]);
+    expect(scratchDirs(dir)).toEqual([]);
+    expect(fs.readdirSync(dir).sort()).toEqual(['j.html', 'j.json', 'j.md']); // no temp report files either
+  },
+);
 
-test('SIGINT during the profile probe: exit 2, no report, nothing left behind', linuxOnly, async (t) => {
-  const dir = tempDir(t);
-  t.after(() => reap(dir));
-  const json = path.join(dir, 'j.json');
-  const run = start(['pool.default-size', '--json', json], { t, env: { TMPDIR: dir } });
-  const probing = await waitFor(() => processesMentioning(dir).some((p) => p.args.includes('profile-probe.cjs')), { timeoutMs: 20_000, everyMs: 10 });
-  expect(probing).toBe(true);
-  run.child.kill('SIGINT');
-  const { code, stdout, stderr } = await run.exited;
-  const observed = {
-    code,
-    stdout,
-    mentionsInterrupt: /interrupted/.test(stderr),
-    reportWritten: fs.existsSync(json),
-    processesLeft: await leftovers(dir),
-    scratchDirsLeft: scratchDirs(dir),
-  };
-  expect(observed).toEqual({ code: 2, stdout: '', mentionsInterrupt: true, reportWritten: false, processesLeft: [], scratchDirsLeft: [] });
-});
+for (const [sig, exit] of /** @type {const} */ ([
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])) {
+  test(
+    `${sig} during the profile probe: exit ${exit} (128 + the signal), no report, nothing left behind`,
+    linuxOnly,
+    async (t) => {
+      const dir = tempDir(t);
+      t.after(() => reap(dir));
+      const json = path.join(dir, 'j.json');
+      const run = start(['pool.default-size', '--json', json], { t, env: { TMPDIR: dir } });
+      const probing = await waitFor(() => processesMentioning(dir).some((p) => p.args.includes('profile-probe.cjs')), {
+        timeoutMs: 20_000,
+        everyMs: 10,
+      });
+      expect(probing).toBe(true);
+      run.child.kill(sig);
+      const { code, stdout, stderr } = await run.exited;
+      const observed = {
+        code,
+        stdout,
+        mentionsInterrupt: /interrupted/.test(stderr),
+        reportWritten: fs.existsSync(json),
+        processesLeft: await leftovers(dir),
+        scratchDirsLeft: scratchDirs(dir),
+      };
+      expect(observed).toEqual({
+        code: exit,
+        stdout: '',
+        mentionsInterrupt: true,
+        reportWritten: false,
+        processesLeft: [],
+        scratchDirsLeft: [],
+      });
+    },
+  );
+}
 
 // ---------------------------------------------------------------- 6. fixture failure
 
-test('a fixture that exits 7 without a result: verdict error naming the exit code, exit 2, nothing left behind', linuxOnly, async (t) => {
-  const dir = tempDir(t);
-  t.after(() => reap(dir));
-  const node = fakeNode(dir, { passProfile: true });
-  const json = path.join(dir, 'j.json');
-  const { code, stderr } = await cli(['pool.default-size', '--node', node, '--json', json], { t, env: { TMPDIR: dir } });
-  expect(code).toBe(2);
-  expect(stderr).toBe('');
-  const record = readJson(json);
-  expect(validate(record)).toBe(true);
-  expect(record.environment.node.path).toBe(node);
-  expect(record.exitCode).toBe(2);
-  expect(record.summary).toMatchObject({ total: 1, error: 1 });
-  expect(record.results[0]).toMatchObject({ id: 'pool.default-size', verdict: 'error', label: 'error' });
-  expect(record.results[0].reason).toMatch(/pool-probe\.cjs exited with code 7/);
-  expect(await leftovers(dir)).toEqual([]); // the background sleep was killed with the fixture's group
-  expect(scratchDirs(dir)).toEqual([]);
-});
+test(
+  'a fixture that exits 7 without a result: verdict error naming the exit code, exit 2, nothing left behind',
+  linuxOnly,
+  async (t) => {
+    const dir = tempDir(t);
+    t.after(() => reap(dir));
+    const node = fakeNode(dir, { passProfile: true });
+    const json = path.join(dir, 'j.json');
+    const { code, stderr } = await cli(['pool.default-size', '--node', node, '--json', json], {
+      t,
+      env: { TMPDIR: dir },
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe('');
+    const record = readJson(json);
+    expect(validate(record)).toBe(true);
+    expect(record.environment.node.path).toBe(node);
+    expect(record.exitCode).toBe(2);
+    expect(record.summary).toMatchObject({ total: 1, error: 1 });
+    expect(record.results[0]).toMatchObject({ id: 'pool.default-size', verdict: 'error', label: 'error' });
+    expect(record.results[0].reason).toMatch(/pool-probe\.cjs exited with code 7/);
+    expect(await leftovers(dir)).toEqual([]); // the background sleep was killed with the fixture's group
+    expect(scratchDirs(dir)).toEqual([]);
+  },
+);
 
-test('the profile probe failing: exit 2, one stderr line naming the fixture, nothing left behind', linuxOnly, async (t) => {
-  const dir = tempDir(t);
-  t.after(() => reap(dir));
-  const node = fakeNode(dir, { passProfile: false });
-  const json = path.join(dir, 'j.json');
-  const { code, stdout, stderr } = await cli(['pool.default-size', '--node', node, '--json', json], { t, env: { TMPDIR: dir } });
-  const observed = {
-    code,
-    stdout,
-    stderrLines: stderr.trimEnd().split('\n').length,
-    namesFixture: /^node-concurrency-spec: .*profile-probe\.cjs.*code 7/.test(stderr),
-    reportWritten: fs.existsSync(json),
-    processesLeft: await leftovers(dir),
-    scratchDirsLeft: scratchDirs(dir),
-  };
-  expect(observed).toEqual({ code: 2, stdout: '', stderrLines: 1, namesFixture: true, reportWritten: false, processesLeft: [], scratchDirsLeft: [] });
-});
+test(
+  'the profile probe failing: exit 2, one stderr line naming the fixture, nothing left behind',
+  linuxOnly,
+  async (t) => {
+    const dir = tempDir(t);
+    t.after(() => reap(dir));
+    const node = fakeNode(dir, { passProfile: false });
+    const json = path.join(dir, 'j.json');
+    const { code, stdout, stderr } = await cli(['pool.default-size', '--node', node, '--json', json], {
+      t,
+      env: { TMPDIR: dir },
+    });
+    const observed = {
+      code,
+      stdout,
+      stderrLines: stderr.trimEnd().split('\n').length,
+      namesFixture: /^node-concurrency-spec: .*profile-probe\.cjs.*code 7/.test(stderr),
+      reportWritten: fs.existsSync(json),
+      processesLeft: await leftovers(dir),
+      scratchDirsLeft: scratchDirs(dir),
+    };
+    expect(observed).toEqual({
+      code: 2,
+      stdout: '',
+      stderrLines: 1,
+      namesFixture: true,
+      reportWritten: false,
+      processesLeft: [],
+      scratchDirsLeft: [],
+    });
+  },
+);
 
 // ---------------------------------------------------------------- 7. EPIPE
 
@@ -657,22 +884,33 @@ test('EPIPE: --list and --help with the reader gone before any output exit 0 qui
   }
 });
 
-test('EPIPE mid-run (spec reporter piped to `head -1`): the run stops as on Ctrl-C, the partial record is written, no fixture or scratch dir left behind', linuxOnly, async (t) => {
-  const dir = tempDir(t);
-  t.after(() => reap(dir));
-  const json = path.join(dir, 'j.json');
-  const run = start(['pool.env-parsing', 'pool.max-128', '--json', json], { t, env: { TMPDIR: dir } });
-  run.child.stdout.once('data', () => run.child.stdout.destroy()); // the header; the next write fails
-  const { code, signal, stderr } = await run.exited;
-  const observed = {
-    signal,
-    exitedWithCode: typeof code === 'number',
-    code,
-    stderr,
-    processesLeft: (await leftovers(dir)).map((p) => p.args),
-    scratchDirsLeft: scratchDirs(dir),
-  };
-  expect(observed).toEqual({ signal: null, exitedWithCode: true, code: 2, stderr: `node-concurrency-spec: interrupted: partial report written to ${json}\n`, processesLeft: [], scratchDirsLeft: [] });
-  const record = JSON.parse(fs.readFileSync(json, 'utf8'));
-  expect(record.interrupted).toBe(true);
-});
+test(
+  'EPIPE mid-run (spec reporter piped to `head -1`): the run stops as on Ctrl-C, the partial record is written, no fixture or scratch dir left behind',
+  linuxOnly,
+  async (t) => {
+    const dir = tempDir(t);
+    t.after(() => reap(dir));
+    const json = path.join(dir, 'j.json');
+    const run = start(['pool.env-parsing', 'pool.max-128', '--json', json], { t, env: { TMPDIR: dir } });
+    run.child.stdout.once('data', () => run.child.stdout.destroy()); // the header; the next write fails
+    const { code, signal, stderr } = await run.exited;
+    const observed = {
+      signal,
+      exitedWithCode: typeof code === 'number',
+      code,
+      stderr,
+      processesLeft: (await leftovers(dir)).map((p) => p.args),
+      scratchDirsLeft: scratchDirs(dir),
+    };
+    expect(observed).toEqual({
+      signal: null,
+      exitedWithCode: true,
+      code: 2,
+      stderr: `node-concurrency-spec: interrupted: partial report written to ${json}\n`,
+      processesLeft: [],
+      scratchDirsLeft: [],
+    });
+    const record = JSON.parse(fs.readFileSync(json, 'utf8'));
+    expect(record.interrupted).toBe(true);
+  },
+);

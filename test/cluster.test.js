@@ -4,10 +4,20 @@ import { expect } from 'expect';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startFixture, fixtureEnv } from '../harness/isolate.js';
-import { get, getMany, countPids, alive, killWorker, eventsOf, clusterSize, steadyLoop } from '../harness/cluster.js';
+import {
+  get,
+  getMany,
+  countPids,
+  alive,
+  killWorker,
+  eventsOf,
+  clusterSize,
+  steadyLoop,
+} from '../harness/kits/cluster.js';
 
 /** @param {object} options */
-const start = (options) => startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options, timeoutMs: 20_000 });
+const start = (options) =>
+  startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options, timeoutMs: 20_000 });
 
 /** Poll (bounded) until none of the pids is alive. @param {number[]} pids */
 async function allGone(pids) {
@@ -20,7 +30,14 @@ describe('cluster-server fixture', () => {
     const h = start({ workers: 2, iterations: 100 });
     try {
       const info = await h.ready;
-      expect(info).toEqual({ port: expect.any(Number), primaryPid: h.pid, workerPids: [expect.any(Number), expect.any(Number)], policy: 'rr', isPrimary: true, isMaster: true });
+      expect(info).toEqual({
+        port: expect.any(Number),
+        primaryPid: h.pid,
+        workerPids: [expect.any(Number), expect.any(Number)],
+        policy: 'rr',
+        isPrimary: true,
+        isMaster: true,
+      });
       expect(new Set(info.workerPids).size).toBe(2);
       const light = await get(info.port, '/light');
       expect(light).toMatchObject({ status: 200, body: { ok: true } });
@@ -29,15 +46,26 @@ describe('cluster-server fixture', () => {
       const set = await get(info.port, '/global?set=x');
       expect(set.body).toEqual({ old: null, pid: set.pid });
       const ipc = await get(info.port, '/ipc');
-      expect(ipc).toMatchObject({ status: 200, body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid } });
+      expect(ipc).toMatchObject({
+        status: 200,
+        body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid },
+      });
       const roles = await get(info.port, '/roles');
       expect(roles.body).toEqual({ isPrimary: false, isMaster: false, isWorker: true, pid: roles.pid, warnings: [] });
       expect((await get(info.port, '/nope')).status).toBe(404);
       const counts = countPids(await getMany(info.port, '/light', 8));
       expect(Object.keys(counts).sort()).toEqual(info.workerPids.map(String).sort());
       const { data } = await h.stop();
-      expect(data).toMatchObject({ workerPids: info.workerPids, allPids: info.workerPids, forks: 2, port: info.port, policy: 'rr', roles: { primary: { isPrimary: true, isMaster: true, isWorker: false, pid: info.primaryPid } } });
-      for (const pid of info.workerPids) expect(eventsOf(data.events, pid)).toEqual(['fork', 'online', 'listening', 'disconnect', 'exit']);
+      expect(data).toMatchObject({
+        workerPids: info.workerPids,
+        allPids: info.workerPids,
+        forks: 2,
+        port: info.port,
+        policy: 'rr',
+        roles: { primary: { isPrimary: true, isMaster: true, isWorker: false, pid: info.primaryPid } },
+      });
+      for (const pid of info.workerPids)
+        expect(eventsOf(data.events, pid)).toEqual(['fork', 'online', 'listening', 'disconnect', 'exit']);
       expect(await allGone([info.primaryPid, ...info.workerPids])).toEqual([]);
     } finally {
       await h.stop().catch(() => {});
@@ -50,15 +78,25 @@ describe('cluster-server fixture', () => {
       const info = await h.ready;
       const victim = info.workerPids[1];
       expect(await killWorker(h, victim)).toBe(true);
-      const loop = await steadyLoop(info.port, { connections: 1, maxRequests: 200, maxMs: 3000, until: (rs) => rs.some((r) => r.status === 200 && !info.workerPids.includes(r.pid)) });
+      const loop = await steadyLoop(info.port, {
+        connections: 1,
+        maxRequests: 200,
+        maxMs: 3000,
+        until: (rs) => rs.some((r) => r.status === 200 && !info.workerPids.includes(r.pid)),
+      });
       expect(loop.replies.some((r) => r.status === 200 && !info.workerPids.includes(r.pid))).toBe(true);
       const { data } = await h.stop();
       expect(eventsOf(data.events, victim)).toEqual(['fork', 'online', 'listening', 'kill', 'disconnect', 'exit']);
-      expect(data.events.find((/** @type {any} */ e) => e.pid === victim && e.event === 'exit')).toMatchObject({ code: null, signal: 'SIGKILL' });
+      expect(data.events.find((/** @type {any} */ e) => e.pid === victim && e.event === 'exit')).toMatchObject({
+        code: null,
+        signal: 'SIGKILL',
+      });
       expect(data.forks).toBe(3);
       expect(data.allPids).toHaveLength(3);
       const replacement = data.allPids[2];
-      expect(data.events.find((/** @type {any} */ e) => e.pid === replacement && e.event === 'listening')).toMatchObject({ port: info.port });
+      expect(
+        data.events.find((/** @type {any} */ e) => e.pid === replacement && e.event === 'listening'),
+      ).toMatchObject({ port: info.port });
       expect(await allGone([info.primaryPid, ...data.allPids])).toEqual([]);
     } finally {
       await h.stop().catch(() => {});
@@ -70,7 +108,12 @@ describe('cluster-server fixture', () => {
     try {
       const info = await h.ready;
       await killWorker(h, info.workerPids[0]);
-      const loop = await steadyLoop(info.port, { connections: 1, maxRequests: 500, maxMs: 3000, until: (rs) => rs.some((r) => r.status === 200) });
+      const loop = await steadyLoop(info.port, {
+        connections: 1,
+        maxRequests: 500,
+        maxMs: 3000,
+        until: (rs) => rs.some((r) => r.status === 200),
+      });
       expect(loop.replies.at(-1)).toMatchObject({ status: 200 });
       expect(loop.replies.at(-1)?.pid).not.toBe(info.workerPids[0]);
       const { data } = await h.stop();
@@ -96,7 +139,12 @@ describe('cluster-server fixture', () => {
   });
 
   it('on a timeout, the harness kills the whole tree: primary and workers', async () => {
-    const h = startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options: { workers: 2, iterations: 1000 }, timeoutMs: 1500 });
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'cluster-server.cjs',
+      options: { workers: 2, iterations: 1000 },
+      timeoutMs: 1500,
+    });
     const ready = await h.ready;
     await expect(h.result).rejects.toThrow(/did not finish within 1500 ms/);
     expect(await allGone([ready.primaryPid, ...ready.workerPids])).toEqual([]);
@@ -104,7 +152,13 @@ describe('cluster-server fixture', () => {
 
   it('on an abort (Ctrl-C of the CLI), the harness kills the whole tree', async () => {
     const controller = new AbortController();
-    const h = startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options: { workers: 2, iterations: 1000 }, timeoutMs: 20_000, signal: controller.signal });
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'cluster-server.cjs',
+      options: { workers: 2, iterations: 1000 },
+      timeoutMs: 20_000,
+      signal: controller.signal,
+    });
     const ready = await h.ready;
     controller.abort(new Error('interrupted'));
     await expect(h.result).rejects.toThrow(/interrupted/);
@@ -112,7 +166,11 @@ describe('cluster-server fixture', () => {
   });
 
   it('ends the workers on their own when the primary dies (no process-group kill)', async () => {
-    const child = fork(fileURLToPath(new URL('../fixtures/cluster-server.cjs', import.meta.url)), [JSON.stringify({ workers: 2 })], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], execArgv: [], env: fixtureEnv() });
+    const child = fork(
+      fileURLToPath(new URL('../fixtures/cluster-server.cjs', import.meta.url)),
+      [JSON.stringify({ workers: 2 })],
+      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], execArgv: [], env: fixtureEnv() },
+    );
     try {
       const info = await new Promise((resolve, reject) => {
         child.on('message', (/** @type {any} */ m) => m?.type === 'ready' && resolve(m.data));
@@ -131,7 +189,13 @@ describe('cluster helpers', () => {
     expect([1, 2, 3, 4, 8].map((cores) => clusterSize({ cores }))).toEqual([2, 2, 3, 4, 4]);
   });
   it('countPids puts failures under error', () => {
-    expect(countPids([{ status: 200, pid: 5, ms: 1, t: 0 }, { error: 'ECONNREFUSED', ms: 1, t: 0 }, { status: 200, pid: 5, ms: 1, t: 0 }])).toEqual({ 5: 2, error: 1 });
+    expect(
+      countPids([
+        { status: 200, pid: 5, ms: 1, t: 0 },
+        { error: 'ECONNREFUSED', ms: 1, t: 0 },
+        { status: 200, pid: 5, ms: 1, t: 0 },
+      ]),
+    ).toEqual({ 5: 2, error: 1 });
   });
   it('a refused connection is an error reply, not a rejection', async () => {
     const h = start({ workers: 0 });

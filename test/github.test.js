@@ -35,7 +35,11 @@ describe('githubReport', () => {
     writeFileSync(file, 'earlier step\n');
     const stdout = sink();
     const warnings = [];
-    githubReport(record, { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file }, stdout, warn: (l) => warnings.push(l) });
+    githubReport(record, {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file },
+      stdout,
+      warn: (l) => warnings.push(l),
+    });
     expect(readFileSync(file, 'utf8')).toBe(`earlier step\n${renderMarkdown(record)}\n`);
     expect(stdout.text.split('\n').filter(Boolean)).toEqual([
       '::error title=worker.spawn-cheap::median startup 24.1 ms in [22.7, 26.0], above boundary 5 ms',
@@ -56,11 +60,21 @@ describe('githubReport', () => {
     const warnings = [];
     const file = path.join(dir, 'a-directory');
     mkdirSync(file);
-    githubReport(record, { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file }, stdout, warn: (l) => warnings.push(l) });
+    githubReport(record, {
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: file },
+      stdout,
+      warn: (l) => warnings.push(l),
+    });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^node-concurrency-spec: cannot append to GITHUB_STEP_SUMMARY \(.*a-directory\): EISDIR/);
+    expect(warnings[0]).toMatch(
+      /^node-concurrency-spec: cannot append to GITHUB_STEP_SUMMARY \(.*a-directory\): EISDIR/,
+    );
     expect(stdout.text.match(/^::error /gm)).toHaveLength(2);
-    const broken = { write: () => { throw new Error('EPIPE'); } };
+    const broken = {
+      write: () => {
+        throw new Error('EPIPE');
+      },
+    };
     githubReport(record, { env: { GITHUB_ACTIONS: 'true' }, stdout: broken, warn: (l) => warnings.push(l) });
     expect(warnings[1]).toBe('node-concurrency-spec: cannot write annotations: EPIPE');
   });
@@ -73,8 +87,31 @@ describe('workflow command escaping', () => {
   });
 
   it('annotations keep to one line per claim, ANSI stripped', () => {
-    const rec = { results: [{ id: 'x:y,z', verdict: 'fail', reason: '\x1b[31mline 1\nline 2\x1b[39m 100%' }, { id: 'ok', verdict: 'pass', reason: 'fine' }, { id: 'e', verdict: 'error', reason: '' }] };
+    const rec = {
+      results: [
+        { id: 'x:y,z', verdict: 'fail', reason: '\x1b[31mline 1\nline 2\x1b[39m 100%' },
+        { id: 'ok', verdict: 'pass', reason: 'fine' },
+        { id: 'e', verdict: 'error', reason: '' },
+      ],
+    };
     expect(annotations(rec)).toEqual(['::error title=x%3Ay%2Cz::line 1 line 2 100%25', '::error title=e::error']);
     expect(annotations({})).toEqual([]);
+  });
+});
+
+describe('annotations name the spec file where it is under the working directory', () => {
+  it('file= for a claim whose spec is there (it shows on the spec in a diff); none otherwise', () => {
+    const rec = {
+      results: [
+        { id: 'pool.fifth-lags', area: 'threadpool', verdict: 'fail', reason: 'r' },
+        { id: 'x.gone', area: 'x', verdict: 'inconclusive', reason: 'q' },
+      ],
+    };
+    const exists = (/** @type {string} */ f) => f === 'specs/threadpool/pool.fifth-lags.spec.js';
+    expect(annotations(rec, { exists })).toEqual([
+      '::error file=specs/threadpool/pool.fifth-lags.spec.js,title=pool.fifth-lags::r',
+      '::warning title=x.gone::q',
+    ]);
+    expect(annotations(rec)[0]).toBe('::error file=specs/threadpool/pool.fifth-lags.spec.js,title=pool.fifth-lags::r'); // this repository's own spec
   });
 });

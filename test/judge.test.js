@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { main } from '../harness/cli.js';
-import { judgeRecord, judgeResult, contextFromRecord, checkJudgeable, judgeTable, JudgeError } from '../harness/judge.js';
+import { judgeRecord, checkJudgeable, judgeTable } from '../harness/judge.js';
+import { machineFromRecord } from '../harness/machine.js';
+import { replayLauncher } from '../harness/launcher.js';
+import { JudgeError } from '../harness/errors.js';
 import { loadSpecs } from '../harness/registry.js';
 
 const read = (/** @type {string} */ f) => JSON.parse(readFileSync(f, 'utf8'));
@@ -50,8 +53,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 describe('judge a real record', () => {
   test('the same samples give the same verdicts, trials and exit code', async () => {
     const { record: again, judged } = await judgeRecord(record, specs);
-    expect(judged.map((j) => [j.id, j.how, j.changed])).toEqual(IDS.map((id) => [id, 'rejudged', false]).sort((a, b) => record.results.findIndex((r) => r.id === a[0]) - record.results.findIndex((r) => r.id === b[0])));
-    expect(again.results.map((r) => [r.id, r.verdict, r.trials, r.label])).toEqual(record.results.map((/** @type {any} */ r) => [r.id, r.verdict, r.trials, r.label]));
+    expect(judged.map((j) => [j.id, j.how, j.changed])).toEqual(
+      IDS.map((id) => [id, 'rejudged', false]).sort(
+        (a, b) => record.results.findIndex((r) => r.id === a[0]) - record.results.findIndex((r) => r.id === b[0]),
+      ),
+    );
+    expect(again.results.map((r) => [r.id, r.verdict, r.trials, r.label])).toEqual(
+      record.results.map((/** @type {any} */ r) => [r.id, r.verdict, r.trials, r.label]),
+    );
     expect(again.summary).toEqual(record.summary);
     expect(again.exitCode).toBe(0);
     expect(validate(again) ? [] : validate.errors).toEqual([]);
@@ -64,12 +73,15 @@ describe('judge a real record', () => {
     const file = path.join(dir, 'tampered.json');
     writeFileSync(file, JSON.stringify(tampered));
     const out = path.join(dir, 'rejudged.json');
-    const res = await cli(['judge', file, '--json', out]);
+    const res = await cli(['judge', file, '--json', out, '--reporter', `junit=${out}.xml`]);
     expect(res.err).toBe('');
     expect(res.code).toBe(1);
     expect(res.out).toMatch(/changed\s+pool\.default-size\s+pass → fail/);
     expect(res.out).toMatch(/5 threads parked on FIFOs .*expected 4/);
-    expect(res.out).toContain('1 changed, 2 unchanged, 0 kept as recorded (skip, error), 0 not re-judged (spec not found)');
+    expect(res.out).toContain(
+      '1 changed, 2 unchanged, 0 kept as recorded (skip, error), 0 not re-judged (spec not found)',
+    );
+    expect(readFileSync(`${out}.xml`, 'utf8')).toMatch(/<failure message="[^"]*5 threads parked/);
     const rejudged = read(out);
     expect(rejudged.results.find((/** @type {any} */ x) => x.id === 'pool.default-size').verdict).toBe('fail');
     expect(rejudged.summary.fail).toBe(1);
@@ -78,11 +90,18 @@ describe('judge a real record', () => {
   });
 
   test('a record that ends before the decision is inconclusive, saying so', async () => {
-    const r = structuredClone(record.results.find((/** @type {any} */ x) => x.id === 'pool.default-size'));
+    const short = structuredClone(record);
+    const r = short.results.find((/** @type {any} */ x) => x.id === 'pool.default-size');
     r.samples = r.samples.slice(0, 1);
-    const spec = specs.find((s) => s.id === r.id);
-    const j = await judgeResult(spec, r, contextFromRecord(record));
-    expect(j).toMatchObject({ how: 'rejudged', changed: true, used: 1, recorded: 1, note: 'record ends undecided after 1 trials' });
+    const { judged } = await judgeRecord(short, specs);
+    const j = /** @type {any} */ (judged.find((x) => x.id === r.id));
+    expect(j).toMatchObject({
+      how: 'rejudged',
+      changed: true,
+      used: 1,
+      recorded: 1,
+      note: 'record ends undecided after 1 trials',
+    });
     expect(j.result.verdict).toBe('inconclusive');
     expect(j.result.reason).toBe('undecided after the 1 recorded trial');
   });
@@ -102,11 +121,19 @@ describe('kept and unknown results', () => {
     expect(table).toContain('not re-judged (spec not found)');
   });
 
-  test('the context comes from the record: cores, calibrated task, Node major, platform', () => {
-    const ctx = contextFromRecord(golden);
-    expect(ctx).toMatchObject({ cores: 4, platform: 'linux', pbkdf2: { iterations: 120000, taskMs: 98.4 }, cpus: [0, 1, 2, 3] });
-    expect(ctx.node).toMatchObject({ version: '20.20.2', major: 20, uv: '1.46.0' });
-    expect(() => ctx.run()).toThrow(/re-judging runs nothing/);
+  test('the machine comes from the record: cores, calibrated task, Node major, platform; the replay runs nothing', async () => {
+    const machine = machineFromRecord(golden);
+    expect(machine).toMatchObject({
+      cores: 4,
+      platform: 'linux',
+      pbkdf2: { iterations: 120000, taskMs: 98.4 },
+      cpus: [0, 1, 2, 3],
+    });
+    expect(machine.node).toMatchObject({ version: '20.20.2', major: 20, uv: '1.46.0' });
+    expect(JSON.parse(JSON.stringify(machine))).toEqual(machine); // plain data
+    const launcher = replayLauncher({});
+    await expect(launcher.run('pool-probe.cjs')).rejects.toThrow(/starts no fixture/);
+    expect(() => launcher.start('cluster-server.cjs')).toThrow(/starts no fixture/);
   });
 });
 
@@ -118,12 +145,49 @@ describe('bad input: one line, exit 2', () => {
   });
 
   for (const [name, setup, want] of /** @type {[string, () => string[], RegExp][]} */ ([
-    ['no report', () => ['judge'], /^node-concurrency-spec judge: no report given: name a REPORT\.json \(see judge --help\)\n$/],
-    ['a missing file', () => ['judge', path.join(dir, 'nope.json')], /^node-concurrency-spec judge: .*nope\.json: no such file\n$/],
-    ['bad JSON', () => (writeFileSync(path.join(dir, 'bad.json'), '{"schemaVersion": 1,'), ['judge', path.join(dir, 'bad.json')]), /^node-concurrency-spec judge: .*bad\.json: not valid JSON: .*\n$/],
-    ['another schemaVersion', () => (writeFileSync(path.join(dir, 'v2.json'), JSON.stringify({ ...golden, schemaVersion: 2 })), ['judge', path.join(dir, 'v2.json')]), /^node-concurrency-spec judge: .*v2\.json: schemaVersion 2, this version reads 1\n$/],
-    ['an unknown option', () => ['judge', '--frobnicate', 'x.json'], /^node-concurrency-spec judge: unknown option '--frobnicate' \(see judge --help\)\n$/],
-    ['an unwritable --json', () => ['judge', recordFile, '--json', path.join(dir, 'run.json', 'x.json')], /^node-concurrency-spec judge: cannot write .*\n$/],
+    [
+      'no report',
+      () => ['judge'],
+      /^node-concurrency-spec judge: no report given: name a REPORT\.json \(see judge --help\)\n$/,
+    ],
+    [
+      'a missing file',
+      () => ['judge', path.join(dir, 'nope.json')],
+      /^node-concurrency-spec judge: .*nope\.json: no such file\n$/,
+    ],
+    [
+      'bad JSON',
+      () => (writeFileSync(path.join(dir, 'bad.json'), '{"schemaVersion": 1,'), ['judge', path.join(dir, 'bad.json')]),
+      /^node-concurrency-spec judge: .*bad\.json: not valid JSON: .*\n$/,
+    ],
+    [
+      'another schemaVersion',
+      () => (
+        writeFileSync(path.join(dir, 'v2.json'), JSON.stringify({ ...golden, schemaVersion: 2 })),
+        ['judge', path.join(dir, 'v2.json')]
+      ),
+      /^node-concurrency-spec judge: .*v2\.json: schemaVersion 2, this version reads 1\n$/,
+    ],
+    [
+      'an unknown option',
+      () => ['judge', '--frobnicate', 'x.json'],
+      /^node-concurrency-spec judge: unknown option '--frobnicate' \(see judge --help\)\n$/,
+    ],
+    [
+      'an unwritable --json',
+      () => ['judge', recordFile, '--json', path.join(dir, 'run.json', 'x.json')],
+      /^node-concurrency-spec judge: cannot write .*\n$/,
+    ],
+    [
+      'an unknown reporter',
+      () => ['judge', recordFile, '--reporter', 'tap=x'],
+      /^node-concurrency-spec judge: unknown reporter 'tap' \(judge writes: json, html, markdown, junit\)\n$/,
+    ],
+    [
+      'a reporter without a file',
+      () => ['judge', recordFile, '--reporter', 'html'],
+      /^node-concurrency-spec judge: --reporter html needs a file: --reporter html=FILE\n$/,
+    ],
   ])) {
     test(name, async () => {
       const r = await cli(setup());
@@ -133,7 +197,9 @@ describe('bad input: one line, exit 2', () => {
   }
 
   test('checkJudgeable names what is missing', () => {
-    expect(() => checkJudgeable([], 'x.json')).toThrow(new JudgeError('x.json: not a result record (expected a JSON object)'));
+    expect(() => checkJudgeable([], 'x.json')).toThrow(
+      new JudgeError('x.json: not a result record (expected a JSON object)'),
+    );
     expect(() => checkJudgeable({ schemaVersion: 1, environment: {} }, 'x.json')).toThrow('x.json: no results array');
     expect(() => checkJudgeable({ schemaVersion: 1, results: [] }, 'x.json')).toThrow('x.json: no environment');
   });

@@ -3,7 +3,7 @@
 // count ranges it validates.
 import { describe, test, before, after } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { expect } from 'expect';
 import { run } from '../harness/commands/lint.js';
 import { lintSpecs, policyProblems, knownSource, SOURCES, FIELDS } from '../harness/lint.js';
 import { TAGS } from '../harness/spec.js';
+import { SOURCE_ARTICLES, sourceArticle } from '../harness/sources.js';
 import { parseVersionRange, satisfiesVersion, satisfiesCount, rangeProblem } from '../harness/range.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -49,7 +50,11 @@ test('the catalogue lints clean (npm test keeps it so)', async () => {
 });
 
 test('the CLI dispatches `lint` (exit 0 on the catalogue)', () => {
-  const out = execFileSync(process.execPath, ['harness/cli.js', 'lint'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(process.execPath, ['harness/cli.js', 'lint'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   expect(out).toBe('');
 });
 
@@ -62,17 +67,54 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
     mkdirSync(path.join(dir, 'sources'));
     writeFileSync(path.join(dir, 'sources', 'article.md'), '# an article\n');
     const write = (/** @type {string} */ rel, /** @type {string} */ text) => writeFileSync(file(rel), text);
-    write('demo/demo.clean.spec.js', specText({ id: 'demo.clean', area: 'demo', tags: ['structural', 'fifo-probe'], node: '>=20 <27', source: { file: 'sources/article.md', section: 'Intro', figures: '1, 2 ms' } }));
+    write(
+      'demo/demo.clean.spec.js',
+      specText({
+        id: 'demo.clean',
+        area: 'demo',
+        tags: ['structural', 'fifo-probe'],
+        node: '>=20 <27',
+        source: { file: 'sources/article.md', section: 'Intro', figures: '1, 2 ms' },
+      }),
+    );
     write('demo/demo.no-source.spec.js', specText({ id: 'demo.no-source', area: 'demo', source: undefined }));
     write('demo/demo.wrong-id.spec.js', specText({ id: 'demo.other-id', area: 'demo' }));
     write('demo/demo.bad-range.spec.js', specText({ id: 'demo.bad-range', area: 'demo', node: '>=2x' }));
-    write('demo/demo.bad-tag.spec.js', specText({ id: 'demo.bad-tag', area: 'demo', tags: ['structural', 'fast', 'structural'] }));
-    write('demo/demo.refuted-bare.spec.js', specText({ id: 'demo.refuted-bare', area: 'demo', expected: 'refuted', truth: 'Refuted.' }));
-    write('demo/demo.refuted-none.spec.js', specText({ id: 'demo.refuted-none', area: 'demo', expected: 'refuted', truth: undefined }));
-    write('demo/demo.unknown-source.spec.js', specText({ id: 'demo.unknown-source', area: 'demo', source: { file: 'blog.txt', section: 'S', figures: null } }));
-    write('demo/demo.typo.spec.js', specText({ id: 'demo.typo', area: 'demo', requirs: ['linux'], requires: ['windows'], title: `${'long '.repeat(25)}title` }));
+    write(
+      'demo/demo.bad-tag.spec.js',
+      specText({ id: 'demo.bad-tag', area: 'demo', tags: ['structural', 'fast', 'structural'] }),
+    );
+    write(
+      'demo/demo.refuted-bare.spec.js',
+      specText({ id: 'demo.refuted-bare', area: 'demo', expected: 'refuted', truth: 'Refuted.' }),
+    );
+    write(
+      'demo/demo.refuted-none.spec.js',
+      specText({ id: 'demo.refuted-none', area: 'demo', expected: 'refuted', truth: undefined }),
+    );
+    write(
+      'demo/demo.unknown-source.spec.js',
+      specText({ id: 'demo.unknown-source', area: 'demo', source: { file: 'blog.txt', section: 'S', figures: null } }),
+    );
+    write(
+      'demo/demo.typo.spec.js',
+      specText({
+        id: 'demo.typo',
+        area: 'demo',
+        requirs: ['linux'],
+        requires: ['windows'],
+        title: `${'long '.repeat(25)}title`,
+      }),
+    );
     write('demo/demo.syntax.spec.js', 'export default defineSpec({\n');
-    write('demo.flat-ok.spec.js', specText({ id: 'demo.flat-ok', area: 'anything', source: { file: 'https://nodejs.org/api/cluster.html', section: 'How it works', figures: null } }));
+    write(
+      'demo.flat-ok.spec.js',
+      specText({
+        id: 'demo.flat-ok',
+        area: 'anything',
+        source: { file: 'https://nodejs.org/api/cluster.html', section: 'How it works', figures: null },
+      }),
+    );
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -86,7 +128,9 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
       `${file('demo/demo.no-source.spec.js')}: source: needs file and section`,
       `${file('demo/demo.refuted-bare.spec.js')}: truth: a refuted claim must say what is true instead (e.g. 'Refuted: the cap is 1024, not 128.')`,
       `${file('demo/demo.refuted-none.spec.js')}: truth: missing or empty`,
-      expect.stringMatching(new RegExp(`^${escape(file('demo/demo.syntax.spec.js'))}: module: could not be loaded: .+`)),
+      expect.stringMatching(
+        new RegExp(`^${escape(file('demo/demo.syntax.spec.js'))}: module: could not be loaded: .+`),
+      ),
       `${file('demo/demo.typo.spec.js')}: requires: unknown precondition 'windows'`,
       `${file('demo/demo.typo.spec.js')}: requirs: unknown field (known: ${FIELDS.join(', ')})`,
       `${file('demo/demo.typo.spec.js')}: title: must be one line of at most 100 characters`,
@@ -102,7 +146,13 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
     try {
       writeFileSync(path.join(other, 'demo.clean.spec.js'), specText({ id: 'demo.clean', area: 'demo' }));
       const { problems } = await lintSpecs({ specDirs: [dir, other] });
-      expect(problems.filter((p) => p.file.startsWith(other))).toEqual([{ file: path.join(other, 'demo.clean.spec.js'), field: 'id', text: `'demo.clean' is also defined in ${file('demo/demo.clean.spec.js')}` }]);
+      expect(problems.filter((p) => p.file.startsWith(other))).toEqual([
+        {
+          file: path.join(other, 'demo.clean.spec.js'),
+          field: 'id',
+          text: `'demo.clean' is also defined in ${file('demo/demo.clean.spec.js')}`,
+        },
+      ]);
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
@@ -117,7 +167,9 @@ function escape(s) {
 describe('policy', () => {
   test('a built-in spec may not cite a file of its own, a pack may', () => {
     const spec = { id: 'a.b', source: { file: 'README.md', section: 's', figures: null } };
-    expect(policyProblems(spec)).toEqual([expect.stringMatching(/^source\.file: 'README\.md' is not a known source \(one of .*, an https:\/\/ address\)$/)]);
+    expect(policyProblems(spec)).toEqual([
+      expect.stringMatching(/^source\.file: 'README\.md' is not a known source \(one of .*, an https:\/\/ address\)$/),
+    ]);
     expect(policyProblems(spec, { packDir: ROOT })).toEqual([]);
     expect(knownSource('../etc/passwd', ROOT)).toBe(false);
     expect(knownSource('http://example.org/a', null)).toBe(true);
@@ -140,7 +192,13 @@ describe('policy', () => {
       mkdirSync(path.join(dir, 'gpu'));
       writeFileSync(path.join(dir, 'gpu', 'gpu.x.spec.js'), specText({ id: 'gpu.x', area: 'gpu' }));
       const { problems } = await lintSpecs({ dir });
-      expect(problems).toEqual([{ file: path.join(dir, 'gpu', 'gpu.x.spec.js'), field: 'area', text: "'gpu' is not one of threadpool, network, workers, cluster" }]);
+      expect(problems).toEqual([
+        {
+          file: path.join(dir, 'gpu', 'gpu.x.spec.js'),
+          field: 'area',
+          text: "'gpu' is not one of threadpool, network, workers, cluster",
+        },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -152,18 +210,36 @@ describe('usage', () => {
     const help = await lint(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: node-concurrency-spec lint [--specs DIR]...');
-    expect(await lint(['--bogus'])).toEqual({ code: 2, stdout: '', stderr: "node-concurrency-spec lint: unknown option '--bogus' (see --help)\n" });
-    expect(await lint(['pool.x'])).toEqual({ code: 2, stdout: '', stderr: "node-concurrency-spec lint: unexpected argument 'pool.x' (see --help)\n" });
-    expect(await lint(['--specs', ''])).toEqual({ code: 2, stdout: '', stderr: 'node-concurrency-spec lint: --specs needs a directory\n' });
+    expect(await lint(['--bogus'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "node-concurrency-spec lint: unknown option '--bogus' (see --help)\n",
+    });
+    expect(await lint(['pool.x'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "node-concurrency-spec lint: unexpected argument 'pool.x' (see --help)\n",
+    });
+    expect(await lint(['--specs', ''])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'node-concurrency-spec lint: --specs needs a directory\n',
+    });
     const missing = path.join(os.tmpdir(), 'ncs-no-such-dir');
-    expect(await lint(['--specs', missing])).toEqual({ code: 2, stdout: '', stderr: `node-concurrency-spec lint: --specs ${missing}: not a directory\n` });
+    expect(await lint(['--specs', missing])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `node-concurrency-spec lint: --specs ${missing}: not a directory\n`,
+    });
   });
 });
 
 describe('ranges', () => {
   test('version ranges', () => {
-    const yes = (/** @type {string} */ v, /** @type {string} */ r) => expect([v, r, satisfiesVersion(v, r)]).toEqual([v, r, true]);
-    const no = (/** @type {string} */ v, /** @type {string} */ r) => expect([v, r, satisfiesVersion(v, r)]).toEqual([v, r, false]);
+    const yes = (/** @type {string} */ v, /** @type {string} */ r) =>
+      expect([v, r, satisfiesVersion(v, r)]).toEqual([v, r, true]);
+    const no = (/** @type {string} */ v, /** @type {string} */ r) =>
+      expect([v, r, satisfiesVersion(v, r)]).toEqual([v, r, false]);
     yes('22.0.0', '>=22');
     no('21.99.0', '>=22');
     yes('23.0.0', '>22');
@@ -188,7 +264,12 @@ describe('ranges', () => {
     no('22.1.0', '20.x || >=24');
     yes('24.0.0', '>= 22 < 26');
     yes('1.0.0', '*');
-    expect(parseVersionRange('>=22 <26')).toEqual([[{ op: '>=', v: [22, 0, 0] }, { op: '<', v: [26, 0, 0] }]]);
+    expect(parseVersionRange('>=22 <26')).toEqual([
+      [
+        { op: '>=', v: [22, 0, 0] },
+        { op: '<', v: [26, 0, 0] },
+      ],
+    ]);
   });
 
   test('count ranges', () => {
@@ -210,5 +291,53 @@ describe('ranges', () => {
     expect(rangeProblem('<=2', 'count')).toBeNull();
     expect(rangeProblem('^2', 'count')).toBe("'^2' is not a comparison with a number (e.g. <=2, >=4, 8)");
     expect(() => satisfiesVersion('twenty', '>=20')).toThrow("'twenty' is not a version");
+  });
+});
+
+describe('the source table (harness/sources.js)', () => {
+  test('each article has a file, a title, an author or null and a subject; SOURCES is its file names in order', () => {
+    expect(SOURCE_ARTICLES.map((a) => Object.keys(a))).toEqual(
+      SOURCE_ARTICLES.map(() => ['file', 'title', 'author', 'about']),
+    );
+    for (const a of SOURCE_ARTICLES) {
+      expect(a.file).toMatch(/^\d{3}_[0-9a-f]{16}\.txt$/);
+      expect([a.title, a.about].every((t) => typeof t === 'string' && t.length > 0)).toBe(true);
+      expect(a.author === null || typeof a.author === 'string').toBe(true);
+    }
+    expect(SOURCES).toEqual(SOURCE_ARTICLES.map((a) => a.file));
+    expect(Object.isFrozen(SOURCES) && Object.isFrozen(SOURCE_ARTICLES) && Object.isFrozen(SOURCE_ARTICLES[0])).toBe(
+      true,
+    );
+    expect(sourceArticle('003').file).toBe(SOURCES[3]);
+    expect(() => sourceArticle('009')).toThrow(/no source article numbered '009'/);
+  });
+
+  test('a source file name is written only in the table, nowhere else in the harness', () => {
+    /** @param {string} dir @returns {string[]} */
+    const js = (dir) =>
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(dir, f));
+    const named = js(path.join(ROOT, 'harness')).filter((f) => /\d{3}_[0-9a-f]{16}\.txt/.test(readFileSync(f, 'utf8')));
+    expect(named.map((f) => path.relative(ROOT, f))).toEqual([path.join('harness', 'sources.js')]);
+  });
+
+  // The articles are not part of the package; where a checkout has them beside it, the titles are checked.
+  const seeds = [path.join(ROOT, 'shared', 'seeds'), path.join(ROOT, '..', 'shared', 'seeds')].find((d) =>
+    existsSync(d),
+  );
+  test("each title is the article's own (first lines of the file)", { skip: !seeds && 'no shared/seeds/ here' }, () => {
+    for (const a of SOURCE_ARTICLES) {
+      const words = (/** @type {string} */ t) => t.replace(/\s+/g, ' '); // a no-break space reads as a space
+      const head = words(
+        readFileSync(path.join(/** @type {string} */ (seeds), a.file), 'utf8')
+          .split('\n')
+          .slice(0, 10)
+          .join('\n'),
+      );
+      const asWritten = words(a.title.replace(/ \([^()]*\)$/, '')); // 002's English gloss is ours
+      expect({ file: a.file, found: head.includes(asWritten) }).toEqual({ file: a.file, found: true });
+    }
   });
 });

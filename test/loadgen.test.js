@@ -4,7 +4,14 @@
 import { describe, it, afterEach } from 'node:test';
 import { expect } from 'expect';
 import { startFixture } from '../harness/isolate.js';
-import { runLoad, startLoadSession, splitCpus, generatorBound, normalizeLoad, latencySummary } from '../harness/loadgen.js';
+import {
+  runLoad,
+  startLoadSession,
+  splitCpus,
+  generatorBound,
+  normalizeLoad,
+  latencySummary,
+} from '../harness/kits/loadgen.js';
 
 /** Every child these tests started, checked gone after each test. */
 let pids = /** @type {number[]} */ ([]);
@@ -13,7 +20,14 @@ let pids = /** @type {number[]} */ ([]);
 const ctx = {
   /** @param {string} fixture @param {{ options?: object, cpus?: number[] | null, timeoutMs?: number, onMessage?: (d: any) => void }} o */
   start(fixture, o = {}) {
-    const handle = startFixture({ node: process.execPath, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs, onMessage: o.onMessage });
+    const handle = startFixture({
+      node: process.execPath,
+      fixture,
+      options: o.options,
+      cpus: o.cpus ?? null,
+      timeoutMs: o.timeoutMs,
+      onMessage: o.onMessage,
+    });
     if (handle.pid) pids.push(handle.pid);
     return handle;
   },
@@ -25,9 +39,10 @@ async function server() {
   return { origin: `http://127.0.0.1:${port}`, stop: async () => (await handle.stop()).data };
 }
 
-/** @param {NonNullable<import('../harness/loadgen.js').LoadResult['latency']>} l */
+/** @param {NonNullable<import('../harness/kits/loadgen.js').LoadResult['latency']>} l */
 function expectOrdered(l) {
-  for (const k of ['mean', 'min', 'p50', 'p90', 'p99', 'max']) expect(typeof l[/** @type {keyof typeof l} */ (k)]).toBe('number');
+  for (const k of ['mean', 'min', 'p50', 'p90', 'p99', 'max'])
+    expect(typeof l[/** @type {keyof typeof l} */ (k)]).toBe('number');
   expect(l.min).toBeLessThanOrEqual(l.p50);
   expect(l.p50).toBeLessThanOrEqual(l.p90);
   expect(l.p90).toBeLessThanOrEqual(l.p99);
@@ -42,7 +57,13 @@ afterEach(() => {
 describe('load generator against the http-server fixture', () => {
   it('sends exactly the requested count with keep-alive, on at most `connections` connections', async () => {
     const srv = await server();
-    const load = await runLoad(ctx, { origin: srv.origin, path: '/light', connections: 2, requests: 200, durationMs: 5000 });
+    const load = await runLoad(ctx, {
+      origin: srv.origin,
+      path: '/light',
+      connections: 2,
+      requests: 200,
+      durationMs: 5000,
+    });
     const seen = await srv.stop();
     // The count bound ends the loop unless the time bound came first (a very slow machine).
     if (load.stoppedBy === 'requests') expect(load.requests).toBe(200);
@@ -59,7 +80,13 @@ describe('load generator against the http-server fixture', () => {
 
   it('opens a new connection per request with keep-alive off', async () => {
     const srv = await server();
-    const load = await runLoad(ctx, { origin: srv.origin, connections: 2, keepAlive: false, requests: 200, durationMs: 5000 });
+    const load = await runLoad(ctx, {
+      origin: srv.origin,
+      connections: 2,
+      keepAlive: false,
+      requests: 200,
+      durationMs: 5000,
+    });
     const seen = await srv.stop();
     expect(load.errors).toEqual({});
     expect(load.keepAlive).toBe(false);
@@ -69,7 +96,14 @@ describe('load generator against the http-server fixture', () => {
 
   it('pipelines GET requests when asked, still within the connection count', async () => {
     const srv = await server();
-    const load = await runLoad(ctx, { origin: srv.origin, connections: 2, pipelining: 4, requests: 200, durationMs: 5000, warmup: 20 });
+    const load = await runLoad(ctx, {
+      origin: srv.origin,
+      connections: 2,
+      pipelining: 4,
+      requests: 200,
+      durationMs: 5000,
+      warmup: 20,
+    });
     const seen = await srv.stop();
     expect(load.errors).toEqual({});
     expect(load.pipelining).toBe(4);
@@ -120,16 +154,26 @@ describe('load generator against the http-server fixture', () => {
     const srv = await server();
     const session = await startLoadSession(/** @type {any} */ (ctx));
     const a = await session.run({ origin: srv.origin, connections: 2, requests: 50, durationMs: 5000 });
-    const b = await session.run({ origin: srv.origin, connections: 1, keepAlive: false, requests: 20, durationMs: 5000 });
+    const b = await session.run({
+      origin: srv.origin,
+      connections: 1,
+      keepAlive: false,
+      requests: 20,
+      durationMs: 5000,
+    });
     expect([a.requests, a.stoppedBy, b.requests, b.keepAlive]).toEqual([50, 'requests', 20, false]);
-    await expect(session.run({ origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(/127\.0\.0\.1/);
+    await expect(session.run({ origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(
+      /127\.0\.0\.1/,
+    );
     await session.stop();
     await srv.stop();
     expect(pids).toHaveLength(2);
   });
 
   it('refuses non-loopback origins before starting anything', async () => {
-    await expect(runLoad(ctx, { origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(/127\.0\.0\.1/);
+    await expect(runLoad(ctx, { origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(
+      /127\.0\.0\.1/,
+    );
     expect(pids).toEqual([]);
   });
 });
@@ -137,14 +181,32 @@ describe('load generator against the http-server fixture', () => {
 describe('pure helpers', () => {
   it('normalizeLoad fills defaults and needs both bounds', () => {
     expect(normalizeLoad({ origin: 'http://127.0.0.1:8080/', requests: 10, durationMs: 100 })).toEqual({
-      origin: 'http://127.0.0.1:8080', path: '/light', connections: 1, pipelining: 1, keepAlive: true, requests: 10, durationMs: 100, warmup: 0, extra: [], drainMs: 5000,
+      origin: 'http://127.0.0.1:8080',
+      path: '/light',
+      connections: 1,
+      pipelining: 1,
+      keepAlive: true,
+      requests: 10,
+      durationMs: 100,
+      warmup: 0,
+      extra: [],
+      drainMs: 5000,
     });
-    expect(normalizeLoad({ origin: 'http://[::1]:1', requests: 1, durationMs: 1, keepAlive: false, pipelining: 8 }).pipelining).toBe(1);
-    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', durationMs: 100 }))).toThrow(/requests/);
-    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', requests: 1 }))).toThrow(/durationMs/);
+    expect(
+      normalizeLoad({ origin: 'http://[::1]:1', requests: 1, durationMs: 1, keepAlive: false, pipelining: 8 })
+        .pipelining,
+    ).toBe(1);
+    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', durationMs: 100 }))).toThrow(
+      /requests/,
+    );
+    expect(() => normalizeLoad(/** @type {any} */ ({ origin: 'http://127.0.0.1:1', requests: 1 }))).toThrow(
+      /durationMs/,
+    );
     expect(() => normalizeLoad({ origin: 'http://localhost:1', requests: 1, durationMs: 1 })).toThrow(/origin/);
     expect(() => normalizeLoad({ origin: 'https://127.0.0.1:1', requests: 1, durationMs: 1 })).toThrow(/origin/);
-    expect(() => normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: 'x', atMs: 0 }] })).toThrow(/extra/);
+    expect(() =>
+      normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: 'x', atMs: 0 }] }),
+    ).toThrow(/extra/);
   });
 
   it('latencySummary uses nearest ranks and keeps the order', () => {

@@ -3,8 +3,8 @@
 import { describe, it } from 'node:test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'expect';
-import { renderMarkdown, markdown, mdText, mdCode, environmentLine } from '../harness/reporters/markdown.js';
-import { reporters, render, fromRecord } from '../harness/reporters/index.js';
+import { renderMarkdown, mdText, mdCode, environmentLine } from '../harness/reporters/markdown.js';
+import { EXPORTERS } from '../harness/reporters/index.js';
 
 const goldenFile = new URL('./golden/record.md', import.meta.url);
 const record = JSON.parse(readFileSync(new URL('./golden/record.json', import.meta.url), 'utf8'));
@@ -19,7 +19,9 @@ describe('renderMarkdown', () => {
 
   it('has the environment, the counts, a row per claim and details of the notable ones', () => {
     expect(md).toContain('7 claims: 3 pass, 1 fail, 1 inconclusive, 1 skip, 1 error');
-    expect(md).toContain('linux x64 6.8.0-45-generic · Node v20.20.2 (libuv 1.46.0) · C=4 · effective parallelism 3.86 · pbkdf2 task 98 ms · --cpus 4 (CPU 0,1,2,3)');
+    expect(md).toContain(
+      'linux x64 6.8.0-45-generic · Node v20.20.2 (libuv 1.46.0) · C=4 · effective parallelism 3.86 · pbkdf2 task 98 ms · --cpus 4 (CPU 0,1,2,3)',
+    );
     const rows = md.split('\n').filter((l) => /^\| (✅|❌|❔|⏭️|💥) /.test(l));
     expect(rows).toHaveLength(record.results.length);
     expect(rows[2]).toContain('✅ refuted as expected | `pool.per-core`');
@@ -33,13 +35,21 @@ describe('renderMarkdown', () => {
   it('keeps arbitrary text inside its cell', () => {
     const rec = structuredClone(record);
     Object.assign(rec.results[0], { id: 'a`b', reason: 'x | y\nz <script> \x1b[31mred\x1b[39m *bold*' });
-    const line = renderMarkdown(rec).split('\n').find((l) => l.includes('a`b'));
+    const line = renderMarkdown(rec)
+      .split('\n')
+      .find((l) => l.includes('a`b'));
     expect(line).toBe('| ✅ pass | ``a`b`` | x \\| y z &lt;script&gt; red \\*bold\\* |');
   });
 
   it('lists the structural checks of a notable claim', () => {
     const rec = structuredClone(record);
-    rec.results[3].evidence.structural = { decided: 'fail', agree: 1, disagree: 2, voided: 1, details: ['3 threads, expected 4', 'ok'] };
+    rec.results[3].evidence.structural = {
+      decided: 'fail',
+      agree: 1,
+      disagree: 2,
+      voided: 1,
+      details: ['3 threads, expected 4', 'ok'],
+    };
     const md2 = renderMarkdown(rec);
     expect(md2).toContain('- **Structural:** fail: 1 agree, 2 disagree, 1 void\n  - 3 threads, expected 4\n  - ok\n');
   });
@@ -58,8 +68,7 @@ describe('renderMarkdown', () => {
     expect(md2).not.toContain('| verdict |');
   });
 
-  it('is the markdown reporter, registered by name', async () => {
-    expect(await render(markdown, fromRecord(record))).toBe(md);
-    expect(reporters.markdown).toBe(markdown);
+  it('is the markdown exporter, registered by name', () => {
+    expect(EXPORTERS.markdown.record(record)).toBe(md);
   });
 });

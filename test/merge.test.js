@@ -6,7 +6,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
-import { readRecord, checkRecord, mergeRecords, describeEnvs, environmentOf, compareVersions, renderMergedMarkdown, renderMergedHtml, RecordError } from '../harness/merge.js';
+import {
+  readRecord,
+  checkRecord,
+  mergeRecords,
+  describeEnvs,
+  environmentOf,
+  compareVersions,
+  renderMergedMarkdown,
+  renderMergedHtml,
+  RecordError,
+} from '../harness/merge.js';
 import { run } from '../harness/commands/merge.js';
 import { summarize } from '../harness/record.js';
 
@@ -26,11 +36,26 @@ function makeRecord({ node, cores, cpus = cores, platform = 'linux', quick = fal
   ];
   const results = claims.map(([id, area]) => {
     const [verdict, label] = verdicts[id] ?? ['pass'];
-    return { id, area, title: `title of ${id}`, verdict, label: label ?? verdict, reason: `${id} on ${node} C=${cores}: ${verdict}` };
+    return {
+      id,
+      area,
+      title: `title of ${id}`,
+      verdict,
+      label: label ?? verdict,
+      reason: `${id} on ${node} C=${cores}: ${verdict}`,
+    };
   });
   return {
     schemaVersion: 1,
-    environment: { platform, arch: 'x64', release: '6.8.0', node: { path: '/n', version: node, v8: '1', uv: '1.48.0' }, hostNode: { version: 'v20.20.2' }, cpus: { requested: cpus, list: null, method: 'taskset' }, quick },
+    environment: {
+      platform,
+      arch: 'x64',
+      release: '6.8.0',
+      node: { path: '/n', version: node, v8: '1', uv: '1.48.0' },
+      hostNode: { version: 'v20.20.2' },
+      cpus: { requested: cpus, list: null, method: 'taskset' },
+      quick,
+    },
     profile: { cores },
     results,
     summary: summarize(results),
@@ -56,11 +81,25 @@ describe('mergeRecords', () => {
       ['22.11.0', 1, 'n22-c1.json'],
       ['22.11.0', 2, 'n22-c2.json'],
     ]);
-    expect(table.environments[0]).toMatchObject({ index: 1, os: 'Linux', arch: 'x64', major: '20', cpus: 1, quick: false, label: 'Node 20.20.2 · Linux x64 · C=1 (--cpus 1)' });
+    expect(table.environments[0]).toMatchObject({
+      index: 1,
+      os: 'Linux',
+      arch: 'x64',
+      major: '20',
+      cpus: 1,
+      quick: false,
+      label: 'Node 20.20.2 · Linux x64 · C=1 (--cpus 1)',
+    });
   });
 
   it('orders claims by area, then as first seen', () => {
-    expect(table.claims.map((c) => c.id)).toEqual(['pool.default-size', 'pool.env-in-code', 'pool.two-as-fast-as-one', 'net.not-pool-bound', 'cluster.shared-port']);
+    expect(table.claims.map((c) => c.id)).toEqual([
+      'pool.default-size',
+      'pool.env-in-code',
+      'pool.two-as-fast-as-one',
+      'net.not-pool-bound',
+      'cluster.shared-port',
+    ]);
   });
 
   it('marks the claim that differs and describes it in one line', () => {
@@ -87,26 +126,48 @@ describe('mergeRecords', () => {
     recs[2].results[4] = { ...recs[2].results[4], label: 'refuted as expected' };
     recs[3].results[4] = { ...recs[3].results[4], label: 'refuted as expected' };
     const t = mergeRecords(recs, { files: FILES });
-    expect(t.differs.map((c) => [c.id, c.verdictDiffers])).toEqual([['pool.env-in-code', true], ['pool.two-as-fast-as-one', false]]);
-    expect(t.differs[1].description).toBe('pool.two-as-fast-as-one: refuted as expected on Node 20, 22 (C=1); pass on Node 20, 22 (C=2)');
+    expect(t.differs.map((c) => [c.id, c.verdictDiffers])).toEqual([
+      ['pool.env-in-code', true],
+      ['pool.two-as-fast-as-one', false],
+    ]);
+    expect(t.differs[1].description).toBe(
+      'pool.two-as-fast-as-one: refuted as expected on Node 20, 22 (C=1); pass on Node 20, 22 (C=2)',
+    );
   });
 
   it("calls out a claim whose truth differs (its plan's model.outcome), even where every verdict is pass; such neighbours do not fold", () => {
     const recs = four();
-    const truth = (/** @type {any} */ r, /** @type {string} */ outcome) => (r.results[2] = { ...r.results[2], verdict: 'pass', label: 'pass', expectation: { summary: '', model: { outcome } } });
-    recs.forEach((r) => truth(r, r.environment.node.version.startsWith('v20') ? 'ESM entry: no effect (→ 4)' : 'ESM entry: works (→ 2)'));
+    const truth = (/** @type {any} */ r, /** @type {string} */ outcome) =>
+      (r.results[2] = {
+        ...r.results[2],
+        verdict: 'pass',
+        label: 'pass',
+        expectation: { summary: '', model: { outcome } },
+      });
+    recs.forEach((r) =>
+      truth(r, r.environment.node.version.startsWith('v20') ? 'ESM entry: no effect (→ 4)' : 'ESM entry: works (→ 2)'),
+    );
     const t = mergeRecords(recs, { files: FILES });
     expect(t.differs.map((c) => [c.id, c.verdictDiffers, c.truthDiffers])).toEqual([['pool.env-in-code', false, true]]);
-    expect(t.differs[0].description).toBe('pool.env-in-code: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
-    expect(t.columns.map((col) => col.envs)).toEqual([[1, 2], [3, 4]]);
+    expect(t.differs[0].description).toBe(
+      'pool.env-in-code: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)',
+    );
+    expect(t.columns.map((col) => col.envs)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     const md = renderMergedMarkdown(t);
-    expect(md).toContain('- truth differs: `pool.env-in-code`: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
+    expect(md).toContain(
+      '- truth differs: `pool.env-in-code`: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)',
+    );
     expect(md).toContain('| `pool.env-in-code` ≠ |');
     expect(renderMergedHtml(t)).toContain('<li>truth differs: <a href="#pool.env-in-code">');
     // A verdict that differs too: the outcomes first, then what is true.
     recs[1].results[2].verdict = recs[1].results[2].label = 'fail';
     const both = mergeRecords(recs, { files: FILES });
-    expect(renderMergedMarkdown(both)).toContain('- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2); what is true: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)');
+    expect(renderMergedMarkdown(both)).toContain(
+      '- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2); what is true: ESM entry: no effect (→ 4) on Node 20 (C=1, 2); ESM entry: works (→ 2) on Node 22 (C=1, 2)',
+    );
     // One environment saying nothing is not a difference.
     const quiet = four();
     truth(quiet[0], 'ESM entry: works (→ 2)');
@@ -116,7 +177,14 @@ describe('mergeRecords', () => {
 
   it('shows claims missing from some records as not run, without calling them different', () => {
     const recs = four();
-    recs[0].results.push({ id: 'workers.extra', area: 'workers', title: 't', verdict: 'skip', label: 'skip', reason: 'r' });
+    recs[0].results.push({
+      id: 'workers.extra',
+      area: 'workers',
+      title: 't',
+      verdict: 'skip',
+      label: 'skip',
+      reason: 'r',
+    });
     const t = mergeRecords(recs, { files: FILES });
     const extra = /** @type {any} */ (t.claims.find((c) => c.id === 'workers.extra'));
     expect(extra.cells.map((/** @type {any} */ x) => x?.verdict ?? null)).toEqual([null, null, null, 'skip']);
@@ -130,9 +198,14 @@ describe('mergeRecords', () => {
       environmentOf(makeRecord({ node: 'v20.20.2', cores: 2 }), 'c'),
     ];
     // #1 and #3 look alike: the description names its environments by number too
-    expect(describeEnvs(envs.slice(0, 2), envs)).toBe('Linux x64 Node 20.20.2 (C=2) and macOS x64 Node 20.19.0 (C=2) [#1, #2]');
+    expect(describeEnvs(envs.slice(0, 2), envs)).toBe(
+      'Linux x64 Node 20.20.2 (C=2) and macOS x64 Node 20.19.0 (C=2) [#1, #2]',
+    );
     expect(describeEnvs([envs[1]], envs, { numbered: false })).toBe('macOS x64 Node 20.19.0 (C=2)');
-    const quick = [environmentOf(makeRecord({ node: 'v24.0.0', cores: 4, quick: true })), environmentOf(makeRecord({ node: 'v24.0.0', cores: 4 }))];
+    const quick = [
+      environmentOf(makeRecord({ node: 'v24.0.0', cores: 4, quick: true })),
+      environmentOf(makeRecord({ node: 'v24.0.0', cores: 4 })),
+    ];
     expect(describeEnvs(quick, quick)).toBe('Node 24 (C=4, 4 quick)');
     expect(compareVersions('20.9.0', '20.10.0')).toBeLessThan(0);
   });
@@ -146,7 +219,9 @@ describe('rendering the table', () => {
     if (process.env.UPDATE_GOLDEN) writeFileSync(goldenFile, md);
     expect(md).toBe(readFileSync(goldenFile, 'utf8'));
     expect(md).toContain('| claim | Node 20 (C=1) · #1 | Node 20 (C=2) · #2 | Node 22 (C=1, 2) · #3, #4 |');
-    expect(md).toContain('- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2)');
+    expect(md).toContain(
+      '- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2)',
+    );
   });
 
   it('HTML is self-contained and shows every environment and claim', () => {
@@ -157,7 +232,12 @@ describe('rendering the table', () => {
     for (const c of table.claims) expect(page).toContain(`id="${c.id}"`);
     expect(page).toContain('<tr class="differs verdict-differs" id="pool.env-in-code">');
     expect(page).toContain('<td class="cell c-fail" title="#2: pool.env-in-code on v20.20.2 C=2: fail">fail</td>');
-    expect(page).toContain('title="#3: pool.default-size on v22.11.0 C=1: pass&#10;#4: pool.default-size on v22.11.0 C=2: pass"'.replace('&#10;', '\n'));
+    expect(page).toContain(
+      'title="#3: pool.default-size on v22.11.0 C=1: pass&#10;#4: pool.default-size on v22.11.0 C=2: pass"'.replace(
+        '&#10;',
+        '\n',
+      ),
+    );
   });
 });
 
@@ -179,20 +259,34 @@ describe('readRecord', () => {
       [path.join(dir, 'missing.json'), /missing\.json: no such file$/],
       [dir, /: is a directory$/],
       [put('empty.json', ' \n'), /empty\.json: empty file/],
-      [put('trunc.json', JSON.stringify(four()[0]).slice(0, 80)), /trunc\.json: not valid JSON \(truncated or not a record\?\)/],
+      [
+        put('trunc.json', JSON.stringify(four()[0]).slice(0, 80)),
+        /trunc\.json: not valid JSON \(truncated or not a record\?\)/,
+      ],
       [put('array.json', '[]'), /array\.json: not a result record \(expected a JSON object\)/],
-      [put('other.json', '{"name":"x"}'), /other\.json: not a node-concurrency-spec result record \(no schemaVersion\)/],
-      [put('v2.json', JSON.stringify({ ...four()[0], schemaVersion: 2 })), /v2\.json: schemaVersion 2 is not supported \(this version reads schemaVersion 1\)/],
+      [
+        put('other.json', '{"name":"x"}'),
+        /other\.json: not a node-concurrency-spec result record \(no schemaVersion\)/,
+      ],
+      [
+        put('v2.json', JSON.stringify({ ...four()[0], schemaVersion: 2 })),
+        /v2\.json: schemaVersion 2 is not supported \(this version reads schemaVersion 1\)/,
+      ],
       [put('nores.json', '{"schemaVersion":1,"environment":{}}'), /no results list/],
       [put('noenv.json', '{"schemaVersion":1,"results":[]}'), /no environment/],
     ];
-    for (const [file, re] of cases) expect(() => readRecord(/** @type {string} */ (file))).toThrow(/** @type {RegExp} */ (re));
+    for (const [file, re] of cases)
+      expect(() => readRecord(/** @type {string} */ (file))).toThrow(/** @type {RegExp} */ (re));
     expect(() => readRecord(path.join(dir, 'missing.json'))).toThrow(RecordError);
   });
 
   it('checks each result has an id and a known verdict', () => {
-    expect(() => checkRecord({ schemaVersion: 1, environment: {}, results: [{ verdict: 'pass' }] }, 'f.json')).toThrow('f.json: result 1 has no id');
-    expect(() => checkRecord({ schemaVersion: 1, environment: {}, results: [{ id: 'a.b', verdict: 'ok' }] }, 'f.json')).toThrow('f.json: result a.b has an unknown verdict "ok"');
+    expect(() => checkRecord({ schemaVersion: 1, environment: {}, results: [{ verdict: 'pass' }] }, 'f.json')).toThrow(
+      'f.json: result 1 has no id',
+    );
+    expect(() =>
+      checkRecord({ schemaVersion: 1, environment: {}, results: [{ id: 'a.b', verdict: 'ok' }] }, 'f.json'),
+    ).toThrow('f.json: result a.b has an unknown verdict "ok"');
   });
 });
 
@@ -233,6 +327,20 @@ describe('merge command', () => {
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(md, 'utf8')).toContain('Node 22 (C=1, 2) · #3, #4');
     expect(readFileSync(html, 'utf8')).toContain('<title>node-concurrency-spec: 5 claims × 4 environments</title>');
+    // --reporter takes the same exporters (the aliases above are the same thing)
+    const viaReporter = await cli([
+      '--reporter',
+      `html=${html}.2`,
+      '--reporter',
+      `markdown=${md}.2`,
+      path.join(dir, 'in'),
+    ]);
+    expect(viaReporter).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(`${md}.2`, 'utf8')).toBe(readFileSync(md, 'utf8'));
+    expect(readFileSync(`${html}.2`, 'utf8')).toBe(readFileSync(html, 'utf8'));
+    const htmlOut = await cli(['--reporter', 'html', ...files]);
+    expect(htmlOut.stdout).toMatch(/^<!doctype html>/i);
+    expect(htmlOut.stdout).not.toContain('## node-concurrency-spec');
     const unfolded = await cli(['--no-fold', ...files]);
     expect(unfolded.stdout).toContain('| Node 22 (C=1) · #3 | Node 22 (C=2) · #4 |');
   });
@@ -251,6 +359,12 @@ describe('merge command', () => {
       [[path.join(dir, 'nope.json')], /nope\.json: no such file$/],
       [[path.join(dir, 'empty-dir')], /empty-dir: a directory with no \.json record in it$/],
       [['--html', '', ...files], /--html needs a file name$/],
+      [['--reporter', 'tap', ...files], /unknown reporter 'tap' \(merge writes: html, markdown\)$/],
+      [['--reporter', 'html=', ...files], /--reporter html= needs a file name$/],
+      [
+        ['--reporter', 'html', '--reporter', 'markdown', ...files],
+        /only one reporter can write to stdout \(got html, markdown\)/,
+      ],
       [['--markdown', path.join(dir, 'in'), ...files], /cannot write: /],
     ];
     for (const [argv, re] of cases) {

@@ -2,7 +2,7 @@
 // over a grid of pool sizes and core counts. Pure; no clock, no processes.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { predictCompletions, predictSorted, batches, threadsUsed, splitTime } from '../harness/model.js';
+import { predictCompletions, predictSorted, batches, threadsUsed, splitTime } from '../harness/kits/model.js';
 
 const CORES = [1, 2, 4, 8, 16, 64];
 const POOLS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -24,7 +24,11 @@ describe('predictCompletions: known values', () => {
   });
 
   test('k=4, P=1 serializes whatever the cores', () => {
-    for (const C of [0.5, ...CORES]) expectClose(predictCompletions({ tasks: 4, P: 1, C }), [1, 2, 3, 4].map((x) => x * Math.max(1, 1 / C)));
+    for (const C of [0.5, ...CORES])
+      expectClose(
+        predictCompletions({ tasks: 4, P: 1, C }),
+        [1, 2, 3, 4].map((x) => x * Math.max(1, 1 / C)),
+      );
     for (const C of CORES) expectClose(predictCompletions({ tasks: 4, P: 1, C }), [1, 2, 3, 4]);
   });
 
@@ -106,8 +110,12 @@ describe('predictCompletions: invalid input', () => {
     [4, undefined],
   ]) {
     test(`P=${P}, C=${C} throws RangeError`, () => {
-      expect(() => predictCompletions({ tasks: 3, P: /** @type {any} */ (P), C: /** @type {any} */ (C) })).toThrow(RangeError);
-      expect(() => predictSorted({ tasks: 3, P: /** @type {any} */ (P), C: /** @type {any} */ (C) })).toThrow(/P >= 1 and C > 0/);
+      expect(() => predictCompletions({ tasks: 3, P: /** @type {any} */ (P), C: /** @type {any} */ (C) })).toThrow(
+        RangeError,
+      );
+      expect(() => predictSorted({ tasks: 3, P: /** @type {any} */ (P), C: /** @type {any} */ (C) })).toThrow(
+        /P >= 1 and C > 0/,
+      );
     });
   }
 });
@@ -241,7 +249,8 @@ describe('splitTime', () => {
   test('is the last completion of the FIFO model with w threads', () => {
     for (const C of CORES)
       for (const w of POOLS)
-        for (const k of KS) expect(splitTime({ k, T: 7, w, C })).toBe(Math.max(...predictCompletions({ tasks: k, T: 7, P: w, C })));
+        for (const k of KS)
+          expect(splitTime({ k, T: 7, w, C })).toBe(Math.max(...predictCompletions({ tasks: k, T: 7, P: w, C })));
   });
 
   test('equals T·k / min(w, C, k) when the work splits evenly (k <= w or k a multiple of w)', () => {

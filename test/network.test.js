@@ -36,7 +36,12 @@ describe('dns-server (loopback DNS responder)', () => {
     expect(await resolver.resolve4('example.test')).toEqual(['127.0.0.1']);
     expect(await resolver.resolve4('a.b.c.invalid', { ttl: true })).toEqual([{ address: '127.0.0.1', ttl: 60 }]);
     await expect(resolver.resolve6('example.test')).rejects.toMatchObject({ code: 'ENODATA' });
-    expect(server.queries).toEqual(expect.arrayContaining([{ name: 'example.test', type: 1 }, { name: 'example.test', type: 28 }]));
+    expect(server.queries).toEqual(
+      expect.arrayContaining([
+        { name: 'example.test', type: 1 },
+        { name: 'example.test', type: 28 },
+      ]),
+    );
   });
 
   it('echoes the id and question and sets QR, AA and RD in a raw exchange', async () => {
@@ -86,7 +91,11 @@ describe('park (holding the pool)', { skip: !linux && 'needs Linux FIFOs' }, () 
         await stat;
         console.log(JSON.stringify({ parked: p.parked, threads: p.threads, events }));
       })();`;
-    const r = spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, UV_THREADPOOL_SIZE: '3' }, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['-e', script], {
+      env: { PATH: process.env.PATH, UV_THREADPOOL_SIZE: '3' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out).toEqual({ parked: 3, threads: 3, events: ['release', 'stat'] });
@@ -108,7 +117,11 @@ describe('park (holding the pool)', { skip: !linux && 'needs Linux FIFOs' }, () 
         g.close();
         console.log(JSON.stringify(events));
       }, 150);`;
-    const r = spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['-e', script], {
+      env: { PATH: process.env.PATH },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual(['open', 'held:""', 'after:""']);
   });
@@ -128,7 +141,9 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     });
     expect(data.P).toBe(4);
     expect(data.parked).toBe(4);
-    const before = Object.fromEntries(Object.entries(data.ops).map(([k, o]) => [k, /** @type {any} */ (o).completedBeforeRelease]));
+    const before = Object.fromEntries(
+      Object.entries(data.ops).map(([k, o]) => [k, /** @type {any} */ (o).completedBeforeRelease]),
+    );
     expect(before).toEqual({ ip: 4, name: 0, lookup: 0, stat: 0, resolve: 4 });
     for (const o of Object.values(data.ops)) expect(o).toMatchObject({ completed: o.count, errors: [] });
     // And the specs read it that way.
@@ -147,14 +162,38 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     });
     expect(data.ops.stat.completedBeforeRelease).toBe(1);
     const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(data);
-    expect(check).toMatchObject({ ok: false, invalid: true, detail: expect.stringMatching(/^control failed: fs\.stat finished/) });
+    expect(check).toMatchObject({
+      ok: false,
+      invalid: true,
+      detail: expect.stringMatching(/^control failed: fs\.stat finished/),
+    });
   });
 
   it('dns-cap: lookups held at the HOSTALIASES gate, at most ⌈P/2⌉ at once', async (t) => {
     const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
     if (plan.skip) return t.skip(plan.skip);
-    const { data } = await runFixture({ node: process.execPath, fixture: 'net-probe.cjs', options: { tmpdir, mode: 'dns-cap', extra: 2 }, env: { UV_THREADPOOL_SIZE: '3' }, timeoutMs: 20_000 });
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, mode: 'dns-cap', extra: 2 },
+      env: { UV_THREADPOOL_SIZE: '3' },
+      timeoutMs: 20_000,
+    });
     expect(data).toMatchObject({ P: 3, k: 5, held: 2, heldAfter: 2, statDone: true, finished: true });
     expect(data.codes).toHaveLength(5);
+  });
+});
+
+describe("poolNotHeld: the census of the process's own pool while it is meant to be held", () => {
+  it('all parked and none ran: held; a thread not parked, or one that ran, is named', async () => {
+    const { poolNotHeld } = await import('../harness/kits/network.js');
+    expect(poolNotHeld({ census: { threads: 4, parked: 4, unparked: [], ranInWindow: [] } })).toBeNull();
+    expect(poolNotHeld({ census: null })).toBeNull(); // no /proc: the FIFO count and the control decide
+    expect(poolNotHeld({ census: { threads: 5, parked: 4, unparked: [9], ranInWindow: [] } })).toBe(
+      '1 of 5 pool threads were not parked',
+    );
+    expect(poolNotHeld({ census: { threads: 5, parked: 5, unparked: [], ranInWindow: [{ tid: 9, runs: 2 }] } })).toBe(
+      '1 of 5 pool threads ran 2× while the pool was meant to be held',
+    );
   });
 });

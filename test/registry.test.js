@@ -8,15 +8,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'expect';
 import { loadSpecs, scanSpecs, selectSpecs, SPECS_DIR } from '../harness/registry.js';
-import { SpecError, unmetRequirement, AREAS } from '../harness/spec.js';
-import { UsageError } from '../harness/context.js';
-import { runSpecs } from '../harness/runner.js';
-import { createContext } from '../harness/context.js';
+import { unmetRequirement, AREAS } from '../harness/spec.js';
+import { UsageError, SpecError } from '../harness/errors.js';
+import { run } from '../harness/engine.js';
+import { probeMachine } from '../harness/machine.js';
+import { createLauncher } from '../harness/launcher.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A spec file's text; `extra` goes into the plan's return value. */
-function specSource({ id, area, importFrom = 'node-concurrency-spec', node, trial = "(c) => c.run('main-thread.cjs')", preamble = '' }) {
+function specSource({
+  id,
+  area,
+  importFrom = 'node-concurrency-spec',
+  node,
+  trial = "(c) => c.run('main-thread.cjs')",
+  preamble = '',
+}) {
   return `import { defineSpec } from ${JSON.stringify(importFrom)};
 ${preamble}
 export default defineSpec({
@@ -58,7 +66,8 @@ describe('claim packs', () => {
       specSource({
         id: 'storage.own-fixture',
         area: 'storage',
-        preamble: "import { fileURLToPath } from 'node:url';\nconst FIXTURE = fileURLToPath(new URL('./own.fixture.cjs', import.meta.url));",
+        preamble:
+          "import { fileURLToPath } from 'node:url';\nconst FIXTURE = fileURLToPath(new URL('./own.fixture.cjs', import.meta.url));",
         trial: '(c) => c.run(FIXTURE)',
       }),
     );
@@ -98,10 +107,11 @@ describe('claim packs', () => {
 
   test('a pack spec runs, with its own fixture given by absolute path', async () => {
     const specs = selectSpecs(await loadSpecs(undefined, { specDirs: [pack] }), ['storage.own-fixture', 'extra.flat']);
-    const ctx = await createContext({ nodePath: process.execPath, cpus: null });
+    const machine = await probeMachine({ nodePath: process.execPath, cpus: null });
+    const launcher = createLauncher({ machine });
     try {
       const results = [];
-      for await (const e of runSpecs({ specs, ctx })) if (e.type === 'spec:end') results.push(e.data);
+      for await (const e of run({ specs, machine, launcher })) if (e.type === 'spec:end') results.push(e.data);
       expect(results.map((r) => [r.id, r.verdict, r.area])).toEqual([
         ['extra.flat', 'pass', 'extras'],
         ['storage.own-fixture', 'pass', 'storage'],
@@ -109,7 +119,7 @@ describe('claim packs', () => {
       expect(results[1].reason).toContain('ran own.fixture.cjs');
       expect(results[0].reason).toContain('ran main-thread.cjs');
     } finally {
-      ctx.dispose();
+      launcher.dispose();
     }
   });
 
@@ -120,12 +130,24 @@ describe('claim packs', () => {
     try {
       const err = await loadSpecs(undefined, { specDirs: [pack, other] }).catch((e) => e);
       expect(err).toBeInstanceOf(SpecError);
-      expect(err.message).toBe(`duplicate spec id 'extra.flat' in ${path.join(pack, 'extra.flat.spec.js')} and ${path.join(other, 'extra.flat.spec.js')}`);
+      expect(err.message).toBe(
+        `duplicate spec id 'extra.flat' in ${path.join(pack, 'extra.flat.spec.js')} and ${path.join(other, 'extra.flat.spec.js')}`,
+      );
+      const entries = await scanSpecs({ specDirs: [pack, other] });
+      const firstFile = path.join(pack, 'extra.flat.spec.js');
+      expect(entries.find((e) => e.file === path.join(other, 'extra.flat.spec.js'))?.problems).toEqual([
+        { field: 'id', text: `'extra.flat' is also defined in ${firstFile}`, duplicateOf: firstFile },
+      ]);
       // a pack may not redefine a built-in claim either (a fresh folder: modules are cached by path)
       const again = path.join(project, 'again');
       mkdirSync(again);
-      writeFileSync(path.join(again, 'pool.default-size.spec.js'), specSource({ id: 'pool.default-size', area: 'threadpool' }));
-      await expect(loadSpecs(undefined, { specDirs: [again] })).rejects.toThrow(`duplicate spec id 'pool.default-size' in ${path.join(SPECS_DIR, 'threadpool', 'pool.default-size.spec.js')} and ${path.join(again, 'pool.default-size.spec.js')}`);
+      writeFileSync(
+        path.join(again, 'pool.default-size.spec.js'),
+        specSource({ id: 'pool.default-size', area: 'threadpool' }),
+      );
+      await expect(loadSpecs(undefined, { specDirs: [again] })).rejects.toThrow(
+        `duplicate spec id 'pool.default-size' in ${path.join(SPECS_DIR, 'threadpool', 'pool.default-size.spec.js')} and ${path.join(again, 'pool.default-size.spec.js')}`,
+      );
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
@@ -134,11 +156,18 @@ describe('claim packs', () => {
   test('a nested file whose folder is not its area; a missing directory', async () => {
     const bad = path.join(project, 'bad');
     mkdirSync(path.join(bad, 'net'), { recursive: true });
-    writeFileSync(path.join(bad, 'net', 'net.wrong-folder.spec.js'), specSource({ id: 'net.wrong-folder', area: 'network' }));
+    writeFileSync(
+      path.join(bad, 'net', 'net.wrong-folder.spec.js'),
+      specSource({ id: 'net.wrong-folder', area: 'network' }),
+    );
     try {
-      await expect(loadSpecs(undefined, { specDirs: [bad] })).rejects.toThrow(`${path.join(bad, 'net', 'net.wrong-folder.spec.js')}: area 'network' does not match its folder 'net'`);
+      await expect(loadSpecs(undefined, { specDirs: [bad] })).rejects.toThrow(
+        `${path.join(bad, 'net', 'net.wrong-folder.spec.js')}: area 'network' does not match its folder 'net'`,
+      );
       const entries = await scanSpecs({ specDirs: [bad] });
-      expect(entries.filter((e) => e.problems.length).map((e) => e.problems)).toEqual([[{ field: 'area', text: "'network' does not match its folder 'net'" }]]);
+      expect(entries.filter((e) => e.problems.length).map((e) => e.problems)).toEqual([
+        [{ field: 'area', text: "'network' does not match its folder 'net'" }],
+      ]);
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }
@@ -151,8 +180,17 @@ describe('claim packs', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-builtin-'));
     try {
       mkdirSync(path.join(dir, 'storage'));
-      writeFileSync(path.join(dir, 'storage', 'storage.x.spec.js'), specSource({ id: 'storage.x', area: 'storage', importFrom: new URL('../harness/index.js', import.meta.url).href }));
-      await expect(loadSpecs(dir)).rejects.toThrow(`storage${path.sep}storage.x.spec.js: area 'storage' is not one of threadpool, network, workers, cluster`);
+      writeFileSync(
+        path.join(dir, 'storage', 'storage.x.spec.js'),
+        specSource({
+          id: 'storage.x',
+          area: 'storage',
+          importFrom: new URL('../harness/index.js', import.meta.url).href,
+        }),
+      );
+      await expect(loadSpecs(dir)).rejects.toThrow(
+        `storage${path.sep}storage.x.spec.js: area 'storage' is not one of threadpool, network, workers, cluster`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -164,19 +202,38 @@ describe('node version range', () => {
     const env = (/** @type {string} */ version) => ({ platform: 'linux', node: { version } });
     expect(unmetRequirement({ node: '>=22' }, env('20.20.2'))).toBe('applies to Node >=22 (this is Node 20.20.2)');
     expect(unmetRequirement({ node: '>=22' }, env('22.0.0'))).toBeNull();
-    expect(unmetRequirement({ node: '20.x || >=24' }, env('v22.4.1'))).toBe('applies to Node 20.x || >=24 (this is Node 22.4.1)');
+    expect(unmetRequirement({ node: '20.x || >=24' }, env('v22.4.1'))).toBe(
+      'applies to Node 20.x || >=24 (this is Node 22.4.1)',
+    );
     expect(unmetRequirement({ node: '20.x || >=24' }, env('26.1.0'))).toBeNull();
-    expect(unmetRequirement({ node: '<27' }, env('27.0.0-nightly20260101'))).toBe('applies to Node <27 (this is Node 27.0.0-nightly20260101)');
+    expect(unmetRequirement({ node: '<27' }, env('27.0.0-nightly20260101'))).toBe(
+      'applies to Node <27 (this is Node 27.0.0-nightly20260101)',
+    );
     // platform first; no Node version known: no range check
-    expect(unmetRequirement({ requires: ['linux'], node: '>=99' }, { platform: 'darwin', node: { version: '20.0.0' } })).toBe('needs Linux /proc (this is darwin)');
+    expect(
+      unmetRequirement({ requires: ['linux'], node: '>=99' }, { platform: 'darwin', node: { version: '20.0.0' } }),
+    ).toBe('needs Linux /proc (this is darwin)');
     expect(unmetRequirement({ node: '>=99' }, { platform: 'linux' })).toBeNull();
   });
 
   test('the runner skips such a spec without running a trial', async () => {
-    const spec = { id: 'x.y', title: 't', area: 'x', claim: 'c', truth: 't', expected: 'holds', node: '>=99', source: { file: 'f', section: 's', figures: null }, plan: () => { throw new Error('must not plan'); } };
-    const ctx = /** @type {any} */ ({ skipAll: null, platform: process.platform, node: { version: '20.20.2', major: 20 } });
+    const spec = {
+      id: 'x.y',
+      title: 't',
+      area: 'x',
+      claim: 'c',
+      truth: 't',
+      expected: 'holds',
+      node: '>=99',
+      source: { file: 'f', section: 's', figures: null },
+      plan: () => {
+        throw new Error('must not plan');
+      },
+    };
+    const machine = /** @type {any} */ ({ platform: process.platform, node: { version: '20.20.2', major: 20 } });
+    const launcher = /** @type {any} */ ({ trial: () => Promise.reject(new Error('must not run')) });
     const events = [];
-    for await (const e of runSpecs({ specs: [/** @type {any} */ (spec)], ctx })) events.push(e);
+    for await (const e of run({ specs: [/** @type {any} */ (spec)], machine, launcher })) events.push(e);
     const end = events.find((e) => e.type === 'spec:end')?.data;
     expect(end).toMatchObject({ verdict: 'skip', reason: 'applies to Node >=99 (this is Node 20.20.2)', trials: 0 });
   });

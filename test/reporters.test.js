@@ -2,10 +2,14 @@ import { test } from 'node:test';
 import { expect } from 'expect';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Parser } from 'tap-parser';
-import { reporters, fromRecord, render, spec, tap, junit, json } from '../harness/reporters/index.js';
-import { shouldColor, stripAnsi, formatDuration, oneLine, summaryText } from '../harness/reporters/format.js';
+import { LIVE, EXPORTERS, REPORTERS, render, spec, tap, jsonTargets } from '../harness/reporters/index.js';
+import { REPORTER_NAMES } from '../harness/args.js';
+import { eventsOf } from './lib/events.js';
+import { shouldColor, formatDuration, summaryText, timingSummary } from '../harness/reporters/format.js';
+import { oneLine, stripAnsi } from '../harness/text.js';
 import { escapeTap, testPoint } from '../harness/reporters/tap.js';
 import { escapeXml, renderJunit } from '../harness/reporters/junit.js';
+import { summarize } from '../harness/record.js';
 
 const golden = (name) => new URL(`./golden/${name}`, import.meta.url);
 const record = JSON.parse(readFileSync(golden('record.json'), 'utf8'));
@@ -20,8 +24,11 @@ function parseTap(text) {
 }
 
 const ENTITY = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y;
-const decode = (s) => s.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, e) =>
-  ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? String.fromCharCode(Number(e.slice(1))));
+const decode = (s) =>
+  s.replace(
+    /&(amp|lt|gt|quot|apos|#\d+);/g,
+    (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? String.fromCharCode(Number(e.slice(1))),
+  );
 
 /** Check raw character data: no '<', every '&' starts an entity, no illegal controls. */
 function checkChars(s, where) {
@@ -78,38 +85,54 @@ function parseXml(xml) {
 const goldens = [
   ['spec', () => spec({ tty: false, color: false }), 'spec.txt'],
   ['tap', () => tap, 'tap.txt'],
-  ['junit', () => junit, 'junit.xml'],
 ];
 
 for (const [name, make, file] of goldens) {
   test(`golden: ${name} reporter renders record.json as ${file}`, async () => {
-    const out = await render(make(), fromRecord(record));
+    const out = await render(make(), eventsOf(record));
     if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden(file), out);
     expect(out).toBe(readFileSync(golden(file), 'utf8'));
     expect(out).not.toContain('\x1b');
   });
 }
 
-test('fromRecord replays run:start, spec:start/spec:end per result, run:end', async () => {
+test('golden: the junit exporter renders record.json as junit.xml', () => {
+  const out = EXPORTERS.junit.record(record);
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden('junit.xml'), out);
+  expect(out).toBe(readFileSync(golden('junit.xml'), 'utf8'));
+});
+
+test('eventsOf (test/lib) replays run:start, spec:start/spec:end per result, run:end', async () => {
   const events = [];
-  for await (const e of fromRecord(record)) events.push(e);
+  for await (const e of eventsOf(record)) events.push(e);
   const n = record.results.length;
-  expect(events.map((e) => e.type)).toEqual(['run:start', ...Array(n).fill(['spec:start', 'spec:end']).flat(), 'run:end']);
+  expect(events.map((e) => e.type)).toEqual([
+    'run:start',
+    ...Array(n).fill(['spec:start', 'spec:end']).flat(),
+    'run:end',
+  ]);
   expect(events[0].data.specs).toEqual(record.results.map(({ id, title }) => ({ id, title })));
   expect(events[1].data).toEqual({ id: record.results[0].id, title: record.results[0].title, index: 0, total: n });
   expect(events.at(-1).data).toBe(record);
 });
 
-test('reporters map has spec, tap, junit, json, html, markdown; json yields the record', async () => {
-  expect(Object.keys(reporters).sort()).toEqual(['html', 'json', 'junit', 'markdown', 'spec', 'tap']);
-  const out = await render(json, fromRecord(record));
+test('one table: live reporters spec and tap, exporters json, html, markdown, junit; --reporter takes them all', async () => {
+  expect(Object.keys(LIVE)).toEqual(['spec', 'tap']);
+  expect(Object.keys(EXPORTERS)).toEqual(['json', 'html', 'markdown', 'junit']);
+  expect(REPORTER_NAMES.slice().sort()).toEqual(REPORTERS.slice().sort());
+  const out = EXPORTERS.json.record(record);
   expect(out.endsWith('}\n')).toBe(true);
   expect(JSON.parse(out)).toEqual(record);
-  expect(await render(reporters.tap, fromRecord(record))).toBe(await render(tap, fromRecord(record)));
+  expect(await render(LIVE.tap, eventsOf(record))).toBe(await render(tap, eventsOf(record)));
+  expect(jsonTargets('reports/x.json')).toEqual([
+    { name: 'json', file: 'reports/x.json' },
+    { name: 'html', file: 'reports/x.html' },
+    { name: 'markdown', file: 'reports/x.md' },
+  ]);
 });
 
 test('tap output parses as TAP 14 with counts matching the record', async () => {
-  const out = await render(tap, fromRecord(record));
+  const out = await render(tap, eventsOf(record));
   expect(out.startsWith('TAP version 14\n')).toBe(true);
   const res = await parseTap(out);
   const s = record.summary;
@@ -133,26 +156,30 @@ test('tap: ok is true when there is no fail or error; escaping; interruption bai
   const rec = clone();
   rec.results = rec.results.filter((r) => r.verdict !== 'fail' && r.verdict !== 'error');
   rec.results[0] = { ...rec.results[0], id: 'odd#id\\x', reason: 'a # b \\ c\nd' };
-  const res = await parseTap(await render(tap, fromRecord(rec)));
+  const res = await parseTap(await render(tap, eventsOf(rec)));
   expect(res.ok).toBe(true);
   expect(res.count).toBe(rec.results.length);
   expect(escapeTap('a#b\\c')).toBe('a\\#b\\\\c');
 
   const stopped = { ...clone(), interrupted: true };
-  const out = await render(tap, fromRecord(stopped));
+  const out = await render(tap, eventsOf(stopped));
   expect(out).toMatch(/^Bail out! /m);
   expect((await parseTap(out)).bailout).toBeTruthy();
 });
 
 test('junit output is well-formed XML with matching counts and escaping', async () => {
-  const out = await render(junit, fromRecord(record));
+  const out = EXPORTERS.junit.record(record);
   const doc = parseXml(out);
   const s = record.summary;
   expect(doc.name).toBe('testsuites');
   const [suite] = doc.children;
   expect(suite.attrs).toMatchObject({
-    name: 'node-concurrency-spec', tests: String(s.total), failures: String(s.fail),
-    errors: String(s.error), skipped: String(s.skip + s.inconclusive), time: '42.317',
+    name: 'node-concurrency-spec',
+    tests: String(s.total),
+    failures: String(s.fail),
+    errors: String(s.error),
+    skipped: String(s.skip + s.inconclusive),
+    time: '42.317',
   });
   const props = Object.fromEntries(suite.children[0].children.map((p) => [p.attrs.name, p.attrs.value]));
   expect(props).toMatchObject({ 'node.version': 'v20.20.2', 'node.uv': '1.46.0', cores: '4', platform: 'linux' });
@@ -173,7 +200,7 @@ test('junit escapes control characters and the five XML specials', async () => {
   expect(escapeXml('x\ny', { attr: true })).toBe('x&#10;y');
   const rec = clone();
   rec.results[3] = { ...rec.results[3], reason: 'bad\x01\x07 "q" <t>\ttab', id: 'a.b&c' };
-  const doc = parseXml(await render(junit, fromRecord(rec)));
+  const doc = parseXml(EXPORTERS.junit.record(rec));
   expect(doc.children[0].children.find((c) => c.attrs.name === 'a.b&c')).toBeTruthy();
 });
 
@@ -184,8 +211,15 @@ test('spec reporter: TTY progress line, colours and interruption', async () => {
     { type: 'spec:start', data: { id: r.id, title: r.title, index: 0, total: 1 } },
     { type: 'spec:trial', data: { id: r.id, trial: 2, elapsedMs: 1234, note: 'warming up' } },
     { type: 'spec:end', data: r },
-    { type: 'run:end', data: { ...record, results: [r], interrupted: true,
-      summary: { total: 1, pass: 1, fail: 0, inconclusive: 0, skip: 0, error: 0 } } },
+    {
+      type: 'run:end',
+      data: {
+        ...record,
+        results: [r],
+        interrupted: true,
+        summary: { total: 1, pass: 1, fail: 0, inconclusive: 0, skip: 0, error: 0 },
+      },
+    },
   ];
   const out = await render(spec({ tty: true, color: true, columns: 200 }), events);
   expect(out).toContain(`\r\x1b[2K\x1b[2m[1/1] ${r.id}  trial 2  1.2s  warming up\x1b[22m`);
@@ -200,7 +234,7 @@ test('spec reporter: TTY progress line, colours and interruption', async () => {
 });
 
 test('spec reporter colours by verdict, not label', async () => {
-  const out = await render(spec({ tty: false, color: true }), fromRecord(record));
+  const out = await render(spec({ tty: false, color: true }), eventsOf(record));
   expect(out).toContain('\x1b[31mfail');
   expect(out).toContain('\x1b[31merror');
   expect(out).toContain('\x1b[33minconclusive');
@@ -226,7 +260,12 @@ test('format helpers', () => {
 });
 
 test('a known deviation: TAP TODO and JUnit skipped, naming the verdict and the reason', () => {
-  const r = { ...record.results[0], verdict: 'fail', label: 'fail (known here)', known: { reason: 'pool differs on this OS', link: null } };
+  const r = {
+    ...record.results[0],
+    verdict: 'fail',
+    label: 'fail (known here)',
+    known: { reason: 'pool differs on this OS', link: null },
+  };
   expect(testPoint(r, 1).split('\n')[0]).toBe(`not ok 1 - ${r.id} # TODO known here (fail): pool differs on this OS`);
   const xml = renderJunit({ ...record, results: [r] });
   expect(xml).toContain('<skipped message="known here (fail): pool differs on this OS"/>');
@@ -235,6 +274,31 @@ test('a known deviation: TAP TODO and JUnit skipped, naming the verdict and the 
 });
 
 test('the summary sentence counts verdicts explained by an expectations file', () => {
-  expect(summaryText({ total: 3, pass: 1, fail: 1, inconclusive: 1, skip: 0, error: 0, known: { total: 1 } })).toBe('3 claims: 1 pass, 1 fail, 1 inconclusive, 0 skip, 0 error (1 known here)');
-  expect(summaryText({ total: 1, pass: 1, fail: 0, inconclusive: 0, skip: 0, error: 0 })).toBe('1 claim: 1 pass, 0 fail, 0 inconclusive, 0 skip, 0 error');
+  expect(summaryText({ total: 3, pass: 1, fail: 1, inconclusive: 1, skip: 0, error: 0, known: { total: 1 } })).toBe(
+    '3 claims: 1 pass, 1 fail, 1 inconclusive, 0 skip, 0 error (1 known here)',
+  );
+  expect(summaryText({ total: 1, pass: 1, fail: 0, inconclusive: 0, skip: 0, error: 0 })).toBe(
+    '1 claim: 1 pass, 0 fail, 0 inconclusive, 0 skip, 0 error',
+  );
+});
+
+test('without a record summary, reporters count the results as the record does (known ones included)', async () => {
+  const known = { ...record.results[0], verdict: 'fail', label: 'fail (known here)', known: { reason: 'r' } };
+  const results = [record.results[1], known];
+  const events = async function* () {
+    for (const r of results) yield { type: 'spec:end', data: r };
+    yield { type: 'run:end', data: { durationMs: 10 } };
+  };
+  const want = summaryText(summarize(results));
+  expect(want).toMatch(/\(1 known here\)$/);
+  expect(await render(tap, events())).toContain(`# ${want} (`);
+  expect(await render(spec({ tty: false, color: false }), events())).toContain(`\n${want} (`);
+});
+
+test('timingSummary: a recorded timing block in one line', () => {
+  const t = { statistic: 'S\nratio', median: 1.98, interval: [1.9, 2.05], confidence: 0.95, n: 9, boundary: 1.5 };
+  expect(timingSummary(t)).toBe('S ratio: median 1.98 [1.9, 2.05] @95% over n=9, boundary 1.5');
+  const bare = { ...t, interval: null, confidence: undefined };
+  expect(timingSummary(bare)).toBe('S ratio: median 1.98 over n=9, boundary 1.5');
+  expect(timingSummary(null)).toBe('');
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { SABOTAGES, outcome, rows, markdown } from '../bench/lib/sabotage-plan.js';
 import { main as sabotageMain } from '../bench/sabotage.js';
+import { loadSpecs, selectSpecs } from '../harness/registry.js';
 
 let tmpdir = '';
 before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-sabotage-'))));
@@ -16,7 +17,15 @@ after(() => rmSync(tmpdir, { recursive: true, force: true }));
 
 /** @param {string | undefined} sabotage @param {object} [options] */
 const probe = async (sabotage, options = {}) =>
-  (await runFixture({ node: process.execPath, fixture: 'pool-probe.cjs', options: { tmpdir, fifos: 16, ...options }, env: { NCS_SABOTAGE: sabotage }, timeoutMs: 20_000 })).data;
+  (
+    await runFixture({
+      node: process.execPath,
+      fixture: 'pool-probe.cjs',
+      options: { tmpdir, fifos: 16, ...options },
+      env: { NCS_SABOTAGE: sabotage },
+      timeoutMs: 20_000,
+    })
+  ).data;
 
 describe('the switch in the fixtures', () => {
   test('unset, the pool is what the harness configured', async () => {
@@ -32,7 +41,13 @@ describe('the switch in the fixtures', () => {
   });
 
   test('cluster-one-worker: the cluster forks one worker whatever it was asked', async () => {
-    const server = startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options: { workers: 2, iterations: 0, refork: false }, env: { NCS_SABOTAGE: 'cluster-one-worker' }, timeoutMs: 20_000 });
+    const server = startFixture({
+      node: process.execPath,
+      fixture: 'cluster-server.cjs',
+      options: { workers: 2, iterations: 0, refork: false },
+      env: { NCS_SABOTAGE: 'cluster-one-worker' },
+      timeoutMs: 20_000,
+    });
     const info = await server.ready;
     const { data } = await server.stop();
     expect(info.workerPids).toHaveLength(1);
@@ -65,41 +80,169 @@ describe('the detection table', () => {
   test('rows and Markdown from a record, with the baseline when given', () => {
     const s = SABOTAGES[0];
     const rec = (/** @type {string[]} */ verdicts) => ({
-      results: ['pool.fifth-lags', 'pool.size-five-all-together', 'pool.default-size', 'pool.thread-per-core'].map((id, i) => ({ id, verdict: verdicts[i], trials: 2, durationMs: 1500, reason: `why | ${id}` })),
+      results: ['pool.fifth-lags', 'pool.size-five-all-together', 'pool.default-size', 'pool.thread-per-core'].map(
+        (id, i) => ({ id, verdict: verdicts[i], trials: 2, durationMs: 1500, reason: `why | ${id}` }),
+      ),
     });
     const all = rows(s, rec(['fail', 'pass', 'inconclusive', 'skip']), rec(['pass', 'pass', 'pass', 'pass']));
     expect(all.map((r) => r.outcome)).toEqual(['caught', 'held', 'missed', 'n/a']);
     const md = markdown(all);
-    expect(md.split('\n')[0]).toBe('Caught 1 of 2 claims a sabotage must break (1 skipped here, not counted); 0 collateral fails of claims it need not break.');
-    expect(md).toContain('| pool-size=5 | pool.default-size | yes | inconclusive | pass | 2 | 1.5 | **missed** | why \\| pool.default-size |');
+    expect(md.split('\n')[0]).toBe(
+      'Caught 1 of 2 claims a sabotage must break (1 skipped here, not counted); 0 collateral fails of claims it need not break.',
+    );
+    expect(md).toContain(
+      '| pool-size=5 | pool.default-size | yes | inconclusive | pass | 2 | 1.5 | **missed** | why \\| pool.default-size |',
+    );
   });
 
   test('bench/sabotage.js: help, and an unknown sabotage is exit 2', async () => {
     let out = '';
     let err = '';
-    const io = /** @type {any} */ ({ stdout: { write: (/** @type {string} */ x) => (out += x) }, stderr: { write: (/** @type {string} */ x) => (err += x) } });
+    const io = /** @type {any} */ ({
+      stdout: { write: (/** @type {string} */ x) => (out += x) },
+      stderr: { write: (/** @type {string} */ x) => (err += x) },
+    });
     expect(await sabotageMain(['--help'], io)).toBe(0);
     expect(out).toContain('pool-size=5');
     expect(await sabotageMain(['--only', 'rm-rf'], io)).toBe(2);
-    expect(err).toBe("sabotage: unknown sabotage 'rm-rf' (known: pool-size=5, pool-size=3, pool-serial, cluster-one-worker, heavy-on-main)\n");
+    expect(err).toBe(`sabotage: unknown sabotage 'rm-rf' (known: ${SABOTAGES.map((s) => s.name).join(', ')})\n`);
+  });
+});
+
+describe('the sabotage plan covers the catalogue', async () => {
+  const specs = await loadSpecs();
+  const ids = specs.map((s) => s.id);
+  const selected = (/** @type {import('../bench/lib/sabotage-plan.js').Sabotage} */ s) =>
+    selectSpecs(specs, s.select).map((x) => x.id);
+
+  test('names are unique, and each selection names claims that exist', () => {
+    expect(new Set(SABOTAGES.map((s) => s.name)).size).toBe(SABOTAGES.length);
+    for (const s of SABOTAGES)
+      expect({ name: s.name, selected: selected(s).length > 0 }).toEqual({ name: s.name, selected: true });
+  });
+
+  test('every claim is one that some sabotage must break, and runs under it', () => {
+    const broken = new Set(SABOTAGES.flatMap((s) => selected(s).filter((id) => s.breaks(id))));
+    expect(ids.filter((id) => !broken.has(id))).toEqual([]);
+  });
+
+  test('every claim is broken by a sabotage that keeps the counted quantities (not only by a resize or a missing worker)', () => {
+    const counted = new Set(['pool-size=5', 'pool-size=3', 'pool-serial', 'cluster-one-worker', 'heavy-on-main']);
+    const broken = new Set(
+      SABOTAGES.filter((s) => !counted.has(s.name)).flatMap((s) => selected(s).filter((id) => s.breaks(id))),
+    );
+    expect(ids.filter((id) => !broken.has(id))).toEqual([]);
+  });
+});
+
+describe('count-keeping sabotages look alike to a count', () => {
+  /** @param {string | undefined} sabotage @param {object} options */
+  const batch = async (sabotage, options) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'pbkdf2-batch.cjs',
+        options: { iterations: 20_000, ...options },
+        env: { NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      })
+    ).data;
+  const busy = (/** @type {any} */ d) =>
+    d.cpuMs.filter((/** @type {number} */ ms) => ms > 0.4 * Math.max(...d.cpuMs)).length;
+
+  test('pool-per-core: the census and the thread count are those of a 4-thread pool', async () => {
+    const d = await probe('pool-per-core');
+    expect(d.parked).toBe(4);
+    expect(d.poolThreads).toHaveLength(4);
+  });
+
+  test('pool-held: five tasks on four threads all complete at once', async () => {
+    const d = await batch('pool-held', { k: 5 });
+    const ms = d.completions.map((/** @type {any} */ c) => c.ms);
+    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(2);
+    expect(d.poolThreads).toHaveLength(4);
+  });
+
+  test('pool-fair=1: two tasks still land on two pool threads, one each', async () => {
+    const d = await batch('pool-fair=1', { k: 2 });
+    expect(d.completions).toHaveLength(2);
+    expect(d.poolThreads).toHaveLength(4);
+    expect(busy(d)).toBe(2);
+  });
+
+  test('net-via-pool: socket requests finish while "every" pool thread is parked, and the control waits', async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'stat'], n: 4, holdMs: 200 },
+      env: { NCS_SABOTAGE: 'net-via-pool' },
+      timeoutMs: 20_000,
+    });
+    expect(data.parked).toBe(data.P);
+    expect(data.ops.ip.completedBeforeRelease).toBe(4);
+    expect(data.ops.stat.completedBeforeRelease).toBe(0);
+  });
+
+  test('cluster-funnel: every worker serves, one serves nearly all', async () => {
+    const server = startFixture({
+      node: process.execPath,
+      fixture: 'cluster-server.cjs',
+      options: { workers: 2, iterations: 0, refork: false },
+      env: { NCS_SABOTAGE: 'cluster-funnel' },
+      timeoutMs: 20_000,
+    });
+    const info = await server.ready;
+    const served = /** @type {Record<string, number>} */ ({});
+    try {
+      for (let i = 0; i < 32; i++) {
+        const res = await fetch(`http://127.0.0.1:${info.port}/light`, { headers: { connection: 'close' } });
+        await res.text();
+        const pid = String(res.headers.get('x-worker-pid'));
+        served[pid] = (served[pid] ?? 0) + 1;
+      }
+    } finally {
+      await server.stop();
+    }
+    const counts = Object.values(served).sort((a, b) => a - b);
+    expect(counts).toHaveLength(2);
+    expect(counts[1]).toBeGreaterThanOrEqual(24);
   });
 });
 
 describe('bench tables (stability, speed)', async () => {
   const { decidedBy, speedTable, stabilityTable } = await import('../bench/lib/records.js');
-  const res = (/** @type {string} */ id, /** @type {string} */ verdict, /** @type {number} */ ms, /** @type {any} */ evidence = {}) => ({ id, verdict, durationMs: ms, trials: 3, evidence, reason: '' });
+  const res = (
+    /** @type {string} */ id,
+    /** @type {string} */ verdict,
+    /** @type {number} */ ms,
+    /** @type {any} */ evidence = {},
+  ) => ({ id, verdict, durationMs: ms, trials: 3, evidence, reason: '' });
 
   test('decidedBy reads the evidence', () => {
     expect(decidedBy(res('a', 'fail', 1, { structural: { decided: 'fail' } }))).toBe('structural');
-    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: null, n: 6 } }))).toBe('structural (timing beside, n=6)');
-    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: 'pass', n: 6 } }))).toBe('structural + timing n=6');
-    expect(decidedBy(res('a', 'pass', 1, { structural: null, timing: { decided: 'pass', n: 15 } }))).toBe('timing look n=15');
-    expect(decidedBy(res('a', 'inconclusive', 1, { structural: null, timing: { decided: null, n: 21 } }))).toBe('undecided');
+    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: null, n: 6 } }))).toBe(
+      'structural (timing beside, n=6)',
+    );
+    expect(decidedBy(res('a', 'pass', 1, { structural: { decided: 'pass' }, timing: { decided: 'pass', n: 6 } }))).toBe(
+      'structural + timing n=6',
+    );
+    expect(decidedBy(res('a', 'pass', 1, { structural: null, timing: { decided: 'pass', n: 15 } }))).toBe(
+      'timing look n=15',
+    );
+    expect(decidedBy(res('a', 'inconclusive', 1, { structural: null, timing: { decided: null, n: 21 } }))).toBe(
+      'undecided',
+    );
     expect(decidedBy(res('a', 'skip', 0))).toBe('skip');
   });
 
   test('speedTable: slowest first, shares of the run, the profile as the rest', () => {
-    const text = speedTable({ durationMs: 10_000, results: [res('fast', 'pass', 1000, { structural: { decided: 'pass' } }), res('slow', 'pass', 6000, { timing: { decided: 'pass', n: 9 } })] });
+    const text = speedTable({
+      durationMs: 10_000,
+      results: [
+        res('fast', 'pass', 1000, { structural: { decided: 'pass' } }),
+        res('slow', 'pass', 6000, { timing: { decided: 'pass', n: 9 } }),
+      ],
+    });
     const lines = text.split('\n');
     expect(lines[0]).toBe('Run: 10.0 s for 2 claims; claims 7.0 s, machine profile and start-up 3.0 s (30%).');
     expect(lines[4]).toBe('| slow | pass | 3 | 6.0 | 60% | timing look n=9 |');
@@ -118,7 +261,9 @@ describe('bench tables (stability, speed)', async () => {
     expect(t.inconclusiveRate).toBeCloseTo(1 / 6, 10);
     expect(t.text).toContain('| a | 2 | 1 | 0 | 0 | 0 | 1.5 | 2.0 | **1 fail of a true claim** |');
     expect(t.text).toContain('| b | 2 | 0 | 1 | 0 | 0 | 2.0 | 3.0 |  |');
-    expect(t.text.split('\n')[0]).toBe('3 runs, 3 claims, 9 claim-runs: 1 fail(s) or error(s) of true claims; inconclusive 1 of 6 judged claim-runs (17%); run time median 20 s, max 20 s.');
+    expect(t.text.split('\n')[0]).toBe(
+      '3 runs, 3 claims, 9 claim-runs: 1 fail(s) or error(s) of true claims; inconclusive 1 of 6 judged claim-runs (17%); run time median 20 s, max 20 s.',
+    );
   });
 
   test('bench/stability.js and bench/speed.js: help and bad input', async () => {
@@ -126,7 +271,10 @@ describe('bench tables (stability, speed)', async () => {
     const { main: speed } = await import('../bench/speed.js');
     let out = '';
     let err = '';
-    const io = /** @type {any} */ ({ stdout: { write: (/** @type {string} */ x) => (out += x) }, stderr: { write: (/** @type {string} */ x) => (err += x) } });
+    const io = /** @type {any} */ ({
+      stdout: { write: (/** @type {string} */ x) => (out += x) },
+      stderr: { write: (/** @type {string} */ x) => (err += x) },
+    });
     expect(await stability(['--help'], io)).toBe(0);
     expect(out).toContain('--hog');
     expect(await speed(['--help'], io)).toBe(0);

@@ -12,7 +12,7 @@ const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 function invalidWith(mutate) {
   const r = structuredClone(record);
   mutate(r);
-  return validate(r) ? [] : validate.errors ?? [];
+  return validate(r) ? [] : (validate.errors ?? []);
 }
 
 test('the schema compiles in strict mode and accepts the golden record', () => {
@@ -32,38 +32,86 @@ test('the golden record covers every verdict and is self-consistent', () => {
 });
 
 test('a wrong schemaVersion is rejected', () => {
-  const errors = invalidWith((r) => { r.schemaVersion = 2; });
+  const errors = invalidWith((r) => {
+    r.schemaVersion = 2;
+  });
   expect(errors.some((e) => e.instancePath === '/schemaVersion')).toBe(true);
 });
 
 test('a record without results is rejected', () => {
-  const errors = invalidWith((r) => { delete r.results; });
+  const errors = invalidWith((r) => {
+    delete r.results;
+  });
   expect(errors.some((e) => e.keyword === 'required' && e.params.missingProperty === 'results')).toBe(true);
 });
 
 test('top-level and Result keys are strict, enums are enforced', () => {
-  expect(invalidWith((r) => { r.extra = 1; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[0].extra = 1; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[0].verdict = 'passed'; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[0].expected = 'maybe'; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[1].evidence.timing.decided = 'yes'; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[1].evidence.timing.interval = [1, 2, 3]; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.results[0].reason = 'two\nlines'; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.exitCode = 4; })).not.toEqual([]);
-  expect(invalidWith((r) => { r.startedAt = 'yesterday'; })).not.toEqual([]);
-  expect(invalidWith((r) => { delete r.results[0].samples; })).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.extra = 1;
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[0].extra = 1;
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[0].verdict = 'passed';
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[0].expected = 'maybe';
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[1].evidence.timing.decided = 'yes';
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[1].evidence.timing.interval = [1, 2, 3];
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[0].reason = 'two\nlines';
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.exitCode = 4;
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.startedAt = 'yesterday';
+    }),
+  ).not.toEqual([]);
+  expect(
+    invalidWith((r) => {
+      delete r.results[0].samples;
+    }),
+  ).not.toEqual([]);
 });
 
 test('open objects accept extra fields; nullable fields accept null', () => {
-  expect(invalidWith((r) => {
-    r.results[0].samples = [{ anything: [1, 'x', null] }, 3];
-    r.results[0].expectation.model = { P: 4, nested: { x: 1 } };
-    r.profile.topology.smt = true;
-    r.profile.extra = 'probe';
-  })).toEqual([]);
-  expect(invalidWith((r) => {
-    Object.assign(r.profile, { affinity: null, topology: null, effectiveParallelism: null, pbkdf2: null });
-    Object.assign(r.environment.cpus, { requested: null, list: null, method: 'none' });
-    Object.assign(r.results[1].evidence.timing, { median: null, interval: null, confidence: null, decided: null });
-  })).toEqual([]);
+  expect(
+    invalidWith((r) => {
+      r.results[0].samples = [{ anything: [1, 'x', null] }, 3];
+      r.results[0].expectation.model = { P: 4, nested: { x: 1 } };
+      r.profile.topology.smt = true;
+      r.profile.extra = 'probe';
+    }),
+  ).toEqual([]);
+  expect(
+    invalidWith((r) => {
+      Object.assign(r.profile, { affinity: null, topology: null, effectiveParallelism: null, pbkdf2: null });
+      Object.assign(r.environment.cpus, { requested: null, list: null, method: 'none' });
+      Object.assign(r.results[1].evidence.timing, { median: null, interval: null, confidence: null, decided: null });
+    }),
+  ).toEqual([]);
 });

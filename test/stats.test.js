@@ -1,7 +1,17 @@
 // Distribution-free statistics: hand-computed values and seeded simulations.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { sorted, median, quantile, binomCdf, medianRank, medianInterval, smallestDecidableN, seededRandom, round } from '../harness/stats.js';
+import {
+  sorted,
+  median,
+  quantile,
+  binomCdf,
+  medianRank,
+  medianInterval,
+  smallestDecidableN,
+  seededRandom,
+  round,
+} from '../harness/stats.js';
 
 const A = 0.01 / 3; // the pool specs' per-look tail: alpha 0.01 over 3 looks
 
@@ -109,7 +119,10 @@ describe('binomCdf', () => {
   test('large n: P(X <= 540) for Bin(1075, 1/2) is about 0.58, not 0 [fails: underflow, harness/stats.js binomCdf]', () => {
     expect(binomCdf(540, 1074)).toBeGreaterThan(0.5); // fine one below the threshold
     expect(binomCdf(540, 1075)).toBeGreaterThan(0.5);
-    const iv = medianInterval(Array.from({ length: 1100 }, (_, i) => i), 0.001);
+    const iv = medianInterval(
+      Array.from({ length: 1100 }, (_, i) => i),
+      0.001,
+    );
     expect(iv?.confidence).toBeLessThan(1);
   });
 });

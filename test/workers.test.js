@@ -5,7 +5,21 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { region } from '../harness/verdict.js';
-import { splitKs, splitModel, timeOf, curve, checkSplit, loopOverHeavy, lightOverHeavy, heavyMissing, loopTrial, MAX_K, busyCores, busyReason, voidIfBusy } from '../harness/workers.js';
+import {
+  splitKs,
+  splitModel,
+  timeOf,
+  curve,
+  checkSplit,
+  loopOverHeavy,
+  lightOverHeavy,
+  heavyMissing,
+  loopTrial,
+  MAX_K,
+  busyCores,
+  busyReason,
+  voidIfBusy,
+} from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis from '../specs/workers/loop.pool-apis-block.spec.js';
@@ -18,7 +32,11 @@ const node = process.execPath;
 
 describe('split-work.cjs', () => {
   it('times every k in both rounds, ascending then descending, on k distinct worker threads', async () => {
-    const { data } = await runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 2 } });
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 2 },
+    });
     expect(data.total).toBe(4000);
     expect(data.runs.map((/** @type {any} */ r) => r.k)).toEqual([1, 2, 3, 3, 2, 1]);
     expect(data.workers).toHaveLength(3);
@@ -36,13 +54,20 @@ describe('split-work.cjs', () => {
   });
 
   it('rejects a bad thread list', async () => {
-    await expect(runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 1000, ks: [0] } })).rejects.toThrow(/ks must be/);
+    await expect(
+      runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 1000, ks: [0] } }),
+    ).rejects.toThrow(/ks must be/);
   });
 });
 
 describe('worker-server.cjs', () => {
   it('serves each route and reports what ran where, with the light route and timer per heavy window', async () => {
-    const server = startFixture({ node, fixture: 'worker-server.cjs', options: { iterations: 2000, workers: 2 }, timeoutMs: 30_000 });
+    const server = startFixture({
+      node,
+      fixture: 'worker-server.cjs',
+      options: { iterations: 2000, workers: 2 },
+      timeoutMs: 30_000,
+    });
     const { port, workers } = await server.ready;
     expect(workers).toBe(2);
     const get = async (/** @type {string} */ p) => {
@@ -59,7 +84,11 @@ describe('worker-server.cjs', () => {
     for (const k of ['max', 'p99', 'mean', 'samples']) expect(typeof stats[k]).toBe('number');
     const { data } = await server.stop();
     expect(data.lights).toBe(1);
-    expect(data.heavies.map((/** @type {any} */ h) => h.route)).toEqual(['/heavy-blocking', '/heavy-worker', '/heavy-split']);
+    expect(data.heavies.map((/** @type {any} */ h) => h.route)).toEqual([
+      '/heavy-blocking',
+      '/heavy-worker',
+      '/heavy-split',
+    ]);
     const [blocking, worker, split] = data.heavies;
     // The blocking handler is synchronous: no timer, no other request inside it.
     expect(blocking.ticksDuring).toBe(0);
@@ -67,7 +96,9 @@ describe('worker-server.cjs', () => {
     expect(blocking.lightsBefore).toBe(1);
     expect(blocking.threads[0].threadId).toBe(0);
     expect(worker.threads[0].threadId).toBeGreaterThan(0);
-    expect(split.threads.map((/** @type {any} */ t) => t.threadId).sort()).toEqual(data.workers.map((/** @type {any} */ w) => w.threadId).sort());
+    expect(split.threads.map((/** @type {any} */ t) => t.threadId).sort()).toEqual(
+      data.workers.map((/** @type {any} */ w) => w.threadId).sort(),
+    );
     if (linux) {
       expect(blocking.threads[0].tid).toBe(data.mainTid);
       expect(worker.threads[0].tid).not.toBe(data.mainTid);
@@ -80,7 +111,8 @@ describe('worker-server.cjs', () => {
     const ctx = {
       pbkdf2: { iterations: 2000, taskMs: 100 }, // little work, a window long enough for a slow start
       usable: null,
-      start: (/** @type {string} */ fixture, /** @type {any} */ o = {}) => startFixture({ node, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs }),
+      start: (/** @type {string} */ fixture, /** @type {any} */ o = {}) =>
+        startFixture({ node, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs }),
     };
     for (const route of /** @type {const} */ (['/heavy-blocking', '/heavy-worker'])) {
       const obs = await loopTrial(ctx, { route });
@@ -96,7 +128,12 @@ describe('worker-server.cjs', () => {
 
 describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () => {
   it('parks the pool: fs.watch fires before the release, gzip and dns.lookup after it; gzipSync lets no timer run', async () => {
-    const { data } = await runFixture({ node, fixture: 'loop-apis.cjs', options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 18, lookups: 40, holdMs: 10 }, env: { UV_THREADPOOL_SIZE: '4' } });
+    const { data } = await runFixture({
+      node,
+      fixture: 'loop-apis.cjs',
+      options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 18, lookups: 40, holdMs: 10 },
+      env: { UV_THREADPOOL_SIZE: '4' },
+    });
     expect(data.gzipSync.ticks).toBe(0);
     const p = data.parkedPool;
     expect(p.pool).toBe(4);
@@ -104,7 +141,8 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     const order = p.events.map((/** @type {any} */ e) => e.what);
     expect(order.slice(0, 3)).toEqual(['parked', 'fs.watch', 'release']);
     expect(order.slice(3).sort()).toEqual(['dns.lookup', 'gzip']);
-    for (const phase of ['gzip', 'gzipSync', 'dns']) expect(Object.keys(data[phase]).sort()).toEqual(['loopMaxMs', 'ms', 'ticks']);
+    for (const phase of ['gzip', 'gzipSync', 'dns'])
+      expect(Object.keys(data[phase]).sort()).toEqual(['loopMaxMs', 'mainCpuMs', 'ms', 'ticks']);
   });
 });
 
@@ -126,7 +164,12 @@ describe('split helpers', () => {
     ks: Object.keys(cpu).map(Number),
     mainTid: 1,
     runs: Object.entries(cpu).flatMap(([k, ms]) =>
-      [0, 1].map((round) => ({ k: Number(k), round, wallMs: 200 / Number(k) + round * 10, threads: ms.map((c, i) => ({ tid: 100 + i, threadId: i + 1, iterations: 1200 / ms.length, cpuMs: c })) })),
+      [0, 1].map((round) => ({
+        k: Number(k),
+        round,
+        wallMs: 200 / Number(k) + round * 10,
+        threads: ms.map((c, i) => ({ tid: 100 + i, threadId: i + 1, iterations: 1200 / ms.length, cpuMs: c })),
+      })),
     ),
   });
 
@@ -154,7 +197,13 @@ describe('split helpers', () => {
 
 describe('spec plans', () => {
   /** @param {number} C */
-  const ctx = (C) => /** @type {any} */ ({ cores: C, usable: Array.from({ length: C }, (_, i) => i), platform: 'linux', pbkdf2: { iterations: 100000, taskMs: 120 } });
+  const ctx = (C) =>
+    /** @type {any} */ ({
+      cores: C,
+      usable: Array.from({ length: C }, (_, i) => i),
+      platform: 'linux',
+      pbkdf2: { iterations: 100000, taskMs: 120 },
+    });
 
   it('loop specs: boundaries between a free loop (0) and a blocked one (1)', () => {
     for (const C of [1, 2, 8]) {
@@ -198,10 +247,15 @@ describe('spec plans', () => {
 });
 
 describe('other load on the machine', () => {
-  const runs = (others) => ({ runs: [{ wallMs: 200, othersMs: others }, { wallMs: 200, othersMs: others }] });
+  const runs = (others) => ({
+    runs: [
+      { wallMs: 200, othersMs: others },
+      { wallMs: 200, othersMs: others },
+    ],
+  });
   const ok = { ok: true, detail: 'threads fine' };
 
-  it('busyCores: other processes\' CPU over the runs\' wall time; null when unknown', () => {
+  it("busyCores: other processes' CPU over the runs' wall time; null when unknown", () => {
     expect(busyCores(runs(100))).toBeCloseTo(0.5, 6);
     expect(busyCores({ runs: [{ wallMs: 200, othersMs: null }] })).toBeNull();
     expect(busyCores({ runs: [] })).toBeNull();
@@ -220,16 +274,29 @@ describe('other load on the machine', () => {
   });
 
   it("voidIfBusy: 'all' voids the trial, 'timing' keeps the structure and drops the timing value", () => {
-    expect(voidIfBusy(runs(100), 2, ok)).toEqual({ ok: false, invalid: true, detail: 'machine busy: other processes took 0.5 of 2 cores during the runs; threads fine' });
-    expect(voidIfBusy(runs(100), 2, ok, 'timing')).toEqual({ ok: true, timingVoid: true, detail: 'threads fine (timing dropped: machine busy: other processes took 0.5 of 2 cores)' });
+    expect(voidIfBusy(runs(100), 2, ok)).toEqual({
+      ok: false,
+      invalid: true,
+      detail: 'machine busy: other processes took 0.5 of 2 cores during the runs; threads fine',
+    });
+    expect(voidIfBusy(runs(100), 2, ok, 'timing')).toEqual({
+      ok: true,
+      timingVoid: true,
+      detail: 'threads fine (timing dropped: machine busy: other processes took 0.5 of 2 cores)',
+    });
   });
 });
 
 describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
   it('portableMachineCpu: busy ms over every CPU from os.cpus() times, own ms from process.cpuUsage() µs', async () => {
     const { default: proc } = await import('../fixtures/lib/proc.cjs');
-    const cpu = (/** @type {number} */ user, /** @type {number} */ idle) => ({ times: { user, nice: 0, sys: 10, idle, irq: 5 } });
-    expect(proc.portableMachineCpu([cpu(100, 900), cpu(300, 700)], { user: 150_000, system: 50_000 })).toEqual({ busyMs: 430, selfMs: 200 });
+    const cpu = (/** @type {number} */ user, /** @type {number} */ idle) => ({
+      times: { user, nice: 0, sys: 10, idle, irq: 5 },
+    });
+    expect(proc.portableMachineCpu([cpu(100, 900), cpu(300, 700)], { user: 150_000, system: 50_000 })).toEqual({
+      busyMs: 430,
+      selfMs: 200,
+    });
     expect(proc.portableMachineCpu([], { user: 0, system: 0 })).toBeNull();
     const a = proc.portableMachineCpu([cpu(100, 0), cpu(100, 0)], { user: 0, system: 0 });
     const b = proc.portableMachineCpu([cpu(400, 0), cpu(300, 0)], { user: 200_000, system: 0 });

@@ -22,7 +22,13 @@ function scalar(text) {
   const s = text.trim();
   if (/^'.*'$/.test(s)) return s.slice(1, -1).replace(/''/g, "'");
   if (/^".*"$/.test(s)) return JSON.parse(s);
-  if (/^\[.*\]$/.test(s)) return s.slice(1, -1).split(',').map((x) => x.trim()).filter(Boolean).map(scalar);
+  if (/^\[.*\]$/.test(s))
+    return s
+      .slice(1, -1)
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map(scalar);
   if (/^-?\d+(\.\d+)?$/.test(s)) return Number(s);
   if (s === 'true' || s === 'false') return s === 'true';
   return s;
@@ -35,7 +41,10 @@ function scalar(text) {
  * @param {string} text
  */
 export function readYaml(text) {
-  const lines = text.split(/\r?\n/).map((l) => ({ indent: l.search(/\S/), text: l.trim() })).filter((l) => l.indent >= 0 && !l.text.startsWith('#'));
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => ({ indent: l.search(/\S/), text: l.trim() }))
+    .filter((l) => l.indent >= 0 && !l.text.startsWith('#'));
   let i = 0;
   /** @param {number} indent @returns {any} */
   const block = (indent) => {
@@ -91,7 +100,9 @@ describe('workflow files', () => {
     const runs = job.steps.map((/** @type {any} */ s) => s.run).filter(Boolean);
     expect(runs).toContain('npm ci --no-audit --no-fund');
     expect(runs).toContain('npm test');
-    expect(job.steps.find((/** @type {any} */ s) => s.uses === 'actions/setup-node@v4').with['node-version']).toBe('${{ matrix.node }}');
+    expect(job.steps.find((/** @type {any} */ s) => s.uses === 'actions/setup-node@v4').with['node-version']).toBe(
+      '${{ matrix.node }}',
+    );
   });
 
   it('conformance.yml: OS × Node × CPUs (pinned on Linux only), records uploaded, then merged', () => {
@@ -100,10 +111,20 @@ describe('workflow files', () => {
     const m = suite.strategy.matrix;
     expect(suite.strategy['fail-fast']).toBe(false);
     expect([m.os, m.node, m.cpus]).toEqual([OSES, NODES, ['', '1', '2']]);
-    const combos = m.os.flatMap((/** @type {string} */ o) => m.node.flatMap((/** @type {number} */ n) => m.cpus.map((/** @type {string} */ c) => ({ os: o, node: n, cpus: c }))))
-      .filter((/** @type {any} */ c) => !m.exclude.some((/** @type {any} */ x) => Object.entries(x).every(([k, v]) => c[k] === v)));
+    const combos = m.os
+      .flatMap((/** @type {string} */ o) =>
+        m.node.flatMap((/** @type {number} */ n) =>
+          m.cpus.map((/** @type {string} */ c) => ({ os: o, node: n, cpus: c })),
+        ),
+      )
+      .filter(
+        (/** @type {any} */ c) =>
+          !m.exclude.some((/** @type {any} */ x) => Object.entries(x).every(([k, v]) => c[k] === v)),
+      );
     expect(combos).toHaveLength(4 * 3 + 4 + 4);
-    expect(combos.filter((/** @type {any} */ c) => c.cpus !== '').every((/** @type {any} */ c) => c.os === 'ubuntu-latest')).toBe(true);
+    expect(
+      combos.filter((/** @type {any} */ c) => c.cpus !== '').every((/** @type {any} */ c) => c.os === 'ubuntu-latest'),
+    ).toBe(true);
     const run = suite.steps.find((/** @type {any} */ s) => s.id === 'suite');
     expect(run.run).toContain('node harness/cli.js "${args[@]}"');
     expect(run.run).toContain('--json "records/$TAG.json"');
@@ -112,10 +133,16 @@ describe('workflow files', () => {
     const upload = suite.steps.find((/** @type {any} */ s) => s.uses === 'actions/upload-artifact@v4');
     expect(upload).toMatchObject({ if: 'always()', with: { name: 'record-${{ env.TAG }}' } });
     expect(merge).toMatchObject({ needs: 'suite', if: "always() && github.event_name != 'pull_request'" });
-    expect(merge.steps.find((/** @type {any} */ s) => s.uses === 'actions/download-artifact@v4').with).toMatchObject({ pattern: 'record-*', 'merge-multiple': true });
+    expect(merge.steps.find((/** @type {any} */ s) => s.uses === 'actions/download-artifact@v4').with).toMatchObject({
+      pattern: 'record-*',
+      'merge-multiple': true,
+    });
     const mergeRun = merge.steps.find((/** @type {any} */ s) => String(s.run).includes('harness/cli.js merge')).run;
     expect(mergeRun).toContain('>> "$GITHUB_STEP_SUMMARY"');
-    expect(merge.steps.at(-1)).toMatchObject({ uses: 'actions/upload-artifact@v4', with: { name: 'conformance-table' } });
+    expect(merge.steps.at(-1)).toMatchObject({
+      uses: 'actions/upload-artifact@v4',
+      with: { name: 'conformance-table' },
+    });
   });
 
   it('conformance.yml: a pull request that changes a claim lints and verifies it five times', () => {
@@ -125,6 +152,17 @@ describe('workflow files', () => {
     const runs = job.steps.map((/** @type {any} */ s) => String(s.run ?? ''));
     expect(runs.some((r) => r.includes('node harness/cli.js lint'))).toBe(true);
     expect(runs.some((r) => r.includes('--verify 5') && r.includes("-- 'specs/**/*.spec.js'"))).toBe(true);
+  });
+
+  it('conformance.yml: a pull request that changes the fixtures or the harness verifies every claim', () => {
+    const wf = load('conformance.yml');
+    expect(wf.on.pull_request.paths).toEqual(expect.arrayContaining(['specs/**', 'fixtures/**', 'harness/**']));
+    const runs = wf.jobs['verify-changed'].steps.map((/** @type {any} */ s) => String(s.run ?? ''));
+    expect(runs.some((r) => r.includes('-- fixtures harness') && r.includes('--quick --verify 3'))).toBe(true);
+  });
+
+  it('conformance.yml: the weekly run and pushes do not cancel each other', () => {
+    expect(load('conformance.yml').concurrency.group).toBe('conformance-${{ github.event_name }}-${{ github.ref }}');
   });
 });
 
@@ -144,6 +182,8 @@ describe('the validator rejects a broken workflow', () => {
   });
 
   it('the reader reads what it is given', () => {
-    expect(readYaml("a:\n  b: [1, 'x']\n  c:\n    - d: 1\n      e: |\n        line\n    - f\n# note\ng: true\n")).toEqual({ a: { b: [1, 'x'], c: [{ d: 1, e: 'line\n' }, 'f'] }, g: true });
+    expect(
+      readYaml("a:\n  b: [1, 'x']\n  c:\n    - d: 1\n      e: |\n        line\n    - f\n# note\ng: true\n"),
+    ).toEqual({ a: { b: [1, 'x'], c: [{ d: 1, e: 'line\n' }, 'f'] }, g: true });
   });
 });

@@ -105,17 +105,24 @@ export declare function whereFrom(environment: {
  */
 export declare function applies(when: When | undefined, where: Where): boolean;
 /**
- * One result, marked when it matches a known deviation here (for a live
- * event stream: mark each spec:end before reporters see it). Idempotent.
- * @template {Markable} R
- * @param {R} result @param {Where} where @param {Entry[]} entries
- * @returns {R}
+ * The known deviations that apply here, applied as results arrive: `mark`
+ * marks one result (for a live stream: each spec:end before reporters see
+ * it) and remembers which entry it used; `unused` then lists the entries
+ * that applied here but matched no result. Results already marked stay as
+ * they are; nothing is changed in place.
+ * @param {Entry[]} entries @param {Where} where
  */
-export declare function markKnown<R extends Markable>(result: R, where: Where, entries: Entry[]): R;
+export declare function knownHere(entries: Entry[], where: Where): {
+    /**
+     * @template {Markable} R
+     * @param {R} r @returns {R}
+     */
+    mark<R extends Markable>(r: R): R;
+    /** @returns {Unused[]} */
+    unused(): Unused[];
+};
 /**
- * Mark the results that match a known deviation here, and find the entries
- * that applied here but matched no result. Results are not changed in
- * place; results already marked stay as they are.
+ * Mark a finished run's results (knownHere over all of them at once).
  * @template {Markable} R
  * @param {R[]} results @param {Where} where @param {Entry[]} entries
  * @returns {{ results: R[], unused: Unused[] }}

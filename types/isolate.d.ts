@@ -1,23 +1,28 @@
 export declare const FIXTURES: string;
 /** Variables that would change what we measure: never inherited. */
 export declare const CLEARED: string[];
-/** A fixture broke: crashed, hung, or reported an error. */
-export declare class FixtureError extends Error {
-    stderr: string;
-    /** @param {string} message @param {{ stderr?: string }} [extra] */
-    constructor(message: string, extra?: {
-        stderr?: string;
-    });
-}
+/**
+ * Of those, the ones a user's service may run with: what `--inherit-env`
+ * takes from the harness's own environment as settings in force.
+ */
+export declare const INHERITABLE: string[];
+/**
+ * The harness's own plumbing (coverage, the IPC channel, cluster workers'
+ * ids): a fixture given them would talk to the wrong process or write
+ * coverage for us, so they are never settings in force.
+ */
+export declare const HARNESS_OWN: string[];
 /** Kill every running trial's process group (SIGKILL). Safe to call anytime. */
 export declare function killAll(): void;
 /**
- * The environment a fixture sees: PATH and a few harmless variables, the
- * measurement-relevant ones set on purpose (io_uring off so fs requests go
- * through the pool), then the spec's own.
- * @param {Record<string, string | undefined>} [extra]
+ * The environment a fixture sees, in layers: PATH and a few harmless
+ * variables; io_uring off so fs requests go through the pool; the settings
+ * in force for the run (`--env`, `--inherit-env`); then the spec's own. A
+ * spec's `undefined` means "the spec does not set it": the layer below stays.
+ * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
+ * @param {Record<string, string>} [settings]          the settings in force
  */
-export declare function fixtureEnv(extra?: Record<string, string | undefined>): Record<string, string>;
+export declare function fixtureEnv(spec?: Record<string, string | undefined>, settings?: Record<string, string>): Record<string, string>;
 export type RunOptions = {
     /**
      * Node binary
@@ -31,7 +36,14 @@ export type RunOptions = {
      * passed as JSON in argv[2]
      */
     options?: unknown;
+    /**
+     * the spec's own (undefined: not set by the spec)
+     */
     env?: Record<string, string | undefined>;
+    /**
+     * the settings in force for the run, below the spec's env
+     */
+    settings?: Record<string, string>;
     execArgv?: string[];
     /**
      * CPU list for taskset (Linux)
@@ -49,7 +61,8 @@ export type RunOptions = {
  * @property {string} node               Node binary
  * @property {string} fixture            file under fixtures/ (or an absolute path)
  * @property {unknown} [options]         passed as JSON in argv[2]
- * @property {Record<string, string | undefined>} [env]
+ * @property {Record<string, string | undefined>} [env]   the spec's own (undefined: not set by the spec)
+ * @property {Record<string, string>} [settings]         the settings in force for the run, below the spec's env
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
  * @property {number} [timeoutMs]
@@ -103,4 +116,4 @@ export type FixtureHandle = {
  * @param {RunOptions} o
  * @returns {FixtureHandle}
  */
-export declare function startFixture({ node, fixture, options, env, execArgv, cpus, timeoutMs, signal, onMessage }: RunOptions): FixtureHandle;
+export declare function startFixture(o: RunOptions): FixtureHandle;

@@ -1,5 +1,6 @@
-/** The source articles the built-in claims come from, by file name. */
-export declare const SOURCES: readonly string[];
+import { SOURCES } from './sources.js';
+/** The source articles' file names (the table is harness/sources.js); exported here as before. */
+export { SOURCES };
 /** Every field a spec may have. */
 export declare const FIELDS: readonly string[];
 export type Problem = {

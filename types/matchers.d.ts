@@ -20,11 +20,11 @@ export declare function batchSizes(sorted: number[]): number[];
  * the model's sorted completion time.
  * @this {unknown}  expect's matcher context (isNot, utils), or none
  * @param {unknown} received   completion times, e.g. in ms
- * @param {number[] | import('./model.js').BatchInput} predicted  the model's completion times (in units of T), or its input
+ * @param {number[] | import('./kits/model.js').BatchInput} predicted  the model's completion times (in units of T), or its input
  * @param {{ tolerance?: number, unit?: number }} [options]  tolerance: relative (default 0.2); unit: ms per model unit (default: fitted by least squares)
  * @returns {MatcherResult}
  */
-export declare function toBatchAs(this: unknown, received: unknown, predicted: number[] | import('./model.js').BatchInput, options?: {
+export declare function toBatchAs(this: unknown, received: unknown, predicted: number[] | import('./kits/model.js').BatchInput, options?: {
     tolerance?: number;
     unit?: number;
 }): MatcherResult;
@@ -43,10 +43,28 @@ export declare function toHaveRatioWithin(this: unknown, received: unknown, boun
  * @returns {MatcherResult}
  */
 export declare function toBeDecided(this: unknown, received: unknown, expected: string): MatcherResult;
+/**
+ * The claim holds here: its verdict is pass and the catalogue expects it to
+ * hold (a claim refuted as expected does not hold).
+ * @this {unknown}
+ * @param {unknown} received  a result from check() or a record
+ * @returns {MatcherResult}
+ */
+export declare function toHold(this: unknown, received: unknown): MatcherResult;
+/**
+ * The verdict is what the catalogue expects here: pass (the claim holds, or
+ * is refuted as expected) or skip (a precondition does not hold).
+ * @this {unknown}
+ * @param {unknown} received  a result from check() or a record
+ * @returns {MatcherResult}
+ */
+export declare function toBeAsExpected(this: unknown, received: unknown): MatcherResult;
 /** Everything, for expect.extend(matchers). */
 export declare const matchers: {
     toBatchAs: typeof toBatchAs;
     toHaveRatioWithin: typeof toHaveRatioWithin;
     toBeDecided: typeof toBeDecided;
+    toHold: typeof toHold;
+    toBeAsExpected: typeof toBeAsExpected;
 };
 export default matchers;

@@ -30,6 +30,7 @@ export declare function environmentOf(record: any, file?: string): {
     cores: any;
     cpus: any;
     quick: boolean;
+    settings: string;
     summary: any;
     label: string;
 };
@@ -90,6 +91,7 @@ export declare function mergeRecords(records: any[], { files, fold }?: {
         cores: any;
         cpus: any;
         quick: boolean;
+        settings: string;
         summary: any;
         label: string;
         index: number;

@@ -1,7 +1,54 @@
-/** Absolute path of the probe fixture the runner spawns (stdio must include 'ipc'). */
-export declare const probePath: string;
-/** Target duration of one calibrated pbkdf2 task, in ms. */
-export declare const DEFAULT_TASK_MS = 150;
+export declare const parseCgroupQuota: (files?: {
+    v2?: string;
+    v1Quota?: string;
+    v1Period?: string;
+}) => number | null, parseProcCgroup: (text: string | undefined) => CgroupPaths, parseMountInfo: (text: string | undefined) => CgroupMounts, cgroupDirs: (mount: CgroupMount, cgroup: string | null) => string[], readCgroupQuota: (readFile?: ReadFile) => CgroupQuota;
+export type ReadFile = (file: string) => string | undefined;
+export type CgroupMount = {
+    mountPoint: string;
+    root: string;
+};
+export type CgroupPaths = {
+    v2: string | null;
+    v1: string | null;
+};
+export type CgroupMounts = {
+    v2: CgroupMount | null;
+    v1: CgroupMount | null;
+};
+export type CgroupQuota = {
+    quota: number | null;
+    from: string | null;
+};
+export type CgroupModule = {
+    parseCgroupQuota: (files?: {
+        v2?: string;
+        v1Quota?: string;
+        v1Period?: string;
+    }) => number | null;
+    parseProcCgroup: (text: string | undefined) => CgroupPaths;
+    parseMountInfo: (text: string | undefined) => CgroupMounts;
+    cgroupDirs: (mount: CgroupMount, cgroup: string | null) => string[];
+    readCgroupQuota: (readFile?: ReadFile) => CgroupQuota;
+};
+/**
+ * @typedef {(file: string) => string | undefined} ReadFile  a file's text, undefined when it cannot be read
+ * @typedef {{ mountPoint: string, root: string }} CgroupMount  where a hierarchy is mounted, and the cgroup at its root
+ * @typedef {{ v2: string | null, v1: string | null }} CgroupPaths  the process's cgroups (v2, and v1 with cpu)
+ * @typedef {{ v2: CgroupMount | null, v1: CgroupMount | null }} CgroupMounts
+ * @typedef {{ quota: number | null, from: string | null }} CgroupQuota  CPUs granted, and the file granting them
+ * @typedef {{
+ *   parseCgroupQuota: (files?: { v2?: string, v1Quota?: string, v1Period?: string }) => number | null,
+ *   parseProcCgroup: (text: string | undefined) => CgroupPaths,
+ *   parseMountInfo: (text: string | undefined) => CgroupMounts,
+ *   cgroupDirs: (mount: CgroupMount, cgroup: string | null) => string[],
+ *   readCgroupQuota: (readFile?: ReadFile) => CgroupQuota,
+ * }} CgroupModule
+ */
+/** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
+export declare const TASK_MS = 120;
+/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+export declare const QUICK_TASK_MS = 60;
 export type Topology = {
     physical: number;
     logical: number;
@@ -27,6 +74,7 @@ export type ProbeResult = {
     cpuModel?: string | null;
     affinity?: number[] | string | null;
     cgroupQuota?: number | null;
+    cgroupQuotaFrom?: string | null;
     effectiveParallelism?: (EffectiveParallelism & Record<string, unknown>) | null;
     pbkdf2?: Pbkdf2Calibration | null;
 };
@@ -36,6 +84,7 @@ export type Profile = {
     cpuModel: string | null;
     affinity: number[] | null;
     cgroupQuota: number | null;
+    cgroupQuotaFrom?: string | null;
     topology: Topology | null;
     cores: number;
     effectiveParallelism: EffectiveParallelism | null;
@@ -48,13 +97,13 @@ export type Profile = {
  * @typedef {{ iterations: number, taskMs: number }} Pbkdf2Calibration
  * @typedef {{
  *   availableParallelism?: number, cpuCount?: number, cpuModel?: string | null,
- *   affinity?: number[] | string | null, cgroupQuota?: number | null,
+ *   affinity?: number[] | string | null, cgroupQuota?: number | null, cgroupQuotaFrom?: string | null,
  *   effectiveParallelism?: (EffectiveParallelism & Record<string, unknown>) | null,
  *   pbkdf2?: Pbkdf2Calibration | null,
  * }} ProbeResult
  * @typedef {{
  *   availableParallelism: number | null, cpuCount: number | null, cpuModel: string | null,
- *   affinity: number[] | null, cgroupQuota: number | null, topology: Topology | null,
+ *   affinity: number[] | null, cgroupQuota: number | null, cgroupQuotaFrom?: string | null, topology: Topology | null,
  *   cores: number, effectiveParallelism: EffectiveParallelism | null, pbkdf2: Pbkdf2Calibration | null,
  * }} Profile
  */
@@ -71,22 +120,6 @@ export declare function parseCpuList(text: string | null | undefined): number[];
  */
 export declare function formatCpuList(cpus: number[]): string;
 /**
- * CPUs granted by the cgroup CPU quota, from file contents (undefined = file absent).
- * v2 `cpu.max` ("max 100000" -> null, "200000 100000" -> 2) wins over v1 quota/period (-1 -> null).
- * @param {{ v2?: string, v1Quota?: string, v1Period?: string }} files
- * @returns {number | null}
- */
-export declare function parseCgroupQuota({ v2, v1Quota, v1Period }?: {
-    v2?: string;
-    v1Quota?: string;
-    v1Period?: string;
-}): number | null;
-/**
- * Host CPU topology from systeminformation (spawns processes: call once, before measuring).
- * @returns {Promise<Topology | null>} null on any error
- */
-export declare function hostTopology(): Promise<Topology | null>;
-/**
  * Effective core count C: min of availableParallelism, affinity size and floor(cgroup quota), at least 1.
  * @param {{ availableParallelism?: number | null, affinity?: number[] | null, cgroupQuota?: number | null }} limits
  * @returns {number}
@@ -97,16 +130,20 @@ export declare function effectiveCores({ availableParallelism, affinity, cgroupQ
     cgroupQuota?: number | null;
 }): number;
 /**
- * Options for spawning the probe: pool sized cores + 1, one JSON argument.
+ * How the probe is run: a pool of cores + 1 threads (so C tasks never wait
+ * for a thread), and its options (the fixture's JSON argument).
  * @param {number} cores
  * @param {number} [taskMs]
- * @returns {{ env: { UV_THREADPOOL_SIZE: string }, args: string[] }}
+ * @returns {{ env: { UV_THREADPOOL_SIZE: string }, options: { cores: number, taskMs: number } }}
  */
 export declare function probeOptions(cores: number, taskMs?: number): {
     env: {
         UV_THREADPOOL_SIZE: string;
     };
-    args: string[];
+    options: {
+        cores: number;
+        taskMs: number;
+    };
 };
 /**
  * Assemble the machine profile from the probe's report and the host topology.

@@ -1,4 +1,5 @@
 export declare const SCHEMA_VERSION = 1;
+/** The verdicts, in summary order. */
 export declare const VERDICTS: readonly ['pass', 'fail', 'inconclusive', 'skip', 'error'];
 export declare const pkg: any;
 export type Summary = {
@@ -15,7 +16,9 @@ export type Summary = {
  */
 /**
  * Counts by verdict; with `known` (counts by verdict of the results marked as
- * known deviations here) only when there are any.
+ * known deviations here) only when there are any. The only count: reporters
+ * that get results without a record count them here too, so they say what the
+ * record would.
  * @param {{ verdict: string, known?: object }[]} results
  * @returns {Summary}
  */

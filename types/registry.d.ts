@@ -22,10 +22,7 @@ export type SpecFile = {
      * null when it could not be loaded
      */
     spec: import('./spec.js').Spec | null;
-    problems: {
-        field: string;
-        text: string;
-    }[];
+    problems: SpecProblem[];
     /**
      * why importing it failed, as thrown
      */
@@ -34,6 +31,14 @@ export type SpecFile = {
      * what a malformed spec declared (defineSpec threw)
      */
     declared?: any;
+};
+export type SpecProblem = {
+    field: string;
+    text: string;
+    /**
+     * the file that defined the same id first
+     */
+    duplicateOf?: string;
 };
 /**
  * Every spec file under the built-in directory and the extra ones, loaded,

@@ -14,9 +14,15 @@ export type Source = {
 };
 export type Plan = {
     /**
-     * a precondition is not met: why
+     * a precondition is not met: why (a platform, a version, C − 1 = 0)
      */
     skip?: string;
+    /**
+     * the claim applies here but this machine cannot decide it: why, with the
+     * figures (e.g. a measured parallelism too low to tell a speed-up); the
+     * verdict is inconclusive, with no trial run
+     */
+    undecidable?: string;
     /**
      * overrides the spec's default for this machine
      */
@@ -97,7 +103,10 @@ export type Spec = {
  * @property {string | null} figures  the source's own figures, quoted, with its machine
  *
  * @typedef {object} Plan          what a spec measures on this machine
- * @property {string} [skip]       a precondition is not met: why
+ * @property {string} [skip]       a precondition is not met: why (a platform, a version, C − 1 = 0)
+ * @property {string} [undecidable] the claim applies here but this machine cannot decide it: why, with the
+ *                                 figures (e.g. a measured parallelism too low to tell a speed-up); the
+ *                                 verdict is inconclusive, with no trial run
  * @property {'holds' | 'refuted'} [expected]  overrides the spec's default for this machine
  * @property {string} summary      the expectation in words, with the model's numbers for this machine
  * @property {object} [model]      the model's prediction, as data
@@ -144,20 +153,6 @@ export declare const ID_PATTERN: RegExp;
  * @returns {Readonly<Spec>}
  */
 export declare function defineSpec(spec: Spec): Readonly<Spec>;
-/**
- * A spec file is malformed. From defineSpec: `problems` lists each 'field:
- * what is wrong', and `spec` is what was declared (for the linter).
- */
-export declare class SpecError extends Error {
-    problems: string[];
-    spec: unknown;
-    name: string;
-    /** @param {string} message @param {{ problems?: string[], spec?: unknown }} [o] */
-    constructor(message: string, { problems, spec }?: {
-        problems?: string[];
-        spec?: unknown;
-    });
-}
 /**
  * The shape of a spec: what a runner needs to run it.
  * @param {any} spec

@@ -45,6 +45,11 @@ export type TimingPlan = {
      */
     decisive?: boolean;
     /**
+     * why this statistic cannot tell the claim from its alternatives on this
+     *     machine: its values are shown but not judged, and the structure decides
+     */
+    reportOnly?: string;
+    /**
      * why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
      */
     void?: (obs: any) => string | null | undefined;
@@ -63,18 +68,16 @@ export type TimingPlan = {
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
+ * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
+ *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  */
 /**
- * Timing beside sound structure only checks consistency: a contradiction makes
- * the verdict inconclusive, never a fail. It is glanced at from BESIDE_N
- * trials on at a 95% two-sided level (the first n with an interval: 6, where
- * it is the range of the values at 96.9%); where the glance is consistent the
- * spec ends there. A glance that contradicts the structure sends the timing on
- * to its own looks, judged at the full error budget.
+ * The first trial count from which a decisive throughput channel whose
+ * structure keeps voiding trials gives up (more than half void): the machine
+ * fails the block's control too often to decide within the budget.
  */
-export declare const BESIDE_N = 6;
-export declare const BESIDE_ALPHA = 0.025;
+export declare const VOID_SHARE_N = 6;
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
  * every boundary placed between the claim's value and each alternative's.
@@ -131,9 +134,12 @@ export type Decision = {
     done: boolean;
     verdict?: 'pass' | 'fail' | 'inconclusive';
     reason?: string;
+    /**
+     *   what the record shows; the judgement's bookkeeping stays internal
+     */
     evidence: {
-        structural: ReturnType<typeof judgeStructural> | null;
-        timing: ReturnType<typeof judgeTiming> | null;
+        structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null;
+        timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null;
     };
 };
 /**
@@ -141,23 +147,28 @@ export type Decision = {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
- * @property {{ structural: ReturnType<typeof judgeStructural> | null, timing: ReturnType<typeof judgeTiming> | null }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null }} evidence
+ *   what the record shows; the judgement's bookkeeping stays internal
  */
 /**
- * Combine both channels after each trial. Structural evidence, where there is
- * any, decides the mechanism; timing must then agree or stay undecided. A
- * timing contradiction of sound structure is reported as inconclusive (the
- * machine's noise), never as a fail — unless the timing is decisive (the claim
- * is a throughput; the structure only validates the measurement): then its
- * fail is the verdict. Without structure, timing decides alone.
- * Under `quick`, sound structure ends the spec at once: the timing values so
- * far are shown, without an interval.
+ * Combine the channels after each trial. Each channel tests its own part of
+ * the claim (structure: what ran and how many at once; timing: the ratio the
+ * claim's words are about), and one rule serves both, leaning neither way:
+ * - a decisive contradiction of either (at its full error budget) is a fail,
+ *   whatever the other said;
+ * - a pass needs every channel to support the claim;
+ * - an inconclusive is a channel still undecided when its budget is spent.
+ * A plan whose timing cannot tell the claim from its alternatives on this
+ * machine says so and leaves that part to the structure (its region is then
+ * unbounded and passes at its first look).
+ * Under `quick`, sound structure ends the claim at once (the timing values so
+ * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
  * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
-export declare function decide({ checks, structural, values, timing, maxTrials, quick, voided, voidReason }: {
+export declare function decide({ checks, structural, values, timing, maxTrials, quick, voided, voidReason, }: {
     checks?: Check[] | null;
     structural?: StructuralPlan | null;
     values?: number[] | null;

@@ -4,19 +4,76 @@
  */
 export declare const CLAIM_BUDGET_MS = 60000;
 /**
- * Split CLI arguments into options to pass on (without --verify, --json,
- * --no-json, --reporter) and claim patterns.
- * @param {string[]} argv
- * @returns {{ options: string[], patterns: string[] }}
+ * The options of a run that shape its verdicts, as command-line arguments
+ * (for the command that reproduces one claim).
+ * The settings in force are given as --env, as they were in force, whether
+ * they came from --env or --inherit-env (the shell may differ next time).
+ * @param {{ quick?: boolean, strict?: boolean, cpus?: number[] | null, nodes?: string[], specDirs?: string[],
+ *   expectations?: string | null, env?: Record<string, string> }} opts
  */
-export declare function splitArgs(argv: string[]): {
-    options: string[];
-    patterns: string[];
-};
+export declare function reproduceArgs(opts: {
+    quick?: boolean;
+    strict?: boolean;
+    cpus?: number[] | null;
+    nodes?: string[];
+    specDirs?: string[];
+    expectations?: string | null;
+    env?: Record<string, string>;
+}): string[];
 /** Quote an argument for a POSIX shell when needed. @param {string} s */
 export declare function shellQuote(s: string): string;
 /** How to invoke the CLI from cwd. @param {string} cwd */
 export declare function cliCommand(cwd: string): "node harness/cli.js" | "npx node-concurrency-spec";
+export type Environment = {
+    nodePath: string;
+    cpus: number | null;
+    tag: string;
+};
+/**
+ * One environment of one run, through the engine: probe the machine, run the
+ * specs, return the record.
+ * @typedef {{ nodePath: string, cpus: number | null, tag: string }} Environment
+ * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean,
+ *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null, signal?: AbortSignal,
+ *   settings?: Record<string, string> }} o  settings: the settings in force
+ */
+export declare function runEnvironment({ env, specs, quick, strict, expectations, signal, settings }: {
+    env: Environment;
+    specs: import('./spec.js').Spec[];
+    quick: boolean;
+    strict: boolean;
+    expectations: {
+        file: string;
+        entries: import('./expectations.js').Entry[];
+    } | null;
+    signal?: AbortSignal;
+    settings?: Record<string, string>;
+}): Promise<{
+    schemaVersion: number;
+    tool: {
+        name: any;
+        version: any;
+    };
+    startedAt: string;
+    finishedAt: string;
+    durationMs: number;
+    argv: string[];
+    selection: string[];
+    interrupted: boolean;
+    exitCode: number;
+    environment: object;
+    profile: object | null;
+    results: any[];
+    summary: import("./record.js").Summary;
+    expectations?: {
+        file: string;
+        unused: {
+            entry: object;
+            why: string;
+            stale: boolean;
+        }[];
+    } | undefined;
+}>;
 export type ClaimRuns = {
     /**
      * id, with the environment tag when several
@@ -50,13 +107,26 @@ export declare function judgeClaim(c: ClaimRuns, n: number): {
     share: number;
 };
 /**
- * @param {{ argv: string[], n: number, stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal, cwd?: string, cli?: string }} o
- *   argv: the CLI's arguments (--verify, --json, --no-json and --reporter are dropped); cli: the script to run (tests)
+ * @param {{ n: number, specs: import('./spec.js').Spec[], envs: Environment[],
+ *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean },
+ *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null,
+ *   stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal,
+ *   cwd?: string, runEnv?: typeof runEnvironment }} o
+ *   runEnv: how one environment of one run is made (tests replace it)
  * @returns {Promise<number>} exit code
  */
-export declare function verify({ argv, n, stdout, stderr, signal, cwd, cli }: {
-    argv: string[];
+export declare function verify({ n, specs, envs: environments, opts, expectations, stdout, stderr, signal, cwd, runEnv, }: {
     n: number;
+    specs: import('./spec.js').Spec[];
+    envs: Environment[];
+    opts: Parameters<typeof reproduceArgs>[0] & {
+        quick: boolean;
+        strict: boolean;
+    };
+    expectations: {
+        file: string;
+        entries: import('./expectations.js').Entry[];
+    } | null;
     stdout: {
         write(s: string): unknown;
     };
@@ -65,5 +135,5 @@ export declare function verify({ argv, n, stdout, stderr, signal, cwd, cli }: {
     };
     signal?: AbortSignal;
     cwd?: string;
-    cli?: string;
+    runEnv?: typeof runEnvironment;
 }): Promise<number>;

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { runFixture } from '../../harness/isolate.js';
-import { allowedCpus } from '../../harness/context.js';
+import { allowedCpus } from '../../harness/machine.js';
 
 const HELP = `Usage: node bench/lib/calibrate.js [--trials N] [--out FILE] [--configs KxP,...] [--iterations N] [--cpus 1,2]
 Runs real pbkdf2 batches (fixtures/pbkdf2-batch.cjs) and writes their completion
@@ -33,7 +33,10 @@ if (v.help) {
   const iterations = Number(v.iterations);
   const configs = v.configs.split(',').map((s) => s.split('x').map(Number));
   const out = [];
-  for (const n of v.cpus.split(',').map(Number).filter((n) => n <= allowed.length)) {
+  for (const n of v.cpus
+    .split(',')
+    .map(Number)
+    .filter((n) => n <= allowed.length)) {
     const cpus = allowed.slice(0, n);
     for (const [k, P] of configs) {
       const rows = [];

@@ -1,15 +1,15 @@
-// The cluster throughput claims (ABBA blocks judged by harness/abba.js
+// The cluster throughput claims (ABBA blocks judged by harness/kits/abba.js
 // blockTiming: decisive timing beside a structural check) on simulated
-// blocks: each spec planned for C cores, run through the real runner with
+// blocks: each spec planned for C cores, run through the engine with
 // blocks whose per-run throughputs carry noise, drift and outliers around a
 // true log ratio r. Three truths per spec: the model's r (the claim holds as
 // modelled), the alternative's r (it does not), and r a quarter of the way
 // from the model to the alternative (a weaker effect than modelled).
-import { runSpec } from '../../harness/runner.js';
 import { region } from '../../harness/verdict.js';
 import { seededRandom } from '../../harness/stats.js';
+import { specContext } from '../../harness/context.js';
 import { gauss } from './simulator.js';
-import { fakeContext } from './sweep.js';
+import { simulatedMachine, simulatedLauncher, engineResult, ITERATIONS } from './sweep.js';
 
 export const CLUSTER_SPECS = ['cluster.faster-on-heavy', 'cluster.slower-on-light', 'cluster.workers-equal-cores'];
 
@@ -33,11 +33,36 @@ export function simulateBlock({ n, r, wA, wB, noise, random }) {
     if (random() < noise.outliers) thr *= noise.hit[0] + (noise.hit[1] - noise.hit[0]) * random();
     const pids = Array.from({ length: Math.max(1, workers) }, (_, j) => 5000 + 10 * i + j);
     const cpu = Object.fromEntries(pids.map((p) => [p, Math.round(300 * (0.8 + 0.4 * random()))]));
-    return { arm, label: workers ? `cluster W=${workers}` : 'single', variant: 'main', keepAlive: true, workers, throughput: thr, requests: Math.round(thr), errors: {}, durationMs: 1000, latency: { mean: 10, p50: 9, p99: 20 }, generatorCpu: 0.1, generatorBound: false, serverCpuMs: cpu, machineCores: null, usableCores: 2 };
+    return {
+      arm,
+      label: workers ? `cluster W=${workers}` : 'single',
+      variant: 'main',
+      keepAlive: true,
+      workers,
+      throughput: thr,
+      requests: Math.round(thr),
+      errors: {},
+      durationMs: 1000,
+      latency: { mean: 10, p50: 9, p99: 20 },
+      generatorCpu: 0.1,
+      generatorBound: false,
+      serverCpuMs: cpu,
+      machineCores: null,
+      usableCores: 2,
+    };
   });
   const mean = (/** @type {string} */ a) => runs.filter((x) => x.arm === a).reduce((s, x) => s + x.throughput, 0) / 2;
   const ratio = Math.log(mean('B') / mean('A'));
-  return { order: order.join(''), path: '/heavy', keepAlive: true, connections: 4, r: ratio, ratio: Math.exp(ratio), ratios: { main: ratio, 'no keep-alive': ratio, 'keep-alive': ratio }, runs };
+  return {
+    order: order.join(''),
+    path: '/heavy',
+    keepAlive: true,
+    connections: 4,
+    r: ratio,
+    ratio: Math.exp(ratio),
+    ratios: { main: ratio, 'no keep-alive': ratio, 'keep-alive': ratio },
+    runs,
+  };
 }
 
 /**
@@ -46,25 +71,43 @@ export function simulateBlock({ n, r, wA, wB, noise, random }) {
  */
 export async function clusterCell({ spec, C, truth, runs, seed, noise }) {
   const random = seededRandom(seed);
-  const ctx = { ...fakeContext({ C, random }), profile: { cores: C, availableParallelism: C, effectiveParallelism: { value: C }, pbkdf2: { iterations: 172000, taskMs: 120 } } };
-  const plan = spec.plan(ctx);
-  if (plan.skip) return { skip: plan.skip };
+  const profile = {
+    cores: C,
+    availableParallelism: C,
+    effectiveParallelism: { value: C },
+    pbkdf2: { iterations: ITERATIONS, taskMs: 120 },
+  };
+  const machine = simulatedMachine({ C, profile });
+  const plan = spec.plan(specContext(machine, simulatedLauncher({ C, random })));
+  if (plan.skip || plan.undecidable) return { skip: plan.skip ?? `undecidable: ${plan.undecidable}` };
   const t = plan.timing;
   const alt = Object.values(t.alternatives)[0];
   const r = truth === 'model' ? t.claim : truth === 'alternative' ? alt : t.claim + 0.25 * (alt - t.claim);
   const [wA, wB] = workersOf(spec.id, C);
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
+  // Each trial is a simulated block instead of the plan's own measurement.
+  const launcher = {
+    ...simulatedLauncher({ C, random }),
+    trial: async (/** @type {any} */ _p, /** @type {any} */ _c, /** @type {number} */ n) =>
+      simulateBlock({ n, r, wA, wB, noise, random }),
+  };
   for (let i = 0; i < runs; i++) {
-    const replay = { ...spec, plan: (/** @type {any} */ c) => ({ ...spec.plan(c), trial: (/** @type {any} */ _c, /** @type {number} */ n) => simulateBlock({ n, r, wA, wB, noise, random }) }) };
-    const gen = runSpec({ spec: replay, ctx: /** @type {any} */ (ctx), now: () => 0 });
-    let step = await gen.next();
-    while (!step.done) step = await gen.next();
-    count[/** @type {keyof typeof count} */ (step.value.verdict)]++;
-    trials += step.value.trials;
+    const result = await engineResult(spec, machine, launcher);
+    count[/** @type {keyof typeof count} */ (result.verdict)]++;
+    trials += result.trials;
   }
   const reg = region(t);
-  return { r, claim: t.claim, alternative: alt, region: reg, ...count, runs, meanTrials: trials / runs, expected: plan.expected ?? spec.expected };
+  return {
+    r,
+    claim: t.claim,
+    alternative: alt,
+    region: reg,
+    ...count,
+    runs,
+    meanTrials: trials / runs,
+    expected: plan.expected ?? spec.expected,
+  };
 }
 
 /** The arms' worker counts as the specs set them. @param {string} id @param {number} C */
@@ -81,7 +124,10 @@ const pct = (x) => `${(Math.round(x * 1000) / 10).toFixed(x < 0.1 && x > 0 ? 1 :
  * @param {{ id: string, C: number, truth: string, cell: any }[]} rows
  */
 export function clusterTable(rows) {
-  const out = ['| claim | C | model r / alternative | r as modelled: fail / inc. / pass | weaker effect (¼ way): fail / inc. | alternative true: caught | trials |', '|---|---:|---|---|---|---|---:|'];
+  const out = [
+    '| claim | C | model r / alternative | r as modelled: fail / inc. / pass | weaker effect (¼ way): fail / inc. | alternative true: caught | trials |',
+    '|---|---:|---|---|---|---|---:|',
+  ];
   const keys = [...new Set(rows.map((x) => `${x.id}|${x.C}`))];
   for (const key of keys) {
     const group = rows.filter((x) => `${x.id}|${x.C}` === key);
@@ -89,7 +135,8 @@ export function clusterTable(rows) {
     const skip = group.find((g) => g.cell.skip);
     if (skip) {
       // The reason after its 'C=n: ' prefix (the row names C), whole.
-      out.push(`| ${id} | ${C} | skipped: ${skip.cell.skip.replace(/^C=\d+: /, '').replace(/\|/g, '\\|')} | | | | |`);
+      const why = skip.cell.skip.replace(/^(undecidable: )?C=\d+: /, '$1').replace(/\|/g, '\\|');
+      out.push(`| ${id} | ${C} | ${why.startsWith('undecidable') ? 'inconclusive, ' : 'skipped: '}${why} | | | | |`);
       continue;
     }
     const at = (/** @type {string} */ t) => group.find((g) => g.truth === t)?.cell;
@@ -97,7 +144,9 @@ export function clusterTable(rows) {
     const w = at('weaker');
     const a = at('alternative');
     const rate = (/** @type {any} */ c, /** @type {string} */ k) => pct(c[k] / c.runs);
-    out.push(`| ${id} | ${C} | ${m.claim.toFixed(3)} / ${m.alternative.toFixed(3)} | ${rate(m, 'fail')} / ${rate(m, 'inconclusive')} / ${rate(m, 'pass')} | ${rate(w, 'fail')} / ${rate(w, 'inconclusive')} | ${rate(a, 'fail')} | ${m.meanTrials.toFixed(1)} |`);
+    out.push(
+      `| ${id} | ${C} | ${m.claim.toFixed(3)} / ${m.alternative.toFixed(3)} | ${rate(m, 'fail')} / ${rate(m, 'inconclusive')} / ${rate(m, 'pass')} | ${rate(w, 'fail')} / ${rate(w, 'inconclusive')} | ${rate(a, 'fail')} | ${m.meanTrials.toFixed(1)} |`,
+    );
   }
   return out.join('\n');
 }

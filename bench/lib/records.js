@@ -39,7 +39,10 @@ export function speedTable(record) {
     '',
     '| claim | verdict | trials | s | share | decided by |',
     '|---|---|---:|---:|---:|---|',
-    ...results.map((r) => `| ${r.id} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.id} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`,
+    ),
     `| (profile, start-up) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
   ];
   return lines.join('\n');
@@ -74,8 +77,15 @@ export function stabilityTable(records) {
     judged += rs.length - n('skip');
     inconclusive += n('inconclusive');
     unexpected += fails + errors;
-    const flag = [fails && `**${fails} fail${fails > 1 ? 's' : ''} of a true claim**`, errors && `**${errors} error${errors > 1 ? 's' : ''}**`].filter(Boolean).join(', ');
-    rows.push(`| ${id} | ${n('pass')} | ${n('fail')} | ${n('inconclusive')} | ${n('skip')} | ${errors} | ${median(secs).toFixed(1)} | ${Math.max(...secs).toFixed(1)} | ${flag} |`);
+    const flag = [
+      fails && `**${fails} fail${fails > 1 ? 's' : ''} of a true claim**`,
+      errors && `**${errors} error${errors > 1 ? 's' : ''}**`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    rows.push(
+      `| ${id} | ${n('pass')} | ${n('fail')} | ${n('inconclusive')} | ${n('skip')} | ${errors} | ${median(secs).toFixed(1)} | ${Math.max(...secs).toFixed(1)} | ${flag} |`,
+    );
   }
   const runSecs = records.map((r) => r.durationMs / 1000);
   return {

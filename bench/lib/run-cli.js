@@ -3,7 +3,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { allowedCpus } from '../../harness/context.js';
+import { allowedCpus } from '../../harness/machine.js';
 
 export const CLI = fileURLToPath(new URL('../../harness/cli.js', import.meta.url));
 
@@ -37,7 +37,7 @@ export function runCli(args, { log, sabotage }) {
 export function hogCpu() {
   const allowed = allowedCpus();
   if (!allowed) return null;
-  return allowed.includes(1) ? 1 : allowed.at(-1) ?? null;
+  return allowed.includes(1) ? 1 : (allowed.at(-1) ?? null);
 }
 
 /**
@@ -59,7 +59,10 @@ export function startHog(cpu) {
   const child = spawn(cmd, argv, { stdio: 'ignore', detached: true });
   live.add(child);
   child.on('close', () => live.delete(child));
-  return { where: pinned ? `CPU ${cpu} (taskset)` : 'unpinned (no taskset or CPU list)', stop: () => kill(child, 'SIGKILL') };
+  return {
+    where: pinned ? `CPU ${cpu} (taskset)` : 'unpinned (no taskset or CPU list)',
+    stop: () => kill(child, 'SIGKILL'),
+  };
 }
 
 /**

@@ -10,6 +10,18 @@
  */
 
 const POOL = ['pool.*', 'main-thread.*'];
+// the pbkdf2 batch claims (fixtures/pbkdf2-batch.cjs)
+const BATCH = [
+  'pool.pbkdf2-four-together',
+  'pool.fifth-lags',
+  'pool.six-is-four-then-two',
+  'pool.size-five-all-together',
+  'pool.size-two-pairs',
+  'pool.size-one-serializes',
+  'pool.two-as-fast-as-one',
+];
+/** @param {string[]} ids */
+const only = (ids) => (/** @type {string} */ id) => ids.includes(id);
 
 /** @type {Sabotage[]} */
 export const SABOTAGES = [
@@ -43,7 +55,159 @@ export const SABOTAGES = [
     name: 'heavy-on-main',
     what: "worker-server.cjs and split-work.cjs do the worker threads' CPU work on the main thread",
     select: ['loop.*', 'workers.*'],
-    breaks: (id) => ['loop.worker-keeps-responsive', 'workers.split-speeds-up', 'workers.optimal-cores-minus-one', 'workers.oversubscription'].includes(id),
+    breaks: (id) =>
+      [
+        'loop.worker-keeps-responsive',
+        'workers.split-speeds-up',
+        'workers.optimal-cores-minus-one',
+        'workers.oversubscription',
+      ].includes(id),
+  },
+  // The ones below keep every quantity a count sees (P pool threads, each with
+  // its tasks; W workers, each serving; the same threads and processes) and
+  // make the claim false underneath: each is derived from the claim's words.
+  {
+    name: 'pool-fair=2',
+    what: 'a limiter in front of a full pool: each pbkdf2 cut into slices pinned to its own pool thread (the others parked), at most 2 slices at once, round robin',
+    select: BATCH,
+    // "run at once" (4, 5) and every batch shape are gone: all finish together; two tasks may still run together
+    breaks: (id) => BATCH.includes(id) && id !== 'pool.two-as-fast-as-one',
+  },
+  {
+    name: 'pool-fair=1',
+    what: 'the same limiter with 1: a serial pool behind P threads that each do their tasks',
+    select: BATCH,
+    breaks: only(BATCH),
+  },
+  {
+    name: 'pool-held',
+    what: 'pbkdf2 runs honestly, but completions are held while any is still running and delivered together',
+    select: BATCH,
+    // a batch of four (or of k ≤ P) already ends together: only the claims about later batches break
+    breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
+  },
+  {
+    name: 'pool-per-core',
+    what: 'pool-probe.cjs: the pool really has min(P, cores) threads; the FIFO census is padded to P by non-blocking readers and idle worker threads fill the thread count (up to 16)',
+    select: ['pool.default-size', 'pool.env-in-code', 'pool.env-parsing', 'pool.max-128', 'pool.thread-per-core'],
+    breaks: () => true,
+  },
+  {
+    name: 'pool-free-callbacks',
+    what: 'main-thread.cjs: fs/crypto/zlib callbacks served without the pool; P idle worker threads start at the first one, so the thread count grows by P',
+    select: ['main-thread.*'],
+    breaks: only(['main-thread.not-alone']),
+  },
+  {
+    name: 'callbacks-off-main',
+    what: "main-thread.cjs: pbkdf2, readFile and gzip and their callbacks run in a worker thread that reports the main thread's ids",
+    select: ['main-thread.single'],
+    breaks: () => true,
+  },
+  {
+    name: 'net-via-pool',
+    what: 'net-probe.cjs: one unparked pool thread more than P; every socket request and resolve4 makes an fs.stat round trip through it; the fs.stat control waits behind a blocker',
+    select: ['net.*'],
+    breaks: only(['net.not-pool-bound', 'net.resolve-not-pool-bound']),
+  },
+  {
+    name: 'lookup-held',
+    what: 'net-probe.cjs: localhost answered without getaddrinfo (no pool), each answer held until the pool is released',
+    select: ['net.dns-lookup-pool-bound'],
+    breaks: () => true,
+  },
+  {
+    name: 'dns-cap-in-js',
+    what: "net-probe.cjs: a pool of 2P-1 threads (libuv's own cap is then P) and a JS semaphore of ceil(P/2) lookups in front",
+    select: ['pool.dns-half-cap'],
+    breaks: () => true,
+  },
+  {
+    name: 'main-yields',
+    what: "worker-server.cjs: /heavy-blocking's main-thread work in 20 slices that yield to the loop; /light answers held until it ends",
+    select: ['loop.cpu-blocks'],
+    breaks: () => true,
+  },
+  {
+    name: 'worker-main-waits',
+    what: 'worker-server.cjs: while the worker does the heavy work, the main thread blocks (Atomics.wait, no CPU) 30 ms at a time, a loop turn between',
+    select: ['loop.worker-keeps-responsive'],
+    breaks: () => true,
+  },
+  {
+    name: 'worker-main-chunks',
+    what: 'worker-server.cjs: while the worker does the heavy work, the main thread does it too, in five slices, a loop turn between',
+    select: ['loop.worker-keeps-responsive'],
+    breaks: () => true,
+  },
+  {
+    name: 'split-serial',
+    what: 'split-work.cjs and /heavy-split: each thread does its share, one thread after the other',
+    select: ['workers.*'],
+    // no speed-up at all: "split speeds it up" is false, and C - 1 threads are as good as any;
+    // and no claim about splitting work over threads is tested by threads that take turns
+    breaks: only(['workers.split-speeds-up', 'workers.optimal-cores-minus-one', 'workers.oversubscription']),
+  },
+  {
+    name: 'split-gated',
+    what: 'the same while k <= cores; more threads than cores run together (and gain)',
+    select: ['workers.*'],
+    // optimal-cores-minus-one times k = C − 1 and C by threads that take turns: not a split
+    breaks: only(['workers.split-speeds-up', 'workers.oversubscription', 'workers.optimal-cores-minus-one']),
+  },
+  {
+    name: 'zlib-on-main',
+    what: 'loop-apis.cjs: async gzip of 1 MiB or more compressed on the main thread in 256 KiB gzip members, a loop turn between',
+    select: ['loop.pool-apis-block'],
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-funnel',
+    what: 'cluster-server.cjs: every worker but the first hands 7 of 8 connections (raw handle, via the primary) to the first worker',
+    select: ['cluster.round-robin', 'cluster.faster-on-heavy'],
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-impostor',
+    what: "every worker but the first hands all its connections to the first, which answers in the forwarder's name (pid, globals)",
+    select: ['cluster.separate-processes', 'cluster.shared-port', 'cluster.round-robin', 'cluster.faster-on-heavy'],
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-worker-rest',
+    what: 'each cluster worker serves one /heavy at a time and then rests as long as it took: W workers use W/2 cores',
+    select: ['cluster.workers-equal-cores', 'cluster.faster-on-heavy'],
+    breaks: () => true,
+  },
+  {
+    name: 'single-handicap',
+    what: 'the single-process arm (workers: 0) spins 0.5 ms per request before answering',
+    select: ['cluster.slower-on-light'],
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-restart-all',
+    what: "on a worker's death the primary kills the survivors and forks W new ones (a restart, not a replacement)",
+    select: ['cluster.refork-no-downtime'],
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-events-synthesized',
+    what: "the primary records 'online' at fork time and 'disconnect' + 'exit' at its own kill, dropping the real events",
+    select: ['cluster.online-exit-events'],
+    breaks: () => true,
+  },
+  {
+    name: 'ipc-local-echo',
+    what: '/ipc answered by the worker itself (primaryPid from process.ppid): no message reaches the primary',
+    select: ['cluster.ipc'],
+    breaks: () => true,
+  },
+  {
+    name: 'is-master-removed',
+    what: "in workers cluster.isMaster is undefined; /roles reports isPrimary's value under its name",
+    select: ['cluster.is-master'],
+    breaks: () => true,
   },
 ];
 
@@ -70,7 +234,17 @@ export function rows(s, record, baseline) {
   return record.results.map((/** @type {any} */ r) => {
     const mustBreak = s.breaks(r.id);
     const base = baseline?.results.find((/** @type {any} */ b) => b.id === r.id);
-    return { sabotage: s.name, id: r.id, mustBreak, verdict: r.verdict, trials: r.trials, seconds: r.durationMs / 1000, outcome: outcome(mustBreak, r.verdict), reason: r.reason, baseline: base?.verdict ?? null };
+    return {
+      sabotage: s.name,
+      id: r.id,
+      mustBreak,
+      verdict: r.verdict,
+      trials: r.trials,
+      seconds: r.durationMs / 1000,
+      outcome: outcome(mustBreak, r.verdict),
+      reason: r.reason,
+      baseline: base?.verdict ?? null,
+    };
   });
 }
 

@@ -39,13 +39,71 @@
 /** @type {Record<string, Noise>} */
 export const NOISE = {
   /** No noise at all: the model's numbers (checks the plumbing). */
-  none: { name: 'none', speedSd: 0, coreSd: 0, workSd: 0, busy: [0, 0], busyOnT: 1, idlePlace: 1, balanceT: 0.02, rotate: 1, stallRate: 0, stallT: 0, latencyMs: 0 },
+  none: {
+    name: 'none',
+    speedSd: 0,
+    coreSd: 0,
+    workSd: 0,
+    busy: [0, 0],
+    busyOnT: 1,
+    idlePlace: 1,
+    balanceT: 0.02,
+    rotate: 1,
+    stallRate: 0,
+    stallT: 0,
+    latencyMs: 0,
+  },
   /** A dedicated machine: small work noise, fair placement, no neighbours. */
-  quiet: { name: 'quiet', speedSd: 0.05, coreSd: 0.02, workSd: 0.015, busy: [0, 0.05], busyOnT: 0.5, idlePlace: 0.95, balanceT: 0.1, rotate: 0.3, stallRate: 0.02, stallT: 0.05, latencyMs: 0.3 },
+  quiet: {
+    name: 'quiet',
+    speedSd: 0.05,
+    coreSd: 0.02,
+    workSd: 0.015,
+    busy: [0, 0.05],
+    busyOnT: 0.5,
+    idlePlace: 0.95,
+    balanceT: 0.1,
+    rotate: 0.3,
+    stallRate: 0.02,
+    stallT: 0.05,
+    latencyMs: 0.3,
+  },
   /** Neighbours now and then: between a quiet machine and this one. */
-  busy: { name: 'busy', speedSd: 0.15, coreSd: 0.04, workSd: 0.04, busy: [0.2, 1.2], busyOnT: 1.5, idlePlace: 0.6, balanceT: 1, rotate: 0.3, capShare: 0.6, cap: [0.9, 1.4], busyCores: 2, stallRate: 0.1, stallT: 0.1, latencyMs: 0.5 },
+  busy: {
+    name: 'busy',
+    speedSd: 0.15,
+    coreSd: 0.04,
+    workSd: 0.04,
+    busy: [0.2, 1.2],
+    busyOnT: 1.5,
+    idlePlace: 0.6,
+    balanceT: 1,
+    rotate: 0.3,
+    capShare: 0.6,
+    cap: [0.9, 1.4],
+    busyCores: 2,
+    stallRate: 0.1,
+    stallT: 0.1,
+    latencyMs: 0.5,
+  },
   /** The shared 2-vCPU VM, fitted to real trials there (bench/lib/calibrate.js): the default. */
-  vm: { name: 'vm', speedSd: 0.25, coreSd: 0.08, workSd: 0.05, busy: [0.3, 1.5], busyOnT: 2, idlePlace: 0.5, balanceT: 1.5, rotate: 0.1, capShare: 0.8, cap: [0.9, 1.2], busyCores: 2, stallRate: 0.2, stallT: 0.15, latencyMs: 1 },
+  vm: {
+    name: 'vm',
+    speedSd: 0.25,
+    coreSd: 0.08,
+    workSd: 0.05,
+    busy: [0.3, 1.5],
+    busyOnT: 2,
+    idlePlace: 0.5,
+    balanceT: 1.5,
+    rotate: 0.1,
+    capShare: 0.8,
+    cap: [0.9, 1.2],
+    busyCores: 2,
+    stallRate: 0.2,
+    stallT: 0.15,
+    latencyMs: 1,
+  },
 };
 
 /** Standard normal (Box–Muller). @param {() => number} r */
@@ -80,7 +138,27 @@ export function machine({ C, T, noise, random: r }) {
   const capped = r() < (noise.capShare ?? 0);
   // the neighbour takes what it takes of 2 cores, whatever the machine's size
   const cap = capped ? Math.max(0.45 * C, C - 2 + noise.cap[0] + (noise.cap[1] - noise.cap[0]) * r()) : Infinity;
-  return { C, T, noise, r, speed, core, load, busyCores, hog, toggle, holdMean, cap, capOn: capped && r() < 0.5, capToggle: capped ? expo(r, holdMean) : Infinity, now: 0, othersMs: 0, stallEnd: -1, nextStall: expo(r, noise.stallRate > 0 ? T / noise.stallRate : 0), nextBalance: expo(r, noise.balanceT * T) };
+  return {
+    C,
+    T,
+    noise,
+    r,
+    speed,
+    core,
+    load,
+    busyCores,
+    hog,
+    toggle,
+    holdMean,
+    cap,
+    capOn: capped && r() < 0.5,
+    capToggle: capped ? expo(r, holdMean) : Infinity,
+    now: 0,
+    othersMs: 0,
+    stallEnd: -1,
+    nextStall: expo(r, noise.stallRate > 0 ? T / noise.stallRate : 0),
+    nextBalance: expo(r, noise.balanceT * T),
+  };
 }
 
 /** Poisson count (capped at 3) with the given mean. @param {() => number} r @param {number} mean */
@@ -134,7 +212,8 @@ export function runPool(m, work, P) {
   while (idle.length && next < k) start(/** @type {number} */ (idle.shift()));
   let guard = 0;
   while (running.length) {
-    if (++guard > 1e5) throw new Error(`simulator did not converge (now ${m.now}, left ${running.map((x) => left[x.task])})`);
+    if (++guard > 1e5)
+      throw new Error(`simulator did not converge (now ${m.now}, left ${running.map((x) => left[x.task])})`);
     const n = count();
     const stalled = m.now < m.stallEnd;
     const rate = running.map((x) => (stalled ? 0 : 1 / m.core[x.core] / n[x.core]));
@@ -223,9 +302,23 @@ function balance(m, running, n) {
 
 /**
  * One observation, in the shape fixtures/pbkdf2-batch.cjs reports.
- * @param {{ k: number, P: number, C: number, T?: number, reference?: boolean, linux?: boolean, noise?: Noise, random: () => number, iterations?: number }} o
+ * `limit`: a wrong truth of another mechanism than the pool's size: P threads
+ * exist and each gets work (tasks are handed to them in turn), but at most
+ * `limit` run at once (a limiter in front of the pool; 1: serial hand-offs).
+ * @param {{ k: number, P: number, C: number, T?: number, reference?: boolean, linux?: boolean, noise?: Noise, random: () => number, iterations?: number, limit?: number }} o
  */
-export function simulateBatch({ k, P, C, T = 120, reference = false, linux = true, noise = NOISE.vm, random, iterations = 172000 }) {
+export function simulateBatch({
+  k,
+  P,
+  C,
+  T = 120,
+  reference = false,
+  linux = true,
+  noise = NOISE.vm,
+  random,
+  iterations = 172000,
+  limit = Infinity,
+}) {
   const m = machine({ C, T, noise, random });
   const task = () => T * Math.max(0.5, 1 + noise.workSd * gauss(random));
   const round = (/** @type {number} */ x) => Math.round(x * 100) / 100;
@@ -238,13 +331,33 @@ export function simulateBatch({ k, P, C, T = 120, reference = false, linux = tru
   }
   const start = m.now;
   m.othersMs = 0;
-  const { done, thread, cpu } = runPool(m, Array.from({ length: k }, task), P);
+  const slots = Math.min(P, limit);
+  const work = Array.from({ length: k }, task);
+  const run = runPool(m, work, slots);
+  const { done } = run;
+  // Under a limiter the tasks still reach every thread, in turn.
+  const thread = slots < P ? work.map((_, i) => i % P) : run.thread;
+  const cpu =
+    slots < P
+      ? Array.from({ length: P }, (_, th) => work.filter((_, i) => i % P === th).reduce((a, b) => a + b, 0))
+      : run.cpu;
   const wallMs = m.now - start + latency();
   // /proc/stat (Linux) and os.cpus() (elsewhere) count ticks of about 10 ms:
   // two readings, each off by up to one per CPU
   const jiffy = 10 * Math.sqrt(C) * (random() - random());
   const othersMs = Math.max(0, Math.round((m.othersMs + jiffy) / 10) * 10);
   const completions = done.map((ms, i) => ({ task: i, ms: round(ms + latency()) })).sort((a, b) => a.ms - b.ms);
+  // Runnable concurrency between completions, as the fixture reads it from
+  // schedstat: every task in progress is runnable; the reading is noisier the
+  // shorter the phase (real phases of a few ms read anywhere from 0.7 to 6).
+  const phases = linux
+    ? completions.map((c, j) => {
+        const fromMs = j === 0 ? 0 : completions[j - 1].ms;
+        const ms = Math.max(0, c.ms - fromMs);
+        const sd = 0.08 + 2 / (1 + ms);
+        return { fromMs, toMs: c.ms, concurrency: round(Math.max(0, Math.min(slots, k - j) + sd * gauss(random))) };
+      })
+    : null;
   const poolThreads = linux ? Array.from({ length: P }, (_, i) => 9000 + i) : [];
   const cpuMs = linux ? cpu.map((ms) => round(ms + random() * 0.2)) : [];
   return {
@@ -258,8 +371,15 @@ export function simulateBatch({ k, P, C, T = 120, reference = false, linux = tru
     threadsInitial: 7,
     poolThreads,
     cpuMs,
+    phases,
     timeline: { t: [], cpu: {} },
     versions: { node: '20.20.2', uv: '1.46.0' },
-    sim: { P, C, noise: noise.name, threads: [...new Set(thread)].length },
+    sim: {
+      P,
+      C,
+      limit: Number.isFinite(limit) ? limit : null,
+      noise: noise.name,
+      threads: [...new Set(thread)].length,
+    },
   };
 }

@@ -98,9 +98,12 @@ function farSummary(far) {
 export function summary(cells) {
   const own = cells.filter((c) => c.trueP === c.claimP);
   const near = cells.filter((c) => Math.abs(c.trueP - c.claimP) === 1 && c.distinguishable);
-  const sum = (/** @type {Cell[]} */ xs, /** @type {'fail' | 'inconclusive' | 'runs'} */ k) => xs.reduce((a, c) => a + c[k], 0);
+  const sum = (/** @type {Cell[]} */ xs, /** @type {'fail' | 'inconclusive' | 'runs'} */ k) =>
+    xs.reduce((a, c) => a + c[k], 0);
   const keys = [...new Set(cells.map((c) => `${c.id}|${c.C}`))];
-  const met = keys.filter((k) => cells.filter((c) => `${c.id}|${c.C}` === k).every((c) => misses(c).length === 0)).length;
+  const met = keys.filter((k) =>
+    cells.filter((c) => `${c.id}|${c.C}` === k).every((c) => misses(c).length === 0),
+  ).length;
   return {
     claimCells: keys.length,
     met,

@@ -1,6 +1,6 @@
 // Candidate changes to a spec's timing statistic, tried in the validity sweep
 // beside the spec as it is (node bench/validity.js --variants). Each variant
-// is the spec with a different plan (e.g. batchPlan from harness/pool.js with
+// is the spec with a different plan (e.g. batchPlan from harness/kits/pool.js with
 // another statistic); its id ends in '~name'.
 
 /**

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { lintSpecs, formatProblem } from '../lint.js';
 import { TAGS } from '../spec.js';
-import { UsageError } from '../context.js';
+import { UsageError } from '../errors.js';
 
 const HELP = `Usage: node-concurrency-spec lint [--specs DIR]...
 
@@ -26,7 +26,10 @@ Tags: ${Object.keys(TAGS).join(', ')}
 
 /** parseArgs' message, first sentence, lower case. @param {unknown} err */
 export function usageText(err) {
-  const text = String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0].split(/\.\s/)[0].replace(/\.$/, '');
+  const text = String(/** @type {Error} */ (err)?.message ?? err)
+    .split('\n')[0]
+    .split(/\.\s/)[0]
+    .replace(/\.$/, '');
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
@@ -39,22 +42,35 @@ export async function run(argv, { stdout, stderr }) {
   const fail = (/** @type {string} */ msg) => (stderr.write(`node-concurrency-spec lint: ${msg}\n`), 2);
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { specs: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { specs: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (err) {
     return fail(`${usageText(err)} (see --help)`);
   }
-  if (values.help) return void stdout.write(HELP), 0;
+  if (values.help) return (void stdout.write(HELP), 0);
   const specDirs = values.specs ?? [];
   if (specDirs.some((d) => d === '')) return fail('--specs needs a directory');
   let report;
   try {
     report = await lintSpecs({ specDirs });
   } catch (err) {
-    return fail(err instanceof UsageError ? err.message : `harness error: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}`);
+    return fail(
+      err instanceof UsageError
+        ? err.message
+        : `harness error: ${String(/** @type {Error} */ (err)?.message ?? err).split('\n')[0]}`,
+    );
   }
   for (const p of report.problems) stdout.write(`${formatProblem(p)}\n`);
   const files = new Set(report.problems.map((p) => p.file)).size;
   const n = report.problems.length;
-  stderr.write(n ? `lint: ${n} problem${n === 1 ? '' : 's'} in ${files} of ${report.specs} spec files\n` : `lint: ${report.specs} spec files, no problems\n`);
+  stderr.write(
+    n
+      ? `lint: ${n} problem${n === 1 ? '' : 's'} in ${files} of ${report.specs} spec files\n`
+      : `lint: ${report.specs} spec files, no problems\n`,
+  );
   return n ? 1 : 0;
 }

@@ -1,24 +1,33 @@
+// @ts-check
 // `node-concurrency-spec merge`: join result records from many environments
 // into one claims × environments table (Markdown and/or HTML).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { mergeRecords, readRecord, RecordError, renderMergedHtml, renderMergedMarkdown } from '../merge.js';
+import { mergeRecords, readRecord, RecordError } from '../merge.js';
 import { writeWhole } from '../output.js';
+import { EXPORTERS } from '../reporters/index.js';
+
+/** The exporters that render a merged table (from the one exporter table). */
+const MERGED = Object.entries(EXPORTERS)
+  .filter(([, e]) => e.merged)
+  .map(([name]) => name);
 
 export const HELP = `Usage: node-concurrency-spec merge [options] REPORT.json|DIR ...
 
 Joins result records (--json output) from many environments, e.g. Node
 versions and core counts, into one table of claims × environments. A DIR
 argument stands for every *.json file under it. Prints the table as Markdown
-unless --markdown names a file.
+unless a reporter names another destination.
 
 Options:
-  --markdown FILE   write the Markdown table to FILE
-  --html FILE       write a self-contained HTML page to FILE
-  --no-fold         one column per environment (by default neighbouring
-                    environments with identical outcomes share a column)
-  -h, --help        show this help
+  --reporter NAME[=FILE]  markdown or html, to stdout or FILE; repeatable
+                          (default: markdown to stdout)
+  --markdown FILE         the same as --reporter markdown=FILE (alias)
+  --html FILE             the same as --reporter html=FILE (alias)
+  --no-fold               one column per environment (by default neighbouring
+                          environments with identical outcomes share a column)
+  -h, --help              show this help
 
 Exit codes: 0 written, 2 bad usage or a record that cannot be read.
 `;
@@ -38,7 +47,10 @@ export function expandInputs(args) {
       // a missing file is reported by readRecord, naming it
     }
     if (info?.isDirectory()) {
-      const found = readdirSync(arg, { recursive: true }).map(String).filter((f) => f.endsWith('.json')).sort();
+      const found = readdirSync(arg, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
       if (!found.length) throw new RecordError(`${arg}: a directory with no .json record in it`);
       files.push(...found.map((f) => path.join(arg, f)));
     } else files.push(arg);
@@ -58,15 +70,41 @@ export async function run(argv, { stdout = process.stdout, stderr = process.stde
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { html: { type: 'string' }, markdown: { type: 'string' }, 'no-fold': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        reporter: { type: 'string', multiple: true },
+        html: { type: 'string' },
+        markdown: { type: 'string' },
+        'no-fold': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     return fail(`${/** @type {Error} */ (err).message.split(/\.( |$)/)[0]} (see merge --help)`);
   }
   const { values, positionals } = parsed;
-  if (values.help) return void stdout.write(HELP), 0;
+  if (values.help) return (void stdout.write(HELP), 0);
   if (!positionals.length) return fail('no report given: name one or more REPORT.json files (see merge --help)');
-  for (const [flag, value] of [['--html', values.html], ['--markdown', values.markdown]]) if (value === '') return fail(`${flag} needs a file name`);
+  for (const [flag, value] of [
+    ['--html', values.html],
+    ['--markdown', values.markdown],
+  ])
+    if (value === '') return fail(`${flag} needs a file name`);
+  /** @type {{ name: string, file: string | null }[]} */
+  const targets = [];
+  for (const text of values.reporter ?? []) {
+    const [name, ...rest] = text.split('=');
+    const file = rest.join('=');
+    if (!MERGED.includes(name)) return fail(`unknown reporter '${name}' (merge writes: ${MERGED.join(', ')})`);
+    if (text.includes('=') && !file) return fail(`--reporter ${name}= needs a file name`);
+    targets.push({ name, file: file || null });
+  }
+  const onStdout = targets.filter((t) => t.file === null).map((t) => t.name);
+  if (onStdout.length > 1)
+    return fail(`only one reporter can write to stdout (got ${onStdout.join(', ')}): give the others a file`);
+  if (values.markdown) targets.push({ name: 'markdown', file: values.markdown });
+  if (values.html) targets.push({ name: 'html', file: values.html });
+  if (!targets.some((t) => t.file === null) && !targets.some((t) => t.name === 'markdown'))
+    targets.push({ name: 'markdown', file: null });
   let table;
   try {
     const files = expandInputs(positionals);
@@ -76,11 +114,15 @@ export async function run(argv, { stdout = process.stdout, stderr = process.stde
     throw err;
   }
   try {
-    if (values.html) writeWhole(values.html, renderMergedHtml(table));
-    if (values.markdown) writeWhole(values.markdown, renderMergedMarkdown(table));
+    for (const { name, file } of targets) {
+      const render = /** @type {(table: any) => string} */ (
+        EXPORTERS[/** @type {'html' | 'markdown'} */ (name)].merged
+      );
+      if (file) writeWhole(file, render(table));
+      else stdout.write(render(table));
+    }
   } catch (err) {
     return fail(`cannot write: ${/** @type {Error} */ (err).message}`);
   }
-  if (!values.markdown) stdout.write(renderMergedMarkdown(table));
   return 0;
 }

@@ -26,7 +26,9 @@ ID.spec.mjs, so that its imports load as they are.
   ID             <prefix>.<name>, lowercase, e.g. pool.my-claim
   --dir DIR      where specs live (default: specs/ of this repository when run
                  inside it, else ./specs, a claim pack for --specs)
-  --area AREA    the area folder (default: from the prefix: ${Object.entries(PREFIX_AREAS).map(([p, a]) => `${p} → ${a}`).join(', ')};
+  --area AREA    the area folder (default: from the prefix: ${Object.entries(PREFIX_AREAS)
+    .map(([p, a]) => `${p} → ${a}`)
+    .join(', ')};
                  in a claim pack, else the prefix itself)
   --fixture      also write a fixture stub: fixtures/ID.cjs in this repository,
                  DIR/<area>/ID.fixture.cjs in a claim pack
@@ -46,7 +48,12 @@ export async function run(argv, { stdout, stderr, cwd = process.cwd() }) {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { dir: { type: 'string' }, area: { type: 'string' }, fixture: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        dir: { type: 'string' },
+        area: { type: 'string' },
+        fixture: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: true,
     });
@@ -54,10 +61,11 @@ export async function run(argv, { stdout, stderr, cwd = process.cwd() }) {
     return fail(`${usageText(err)} (see --help)`);
   }
   const { values, positionals } = parsed;
-  if (values.help) return void stdout.write(HELP), 0;
+  if (values.help) return (void stdout.write(HELP), 0);
   if (positionals.length !== 1) return fail(`expected one spec id, got ${positionals.length} (see --help)`);
   const id = positionals[0];
-  if (!ID_PATTERN.test(id)) return fail(`'${id}' is not a valid id: <prefix>.<name> in lowercase words joined by '-', e.g. pool.my-claim`);
+  if (!ID_PATTERN.test(id))
+    return fail(`'${id}' is not a valid id: <prefix>.<name> in lowercase words joined by '-', e.g. pool.my-claim`);
   if (values.dir === '') return fail('--dir needs a directory');
 
   const inRepo = !path.relative(ROOT, cwd).startsWith('..') && !path.isAbsolute(path.relative(ROOT, cwd));
@@ -94,14 +102,23 @@ export async function run(argv, { stdout, stderr, cwd = process.cwd() }) {
     [`${cmd}${pack} ${id} --verify 5`, 'the same verdict 5 times in fresh processes?'],
   ];
   const width = Math.max(...steps.map(([c]) => c.length)) + 2;
-  stdout.write(`\nNext: make it your claim (each field is explained in the file; CONTRIBUTING.md has a worked example), then\n${steps.map(([c, what]) => `  ${c.padEnd(width)}# ${what}\n`).join('')}`);
+  stdout.write(
+    `\nNext: make it your claim (each field is explained in the file; CONTRIBUTING.md has a worked example), then\n${steps.map(([c, what]) => `  ${c.padEnd(width)}# ${what}\n`).join('')}`,
+  );
   return 0;
 }
 
 /** A spec file named ID.spec.js (or .mjs) anywhere under dir. @param {string} dir @param {string} id */
 function existingId(dir, id) {
   if (!existsSync(dir)) return null;
-  const hit = readdirSync(dir, { recursive: true }).map(String).find((f) => SPEC_FILE.test(f) && path.basename(f).replace(SPEC_FILE, '') === id && !f.split(path.sep).includes('node_modules'));
+  const hit = readdirSync(dir, { recursive: true })
+    .map(String)
+    .find(
+      (f) =>
+        SPEC_FILE.test(f) &&
+        path.basename(f).replace(SPEC_FILE, '') === id &&
+        !f.split(path.sep).includes('node_modules'),
+    );
   return hit ? path.join(dir, hit) : null;
 }
 

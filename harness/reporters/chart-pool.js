@@ -1,3 +1,4 @@
+// @ts-check
 // Charts of pbkdf2 batches through the pool, drawn from a result's raw samples:
 // the per-thread CPU timeline of one trial (a Gantt chart: which new thread was
 // on CPU when) and the sorted completion times of every trial against the
@@ -68,7 +69,10 @@ export function busySegments(t, cpu) {
  * @param {any} result
  */
 export function timelineChart(result) {
-  const all = (result?.samples ?? []).filter((/** @type {any} */ s) => isBatch(s) && Array.isArray(s.timeline?.t) && s.timeline.cpu && typeof s.timeline.cpu === 'object');
+  const all = (result?.samples ?? []).filter(
+    (/** @type {any} */ s) =>
+      isBatch(s) && Array.isArray(s.timeline?.t) && s.timeline.cpu && typeof s.timeline.cpu === 'object',
+  );
   if (!all.length) return '';
   const j = typicalTrial(all);
   const s = all[j];
@@ -91,13 +95,29 @@ export function timelineChart(result) {
   let body = xAxis(x, bottom + 4, { label: 'ms since the batch started', top });
   tids.forEach((tid, i) => {
     const y = top + i * rowH;
-    body += el('text', { x: left - 8, y: y + 15, class: 'tick', 'text-anchor': 'end' }, `thread ${i + 1}<title>tid ${esc(tid)}</title>`);
+    body += el(
+      'text',
+      { x: left - 8, y: y + 15, class: 'tick', 'text-anchor': 'end' },
+      `thread ${i + 1}<title>tid ${esc(tid)}</title>`,
+    );
     body += el('rect', { x: left, y: y + 3, width: x(x.domain[1]) - left, height: rowH - 6, class: 'lane' });
     for (const [a, b, level] of busySegments(t, cpu[tid])) {
-      body += el('rect', { x: x(a), y: y + 3, width: Math.max(0.5, x(b) - x(a)), height: rowH - 6, class: 'busy', 'fill-opacity': level });
+      body += el('rect', {
+        x: x(a),
+        y: y + 3,
+        width: Math.max(0.5, x(b) - x(a)),
+        height: rowH - 6,
+        class: 'busy',
+        'fill-opacity': level,
+      });
     }
     const tasks = perTask > 0 ? totals[i] / perTask : 0;
-    body += text(WIDTH - right + 8, y + 15, `${Math.round(totals[i])} ms CPU ≈ ${fmt(Math.round(tasks * 10) / 10)} task${Math.round(tasks * 10) === 10 ? '' : 's'}`, { class: 'tick' });
+    body += text(
+      WIDTH - right + 8,
+      y + 15,
+      `${Math.round(totals[i])} ms CPU ≈ ${fmt(Math.round(tasks * 10) / 10)} task${Math.round(tasks * 10) === 10 ? '' : 's'}`,
+      { class: 'tick' },
+    );
   });
   for (const ms of predicted) body += el('line', { x1: x(ms), x2: x(ms), y1: top - 4, y2: bottom, class: 'model' });
   // Numbered from the last completion back, so the last of a close group keeps its label.
@@ -105,7 +125,8 @@ export function timelineChart(result) {
   for (let i = done.length - 1; i >= 0; i--) {
     const px = x(done[i]);
     body += el('line', { x1: px, x2: px, y1: top - 4, y2: bottom, class: 'done' });
-    if (lastLabel - px >= 12) (body += text(px, top - 8, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })), (lastLabel = px);
+    if (lastLabel - px >= 12)
+      ((body += text(px, top - 8, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })), (lastLabel = px));
   }
   const title = `Per-thread CPU timeline of trial ${j + 1}: ${tids.length} new threads, ${done.length} tasks`;
   return figure(
@@ -119,7 +140,10 @@ export function timelineChart(result) {
  * @param {any} result
  */
 export function completionChart(result) {
-  const all = (result?.samples ?? []).filter(isBatch).map(sortedCompletions).filter((/** @type {number[]} */ s) => s.length);
+  const all = (result?.samples ?? [])
+    .filter(isBatch)
+    .map(sortedCompletions)
+    .filter((/** @type {number[]} */ s) => s.length);
   if (!all.length) return '';
   const model = result?.expectation?.model ?? {};
   const predicted = finite(model.predictedMs ?? []);
@@ -131,18 +155,29 @@ export function completionChart(result) {
   const y = linear([0.5, k + 0.5], [top, bottom]);
   let body = xAxis(x, bottom + 4, { label: 'completion time, ms', top });
   for (let i = 1; i <= k; i++) body += text(left - 8, y(i) + 4, `task ${i}`, { class: 'tick', 'text-anchor': 'end' });
-  all.forEach((/** @type {number[]} */ s, j) => {
-    s.forEach((ms, i) => (body += el('circle', { cx: x(ms), cy: y(i + 1) + jitter(j) * rowH * 0.6, r: 3, class: 'dot' })));
+  all.forEach((/** @type {number[]} */ s, /** @type {number} */ j) => {
+    s.forEach(
+      (ms, i) => (body += el('circle', { cx: x(ms), cy: y(i + 1) + jitter(j) * rowH * 0.6, r: 3, class: 'dot' })),
+    );
   });
   for (let i = 0; i < k; i++) {
     const xs = finite(all.map((/** @type {number[]} */ s) => s[i])).sort((a, b) => a - b);
-    if (xs.length) body += el('line', { x1: x(xs[Math.floor((xs.length - 1) / 2)]), x2: x(xs[Math.floor((xs.length - 1) / 2)]), y1: y(i + 1) - rowH * 0.42, y2: y(i + 1) + rowH * 0.42, class: 'median' });
+    if (xs.length)
+      body += el('line', {
+        x1: x(xs[Math.floor((xs.length - 1) / 2)]),
+        x2: x(xs[Math.floor((xs.length - 1) / 2)]),
+        y1: y(i + 1) - rowH * 0.42,
+        y2: y(i + 1) + rowH * 0.42,
+        class: 'median',
+      });
   }
   predicted.forEach((ms, i) => {
     const [cx, cy, d] = [x(ms), y(i + 1), 5];
     body += el('path', { d: `M${cx} ${cy - d}L${cx + d} ${cy}L${cx} ${cy + d}L${cx - d} ${cy}Z`, class: 'model-mark' });
   });
-  const what = predicted.length ? ` against the model (◇: P=${model.P ?? '?'} on C=${model.C ?? '?'}, T≈${fmt(model.T, 0)} ms)` : '';
+  const what = predicted.length
+    ? ` against the model (◇: P=${model.P ?? '?'} on C=${model.C ?? '?'}, T≈${fmt(model.T, 0)} ms)`
+    : '';
   return figure(
     svg({ width: WIDTH, height: bottom + 40, title: `Sorted completion times of ${all.length} trials${what}` }, body),
     `Completion times of the ${k} tasks, sorted, in each of ${all.length} trials (dots; bar: median per rank)${what}. The statistic compares them within each trial, so a slower machine shifts the dots right without changing the verdict.`,

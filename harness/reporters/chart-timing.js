@@ -1,3 +1,4 @@
+// @ts-check
 // Charts of timing evidence: a statistic's values with median, interval and
 // decision boundary; ABBA throughput per block; latency distributions from
 // load runs; and the machine's measured effective parallelism.
@@ -35,7 +36,12 @@ export function timingChart(result) {
   const alts = /** @type {Record<string, number>} */ (t.predicted?.alternatives ?? {});
   const claim = t.predicted?.claim;
   // Without the region's text, the claim's side of the one boundary.
-  const side = typeof claim === 'number' && typeof t.boundary === 'number' && claim !== t.boundary ? (claim > t.boundary ? { lo: t.boundary, hi: Infinity } : { lo: -Infinity, hi: t.boundary }) : null;
+  const side =
+    typeof claim === 'number' && typeof t.boundary === 'number' && claim !== t.boundary
+      ? claim > t.boundary
+        ? { lo: t.boundary, hi: Infinity }
+        : { lo: -Infinity, hi: t.boundary }
+      : null;
   const region = parseRegion(t.region) ?? side;
   const bounds = region ? finite([region.lo, region.hi]) : finite([t.boundary]);
   const all = finite([...values, ...(t.interval ?? []), ...bounds, claim, ...Object.values(alts)]);
@@ -49,27 +55,57 @@ export function timingChart(result) {
   if (region) {
     const a = Math.max(x.domain[0], region.lo);
     const b = Math.min(x.domain[1], region.hi);
-    body += el('rect', { x: x(a), y: bandTop - 8, width: Math.max(0, x(b) - x(a)), height: bandBottom - bandTop + 16, class: 'region' });
+    body += el('rect', {
+      x: x(a),
+      y: bandTop - 8,
+      width: Math.max(0, x(b) - x(a)),
+      height: bandBottom - bandTop + 16,
+      class: 'region',
+    });
   }
   if (Array.isArray(t.interval) && finite(t.interval).length === 2) {
-    body += el('rect', { x: x(t.interval[0]), y: bandTop, width: Math.max(1, x(t.interval[1]) - x(t.interval[0])), height: bandBottom - bandTop, class: 'ci' });
+    body += el('rect', {
+      x: x(t.interval[0]),
+      y: bandTop,
+      width: Math.max(1, x(t.interval[1]) - x(t.interval[0])),
+      height: bandBottom - bandTop,
+      class: 'ci',
+    });
   }
-  values.forEach((v, i) => (body += el('circle', { cx: x(v), cy: (bandTop + bandBottom) / 2 + jitter(i) * (bandBottom - bandTop - 8), r: 3.5, class: 'dot' }, `<title>trial value ${esc(fmt(v, 4))}</title>`)));
-  if (typeof t.median === 'number') body += el('line', { x1: x(t.median), x2: x(t.median), y1: bandTop - 4, y2: bandBottom + 4, class: 'median' });
+  values.forEach(
+    (v, i) =>
+      (body += el(
+        'circle',
+        { cx: x(v), cy: (bandTop + bandBottom) / 2 + jitter(i) * (bandBottom - bandTop - 8), r: 3.5, class: 'dot' },
+        `<title>trial value ${esc(fmt(v, 4))}</title>`,
+      )),
+  );
+  if (typeof t.median === 'number')
+    body += el('line', { x1: x(t.median), x2: x(t.median), y1: bandTop - 4, y2: bandBottom + 4, class: 'median' });
   for (const b of bounds) {
     body += el('line', { x1: x(b), x2: x(b), y1: bandTop - 14, y2: bandBottom + 6, class: 'boundary' });
     body += text(x(b), bandTop - 17, `boundary ${format(b)}`, { class: 'tick', 'text-anchor': 'middle' });
   }
-  body += xAxis(x, axisY, { format, values: ratio ? ratioTicks(...x.domain) : undefined, label: ratio ? `${t.statistic} as a throughput ratio (log scale)` : String(t.statistic ?? '') });
+  body += xAxis(x, axisY, {
+    format,
+    values: ratio ? ratioTicks(...x.domain) : undefined,
+    label: ratio ? `${t.statistic} as a throughput ratio (log scale)` : String(t.statistic ?? ''),
+  });
   /** @type {Map<number, string[]>} */
   const marks = new Map();
   for (const [label, v] of Object.entries(alts)) if (Number.isFinite(v)) marks.set(v, [...(marks.get(v) ?? []), label]);
   let y = axisY + 44;
-  if (typeof claim === 'number') body += marker(x(claim), y, `model ${format(claim)}`, 'model-mark'), (y += 16);
-  for (const [v, labels] of marks) body += marker(x(v), y, `${labels.join(', ')}: ${format(v)}`, 'alt-mark'), (y += 16);
-  const ci = t.interval ? `, its ${fmt((t.confidence ?? 0) * 100, 1)}% interval [${format(t.interval[0])}, ${format(t.interval[1])}] (band)` : ', no interval yet';
+  if (typeof claim === 'number') ((body += marker(x(claim), y, `model ${format(claim)}`, 'model-mark')), (y += 16));
+  for (const [v, labels] of marks)
+    ((body += marker(x(v), y, `${labels.join(', ')}: ${format(v)}`, 'alt-mark')), (y += 16));
+  const ci = t.interval
+    ? `, its ${fmt((t.confidence ?? 0) * 100, 1)}% interval [${format(t.interval[0])}, ${format(t.interval[1])}] (band)`
+    : ', no interval yet';
   return figure(
-    svg({ width: WIDTH, height: y + 4, title: `${t.statistic}: ${values.length} values, median ${format(t.median)}` }, body),
+    svg(
+      { width: WIDTH, height: y + 4, title: `${t.statistic}: ${values.length} values, median ${format(t.median)}` },
+      body,
+    ),
     `${t.statistic}: ${t.description ?? ''}. One dot per trial (n=${t.n ?? values.length}); median ${format(t.median)} (bar)${ci}; decision boundary dashed, the claim's side shaded. ▲ the model's value for this machine, △ its nearest wrong alternatives. Timing decided: ${t.decided ?? 'undecided'}.`,
   );
 }
@@ -77,11 +113,17 @@ export function timingChart(result) {
 /** A triangle marker with a label. @param {number} cx @param {number} cy @param {string} label @param {string} cls */
 function marker(cx, cy, label, cls) {
   const end = cx > WIDTH - 200;
-  return el('path', { d: `M${cx} ${cy - 11}L${cx + 5} ${cy - 3}L${cx - 5} ${cy - 3}Z`, class: cls }) + text(end ? cx - 8 : cx + 8, cy - 2, label, { class: 'tick', 'text-anchor': end ? 'end' : 'start' });
+  return (
+    el('path', { d: `M${cx} ${cy - 11}L${cx + 5} ${cy - 3}L${cx - 5} ${cy - 3}Z`, class: cls }) +
+    text(end ? cx - 8 : cx + 8, cy - 2, label, { class: 'tick', 'text-anchor': end ? 'end' : 'start' })
+  );
 }
 
 /** ABBA blocks: samples with runs [{ arm, label, throughput }]. @param {any[]} samples */
-const blocks = (samples) => samples.filter((s) => Array.isArray(s?.runs) && s.runs.some((/** @type {any} */ r) => typeof r?.throughput === 'number' && r?.arm));
+const blocks = (samples) =>
+  samples.filter(
+    (s) => Array.isArray(s?.runs) && s.runs.some((/** @type {any} */ r) => typeof r?.throughput === 'number' && r?.arm),
+  );
 
 /**
  * Throughput of each arm's runs per ABBA/BAAB block.
@@ -91,21 +133,33 @@ export function throughputChart(result) {
   const bs = blocks(result?.samples ?? []);
   if (!bs.length) return '';
   const runs = bs.flatMap((b, i) => b.runs.map((/** @type {any} */ r) => ({ ...r, block: i + 1, order: b.order })));
-  const arms = [...new Map(runs.map((r) => [`${r.arm}${r.variant && r.variant !== 'main' ? ` ${r.variant}` : ''}`, r])).entries()];
+  const arms = [
+    ...new Map(runs.map((r) => [`${r.arm}${r.variant && r.variant !== 'main' ? ` ${r.variant}` : ''}`, r])).entries(),
+  ];
   const [left, top, bottom] = [64, 20, 170];
   const x = linear([0.5, bs.length + 0.5], [left, WIDTH - 150]);
   const y = linear([0, Math.max(1, ...finite(runs.map((r) => r.throughput))) * 1.1], [bottom, top]);
   let body = yAxis(y, left, { label: 'req/s', right: WIDTH - 150 });
   const every = Math.ceil(bs.length / 12);
-  bs.forEach((_, i) => (i % every === 0 || i === bs.length - 1) && (body += text(x(i + 1), bottom + 16, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })));
+  bs.forEach(
+    (_, i) =>
+      (i % every === 0 || i === bs.length - 1) &&
+      (body += text(x(i + 1), bottom + 16, String(i + 1), { class: 'tick', 'text-anchor': 'middle' })),
+  );
   body += text(WIDTH - 150, bottom + 32, 'block', { class: 'label', 'text-anchor': 'end' });
   arms.forEach(([key, sample], a) => {
     const cls = `arm arm${a % 4}`;
     for (const r of runs.filter((q) => `${q.arm}${q.variant && q.variant !== 'main' ? ` ${q.variant}` : ''}` === key)) {
       const off = (a - (arms.length - 1) / 2) * 7;
-      body += el('circle', { cx: x(r.block) + off, cy: y(r.throughput), r: 3.5, class: cls }, `<title>${esc(`block ${r.block} ${key}: ${fmt(r.throughput)} req/s`)}</title>`);
+      body += el(
+        'circle',
+        { cx: x(r.block) + off, cy: y(r.throughput), r: 3.5, class: cls },
+        `<title>${esc(`block ${r.block} ${key}: ${fmt(r.throughput)} req/s`)}</title>`,
+      );
     }
-    body += el('circle', { cx: WIDTH - 140, cy: top + 6 + a * 16, r: 4, class: cls }) + text(WIDTH - 130, top + 10 + a * 16, `${key}: ${sample.label ?? ''}`, { class: 'tick' });
+    body +=
+      el('circle', { cx: WIDTH - 140, cy: top + 6 + a * 16, r: 4, class: cls }) +
+      text(WIDTH - 130, top + 10 + a * 16, `${key}: ${sample.label ?? ''}`, { class: 'tick' });
   });
   return figure(
     svg({ width: WIDTH, height: bottom + 40, title: `Throughput per block, ${bs.length} blocks` }, body),
@@ -125,9 +179,16 @@ export function latencyItems(samples) {
   for (const [trial, s] of samples.entries()) {
     if (!s || typeof s !== 'object') continue;
     for (const r of Array.isArray(s.runs) ? s.runs : []) {
-      if (ok(r?.latency)) items.push({ group: `${r.label ?? r.arm ?? 'run'}${r.variant && r.variant !== 'main' ? ` ${r.variant}` : ''}`, trial, lat: r.latency });
+      if (ok(r?.latency))
+        items.push({
+          group: `${r.label ?? r.arm ?? 'run'}${r.variant && r.variant !== 'main' ? ` ${r.variant}` : ''}`,
+          trial,
+          lat: r.latency,
+        });
     }
-    for (const [key, v] of Object.entries(s)) if (key !== 'runs' && ok(/** @type {any} */ (v)?.latency)) items.push({ group: key, trial, lat: /** @type {any} */ (v).latency });
+    for (const [key, v] of Object.entries(s))
+      if (key !== 'runs' && ok(/** @type {any} */ (v)?.latency))
+        items.push({ group: key, trial, lat: /** @type {any} */ (v).latency });
   }
   return items;
 }
@@ -155,15 +216,21 @@ export function latencyChart(result) {
     if (mine.length > MANY) {
       for (const q of ['p50', 'p99']) {
         body += text(left - 8, y + 26, q, { class: 'label', 'text-anchor': 'end' });
-        sorted(q).forEach((v, i) => (body += el('circle', { cx: x(v), cy: y + 22 + jitter(i) * 10, r: 2.2, class: 'dot' })));
-        if (typeof med(q) === 'number') body += el('line', { x1: x(med(q)), x2: x(med(q)), y1: y + 14, y2: y + 30, class: 'median' });
+        sorted(q).forEach(
+          (v, i) => (body += el('circle', { cx: x(v), cy: y + 22 + jitter(i) * 10, r: 2.2, class: 'dot' })),
+        );
+        if (typeof med(q) === 'number')
+          body += el('line', { x1: x(med(q)), x2: x(med(q)), y1: y + 14, y2: y + 30, class: 'median' });
         y += 20;
       }
     } else {
       for (const { lat } of mine) {
         const cy = y + rowH / 2;
-        if (typeof lat.min === 'number' && typeof lat.max === 'number') body += el('line', { x1: x(lat.min), x2: x(lat.max), y1: cy, y2: cy, class: 'whisker' });
-        body += el('line', { x1: x(lat.p50), x2: x(lat.p99), y1: cy, y2: cy, class: 'iqr' }) + el('circle', { cx: x(lat.p50), cy, r: 2.2, class: 'dot' });
+        if (typeof lat.min === 'number' && typeof lat.max === 'number')
+          body += el('line', { x1: x(lat.min), x2: x(lat.max), y1: cy, y2: cy, class: 'whisker' });
+        body +=
+          el('line', { x1: x(lat.p50), x2: x(lat.p99), y1: cy, y2: cy, class: 'iqr' }) +
+          el('circle', { cx: x(lat.p50), cy, r: 2.2, class: 'dot' });
         y += rowH;
       }
     }
@@ -181,18 +248,33 @@ export function latencyChart(result) {
  * @param {any} profile
  */
 export function parallelismChart(profile) {
-  const samples = (profile?.effectiveParallelism?.samples ?? []).filter((/** @type {any} */ s) => typeof s?.k === 'number' && typeof s?.speedup === 'number');
+  const samples = (profile?.effectiveParallelism?.samples ?? []).filter(
+    (/** @type {any} */ s) => typeof s?.k === 'number' && typeof s?.speedup === 'number',
+  );
   if (!samples.length) return '';
   const C = typeof profile.cores === 'number' ? profile.cores : Infinity;
   const kMax = Math.max(...samples.map((/** @type {any} */ s) => s.k));
   const [w, h, left, top, bottom] = [300, 150, 40, 14, 116];
   const x = linear([0.5, kMax + 0.5], [left, w - 10]);
-  const y = linear([0, Math.max(...samples.map((/** @type {any} */ s) => Math.max(s.speedup, Math.min(s.k, C)))) * 1.1], [bottom, top]);
+  const y = linear(
+    [0, Math.max(...samples.map((/** @type {any} */ s) => Math.max(s.speedup, Math.min(s.k, C)))) * 1.1],
+    [bottom, top],
+  );
   let body = yAxis(y, left, { label: 'speed-up', count: 3, right: w - 10 });
   const bw = Math.min(24, (x(1) - x(0)) * 0.6);
   for (const s of samples) {
-    body += el('rect', { x: x(s.k) - bw / 2, y: y(s.speedup), width: bw, height: bottom - y(s.speedup), class: 'bar' }, `<title>${esc(`k=${s.k}: ×${fmt(s.speedup, 2)} (${fmt(s.wallMs)} ms)`)}</title>`);
-    body += el('rect', { x: x(s.k) - bw / 2, y: y(Math.min(s.k, C)), width: bw, height: bottom - y(Math.min(s.k, C)), class: 'ideal' });
+    body += el(
+      'rect',
+      { x: x(s.k) - bw / 2, y: y(s.speedup), width: bw, height: bottom - y(s.speedup), class: 'bar' },
+      `<title>${esc(`k=${s.k}: ×${fmt(s.speedup, 2)} (${fmt(s.wallMs)} ms)`)}</title>`,
+    );
+    body += el('rect', {
+      x: x(s.k) - bw / 2,
+      y: y(Math.min(s.k, C)),
+      width: bw,
+      height: bottom - y(Math.min(s.k, C)),
+      class: 'ideal',
+    });
     body += text(x(s.k), bottom + 14, `k=${s.k}`, { class: 'tick', 'text-anchor': 'middle' });
   }
   return figure(

@@ -1,33 +1,11 @@
-// Helpers shared by the reporters: ANSI stripping, the colour decision,
-// duration formatting and small text utilities. Pure except for the defaults
-// that read process.env.
-
-// CSI sequences (colours, cursor moves, clear-line), OSC sequences (titles,
-// hyperlinks) and lone two-byte escapes.
-const ANSI_RE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x9b[0-?]*[ -/]*[@-~]/g;
-
-/**
- * Remove ANSI escape sequences.
- * @param {unknown} text
- * @returns {string}
- */
-export function stripAnsi(text) {
-  return String(text ?? '').replace(ANSI_RE, '');
-}
-
-/**
- * Strip ANSI codes and turn the text into one line: newlines and tabs become
- * spaces, other control characters are dropped, runs of spaces collapse.
- * @param {unknown} text
- * @returns {string}
- */
-export function oneLine(text) {
-  return stripAnsi(text)
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[\x00-\x1f\x7f-\x9f]/g, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
+// @ts-check
+// Helpers shared by the reporters: the colour decision, duration and number
+// formatting, the summary sentence. Pure except for the defaults that read
+// process.env. Line and ANSI handling is harness/text.js's; the verdict names
+// and counts are the record's (harness/record.js), so a report's counts are
+// the record's counts.
+import { VERDICTS } from '../record.js';
+import { oneLine } from '../text.js';
 
 /**
  * Whether to colour output. `FORCE_COLOR` set and not '0' → on; otherwise
@@ -71,9 +49,6 @@ export const VERDICT_COLOR = {
   skip: 'grey',
 };
 
-/** The verdicts, in summary order. */
-export const VERDICTS = /** @type {const} */ (['pass', 'fail', 'inconclusive', 'skip', 'error']);
-
 /**
  * Human duration: `45ms` below 0.1 s, `0.3s`, `12.3s`, `2m05s`.
  * @param {number | null | undefined} ms
@@ -108,17 +83,6 @@ export function num(x, digits = 3) {
 }
 
 /**
- * Counts per verdict, from results (the record's summary when available).
- * @param {{ verdict: string }[]} results
- * @returns {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number }}
- */
-export function countVerdicts(results) {
-  const c = { total: results.length, pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
-  for (const r of results) if (r.verdict in c && r.verdict !== 'total') c[/** @type {'pass'} */ (r.verdict)]++;
-  return c;
-}
-
-/**
  * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`,
  * plus `(k known here)` when an expectations file explained some verdicts.
  * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number, known?: { total: number } }} s
@@ -130,13 +94,47 @@ export function summaryText(s) {
 }
 
 /**
- * Short one-line description of a timing evidence block, e.g.
- * `median 1.98 [1.9, 2.05] @95%, boundary 1.5`.
+ * A recorded timing evidence block in one line, for reports, e.g.
+ * `S: median 1.98 [1.9, 2.05] @95% over n=9, boundary 1.5`. (The verdict's
+ * reason describes the live judgement with verdict.js's timingText.)
  * @param {any} timing
  */
-export function timingText(timing) {
+export function timingSummary(timing) {
   if (!timing) return '';
   const iv = Array.isArray(timing.interval) ? ` [${num(timing.interval[0])}, ${num(timing.interval[1])}]` : '';
   const conf = typeof timing.confidence === 'number' ? ` @${num(timing.confidence * 100, 1)}%` : '';
   return `${oneLine(timing.statistic)}: median ${num(timing.median)}${iv}${conf} over n=${timing.n}, boundary ${num(timing.boundary)}`;
+}
+
+/**
+ * The settings in force of a record's environment in one line, '' when none:
+ * 'settings in force: UV_THREADPOOL_SIZE=8 (pool 8 threads, measured)'.
+ * @param {any} environment
+ */
+export function settingsText(environment) {
+  const vars = Object.entries(environment?.env ?? {});
+  if (!vars.length) return '';
+  const text = vars.map(([k, v]) => `${k}=${shellWord(String(v))}`).join(' ');
+  const P = environment.poolSize;
+  const how = environment.poolSizeFrom === 'libuv rule' ? "by libuv's rule" : 'measured';
+  const threads = `${P} thread${P === 1 ? '' : 's'}`;
+  const pool = 'UV_THREADPOOL_SIZE' in environment.env && P != null ? ` (pool ${threads}, ${how})` : '';
+  return `settings in force: ${text}${pool}`;
+}
+
+/** A value as a shell would need it: plain when safe, else JSON-quoted ('""' when empty). @param {string} v */
+function shellWord(v) {
+  return /^[\w@%+=:,./-]+$/.test(v) ? v : JSON.stringify(v);
+}
+
+/**
+ * The settings in force as JUnit properties: 'env.KEY' per variable and
+ * 'poolSize'; none when no setting was in force.
+ * @param {any} environment
+ * @returns {Record<string, unknown>}
+ */
+export function settingsProperties(environment) {
+  const vars = Object.entries(environment?.env ?? {});
+  if (!vars.length) return {};
+  return { ...Object.fromEntries(vars.map(([k, v]) => [`env.${k}`, v])), poolSize: environment.poolSize };
 }

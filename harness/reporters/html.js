@@ -1,8 +1,12 @@
+// @ts-check
 // The HTML report: one self-contained page (inline CSS and SVG, no scripts,
 // nothing fetched) with the machine, a summary table and, per claim, the
 // verdict, the claim beside the source's own figures, and the evidence drawn
 // from the record's raw samples.
-import { countVerdicts, formatDuration, oneLine, timingText, VERDICTS } from './format.js';
+import { sourceName } from '../sources.js';
+import { summarize, VERDICTS } from '../record.js';
+import { oneLine } from '../text.js';
+import { formatDuration, settingsText, timingSummary } from './format.js';
 import { formatProfile } from '../profile.js';
 import { esc, fmt } from './svg.js';
 import { completionChart, timelineChart } from './chart-pool.js';
@@ -50,7 +54,7 @@ const vclass = (v) => (VERDICTS.includes(/** @type {any} */ (v)) ? String(v) : '
  */
 export function renderHtml(record) {
   const results = Array.isArray(record?.results) ? record.results : [];
-  const summary = record?.summary ?? countVerdicts(results);
+  const summary = record?.summary ?? summarize(results);
   const env = record?.environment ?? {};
   const title = `node-concurrency-spec: ${summary.total} claims, ${VERDICTS.map((v) => `${summary[v] ?? 0} ${v}`).join(', ')}`;
   return [
@@ -81,8 +85,11 @@ function header(record) {
     where && `on ${where}`,
     `fixtures under Node ${node.version ?? '?'} (V8 ${node.v8 ?? '?'}, libuv ${node.uv ?? '?'}) at ${node.path ?? '?'}`,
     env.hostNode?.version && `harness on Node ${env.hostNode.version}`,
-    cpus.requested != null ? `--cpus ${cpus.requested}: CPU ${Array.isArray(cpus.list) ? cpus.list.join(',') : 'none'} (${cpus.method ?? '?'})` : 'no CPU pinning',
+    cpus.requested != null
+      ? `--cpus ${cpus.requested}: CPU ${Array.isArray(cpus.list) ? cpus.list.join(',') : 'none'} (${cpus.method ?? '?'})`
+      : 'no CPU pinning',
     env.quick && '--quick: fewer trials',
+    settingsText(env),
   ].filter(Boolean);
   let profileLines = ['machine not profiled (every claim skipped)'];
   if (record?.profile) {
@@ -110,9 +117,15 @@ function header(record) {
 
 /** @param {any[]} results @param {any} summary */
 function summarySection(results, summary) {
-  const counts = VERDICTS.map((v) => `<li class="v-${v}" data-verdict="${v}"><strong data-count="${v}">${esc(summary[v] ?? 0)}</strong> ${v}</li>`).join('');
+  const counts = VERDICTS.map(
+    (v) =>
+      `<li class="v-${v}" data-verdict="${v}"><strong data-count="${v}">${esc(summary[v] ?? 0)}</strong> ${v}</li>`,
+  ).join('');
   const rows = results
-    .map((r) => `<tr><td><span class="badge v-${vclass(r.verdict)}">${esc(labelOf(r))}</span></td><td><a href="#${esc(encodeURIComponent(String(r.id)))}"><code>${esc(r.id)}</code></a></td><td>${esc(r.title)}</td><td>${esc(r.trials ?? 0)}</td><td>${esc(formatDuration(r.durationMs))}</td><td class="reason">${esc(clip(oneLine(r.reason), 240))}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td><span class="badge v-${vclass(r.verdict)}">${esc(labelOf(r))}</span></td><td><a href="#${esc(encodeURIComponent(String(r.id)))}"><code>${esc(r.id)}</code></a></td><td>${esc(r.title)}</td><td>${esc(r.trials ?? 0)}</td><td>${esc(formatDuration(r.durationMs))}</td><td class="reason">${esc(clip(oneLine(r.reason), 240))}</td></tr>`,
+    )
     .join('\n');
   return [
     '<section id="summary"><h2>Summary</h2>',
@@ -131,16 +144,19 @@ export function claimSection(r) {
   const v = vclass(r?.verdict);
   const src = r?.source ?? {};
   const exp = r?.expectation ?? {};
-  const dd = (/** @type {string} */ term, /** @type {unknown} */ value) => (value == null || value === '' ? '' : `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`);
-  const charts = [timelineChart(r), completionChart(r), timingChart(r), throughputChart(r), latencyChart(r)].filter(Boolean);
+  const dd = (/** @type {string} */ term, /** @type {unknown} */ value) =>
+    value == null || value === '' ? '' : `<dt>${esc(term)}</dt><dd>${esc(value)}</dd>`;
+  const charts = [timelineChart(r), completionChart(r), timingChart(r), throughputChart(r), latencyChart(r)].filter(
+    Boolean,
+  );
   return [
     `<section class="claim c-${v}" id="${esc(r?.id)}" data-verdict="${v}">`,
     `<h2><span class="badge v-${v}">${esc(labelOf(r))}</span> <code>${esc(r?.id)}</code></h2>`,
     `<p><strong>${esc(r?.title)}</strong> <span class="muted">(${esc(r?.area ?? '')}; expected: the claim ${r?.expected === 'refuted' ? 'is refuted' : 'holds'}; ${esc(r?.trials ?? 0)} trial${r?.trials === 1 ? '' : 's'}, ${esc(formatDuration(r?.durationMs))})</span></p>`,
     `<p class="reason">${esc(oneLine(r?.reason))}</p>`,
     '<div class="beside">',
-    `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file, src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl></div>`,
-    `<div><h3>The truth and this run</h3><dl>${dd('Truth', r?.truth)}${dd('Expected on this machine', exp.summary)}${dd('Model', modelText(exp.model))}${dd('Measured here', timingText(r?.evidence?.timing))}</dl></div>`,
+    `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file && sourceName(src.file), src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl></div>`,
+    `<div><h3>The truth and this run</h3><dl>${dd('Truth', r?.truth)}${dd('Expected on this machine', exp.summary)}${dd('Model', modelText(exp.model))}${dd('Measured here', timingSummary(r?.evidence?.timing))}</dl></div>`,
     '</div>',
     charts.length ? `<div class="evidence"><h3>Evidence</h3>${charts.join('\n')}</div>` : '',
     structuralBlock(r?.evidence?.structural),
@@ -153,7 +169,10 @@ export function claimSection(r) {
 export function modelText(model) {
   if (!model || typeof model !== 'object') return '';
   return Object.entries(model)
-    .map(([k, v]) => `${k}=${typeof v === 'number' ? fmt(v, 4) : v && typeof v === 'object' ? clip(JSON.stringify(v), 120) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k}=${typeof v === 'number' ? fmt(v, 4) : v && typeof v === 'object' ? clip(JSON.stringify(v), 120) : String(v)}`,
+    )
     .join(' · ');
 }
 
@@ -164,7 +183,9 @@ function structuralBlock(s) {
   const decided = s.decided ?? 'undecided';
   return [
     `<h3>Structural checks</h3><p>Decided: <strong>${esc(decided)}</strong> — ${esc(s.agree ?? 0)} trial(s) agree, ${esc(s.disagree ?? 0)} disagree${s.voided ? `, ${esc(s.voided)} void (control failed)` : ''}.</p>`,
-    details.length ? `<ul class="checks">${details.map((/** @type {unknown} */ d) => `<li>${esc(oneLine(d))}</li>`).join('')}</ul>` : '',
+    details.length
+      ? `<ul class="checks">${details.map((/** @type {unknown} */ d) => `<li>${esc(oneLine(d))}</li>`).join('')}</ul>`
+      : '',
   ].join('');
 }
 
@@ -173,12 +194,4 @@ function rawSamples(samples) {
   if (!Array.isArray(samples) || !samples.length) return '';
   const text = JSON.stringify(samples[0], null, 1) ?? 'null';
   return `<details><summary>Raw sample of trial 1 of ${samples.length}${text.length > 4000 ? ' (clipped)' : ''}</summary><pre>${esc(clip(text, 4000))}</pre></details>`;
-}
-
-/**
- * The reporter: the page at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- */
-export async function* html(source) {
-  for await (const event of source) if (event?.type === 'run:end') yield renderHtml(event.data);
 }

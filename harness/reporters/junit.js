@@ -1,7 +1,10 @@
+// @ts-check
 // JUnit XML reporter. The document needs totals up front, so it is rendered
 // once, at run:end, from the record.
 
-import { VERDICTS, countVerdicts, seconds, stripAnsi, timingText } from './format.js';
+import { VERDICTS, summarize } from '../record.js';
+import { stripAnsi } from '../text.js';
+import { seconds, settingsProperties, timingSummary } from './format.js';
 
 const SUITE = 'node-concurrency-spec';
 
@@ -44,7 +47,7 @@ export function details(r) {
   if (r.claim) lines.push(`claim: ${r.claim}`);
   if (r.expectation?.summary) lines.push(`expected: ${r.expectation.summary}`);
   const t = r.evidence?.timing;
-  if (t) lines.push(`timing: ${timingText(t)}`);
+  if (t) lines.push(`timing: ${timingSummary(t)}`);
   const s = r.evidence?.structural;
   if (s) {
     lines.push(`structural: ${s.agree} agree, ${s.disagree} disagree`);
@@ -63,14 +66,17 @@ export function testCase(r) {
   const body = escapeXml(details(r));
   const msg = stripAnsi(r.reason ?? '');
   let inner;
-  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip') inner = `      <skipped${attributes({ message: `known here (${r.verdict}): ${stripAnsi(r.known.reason ?? '')}` })}/>`;
-  else if (r.verdict === 'fail') inner = `      <failure${attributes({ message: msg, type: 'fail' })}>${body}</failure>`;
+  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip')
+    inner = `      <skipped${attributes({ message: `known here (${r.verdict}): ${stripAnsi(r.known.reason ?? '')}` })}/>`;
+  else if (r.verdict === 'fail')
+    inner = `      <failure${attributes({ message: msg, type: 'fail' })}>${body}</failure>`;
   else if (r.verdict === 'error') inner = `      <error${attributes({ message: msg, type: 'error' })}>${body}</error>`;
   else if (r.verdict === 'skip') inner = `      <skipped${attributes({ message: msg })}/>`;
   else if (r.verdict === 'inconclusive') inner = `      <skipped${attributes({ message: `inconclusive: ${msg}` })}/>`;
   else if (r.verdict !== 'pass') inner = `      <error${attributes({ message: `unknown verdict ${r.verdict}` })}/>`;
   // failure/error bodies already carry the details; others get them as output
-  const out = !r.known && (r.verdict === 'fail' || r.verdict === 'error') ? '' : `      <system-out>${body}</system-out>\n`;
+  const out =
+    !r.known && (r.verdict === 'fail' || r.verdict === 'error') ? '' : `      <system-out>${body}</system-out>\n`;
   return `${open}>\n${inner ? `${inner}\n` : ''}${out}    </testcase>\n`;
 }
 
@@ -80,9 +86,9 @@ export function testCase(r) {
  * @returns {string}
  */
 export function renderJunit(record) {
-  const results = record?.results ?? [];
-  const c = countVerdicts(results);
-  const known = (/** @type {string} */ v) => results.filter((r) => r.known && r.verdict === v).length;
+  const results = /** @type {any[]} */ (record?.results ?? []);
+  const c = summarize(results);
+  const known = (/** @type {string} */ v) => c.known?.[v] ?? 0;
   const counts = {
     tests: c.total,
     failures: c.fail - known('fail'),
@@ -103,6 +109,7 @@ export function renderJunit(record) {
     platform: env.platform,
     arch: env.arch,
     release: env.release,
+    ...settingsProperties(env),
     interrupted: record?.interrupted,
   };
   const propLines = Object.entries(props)
@@ -119,22 +126,4 @@ export function renderJunit(record) {
     results.map(testCase).join('') +
     '  </testsuite>\n</testsuites>\n'
   );
-}
-
-/**
- * The JUnit reporter: yields the document at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- * @returns {AsyncGenerator<string>}
- */
-export async function* junit(source) {
-  const results = [];
-  for await (const event of source) {
-    if (event?.type === 'spec:end') results.push(event.data);
-    else if (event?.type === 'run:end') {
-      yield renderJunit(event.data?.results ? event.data : { ...event.data, results });
-      return;
-    }
-  }
-  // The stream ended without run:end (the producer died): report what ran.
-  yield renderJunit({ results, interrupted: true });
 }

@@ -1,10 +1,20 @@
+// @ts-check
 // The Markdown summary (GitHub step summary, pull-request comments): the
 // environment in one line, the counts, one table row per claim, and the
 // details of every claim that failed, errored or stayed inconclusive.
-import { countVerdicts, formatDuration, num, oneLine, summaryText, timingText } from './format.js';
+import { sourceName } from '../sources.js';
+import { summarize } from '../record.js';
+import { oneLine } from '../text.js';
+import { formatDuration, num, settingsText, summaryText, timingSummary } from './format.js';
 
 /** An icon per verdict, so the table reads at a glance. */
-export const ICONS = /** @type {Record<string, string>} */ ({ pass: '✅', fail: '❌', inconclusive: '❔', skip: '⏭️', error: '💥' });
+export const ICONS = /** @type {Record<string, string>} */ ({
+  pass: '✅',
+  fail: '❌',
+  inconclusive: '❔',
+  skip: '⏭️',
+  error: '💥',
+});
 
 /**
  * Text safe inside a Markdown table cell or paragraph: one line, HTML
@@ -47,8 +57,11 @@ export function environmentLine(record) {
     p ? `C=${num(p.cores)}` : 'not profiled',
     p?.effectiveParallelism ? `effective parallelism ${num(p.effectiveParallelism.value, 2)}` : '',
     p?.pbkdf2 ? `pbkdf2 task ${Math.round(p.pbkdf2.taskMs)} ms` : '',
-    env.cpus?.requested != null ? `--cpus ${env.cpus.requested}${Array.isArray(env.cpus.list) ? ` (CPU ${env.cpus.list.join(',')})` : ''}` : '',
+    env.cpus?.requested != null
+      ? `--cpus ${env.cpus.requested}${Array.isArray(env.cpus.list) ? ` (CPU ${env.cpus.list.join(',')})` : ''}`
+      : '',
     env.quick ? '--quick' : '',
+    settingsText(env),
   ];
   return parts.filter(Boolean).map(mdText).join(' · ');
 }
@@ -60,21 +73,19 @@ export function environmentLine(record) {
  */
 export function renderMarkdown(record) {
   const results = Array.isArray(record?.results) ? record.results : [];
-  const summary = record?.summary ?? countVerdicts(results);
-  const lines = [
-    `## node-concurrency-spec: ${summaryText(summary)}`,
-    '',
-    environmentLine(record),
-    '',
-  ];
+  const summary = record?.summary ?? summarize(results);
+  const lines = [`## node-concurrency-spec: ${summaryText(summary)}`, '', environmentLine(record), ''];
   if (record?.interrupted) lines.push('**The run was interrupted: results are partial.**', '');
   lines.push(`Took ${formatDuration(record?.durationMs)}; exit code ${record?.exitCode ?? '?'}.`, '');
   if (results.length) {
     lines.push('| verdict | claim | reason |', '|---|---|---|');
-    for (const r of results) lines.push(`| ${verdictCell(r)} | ${mdCode(r.id)} | ${mdText(clip(oneLine(r.reason), 200))} |`);
+    for (const r of results)
+      lines.push(`| ${verdictCell(r)} | ${mdCode(r.id)} | ${mdText(clip(oneLine(r.reason), 200))} |`);
     lines.push('');
   }
-  const notable = results.filter((/** @type {any} */ r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive');
+  const notable = results.filter(
+    (/** @type {any} */ r) => r.verdict === 'fail' || r.verdict === 'error' || r.verdict === 'inconclusive',
+  );
   if (notable.length) {
     lines.push('### Failed, errored and inconclusive claims', '');
     for (const r of notable) lines.push(...details(r));
@@ -85,28 +96,28 @@ export function renderMarkdown(record) {
 /** @param {any} r */
 function details(r) {
   const out = [`#### ${verdictCell(r)}: ${mdCode(r.id)}`, '', mdText(r.title), ''];
-  const item = (/** @type {string} */ name, /** @type {unknown} */ value) => value != null && oneLine(value) && out.push(`- **${name}:** ${mdText(value)}`);
+  const item = (/** @type {string} */ name, /** @type {unknown} */ value) =>
+    value != null && oneLine(value) && out.push(`- **${name}:** ${mdText(value)}`);
   item('Reason', r.reason);
   item('Claim', r.claim);
   item('Truth', r.truth);
   item('Expected here', r.expectation?.summary);
-  if (r.source) item('Source', [r.source.file, r.source.section, r.source.figures].filter(Boolean).join(' — '));
+  if (r.source)
+    item(
+      'Source',
+      [r.source.file && sourceName(r.source.file), r.source.section, r.source.figures].filter(Boolean).join(' — '),
+    );
   const t = r.evidence?.timing;
-  if (t) item('Timing', timingText(t));
+  if (t) item('Timing', timingSummary(t));
   const s = r.evidence?.structural;
   if (s) {
-    item('Structural', `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided ? `, ${s.voided} void` : ''}`);
+    item(
+      'Structural',
+      `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided ? `, ${s.voided} void` : ''}`,
+    );
     for (const d of (s.details ?? []).slice(0, 5)) out.push(`  - ${mdText(d)}`);
   }
   item('Trials', `${r.trials ?? 0} in ${formatDuration(r.durationMs)}`);
   out.push('');
   return out;
-}
-
-/**
- * The reporter: the summary at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- */
-export async function* markdown(source) {
-  for await (const event of source) if (event?.type === 'run:end') yield renderMarkdown(event.data);
 }

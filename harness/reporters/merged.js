@@ -1,9 +1,12 @@
+// @ts-check
 // Renderers of the merged claims × environments table (harness/merge.js
 // builds it): Markdown for step summaries and a self-contained HTML page.
 import { ICONS, mdCode, mdText } from './markdown.js';
 import { CSS } from './html.js';
 import { esc } from './svg.js';
-import { oneLine, summaryText, VERDICTS } from './format.js';
+import { VERDICTS } from '../record.js';
+import { oneLine } from '../text.js';
+import { summaryText } from './format.js';
 
 /** @typedef {import('../merge.js').MergedTable} MergedTable */
 
@@ -14,7 +17,8 @@ const cellText = (c) => (c ? `${ICONS[c.verdict] ?? '💥'} ${c.label}` : '—')
 const envSummary = (e) => (e.summary ? summaryText(e.summary).replace(/^\d+ claims?: /, '') : '');
 
 /** @param {MergedTable} table */
-const heading = (table) => `node-concurrency-spec: ${table.claims.length} claim${table.claims.length === 1 ? '' : 's'} × ${table.environments.length} environment${table.environments.length === 1 ? '' : 's'}`;
+const heading = (table) =>
+  `node-concurrency-spec: ${table.claims.length} claim${table.claims.length === 1 ? '' : 's'} × ${table.environments.length} environment${table.environments.length === 1 ? '' : 's'}`;
 
 /** @param {number[]} envs */
 const envNumbers = (envs) => `#${envs.join(', #')}`;
@@ -37,9 +41,18 @@ function differsLine(c) {
  * @returns {string}
  */
 export function renderMergedMarkdown(table) {
-  const lines = [`## ${heading(table)}`, '', '### Environments', '', '| # | Node | OS | C | --cpus | quick | results | record |', '|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    `## ${heading(table)}`,
+    '',
+    '### Environments',
+    '',
+    '| # | Node | OS | C | --cpus | quick | results | record |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const e of table.environments) {
-    lines.push(`| ${e.index} | ${mdText(e.node)} | ${mdText(`${e.os} ${e.arch}`)} | ${e.cores ?? '?'} | ${e.cpus ?? '—'} | ${e.quick ? 'yes' : 'no'} | ${mdText(envSummary(e))} | ${mdCode(e.file)} |`);
+    lines.push(
+      `| ${e.index} | ${mdText(e.node)} | ${mdText(`${e.os} ${e.arch}`)} | ${e.cores ?? '?'} | ${e.cpus ?? '—'} | ${e.quick ? 'yes' : 'no'} | ${mdText(envSummary(e))} | ${mdCode(e.file)} |`,
+    );
   }
   lines.push('', `### Differs across environments (${table.differs.length})`, '');
   if (!table.differs.length) lines.push('Every claim has the same outcome in every environment where it ran.');
@@ -53,8 +66,16 @@ export function renderMergedMarkdown(table) {
     const mark = c.verdictDiffers ? ' **≠**' : c.differs ? ' ≠' : '';
     lines.push(`| ${mdCode(c.id)}${mark} | ${c.columns.map((cell) => mdText(cellText(cell))).join(' | ')} |`);
   }
-  if (table.columns.some((col) => col.envs.length > 1)) lines.push('', 'Neighbouring environments with the same outcome for every claim share a column; its heading names all of them.');
-  lines.push('', '≠: the outcome, or what the claim expects to be true, differs across environments (bold: the verdict itself).', '');
+  if (table.columns.some((col) => col.envs.length > 1))
+    lines.push(
+      '',
+      'Neighbouring environments with the same outcome for every claim share a column; its heading names all of them.',
+    );
+  lines.push(
+    '',
+    '≠: the outcome, or what the claim expects to be true, differs across environments (bold: the verdict itself).',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -71,7 +92,10 @@ tr.differs th.id{border-left:4px solid #a16207}tr.verdict-differs th.id{border-l
  */
 export function renderMergedHtml(table) {
   const envRows = table.environments
-    .map((e) => `<tr><td>${e.index}</td><td>${esc(e.node)}</td><td>${esc(`${e.os} ${e.arch} ${e.release}`)}</td><td>${esc(e.cores ?? '?')}</td><td>${esc(e.cpus ?? '—')}</td><td>${e.quick ? 'yes' : 'no'}</td><td>${esc(envSummary(e))}</td><td><code>${esc(e.file)}</code></td></tr>`)
+    .map(
+      (e) =>
+        `<tr><td>${e.index}</td><td>${esc(e.node)}</td><td>${esc(`${e.os} ${e.arch} ${e.release}`)}</td><td>${esc(e.cores ?? '?')}</td><td>${esc(e.cpus ?? '—')}</td><td>${e.quick ? 'yes' : 'no'}</td><td>${esc(envSummary(e))}</td><td><code>${esc(e.file)}</code></td></tr>`,
+    )
     .join('\n');
   const differs = table.differs.length
     ? `<ul>${table.differs
@@ -81,7 +105,9 @@ export function renderMergedHtml(table) {
         })
         .join('')}</ul>`
     : '<p>Every claim has the same outcome in every environment where it ran.</p>';
-  const head = table.columns.map((col) => `<th scope="col">${esc(col.title)}<br><span class="muted">${esc(envNumbers(col.envs))}</span></th>`).join('');
+  const head = table.columns
+    .map((col) => `<th scope="col">${esc(col.title)}<br><span class="muted">${esc(envNumbers(col.envs))}</span></th>`)
+    .join('');
   const rows = table.claims
     .map((c) => {
       const cls = c.verdictDiffers ? 'differs verdict-differs' : c.differs ? 'differs' : '';
@@ -89,7 +115,9 @@ export function renderMergedHtml(table) {
         .map((cell, i) => {
           if (!cell) return '<td class="cell">—</td>';
           const v = VERDICTS.includes(/** @type {any} */ (cell.verdict)) ? cell.verdict : 'error';
-          const reasons = table.columns[i].envs.map((n) => `#${n}: ${oneLine(c.cells[n - 1]?.reason ?? 'not run')}`).join('\n');
+          const reasons = table.columns[i].envs
+            .map((n) => `#${n}: ${oneLine(c.cells[n - 1]?.reason ?? 'not run')}`)
+            .join('\n');
           return `<td class="cell c-${v}" title="${esc(reasons)}">${esc(cell.label)}</td>`;
         })
         .join('');

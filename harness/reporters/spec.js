@@ -1,16 +1,10 @@
+// @ts-check
 // Human-readable reporter: a machine header, one line per claim, a summary.
 // On a TTY a live progress line is rewritten in place while a spec runs.
 
-import {
-  VERDICT_COLOR,
-  formatDuration,
-  num,
-  oneLine,
-  painter,
-  shouldColor,
-  summaryText,
-  countVerdicts,
-} from './format.js';
+import { VERDICT_COLOR, formatDuration, num, painter, settingsText, shouldColor, summaryText } from './format.js';
+import { summarize } from '../record.js';
+import { oneLine } from '../text.js';
 import { formatProfile } from '../profile.js';
 
 const CLEAR = '\r\x1b[2K';
@@ -73,9 +67,10 @@ export function spec(options = {}) {
         current = null;
         yield `${closeProgress()}${resultLine(data, idWidth, paint)}\n`;
       } else if (type === 'run:end') {
-        const summary = data?.summary ?? countVerdicts(data?.results ?? results);
+        const summary = data?.summary ?? summarize(data?.results ?? results);
         let out = `${closeProgress()}\n${paint('bold', summaryText(summary))} (${formatDuration(data?.durationMs)})\n`;
-        if (data?.interrupted) out += `${paint('yellow', 'interrupted: the run was stopped early, results are partial')}\n`;
+        if (data?.interrupted)
+          out += `${paint('yellow', 'interrupted: the run was stopped early, results are partial')}\n`;
         yield out;
       }
     }
@@ -118,5 +113,7 @@ export function header(data, paint) {
     const list = Array.isArray(cpus.list) ? cpus.list.join(',') : '?';
     lines.push(`fixtures pinned to CPU ${list} (${cpus.method})`);
   }
+  const settings = settingsText(env);
+  if (settings) lines.push(settings);
   return `${lines.join('\n')}\n\n`;
 }

@@ -1,7 +1,8 @@
+// @ts-check
 // Small helpers for self-contained HTML and inline SVG: escaping, linear and
 // log scales with round ticks, and the few SVG elements the charts draw.
 // Pure string building; nothing here loads anything.
-import { stripAnsi } from './format.js';
+import { stripAnsi } from '../text.js';
 
 /**
  * Escape text for HTML/SVG content and attribute values. ANSI sequences and
@@ -127,7 +128,9 @@ export function xAxis(x, y, { label, format = fmt, count = 6, top, values } = {}
   for (const v of values ?? x.ticks(count)) {
     const px = x(v);
     if (top !== undefined) out += el('line', { x1: px, x2: px, y1: top, y2: y, class: 'grid' });
-    out += el('line', { x1: px, x2: px, y1: y, y2: y + 4, class: 'axis' }) + text(px, y + 15, format(v), { class: 'tick', 'text-anchor': 'middle' });
+    out +=
+      el('line', { x1: px, x2: px, y1: y, y2: y + 4, class: 'axis' }) +
+      text(px, y + 15, format(v), { class: 'tick', 'text-anchor': 'middle' });
   }
   if (label) out += text(b, y + 30, label, { class: 'label', 'text-anchor': 'end' });
   return out;
@@ -143,7 +146,9 @@ export function yAxis(y, x, { label, format = fmt, count = 4, right } = {}) {
   for (const v of y.ticks(count)) {
     const py = y(v);
     if (right !== undefined) out += el('line', { x1: x, x2: right, y1: py, y2: py, class: 'grid' });
-    out += el('line', { x1: x - 4, x2: x, y1: py, y2: py, class: 'axis' }) + text(x - 6, py + 4, format(v), { class: 'tick', 'text-anchor': 'end' });
+    out +=
+      el('line', { x1: x - 4, x2: x, y1: py, y2: py, class: 'axis' }) +
+      text(x - 6, py + 4, format(v), { class: 'tick', 'text-anchor': 'end' });
   }
   if (label) out += text(x + 4, y(hi) - 6, label, { class: 'label' });
   return out;

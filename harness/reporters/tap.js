@@ -1,7 +1,10 @@
+// @ts-check
 // TAP version 14 reporter: one test point per claim with a YAML diagnostic
 // block, the plan at the end. An interrupted run ends in `Bail out!`.
 
-import { formatDuration, num, oneLine, stripAnsi, summaryText, countVerdicts } from './format.js';
+import { summarize } from '../record.js';
+import { oneLine, stripAnsi } from '../text.js';
+import { formatDuration, num, summaryText } from './format.js';
 
 /**
  * Escape a TAP 14 description or directive reason: `\` → `\\`, `#` → `\#`,
@@ -23,8 +26,13 @@ function scalar(v) {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(scalar).join(', ')}]`;
-  if (typeof v === 'object') return JSON.stringify(v).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return JSON.stringify(stripAnsi(String(v))).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  if (typeof v === 'object')
+    return JSON.stringify(v)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(stripAnsi(String(v)))
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -76,7 +84,8 @@ export function diagnostics(r) {
 export function testPoint(r, n) {
   const desc = escapeTap(r.id);
   let line;
-  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip') line = `not ok ${n} - ${desc} # TODO known here (${escapeTap(r.verdict)}): ${escapeTap(r.known.reason)}`;
+  if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip')
+    line = `not ok ${n} - ${desc} # TODO known here (${escapeTap(r.verdict)}): ${escapeTap(r.known.reason)}`;
   else if (r.verdict === 'pass') line = `ok ${n} - ${desc}`;
   else if (r.verdict === 'skip') line = `ok ${n} - ${desc} # SKIP ${escapeTap(r.reason)}`;
   else if (r.verdict === 'inconclusive') line = `not ok ${n} - ${desc} # TODO inconclusive: ${escapeTap(r.reason)}`;
@@ -98,7 +107,9 @@ function headerComments(data) {
     `node-concurrency-spec: ${data?.specs?.length ?? 0} claim${data?.specs?.length === 1 ? '' : 's'}`,
     `node ${node.version ?? '?'}, libuv ${node.uv ?? '?'}, V8 ${node.v8 ?? '?'}`,
     cpu.join(', '),
-  ].map((l) => `# ${oneLine(l)}\n`).join('');
+  ]
+    .map((l) => `# ${oneLine(l)}\n`)
+    .join('');
 }
 
 /**
@@ -120,7 +131,7 @@ export async function* tap(source) {
       yield testPoint(data, ++n);
     } else if (type === 'run:end') {
       ended = true;
-      const summary = data?.summary ?? countVerdicts(results);
+      const summary = data?.summary ?? summarize(results);
       yield `# ${summaryText(summary)} (${formatDuration(data?.durationMs)})\n`;
       if (data?.interrupted) {
         yield 'Bail out! run interrupted, results are partial\n';

@@ -1,37 +1,15 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock, separable, blockTiming } from '../../harness/abba.js';
+import { SOURCE_004 } from '../../harness/kits/cluster.js';
+import {
+  abbaTrial,
+  checkBlock,
+  separable,
+  blockTiming,
+  heavyBlock,
+  HEAVY_MS,
+  HEAVY_WINDOW_MS,
+} from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
-
-/** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
-export const HEAVY_MS = 30;
-/** The measured window of one arm: about 10 requests per connection. */
-const WINDOW_MS = 250;
-
-/**
- * The /heavy block both throughput specs run: W_A vs W_B workers, 2·max(W)
- * connections, keep-alive on (the cost measured is the work, not the hand-off),
- * server and generator sharing the CPUs (see the summary for why).
- * @param {import('../../harness/context.js').Context} ctx
- * @param {{ A: { workers: number, label: string }, B: { workers: number, label: string } }} arms
- */
-export function heavyBlock(ctx, { A, B }) {
-  const iterations = Math.max(1000, Math.round((ctx.pbkdf2.iterations * HEAVY_MS) / ctx.pbkdf2.taskMs));
-  const connections = 2 * Math.max(A.workers, B.workers, 1);
-  return {
-    A,
-    B,
-    path: '/heavy',
-    iterations,
-    connections,
-    keepAlive: true,
-    durationMs: WINDOW_MS,
-    requests: 200, // a bound: ≈ 20 fit in the window on 2 cores
-    warmup: connections,
-    // the warm-up's time: connections requests on the slower arm's min(W, C) cores
-    warmupMs: Math.ceil(HEAVY_MS * connections / Math.max(1, Math.min(A.workers, B.workers, ctx.cores))),
-  };
-}
 
 /** The effective parallelism the context's probe measured (null if none). @param {any} ctx */
 export function measuredParallelism(ctx) {
@@ -44,21 +22,27 @@ export default defineSpec({
   title: 'A cluster serves a CPU-heavy endpoint faster than one process',
   area: 'cluster',
   claim: 'Running the server as a cluster makes a CPU-heavy endpoint much faster than a single process.',
-  truth: "True where there are cores to spare: throughput scales ≈ min(W, C) less the load generator's share of the CPU; on one core there is no speed-up.",
+  truth:
+    "True where there are cores to spare: throughput scales ≈ min(W, C) less the load generator's share of the CPU; on one core there is no speed-up.",
   expected: 'holds',
   tags: ['throughput', 'load'],
   requires: ['linux'],
   source: {
     file: SOURCE_004.file,
     section: 'Load testing the /heavy endpoint with and without the cluster',
-    figures: '/heavy, loadtest -n 1000 -c 100 on the same machine: cluster 139 req/s, mean latency 685.8 ms; single process 37 req/s, mean latency 2583 ms (the author’s multi-core laptop; core count not given)',
+    figures:
+      '/heavy, loadtest -n 1000 -c 100 on the same machine: cluster 139 req/s, mean latency 685.8 ms; single process 37 req/s, mean latency 2583 ms (the author’s multi-core laptop; core count not given)',
   },
   plan: (ctx) => {
     const C = ctx.cores;
     const W = Math.max(2, C); // the source forks one worker per core; at least 2 to have a cluster
     const eff = measuredParallelism(ctx);
     if (C >= 2 && eff !== null && eff < 1.3) {
-      return { summary: '', skip: `C=${C} but the probe measured an effective parallelism of ${round(eff, 2)} (< 1.3): no speed-up could be told from this VM's noise`, trial: async () => null };
+      return {
+        summary: '',
+        undecidable: `C=${C} but the probe measured an effective parallelism of ${round(eff, 2)} (< 1.3): no speed-up could be told from this machine's noise`,
+        trial: async () => null,
+      };
     }
     const block = heavyBlock(ctx, { A: { workers: 0, label: 'single' }, B: { workers: W, label: `cluster W=${W}` } });
     // Pinning or sharing? splitCpus would pin the generator to the last CPU, and
@@ -77,7 +61,11 @@ export default defineSpec({
     // the speed-up the claim promises, ×W.
     const refuted = C < 2;
     if (!refuted && !separable(model, 0)) {
-      return { summary: '', skip: `C=${C}, effective parallelism ${round(eff ?? C, 2)}: the model's speed-up ×${round(Math.exp(model), 2)} is too close to none (within ±10% of the halfway boundary) to be told apart here`, trial: async () => null };
+      return {
+        summary: '',
+        undecidable: `C=${C}, effective parallelism ${round(eff ?? C, 2)}: the model's speed-up ×${round(Math.exp(model), 2)} is too close to none (within ±10% of the halfway boundary) to be told apart here`,
+        trial: async () => null,
+      };
     }
     const claimValue = refuted ? 0 : model;
     const alternatives = refuted ? { [`speed-up ×${W} (the claim)`]: Math.log(W) } : { 'no speed-up': 0 };
@@ -85,12 +73,22 @@ export default defineSpec({
     return {
       expected: refuted ? 'refuted' : 'holds',
       summary:
-        `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each under ${block.connections} keep-alive connections for ≈${WINDOW_MS} ms of /heavy (pbkdf2 ${block.iterations} iterations ≈ ${HEAVY_MS} ms), r = ln(thr cluster / thr single). ` +
+        `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each under ${block.connections} keep-alive connections for ≈${HEAVY_WINDOW_MS} ms of /heavy (pbkdf2 ${block.iterations} iterations ≈ ${HEAVY_MS} ms), r = ln(thr cluster / thr single). ` +
         `Server and generator share the CPUs (pinning would leave the server one of 2 CPUs and test the pinning); the generator's CPU is recorded per run. ` +
         `Model on C=${C} (effective parallelism ${round(eff ?? C, 2)}): speed-up min(W, min(C, effective) − ${g} for the generator) = ${round(Math.exp(model), 2)} (r = ${round(model, 3)}); boundary r = ${round(boundary, 3)} (ratio ${round(Math.exp(boundary), 2)}), halfway in log space. ` +
         (refuted ? `On one core the cluster cannot be faster: the claim is expected refuted. ` : '') +
         `The source's ×3.8 (139/37) came from a multi-core laptop; it is not expected here.`,
-      model: { C, W, effectiveParallelism: eff, generatorShare: g, speedup: round(Math.exp(model), 3), r: round(model, 4), boundary: round(boundary, 4), iterations: block.iterations, connections: block.connections },
+      model: {
+        C,
+        W,
+        effectiveParallelism: eff,
+        generatorShare: g,
+        speedup: round(Math.exp(model), 3),
+        r: round(model, 4),
+        boundary: round(boundary, 4),
+        iterations: block.iterations,
+        connections: block.connections,
+      },
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // Mechanism, not speed: every worker of the cluster served (its CPU over the
@@ -101,7 +99,11 @@ export default defineSpec({
       },
       // One boundary halfway (log space) between the model's r and the nearest wrong
       // value; both are ≥ 2·ln(1.1) apart, outside this VM's ~10% noise band.
-      timing: blockTiming({ description: `ln(throughput cluster W=${W} / throughput single), per ABBA block`, claim: claimValue, alternatives }),
+      timing: blockTiming({
+        description: `ln(throughput cluster W=${W} / throughput single), per ABBA block`,
+        claim: claimValue,
+        alternatives,
+      }),
     };
   },
 });

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get } from '../../harness/cluster.js';
+import { SOURCE_004, withCluster, get } from '../../harness/kits/cluster.js';
 
 // One trial: 2 workers; the primary reports cluster.isMaster / isPrimary when
 // ready and on stop; each worker reports its own through GET /roles; both
@@ -9,16 +9,29 @@ export default defineSpec({
   id: 'cluster.is-master',
   title: 'cluster.isMaster tells the primary from a worker',
   area: 'cluster',
-  claim: 'The cluster module property isMaster says whether the current process is the parent or a child (worker) process.',
-  truth: 'True but deprecated in the docs since Node 16: isMaster is an alias of isPrimary (true in the primary, false in workers); no runtime warning on Node 20–26.',
+  claim:
+    'The cluster module property isMaster says whether the current process is the parent or a child (worker) process.',
+  truth:
+    'True but deprecated in the docs since Node 16: isMaster is an alias of isPrimary (true in the primary, false in workers); no runtime warning on Node 20–26.',
   expected: 'holds',
   tags: ['structural', 'version'],
-  source: { file: SOURCE_004.file, section: 'The cluster version: the isMaster check that decides between forking and serving', figures: null },
+  source: {
+    file: SOURCE_004.file,
+    section: 'The cluster version: the isMaster check that decides between forking and serving',
+    figures: null,
+  },
   plan: (ctx) => ({
     summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). Whether reading it emitted a deprecation warning is recorded, not judged.`,
-    model: { primary: { isPrimary: true, isMaster: true }, worker: { isPrimary: false, isMaster: false, isWorker: true } },
+    model: {
+      primary: { isPrimary: true, isMaster: true },
+      worker: { isPrimary: false, isMaster: false, isWorker: true },
+    },
     trial: async (c) => {
-      const { value: roles, info, final } = await withCluster(c, { workers: 2 }, async (i) => {
+      const {
+        value: roles,
+        info,
+        final,
+      } = await withCluster(c, { workers: 2 }, async (i) => {
         /** @type {Record<string, any>} */
         const seen = {};
         for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
@@ -29,17 +42,32 @@ export default defineSpec({
       });
       const primary = final.roles.primary;
       const warnings = [...primary.warnings, ...Object.values(roles).flatMap((r) => r.warnings)];
-      return { ready: { isPrimary: info.isPrimary, isMaster: info.isMaster }, primary, workers: Object.values(roles), warnings };
+      return {
+        ready: { isPrimary: info.isPrimary, isMaster: info.isMaster },
+        primary,
+        workers: Object.values(roles),
+        warnings,
+      };
     },
     structural: {
       // Property values: exact, two agreeing trials suffice.
       need: 2,
       check(obs) {
         const p = obs.primary;
-        const primaryOk = p.isMaster === true && p.isPrimary === true && obs.ready.isMaster === true && obs.ready.isPrimary === true;
-        const workersOk = obs.workers.length === 2 && obs.workers.every((/** @type {any} */ w) => w.isMaster === false && w.isPrimary === false && w.isWorker === true);
-        const w = obs.workers.map((/** @type {any} */ x) => `${x.pid}: isMaster ${x.isMaster}, isPrimary ${x.isPrimary}`).join('; ');
-        return { ok: primaryOk && workersOk, detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}` };
+        const primaryOk =
+          p.isMaster === true && p.isPrimary === true && obs.ready.isMaster === true && obs.ready.isPrimary === true;
+        const workersOk =
+          obs.workers.length === 2 &&
+          obs.workers.every(
+            (/** @type {any} */ w) => w.isMaster === false && w.isPrimary === false && w.isWorker === true,
+          );
+        const w = obs.workers
+          .map((/** @type {any} */ x) => `${x.pid}: isMaster ${x.isMaster}, isPrimary ${x.isPrimary}`)
+          .join('; ');
+        return {
+          ok: primaryOk && workersOk,
+          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}`,
+        };
       },
     },
   }),

@@ -1,11 +1,16 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, clusterSize, withCluster, steadyLoop } from '../../harness/cluster.js';
+import { SOURCE_004, clusterSize, withCluster, steadyLoop } from '../../harness/kits/cluster.js';
 import { round } from '../../harness/stats.js';
 
-// One trial, two sub-runs (W = 1, then W ≥ 2), refork on: a steady loop of
-// GETs /light on new connections (CONNECTIONS clients); after WARM answers the
-// primary SIGKILLs a worker and forks a replacement on 'exit'. The loop ends
-// once the replacement has answered AFTER_NEW times, or at its bounds.
+// One trial, three sub-runs: a steady loop of GETs /light on new connections
+// (CONNECTIONS clients); after WARM answers the primary SIGKILLs a worker. With
+// refork it forks a replacement on 'exit', and the loop ends once the
+// replacement has answered AFTER_NEW times, or at its bounds.
+//   cluster  W ≥ 2 workers, refork: what the claim is about (the source forks
+//            one worker per core)
+//   control  W ≥ 2 workers, no refork: no new worker ever answers, so the
+//            replacement in `cluster` is refork's doing, not the survivors'
+//   single   1 worker, refork: the contrast (the listening socket goes with it)
 const CONNECTIONS = 2;
 const WARM = 20;
 const AFTER_NEW = 10;
@@ -16,12 +21,13 @@ const REFUSED = 'ECONNREFUSED';
 /**
  * @param {import('../../harness/context.js').Context} ctx @param {number} W
  */
-async function subRun(ctx, W) {
-  const { value, info, final } = await withCluster(ctx, { workers: W, refork: true }, async (i, handle) => {
+async function subRun(ctx, W, refork = true) {
+  const { value, info, final } = await withCluster(ctx, { workers: W, refork }, async (i, handle) => {
     const victim = i.workerPids[0];
     let killAt = -1;
     let okBefore = 0;
     let newOk = 0;
+    let survivorsAfterNew = 0;
     const loop = await steadyLoop(i.port, {
       connections: CONNECTIONS,
       maxRequests: MAX_REQUESTS,
@@ -32,6 +38,7 @@ async function subRun(ctx, W) {
           killAt = performance.now();
           handle.send({ type: 'kill-worker', pid: victim });
         } else if (killAt >= 0 && r.status === 200 && !i.workerPids.includes(r.pid)) newOk++;
+        else if (newOk > 0 && r.status === 200 && r.pid !== victim && i.workerPids.includes(r.pid)) survivorsAfterNew++;
       },
     });
     const after = loop.replies.filter((r) => killAt >= 0 && r.t + r.ms >= killAt);
@@ -44,48 +51,81 @@ async function subRun(ctx, W) {
       after: after.length,
       ok: after.filter((r) => r.status === 200).length,
       refused: refused.length,
-      refusedForMs: refused.length ? round(Math.max(...refused.map((r) => r.t)) - Math.min(...refused.map((r) => r.t)), 1) : 0,
+      refusedForMs: refused.length
+        ? round(Math.max(...refused.map((r) => r.t)) - Math.min(...refused.map((r) => r.t)), 1)
+        : 0,
       lost: after.filter((r) => r.error && r.error !== REFUSED).map((r) => r.error),
       replacementAnswered: newOk,
-      failedBeforeKill: loop.replies.length - after.length - loop.replies.filter((r) => r.status === 200 && !(r.t + r.ms >= killAt)).length,
+      // "No downtime" means the other workers kept serving, beside the replacement once
+      // it came: not a whole new cluster in their place.
+      survivorsAnswered: after.filter((r) => r.status === 200 && r.pid !== victim && i.workerPids.includes(r.pid))
+        .length,
+      survivorsAfterReplacement: survivorsAfterNew,
+      failedBeforeKill:
+        loop.replies.length -
+        after.length -
+        loop.replies.filter((r) => r.status === 200 && !(r.t + r.ms >= killAt)).length,
     };
   });
-  return { W, port: info.port, forks: final.forks, ...value, events: final.events.map((/** @type {any} */ e) => `${e.event}:${e.pid}${e.signal ? `:${e.signal}` : ''}`) };
+  return {
+    W,
+    refork,
+    port: info.port,
+    forks: final.forks,
+    ...value,
+    events: final.events.map((/** @type {any} */ e) => `${e.event}:${e.pid}${e.signal ? `:${e.signal}` : ''}`),
+  };
 }
 
 /** @param {any} r */
 const text = (r) =>
-  `W=${r.W}: killed ${r.victim} after ${r.before} answers; then ${r.ok}/${r.after} answered, ${r.refused} refused${r.refused ? ` (over ${r.refusedForMs} ms)` : ''}, ${r.lost.length} lost in flight${r.lost.length ? ` (${r.lost.join(', ')})` : ''}; the replacement answered ${r.replacementAnswered}`;
+  `W=${r.W}${r.refork ? '' : ' without refork'}: killed ${r.victim} after ${r.before} answers; then ${r.ok}/${r.after} answered${r.W > 1 ? ` (${r.survivorsAnswered} by the other workers, ${r.survivorsAfterReplacement} of them beside the replacement)` : ''}, ${r.refused} refused${r.refused ? ` (over ${r.refusedForMs} ms)` : ''}, ${r.lost.length} lost in flight${r.lost.length ? ` (${r.lost.join(', ')})` : ''}; ${r.refork ? `the replacement answered ${r.replacementAnswered}` : `no replacement (${r.replacementAnswered} answers from a new worker)`}`;
 
 export default defineSpec({
   id: 'cluster.refork-no-downtime',
   title: "Forking a replacement on 'exit' keeps a cluster serving, with at least two workers",
   area: 'cluster',
-  claim: "Forking a new worker the moment one exits keeps the application up with no downtime.",
-  truth: 'Nuanced: with ≥ 2 workers no connection is refused while the replacement starts (the others keep serving); with 1 worker the shared listening socket closes with it and connections are refused until the replacement listens.',
-  expected: 'refuted',
+  claim: 'Forking a new worker the moment one exits keeps the application up with no downtime.',
+  truth:
+    'Holds, with a nuance: with ≥ 2 workers (the source forks one per core) no connection is refused while the replacement starts, the others keep serving and the replacement then serves too; the requests already handed to the killed worker are lost (reset). With 1 worker the listening socket closes with it and connections are refused until the replacement listens.',
+  expected: 'holds',
   tags: ['structural'],
   requires: ['posix'],
-  source: { file: SOURCE_004.file, section: "The cluster version: on 'exit', fork a new worker so there is no downtime", figures: null },
+  source: {
+    file: SOURCE_004.file,
+    section: "The cluster version: on 'exit', fork a new worker so there is no downtime",
+    figures: null,
+  },
   plan: (ctx) => {
     const W = clusterSize(ctx);
     return {
       summary:
         `A steady loop of GETs /light on new connections (${CONNECTIONS} clients, ≤ ${MAX_REQUESTS} requests, ≤ ${MAX_MS} ms); after ${WARM} answers one worker is SIGKILLed and refork forks a replacement. ` +
-        `Model: W=1 → connections are refused (${REFUSED}) from the kill until the replacement listens (on the same port); W=${W} → none refused, the other workers answer meanwhile. ` +
-        `A request already handed to the killed worker may be lost (reset): at most the ${CONNECTIONS} in flight, not downtime. The claim as stated (no downtime at all) fails for W=1.`,
-      model: { single: { refused: '≥ 1' }, cluster: { workers: W, refused: 0, lostAtMost: CONNECTIONS } },
-      trial: async (c) => ({ single: await subRun(c, 1), multi: await subRun(c, W) }),
+        `Asserted, with W=${W} and refork: the other workers keep answering, no connection refused, at most the ${CONNECTIONS} requests in flight on the killed worker lost (reset), and the replacement answers within the loop (≤ ${MAX_MS} ms). ` +
+        `Control, W=${W} without refork: no new worker answers (so the replacement is refork's doing). Contrast, reported: W=1 with refork refuses connections (${REFUSED}) from the kill until the replacement listens.`,
+      model: {
+        cluster: { workers: W, refused: 0, lostAtMost: CONNECTIONS, replacementAnswers: '≥ 1' },
+        control: { workers: W, replacementAnswers: 0 },
+        single: { refused: '≥ 1 (reported)' },
+      },
+      trial: async (c) => ({
+        multi: await subRun(c, W),
+        control: await subRun(c, W, false),
+        single: await subRun(c, 1),
+      }),
       structural: {
-        // Counts of refused connections, not times: two agreeing trials suffice.
-        // "holds" here means the nuance holds: downtime with 1 worker, none with W.
+        // Counts of refused and lost connections and of answers by a new
+        // worker, not times: two agreeing trials suffice.
         need: 2,
         check(obs) {
-          const s = obs.single;
-          const m = obs.multi;
-          const singleDown = s.refused >= 1 && s.replacementAnswered >= 1 && s.failedBeforeKill === 0;
-          const multiUp = m.refused === 0 && m.lost.length <= CONNECTIONS && m.replacementAnswered >= 1 && m.failedBeforeKill === 0;
-          return { ok: singleDown && multiUp, detail: `${text(s)}; ${text(m)}` };
+          const { multi: m, control: k, single: s } = obs;
+          const up =
+            m.refused === 0 &&
+            m.lost.length <= CONNECTIONS &&
+            m.failedBeforeKill === 0 &&
+            m.survivorsAfterReplacement >= 1;
+          const replaced = m.replacementAnswered >= 1 && k.replacementAnswered === 0 && k.failedBeforeKill === 0;
+          return { ok: up && replaced, detail: `${text(m)}; control ${text(k)}; contrast ${text(s)}` };
         },
       },
     };

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, clusterSize, withCluster, getMany, countPids } from '../../harness/cluster.js';
+import { SOURCE_004, clusterSize, withCluster, getMany, countPids } from '../../harness/kits/cluster.js';
 import { round } from '../../harness/stats.js';
 
 // One trial: N = 20·W GETs, one after another, each on a new connection, to a
@@ -8,7 +8,9 @@ import { round } from '../../harness/stats.js';
 
 /** max/min of the per-worker counts (Infinity when a worker got none). @param {Record<string, number>} counts @param {number} W */
 function spread(counts, W) {
-  const xs = Object.entries(counts).filter(([k]) => k !== 'error').map(([, v]) => v);
+  const xs = Object.entries(counts)
+    .filter(([k]) => k !== 'error')
+    .map(([, v]) => v);
   return xs.length < W ? Infinity : Math.max(...xs) / Math.min(...xs);
 }
 
@@ -19,10 +21,14 @@ function alternation(pids) {
   return pids.length > 1 ? changes / (pids.length - 1) : NaN;
 }
 
-/** @param {import('../../harness/cluster.js').Reply[]} replies @param {number} W */
+/** @param {import('../../harness/kits/cluster.js').Reply[]} replies @param {number} W */
 function summarize(replies, W) {
   const counts = countPids(replies);
-  return { counts, spread: round(spread(counts, W), 3), alternation: round(alternation(replies.map((r) => r.pid ?? 0)), 3) };
+  return {
+    counts,
+    spread: round(spread(counts, W), 3),
+    alternation: round(alternation(replies.map((r) => r.pid ?? 0)), 3),
+  };
 }
 
 export default defineSpec({
@@ -30,10 +36,16 @@ export default defineSpec({
   title: 'The cluster primary hands new connections to the workers in turn',
   area: 'cluster',
   claim: 'The primary process directs each incoming connection to a worker, mostly in a round-robin fashion.',
-  truth: "True on Linux/macOS: the default SCHED_RR keeps a queue of free workers and hands each accepted connection to the next one. Windows defaults to SCHED_NONE (the OS decides); NODE_CLUSTER_SCHED_POLICY or cluster.schedulingPolicy overrides.",
+  truth:
+    'True on Linux/macOS: the default SCHED_RR keeps a queue of free workers and hands each accepted connection to the next one. Windows defaults to SCHED_NONE (the OS decides); NODE_CLUSTER_SCHED_POLICY or cluster.schedulingPolicy overrides.',
   expected: 'holds',
   tags: ['structural'],
-  source: { file: SOURCE_004.file, section: 'How the cluster version works: the parent directs each request to a child, mostly in a round-robin fashion', figures: null },
+  source: {
+    file: SOURCE_004.file,
+    section:
+      'How the cluster version works: the parent directs each request to a child, mostly in a round-robin fashion',
+    figures: null,
+  },
   plan: (ctx) => {
     const W = clusterSize(ctx);
     const N = 20 * W;
@@ -49,20 +61,39 @@ export default defineSpec({
     const maxSpread = 1.25;
     const minAlternation = 1 - 1 / (2 * W);
     return {
-      ...(ctx.platform === 'win32' ? { skip: 'Windows defaults to SCHED_NONE (the OS distributes connections); the claim is about the SCHED_RR default elsewhere' } : {}),
+      ...(ctx.platform === 'win32'
+        ? {
+            skip: 'Windows defaults to SCHED_NONE (the OS distributes connections); the claim is about the SCHED_RR default elsewhere',
+          }
+        : {}),
       summary: `${N} GETs /light, one after another, each on a new connection, to ${W} workers under the default policy: each worker should answer ${N / W} (max/min ≤ ${maxSpread}; consecutive answers from different workers ≥ ${round(minAlternation, 3)}). The same under SCHED_NONE is recorded for contrast, not judged.`,
-      model: { workers: W, requests: N, perWorker: N / W, spread: 1, alternation: 1, limits: { maxSpread, minAlternation: round(minAlternation, 3) }, alternatives: { unordered: { spread: '≈1.5–1.8', alternation: round(1 - 1 / W, 3) } } },
+      model: {
+        workers: W,
+        requests: N,
+        perWorker: N / W,
+        spread: 1,
+        alternation: 1,
+        limits: { maxSpread, minAlternation: round(minAlternation, 3) },
+        alternatives: { unordered: { spread: '≈1.5–1.8', alternation: round(1 - 1 / W, 3) } },
+      },
       trial: async (c) => {
         const rr = await withCluster(c, { workers: W }, (i) => getMany(i.port, '/light', N));
         const none = await withCluster(c, { workers: W, schedPolicy: 'none' }, (i) => getMany(i.port, '/light', N));
-        return { W, N, defaultPolicy: rr.info.policy, rr: summarize(rr.value, W), none: { policy: none.info.policy, ...summarize(none.value, W) } };
+        return {
+          W,
+          N,
+          defaultPolicy: rr.info.policy,
+          rr: summarize(rr.value, W),
+          none: { policy: none.info.policy, ...summarize(none.value, W) },
+        };
       },
       structural: {
         // A count per worker and an order, not a time: two agreeing trials suffice.
         need: 2,
         check(obs) {
           const r = obs.rr;
-          const ok = obs.defaultPolicy === 'rr' && !r.counts.error && r.spread <= maxSpread && r.alternation >= minAlternation;
+          const ok =
+            obs.defaultPolicy === 'rr' && !r.counts.error && r.spread <= maxSpread && r.alternation >= minAlternation;
           return {
             ok,
             detail: `default policy ${obs.defaultPolicy}: ${obs.N} new connections → ${JSON.stringify(r.counts)} (max/min ${r.spread}, alternation ${r.alternation}); SCHED_NONE for contrast: ${JSON.stringify(obs.none.counts)} (max/min ${obs.none.spread}, alternation ${obs.none.alternation})`,

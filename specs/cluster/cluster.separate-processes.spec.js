@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get } from '../../harness/cluster.js';
+import { SOURCE_004, withCluster, get } from '../../harness/kits/cluster.js';
 
 // One trial: two workers (round robin alternates them); GET /global?set=V on
 // a new connection sets a global in whichever worker answers; further GETs
@@ -10,12 +10,18 @@ export default defineSpec({
   title: 'Cluster workers are separate processes with their own memory',
   area: 'cluster',
   claim: 'Each cluster worker is a separate process with its own V8 instance, event loop and memory.',
-  truth: 'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
+  truth:
+    'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
   expected: 'holds',
   tags: ['structural'],
-  source: { file: SOURCE_004.file, section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory', figures: null },
+  source: {
+    file: SOURCE_004.file,
+    section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory',
+    figures: null,
+  },
   plan: () => ({
-    summary: "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other.",
+    summary:
+      "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other.",
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c) => {
       const value = `v${process.pid}-${Date.now()}`;
@@ -37,8 +43,18 @@ export default defineSpec({
       check(obs) {
         const pids = new Set(obs.workerPids);
         const other = obs.workerPids.find((/** @type {number} */ p) => p !== obs.setter);
-        const ok = pids.size === 2 && !pids.has(obs.primaryPid) && obs.setterOld === null && obs.seen[obs.setter] === obs.value && other !== undefined && other in obs.seen && obs.seen[other] === null;
-        return { ok, detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}` };
+        const ok =
+          pids.size === 2 &&
+          !pids.has(obs.primaryPid) &&
+          obs.setterOld === null &&
+          obs.seen[obs.setter] === obs.value &&
+          other !== undefined &&
+          other in obs.seen &&
+          obs.seen[other] === null;
+        return {
+          ok,
+          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}`,
+        };
       },
     },
   }),

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock, separable, blockTiming } from '../../harness/abba.js';
+import { SOURCE_004 } from '../../harness/kits/cluster.js';
+import { abbaTrial, checkBlock, separable, blockTiming } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
 
 /** The two loads run against every server of a block, reported separately. */
@@ -11,14 +11,16 @@ export default defineSpec({
   title: 'On a light endpoint a cluster is no faster than one process',
   area: 'cluster',
   claim: 'On a light endpoint the cluster brings no speed-up and can even be slower than a single process.',
-  truth: 'Nuanced: the primary hands each new connection to a worker, a cost per connection. Without keep-alive (as the source’s loadtest ran) the cluster gains little or loses; with keep-alive and spare cores it can win.',
+  truth:
+    'Nuanced: the primary hands each new connection to a worker, a cost per connection. Without keep-alive (as the source’s loadtest ran) the cluster gains little or loses; with keep-alive and spare cores it can win.',
   expected: 'holds',
   tags: ['throughput', 'load'],
   requires: ['linux'],
   source: {
     file: SOURCE_004.file,
     section: 'Load testing the /light endpoint with and without the cluster',
-    figures: '/light, loadtest -n 1000 -c 100 (no keep-alive) on the same machine: cluster 1944 req/s, mean latency 48.8 ms; single process 2217 req/s, mean latency 42 ms (the author’s multi-core laptop; core count not given)',
+    figures:
+      '/light, loadtest -n 1000 -c 100 (no keep-alive) on the same machine: cluster 1944 req/s, mean latency 48.8 ms; single process 2217 req/s, mean latency 42 ms (the author’s multi-core laptop; core count not given)',
   },
   plan: (ctx) => {
     const C = ctx.cores;
@@ -38,7 +40,11 @@ export default defineSpec({
     // ln(spare) and 0: on C ≤ 2 they coincide (inside ±10%), so that arm is reported, not judged.
     const keepAliveJudged = separable(model, 0);
     if (!separable(model, alt)) {
-      return { summary: '', skip: `C=${C}: without keep-alive the model's gain ×${round(spare, 2)} and the "scales like /heavy" alternative ×${round(Math.exp(alt), 2)} are within ±10% of their halfway boundary: they cannot be told apart here`, trial: async () => null };
+      return {
+        summary: '',
+        undecidable: `C=${C}: without keep-alive the model's gain ×${round(spare, 2)} and the "scales like /heavy" alternative ×${round(Math.exp(alt), 2)} are within ±10% of their halfway boundary: they cannot be told apart here`,
+        trial: async () => null,
+      };
     }
     const block = {
       A: { workers: 0, label: 'single' },
@@ -55,9 +61,17 @@ export default defineSpec({
       summary:
         `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B); against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating; r = ln(thr cluster / thr single) per variant. ` +
         `Server and generator share the CPUs. The generator needs about a core on /light, leaving the server ${C - 1 < 1 ? 'less than one' : C - 1}: without keep-alive the model expects no gain (r ≤ ${round(model, 3)}), against ${round(alt, 3)} if it scaled like /heavy; boundary ${round((model + alt) / 2, 3)}. ` +
-        (keepAliveJudged ? '' : `With keep-alive the model's "wins on spare cores" and "no gain" coincide here (no spare core), so that ratio is reported, not judged. `) +
+        (keepAliveJudged
+          ? ''
+          : `With keep-alive the model's "wins on spare cores" and "no gain" coincide here (no spare core), so that ratio is reported, not judged. `) +
         `Where the generator is CPU-bound with cores to spare, the block measured the generator, not the server: it is void (inconclusive if all are). Where it is CPU-bound on a saturated machine (≥ 0.9 of the cores busy), both arms shared every core with the same client, as the source's loadtest on the same host: the block compares what each server costs, and counts.`,
-      model: { C, W, spareCores: spare, noKeepAlive: { r: round(model, 4), alternative: round(alt, 4) }, keepAlive: keepAliveJudged ? { r: round(model, 4), alternative: 0 } : 'reported, not judged' },
+      model: {
+        C,
+        W,
+        spareCores: spare,
+        noKeepAlive: { r: round(model, 4), alternative: round(alt, 4) },
+        keepAlive: keepAliveJudged ? { r: round(model, 4), alternative: 0 } : 'reported, not judged',
+      },
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // Every cluster worker served; no generator-bound run (else void). Two agreeing blocks.
@@ -65,10 +79,18 @@ export default defineSpec({
         cap: 3,
         check: (obs) => {
           const c = checkBlock(obs, { saturated: true });
-          return { ...c, detail: `${c.detail} (keep-alive ratio ${round(Math.exp(obs.ratios['keep-alive']), 3)}: reported, not judged)` };
+          return {
+            ...c,
+            detail: `${c.detail} (keep-alive ratio ${round(Math.exp(obs.ratios['keep-alive']), 3)}: reported, not judged)`,
+          };
         },
       },
-      timing: blockTiming({ description: `ln(throughput cluster W=${W} / throughput single), /light without keep-alive, per ABBA block`, claim: model, alternatives: { [`cluster faster ×${round(Math.exp(alt), 2)}`]: alt }, value: (obs) => obs.ratios['no keep-alive'] }),
+      timing: blockTiming({
+        description: `ln(throughput cluster W=${W} / throughput single), /light without keep-alive, per ABBA block`,
+        claim: model,
+        alternatives: { [`cluster faster ×${round(Math.exp(alt), 2)}`]: alt },
+        value: (obs) => obs.ratios['no keep-alive'],
+      }),
     };
   },
 });

@@ -1,15 +1,15 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004 } from '../../harness/cluster.js';
-import { abbaTrial, checkBlock, blockTiming } from '../../harness/abba.js';
+import { SOURCE_004 } from '../../harness/kits/cluster.js';
+import { abbaTrial, checkBlock, blockTiming, heavyBlock, HEAVY_MS } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
-import { heavyBlock, HEAVY_MS } from './cluster.faster-on-heavy.spec.js';
 
 export default defineSpec({
   id: 'cluster.workers-equal-cores',
   title: 'Forking more workers than cores brings no gain',
   area: 'cluster',
   claim: 'Forking as many workers as there are cores is the right size: more would only add scheduling overhead.',
-  truth: 'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
+  truth:
+    'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
   expected: 'holds',
   tags: ['throughput', 'load'],
   requires: ['linux'],
@@ -20,7 +20,10 @@ export default defineSpec({
   },
   plan: (ctx) => {
     const C = ctx.cores;
-    const block = heavyBlock(ctx, { A: { workers: C, label: `cluster W=C=${C}` }, B: { workers: 2 * C, label: `cluster W=2C=${2 * C}` } });
+    const block = heavyBlock(ctx, {
+      A: { workers: C, label: `cluster W=C=${C}` },
+      B: { workers: 2 * C, label: `cluster W=2C=${2 * C}` },
+    });
     // Processor sharing: past W = C the extra workers only take turns on the
     // same cores, so throughput stays (r = 0). The wrong alternative, "more
     // workers, proportionally more throughput", gives r = ln 2. One boundary
@@ -31,14 +34,25 @@ export default defineSpec({
       summary:
         `One trial = one ABBA/BAAB block: fresh clusters of W = ${C} (A) and W = ${2 * C} (B) workers, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
         `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. Only "no gain" is asserted, not a slowdown.`,
-      model: { C, workers: [C, 2 * C], r: 0, alternatives: { gain: round(gain, 4) }, iterations: block.iterations, connections: block.connections },
+      model: {
+        C,
+        workers: [C, 2 * C],
+        r: 0,
+        alternatives: { gain: round(gain, 4) },
+        iterations: block.iterations,
+        connections: block.connections,
+      },
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // All 2C workers served (so a missing gain is not idle workers), generator not the bottleneck.
         need: 3,
         check: (obs) => checkBlock(obs),
       },
-      timing: blockTiming({ description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`, claim: 0, alternatives: { gain } }),
+      timing: blockTiming({
+        description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
+        claim: 0,
+        alternatives: { gain },
+      }),
     };
   },
 });

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/network.js';
+import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
@@ -11,8 +11,10 @@ export default defineSpec({
   id: 'net.dns-lookup-pool-bound',
   title: 'A request to a host name waits for the thread pool: dns.lookup runs on it',
   area: 'network',
-  claim: 'Before connecting to a host name, Node resolves it with dns.lookup (getaddrinfo), which runs on the libuv pool; with the pool busy, such requests wait.',
-  truth: 'True: with every pool thread parked, requests to localhost and dns.lookup stall until the pool frees, while requests by IP literal go through.',
+  claim:
+    'Before connecting to a host name, Node resolves it with dns.lookup (getaddrinfo), which runs on the libuv pool; with the pool busy, such requests wait.',
+  truth:
+    'True: with every pool thread parked, requests to localhost and dns.lookup stall until the pool frees, while requests by IP literal go through.',
   expected: 'holds',
   tags: ['timing', 'fifo-probe', 'dns'],
   requires: ['linux'],
@@ -28,8 +30,26 @@ export default defineSpec({
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} GETs to http://localhost and a dns.lookup('localhost') finish only after the release, ` +
         `like the control fs.stat, while ${N} GETs by IP finish during it. R = median time of the requests by name / hold ≈ ${round(claim, 2)} (not pool-bound: ${round(notPool, 2)}).`,
-      model: { N, delayMs: DELAY_MS, holdMs: HOLD_MS, completedBeforeRelease: 0, R: round(claim, 4), alternatives: { 'not pool-bound': round(notPool, 4) } },
-      trial: (c) => c.run('net-probe.cjs', { options: { ops: ['ip', 'name', 'lookup', 'stat'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS }, timeoutMs: 15_000 }),
+      model: {
+        N,
+        delayMs: DELAY_MS,
+        holdMs: HOLD_MS,
+        completedBeforeRelease: 0,
+        R: round(claim, 4),
+        alternatives: { 'not pool-bound': round(notPool, 4) },
+      },
+      // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
+      trial: (c) =>
+        c.run('net-probe.cjs', {
+          options: {
+            ops: ['ip', 'name', 'lookup', 'stat'],
+            n: N,
+            delayMs: DELAY_MS,
+            holdMs: HOLD_MS,
+            pool: c.poolSize,
+          },
+          timeoutMs: 15_000,
+        }),
       structural: {
         need: 2, // event order: exact in every trial measured
         check(obs) {
@@ -38,7 +58,12 @@ export default defineSpec({
           const { name, lookup, ip } = obs.ops;
           const errs = [...new Set([...name.errors, ...lookup.errors])];
           return {
-            ok: name.completedBeforeRelease === 0 && lookup.completedBeforeRelease === 0 && name.completed === name.count && lookup.completed === 1 && errs.length === 0,
+            ok:
+              name.completedBeforeRelease === 0 &&
+              lookup.completedBeforeRelease === 0 &&
+              name.completed === name.count &&
+              lookup.completed === 1 &&
+              errs.length === 0,
             detail:
               `with all ${obs.P} pool threads parked, ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
               `(${name.completed}/${name.count} after it); controls: fs.stat waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,

@@ -1,27 +1,43 @@
 import { defineSpec } from '../../harness/spec.js';
-import { DEFAULT_POOL, probePool } from '../../harness/pool.js';
+import { poolSize, probePool, sizeInForce, poolReading } from '../../harness/kits/pool.js';
 
 const ASK = '2';
+
+/** Why a pool already of the size assigned cannot show the assignment. @param {string} setting */
+const sameSize = (setting) =>
+  `${setting} already gives the ${ASK} threads the claim assigns: an assignment that works cannot be told from one that does not`;
 
 export default defineSpec({
   id: 'pool.env-in-code',
   title: 'Setting process.env.UV_THREADPOOL_SIZE in code resizes the pool',
   area: 'threadpool',
   claim: 'Assigning process.env.UV_THREADPOOL_SIZE in the program changes the pool size.',
-  truth: 'Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect on Node 20 (the ESM loader has used the pool already) and works on 22+.',
+  truth:
+    'Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect on Node 20 (the ESM loader has used the pool already) and works on 22+.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
-  source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: 'UV_THREADPOOL_SIZE=5 in code: five hashes at 1545–1557 ms' },
+  source: {
+    file: '000_5064a5800ba04d45.txt',
+    section: 'Thread pool',
+    figures: 'UV_THREADPOOL_SIZE=5 in code: five hashes at 1545–1557 ms',
+  },
   plan(ctx) {
     const esmWorks = ctx.node.major >= 22;
+    // Where the assignment has no effect, the pool keeps the size the process
+    // started with: libuv's default, or the one the settings in force give.
+    const P = poolSize(ctx);
+    const setting = sizeInForce(ctx);
     const cases = [
       { name: 'CommonJS entry, before any pool use', entry: 'commonjs', after: false, want: Number(ASK) },
-      { name: 'CommonJS entry, after the first pool use', entry: 'commonjs', after: true, want: DEFAULT_POOL },
-      { name: 'ES module entry', entry: 'module', after: false, want: esmWorks ? Number(ASK) : DEFAULT_POOL },
+      { name: 'CommonJS entry, after the first pool use', entry: 'commonjs', after: true, want: P },
+      { name: 'ES module entry', entry: 'module', after: false, want: esmWorks ? Number(ASK) : P },
     ];
     return {
-      summary: `Assign ${ASK}: ${cases.map((k) => `${k.name} → ${k.want}`).join('; ')} (Node ${ctx.node.version}).`,
+      ...(P === Number(ASK) ? { undecidable: sameSize(setting ?? `a pool of ${P}`) } : {}),
+      summary:
+        `Assign ${ASK}${setting ? ` (${setting})` : ''}: ` +
+        `${cases.map((k) => `${k.name} → ${k.want}`).join('; ')} (Node ${ctx.node.version}).`,
       model: {
         asked: Number(ASK),
         cases: cases.map(({ name, want }) => ({ name, want })),
@@ -31,16 +47,33 @@ export default defineSpec({
       async trial(c) {
         const seen = [];
         for (const k of cases) {
-          const probe = await probePool(c, { setEnv: ASK, setEnvAfterUse: k.after, entry: /** @type {any} */ (k.entry) });
-          seen.push({ name: k.name, parked: probe.parked });
+          const probe = await probePool(c, {
+            setEnv: ASK,
+            setEnvAfterUse: k.after,
+            entry: /** @type {any} */ (k.entry),
+          });
+          seen.push({
+            name: k.name,
+            parked: probe.parked,
+            agree: poolReading(probe).agree,
+            threads: probe.poolThreads.length,
+            blocked: probe.blocked,
+          });
         }
         return { seen };
       },
       structural: {
         need: 2,
         check(obs) {
-          const text = obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} → ${s.parked}${s.parked === cases[i].want ? '' : ` (expected ${cases[i].want})`}`);
-          return { ok: obs.seen.every((/** @type {any} */ s, /** @type {number} */ i) => s.parked === cases[i].want), detail: text.join('; ') };
+          const text = obs.seen.map(
+            (/** @type {any} */ s, /** @type {number} */ i) =>
+              `${s.name} → ${s.parked}${s.parked === cases[i].want ? '' : ` (expected ${cases[i].want})`}${s.agree === false ? ` but the readings disagree (${s.threads} threads started, ${s.blocked} blocked in open)` : ''}`,
+          );
+          // Parked readers and started threads must agree (a padded census would not).
+          const ok = obs.seen.every(
+            (/** @type {any} */ s, /** @type {number} */ i) => s.parked === cases[i].want && s.agree !== false,
+          );
+          return { ok, detail: text.join('; ') };
         },
       },
     };

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { probePool } from '../../harness/pool.js';
+import { probePool } from '../../harness/kits/pool.js';
 
 /** libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall back to 4. */
 const longValueResult = (/** @type {string} */ uv) => (compare(uv, '1.52.0') >= 0 ? 4 : 1024);
@@ -15,8 +15,10 @@ export default defineSpec({
   id: 'pool.env-parsing',
   title: 'How odd UV_THREADPOOL_SIZE values are read',
   area: 'threadpool',
-  claim: 'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
-  truth: '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (ignored), 1024 before (read as a number).',
+  claim:
+    'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
+  truth:
+    '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (ignored), 1024 before (read as a number).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
@@ -37,7 +39,10 @@ export default defineSpec({
         uv: ctx.node.uv,
         cases: Object.fromEntries(cases),
         // What is true here, in words that differ only where the truth does (merge compares it).
-        outcome: longValueResult(ctx.node.uv) === 4 ? 'a value of 16+ characters is ignored (→ 4)' : 'a value of 16+ characters is read as a number (→ 1024)',
+        outcome:
+          longValueResult(ctx.node.uv) === 4
+            ? 'a value of 16+ characters is ignored (→ 4)'
+            : 'a value of 16+ characters is read as a number (→ 1024)',
       },
       async trial(c) {
         // Enough FIFOs to see the expected size and more; a saturated probe reads as 'N+'.
@@ -55,7 +60,11 @@ export default defineSpec({
       structural: {
         need: 1,
         check(obs) {
-          const wrong = obs.seen.filter((/** @type {any} */ s, /** @type {number} */ i) => s.parked !== cases[i][1]);
+          // Parked readers and started threads must agree (a padded census would not).
+          const wrong = obs.seen.filter(
+            (/** @type {any} */ s, /** @type {number} */ i) =>
+              s.parked !== cases[i][1] || (s.threads > 0 && s.threads !== s.parked),
+          );
           return {
             ok: wrong.length === 0,
             detail: wrong.length

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { probePool, probeText } from '../../harness/pool.js';
+import { probePool, probeText, poolReading } from '../../harness/kits/pool.js';
 
 const MAX = 1024;
 
@@ -24,7 +24,8 @@ export default defineSpec({
     structural: {
       need: 1,
       check: ({ asked200: a, asked1025: b }) => ({
-        ok: a.parked === 200 && b.parked === MAX,
+        // Parked readers and started threads must both say so (a padded census would not).
+        ok: a.parked === 200 && b.parked === MAX && poolReading(a).agree && poolReading(b).agree,
         detail: `asked 200: ${probeText(a)}; asked 1025: ${probeText(b)}; expected 200 and ${MAX}`,
       }),
     },

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { DEFAULT_POOL, batchPlan } from '../../harness/pool.js';
+import { DEFAULT_POOL, batchPlan, otherSizeSentence, poolAlternatives, poolSize } from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.six-is-four-then-two',
@@ -9,20 +9,27 @@ export default defineSpec({
   truth: 'True, as the model predicts for P = 4.',
   expected: 'holds',
   tags: ['timing', 'thread-accounting'],
-  source: { file: '002_d7b7cf540677f00a.txt', section: 'libuv thread pool', figures: '565/568/595/596 then 1107/1109 ms (three runs alike)' },
-  plan: (ctx) =>
-    batchPlan(ctx, {
+  source: {
+    file: '002_d7b7cf540677f00a.txt',
+    section: 'libuv thread pool',
+    figures: '565/568/595/596 then 1107/1109 ms (three runs alike)',
+  },
+  plan(ctx) {
+    // Another pool size in force: the model follows it and the claim's 4 + 2 is refuted here.
+    const P = poolSize(ctx);
+    const other = P !== DEFAULT_POOL;
+    const plan = batchPlan(ctx, {
       k: 6,
-      P: DEFAULT_POOL,
+      P,
       statistic: {
         name: 'G',
         description: 'gap between the batches, (t5 − t4) / t6',
         fn: (t) => (t[4] - t[3]) / t[5],
         toward: 0.7, // uneven sharing of 2 cores by 4 threads, as for pool.fifth-lags
       },
-      alternatives: [
-        { label: 'P=3', P: 3, C: ctx.cores },
-        { label: 'P=5', P: 5, C: ctx.cores },
-      ],
-    }),
+      alternatives: poolAlternatives({ P, C: ctx.cores, k: 6 }),
+      summary: other ? otherSizeSentence(ctx, 6, '4 + 2') : '',
+    });
+    return other ? { ...plan, expected: 'refuted' } : plan;
+  },
 });

@@ -1,15 +1,20 @@
 import { defineSpec } from '../../harness/spec.js';
-import { batchPlan } from '../../harness/pool.js';
+import { batchPlan } from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.size-five-all-together',
   title: 'UV_THREADPOOL_SIZE=5: five pbkdf2 calls finish together, each slower than alone',
   area: 'threadpool',
-  claim: 'With five pool threads, five hashes all run at once and finish together; with fewer cores than threads each takes longer than it would alone.',
+  claim:
+    'With five pool threads, five hashes all run at once and finish together; with fewer cores than threads each takes longer than it would alone.',
   truth: 'True; the slow-down factor is about max(1, 5/C).',
   expected: 'holds',
   tags: ['timing', 'thread-accounting', 'env'],
-  source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool (UV_THREADPOOL_SIZE=5)', figures: '1545–1557 ms for five against about 1222 ms for four (4 cores)' },
+  source: {
+    file: '000_5064a5800ba04d45.txt',
+    section: 'Thread pool (UV_THREADPOOL_SIZE=5)',
+    figures: '1545–1557 ms for five against about 1222 ms for four (4 cores)',
+  },
   plan: (ctx) =>
     batchPlan(ctx, {
       k: 5,

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { batchPlan } from '../../harness/pool.js';
+import { batchPlan } from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.size-two-pairs',
@@ -9,7 +9,11 @@ export default defineSpec({
   truth: 'True, as the model predicts for P = 2.',
   expected: 'holds',
   tags: ['timing', 'thread-accounting', 'env'],
-  source: { file: '002_d7b7cf540677f00a.txt', section: '스레드풀의 스레드 갯수를 조정해서 실험한다면? (resizing the pool)', figures: '548/549 then 1098/1100 ms' },
+  source: {
+    file: '002_d7b7cf540677f00a.txt',
+    section: '스레드풀의 스레드 갯수를 조정해서 실험한다면? (resizing the pool)',
+    figures: '548/549 then 1098/1100 ms',
+  },
   plan: (ctx) =>
     batchPlan(ctx, {
       k: 4,

@@ -1,14 +1,23 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, HEAVY_AT_MS, loopTrial, loopOverHeavy, heavyText, heavyMissing } from '../../harness/workers.js';
-import { splitCpus } from '../../harness/loadgen.js';
+import {
+  SOURCE_003,
+  HEAVY_AT_MS,
+  loopTrial,
+  loopOverHeavy,
+  heavyText,
+  heavyMissing,
+} from '../../harness/kits/workers.js';
+import { splitCpus } from '../../harness/kits/loadgen.js';
 import { round } from '../../harness/stats.js';
 
 export default defineSpec({
   id: 'loop.cpu-blocks',
   title: 'CPU-heavy work on the main thread blocks every other request',
   area: 'workers',
-  claim: 'While a request handler runs CPU-bound JavaScript on the main thread, the event loop can do nothing else: every other request waits until it returns.',
-  truth: 'True: the handler runs to completion on the one event-loop thread; a light request that arrives meanwhile waits about the rest of the heavy work.',
+  claim:
+    'While a request handler runs CPU-bound JavaScript on the main thread, the event loop can do nothing else: every other request waits until it returns.',
+  truth:
+    'True: the handler runs to completion on the one event-loop thread; a light request that arrives meanwhile waits about the rest of the heavy work.',
   expected: 'holds',
   tags: ['timing', 'load'],
   source: {
@@ -23,7 +32,14 @@ export default defineSpec({
         `A steady /light load (2 connections) and one GET /heavy-blocking at ${HEAVY_AT_MS} ms that runs pbkdf2Sync (≈${T} ms of CPU) on the main thread; ${splitCpus(ctx).note}. ` +
         `Model: no /light response leaves the server while the heavy handler runs, and the event loop's delay in that window is the handler's whole time: ` +
         `R = max loop delay / work time ≈ 1 (a non-blocking server: ≈ 0); the client sees its longest /light wait ≈ the heavy request's time. The source saw the same mechanism as 0.15 req/s on its heavy route.`,
-      model: { heavyMs: T, R: 1, clientR: 1, lightsDuringHeavy: 0, ticksDuringHeavy: 0, alternatives: { 'non-blocking': 0 } },
+      model: {
+        heavyMs: T,
+        R: 1,
+        clientR: 1,
+        lightsDuringHeavy: 0,
+        ticksDuringHeavy: 0,
+        alternatives: { 'non-blocking': 0 },
+      },
       trial: (c) => loopTrial(c, { route: '/heavy-blocking' }),
       structural: {
         // Event order on the server (timing-free): no /light answered and no timer
@@ -36,7 +52,12 @@ export default defineSpec({
           if (missing) return { ok: false, detail: missing };
           const h = obs.server.heavy;
           return {
-            ok: h.lightsDuring === 0 && h.ticksDuring === 0 && h.lightsBefore > 0 && h.lightsAfter > 0 && h.loopMaxMs >= 0.8 * h.handlerMs,
+            ok:
+              h.lightsDuring === 0 &&
+              h.ticksDuring === 0 &&
+              h.lightsBefore > 0 &&
+              h.lightsAfter > 0 &&
+              h.loopMaxMs >= 0.8 * h.handlerMs,
             detail: heavyText(obs),
           };
         },

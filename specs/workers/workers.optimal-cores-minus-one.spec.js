@@ -1,5 +1,16 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit, voidIfBusy } from '../../harness/workers.js';
+import {
+  SOURCE_003,
+  SPLIT_M,
+  MAX_THREADS,
+  splitModel,
+  splitKs,
+  splitTrial,
+  timeOf,
+  curve,
+  checkSplit,
+  voidIfBusy,
+} from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
 /** How close to the best time counts as "on the plateau": the catalogue's ~10%. */
@@ -9,8 +20,10 @@ export default defineSpec({
   id: 'workers.optimal-cores-minus-one',
   title: 'The best worker-thread count is cores − 1',
   area: 'workers',
-  claim: 'The optimal number of worker threads for CPU-bound work is the number of CPU cores minus one (leaving a core to the main thread).',
-  truth: 'A heuristic: the time plateaus from k = C on; C − 1 threads cost C/(C − 1) of the best time, which is on the plateau (within ~10%) only on large machines. On small ones the best is C.',
+  claim:
+    'The optimal number of worker threads for CPU-bound work is the number of CPU cores minus one (leaving a core to the main thread).',
+  truth:
+    'A heuristic: the time plateaus from k = C on; C − 1 threads cost C/(C − 1) of the best time, which is on the plateau (within ~10%) only on large machines. On small ones the best is C.',
   expected: 'refuted',
   tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
@@ -22,7 +35,8 @@ export default defineSpec({
   plan: (ctx) => {
     const C = ctx.cores;
     if (C === 1) return { summary: '', skip: 'C=1: C − 1 = 0 worker threads is meaningless', trial: async () => null };
-    if (C + 1 > MAX_THREADS) return { summary: '', skip: `C=${C}: more threads than a trial starts`, trial: async () => null };
+    if (C + 1 > MAX_THREADS)
+      return { summary: '', skip: `C=${C}: more threads than a trial starts`, trial: async () => null };
     const ks = splitKs([C - 1, C, C + 1]);
     const W = SPLIT_M * ctx.pbkdf2.taskMs;
     const model = splitModel({ W, k: C - 1, C }) / splitModel({ W, k: C, C }); // C/(C − 1)
@@ -33,7 +47,9 @@ export default defineSpec({
       summary:
         `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms) split over k = ${ks.join(', ')} pre-started workers, two interleaved rounds in one process; the best k found is reported beside C − 1 = ${C - 1}. ` +
         `Model on C=${C}: R = time(${C - 1})/time(${C}) = C/(C − 1) = ${round(model, 2)}; the claim (C − 1 optimal) predicts ≤ 1. ` +
-        (onPlateau ? `That is within ${PLATEAU * 100}% of the best: C − 1 is on the plateau here, so the heuristic holds.` : `That is more than ${PLATEAU * 100}% off the best: on ${C} cores the best count is ${C}, not ${C - 1}.`),
+        (onPlateau
+          ? `That is within ${PLATEAU * 100}% of the best: C − 1 is on the plateau here, so the heuristic holds.`
+          : `That is more than ${PLATEAU * 100}% off the best: on ${C} cores the best count is ${C}, not ${C - 1}.`),
       model: { C, ks, W: Math.round(W), R: round(model, 4), best: C, plateau: PLATEAU },
       trial: (c) => splitTrial(c, { ks }),
       structural: {
@@ -43,7 +59,12 @@ export default defineSpec({
         check: (obs) => {
           const s = checkSplit(obs);
           const cv = curve(obs);
-          return voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` }, 'timing');
+          return voidIfBusy(
+            obs,
+            C,
+            { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` },
+            'timing',
+          );
         },
       },
       timing: {

@@ -1,13 +1,26 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, SPLIT_M, MAX_THREADS, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit, voidIfBusy } from '../../harness/workers.js';
+import {
+  SOURCE_003,
+  SPLIT_M,
+  MAX_THREADS,
+  splitModel,
+  splitKs,
+  splitTrial,
+  timeOf,
+  curve,
+  checkSplit,
+  voidIfBusy,
+} from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
 export default defineSpec({
   id: 'workers.oversubscription',
   title: 'More worker threads than cores bring no gain',
   area: 'workers',
-  claim: 'Splitting CPU work over more worker threads than there are cores does not make it faster (the source adds: it makes it slower, by context switching).',
-  truth: 'Nuanced: the time plateaus at about k = C; going from C to 2C threads brings no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
+  claim:
+    'Splitting CPU work over more worker threads than there are cores does not make it faster (the source adds: it makes it slower, by context switching).',
+  truth:
+    'Nuanced: the time plateaus at about k = C; going from C to 2C threads brings no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
   expected: 'holds',
   tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
@@ -18,7 +31,12 @@ export default defineSpec({
   },
   plan: (ctx) => {
     const C = ctx.cores;
-    if (C >= MAX_THREADS) return { summary: '', skip: `C=${C}: a trial starts at most ${MAX_THREADS} threads, not more than C`, trial: async () => null };
+    if (C >= MAX_THREADS)
+      return {
+        summary: '',
+        skip: `C=${C}: a trial starts at most ${MAX_THREADS} threads, not more than C`,
+        trial: async () => null,
+      };
     const hi = Math.min(2 * C, MAX_THREADS); // 2C, or as many as a trial starts
     const ks = splitKs([C, hi]);
     const W = SPLIT_M * ctx.pbkdf2.taskMs;

@@ -1,5 +1,17 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_003, SPLIT_M, MAX_K, splitModel, splitKs, splitTrial, timeOf, curve, checkSplit, parallelism, voidIfBusy } from '../../harness/workers.js';
+import {
+  SOURCE_003,
+  SPLIT_M,
+  MAX_K,
+  splitModel,
+  splitKs,
+  splitTrial,
+  timeOf,
+  curve,
+  checkSplit,
+  parallelism,
+  voidIfBusy,
+} from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
 export default defineSpec({
@@ -7,7 +19,8 @@ export default defineSpec({
   title: 'Splitting CPU work over more worker threads speeds it up',
   area: 'workers',
   claim: 'The same CPU-bound work finishes faster when it is split over two worker threads instead of one.',
-  truth: 'True up to about the number of cores C: a fixed amount of work split over k threads takes about T_total / min(k, C); on one core there is no speed-up.',
+  truth:
+    'True up to about the number of cores C: a fixed amount of work split over k threads takes about T_total / min(k, C); on one core there is no speed-up.',
   expected: 'holds',
   tags: ['timing', 'thread-accounting'],
   requires: ['linux'],
@@ -18,7 +31,10 @@ export default defineSpec({
   },
   plan: (ctx) => {
     const C = ctx.cores;
-    const ks = splitKs(Array.from({ length: Math.max(2, C) }, (_, i) => i + 1), MAX_K);
+    const ks = splitKs(
+      Array.from({ length: Math.max(2, C) }, (_, i) => i + 1),
+      MAX_K,
+    );
     const W = SPLIT_M * ctx.pbkdf2.taskMs;
     const at = (/** @type {number} */ k) => Math.round(splitModel({ W, k, C }));
     // The model's speed-up of 2 threads over 1: min(2, C) on C whole cores.
@@ -30,7 +46,9 @@ export default defineSpec({
       summary:
         `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms of pbkdf2) split evenly over k pre-started workers, k timed in two interleaved rounds inside one process. ` +
         `Model on C=${C}: ${predicted}; S2 = time(1)/time(2) = ${round(model, 2)} (no speed-up: ${oneCore ? 2 : 1}). ` +
-        (oneCore ? 'On one core no speed-up is expected: the two threads take turns on it, so the claim does not hold here.' : `The whole curve k=1..${ks.at(-1)} is reported${C > MAX_K ? ` (capped at ${MAX_K})` : ''}.`),
+        (oneCore
+          ? 'On one core no speed-up is expected: the two threads take turns on it, so the claim does not hold here.'
+          : `The whole curve k=1..${ks.at(-1)} is reported${C > MAX_K ? ` (capped at ${MAX_K})` : ''}.`),
       model: { C, ks, W: Math.round(W), S2: round(model, 4), curve: ks.map((k) => ({ k, ms: at(k) })) },
       trial: (c) => splitTrial(c, { ks }),
       structural: {

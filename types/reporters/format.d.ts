@@ -1,17 +1,4 @@
 /**
- * Remove ANSI escape sequences.
- * @param {unknown} text
- * @returns {string}
- */
-export declare function stripAnsi(text: unknown): string;
-/**
- * Strip ANSI codes and turn the text into one line: newlines and tabs become
- * spaces, other control characters are dropped, runs of spaces collapse.
- * @param {unknown} text
- * @returns {string}
- */
-export declare function oneLine(text: unknown): string;
-/**
  * Whether to colour output. `FORCE_COLOR` set and not '0' → on; otherwise
  * `NO_COLOR` set (any value, even empty) → off; otherwise on iff a TTY.
  * @param {{ tty?: boolean, env?: Record<string, string | undefined> }} [opts]
@@ -39,8 +26,6 @@ export type ColorName = keyof typeof CODES;
 export declare function painter(enabled: boolean): (name: ColorName, text: string) => string;
 /** Colour for each verdict. @type {Record<string, ColorName>} */
 export declare const VERDICT_COLOR: Record<string, ColorName>;
-/** The verdicts, in summary order. */
-export declare const VERDICTS: readonly ['pass', 'fail', 'inconclusive', 'skip', 'error'];
 /**
  * Human duration: `45ms` below 0.1 s, `0.3s`, `12.3s`, `2m05s`.
  * @param {number | null | undefined} ms
@@ -59,21 +44,6 @@ export declare function seconds(ms: number | null | undefined): string;
  */
 export declare function num(x: number | null | undefined, digits?: number): string;
 /**
- * Counts per verdict, from results (the record's summary when available).
- * @param {{ verdict: string }[]} results
- * @returns {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number }}
- */
-export declare function countVerdicts(results: {
-    verdict: string;
-}[]): {
-    total: number;
-    pass: number;
-    fail: number;
-    inconclusive: number;
-    skip: number;
-    error: number;
-};
-/**
  * The summary sentence: `N claims: a pass, b fail, c inconclusive, d skip, e error`,
  * plus `(k known here)` when an expectations file explained some verdicts.
  * @param {{ total: number, pass: number, fail: number, inconclusive: number, skip: number, error: number, known?: { total: number } }} s
@@ -90,9 +60,23 @@ export declare function summaryText(s: {
     };
 }): string;
 /**
- * Short one-line description of a timing evidence block, e.g.
- * `median 1.98 [1.9, 2.05] @95%, boundary 1.5`.
+ * A recorded timing evidence block in one line, for reports, e.g.
+ * `S: median 1.98 [1.9, 2.05] @95% over n=9, boundary 1.5`. (The verdict's
+ * reason describes the live judgement with verdict.js's timingText.)
  * @param {any} timing
  */
-export declare function timingText(timing: any): string;
+export declare function timingSummary(timing: any): string;
+/**
+ * The settings in force of a record's environment in one line, '' when none:
+ * 'settings in force: UV_THREADPOOL_SIZE=8 (pool 8 threads, measured)'.
+ * @param {any} environment
+ */
+export declare function settingsText(environment: any): string;
+/**
+ * The settings in force as JUnit properties: 'env.KEY' per variable and
+ * 'poolSize'; none when no setting was in force.
+ * @param {any} environment
+ * @returns {Record<string, unknown>}
+ */
+export declare function settingsProperties(environment: any): Record<string, unknown>;
 export {};

@@ -9,12 +9,16 @@ export declare function escapeData(text: unknown): string;
  */
 export declare function escapeProperty(text: unknown): string;
 /**
- * The workflow commands for a record: `::error title=<id>::<reason>` per
- * failed or errored claim, `::warning` per inconclusive one.
+ * The workflow commands for a record: `::error file=…,title=<id>::<reason>`
+ * per failed or errored claim, `::warning` per inconclusive one (`file=` when
+ * the spec is found under the working directory).
  * @param {any} record
+ * @param {{ exists?: (file: string) => boolean }} [o]
  * @returns {string[]}
  */
-export declare function annotations(record: any): string[];
+export declare function annotations(record: any, { exists }?: {
+    exists?: (file: string) => boolean;
+}): string[];
 /**
  * Report a finished record to GitHub Actions, when running inside one
  * (GITHUB_ACTIONS set). Never throws: a step summary that cannot be written
@@ -22,7 +26,7 @@ export declare function annotations(record: any): string[];
  * @param {any} record
  * @param {{ env?: Record<string, string | undefined>, stdout?: { write(s: string): unknown }, warn?: (line: string) => void, append?: (file: string, text: string) => void }} [o]
  */
-export declare function githubReport(record: any, { env, stdout, warn, append }?: {
+export declare function githubReport(record: any, { env, stdout, warn, append, }?: {
     env?: Record<string, string | undefined>;
     stdout?: {
         write(s: string): unknown;

@@ -11,11 +11,3 @@ export declare function renderHtml(record: any): string;
 export declare function claimSection(r: any): string;
 /** Model inputs and outputs as `k=5 · P=4 · …`. @param {any} model */
 export declare function modelText(model: any): string;
-/**
- * The reporter: the page at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- */
-export declare function html(source: AsyncIterable<{
-    type: string;
-    data: any;
-}>): AsyncGenerator<string, void, unknown>;

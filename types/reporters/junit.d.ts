@@ -24,12 +24,3 @@ export declare function testCase(r: any): string;
  * @returns {string}
  */
 export declare function renderJunit(record: any): string;
-/**
- * The JUnit reporter: yields the document at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- * @returns {AsyncGenerator<string>}
- */
-export declare function junit(source: AsyncIterable<{
-    type: string;
-    data: any;
-}>): AsyncGenerator<string>;

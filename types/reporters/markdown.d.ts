@@ -21,11 +21,3 @@ export declare function environmentLine(record: any): string;
  * @returns {string}
  */
 export declare function renderMarkdown(record: any): string;
-/**
- * The reporter: the summary at run:end.
- * @param {AsyncIterable<{ type: string, data: any }>} source
- */
-export declare function markdown(source: AsyncIterable<{
-    type: string;
-    data: any;
-}>): AsyncGenerator<string, void, unknown>;

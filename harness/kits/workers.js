@@ -1,13 +1,15 @@
+// @ts-check
 // Plans shared by the event-loop and worker-thread specs: one heavy request
 // against fixtures/worker-server.cjs under a steady light load, and fixed CPU
 // work split over k pre-started worker threads (fixtures/split-work.cjs).
 import { runLoad, splitCpus } from './loadgen.js';
 import { splitTime } from './model.js';
-import { round } from './stats.js';
+import { round } from '../stats.js';
+import { sourceArticle } from '../sources.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
 export const SOURCE_003 = {
-  file: '003_dd73dd342487444b.txt',
+  file: sourceArticle('003').file,
   machine: '4-CPU-core machine, autocannon -c 2 -d 60 --timeout 30 on the same machine',
 };
 
@@ -30,14 +32,18 @@ export const MAX_THREADS = 16;
  * blocking route (the work has the server's CPU to itself), 2.5 T for the
  * worker route (the worker may share one core with the main thread and the
  * generator). The server and the generator get CPUs by splitCpus().
- * @param {import('./context.js').Context} ctx
+ * @param {import('../context.js').Context} ctx
  * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
  */
 export async function loopTrial(ctx, { route }) {
   const cpus = splitCpus(ctx);
   const T = ctx.pbkdf2.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
-  const server = ctx.start('worker-server.cjs', { options: { iterations: ctx.pbkdf2.iterations, workers: 1 }, cpus: cpus.server ?? undefined, timeoutMs: 30_000 });
+  const server = ctx.start('worker-server.cjs', {
+    options: { iterations: ctx.pbkdf2.iterations, workers: 1 },
+    cpus: cpus.server ?? undefined,
+    timeoutMs: 30_000,
+  });
   try {
     const { port } = await server.ready;
     const load = await runLoad(ctx, {
@@ -93,7 +99,8 @@ export function heavyText(obs) {
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export function heavyMissing(obs) {
   if (!obs.server.heavy) return `the heavy request never completed (${obs.heavyRequest?.error ?? 'no answer'})`;
-  if (obs.heavyRequest?.status !== 200) return `the heavy request failed: ${obs.heavyRequest?.error ?? obs.heavyRequest?.status}`;
+  if (obs.heavyRequest?.status !== 200)
+    return `the heavy request failed: ${obs.heavyRequest?.error ?? obs.heavyRequest?.status}`;
   return null;
 }
 
@@ -102,7 +109,9 @@ export function heavyMissing(obs) {
  * @param {number[]} want @param {number} [cap]
  */
 export function splitKs(want, cap = MAX_THREADS) {
-  return [...new Set(want.filter((k) => Number.isInteger(k) && k >= 1).map((k) => Math.min(k, cap)))].sort((a, b) => a - b);
+  return [...new Set(want.filter((k) => Number.isInteger(k) && k >= 1).map((k) => Math.min(k, cap)))].sort(
+    (a, b) => a - b,
+  );
 }
 
 /**
@@ -120,19 +129,24 @@ export const SPLIT_M = 2;
 /**
  * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
  * in two rounds (ascending, then descending) inside one process (one under --quick).
- * @param {import('./context.js').Context} ctx @param {{ ks: number[] }} o
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[] }} o
  */
 export function splitTrial(ctx, { ks }) {
   const T = ctx.pbkdf2.taskMs;
   // --quick: one round (the structure needs no interleaving; the timing shown then is a glance).
   const rounds = ctx.quick ? 1 : 2;
-  return ctx.run('split-work.cjs', { options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds }, timeoutMs: 30_000 + 10 * SPLIT_M * T * ks.length });
+  return ctx.run('split-work.cjs', {
+    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds },
+    timeoutMs: 30_000 + 10 * SPLIT_M * T * ks.length,
+  });
 }
 
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export function timeOf(obs, k) {
   const walls = obs.runs.filter((/** @type {any} */ r) => r.k === k).map((/** @type {any} */ r) => r.wallMs);
-  return walls.length ? walls.reduce((a, b) => a + b, 0) / walls.length : NaN;
+  return walls.length
+    ? walls.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0) / walls.length
+    : NaN;
 }
 
 /** The scaling curve, k → mean ms, and the fastest k. @param {any} obs */
@@ -152,14 +166,21 @@ export function curve(obs) {
 export function checkSplit(obs) {
   let cpu = 0;
   let its = 0;
-  for (const r of obs.runs) for (const t of r.threads) (cpu += t.cpuMs ?? NaN), (its += t.iterations);
+  for (const r of obs.runs) for (const t of r.threads) ((cpu += t.cpuMs ?? NaN), (its += t.iterations));
   const perIteration = cpu / its;
   const problems = [];
   for (const r of obs.runs) {
     const tids = new Set(r.threads.map((/** @type {any} */ t) => t.tid));
-    if (tids.size !== r.k || tids.has(obs.mainTid)) problems.push(`k=${r.k}: ${tids.size} distinct threads${tids.has(obs.mainTid) ? ', the main thread among them' : ''}`);
+    if (tids.size !== r.k || tids.has(obs.mainTid))
+      problems.push(
+        `k=${r.k}: ${tids.size} distinct threads${tids.has(obs.mainTid) ? ', the main thread among them' : ''}`,
+      );
     const idle = r.threads.filter((/** @type {any} */ t) => !(t.cpuMs >= 0.5 * t.iterations * perIteration));
     if (idle.length) problems.push(`k=${r.k}: ${idle.length} thread(s) below half their CPU share`);
+    // Split work runs together: k ≥ 2 threads taking turns read 1 runnable at once.
+    if (r.k >= 2 && typeof r.together === 'number' && r.together < MIN_TOGETHER) {
+      problems.push(`k=${r.k}: the threads took turns (${r.together} runnable at once, expected ≥ ${MIN_TOGETHER})`);
+    }
   }
   const shares = obs.ks.map((/** @type {number} */ k) => {
     const r = obs.runs.find((/** @type {any} */ x) => x.k === k);
@@ -167,9 +188,19 @@ export function checkSplit(obs) {
   });
   return {
     ok: Number.isFinite(perIteration) && problems.length === 0,
-    detail: problems.length ? problems.join('; ') : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
+    detail: problems.length
+      ? problems.join('; ')
+      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
   };
 }
+
+/**
+ * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
+ * threads over the run's wall time) that shows k ≥ 2 threads ran together:
+ * threads taking turns read 1; k threads together read 1.98 (k = 2) to 3.04
+ * (k = 4, finishing unevenly on 2 cores) here, whatever else loads the CPUs.
+ */
+export const MIN_TOGETHER = 1.5;
 
 /**
  * CPU parallelism of the run with k threads: the threads' on-CPU time over

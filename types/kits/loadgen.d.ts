@@ -148,10 +148,10 @@ export declare const SESSION_MS = 180000;
  * A generator process that stays up for several loads (an ABBA block's four):
  * `run(load)` as runLoad, without a process start and undici's import each
  * time. Loads run one at a time, in call order.
- * @param {import('./context.js').Context} ctx
+ * @param {import('../context.js').Context} ctx
  * @param {{ cpus?: number[] | null }} [o]
  */
-export declare function startLoadSession(ctx: import('./context.js').Context, { cpus }?: {
+export declare function startLoadSession(ctx: import('../context.js').Context, { cpus }?: {
     cpus?: number[] | null;
 }): Promise<{
     /** @param {LoadOptions} load */

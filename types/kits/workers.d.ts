@@ -16,10 +16,10 @@ export declare const MAX_THREADS = 16;
  * blocking route (the work has the server's CPU to itself), 2.5 T for the
  * worker route (the worker may share one core with the main thread and the
  * generator). The server and the generator get CPUs by splitCpus().
- * @param {import('./context.js').Context} ctx
+ * @param {import('../context.js').Context} ctx
  * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
  */
-export declare function loopTrial(ctx: import('./context.js').Context, { route }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route }: {
     route: '/heavy-blocking' | '/heavy-worker';
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
@@ -85,9 +85,9 @@ export declare const SPLIT_M = 2;
 /**
  * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
  * in two rounds (ascending, then descending) inside one process (one under --quick).
- * @param {import('./context.js').Context} ctx @param {{ ks: number[] }} o
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[] }} o
  */
-export declare function splitTrial(ctx: import('./context.js').Context, { ks }: {
+export declare function splitTrial(ctx: import('../context.js').Context, { ks }: {
     ks: number[];
 }): Promise<any>;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
@@ -109,6 +109,13 @@ export declare function checkSplit(obs: any): {
     ok: boolean;
     detail: string;
 };
+/**
+ * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
+ * threads over the run's wall time) that shows k ≥ 2 threads ran together:
+ * threads taking turns read 1; k threads together read 1.98 (k = 2) to 3.04
+ * (k = 4, finishing unevenly on 2 cores) here, whatever else loads the CPUs.
+ */
+export declare const MIN_TOGETHER = 1.5;
 /**
  * CPU parallelism of the run with k threads: the threads' on-CPU time over
  * the run's wall time (Linux). How many of them the OS really ran at once.

@@ -1,5 +1,6 @@
+// @ts-check
 // The load generator, host side: validates a load description, runs the
-// generator (harness/loadgen-process.js, undici, under the host Node) in its
+// generator (harness/kits/loadgen-process.js, undici, under the host Node) in its
 // own process, pinned away from the server where there are CPUs to spare,
 // and returns what it measured. Also the pure helpers both sides share.
 import { fileURLToPath } from 'node:url';
@@ -53,18 +54,28 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
  */
 export function normalizeLoad(o) {
   const url = new URL(o?.origin ?? '');
-  if (url.protocol !== 'http:' || !LOOPBACK.test(url.hostname)) throw new RangeError(`origin must be http:// on 127.0.0.1 or [::1], not ${o.origin}`);
-  const int = (/** @type {string} */ name, /** @type {unknown} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
-    if (!Number.isInteger(v) || /** @type {number} */ (v) < min || /** @type {number} */ (v) > max) throw new RangeError(`${name} must be an integer in ${min}..${max}, not ${v}`);
+  if (url.protocol !== 'http:' || !LOOPBACK.test(url.hostname))
+    throw new RangeError(`origin must be http:// on 127.0.0.1 or [::1], not ${o.origin}`);
+  const int = (
+    /** @type {string} */ name,
+    /** @type {unknown} */ v,
+    /** @type {number} */ min,
+    /** @type {number} */ max,
+  ) => {
+    if (!Number.isInteger(v) || /** @type {number} */ (v) < min || /** @type {number} */ (v) > max)
+      throw new RangeError(`${name} must be an integer in ${min}..${max}, not ${v}`);
     return /** @type {number} */ (v);
   };
   const path = o.path ?? '/light';
   if (typeof path !== 'string' || !path.startsWith('/')) throw new RangeError(`path must start with '/', not ${path}`);
-  if (!(Number.isFinite(o.durationMs) && o.durationMs > 0 && o.durationMs <= 600_000)) throw new RangeError(`durationMs must be in (0, 600000], not ${o.durationMs}`);
+  if (!(Number.isFinite(o.durationMs) && o.durationMs > 0 && o.durationMs <= 600_000))
+    throw new RangeError(`durationMs must be in (0, 600000], not ${o.durationMs}`);
   const extra = o.extra ?? [];
-  if (!Array.isArray(extra) || extra.length > 100) throw new RangeError('extra must be an array of at most 100 { path, atMs }');
+  if (!Array.isArray(extra) || extra.length > 100)
+    throw new RangeError('extra must be an array of at most 100 { path, atMs }');
   for (const e of extra) {
-    if (typeof e?.path !== 'string' || !e.path.startsWith('/') || !(Number.isFinite(e.atMs) && e.atMs >= 0)) throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
+    if (typeof e?.path !== 'string' || !e.path.startsWith('/') || !(Number.isFinite(e.atMs) && e.atMs >= 0))
+      throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
   }
   const keepAlive = o.keepAlive ?? true;
   if (typeof keepAlive !== 'boolean') throw new RangeError('keepAlive must be a boolean');
@@ -95,7 +106,14 @@ export function latencySummary(sorted) {
   for (let i = 0; i < n; i++) sum += sorted[i];
   const at = (/** @type {number} */ p) => sorted[Math.min(n - 1, Math.max(0, Math.ceil(p * n) - 1))];
   const us = (/** @type {number} */ x) => Math.round(x * 1000) / 1000;
-  return { mean: us(sum / n), p50: us(at(0.5)), p90: us(at(0.9)), p99: us(at(0.99)), max: us(sorted[n - 1]), min: us(sorted[0]) };
+  return {
+    mean: us(sum / n),
+    p50: us(at(0.5)),
+    p90: us(at(0.9)),
+    p99: us(at(0.99)),
+    max: us(sorted[n - 1]),
+    min: us(sorted[0]),
+  };
 }
 
 /**
@@ -108,7 +126,12 @@ export function latencySummary(sorted) {
  */
 export async function runLoad(ctx, { cpus, ...load }) {
   const options = normalizeLoad(load);
-  const handle = ctx.start(GENERATOR, { host: true, cpus: cpus ?? undefined, options, timeoutMs: options.durationMs + GRACE_MS });
+  const handle = ctx.start(GENERATOR, {
+    host: true,
+    cpus: cpus ?? undefined,
+    options,
+    timeoutMs: options.durationMs + GRACE_MS,
+  });
   const { data } = await handle.result;
   return data;
 }
@@ -120,7 +143,7 @@ export const SESSION_MS = 180_000;
  * A generator process that stays up for several loads (an ABBA block's four):
  * `run(load)` as runLoad, without a process start and undici's import each
  * time. Loads run one at a time, in call order.
- * @param {import('./context.js').Context} ctx
+ * @param {import('../context.js').Context} ctx
  * @param {{ cpus?: number[] | null }} [o]
  */
 export async function startLoadSession(ctx, { cpus } = {}) {
@@ -172,10 +195,20 @@ export function splitCpus(ctx) {
   if (usable && usable.length >= 2) {
     const generator = usable.slice(-1);
     const server = usable.slice(0, -1);
-    return { server, generator, shared: false, note: `server on CPU ${server.join(',')}, load generator on CPU ${generator[0]}` };
+    return {
+      server,
+      generator,
+      shared: false,
+      note: `server on CPU ${server.join(',')}, load generator on CPU ${generator[0]}`,
+    };
   }
   const why = usable ? `only CPU ${usable.join(',')} is usable` : 'the usable CPUs are unknown';
-  return { server: null, generator: null, shared: true, note: `${why}: server and load generator share the CPUs, so throughput is bounded by both` };
+  return {
+    server: null,
+    generator: null,
+    shared: true,
+    note: `${why}: server and load generator share the CPUs, so throughput is bounded by both`,
+  };
 }
 
 /**

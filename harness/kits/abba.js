@@ -1,12 +1,11 @@
+// @ts-check
 // A/B throughput blocks for the cluster specs: ABBA / BAAB order, the block's
 // log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
-// a fresh server per arm, each under a bounded load from harness/loadgen.js.
+// a fresh server per arm, each under a bounded load from harness/kits/loadgen.js.
 import { readFileSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSession } from './loadgen.js';
-import { round } from './stats.js';
-
-/** The fixture both arms start. */
-export const FIXTURE = 'cluster-server.cjs';
+import { round } from '../stats.js';
+import { FIXTURE } from './cluster.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -99,17 +98,55 @@ export function busyMs(cpus) {
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  */
 
+/** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
+export const HEAVY_MS = 30;
+/** The measured window of one /heavy arm: about 10 requests per connection. */
+export const HEAVY_WINDOW_MS = 250;
+
+/**
+ * The /heavy block the cluster throughput specs run: W_A vs W_B workers,
+ * 2·max(W) connections, keep-alive on (the cost measured is the work, not the
+ * hand-off), server and generator sharing the CPUs. The work per request is
+ * scaled from the context's pbkdf2 calibration to take about HEAVY_MS.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ A: Arm, B: Arm }} arms
+ * @returns {BlockOptions & { iterations: number, warmupMs: number }}
+ */
+export function heavyBlock(ctx, { A, B }) {
+  const iterations = Math.max(1000, Math.round((ctx.pbkdf2.iterations * HEAVY_MS) / ctx.pbkdf2.taskMs));
+  const connections = 2 * Math.max(A.workers, B.workers, 1);
+  return {
+    A,
+    B,
+    path: '/heavy',
+    iterations,
+    connections,
+    keepAlive: true,
+    durationMs: HEAVY_WINDOW_MS,
+    requests: 200, // a bound: ≈ 20 fit in the window on 2 cores
+    warmup: connections,
+    // the warm-up's time: connections requests on the slower arm's min(W, C) cores
+    warmupMs: Math.ceil((HEAVY_MS * connections) / Math.max(1, Math.min(A.workers, B.workers, ctx.cores))),
+  };
+}
+
 /**
  * Start one arm's server (a fresh one per block) and wait until it listens.
- * @param {import('./context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
  */
 export async function startArm(ctx, o, arm) {
   const { workers } = o[arm];
   const cpus = o.cpus ?? { server: null, generator: null };
-  const server = ctx.start(FIXTURE, { options: { workers, iterations: o.iterations ?? 0, refork: false }, cpus: cpus.server ?? undefined, timeoutMs: 20_000 });
+  const server = ctx.start(FIXTURE, {
+    options: { workers, iterations: o.iterations ?? 0, refork: false },
+    cpus: cpus.server ?? undefined,
+    timeoutMs: 20_000,
+  });
   try {
     const info = await server.ready;
-    return { arm, server, info, pids: workers > 0 ? info.workerPids : [server.pid] };
+    /** @type {number[]} the processes that serve: the workers, or the one process */
+    const pids = workers > 0 ? info.workerPids : [server.pid];
+    return { arm, server, info, pids };
   } catch (err) {
     await server.stop().catch(() => {});
     throw err;
@@ -119,13 +156,20 @@ export async function startArm(ctx, o, arm) {
 /**
  * One arm's run: one bounded load per variant against its live server (in the
  * given order), recording each worker's CPU over each load (who served it).
- * @param {import('./context.js').Context} ctx @param {BlockOptions} o
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
  * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
-export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.keys(o.variants ?? { main: {} }), session, { warm = false } = {}) {
+export async function loadArm(
+  ctx,
+  o,
+  { arm, info, pids },
+  variants = Object.keys(o.variants ?? { main: {} }),
+  session,
+  { warm = false } = {},
+) {
   const { workers, label } = o[arm];
   const cpus = o.cpus ?? { server: null, generator: null };
   const runs = [];
@@ -179,7 +223,7 @@ export async function loadArm(ctx, o, { arm, info, pids }, variants = Object.key
  * r = ln(thr B / thr A), per variant when o.variants names several loads run
  * against each server (their order reversed from one run to the next); `r` is
  * the first variant's.
- * @param {import('./context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  */
 export async function abbaTrial(ctx, n, o) {
   const order = blockOrder(n);
@@ -191,15 +235,34 @@ export async function abbaTrial(ctx, n, o) {
   try {
     for (const arm of /** @type {const} */ (['A', 'B'])) live.push(await startArm(ctx, o, arm));
     session = await startLoadSession(ctx, { cpus: o.cpus?.generator ?? null });
+    /** @type {Awaited<ReturnType<typeof loadArm>>} */
     const runs = [];
     for (const [i, arm] of order.entries()) {
       // Each server is warmed up by its first load; its second runs warm (JIT, connections' first use).
       const warm = order.indexOf(arm) < i;
-      runs.push(...(await loadArm(ctx, o, /** @type {any} */ (live.find((l) => l.arm === arm)), i % 2 ? [...names].reverse() : names, session, { warm })));
+      runs.push(
+        ...(await loadArm(
+          ctx,
+          o,
+          /** @type {any} */ (live.find((l) => l.arm === arm)),
+          i % 2 ? [...names].reverse() : names,
+          session,
+          { warm },
+        )),
+      );
     }
     const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
     const r = ratios[names[0]];
-    return { order: order.join(''), path: o.path, keepAlive: o.keepAlive ?? true, connections: o.connections, r, ratio: round(Math.exp(r), 3), ratios, runs };
+    return {
+      order: order.join(''),
+      path: o.path,
+      keepAlive: o.keepAlive ?? true,
+      connections: o.connections,
+      r,
+      ratio: round(Math.exp(r), 3),
+      ratios,
+      runs,
+    };
   } finally {
     await Promise.all([...live.map((l) => l.server.stop().catch(() => {})), session?.stop()]);
   }
@@ -218,7 +281,8 @@ export function workersServed(block, { arm = 'B', share = 0.25 } = {}) {
     const cpu = Object.values(run.serverCpuMs).map(Number);
     const total = cpu.reduce((a, b) => a + b, 0);
     const idle = cpu.filter((c) => !(c >= (share * total) / run.workers));
-    if (cpu.length !== run.workers || idle.length) problems.push(`${run.label}: ${cpu.length} workers, ${idle.length} below ${share} of an even CPU share`);
+    if (cpu.length !== run.workers || idle.length)
+      problems.push(`${run.label}: ${cpu.length} workers, ${idle.length} below ${share} of an even CPU share`);
   }
   return problems;
 }
@@ -238,23 +302,51 @@ export function checkBlock(block, { arm = 'B', saturated = false } = {}) {
   const text = describeBlock(block);
   // Which workers served is structure, whatever the generator did: a cluster
   // run with fewer worker processes than asked is a fail, never void.
-  const missing = block.runs.filter((/** @type {any} */ x) => x.arm === arm && Object.keys(x.serverCpuMs ?? {}).length !== x.workers);
-  if (missing.length) return { ok: false, detail: `${missing.map((/** @type {any} */ x) => `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`).join('; ')}: ${text}` };
-  const full = (/** @type {any} */ x) => saturated && x.machineCores !== null && x.usableCores > 0 && x.machineCores >= 0.9 * x.usableCores;
+  const missing = block.runs.filter(
+    (/** @type {any} */ x) => x.arm === arm && Object.keys(x.serverCpuMs ?? {}).length !== x.workers,
+  );
+  if (missing.length)
+    return {
+      ok: false,
+      detail: `${missing.map((/** @type {any} */ x) => `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`).join('; ')}: ${text}`,
+    };
+  const full = (/** @type {any} */ x) =>
+    saturated && x.machineCores !== null && x.usableCores > 0 && x.machineCores >= 0.9 * x.usableCores;
   const bound = block.runs.filter((/** @type {any} */ x) => x.generatorBound && !full(x));
-  if (bound.length) return { ok: false, invalid: true, detail: `generator CPU-bound in ${bound.length} run(s) (CPU ${bound.map((/** @type {any} */ x) => x.generatorCpu).join(', ')} of a core${saturated ? `, machine ${bound.map((/** @type {any} */ x) => x.machineCores).join(', ')} of ${bound[0].usableCores} cores busy` : ''}): ${text}` };
+  if (bound.length)
+    return {
+      ok: false,
+      invalid: true,
+      detail: `generator CPU-bound in ${bound.length} run(s) (CPU ${bound.map((/** @type {any} */ x) => x.generatorCpu).join(', ')} of a core${saturated ? `, machine ${bound.map((/** @type {any} */ x) => x.machineCores).join(', ')} of ${bound[0].usableCores} cores busy` : ''}): ${text}`,
+    };
   const failed = block.runs.filter((/** @type {any} */ x) => Object.keys(x.errors ?? {}).length || !(x.requests > 0));
-  if (failed.length) return { ok: false, invalid: true, detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}` };
+  if (failed.length)
+    return {
+      ok: false,
+      invalid: true,
+      detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}`,
+    };
   const problems = workersServed(block, { arm });
-  const shared = block.runs.some((/** @type {any} */ x) => x.generatorBound) ? '; generator CPU-bound on a saturated machine: a shared-CPU comparison' : '';
-  return { ok: problems.length === 0, detail: problems.length ? `${problems.join('; ')}: ${text}` : `every worker served its share${shared}; ${text}` };
+  const shared = block.runs.some((/** @type {any} */ x) => x.generatorBound)
+    ? '; generator CPU-bound on a saturated machine: a shared-CPU comparison'
+    : '';
+  return {
+    ok: problems.length === 0,
+    detail: problems.length ? `${problems.join('; ')}: ${text}` : `every worker served its share${shared}; ${text}`,
+  };
 }
 
 /** One line about a block. @param {any} block */
 export function describeBlock(block) {
   const many = Object.keys(block.ratios ?? {}).length > 1;
-  const runs = block.runs.map((/** @type {any} */ x) => `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu})`);
-  if (many) return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios).map(([k, r]) => `${k} ${round(Math.exp(r), 3)}`).join(', ')}`;
+  const runs = block.runs.map(
+    (/** @type {any} */ x) =>
+      `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu})`,
+  );
+  if (many)
+    return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios)
+      .map(([k, r]) => `${k} ${round(Math.exp(r), 3)}`)
+      .join(', ')}`;
   return `${block.order} ${block.path}${block.keepAlive ? '' : ' no keep-alive'}: ${runs.join(', ')} → ratio ${block.ratio}`;
 }
 

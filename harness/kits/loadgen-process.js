@@ -1,3 +1,4 @@
+// @ts-check
 // The load generator process: runs under the host Node (it is not what is
 // under test), drives a loopback server with undici in a closed loop, and
 // reports one result over IPC with the fixtures' protocol. Options: JSON in
@@ -17,10 +18,13 @@ import { Client, Pool } from 'undici';
 import { normalizeLoad, latencySummary } from './loadgen.js';
 
 const require = createRequire(import.meta.url);
-/** @type {{ done: (d: any) => void, fail: (e: any) => void, options: () => any }} */
-const report = require('../fixtures/lib/report.cjs'); // also: exit when the IPC channel closes
+/**
+ * @type {{ done: (d: any) => void, fail: (e: any) => void, options: () => any, ready: (d: any) => void,
+ *   message: (d: any) => void, onStop: (fn: () => void) => void }}
+ */
+const report = require('../../fixtures/lib/report.cjs'); // also: exit when the IPC channel closes
 /** @type {{ cpuNs: (tid: number) => number }} */
-const proc = require('../fixtures/lib/proc.cjs');
+const proc = require('../../fixtures/lib/proc.cjs');
 
 // undici builds an Error per closed socket (InformationalError 'reset'):
 // with keep-alive off, capturing its stack cost ~6% of the generator's CPU.
@@ -85,12 +89,16 @@ function closedLoop({ clients, perClient, opts, limit, deadline, onResult }) {
       if (stoppedBy) return void (inflight === 0 && resolve(stoppedBy));
       sent++;
       inflight++;
-      client.dispatch(/** @type {any} */ (opts), new Exchange(t, (err, status, latency) => {
-        inflight--;
-        onResult(err, status, latency);
-        if (err) setImmediate(next, client); // an error may come synchronously: never recurse
-        else next(client);
-      }));
+      client.dispatch(
+        /** @type {any} */ (opts),
+        new Exchange(t, (err, status, latency) => {
+          inflight--;
+          onResult(err, status, latency);
+          if (err)
+            setImmediate(next, client); // an error may come synchronously: never recurse
+          else next(client);
+        }),
+      );
     };
     for (let i = 0; i < perClient; i++) for (const client of clients) next(client);
   });
@@ -195,14 +203,22 @@ async function load(o) {
  * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, status?: number, error?: string }>}
  */
 function fireExtra(pool, { path, atMs, opts, t0, deadline }) {
-  if (t0 + BigInt(Math.round(atMs * 1e6)) >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+  if (t0 + BigInt(Math.round(atMs * 1e6)) >= deadline)
+    return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
   return new Promise((resolve) => {
     setTimeout(() => {
       const start = now();
       const firedAtMs = round(ms(t0, start));
-      pool.dispatch(/** @type {any} */ ({ ...opts, path, blocking: true }), new Exchange(start, (err, status, latency) => {
-        resolve(err ? { path, atMs, firedAtMs, latencyMs: null, error: code(err) } : { path, atMs, firedAtMs, latencyMs: round(latency), status });
-      }));
+      pool.dispatch(
+        /** @type {any} */ ({ ...opts, path, blocking: true }),
+        new Exchange(start, (err, status, latency) => {
+          resolve(
+            err
+              ? { path, atMs, firedAtMs, latencyMs: null, error: code(err) }
+              : { path, atMs, firedAtMs, latencyMs: round(latency), status },
+          );
+        }),
+      );
     }, atMs);
   });
 }
@@ -220,7 +236,10 @@ async function main() {
     if (m?.type !== 'load') return;
     Promise.resolve()
       .then(() => load(normalizeLoad(m.load)))
-      .then((data) => report.message({ id: m.id, data }), (err) => report.message({ id: m.id, error: String(err?.message ?? err) }));
+      .then(
+        (data) => report.message({ id: m.id, data }),
+        (err) => report.message({ id: m.id, error: String(err?.message ?? err) }),
+      );
   });
   report.onStop(() => report.done({ session: true }));
   report.ready({ session: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // Shared pieces of the cluster specs: start fixtures/cluster-server.cjs, talk
 // to it over 127.0.0.1 with node:http (a new connection per request unless
 // keep-alive is asked for), count which worker answered, and a bounded
@@ -5,11 +6,12 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sourceArticle } from '../sources.js';
 
 /** Source 004 (cluster module tutorial, Express + loadtest on the author's machine). */
-export const SOURCE_004 = { file: '004_565aaecf595b910e.txt' };
+export const SOURCE_004 = { file: sourceArticle('004').file };
 
-/** The fixture every cluster spec starts. */
+/** The fixture every cluster spec starts (the ABBA blocks' arms too). */
 export const FIXTURE = 'cluster-server.cjs';
 
 /**
@@ -25,9 +27,9 @@ export function clusterSize(ctx) {
  * Start the cluster, run fn with its ready data and handle, then stop it (also
  * on error). Returns fn's value and the primary's final report.
  * @template T
- * @param {import('./context.js').Context} ctx
+ * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
- * @param {(info: any, handle: import('./isolate.js').FixtureHandle) => Promise<T>} fn
+ * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
 export async function withCluster(ctx, options, fn) {
@@ -120,7 +122,7 @@ export function alive(pid) {
 /**
  * Ask the primary to SIGKILL a worker and wait (bounded) until the process is
  * gone: reaped by the primary, which records 'exit' as it reaps it.
- * @param {import('./isolate.js').FixtureHandle} handle @param {number} pid
+ * @param {import('../isolate.js').FixtureHandle} handle @param {number} pid
  * @param {{ timeoutMs?: number }} [o]
  */
 export async function killWorker(handle, pid, { timeoutMs = 2000 } = {}) {
@@ -146,7 +148,10 @@ export function eventsOf(events, pid) {
  * @param {number} port
  * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
  */
-export async function steadyLoop(port, { path = '/light', connections = 2, maxRequests, maxMs, pauseMs = 2, until = () => false, onReply = () => {} }) {
+export async function steadyLoop(
+  port,
+  { path = '/light', connections = 2, maxRequests, maxMs, pauseMs = 2, until = () => false, onReply = () => {} },
+) {
   /** @type {Reply[]} */
   const replies = [];
   const t0 = performance.now();

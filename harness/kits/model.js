@@ -1,3 +1,4 @@
+// @ts-check
 // The scheduling model: how long k CPU-bound tasks take when they go through a
 // pool of P threads on C effective cores. Pure: no clock, no I/O.
 //

@@ -1,11 +1,45 @@
-// The runner over in-memory specs: events, stopping, skips, errors, aborts.
-// No processes: every trial returns a canned observation.
+// The engine over in-memory specs: the event stream from run:start to
+// run:end (record and exit code), stopping, skips, errors, aborts,
+// expectations. No processes: a fake launcher hands each trial the plan's
+// canned observation.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { runSpecs, runSpec, errText } from '../harness/runner.js';
+import { run, runSpec, errText } from '../harness/engine.js';
+import { specContext } from '../harness/context.js';
 import { defineSpec } from '../harness/spec.js';
 
-const ctx = { platform: 'linux', cores: 2, pbkdf2: { taskMs: 120, iterations: 1000 }, node: { major: 20, version: '20.20.2', uv: '1.46.0' } };
+/** The machine the tests run on: plain data, as harness/machine.js builds. */
+const ctx = {
+  node: { path: 'node', execPath: '/usr/bin/node', major: 20, version: '20.20.2', v8: '11.3', uv: '1.46.0' },
+  platform: 'linux',
+  arch: 'x64',
+  release: 'test',
+  cpus: null,
+  cpuMethod: /** @type {const} */ ('none'),
+  requestedCpus: null,
+  quick: false,
+  profile: null,
+  cores: 2,
+  pbkdf2: { taskMs: 120, iterations: 1000 },
+  usable: null,
+  env: {},
+  poolSize: 4,
+  poolSizeFrom: /** @type {const} */ ('default'),
+};
+
+/** A launcher that runs nothing: each trial is the plan's own (canned) one. */
+const launcher = {
+  trial: (/** @type {any} */ plan, /** @type {any} */ c, /** @type {number} */ n) => plan.trial(c, n),
+  run: async () => {
+    throw new Error('no fixtures in these tests');
+  },
+  start: () => {
+    throw new Error('no services in these tests');
+  },
+  tmpdir: '',
+  signal: undefined,
+  dispose() {},
+};
 
 /** A clock that advances 5 ms each time it is read. */
 function fakeClock() {
@@ -34,22 +68,29 @@ function fakeSpec(over, { obs = () => ({ ok: true }), need = 2, cap, planOver = 
         calls?.push(n);
         return obs(n);
       },
-      structural: { need, ...(cap ? { cap } : {}), check: (o) => ({ ok: Boolean(o.ok), detail: o.ok ? 'as expected' : 'not as expected' }) },
+      structural: {
+        need,
+        ...(cap ? { cap } : {}),
+        check: (o) => ({ ok: Boolean(o.ok), detail: o.ok ? 'as expected' : 'not as expected' }),
+      },
       ...planOver,
     }),
     ...over,
   });
 }
 
-/** Collect every event of a run. */
-async function collect(/** @type {Parameters<typeof runSpecs>[0]} */ o) {
+/**
+ * Every event of a run between run:start and run:end (the spec events).
+ * @param {{ specs: any[], ctx: any, signal?: AbortSignal }} o
+ */
+async function collect({ specs, ctx: machine, signal }) {
   const events = [];
-  for await (const e of runSpecs({ now: fakeClock(), ...o })) events.push(e);
-  return events;
+  for await (const e of run({ specs, machine, launcher, options: { now: fakeClock(), signal } })) events.push(e);
+  return events.filter((e) => e.type.startsWith('spec:'));
 }
 const ends = (/** @type {any[]} */ events) => events.filter((e) => e.type === 'spec:end').map((e) => e.data);
 
-describe('runSpecs: events', () => {
+describe('run: events', () => {
   test('spec:start, spec:trial per trial, spec:end, for each spec in order', async () => {
     const a = fakeSpec({ id: 'pool.a' });
     const b = fakeSpec({ id: 'pool.b' }, { need: 3 });
@@ -108,10 +149,12 @@ describe('runSpecs: events', () => {
   });
 });
 
-describe('runSpecs: trials stop as soon as the verdict is decided', () => {
+describe('run: trials stop as soon as the verdict is decided', () => {
   test('two disagreeing trials fail at once', async () => {
     const calls = [];
-    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: () => ({ ok: false }), calls })], ctx }));
+    const [r] = ends(
+      await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: () => ({ ok: false }), calls })], ctx }),
+    );
     expect(r).toMatchObject({ verdict: 'fail', label: 'fail', trials: 2 });
     expect(r.reason).toBe('not as expected (0/2 trials as expected)');
     expect(calls).toEqual([1, 2]);
@@ -119,7 +162,9 @@ describe('runSpecs: trials stop as soon as the verdict is decided', () => {
 
   test('mixed evidence runs to the cap, then inconclusive', async () => {
     const calls = [];
-    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 2 }), calls })], ctx }));
+    const [r] = ends(
+      await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 2 }), calls })], ctx }),
+    );
     expect(r).toMatchObject({ verdict: 'inconclusive', trials: 5 });
     expect(r.reason).toMatch(/^structural evidence mixed: /);
     expect(calls).toEqual([1, 2, 3, 4, 5]);
@@ -127,7 +172,10 @@ describe('runSpecs: trials stop as soon as the verdict is decided', () => {
 
   test('maxTrials from the plan caps the trials', async () => {
     const calls = [];
-    const spec = fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 1 }), calls, planOver: { maxTrials: 2 } });
+    const spec = fakeSpec(
+      { id: 'pool.a' },
+      { need: 3, obs: (n) => ({ ok: n !== 1 }), calls, planOver: { maxTrials: 2 } },
+    );
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r).toMatchObject({ verdict: 'inconclusive', trials: 2 });
     expect(calls).toEqual([1, 2]);
@@ -140,7 +188,15 @@ describe('runSpecs: trials stop as soon as the verdict is decided', () => {
         obs: () => ({ ok: true, s: 0.05 }),
         planOver: {
           structural: undefined,
-          timing: { statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s },
+          timing: {
+            statistic: 'S',
+            description: 'spread',
+            claim: 0,
+            alternatives: { 'P=3': 0.4 },
+            looks: [9, 15, 21],
+            alpha: 0.01,
+            value: (/** @type {any} */ o) => o.s,
+          },
         },
       },
     );
@@ -159,7 +215,15 @@ describe('runSpecs: trials stop as soon as the verdict is decided', () => {
         obs: (n) => ({ s: n % 2 ? 0.05 : 0.35 }),
         planOver: {
           structural: undefined,
-          timing: { statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s },
+          timing: {
+            statistic: 'S',
+            description: 'spread',
+            claim: 0,
+            alternatives: { 'P=3': 0.4 },
+            looks: [9, 15, 21],
+            alpha: 0.01,
+            value: (/** @type {any} */ o) => o.s,
+          },
         },
       },
     );
@@ -169,19 +233,32 @@ describe('runSpecs: trials stop as soon as the verdict is decided', () => {
   });
 });
 
-describe('runSpecs: skips', () => {
+describe('run: skips', () => {
   test("requires: ['linux'] skips on another platform without planning or running", async () => {
     let planned = false;
-    const spec = fakeSpec({ id: 'pool.linux-only', requires: ['linux'], plan: () => ((planned = true), /** @type {any} */ ({})) });
+    const spec = fakeSpec({
+      id: 'pool.linux-only',
+      requires: ['linux'],
+      plan: () => ((planned = true), /** @type {any} */ ({})),
+    });
     const events = await collect({ specs: [spec], ctx: { ...ctx, platform: 'darwin' } });
     expect(events.map((e) => e.type)).toEqual(['spec:start', 'spec:end']);
-    expect(ends(events)[0]).toMatchObject({ verdict: 'skip', label: 'skip', reason: 'needs Linux /proc (this is darwin)', trials: 0, samples: [] });
+    expect(ends(events)[0]).toMatchObject({
+      verdict: 'skip',
+      label: 'skip',
+      reason: 'needs Linux /proc (this is darwin)',
+      trials: 0,
+      samples: [],
+    });
     expect(planned).toBe(false);
   });
 
   test("requires: ['posix'] skips on Windows only", async () => {
     const spec = fakeSpec({ id: 'pool.posix', requires: ['posix'] });
-    expect(ends(await collect({ specs: [spec], ctx: { ...ctx, platform: 'win32' } }))[0]).toMatchObject({ verdict: 'skip', reason: 'needs POSIX named pipes (not on Windows)' });
+    expect(ends(await collect({ specs: [spec], ctx: { ...ctx, platform: 'win32' } }))[0]).toMatchObject({
+      verdict: 'skip',
+      reason: 'needs POSIX named pipes (not on Windows)',
+    });
     expect(ends(await collect({ specs: [spec], ctx: { ...ctx, platform: 'darwin' } }))[0].verdict).toBe('pass');
   });
 
@@ -190,20 +267,32 @@ describe('runSpecs: skips', () => {
     const spec = fakeSpec({ id: 'pool.skipper' }, { calls, planOver: { skip: 'not on this Node' } });
     const events = await collect({ specs: [spec], ctx });
     expect(events.map((e) => e.type)).toEqual(['spec:start', 'spec:end']);
-    expect(ends(events)[0]).toMatchObject({ verdict: 'skip', reason: 'not on this Node', expectation: { summary: 'what we expect', model: { P: 4 } }, trials: 0 });
+    expect(ends(events)[0]).toMatchObject({
+      verdict: 'skip',
+      reason: 'not on this Node',
+      expectation: { summary: 'what we expect', model: { P: 4 } },
+      trials: 0,
+    });
     expect(calls).toEqual([]);
   });
 
-  test('ctx.skipAll skips every spec with its reason', async () => {
-    const results = ends(await collect({ specs: [fakeSpec({ id: 'pool.a' }), fakeSpec({ id: 'pool.b' })], ctx: { ...ctx, skipAll: '--cpus 1 needs taskset' } }));
-    expect(results.map((r) => [r.verdict, r.reason])).toEqual([
-      ['skip', '--cpus 1 needs taskset'],
-      ['skip', '--cpus 1 needs taskset'],
-    ]);
+  test('plan().undecidable is not a skip: inconclusive, with the reason and no trial run', async () => {
+    const calls = [];
+    const spec = fakeSpec(
+      { id: 'cluster.x' },
+      { calls, planOver: { undecidable: 'effective parallelism 1.1 (< 1.3)' } },
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({
+      verdict: 'inconclusive',
+      reason: 'cannot be decided here: effective parallelism 1.1 (< 1.3)',
+      trials: 0,
+    });
+    expect(calls).toEqual([]);
   });
 });
 
-describe('runSpecs: errors', () => {
+describe('run: errors', () => {
   test('plan throwing is an error verdict, and the run goes on', async () => {
     const broken = fakeSpec({
       id: 'pool.broken',
@@ -212,7 +301,13 @@ describe('runSpecs: errors', () => {
       },
     });
     const results = ends(await collect({ specs: [broken, fakeSpec({ id: 'pool.after' })], ctx }));
-    expect(results[0]).toMatchObject({ id: 'pool.broken', verdict: 'error', label: 'error', reason: 'plan failed: no pbkdf2 calibration', trials: 0 });
+    expect(results[0]).toMatchObject({
+      id: 'pool.broken',
+      verdict: 'error',
+      label: 'error',
+      reason: 'plan failed: no pbkdf2 calibration',
+      trials: 0,
+    });
     expect(results[1]).toMatchObject({ id: 'pool.after', verdict: 'pass' });
   });
 
@@ -229,7 +324,12 @@ describe('runSpecs: errors', () => {
     );
     const events = await collect({ specs: [spec, fakeSpec({ id: 'pool.after' })], ctx });
     const [r, after] = ends(events);
-    expect(r).toMatchObject({ verdict: 'error', reason: 'fixture exited with code 1: stack line', trials: 1, samples: [{ ok: true }] });
+    expect(r).toMatchObject({
+      verdict: 'error',
+      reason: 'fixture exited with code 1: stack line',
+      trials: 1,
+      samples: [{ ok: true }],
+    });
     expect(events.filter((e) => e.type === 'spec:trial' && e.data.id === 'pool.crash')).toHaveLength(1);
     expect(after.verdict).toBe('pass');
   });
@@ -255,11 +355,14 @@ describe('runSpecs: errors', () => {
         },
       },
     );
-    expect(ends(await collect({ specs: [spec], ctx }))[0]).toMatchObject({ verdict: 'error', reason: 'obs.poolThreads is undefined' });
+    expect(ends(await collect({ specs: [spec], ctx }))[0]).toMatchObject({
+      verdict: 'error',
+      reason: 'obs.poolThreads is undefined',
+    });
   });
 });
 
-describe('runSpecs: abort', () => {
+describe('run: abort', () => {
   test('aborted mid-run: the current spec ends in error "interrupted", no further spec starts', async () => {
     const ac = new AbortController();
     const first = fakeSpec(
@@ -273,7 +376,12 @@ describe('runSpecs: abort', () => {
       },
     );
     const events = await collect({ specs: [first, fakeSpec({ id: 'pool.second' })], ctx, signal: ac.signal });
-    expect(events.map((e) => `${e.type} ${e.data.id}`)).toEqual(['spec:start pool.first', 'spec:trial pool.first', 'spec:trial pool.first', 'spec:end pool.first']);
+    expect(events.map((e) => `${e.type} ${e.data.id}`)).toEqual([
+      'spec:start pool.first',
+      'spec:trial pool.first',
+      'spec:trial pool.first',
+      'spec:end pool.first',
+    ]);
     const [r] = ends(events);
     expect(r).toMatchObject({ verdict: 'error', label: 'error', trials: 2 });
     expect(r.reason).toBe('interrupted after 2 trials');
@@ -318,28 +426,45 @@ describe('runSpecs: abort', () => {
   });
 });
 
-describe('runSpecs: expected outcome and labels', () => {
+describe('run: expected outcome and labels', () => {
   test("'refuted as expected' when a refuted claim's verdict is pass", async () => {
     const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.max-128', expected: 'refuted' })], ctx }));
     expect(r).toMatchObject({ expected: 'refuted', verdict: 'pass', label: 'refuted as expected' });
   });
 
   test('a refuted claim that fails keeps the label fail', async () => {
-    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.max-128', expected: 'refuted' }, { obs: () => ({ ok: false }) })], ctx }));
+    const [r] = ends(
+      await collect({
+        specs: [fakeSpec({ id: 'pool.max-128', expected: 'refuted' }, { obs: () => ({ ok: false }) })],
+        ctx,
+      }),
+    );
     expect(r).toMatchObject({ expected: 'refuted', verdict: 'fail', label: 'fail' });
   });
 
   test("the plan's expected overrides the spec's for this machine", async () => {
-    const [r] = ends(await collect({ specs: [fakeSpec({ id: 'pool.two' }, { planOver: { expected: 'refuted' } })], ctx }));
+    const [r] = ends(
+      await collect({ specs: [fakeSpec({ id: 'pool.two' }, { planOver: { expected: 'refuted' } })], ctx }),
+    );
     expect(r).toMatchObject({ expected: 'refuted', label: 'refuted as expected' });
-    const [s] = ends(await collect({ specs: [fakeSpec({ id: 'pool.two', expected: 'refuted' }, { planOver: { expected: 'holds' } })], ctx }));
+    const [s] = ends(
+      await collect({
+        specs: [fakeSpec({ id: 'pool.two', expected: 'refuted' }, { planOver: { expected: 'holds' } })],
+        ctx,
+      }),
+    );
     expect(s).toMatchObject({ expected: 'holds', label: 'pass' });
   });
 });
 
 describe('runSpec', () => {
   test('returns the result and yields only trial events', async () => {
-    const gen = runSpec({ spec: fakeSpec({ id: 'pool.a' }), ctx: /** @type {any} */ (ctx), now: fakeClock() });
+    const gen = runSpec({
+      spec: fakeSpec({ id: 'pool.a' }),
+      ctx: specContext(ctx, launcher),
+      launcher,
+      now: fakeClock(),
+    });
     const yielded = [];
     let step = await gen.next();
     while (!step.done) {
@@ -352,34 +477,64 @@ describe('runSpec', () => {
 });
 
 describe('timing dropped on a busy machine', () => {
-  test('a timingVoid check counts for the structure but gives no timing value; beside structure the spec still ends at BESIDE_N trials', async () => {
-    const { runSpecs } = await import('../harness/runner.js');
+  test('a timingVoid check counts for the structure but gives no timing value: the timing waits for its own first look (9 values)', async () => {
     const spec = {
-      id: 'x.busy', title: 't', area: 'threadpool', claim: 'c', truth: 't', expected: 'holds', source: { file: 'f', section: 's', figures: null },
+      id: 'x.busy',
+      title: 't',
+      area: 'threadpool',
+      claim: 'c',
+      truth: 't',
+      expected: 'holds',
+      source: { file: 'f', section: 's', figures: null },
       plan: () => ({
         summary: 's',
         trial: async (_c, n) => ({ n }),
-        structural: { need: 3, check: (/** @type {any} */ o) => ({ ok: true, detail: 'd', timingVoid: o.n % 2 === 0 }) },
-        timing: { statistic: 'S', description: 'd', claim: 0, alternatives: { a: 1 }, looks: [9, 15, 21], alpha: 0.01, value: () => 0.1 },
+        structural: {
+          need: 3,
+          check: (/** @type {any} */ o) => ({ ok: true, detail: 'd', timingVoid: o.n % 2 === 0 }),
+        },
+        timing: {
+          statistic: 'S',
+          description: 'd',
+          claim: 0,
+          alternatives: { a: 1 },
+          looks: [9, 15, 21],
+          alpha: 0.01,
+          value: () => 0.1,
+        },
       }),
     };
-    const events = [];
-    for await (const e of runSpecs({ specs: [spec], ctx: /** @type {any} */ ({ platform: 'linux' }) })) events.push(e);
-    const r = events.at(-1).data;
+    const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r.verdict).toBe('pass');
-    expect(r.trials).toBe(6);
-    expect(r.evidence.timing.n).toBe(3);
-    expect(r.evidence.timing.interval).toBeNull();
-    expect(r.reason).toContain('decided structurally');
+    expect(r.trials).toBe(17);
+    expect(r.evidence.timing.n).toBe(9);
+    expect(r.evidence.structural.agree).toBe(17);
+    expect(r.reason).toContain('as predicted');
   });
 });
 
 describe('timing-only trials voided by the plan (no structural channel, as off Linux)', () => {
   const timing = (/** @type {(o: any) => string | null} */ why) => ({
-    statistic: 'S', description: 'spread', claim: 0, alternatives: { 'P=3': 0.4 }, looks: [9, 15, 21], alpha: 0.01, value: (/** @type {any} */ o) => o.s, void: why,
+    statistic: 'S',
+    description: 'spread',
+    claim: 0,
+    alternatives: { 'P=3': 0.4 },
+    looks: [9, 15, 21],
+    alpha: 0.01,
+    value: (/** @type {any} */ o) => o.s,
+    void: why,
   });
   test('a void trial gives no value and extends the budget: 9 values need 12 trials when 3 are void', async () => {
-    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 4 === 0 ? 0.9 : 0.05, busy: n % 4 === 0 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy: other processes took 1.2 of 2 cores' : null)) } });
+    const spec = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        obs: (n) => ({ s: n % 4 === 0 ? 0.9 : 0.05, busy: n % 4 === 0 }),
+        planOver: {
+          structural: undefined,
+          timing: timing((o) => (o.busy ? 'machine busy: other processes took 1.2 of 2 cores' : null)),
+        },
+      },
+    );
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r).toMatchObject({ verdict: 'pass', trials: 11 });
     expect(r.evidence.timing).toMatchObject({ n: 9, voided: 2, decided: 'pass' });
@@ -387,27 +542,142 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
     expect(r.reason).toMatch(/; 2 of 11 trials void \(machine busy: other processes took 1\.2 of 2 cores\)$/);
   });
   test('the same values unvoided would fail: the void is what keeps the busy trials out', async () => {
-    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 2 === 0 ? 0.9 : 0.05, busy: n % 2 === 0 }), planOver: { structural: undefined, timing: timing(() => null) } });
+    const spec = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        obs: (n) => ({ s: n % 2 === 0 ? 0.9 : 0.05, busy: n % 2 === 0 }),
+        planOver: { structural: undefined, timing: timing(() => null) },
+      },
+    );
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r.verdict).not.toBe('pass');
     expect(r.evidence.timing.voided).toBeUndefined();
   });
   test('the first 3 trials all void: inconclusive at once, naming why', async () => {
     const calls = /** @type {number[]} */ ([]);
-    const spec = fakeSpec({ id: 'pool.busy' }, { calls, obs: () => ({ s: 0.9 }), planOver: { structural: undefined, timing: timing(() => 'machine busy: other processes took 1.5 of 2 cores') } });
+    const spec = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        calls,
+        obs: () => ({ s: 0.9 }),
+        planOver: { structural: undefined, timing: timing(() => 'machine busy: other processes took 1.5 of 2 cores') },
+      },
+    );
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r).toMatchObject({ verdict: 'inconclusive', trials: 3 });
     expect(r.reason).toBe('3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores');
     expect(calls).toEqual([1, 2, 3]);
   });
   test('void trials extend the budget to at most twice the cap, then inconclusive', async () => {
-    const spec = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: 0.05, busy: n % 3 !== 1 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) } });
+    const spec = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        obs: (n) => ({ s: 0.05, busy: n % 3 !== 1 }),
+        planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) },
+      },
+    );
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r).toMatchObject({ verdict: 'pass', trials: 25 });
     expect(r.evidence.timing).toMatchObject({ n: 9, voided: 16 });
-    const never = fakeSpec({ id: 'pool.busy' }, { obs: (n) => ({ s: n % 2 ? 0.05 : 0.35, busy: n % 3 !== 1 }), planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) } });
+    const never = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        obs: (n) => ({ s: n % 2 ? 0.05 : 0.35, busy: n % 3 !== 1 }),
+        planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) },
+      },
+    );
     const [q] = ends(await collect({ specs: [never], ctx }));
     expect(q).toMatchObject({ verdict: 'inconclusive', trials: 42 });
     expect(q.reason).toMatch(/^too noisy to decide: .*; 28 of 42 trials void \(machine busy\)$/);
+  });
+});
+
+describe('run: one stream from run:start to run:end', () => {
+  test('run:start names the machine and the specs; run:end carries the record and its exit code', async () => {
+    const events = [];
+    const specs = [fakeSpec({ id: 'pool.a' }), fakeSpec({ id: 'pool.b' }, { obs: () => ({ ok: false }) })];
+    const clock = (() => {
+      let t = Date.UTC(2026, 0, 1);
+      return () => new Date((t += 1000));
+    })();
+    const options = { now: fakeClock(), clock, argv: ['pool.*'], selection: ['pool.*'] };
+    for await (const e of run({ specs, machine: ctx, launcher, options })) events.push(e);
+    expect(events[0]).toEqual({
+      type: 'run:start',
+      data: {
+        startedAt: '2026-01-01T00:00:01.000Z',
+        environment: expect.objectContaining({
+          platform: 'linux',
+          node: expect.objectContaining({ version: '20.20.2' }),
+        }),
+        profile: null,
+        specs: [
+          { id: 'pool.a', title: 'title of pool.a' },
+          { id: 'pool.b', title: 'title of pool.b' },
+        ],
+      },
+    });
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe('run:start');
+    expect(types.at(-1)).toBe('run:end');
+    expect(types.filter((t) => t === 'run:end')).toHaveLength(1);
+    const record = events.at(-1)?.data;
+    expect(record).toMatchObject({
+      schemaVersion: 1,
+      argv: ['pool.*'],
+      selection: ['pool.*'],
+      interrupted: false,
+      exitCode: 1,
+    });
+    expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual([
+      ['pool.a', 'pass'],
+      ['pool.b', 'fail'],
+    ]);
+    expect(record.summary).toMatchObject({ total: 2, pass: 1, fail: 1 });
+    expect(record.durationMs).toBe(1000);
+  });
+
+  test('an aborted run still ends with run:end: a partial record marked interrupted, exit code 2', async () => {
+    const ac = new AbortController();
+    const first = fakeSpec({ id: 'pool.first' }, { obs: (n) => (n === 2 && ac.abort(), { ok: true }) });
+    const events = [];
+    for await (const e of run({
+      specs: [first, fakeSpec({ id: 'pool.second' })],
+      machine: ctx,
+      launcher,
+      options: { signal: ac.signal },
+    }))
+      events.push(e);
+    const record = events.at(-1)?.data;
+    expect(events.at(-1)?.type).toBe('run:end');
+    expect(record).toMatchObject({ interrupted: true, exitCode: 2 });
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(['pool.first']);
+  });
+
+  test('expectations are applied once, as results arrive: marked spec:end events, unused entries on the record', async () => {
+    const entries = [
+      { id: 'pool.b', verdict: /** @type {const} */ ('fail'), reason: 'known to fail here' },
+      { id: 'pool.a', verdict: /** @type {const} */ ('fail'), reason: 'stale: it passes' },
+      { id: 'net.*', verdict: /** @type {const} */ ('inconclusive'), reason: 'not in this run' },
+    ];
+    const specs = [fakeSpec({ id: 'pool.a' }), fakeSpec({ id: 'pool.b' }, { obs: () => ({ ok: false }) })];
+    const events = [];
+    for await (const e of run({
+      specs,
+      machine: ctx,
+      launcher,
+      expectations: { file: 'e.json', entries },
+      options: { now: fakeClock() },
+    }))
+      events.push(e);
+    const ended = ends(events);
+    expect(ended.map((r) => r.label)).toEqual(['pass', 'fail (known here)']);
+    const record = events.at(-1)?.data;
+    expect(record.exitCode).toBe(0);
+    expect(record.expectations.file).toBe('e.json');
+    expect(record.expectations.unused.map((/** @type {any} */ u) => [u.entry.id, u.why, u.stale])).toEqual([
+      ['pool.a', 'expected fail, got pass', true],
+      ['net.*', 'no claim of this run matches its id', false],
+    ]);
   });
 });

@@ -1,0 +1,238 @@
+// @ts-check
+// The engine: one run as one stream of events, produced here and nowhere
+// else. run() yields run:start, then per spec spec:start, spec:trial … and
+// spec:end (its result, already marked where an expectation knows it), and
+// last run:end with the finished record (whose exitCode is the run's). Specs
+// run one after another, never overlapping (they measure the machine); each
+// spec's trials go on until its verdict is decided. The command line, judge,
+// --verify and the benchmarks all consume this stream; they differ only in
+// the machine and the launcher they hand it.
+import { decide } from './verdict.js';
+import { unmetRequirement } from './spec.js';
+import { specContext } from './context.js';
+import { describeEnvironment } from './machine.js';
+import { buildRecord } from './record.js';
+import { knownHere, whereFrom } from './expectations.js';
+import { EndOfSamples } from './errors.js';
+import { oneLine } from './text.js';
+
+/**
+ * @typedef {import('./spec.js').Spec} Spec
+ * @typedef {import('./context.js').Context} Context
+ * @typedef {import('./machine.js').Machine} Machine
+ * @typedef {import('./launcher.js').Launcher} Launcher
+ *
+ * @typedef {{ type: 'run:start', data: { startedAt: string, environment: object, profile: object | null, specs: { id: string, title: string }[] } }
+ *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number } }
+ *   | { type: 'spec:trial', data: { id: string, trial: number, elapsedMs: number, note?: string } }
+ *   | { type: 'spec:end', data: Result }
+ *   | { type: 'run:end', data: ReturnType<typeof buildRecord> }} RunEvent
+ *
+ * @typedef {object} RunOptions
+ * @property {string[]} [argv]        the command line, for the record
+ * @property {string[]} [selection]   the ids or globs selected, for the record
+ * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
+ * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
+ * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
+ * @property {() => Date} [clock]     the wall clock, for the record's times
+ */
+
+/**
+ * Run specs on a machine through a launcher.
+ * @param {{ specs: Spec[], machine: Machine, launcher: Launcher,
+ *   expectations?: { file: string, entries: import('./expectations.js').Entry[] } | null, options?: RunOptions }} o
+ * @returns {AsyncGenerator<RunEvent>}
+ */
+export async function* run({ specs, machine, launcher, expectations = null, options = {} }) {
+  const {
+    argv = [],
+    selection = [],
+    strict = false,
+    signal,
+    now = () => performance.now(),
+    clock = () => new Date(),
+  } = options;
+  const startedAt = clock();
+  const environment = describeEnvironment(machine);
+  const ctx = specContext(machine, launcher);
+  const known = expectations ? knownHere(expectations.entries, whereFrom(environment, machine.profile)) : null;
+  const list = specs.map(({ id, title }) => ({ id, title }));
+  yield {
+    type: 'run:start',
+    data: { startedAt: startedAt.toISOString(), environment, profile: machine.profile, specs: list },
+  };
+  /** @type {Result[]} */
+  const results = [];
+  for (const [index, spec] of specs.entries()) {
+    if (signal?.aborted) break;
+    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
+    const result = yield* runSpec({ spec, ctx, launcher, signal, now });
+    const marked = known ? known.mark(result) : result;
+    results.push(marked);
+    yield { type: 'spec:end', data: marked };
+  }
+  const record = buildRecord({
+    startedAt,
+    finishedAt: clock(),
+    argv,
+    selection,
+    environment,
+    profile: machine.profile,
+    results,
+    interrupted: Boolean(signal?.aborted),
+    strict,
+    expectations: known && expectations && { file: expectations.file, unused: known.unused() },
+  });
+  yield { type: 'run:end', data: record };
+}
+
+/**
+ * Run to the end and return the finished record, for callers that want the
+ * outcome; `onEvent` sees every event on the way (the CLI's live reporters).
+ * @param {Parameters<typeof run>[0]} o
+ * @param {(event: RunEvent) => void} [onEvent]
+ * @returns {Promise<ReturnType<typeof buildRecord>>}
+ */
+export async function runToRecord(o, onEvent = () => {}) {
+  let record = null;
+  for await (const event of run(o)) {
+    onEvent(event);
+    if (event.type === 'run:end') record = event.data;
+  }
+  return /** @type {NonNullable<typeof record>} */ (record);
+}
+
+/**
+ * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
+ * @returns {AsyncGenerator<RunEvent, Result>}
+ */
+export async function* runSpec({ spec, ctx, launcher, signal, now }) {
+  const t0 = now();
+  /** @type {any[]} */
+  const samples = [];
+  const finish = (/** @type {Outcome} */ fields) => result(spec, { samples, durationMs: now() - t0, ...fields });
+  const skip = unmetRequirement(spec, ctx);
+  if (skip) return finish({ verdict: 'skip', reason: skip });
+  /** @type {import('./spec.js').Plan} */
+  let plan;
+  try {
+    plan = spec.plan(ctx);
+  } catch (err) {
+    return finish({ verdict: 'error', reason: `plan failed: ${errText(err)}` });
+  }
+  const expectation = { summary: plan.summary, model: plan.model ?? null };
+  const expected = plan.expected ?? spec.expected;
+  if (plan.skip) return finish({ verdict: 'skip', reason: plan.skip, expectation, expected });
+  // Not a skip: the claim applies here, but the machine cannot decide it.
+  if (plan.undecidable)
+    return finish({
+      verdict: 'inconclusive',
+      reason: `cannot be decided here: ${plan.undecidable}`,
+      expectation,
+      expected,
+    });
+  const { structural = null, timing = null } = plan;
+  if (ctx.quick && timing?.decisive) {
+    const why = `decided by timing alone (${timing.statistic}), which needs at least ${timing.looks[0]} trials`;
+    return finish({
+      verdict: 'skip',
+      reason: `not run with --quick: ${why}; run without --quick`,
+      expectation,
+      expected,
+    });
+  }
+  const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
+  /** @type {import('./verdict.js').Check[] | null} */
+  const checks = structural ? [] : null;
+  /** @type {number[] | null} */
+  const values = timing ? [] : null;
+  // Trials whose timing value the plan's `void` dropped: they extend the
+  // budget, but never past twice the usual cap.
+  let voided = 0;
+  let voidReason = '';
+  const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided, /** @type {number} */ (maxTrials));
+  const judge = () =>
+    decide({ checks, structural, values, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
+  let decision = judge();
+  for (let n = 1; n <= cap(); n++) {
+    const so = { expectation, expected, evidence: decision.evidence };
+    if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, ...so });
+    try {
+      samples.push(await launcher.trial(plan, ctx, n, spec));
+      const obs = samples.at(-1);
+      const check = structural ? structural.check(obs) : null;
+      if (check) checks?.push(check);
+      // A void trial (its control failed) gives no timing value either, nor
+      // one whose timing the machine's other load spoiled.
+      const why = timing?.void?.(obs);
+      if (why) [voided, voidReason] = [voided + 1, why];
+      else if (!check?.invalid && !check?.timingVoid) values?.push(/** @type {any} */ (timing).value(obs));
+    } catch (err) {
+      if (err instanceof EndOfSamples) {
+        // a replayed record ended before the runner would have: judge what there is
+        const s = err.recorded === 1 ? '' : 's';
+        return finish({
+          verdict: 'inconclusive',
+          reason: `undecided after the ${err.recorded} recorded trial${s}`,
+          ...so,
+        });
+      }
+      const reason = signal?.aborted ? `interrupted during trial ${n}` : errText(err);
+      return finish({ verdict: 'error', reason, ...so });
+    }
+    decision = judge();
+    const note = checks?.at(-1)?.detail;
+    yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note } };
+    if (decision.done) break;
+  }
+  const verdict = decision.verdict ?? 'inconclusive';
+  return finish({
+    verdict,
+    reason: decision.reason ?? 'undecided',
+    expectation,
+    expected,
+    evidence: decision.evidence,
+  });
+}
+
+/**
+ * @typedef {object} Outcome
+ * @property {'pass' | 'fail' | 'inconclusive' | 'skip' | 'error'} verdict
+ * @property {string} reason
+ * @property {{ summary: string, model: object | null }} [expectation]
+ * @property {'holds' | 'refuted'} [expected]
+ * @property {import('./verdict.js').Decision['evidence']} [evidence]
+ *
+ * @typedef {ReturnType<typeof result>} Result
+ */
+
+/**
+ * @param {Spec} spec
+ * @param {Outcome & { samples: any[], durationMs: number }} f
+ */
+function result(spec, f) {
+  const expected = f.expected ?? spec.expected;
+  return {
+    id: spec.id,
+    title: spec.title,
+    area: spec.area,
+    claim: spec.claim,
+    truth: spec.truth,
+    expected,
+    source: spec.source,
+    verdict: f.verdict,
+    label: f.verdict === 'pass' && expected === 'refuted' ? 'refuted as expected' : f.verdict,
+    reason: oneLine(f.reason),
+    expectation: f.expectation ?? { summary: '', model: null },
+    evidence: { structural: f.evidence?.structural ?? null, timing: f.evidence?.timing ?? null },
+    trials: f.samples.length,
+    durationMs: Math.round(f.durationMs),
+    samples: f.samples,
+  };
+}
+
+/** @param {unknown} err */
+export function errText(err) {
+  return err instanceof Error ? err.message : String(err);
+}

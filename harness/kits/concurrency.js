@@ -1,0 +1,66 @@
+// @ts-check
+// Runnable concurrency: how many pool threads were runnable at once (on a
+// CPU or waiting in a run queue for one), phase by phase between a batch's
+// completions, read by fixtures/pbkdf2-batch.cjs from /proc schedstat. It
+// tests "n ran at once" itself, not which threads did some work, and it does
+// not depend on timing: other processes on the CPUs make threads wait, and a
+// waiting thread still counts. A pool whose threads exist but run fewer tasks
+// at once (a limiter in front of it, serial hand-offs) shows here.
+
+/**
+ * @typedef {{ fromMs: number, toMs: number, concurrency: number | null }} Phase
+ */
+
+/**
+ * Later phases shorter than this share of one task are not read: the
+ * completion callbacks that delimit a phase lag the threads a little, which
+ * only matters in a short phase. The first phase (before any completion) is
+ * always read: it is the batch that "runs together".
+ */
+export const MIN_PHASE_SHARE = 0.5;
+/**
+ * Largest distance from the model a phase may read and still agree: half-way
+ * to the nearest wrong whole number (one more or one fewer at once).
+ */
+export const MAX_ERROR = 0.5;
+
+/**
+ * Runnable tasks the model expects after j of k completions, with a pool of
+ * P threads: every remaining task while they fit in the pool, else P.
+ * @param {{ k: number, P: number }} o @param {number} j
+ */
+export function expectedRunnable({ k, P }, j) {
+  return Math.min(P, k - j);
+}
+
+/**
+ * Compare a trial's phases with the model: the first phase, and every later
+ * phase long enough to read, must be within MAX_ERROR of min(P, k − j).
+ * @param {Phase[] | null | undefined} phases
+ * @param {{ k: number, P: number, T: number }} o  T: one task's time alone (ms), for the minimum phase
+ * @returns {{ ok: boolean, error: number, detail: string } | null}  null: no reading (not Linux)
+ */
+export function checkConcurrency(phases, { k, P, T }) {
+  if (!Array.isArray(phases) || phases.length === 0) return null;
+  const minMs = MIN_PHASE_SHARE * T;
+  let error = 0;
+  /** @type {string[]} */
+  const shown = [];
+  phases.forEach((p, j) => {
+    if (p.concurrency === null || (j > 0 && p.toMs - p.fromMs < minMs)) return;
+    const want = expectedRunnable({ k, P }, j);
+    error = Math.max(error, Math.abs(p.concurrency - want));
+    shown.push(`${round(p.concurrency)} (model ${want})`);
+  });
+  if (shown.length === 0) return null;
+  return {
+    ok: error <= MAX_ERROR,
+    error: round(error),
+    detail: `runnable at once ${shown.join(', then ')}`,
+  };
+}
+
+/** @param {number} x */
+function round(x) {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,220 @@
+// @ts-check
+// Plans shared by the thread-pool specs: the exact FIFO pool probe, and
+// batches of pbkdf2 calls judged structurally (which pool threads worked) and
+// by timing (a ratio of completion times against the model).
+import { predictSorted, batches, threadsUsed } from './model.js';
+import { round } from '../stats.js';
+import { busyReason, voidIfBusy } from './workers.js';
+import { checkConcurrency } from './concurrency.js';
+import { LIBUV_DEFAULT_POOL } from '../machine.js';
+
+/** The libuv default and the pool sizes we ask for in probes. */
+export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
+
+/**
+ * P for the model: the pool size under the run's settings in force
+ * (ctx.poolSize, measured at probe time), libuv's default where a context
+ * does not say (one a claim pack or a test builds by hand).
+ * @param {{ poolSize?: number }} ctx
+ */
+export function poolSize(ctx) {
+  return ctx.poolSize ?? DEFAULT_POOL;
+}
+
+/**
+ * 'UV_THREADPOOL_SIZE=8 in force', with the pool it gives where the value
+ * does not say it plainly ('abc' is read as 1); null when the variable is not in force.
+ * @param {{ env?: Record<string, string>, poolSize?: number }} ctx
+ */
+export function sizeInForce(ctx) {
+  const raw = ctx.env?.UV_THREADPOOL_SIZE;
+  if (raw === undefined) return null;
+  const P = poolSize(ctx);
+  return `UV_THREADPOOL_SIZE=${raw} in force${raw === String(P) ? '' : `, read as ${P}`}`;
+}
+
+/**
+ * The nearest wrong pool sizes for a batch of k tasks, for a batch plan: the
+ * nearest below and above the P in force that run the batch differently
+ * (every size ≥ k runs it all at once), and the claim's own size where the
+ * settings make P another. batchPlan still drops any the statistic cannot tell apart.
+ * @param {{ P: number, C: number, k: number, claimed?: number }} o
+ * @returns {Alternative[]}
+ */
+export function poolAlternatives({ P, C, k, claimed = DEFAULT_POOL }) {
+  const at = (/** @type {number} */ p) => Math.min(p, k); // tasks running at once at first
+  const sizes = [at(P) - 1, ...(P < k ? [P + 1] : []), claimed];
+  const distinct = [...new Set(sizes)].filter((p) => p >= 1 && at(p) !== at(P));
+  return distinct.map((p) => ({ label: `${p === claimed ? "the claim's " : ''}P=${p}`, P: p, C }));
+}
+
+/**
+ * Why a claim about the default pool's batches does not hold under the size
+ * in force, in one sentence with the numbers.
+ * @param {{ env?: Record<string, string>, poolSize?: number }} ctx
+ * @param {number} k  tasks in the batch
+ * @param {string} claimed  what the claim says, e.g. "4 + 1"
+ */
+export function otherSizeSentence(ctx, k, claimed) {
+  const P = poolSize(ctx);
+  const shape = batches({ k, P }).join(' + ');
+  const how = P >= k ? `all ${k} run at once, none waits` : `the ${k} run as batches ${shape}`;
+  return `With ${sizeInForce(ctx) ?? `a pool of ${P}`}: ${how} — the claim's ${claimed} does not hold here`;
+}
+
+/**
+ * Run the FIFO probe once.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module' }} [o]
+ */
+export function probePool(ctx, { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs' } = {}) {
+  return ctx.run(entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs', {
+    options: { fifos, setEnv, setEnvAfterUse },
+    env: { UV_THREADPOOL_SIZE: size },
+    timeoutMs: 20_000,
+  });
+}
+
+/**
+ * The pool size a FIFO probe read: the readers parked on FIFOs, and where
+ * /proc shows them (Linux) the threads the pool started and the threads
+ * blocked in open(2) while parked. They are independent readings of one
+ * number: a census padded with readers that hold no pool thread, or a thread
+ * count filled with idle threads, makes them differ.
+ * @param {any} probe
+ * @returns {{ size: number, agree: boolean }}  size: the parked count; agree: every known reading matches it
+ */
+export function poolReading(probe) {
+  const delta = probe.poolThreads?.length ?? 0;
+  const blocked = typeof probe.blocked === 'number' ? probe.blocked : null;
+  const agree =
+    (delta === 0 || delta === probe.parked) && (blocked === null || probe.saturated || blocked === probe.parked);
+  return { size: probe.parked, agree };
+}
+
+/** One line for a FIFO probe's readings. @param {any} probe */
+export function probeText(probe) {
+  const delta = probe.poolThreads.length;
+  const blocked = typeof probe.blocked === 'number' ? `, ${probe.blocked} blocked in open` : '';
+  return `${probe.parked}${probe.saturated ? '+' : ''} threads parked on FIFOs (thread-count delta ${delta}${blocked})`;
+}
+
+/**
+ * @typedef {object} Statistic
+ * @property {string} name
+ * @property {string} description
+ * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
+ * @property {number} [toward]
+ *
+ * @typedef {object} Alternative
+ * @property {string} label
+ * @property {number} P
+ * @property {number} C
+ */
+
+/**
+ * A pbkdf2 batch plan.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ k: number, P: number, size?: string, reference?: boolean, statistic: Statistic, alternatives: Alternative[], summary?: string }} o
+ * @returns {Omit<import('../spec.js').Plan, 'summary'> & { summary: string }}
+ */
+export function batchPlan(ctx, { k, P, size, reference = false, statistic, alternatives, summary }) {
+  const C = ctx.cores;
+  const T = ctx.pbkdf2.taskMs;
+  const at = (/** @type {number} */ p, /** @type {number} */ c) =>
+    statistic.fn(predictSorted({ tasks: k, P: p, C: c }), 1);
+  const predictedMs = predictSorted({ tasks: k, P, C, T }).map((x) => Math.round(x));
+  const claim = at(P, C);
+  const alts = Object.fromEntries(
+    alternatives
+      .map((a) => [a.label, at(a.P, a.C)])
+      .filter(([, v]) => Math.abs(/** @type {number} */ (v) - claim) > 1e-9),
+  );
+  const want = threadsUsed({ k, P });
+  const shape = batches({ k, P }).join(' + ');
+  const load = (/** @type {any} */ obs) => ({ runs: [{ othersMs: obs.othersMs, wallMs: obs.wallMs }] });
+  const linux = ctx.platform === 'linux';
+  return {
+    summary: `${summary ? `${summary}. ` : ''}Model, P=${P} on C=${C}: ${k} tasks of T≈${Math.round(T)} ms run as batches ${shape} and finish at ${predictedMs.join(', ')} ms; ${statistic.name} = ${round(claim)} (${
+      Object.entries(alts)
+        .map(([l, v]) => `${l}: ${round(v)}`)
+        .join(', ') || 'no distinguishable alternative'
+    })`,
+    model: {
+      k,
+      P,
+      C,
+      T,
+      batches: batches({ k, P }),
+      predictedMs,
+      threads: want,
+      statistic: statistic.name,
+      claim: round(claim, 4),
+      alternatives: alts,
+    },
+    trial: (c) =>
+      c.run('pbkdf2-batch.cjs', {
+        options: { k, iterations: c.pbkdf2.iterations, reference },
+        env: { UV_THREADPOOL_SIZE: size },
+        timeoutMs: 30_000 + 20 * k * T,
+      }),
+    structural: linux
+      ? { need: 3, check: (obs) => voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T }), 'timing') }
+      : undefined,
+    timing: {
+      statistic: statistic.name,
+      description: statistic.description,
+      claim,
+      alternatives: alts,
+      toward: statistic.toward,
+      looks: [9, 15, 21],
+      alpha: 0.01,
+      value: (obs) => statistic.fn(sortedTimes(obs), obs.T ?? NaN),
+      // Without thread accounting the timing decides alone: a trial spoiled
+      // by other processes' load gives no value (on Linux the structural
+      // check drops it and says so).
+      void: linux ? undefined : (obs) => busyReason(load(obs), C),
+    },
+  };
+}
+
+/** @param {any} obs */
+export function sortedTimes(obs) {
+  return obs.completions
+    .map((/** @type {{ ms: number }} */ c) => c.ms)
+    .sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
+}
+
+/**
+ * Structural reading of one batch: the pool's threads (which did the work)
+ * and how many tasks were runnable at once between completions (what "n run
+ * together" says), where the fixture could read it (Linux schedstat).
+ * @param {any} obs @param {{ k: number, P: number, T: number }} o
+ * @returns {import('../verdict.js').Check}
+ */
+export function checkBatch(obs, { k, P, T }) {
+  const threads = checkThreads(obs, { k, P });
+  const together = checkConcurrency(obs.phases, { k, P, T });
+  if (!together) return threads;
+  return { ok: threads.ok && together.ok, detail: `${threads.detail}; ${together.detail}` };
+}
+
+/**
+ * Which new threads did the work, and how
+ * many tasks' worth each did (its CPU over the mean CPU per task).
+ * @param {any} obs @param {{ k: number, P: number }} o
+ */
+export function checkThreads(obs, { k, P }) {
+  const total = obs.cpuMs.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+  const perTask = total / k;
+  const worked = obs.cpuMs.filter((/** @type {number} */ ms) => ms > 0.3 * perTask);
+  const tasks = worked
+    .map((/** @type {number} */ ms) => Math.round(ms / perTask))
+    .sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+  const want = threadsUsed({ k, P });
+  const ok = obs.poolThreads.length === P && worked.length === want;
+  return {
+    ok,
+    detail: `${obs.poolThreads.length} pool threads started, ${worked.length} did the ${k} tasks (${tasks.join('+')}); expected ${P} and ${want}`,
+  };
+}

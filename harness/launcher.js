@@ -1,0 +1,141 @@
+// @ts-check
+// Launchers: what a run does to measure. The engine asks a launcher for each
+// trial's observation; specs reach its effects (run a fixture, start a
+// service, a scratch directory) through their context. Three kinds:
+//   createLauncher   the real one: fixtures in fresh child processes
+//   replayLauncher   feeds the samples a record holds (judge), then ends
+//                    with EndOfSamples
+//   (bench/lib)      simulated machines for the validity sweeps
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runFixture, startFixture } from './isolate.js';
+import { EndOfSamples } from './errors.js';
+
+/**
+ * @typedef {object} RunOptions      how a spec runs one fixture to completion
+ * @property {object} [options]      the fixture's JSON argument (tmpdir is added)
+ * @property {Record<string, string | undefined>} [env]
+ * @property {string[]} [execArgv]
+ * @property {number} [timeoutMs]
+ *
+ * @typedef {RunOptions & {
+ *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void
+ * }} StartOptions                   a service: `host` runs it under the harness's own Node
+ *                                   (the load generator is not under test); `cpus` pins it elsewhere
+ *
+ * @typedef {object} Launcher
+ * @property {(plan: import('./spec.js').Plan, ctx: import('./context.js').Context, n: number, spec: import('./spec.js').Spec) => Promise<any>} trial
+ *   trial n's raw observation (live: the plan's own trial)
+ * @property {(fixture: string, o?: RunOptions) => Promise<any>} run
+ *   run a fixture under the machine's Node and CPUs; resolves with what it reported
+ * @property {(fixture: string, o?: StartOptions) => import('./isolate.js').FixtureHandle} start
+ *   start a long-running fixture (a server, a load generator) that says 'ready' and runs until stop()
+ * @property {string} tmpdir         a scratch directory for fixtures (FIFOs, files)
+ * @property {AbortSignal} [signal]  aborts every fixture of the run
+ * @property {() => void} dispose    remove what the launcher made
+ */
+
+/**
+ * A live trial: the plan measures.
+ * @type {Launcher['trial']}
+ */
+const liveTrial = (plan, ctx, n) => plan.trial(ctx, n);
+
+/**
+ * The real launcher for a machine: each fixture in a fresh process under the
+ * machine's Node binary, pinned to its CPU list, with the settings in force
+ * (machine.env) under the spec's own env. A `host` fixture (the load
+ * generator) is the harness's instrument, not the service under test: it runs
+ * without them, so a user's NODE_OPTIONS cannot slow the measuring side.
+ * @param {{ machine: import('./machine.js').Machine, signal?: AbortSignal }} o
+ * @returns {Launcher}
+ */
+export function createLauncher({ machine, signal }) {
+  const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-'));
+  return {
+    trial: liveTrial,
+    async run(fixture, o = {}) {
+      const { data } = await runFixture({
+        node: machine.node.path,
+        fixture,
+        options: { tmpdir, ...o.options },
+        env: o.env,
+        settings: machine.env,
+        execArgv: o.execArgv,
+        cpus: machine.cpus,
+        timeoutMs: o.timeoutMs,
+        signal,
+      });
+      return data;
+    },
+    start(fixture, o = {}) {
+      return startFixture({
+        node: o.host ? process.execPath : machine.node.path,
+        fixture,
+        options: { tmpdir, ...o.options },
+        env: o.env,
+        settings: o.host ? {} : machine.env,
+        execArgv: o.execArgv,
+        cpus: o.cpus === undefined ? machine.cpus : o.cpus,
+        timeoutMs: o.timeoutMs ?? 60_000,
+        signal,
+        onMessage: o.onMessage,
+      });
+    },
+    tmpdir,
+    signal,
+    dispose() {
+      rmSync(tmpdir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Do `fn` with a real launcher for the machine, and remove what the launcher
+ * made afterwards, whatever happens.
+ * @template T
+ * @param {{ machine: import('./machine.js').Machine, signal?: AbortSignal }} o
+ * @param {(launcher: Launcher) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
+export async function withLauncher(o, fn) {
+  const launcher = createLauncher(o);
+  try {
+    return await fn(launcher);
+  } finally {
+    launcher.dispose();
+  }
+}
+
+/**
+ * Replays recorded samples: trial n of a claim is the n-th sample recorded
+ * for it; past the last one, EndOfSamples (the engine makes that claim
+ * inconclusive, and `ended` lists it). Nothing runs.
+ * @param {Map<string, any[]> | Record<string, any[]>} samplesById
+ * @returns {Launcher & { ended: Set<string> }}
+ */
+export function replayLauncher(samplesById) {
+  const get = (/** @type {string} */ id) => (samplesById instanceof Map ? samplesById.get(id) : samplesById[id]) ?? [];
+  const refuse = () => {
+    throw new Error('a replayed run starts no fixture');
+  };
+  /** @type {Set<string>} claims whose recorded samples ran out before a verdict */
+  const ended = new Set();
+  return {
+    ended,
+    async trial(_plan, _ctx, n, spec) {
+      const samples = get(spec.id);
+      if (n > samples.length) {
+        ended.add(spec.id);
+        throw new EndOfSamples(samples.length);
+      }
+      return samples[n - 1];
+    },
+    run: async () => refuse(),
+    start: refuse,
+    tmpdir: '',
+    signal: undefined,
+    dispose() {},
+  };
+}

@@ -1,0 +1,175 @@
+// Runnable concurrency (harness/kits/concurrency.js): "n run together" read
+// from /proc schedstat, phase by phase between completions. The pure check on
+// readings taken on this kind of machine, and the fixture's reading itself
+// (a count of runnable threads, not a timing: other load does not move it).
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { checkConcurrency, expectedRunnable, MAX_ERROR } from '../harness/kits/concurrency.js';
+import { runFixture } from '../harness/isolate.js';
+
+/** Phases from [duration ms, concurrency] pairs, laid end to end. @param {[number, number | null][]} list */
+const phases = (list) => {
+  let t = 0;
+  return list.map(([ms, concurrency]) => ({ fromMs: t, toMs: (t += ms), concurrency }));
+};
+
+describe('the model', () => {
+  test('after j of k completions, min(P, k − j) are runnable', () => {
+    expect([0, 1, 2, 3, 4].map((j) => expectedRunnable({ k: 5, P: 4 }, j))).toEqual([4, 4, 3, 2, 1]);
+    expect([0, 1, 2, 3].map((j) => expectedRunnable({ k: 4, P: 1 }, j))).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe('checkConcurrency', () => {
+  const T = 58;
+  test('readings of sound pools agree (taken on a 2-core VM: 4/4, 5/4, 6/4, 5/5, 4/2, 2/4)', () => {
+    const sound = [
+      [
+        { k: 4, P: 4 },
+        [
+          [110, 3.92],
+          [5, 3.57],
+          [2, 1.65],
+          [2, 1.34],
+        ],
+      ],
+      [
+        { k: 5, P: 4 },
+        [
+          [110, 3.82],
+          [10, 4.43],
+          [1, 4.97],
+          [1, 5.03],
+          [52, 1],
+        ],
+      ],
+      [
+        { k: 6, P: 4 },
+        [
+          [106, 3.8],
+          [14, 3.89],
+          [5, 4.46],
+          [9, 3.57],
+          [41, 2],
+          [3, 1.01],
+        ],
+      ],
+      [
+        { k: 5, P: 5 },
+        [
+          [127, 4.77],
+          [0, 1.66],
+          [18, 3.6],
+          [9, 2.38],
+          [1, 1.13],
+        ],
+      ],
+      [
+        { k: 4, P: 2 },
+        [
+          [60, 1.92],
+          [4, 2.05],
+          [53, 2.06],
+          [5, 1.01],
+        ],
+      ],
+      [
+        { k: 2, P: 4 },
+        [
+          [57, 1.98],
+          [3, 1.05],
+        ],
+      ],
+    ];
+    for (const [model, list] of sound) {
+      const c = checkConcurrency(phases(/** @type {any} */ (list)), { ...model, T });
+      expect({ model, ok: c?.ok }).toEqual({ model, ok: true });
+    }
+  });
+
+  test('a limiter in front of a full pool fails it: 4 threads, 2 at once', () => {
+    const c = checkConcurrency(
+      phases([
+        [130, 2.03],
+        [1, 2.2],
+        [125, 1.98],
+        [2, 1.1],
+      ]),
+      { k: 4, P: 4, T },
+    );
+    expect(c).toMatchObject({ ok: false, error: 1.97 });
+    expect(c?.detail).toBe('runnable at once 2.03 (model 4), then 1.98 (model 2)');
+  });
+
+  test('one fewer at once in the first batch fails; a short later phase is not read', () => {
+    expect(
+      checkConcurrency(
+        phases([
+          [90, 3.02],
+          [5, 3.9],
+          [60, 1],
+        ]),
+        { k: 4, P: 4, T },
+      )?.ok,
+    ).toBe(false);
+    expect(
+      checkConcurrency(
+        phases([
+          [120, 3.96],
+          [5, 9.5],
+          [1, 3],
+          [1, 2],
+          [60, 1.02],
+        ]),
+        { k: 5, P: 4, T },
+      )?.ok,
+    ).toBe(true);
+    expect(
+      checkConcurrency(
+        phases([
+          [120, 3.96],
+          [40, 2.9],
+          [1, 3],
+          [1, 2],
+          [60, 1.02],
+        ]),
+        { k: 5, P: 4, T },
+      )?.ok,
+    ).toBe(false);
+  });
+
+  test('the bound is half-way to the next whole number', () => {
+    expect(MAX_ERROR).toBe(0.5);
+    expect(checkConcurrency(phases([[120, 3.5]]), { k: 4, P: 4, T })?.ok).toBe(true);
+    expect(checkConcurrency(phases([[120, 3.49]]), { k: 4, P: 4, T })?.ok).toBe(false);
+  });
+
+  test('no reading (off Linux): null, and the thread accounting decides alone', () => {
+    expect(checkConcurrency(null, { k: 4, P: 4, T })).toBeNull();
+    expect(checkConcurrency([], { k: 4, P: 4, T })).toBeNull();
+    expect(checkConcurrency(phases([[120, null]]), { k: 4, P: 4, T })).toBeNull();
+  });
+});
+
+describe(
+  'fixtures/pbkdf2-batch.cjs reads it',
+  { skip: process.platform !== 'linux' && 'needs /proc schedstat' },
+  () => {
+    for (const [k, P] of [
+      [2, 2],
+      [2, 1],
+    ]) {
+      test(`${k} tasks through a pool of ${P}: ${Math.min(k, P)} runnable at once in the first phase`, async () => {
+        const { data } = await runFixture({
+          node: process.execPath,
+          fixture: 'pbkdf2-batch.cjs',
+          options: { k, iterations: 200000 },
+          env: { UV_THREADPOOL_SIZE: String(P) },
+        });
+        expect(data.phases).toHaveLength(k);
+        expect(data.phases[0].fromMs).toBe(0);
+        expect(Math.abs(data.phases[0].concurrency - Math.min(k, P))).toBeLessThan(MAX_ERROR);
+      });
+    }
+  },
+);

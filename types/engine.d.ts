@@ -1,0 +1,199 @@
+import { buildRecord } from './record.js';
+export type Spec = import('./spec.js').Spec;
+export type Context = import('./context.js').Context;
+export type Machine = import('./machine.js').Machine;
+export type Launcher = import('./launcher.js').Launcher;
+export type RunEvent = {
+    type: 'run:start';
+    data: {
+        startedAt: string;
+        environment: object;
+        profile: object | null;
+        specs: {
+            id: string;
+            title: string;
+        }[];
+    };
+} | {
+    type: 'spec:start';
+    data: {
+        id: string;
+        title: string;
+        index: number;
+        total: number;
+    };
+} | {
+    type: 'spec:trial';
+    data: {
+        id: string;
+        trial: number;
+        elapsedMs: number;
+        note?: string;
+    };
+} | {
+    type: 'spec:end';
+    data: Result;
+} | {
+    type: 'run:end';
+    data: ReturnType<typeof buildRecord>;
+};
+export type RunOptions = {
+    /**
+     * the command line, for the record
+     */
+    argv?: string[];
+    /**
+     * the ids or globs selected, for the record
+     */
+    selection?: string[];
+    /**
+     * an inconclusive verdict makes the exit code 3
+     */
+    strict?: boolean;
+    /**
+     * stops the run; the record is still produced, marked interrupted
+     */
+    signal?: AbortSignal;
+    /**
+     * a monotonic clock in ms (tests, replays)
+     */
+    now?: () => number;
+    /**
+     * the wall clock, for the record's times
+     */
+    clock?: () => Date;
+};
+/**
+ * @typedef {import('./spec.js').Spec} Spec
+ * @typedef {import('./context.js').Context} Context
+ * @typedef {import('./machine.js').Machine} Machine
+ * @typedef {import('./launcher.js').Launcher} Launcher
+ *
+ * @typedef {{ type: 'run:start', data: { startedAt: string, environment: object, profile: object | null, specs: { id: string, title: string }[] } }
+ *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number } }
+ *   | { type: 'spec:trial', data: { id: string, trial: number, elapsedMs: number, note?: string } }
+ *   | { type: 'spec:end', data: Result }
+ *   | { type: 'run:end', data: ReturnType<typeof buildRecord> }} RunEvent
+ *
+ * @typedef {object} RunOptions
+ * @property {string[]} [argv]        the command line, for the record
+ * @property {string[]} [selection]   the ids or globs selected, for the record
+ * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
+ * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
+ * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
+ * @property {() => Date} [clock]     the wall clock, for the record's times
+ */
+/**
+ * Run specs on a machine through a launcher.
+ * @param {{ specs: Spec[], machine: Machine, launcher: Launcher,
+ *   expectations?: { file: string, entries: import('./expectations.js').Entry[] } | null, options?: RunOptions }} o
+ * @returns {AsyncGenerator<RunEvent>}
+ */
+export declare function run({ specs, machine, launcher, expectations, options }: {
+    specs: Spec[];
+    machine: Machine;
+    launcher: Launcher;
+    expectations?: {
+        file: string;
+        entries: import('./expectations.js').Entry[];
+    } | null;
+    options?: RunOptions;
+}): AsyncGenerator<RunEvent>;
+/**
+ * Run to the end and return the finished record, for callers that want the
+ * outcome; `onEvent` sees every event on the way (the CLI's live reporters).
+ * @param {Parameters<typeof run>[0]} o
+ * @param {(event: RunEvent) => void} [onEvent]
+ * @returns {Promise<ReturnType<typeof buildRecord>>}
+ */
+export declare function runToRecord(o: Parameters<typeof run>[0], onEvent?: (event: RunEvent) => void): Promise<ReturnType<typeof buildRecord>>;
+/**
+ * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
+ * @returns {AsyncGenerator<RunEvent, Result>}
+ */
+export declare function runSpec({ spec, ctx, launcher, signal, now }: {
+    spec: Spec;
+    ctx: Context;
+    launcher: Launcher;
+    signal?: AbortSignal;
+    now: () => number;
+}): AsyncGenerator<RunEvent, Result>;
+export type Outcome = {
+    verdict: 'pass' | 'fail' | 'inconclusive' | 'skip' | 'error';
+    reason: string;
+    expectation?: {
+        summary: string;
+        model: object | null;
+    };
+    expected?: 'holds' | 'refuted';
+    evidence?: import('./verdict.js').Decision['evidence'];
+};
+export type Result = ReturnType<typeof result>;
+/**
+ * @typedef {object} Outcome
+ * @property {'pass' | 'fail' | 'inconclusive' | 'skip' | 'error'} verdict
+ * @property {string} reason
+ * @property {{ summary: string, model: object | null }} [expectation]
+ * @property {'holds' | 'refuted'} [expected]
+ * @property {import('./verdict.js').Decision['evidence']} [evidence]
+ *
+ * @typedef {ReturnType<typeof result>} Result
+ */
+/**
+ * @param {Spec} spec
+ * @param {Outcome & { samples: any[], durationMs: number }} f
+ */
+declare function result(spec: Spec, f: Outcome & {
+    samples: any[];
+    durationMs: number;
+}): {
+    id: string;
+    title: string;
+    area: string;
+    claim: string;
+    truth: string;
+    expected: "holds" | "refuted";
+    source: import("./spec.js").Source;
+    verdict: "error" | "fail" | "inconclusive" | "pass" | "skip";
+    label: string;
+    reason: string;
+    expectation: {
+        summary: string;
+        model: object | null;
+    };
+    evidence: {
+        structural: Omit<{
+            decided: "fail" | "pass" | null;
+            agree: number;
+            disagree: number;
+            voided: number;
+            details: string[];
+            telling: string;
+            final: boolean;
+        }, "final" | "telling"> | null;
+        timing: Omit<{
+            statistic: string;
+            description: string;
+            n: number;
+            median: number | null;
+            interval: [number, number] | null;
+            confidence: number | null;
+            boundary: number;
+            region: string;
+            predicted: {
+                claim: number;
+                alternatives: Record<string, number>;
+            };
+            decided: 'pass' | 'fail' | null;
+            final: boolean;
+            values: number[];
+        }, "final"> | null;
+    };
+    trials: number;
+    durationMs: number;
+    samples: any[];
+};
+/** @param {unknown} err */
+export declare function errText(err: unknown): string;
+export {};

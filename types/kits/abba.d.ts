@@ -1,0 +1,272 @@
+/** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
+export declare const MARGIN: number;
+/**
+ * Arm order of block n (1-based): ABBA on odd trials, BAAB on even ones, so a
+ * drift over the block, or over the run, weighs on both arms alike.
+ * @param {number} n
+ * @returns {('A' | 'B')[]}
+ */
+export declare function blockOrder(n: number): ('A' | 'B')[];
+/**
+ * The block's log ratio r = ln(mean thr B / mean thr A), each mean over the
+ * block's two runs of that arm. NaN when an arm has no positive throughput.
+ * @param {{ arm: 'A' | 'B', throughput: number }[]} runs
+ */
+export declare function blockRatio(runs: {
+    arm: 'A' | 'B';
+    throughput: number;
+}[]): number;
+/**
+ * Can a timing channel tell the model's value from the alternative's? Not when
+ * the boundary halfway between them would fall inside the ±MARGIN noise band
+ * around either: then the spec reports the ratio without judging it.
+ * @param {number} claim @param {number} alternative  both log ratios
+ */
+export declare function separable(claim: number, alternative: number): boolean;
+/**
+ * On-CPU nanoseconds of a process's main thread (Linux /proc), NaN if unknown.
+ * @param {number} pid
+ */
+export declare function processCpuNs(pid: number): number;
+/**
+ * Busy CPU time (ms, 10 ms jiffies) of the given CPUs (all when null) from
+ * /proc/stat, NaN off Linux.
+ * @param {number[] | null} cpus
+ */
+export declare function busyMs(cpus: number[] | null): number;
+export type Arm = {
+    /**
+     * 0: one plain process; W: a cluster of W
+     */
+    workers: number;
+    label: string;
+};
+export type BlockOptions = {
+    A: Arm;
+    B: Arm;
+    /**
+     * '/heavy' or '/light'
+     */
+    path: string;
+    /**
+     * /heavy work per request
+     */
+    iterations?: number;
+    connections: number;
+    /**
+     * default true
+     */
+    keepAlive?: boolean;
+    /**
+     * the measured window's bound
+     */
+    durationMs: number;
+    /**
+     * the measured requests' bound
+     */
+    requests: number;
+    /**
+     * requests first, not measured (default: one per connection)
+     */
+    warmup?: number;
+    /**
+     * time allowed for them (added to the bound)
+     */
+    warmupMs?: number;
+    /**
+     * null: the context's
+     */
+    cpus?: {
+        server: number[] | null;
+        generator: number[] | null;
+    };
+    /**
+     * several loads per server, by name
+     */
+    variants?: Record<string, {
+        keepAlive: boolean;
+    }>;
+};
+/**
+ * @typedef {object} Arm
+ * @property {number} workers        0: one plain process; W: a cluster of W
+ * @property {string} label
+ *
+ * @typedef {object} BlockOptions
+ * @property {Arm} A
+ * @property {Arm} B
+ * @property {string} path           '/heavy' or '/light'
+ * @property {number} [iterations]   /heavy work per request
+ * @property {number} connections
+ * @property {boolean} [keepAlive]   default true
+ * @property {number} durationMs     the measured window's bound
+ * @property {number} requests       the measured requests' bound
+ * @property {number} [warmup]       requests first, not measured (default: one per connection)
+ * @property {number} [warmupMs]     time allowed for them (added to the bound)
+ * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
+ * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
+ */
+/** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
+export declare const HEAVY_MS = 30;
+/** The measured window of one /heavy arm: about 10 requests per connection. */
+export declare const HEAVY_WINDOW_MS = 250;
+/**
+ * The /heavy block the cluster throughput specs run: W_A vs W_B workers,
+ * 2·max(W) connections, keep-alive on (the cost measured is the work, not the
+ * hand-off), server and generator sharing the CPUs. The work per request is
+ * scaled from the context's pbkdf2 calibration to take about HEAVY_MS.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ A: Arm, B: Arm }} arms
+ * @returns {BlockOptions & { iterations: number, warmupMs: number }}
+ */
+export declare function heavyBlock(ctx: import('../context.js').Context, { A, B }: {
+    A: Arm;
+    B: Arm;
+}): BlockOptions & {
+    iterations: number;
+    warmupMs: number;
+};
+/**
+ * Start one arm's server (a fresh one per block) and wait until it listens.
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
+ */
+export declare function startArm(ctx: import('../context.js').Context, o: BlockOptions, arm: 'A' | 'B'): Promise<{
+    arm: "A" | "B";
+    server: import("../isolate.js").FixtureHandle;
+    info: any;
+    pids: number[];
+}>;
+/**
+ * One arm's run: one bounded load per variant against its live server (in the
+ * given order), recording each worker's CPU over each load (who served it).
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o
+ * @param {Awaited<ReturnType<typeof startArm>>} live
+ * @param {string[]} [variants]  names of o.variants, in the order to run them
+ * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
+ * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
+ */
+export declare function loadArm(ctx: import('../context.js').Context, o: BlockOptions, { arm, info, pids }: Awaited<ReturnType<typeof startArm>>, variants?: string[], session?: {
+    run: (load: any) => Promise<any>;
+}, { warm }?: {
+    warm?: boolean;
+}): Promise<{
+    arm: "A" | "B";
+    label: string;
+    variant: string;
+    keepAlive: boolean;
+    workers: number;
+    throughput: any;
+    requests: any;
+    errors: any;
+    durationMs: any;
+    latency: {
+        mean: any;
+        p50: any;
+        p99: any;
+    } | null;
+    generatorCpu: number;
+    generatorBound: boolean;
+    machineCores: number | null;
+    usableCores: number;
+    serverCpuMs: {
+        [k: string]: number;
+    };
+    stoppedBy: any;
+}[]>;
+/**
+ * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
+ * block, both started before any load (start-up cost stays out of the
+ * windows), the four loads in block order from one generator process, then
+ * all stopped.
+ * r = ln(thr B / thr A), per variant when o.variants names several loads run
+ * against each server (their order reversed from one run to the next); `r` is
+ * the first variant's.
+ * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ */
+export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<{
+    order: string;
+    path: string;
+    keepAlive: boolean;
+    connections: number;
+    r: number;
+    ratio: number;
+    ratios: {
+        [k: string]: number;
+    };
+    runs: {
+        arm: "A" | "B";
+        label: string;
+        variant: string;
+        keepAlive: boolean;
+        workers: number;
+        throughput: any;
+        requests: any;
+        errors: any;
+        durationMs: any;
+        latency: {
+            mean: any;
+            p50: any;
+            p99: any;
+        } | null;
+        generatorCpu: number;
+        generatorBound: boolean;
+        machineCores: number | null;
+        usableCores: number;
+        serverCpuMs: {
+            [k: string]: number;
+        };
+        stoppedBy: any;
+    }[];
+}>;
+/**
+ * Did every worker of each B-arm run (a cluster) take part? Each worker's CPU
+ * over the load must reach `share` of an even split of the arm's server CPU
+ * (one worker doing all leaves the others ≈ 0). Linux /proc; NaN fails.
+ * @param {any} block
+ * @param {{ arm?: 'A' | 'B', share?: number }} [o]
+ */
+export declare function workersServed(block: any, { arm, share }?: {
+    arm?: 'A' | 'B';
+    share?: number;
+}): string[];
+/**
+ * The structural check of a block: every cluster run used its W worker
+ * processes, and no run's generator was CPU-bound (if one was, the block
+ * measured the generator: void, not a verdict). With `saturated: true` a
+ * CPU-bound generator is allowed where the machine was saturated (≥ 0.9 of
+ * its usable cores busy): server and generator then shared every core, and
+ * the block compares what each server costs on the same machine, as a load
+ * tool on the same host does (the light endpoint on few cores).
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean }} [o]
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
+ */
+export declare function checkBlock(block: any, { arm, saturated }?: {
+    arm?: 'A' | 'B';
+    saturated?: boolean;
+}): {
+    ok: boolean;
+    detail: string;
+    invalid?: boolean;
+};
+/** One line about a block. @param {any} block */
+export declare function describeBlock(block: any): string;
+/**
+ * The timing channel of a throughput spec: the per-block log ratio r, judged
+ * decisively (throughput is the claim: structure alone never passes it).
+ * @param {{ description: string, claim: number, alternatives: Record<string, number>, value?: (obs: any) => number }} o
+ */
+export declare function blockTiming({ description, claim, alternatives, value }: {
+    description: string;
+    claim: number;
+    alternatives: Record<string, number>;
+    value?: (obs: any) => number;
+}): {
+    decisive: boolean;
+    statistic: string;
+    description: string;
+    claim: number;
+    alternatives: Record<string, number>;
+    looks: number[];
+    alpha: number;
+    value: (obs: any) => number;
+};

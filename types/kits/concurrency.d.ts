@@ -1,0 +1,45 @@
+export type Phase = {
+    fromMs: number;
+    toMs: number;
+    concurrency: number | null;
+};
+/**
+ * @typedef {{ fromMs: number, toMs: number, concurrency: number | null }} Phase
+ */
+/**
+ * Later phases shorter than this share of one task are not read: the
+ * completion callbacks that delimit a phase lag the threads a little, which
+ * only matters in a short phase. The first phase (before any completion) is
+ * always read: it is the batch that "runs together".
+ */
+export declare const MIN_PHASE_SHARE = 0.5;
+/**
+ * Largest distance from the model a phase may read and still agree: half-way
+ * to the nearest wrong whole number (one more or one fewer at once).
+ */
+export declare const MAX_ERROR = 0.5;
+/**
+ * Runnable tasks the model expects after j of k completions, with a pool of
+ * P threads: every remaining task while they fit in the pool, else P.
+ * @param {{ k: number, P: number }} o @param {number} j
+ */
+export declare function expectedRunnable({ k, P }: {
+    k: number;
+    P: number;
+}, j: number): number;
+/**
+ * Compare a trial's phases with the model: the first phase, and every later
+ * phase long enough to read, must be within MAX_ERROR of min(P, k − j).
+ * @param {Phase[] | null | undefined} phases
+ * @param {{ k: number, P: number, T: number }} o  T: one task's time alone (ms), for the minimum phase
+ * @returns {{ ok: boolean, error: number, detail: string } | null}  null: no reading (not Linux)
+ */
+export declare function checkConcurrency(phases: Phase[] | null | undefined, { k, P, T }: {
+    k: number;
+    P: number;
+    T: number;
+}): {
+    ok: boolean;
+    error: number;
+    detail: string;
+} | null;

@@ -1,0 +1,42 @@
+/** Operations per trial. */
+export declare const N = 8;
+/** Server delay of the loopback /delay endpoint. */
+export declare const DELAY_MS = 30;
+/** How long the pool stays parked. */
+export declare const HOLD_MS = 300;
+/**
+ * Why a trial shows nothing (its control failed), or null. Such a trial is
+ * void: it counts neither for nor against the claim.
+ * @param {any} obs
+ */
+export declare function controlProblem(obs: any): string | null;
+/**
+ * Whether the pool was really all held while the operations ran, from the
+ * fixture's census of the process's own pool (Linux): every pool thread
+ * blocked in open(2), and none put on a CPU in the window (a count of
+ * wake-ups, not a time: the smallest job counts). A pool thread that ran
+ * could have served the requests, so "they finished while the pool was busy"
+ * would not follow. Returns what went wrong, or null (also where there is no
+ * census: the FIFO count and the fs.stat control are then the evidence).
+ * @param {any} obs
+ */
+export declare function poolNotHeld(obs: any): string | null;
+/**
+ * The timing channel of a network spec: R = median time of one operation
+ * kind / time the pool was held, in the same trial.
+ * @param {{ op: string, what: string, claim: number, alternatives: Record<string, number> }} o
+ */
+export declare function heldRatio({ op, what, claim, alternatives }: {
+    op: string;
+    what: string;
+    claim: number;
+    alternatives: Record<string, number>;
+}): {
+    statistic: string;
+    description: string;
+    claim: number;
+    alternatives: Record<string, number>;
+    looks: number[];
+    alpha: number;
+    value: (/** @type {any} */ obs: any) => number;
+};

@@ -1,0 +1,141 @@
+/** The libuv default and the pool sizes we ask for in probes. */
+export declare const DEFAULT_POOL = 4;
+/**
+ * P for the model: the pool size under the run's settings in force
+ * (ctx.poolSize, measured at probe time), libuv's default where a context
+ * does not say (one a claim pack or a test builds by hand).
+ * @param {{ poolSize?: number }} ctx
+ */
+export declare function poolSize(ctx: {
+    poolSize?: number;
+}): number;
+/**
+ * 'UV_THREADPOOL_SIZE=8 in force', with the pool it gives where the value
+ * does not say it plainly ('abc' is read as 1); null when the variable is not in force.
+ * @param {{ env?: Record<string, string>, poolSize?: number }} ctx
+ */
+export declare function sizeInForce(ctx: {
+    env?: Record<string, string>;
+    poolSize?: number;
+}): string | null;
+/**
+ * The nearest wrong pool sizes for a batch of k tasks, for a batch plan: the
+ * nearest below and above the P in force that run the batch differently
+ * (every size ≥ k runs it all at once), and the claim's own size where the
+ * settings make P another. batchPlan still drops any the statistic cannot tell apart.
+ * @param {{ P: number, C: number, k: number, claimed?: number }} o
+ * @returns {Alternative[]}
+ */
+export declare function poolAlternatives({ P, C, k, claimed }: {
+    P: number;
+    C: number;
+    k: number;
+    claimed?: number;
+}): Alternative[];
+/**
+ * Why a claim about the default pool's batches does not hold under the size
+ * in force, in one sentence with the numbers.
+ * @param {{ env?: Record<string, string>, poolSize?: number }} ctx
+ * @param {number} k  tasks in the batch
+ * @param {string} claimed  what the claim says, e.g. "4 + 1"
+ */
+export declare function otherSizeSentence(ctx: {
+    env?: Record<string, string>;
+    poolSize?: number;
+}, k: number, claimed: string): string;
+/**
+ * Run the FIFO probe once.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module' }} [o]
+ */
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry }?: {
+    size?: string;
+    fifos?: number;
+    setEnv?: string;
+    setEnvAfterUse?: boolean;
+    entry?: 'commonjs' | 'module';
+}): Promise<any>;
+/**
+ * The pool size a FIFO probe read: the readers parked on FIFOs, and where
+ * /proc shows them (Linux) the threads the pool started and the threads
+ * blocked in open(2) while parked. They are independent readings of one
+ * number: a census padded with readers that hold no pool thread, or a thread
+ * count filled with idle threads, makes them differ.
+ * @param {any} probe
+ * @returns {{ size: number, agree: boolean }}  size: the parked count; agree: every known reading matches it
+ */
+export declare function poolReading(probe: any): {
+    size: number;
+    agree: boolean;
+};
+/** One line for a FIFO probe's readings. @param {any} probe */
+export declare function probeText(probe: any): string;
+export type Statistic = {
+    name: string;
+    description: string;
+    /**
+     * sorted completion times and the single-task time
+     */
+    fn: (t: number[], T: number) => number;
+    toward?: number;
+};
+export type Alternative = {
+    label: string;
+    P: number;
+    C: number;
+};
+/**
+ * @typedef {object} Statistic
+ * @property {string} name
+ * @property {string} description
+ * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
+ * @property {number} [toward]
+ *
+ * @typedef {object} Alternative
+ * @property {string} label
+ * @property {number} P
+ * @property {number} C
+ */
+/**
+ * A pbkdf2 batch plan.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ k: number, P: number, size?: string, reference?: boolean, statistic: Statistic, alternatives: Alternative[], summary?: string }} o
+ * @returns {Omit<import('../spec.js').Plan, 'summary'> & { summary: string }}
+ */
+export declare function batchPlan(ctx: import('../context.js').Context, { k, P, size, reference, statistic, alternatives, summary }: {
+    k: number;
+    P: number;
+    size?: string;
+    reference?: boolean;
+    statistic: Statistic;
+    alternatives: Alternative[];
+    summary?: string;
+}): Omit<import('../spec.js').Plan, 'summary'> & {
+    summary: string;
+};
+/** @param {any} obs */
+export declare function sortedTimes(obs: any): any;
+/**
+ * Structural reading of one batch: the pool's threads (which did the work)
+ * and how many tasks were runnable at once between completions (what "n run
+ * together" says), where the fixture could read it (Linux schedstat).
+ * @param {any} obs @param {{ k: number, P: number, T: number }} o
+ * @returns {import('../verdict.js').Check}
+ */
+export declare function checkBatch(obs: any, { k, P, T }: {
+    k: number;
+    P: number;
+    T: number;
+}): import('../verdict.js').Check;
+/**
+ * Which new threads did the work, and how
+ * many tasks' worth each did (its CPU over the mean CPU per task).
+ * @param {any} obs @param {{ k: number, P: number }} o
+ */
+export declare function checkThreads(obs: any, { k, P }: {
+    k: number;
+    P: number;
+}): {
+    ok: boolean;
+    detail: string;
+};
