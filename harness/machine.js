@@ -43,6 +43,7 @@ const exec = promisify(execFile);
  * @property {Record<string, string>} env  the settings in force: variables every fixture runs with ({} when none)
  * @property {number} poolSize              P, the pool size the model uses under those settings
  * @property {PoolSizeFrom} poolSizeFrom    how poolSize was found
+ * @property {number | null} openFiles      the open-file limit fixtures run under (null: unknown or unlimited)
  *
  * @typedef {'default' | 'measured' | 'libuv rule'} PoolSizeFrom
  *   default: UV_THREADPOOL_SIZE is not in force (libuv's 4); measured: the
@@ -106,6 +107,24 @@ export function selectCpus(n, allowed) {
   return allowed.slice(0, n);
 }
 
+/**
+ * The open-file limit a fixture runs under: the hard limit, since Node raises
+ * its soft limit to the hard one at start-up. Null where /proc does not say
+ * (not Linux) or there is no limit.
+ * @param {() => string} [readLimits] the text of /proc/self/limits
+ * @returns {number | null}
+ */
+export function openFileLimit(readLimits = () => readFileSync('/proc/self/limits', 'utf8')) {
+  let text;
+  try {
+    text = readLimits();
+  } catch {
+    return null;
+  }
+  const m = /^Max open files\s+\S+\s+(\d+)\s/m.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
 async function hasTaskset() {
   try {
     await exec('taskset', ['-V'], { timeout: 5000 });
@@ -150,6 +169,7 @@ export async function probeMachine(o) {
     env: { ...env },
     poolSize: LIBUV_DEFAULT_POOL,
     poolSizeFrom: /** @type {PoolSizeFrom} */ ('default'),
+    openFiles: openFileLimit(),
   };
   // The probes run as every fixture does: through a launcher for this Node,
   // CPU list and settings (its scratch directory is removed when done). The
@@ -253,6 +273,7 @@ export function machineFromRecord(record) {
     env: { ...env.env },
     poolSize: env.poolSize ?? LIBUV_DEFAULT_POOL,
     poolSizeFrom: env.poolSizeFrom ?? 'default',
+    openFiles: env.openFiles ?? null,
   };
 }
 
@@ -272,5 +293,6 @@ export function describeEnvironment(machine) {
     env: { ...machine.env },
     poolSize: machine.poolSize,
     poolSizeFrom: machine.poolSizeFrom,
+    openFiles: machine.openFiles,
   };
 }

@@ -61,6 +61,10 @@ export type Machine = {
      * how poolSize was found
      */
     poolSizeFrom: PoolSizeFrom;
+    /**
+     * the open-file limit fixtures run under (null: unknown or unlimited)
+     */
+    openFiles: number | null;
 };
 export type PoolSizeFrom = 'default' | 'measured' | 'libuv rule';
 /** libuv's pool size when UV_THREADPOOL_SIZE is not set. */
@@ -80,6 +84,14 @@ export declare function allowedCpus(): number[] | null;
  * @returns {number[]}
  */
 export declare function selectCpus(n: number, allowed: number[] | null): number[];
+/**
+ * The open-file limit a fixture runs under: the hard limit, since Node raises
+ * its soft limit to the hard one at start-up. Null where /proc does not say
+ * (not Linux) or there is no limit.
+ * @param {() => string} [readLimits] the text of /proc/self/limits
+ * @returns {number | null}
+ */
+export declare function openFileLimit(readLimits?: () => string): number | null;
 /**
  * Probe the machine for one environment: the Node binary's versions, the CPU
  * list, the profile (measured by fixtures/profile-probe.cjs under that Node
@@ -165,4 +177,5 @@ export declare function describeEnvironment(machine: Machine): {
     };
     poolSize: number;
     poolSizeFrom: PoolSizeFrom;
+    openFiles: number | null;
 };

@@ -47,6 +47,7 @@ export function simulatedMachine({ C, platform = 'linux', T = TASK_MS, quick = f
     env: {},
     poolSize: 4,
     poolSizeFrom: 'default',
+    openFiles: null,
   };
 }
 

@@ -62,6 +62,25 @@ export function otherSizeSentence(ctx, k, claimed) {
   return `With ${sizeInForce(ctx) ?? `a pool of ${P}`}: ${how} — the claim's ${claimed} does not hold here`;
 }
 
+// Open files a fixture holds besides its parked readers (stdio, IPC, the event
+// loop's own descriptors), with room to spare.
+const FIXTURE_FILES = 64;
+
+/**
+ * Why a FIFO count that parks `readers` readers at once cannot be made on this
+ * machine, or null. A parked reader holds an open-file slot (open(2) takes it
+ * before blocking), so a pool of 1024 needs more than 1024 open files; a
+ * shortfall would make the count short, not the pool.
+ * @param {import('../context.js').Context} ctx
+ * @param {number} readers the largest pool the claim parks
+ * @returns {string | null} a skip reason
+ */
+export function fifoCountUnavailable(ctx, readers) {
+  const need = readers + FIXTURE_FILES;
+  if (ctx.openFiles === null || ctx.openFiles >= need) return null;
+  return `counting a pool of ${readers} parks ${readers} FIFO readers, about ${need} open files; this machine allows ${ctx.openFiles} (ulimit -Hn)`;
+}
+
 /**
  * Run the FIFO probe once.
  * @param {import('../context.js').Context} ctx

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { probePool } from '../../harness/kits/pool.js';
+import { probePool, fifoCountUnavailable } from '../../harness/kits/pool.js';
 
 /** libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall back to 4. */
 const longValueResult = (/** @type {string} */ uv) => (compare(uv, '1.52.0') >= 0 ? 4 : 1024);
@@ -34,6 +34,7 @@ export default defineSpec({
       ['0000000000001025', longValueResult(ctx.node.uv)],
     ];
     return {
+      skip: fifoCountUnavailable(ctx, Math.max(...cases.map(([, n]) => Number(n)))) ?? undefined,
       summary: `On libuv ${ctx.node.uv}: ${cases.map(([v, n]) => `${JSON.stringify(v)} → ${n}`).join(', ')}.`,
       model: {
         uv: ctx.node.uv,

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { probePool, probeText, poolReading } from '../../harness/kits/pool.js';
+import { probePool, probeText, poolReading, fifoCountUnavailable } from '../../harness/kits/pool.js';
 
 const MAX = 1024;
 
@@ -13,7 +13,8 @@ export default defineSpec({
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: 'max 128' },
-  plan: () => ({
+  plan: (ctx) => ({
+    skip: fifoCountUnavailable(ctx, MAX) ?? undefined,
     summary: `UV_THREADPOOL_SIZE=200 → 200 threads (over 128); UV_THREADPOOL_SIZE=1025 → ${MAX} (the real cap).`,
     model: { asked: [200, 1025], expected: [200, MAX] },
     async trial(c) {

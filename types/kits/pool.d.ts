@@ -44,6 +44,16 @@ export declare function otherSizeSentence(ctx: {
     poolSize?: number;
 }, k: number, claimed: string): string;
 /**
+ * Why a FIFO count that parks `readers` readers at once cannot be made on this
+ * machine, or null. A parked reader holds an open-file slot (open(2) takes it
+ * before blocking), so a pool of 1024 needs more than 1024 open files; a
+ * shortfall would make the count short, not the pool.
+ * @param {import('../context.js').Context} ctx
+ * @param {number} readers the largest pool the claim parks
+ * @returns {string | null} a skip reason
+ */
+export declare function fifoCountUnavailable(ctx: import('../context.js').Context, readers: number): string | null;
+/**
  * Run the FIFO probe once.
  * @param {import('../context.js').Context} ctx
  * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module' }} [o]

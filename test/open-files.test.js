@@ -1,0 +1,89 @@
+// A FIFO count parks one reader per pool thread, and each parked reader holds
+// an open-file slot: where the open-file limit is below the pool a claim
+// parks, the count cannot be made. The claims that park 1024 readers skip
+// with that reason, and a fixture that runs out of slots anyway says so and
+// exits (it does not hang on readers it cannot release, nor report a short
+// count as the pool). Deterministic: no timing.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openFileLimit } from '../harness/machine.js';
+import { fifoCountUnavailable } from '../harness/kits/pool.js';
+import { FIXTURES } from '../harness/isolate.js';
+import maxSpec from '../specs/threadpool/pool.max-128.spec.js';
+import parsingSpec from '../specs/threadpool/pool.env-parsing.spec.js';
+
+const LIMITS = `Limit                     Soft Limit           Hard Limit           Units
+Max cpu time              unlimited            unlimited            seconds
+Max open files            1024                 4096                 files
+Max locked memory         8388608              8388608              bytes
+`;
+
+describe('openFileLimit: the hard limit a fixture runs under', () => {
+  test('the hard column of "Max open files" (Node raises its soft limit to it)', () => {
+    expect(openFileLimit(() => LIMITS)).toBe(4096);
+  });
+  test('no limit, no line or no /proc: null', () => {
+    expect(openFileLimit(() => LIMITS.replace('4096 ', 'unlimited '))).toBeNull();
+    expect(openFileLimit(() => 'Limit Soft Hard\n')).toBeNull();
+    expect(
+      openFileLimit(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeNull();
+  });
+  test('this process: a number on Linux', { skip: process.platform !== 'linux' && 'Linux /proc' }, () => {
+    expect(openFileLimit()).toBeGreaterThan(0);
+  });
+});
+
+describe('claims that park a pool of 1024 skip where the limit is below it', () => {
+  const ctx = (/** @type {number | null} */ openFiles) =>
+    /** @type {any} */ ({ openFiles, node: { uv: '1.46.0' }, poolSize: 4, env: {}, cores: 2, quick: false });
+
+  test('fifoCountUnavailable: null with room or no known limit; else the need and the limit', () => {
+    expect(fifoCountUnavailable(ctx(null), 1024)).toBeNull();
+    expect(fifoCountUnavailable(ctx(1_048_576), 1024)).toBeNull();
+    expect(fifoCountUnavailable(ctx(1024), 200)).toBeNull();
+    expect(fifoCountUnavailable(ctx(1024), 1024)).toBe(
+      'counting a pool of 1024 parks 1024 FIFO readers, about 1088 open files; this machine allows 1024 (ulimit -Hn)',
+    );
+  });
+
+  for (const spec of [maxSpec, parsingSpec]) {
+    test(`${spec.id}: skip at 1024 open files, measured at 4096`, () => {
+      expect(spec.plan(ctx(1024)).skip).toMatch(/this machine allows 1024 \(ulimit -Hn\)$/);
+      expect(spec.plan(ctx(4096)).skip).toBeUndefined();
+      expect(spec.plan(ctx(null)).skip).toBeUndefined();
+    });
+  }
+});
+
+test(
+  'a FIFO count that runs out of open files reports it and exits (no hang, no short count)',
+  { skip: process.platform !== 'linux' && 'needs sh ulimit and FIFOs' },
+  () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
+    try {
+      const options = JSON.stringify({ tmpdir: dir, fifos: 320 });
+      const fixture = path.join(FIXTURES, 'pool-probe.cjs');
+      const { NODE_V8_COVERAGE, ...env } = process.env; // a fixture is not the code under coverage
+      const r = spawnSync('sh', ['-c', 'ulimit -n 200 && exec "$0" "$1" "$2"', process.execPath, fixture, options], {
+        env: { ...env, UV_THREADPOOL_SIZE: '300' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect({ signal: r.signal, status: r.status }).toEqual({ signal: null, status: 1 });
+      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
+      expect(message).toMatchObject({ type: 'error' });
+      expect(message.message).toMatch(
+        /^\d+ of 320 FIFO readers could not open \(EMFILE\): the open-file limit is below what the count needs/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
