@@ -19,6 +19,7 @@ import { checkWritable, fanOut } from './output.js';
 import { LIVE, isLive, spec as specReporter, jsonTargets, exportRecord } from './reporters/index.js';
 import { shouldColor } from './reporters/format.js';
 import { killAll } from './isolate.js';
+import { watchStop } from './watchdog.js';
 import { oneLine } from './text.js';
 import { loadExpectations, formatUnused } from './expectations.js';
 import { verify } from './verify.js';
@@ -59,6 +60,7 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     signalExit = 128 + os.constants.signals[sig];
     killAll();
     if (interrupts > 1) process.exit(signalExit); // second Ctrl-C: trials are killed, leave now
+    watchStop();
     say(`${sig}: stopping; the partial report will be written`);
     controller.abort(new Error(`interrupted by ${sig}`));
   };
@@ -69,7 +71,9 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   const onStdoutError = (/** @type {any} */ err) => {
     if (err?.code !== 'EPIPE') return;
     killAll();
-    if (!controller.signal.aborted) controller.abort(new Error('stdout closed'));
+    if (controller.signal.aborted) return;
+    watchStop();
+    controller.abort(new Error('stdout closed'));
   };
   stdout.on?.('error', onStdoutError);
   try {

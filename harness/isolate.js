@@ -2,7 +2,7 @@
 // Isolated trials: each fixture runs in a fresh child process with an explicit
 // environment and execArgv, in its own process group, under an optional CPU
 // affinity, and answers with one structured message over IPC.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { FixtureError } from './errors.js';
@@ -41,13 +41,31 @@ export function killAll() {
   for (const pid of live) killGroup(pid);
 }
 
-/** @param {number} pid */
+/**
+ * Kill a trial and everything it started. POSIX: its process group (it was
+ * spawned detached, as a group leader). Windows has no groups: taskkill /T
+ * ends the tree under the pid (a cluster's workers, a fixture's children).
+ * @param {number} pid
+ */
 function killGroup(pid) {
+  if (process.platform === 'win32') {
+    const r = spawnSync(...windowsTreeKill(pid), { stdio: 'ignore', windowsHide: true });
+    if (r.status === 0) return; // else no taskkill, or the process is gone: end the pid itself
+  }
   try {
     process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
   } catch {
     // already gone
   }
+}
+
+/**
+ * The command that ends a process tree on Windows.
+ * @param {number} pid
+ * @returns {[string, string[]]}
+ */
+export function windowsTreeKill(pid) {
+  return ['taskkill', ['/pid', String(pid), '/T', '/F']];
 }
 
 /**

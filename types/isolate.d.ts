@@ -15,6 +15,12 @@ export declare const HARNESS_OWN: string[];
 /** Kill every running trial's process group (SIGKILL). Safe to call anytime. */
 export declare function killAll(): void;
 /**
+ * The command that ends a process tree on Windows.
+ * @param {number} pid
+ * @returns {[string, string[]]}
+ */
+export declare function windowsTreeKill(pid: number): [string, string[]];
+/**
  * The environment a fixture sees, in layers: PATH and a few harmless
  * variables; io_uring off so fs requests go through the pool; the settings
  * in force for the run (`--env`, `--inherit-env`); then the spec's own. A

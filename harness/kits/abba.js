@@ -353,8 +353,10 @@ export function describeBlock(block) {
 /**
  * The timing channel of a throughput spec: the per-block log ratio r, judged
  * decisively (throughput is the claim: structure alone never passes it).
- * @param {{ description: string, claim: number, alternatives: Record<string, number>, value?: (obs: any) => number }} o
+ * @param {{ description: string, claim: number, alternatives: Record<string, number>, toward?: number, value?: (obs: any) => number }} o
+ *   toward: where the boundary sits between claim (0) and alternative (1), as in a TimingPlan
  */
-export function blockTiming({ description, claim, alternatives, value = (obs) => obs.r }) {
-  return { decisive: true, statistic: 'r', description, claim, alternatives, looks: [9, 15, 21], alpha: 0.01, value };
+export function blockTiming({ description, claim, alternatives, toward, value = (obs) => obs.r }) {
+  const looks = [9, 15, 21];
+  return { decisive: true, statistic: 'r', description, claim, alternatives, toward, looks, alpha: 0.01, value };
 }

@@ -253,12 +253,14 @@ export declare function describeBlock(block: any): string;
 /**
  * The timing channel of a throughput spec: the per-block log ratio r, judged
  * decisively (throughput is the claim: structure alone never passes it).
- * @param {{ description: string, claim: number, alternatives: Record<string, number>, value?: (obs: any) => number }} o
+ * @param {{ description: string, claim: number, alternatives: Record<string, number>, toward?: number, value?: (obs: any) => number }} o
+ *   toward: where the boundary sits between claim (0) and alternative (1), as in a TimingPlan
  */
-export declare function blockTiming({ description, claim, alternatives, value }: {
+export declare function blockTiming({ description, claim, alternatives, toward, value }: {
     description: string;
     claim: number;
     alternatives: Record<string, number>;
+    toward?: number;
     value?: (obs: any) => number;
 }): {
     decisive: boolean;
@@ -266,6 +268,7 @@ export declare function blockTiming({ description, claim, alternatives, value }:
     description: string;
     claim: number;
     alternatives: Record<string, number>;
+    toward: number | undefined;
     looks: number[];
     alpha: number;
     value: (obs: any) => number;
