@@ -14,6 +14,10 @@ test('the pool has the threads we configure', async () => {
   expect(await check('pool.default-size', { env })).toBeAsExpected();
 });
 
-test('four pbkdf2 calls run at once here', async () => {
-  expect(await check('pool.pbkdf2-four-together', { env, quick: true })).toHold();
+// Exact, timing-free claims make tests that never flake. A claim judged by
+// runnable concurrency or timing (pool.pbkdf2-four-together, cluster.*) is
+// better run by the CLI, where an inconclusive on a busy machine is a verdict
+// of its own rather than a red test.
+test('every callback runs on the one main thread', async () => {
+  expect(await check('main-thread.single', { env })).toHold();
 });
