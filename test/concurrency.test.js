@@ -1,10 +1,10 @@
 // Runnable concurrency (harness/kits/concurrency.js): "n run together" read
-// from /proc schedstat, phase by phase between completions. The pure check on
+// from /proc (threads in state R at each sample), phase by phase between completions. The pure check on
 // readings taken on this kind of machine, and the fixture's reading itself
 // (a count of runnable threads, not a timing: other load does not move it).
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { checkConcurrency, expectedRunnable, MAX_ERROR } from '../harness/kits/concurrency.js';
+import { checkConcurrency, expectedRunnable, MAX_ERROR, MIN_PHASE_LAGS } from '../harness/kits/concurrency.js';
 import { runFixture } from '../harness/isolate.js';
 
 /** Phases from [duration ms, concurrency] pairs, laid end to end. @param {[number, number | null][]} list */
@@ -85,6 +85,29 @@ describe('checkConcurrency', () => {
       const c = checkConcurrency(phases(/** @type {any} */ (list)), { ...model, T });
       expect({ model, ok: c?.ok }).toEqual({ model, ok: true });
     }
+  });
+
+  test('a later phase not several times longer than the main thread latency around it is not read', () => {
+    // Six tasks on a pool of 4 under three busy neighbours: the callbacks that
+    // delimit the phases lag by the main thread's latency (gapMs), so the phase
+    // after the fourth completion read 1 where 2 were left.
+    const lagged = (/** @type {number} */ gapMs) =>
+      phases([
+        [150, 3.86],
+        [70, 3],
+        [80, 1],
+      ]).map((p) => ({ ...p, gapMs }));
+    const model = { k: 6, P: 4, T };
+    expect(checkConcurrency(lagged(35), model)).toMatchObject({ ok: true, detail: 'runnable at once 3.86 (model 4)' });
+    expect(checkConcurrency(lagged(5), model)).toMatchObject({ ok: false });
+    expect(MIN_PHASE_LAGS * 35).toBeGreaterThan(80);
+    // The first phase is always read: a limiter shows there whatever the latency.
+    expect(
+      checkConcurrency(
+        lagged(500).map((p, j) => (j ? p : { ...p, concurrency: 2 })),
+        model,
+      )?.ok,
+    ).toBe(false);
   });
 
   test('a limiter in front of a full pool fails it: 4 threads, 2 at once', () => {
