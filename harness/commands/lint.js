@@ -7,21 +7,22 @@ import { lintSpecs, formatProblem } from '../lint.js';
 import { TAGS } from '../spec.js';
 import { UsageError } from '../errors.js';
 
-const HELP = `Usage: node-concurrency-spec lint [--specs DIR]...
+const HELP = `Usage: node-concurrency-spec lint [options]
 
 Checks the metadata of every built-in spec and of the claim packs given with
 --specs: required fields, the id against the file name, the area against the
 folder, known tags and sources, a valid Node version range, known
-preconditions, and that a refuted claim says what is true instead.
-
-Prints one line per problem (file: field: what is wrong).
-Exit codes: 0 no problems, 1 problems, 2 bad usage.
-
-Options:
-  --specs DIR   also lint the claim pack in DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable
-  -h, --help    show this help
+preconditions, and that a refuted claim says what is true instead. Prints one
+line per problem (file: field: what is wrong).
 
 Tags: ${Object.keys(TAGS).join(', ')}
+
+Options:
+  --specs DIR             also lint the claim pack in DIR (<area>/<id>.spec.js
+                          or *.spec.js, or .spec.mjs); repeatable
+  -h, --help              show this help
+
+Exit codes: 0 no problems, 1 problems, 2 bad usage.
 `;
 
 /** parseArgs' message, first sentence, lower case. @param {unknown} err */

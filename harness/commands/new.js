@@ -15,24 +15,25 @@ import { usageText } from './lint.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES_DIR = path.join(ROOT, 'fixtures');
 
-const HELP = `Usage: node-concurrency-spec new ID [--dir DIR] [--area AREA] [--fixture]
+const HELP = `Usage: node-concurrency-spec new [options] ID
 
 Writes DIR/<area>/ID.spec.js: a spec with every field explained in a comment.
 As written it checks something real and trivially true (each trial runs in a
 fresh process), so it lints clean and runs; then make it your claim. In a
 claim pack whose package.json is not "type": "module" the file is
-ID.spec.mjs, so that its imports load as they are.
+ID.spec.mjs, so that its imports load as they are. ID is <prefix>.<name>,
+lowercase, e.g. pool.my-claim.
 
-  ID             <prefix>.<name>, lowercase, e.g. pool.my-claim
-  --dir DIR      where specs live (default: specs/ of this repository when run
-                 inside it, else ./specs, a claim pack for --specs)
-  --area AREA    the area folder (default: from the prefix: ${Object.entries(PREFIX_AREAS)
+Options:
+  --dir DIR               where specs live (default: specs/ of this repository
+                          when run inside it, else ./specs, a claim pack for --specs)
+  --area AREA             the area folder (default: from the prefix: ${Object.entries(PREFIX_AREAS)
     .map(([p, a]) => `${p} → ${a}`)
     .join(', ')};
-                 in a claim pack, else the prefix itself)
-  --fixture      also write a fixture stub: fixtures/ID.cjs in this repository,
-                 DIR/<area>/ID.fixture.cjs in a claim pack
-  -h, --help     show this help
+                          in a claim pack, else the prefix itself)
+  --fixture               also write a fixture stub: fixtures/ID.cjs in this
+                          repository, DIR/<area>/ID.fixture.cjs in a claim pack
+  -h, --help              show this help
 
 Exit codes: 0 written, 2 bad usage (invalid id, unknown area, a file exists).
 `;
