@@ -193,7 +193,7 @@ describe('in a claim pack (a project with the package installed)', () => {
     }
     const help = await scaffold(['--help'], project);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('Usage: node-concurrency-spec new ID');
+    expect(help.stdout).toContain('Usage: node-concurrency-spec new [options] ID');
   });
 });
 
