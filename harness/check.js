@@ -17,6 +17,7 @@ import { probeMachine } from './machine.js';
 import { withLauncher } from './launcher.js';
 import { runToRecord } from './engine.js';
 import { UsageError } from './errors.js';
+import { validateSpec } from './spec.js';
 
 /**
  * @typedef {object} CheckOptions
@@ -24,7 +25,9 @@ import { UsageError } from './errors.js';
  * @property {number | null} [cpus]          pin the fixtures to the first N CPUs (as --cpus)
  * @property {string} [node]                 the Node binary under test (as --node); default: this one
  * @property {boolean} [quick]               the suite's --quick plans
- * @property {string[]} [specs]              claim packs to load as well (as --specs)
+ * @property {(string | import('./spec.js').Spec)[]} [specs]  claim packs to load as well (directories, as --specs),
+ *                                           or specs themselves (from defineSpec), which are judged without loading
+ *                                           the catalogue
  * @property {AbortSignal} [signal]          stops the check (the result is then an error: interrupted)
  */
 
@@ -40,7 +43,14 @@ export async function check(
   id,
   { env = {}, cpus = null, node = process.execPath, quick = false, specs = [], signal } = {},
 ) {
-  const spec = (await loadSpecs(undefined, { specDirs: specs })).find((s) => s.id === id);
+  const given = specs.filter((s) => typeof s !== 'string');
+  for (const s of given) {
+    const problems = validateSpec(s, { areas: null });
+    if (problems.length) throw new UsageError(`check: ${s?.id ?? 'a spec'} given in specs: ${problems.join('; ')}`);
+  }
+  const dirs = specs.filter((s) => typeof s === 'string');
+  const spec =
+    given.find((s) => s.id === id) ?? (await loadSpecs(undefined, { specDirs: dirs })).find((s) => s.id === id);
   if (!spec) throw new UsageError(`check: unknown claim '${id}' (see node-concurrency-spec --list)`);
   const key = JSON.stringify([node, cpus, quick, Object.entries(env).sort()]);
   if (!machines.has(key)) {

@@ -1,18 +1,21 @@
 // @ts-check
 // Ranges: which Node versions a spec applies to ('>=22', '20.x || >=24') and
-// which core counts an expectation applies to ('<=2', '>=4 <8'). A small
-// subset of npm's semver ranges: comparators joined by spaces (all must
-// hold), alternatives joined by '||' (one must hold).
+// which core counts an expectation applies to ('<=2', '>=4 <8').
 //
-// Versions: `>=22`, `>22.4`, `<26`, `<=24.1`, `=22.4.1`, a bare partial
-// version (`22`, `22.x`, `22.4` = that major or minor line), `^22.4` (same
-// major), `~22.4` (same minor), `*` (any). Counts: `<=2`, `>1.5`, `2`
-// (exactly), `*`; plain numeric comparisons.
+// Versions are npm's semver ranges, read by the `semver` package: `>=22`,
+// `>22.4`, `<26`, `=22.4.1`, `22` / `22.x` / `22.4` (that major or minor
+// line), `^22.4`, `~22.4`, `20 - 22`, `*`, comparators joined by spaces (all
+// must hold) and alternatives joined by '||' (one must hold). An empty
+// alternative ('>=22 ||'), which semver reads as "any version", is an error.
+//
+// Counts are not versions: plain numeric comparisons (`<=2`, `>1.5`, `2`
+// exactly, `*`) with the same spaces and '||', since a core count may be
+// fractional (a CPU quota of 1.5).
+import semver from 'semver';
 
 /** @typedef {{ op: '<' | '<=' | '>' | '>=' | '=', v: number[] }} Comparator */
 
-const VERSION = /^(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/;
-const COMPARATOR = /^(<=|>=|<|>|=|\^|~)?(.+)$/;
+const EXAMPLES = '(e.g. >=22, 20.x, <26.1, ^22.4)';
 
 /** A range could not be parsed. */
 export class RangeSyntaxError extends Error {
@@ -20,12 +23,36 @@ export class RangeSyntaxError extends Error {
 }
 
 /**
- * Parse a version range into alternatives of comparators.
+ * A version range as semver reads it; a RangeSyntaxError, in one line, when
+ * it does not parse.
  * @param {string} text
- * @returns {Comparator[][]}
+ * @returns {semver.Range}
+ */
+function versionRange(text) {
+  if (typeof text !== 'string' || text.trim() === '') throw new RangeSyntaxError('empty range');
+  if (text.split('||').some((alt) => alt.trim() === '')) throw new RangeSyntaxError("empty alternative around '||'");
+  try {
+    return new semver.Range(text);
+  } catch (err) {
+    const message = String(/** @type {Error} */ (err)?.message ?? err);
+    const bad = /^Invalid comparator: (.*)$/s.exec(message);
+    throw new RangeSyntaxError(
+      bad
+        ? `'${bad[1].trim()}' is not a version comparison ${EXAMPLES}`
+        : `'${text}' is not a version range ${EXAMPLES}: ${message.split('\n')[0]}`,
+    );
+  }
+}
+
+/**
+ * Parse a version range: its alternatives, each the comparators that must
+ * all hold, as semver normalizes them ('>=22 <26' -> [['>=22.0.0', '<26.0.0-0']];
+ * '*' -> [['']]).
+ * @param {string} text
+ * @returns {string[][]}
  */
 export function parseVersionRange(text) {
-  return alternatives(text, versionComparators);
+  return versionRange(text).set.map((all) => all.map((c) => c.value));
 }
 
 /**
@@ -35,6 +62,7 @@ export function parseVersionRange(text) {
  */
 export function parseCountRange(text) {
   return alternatives(text, (token) => {
+    if (token === '*') return [];
     const m = /^(<=|>=|<|>|=)?(\d+(?:\.\d+)?)$/.exec(token);
     if (!m) throw new RangeSyntaxError(`'${token}' is not a comparison with a number (e.g. <=2, >=4, 8)`);
     return [{ op: /** @type {Comparator['op']} */ (m[1] ?? '='), v: [Number(m[2])] }];
@@ -56,55 +84,6 @@ function alternatives(text, parseToken) {
     if (tokens.length === 0) throw new RangeSyntaxError("empty alternative around '||'");
     return tokens.flatMap(parseToken);
   });
-}
-
-/** @param {string} token @returns {Comparator[]} */
-function versionComparators(token) {
-  if (token === '*' || token === 'x') return [];
-  const m = COMPARATOR.exec(token);
-  const v = m && VERSION.exec(m[2]);
-  if (!m || !v) throw new RangeSyntaxError(`'${token}' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)`);
-  const op = m[1] ?? '=';
-  const given = [v[1], v[2], v[3]].filter((p) => p !== undefined && p !== 'x' && p !== '*').map(Number);
-  if ([v[2], v[3]].some((p) => p === 'x' || p === '*') && given.length === 3)
-    throw new RangeSyntaxError(`'${token}' is not a version`);
-  const full = [...given, 0, 0, 0].slice(0, 3);
-  const next = bump(given); // the first version past the partial one (22.4 -> 22.5.0)
-  if (given.length === 3 && op !== '^' && op !== '~') return [{ op: /** @type {Comparator['op']} */ (op), v: full }];
-  switch (op) {
-    case '=':
-      return [
-        { op: '>=', v: full },
-        { op: '<', v: next },
-      ];
-    case '>=':
-      return [{ op: '>=', v: full }];
-    case '>':
-      return [{ op: '>=', v: next }];
-    case '<':
-      return [{ op: '<', v: full }];
-    case '<=':
-      return [{ op: '<', v: next }];
-    case '^':
-      return [
-        { op: '>=', v: full },
-        { op: '<', v: [given[0] + 1, 0, 0] },
-      ];
-    default:
-      return [
-        { op: '>=', v: full },
-        { op: '<', v: given.length >= 2 ? [given[0], given[1] + 1, 0] : [given[0] + 1, 0, 0] },
-      ]; // '~'
-  }
-}
-
-/** @param {number[]} given */
-function bump(given) {
-  const v = [...given, 0, 0, 0].slice(0, 3);
-  const i = Math.min(given.length, 3) - 1;
-  v[i] += 1;
-  for (let j = i + 1; j < 3; j++) v[j] = 0;
-  return v;
 }
 
 /** @param {number[]} a @param {number[]} b */
@@ -132,9 +111,9 @@ function holds(v, range) {
  * @param {string} version @param {string} range
  */
 export function satisfiesVersion(version, range) {
-  const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(String(version));
-  if (!m) throw new RangeSyntaxError(`'${version}' is not a version`);
-  return holds([Number(m[1]), Number(m[2]), Number(m[3])], parseVersionRange(range));
+  const v = semver.parse(String(version));
+  if (!v) throw new RangeSyntaxError(`'${version}' is not a version`);
+  return versionRange(range).test(`${v.major}.${v.minor}.${v.patch}`);
 }
 
 /**

@@ -1,6 +1,9 @@
 // @ts-check
 // The spec contract: metadata about one claim plus a plan that says, for the
 // machine at hand, what to measure and what the model expects.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { rangeProblem, satisfiesVersion } from './range.js';
 import { SpecError } from './errors.js';
 
@@ -70,7 +73,62 @@ export function defineSpec(spec) {
   // claim pack): the registry checks that; here only the area's form.
   const problems = validateSpec(spec, { areas: null });
   if (problems.length) throw new SpecError(`${spec?.id ?? 'spec'}: ${problems.join('; ')}`, { problems, spec });
-  return Object.freeze(spec);
+  const frozen = Object.freeze(spec);
+  const entry = testEntry();
+  if (entry) testWhenEntry(frozen, entry);
+  return frozen;
+}
+
+/** A spec file's name (as the registry's SPEC_FILE). */
+const SPEC_ENTRY = /\.spec\.m?js$/;
+
+/**
+ * The spec file node's test runner is running, as the URL it was loaded
+ * under, or null. `node --test x.spec.js` runs the file as the entry module
+ * of a child with NODE_TEST_CONTEXT set; the CLI (harness/cli.js) and a
+ * user's test file that calls check() are entry modules that are not spec
+ * files, even when NODE_TEST_CONTEXT is inherited.
+ */
+function testEntry() {
+  const main = process.argv[1];
+  if (!process.env.NODE_TEST_CONTEXT || !main || !SPEC_ENTRY.test(main)) return null;
+  let file = path.resolve(main);
+  try {
+    file = realpathSync(file); // node loads the entry module by its real path
+  } catch {
+    return null;
+  }
+  return pathToFileURL(file).href;
+}
+
+/**
+ * A spec file run by `node --test` is a test of its claim, not a module that
+ * defines one and passes having measured nothing: once the entry module has
+ * loaded, if this spec is its default export (and not a spec that module
+ * loaded from elsewhere), register one test, named by the id, that judges the
+ * claim here with check() and passes when the verdict is as expected (pass,
+ * or refuted as the catalogue expects) or skips with the reason.
+ * @param {Readonly<Spec>} spec @param {string} entry the entry module's URL
+ */
+function testWhenEntry(spec, entry) {
+  // The entry module is still being evaluated: import() settles once it has.
+  import(entry).then(
+    async (mod) => {
+      if (mod.default !== spec) return;
+      const [{ test }, { check }, { toBeAsExpected }] = await Promise.all([
+        import('node:test'),
+        import('./check.js'),
+        import('./matchers.js'),
+      ]);
+      test(spec.id, async (t) => {
+        const result = await check(spec.id, { specs: [spec] });
+        if (result.verdict === 'skip') return t.skip(result.reason);
+        const judged = toBeAsExpected(result);
+        if (!judged.pass) throw new Error(judged.message());
+      });
+    },
+    () => {}, // the entry module failed to load: the runner reports that
+  );
 }
 
 /**

@@ -264,12 +264,13 @@ describe('ranges', () => {
     no('22.1.0', '20.x || >=24');
     yes('24.0.0', '>= 22 < 26');
     yes('1.0.0', '*');
-    expect(parseVersionRange('>=22 <26')).toEqual([
-      [
-        { op: '>=', v: [22, 0, 0] },
-        { op: '<', v: [26, 0, 0] },
-      ],
-    ]);
+    yes('23.1.0', '22 - 24');
+    no('25.0.0', '22 - 24');
+    // a Node pre-release (a nightly, an rc) counts as its release
+    yes('v23.0.0-nightly20240101abcdef', '>=23');
+    no('v26.0.0-rc.1', '<26');
+    expect(parseVersionRange('>=22 <26')).toEqual([['>=22.0.0', '<26.0.0-0']]);
+    expect(parseVersionRange('20.x || >=24')).toEqual([['>=20.0.0', '<21.0.0-0'], ['>=24.0.0']]);
   });
 
   test('count ranges', () => {
@@ -279,14 +280,16 @@ describe('ranges', () => {
     expect(satisfiesCount(4, '4')).toBe(true);
     expect(satisfiesCount(4, '1 || >=8')).toBe(false);
     expect(satisfiesCount(64, '1 || >=8')).toBe(true);
+    expect(satisfiesCount(3, '*')).toBe(true);
   });
 
   test('syntax errors are named', () => {
     expect(rangeProblem('>=22')).toBeNull();
     expect(rangeProblem('')).toBe('empty range');
     expect(rangeProblem('>=22 ||')).toBe("empty alternative around '||'");
-    expect(rangeProblem('22 - 24')).toBe("'-' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)");
-    expect(rangeProblem('v22')).toBe("'v22' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)");
+    expect(rangeProblem('>=22 garbage')).toBe("'garbage' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)");
+    expect(rangeProblem('22.x.1')).toBe("'22.x.1' is not a version comparison (e.g. >=22, 20.x, <26.1, ^22.4)");
+    expect(rangeProblem('22 - 24')).toBeNull(); // a semver hyphen range
     expect(rangeProblem(22)).toBe('must be a string');
     expect(rangeProblem('<=2', 'count')).toBeNull();
     expect(rangeProblem('^2', 'count')).toBe("'^2' is not a comparison with a number (e.g. <=2, >=4, 8)");

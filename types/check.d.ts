@@ -16,9 +16,11 @@ export type CheckOptions = {
      */
     quick?: boolean;
     /**
-     * claim packs to load as well (as --specs)
+     * claim packs to load as well (directories, as --specs),
+     * or specs themselves (from defineSpec), which are judged without loading
+     * the catalogue
      */
-    specs?: string[];
+    specs?: (string | import('./spec.js').Spec)[];
     /**
      * stops the check (the result is then an error: interrupted)
      */

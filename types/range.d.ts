@@ -7,11 +7,13 @@ export declare class RangeSyntaxError extends Error {
     name: string;
 }
 /**
- * Parse a version range into alternatives of comparators.
+ * Parse a version range: its alternatives, each the comparators that must
+ * all hold, as semver normalizes them ('>=22 <26' -> [['>=22.0.0', '<26.0.0-0']];
+ * '*' -> [['']]).
  * @param {string} text
- * @returns {Comparator[][]}
+ * @returns {string[][]}
  */
-export declare function parseVersionRange(text: string): Comparator[][];
+export declare function parseVersionRange(text: string): string[][];
 /**
  * Parse a count range ('<=2', '4', '>=2 <8').
  * @param {string} text
