@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'expect';
+import { parse } from 'yaml';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VALIDATOR = path.join(ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
@@ -17,70 +18,8 @@ const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
 /** Run action-validator on a file. @param {string} file */
 const validate = (file) => spawnSync(process.execPath, [VALIDATOR, file], { encoding: 'utf8', timeout: 20_000 });
 
-/** @param {string} text */
-function scalar(text) {
-  const s = text.trim();
-  if (/^'.*'$/.test(s)) return s.slice(1, -1).replace(/''/g, "'");
-  if (/^".*"$/.test(s)) return JSON.parse(s);
-  if (/^\[.*\]$/.test(s))
-    return s
-      .slice(1, -1)
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean)
-      .map(scalar);
-  if (/^-?\d+(\.\d+)?$/.test(s)) return Number(s);
-  if (s === 'true' || s === 'false') return s === 'true';
-  return s;
-}
-
-/**
- * A minimal YAML reader for the subset our workflows use: block mappings and
- * sequences by indentation, flow sequences of scalars, `|` block scalars,
- * full-line comments. Enough to read matrices back; not a YAML parser.
- * @param {string} text
- */
-export function readYaml(text) {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => ({ indent: l.search(/\S/), text: l.trim() }))
-    .filter((l) => l.indent >= 0 && !l.text.startsWith('#'));
-  let i = 0;
-  /** @param {number} indent @returns {any} */
-  const block = (indent) => {
-    if (lines[i]?.text.startsWith('- ')) {
-      const out = [];
-      while (i < lines.length && lines[i].indent === indent && lines[i].text.startsWith('- ')) {
-        const rest = lines[i].text.slice(2);
-        if (/^[\w.-]+:( |$)/.test(rest)) {
-          lines[i] = { indent: indent + 2, text: rest }; // '- key: v' opens a mapping at indent + 2
-          out.push(block(indent + 2));
-        } else (out.push(scalar(rest)), i++);
-      }
-      return out;
-    }
-    /** @type {Record<string, any>} */
-    const out = {};
-    while (i < lines.length && lines[i].indent === indent) {
-      const m = /^([\w.-]+):(?: (.*))?$/.exec(lines[i].text);
-      if (!m) throw new Error(`cannot read line: ${lines[i].text}`);
-      const [, key, value] = m;
-      i++;
-      if (value === '|') {
-        const body = [];
-        while (i < lines.length && lines[i].indent > indent) body.push(lines[i++].text);
-        out[key] = `${body.join('\n')}\n`;
-      } else if (value !== undefined && value !== '') out[key] = scalar(value);
-      else if (i < lines.length && lines[i].indent > indent) out[key] = block(lines[i].indent);
-      else out[key] = null;
-    }
-    return out;
-  };
-  return block(0);
-}
-
 /** @param {string} name */
-const load = (name) => readYaml(readFileSync(path.join(WORKFLOWS, name), 'utf8'));
+const load = (name) => parse(readFileSync(path.join(WORKFLOWS, name), 'utf8'));
 const NODES = [20, 22, 24, 26];
 const OSES = ['ubuntu-latest', 'macos-latest', 'windows-latest'];
 
@@ -179,11 +118,5 @@ describe('the validator rejects a broken workflow', () => {
     const r = validate(file);
     expect(r.status).toBe(1);
     expect(`${r.stdout}${r.stderr}`).toContain("Additional property 'stepz' is not allowed");
-  });
-
-  it('the reader reads what it is given', () => {
-    expect(
-      readYaml("a:\n  b: [1, 'x']\n  c:\n    - d: 1\n      e: |\n        line\n    - f\n# note\ng: true\n"),
-    ).toEqual({ a: { b: [1, 'x'], c: [{ d: 1, e: 'line\n' }, 'f'] }, g: true });
   });
 });
