@@ -4,7 +4,8 @@
 // counts on Linux, run through the repository's own action (action.yml),
 // every record uploaded and merged at the end (merge/action.yml). The
 // action's inputs, outputs and pins are checked, its bash steps are run as
-// the runner would run them.
+// the runner would run them, and the README's example may only use what the
+// action declares.
 import { describe, it, before, after } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import {
@@ -244,6 +245,78 @@ describe('the GitHub Action (action.yml, merge/action.yml)', () => {
         }
       }
     }
+  });
+});
+
+/** The YAML example under the README's "Use it in your CI". */
+function readmeExample() {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Use it in your CI\n'));
+  const m = /```yaml\n([\s\S]*?)```/.exec(section ?? '');
+  if (!m) throw new Error('README.md: no yaml example under "## Use it in your CI"');
+  return m[1];
+}
+
+/** `node-concurrency-spec/node-concurrency-spec[/merge]@v1` -> the folder of that action here. @param {string} uses */
+function actionDir(uses) {
+  const m = /^node-concurrency-spec\/node-concurrency-spec(?:\/([\w-]+))?@v1$/.exec(uses);
+  if (!m) throw new Error(`not this repository's action at v1: ${uses}`);
+  return m[1] ?? '';
+}
+
+describe('the README example ("Use it in your CI")', () => {
+  /** @type {string} */
+  let dir;
+  before(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readme-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is a valid workflow under 15 lines', () => {
+    const text = readmeExample();
+    expect(text.trimEnd().split('\n').length).toBeLessThan(15);
+    mkdirSync(path.join(dir, '.github', 'workflows'), { recursive: true });
+    const file = path.join(dir, '.github', 'workflows', 'conformance.yml');
+    writeFileSync(file, text);
+    const r = validate(file);
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: '' });
+  });
+
+  it('runs Node 20–26 × the whole runner and 1 and 2 of its CPUs, then a merge job after all of them', () => {
+    const { conformance, merge } = parse(readmeExample()).jobs;
+    expect(conformance['runs-on']).toBe('${{ matrix.os }}');
+    const m = conformance.strategy.matrix;
+    expect(m.os).toEqual(['ubuntu-latest']);
+    expect(m.node).toEqual(NODES);
+    expect(m.cpus.map(String)).toEqual(['', '1', '2']);
+    expect(conformance.strategy['fail-fast']).toBe(false);
+    expect(merge).toMatchObject({ needs: 'conformance', if: 'always()' });
+  });
+
+  it('gives the actions only inputs they declare', () => {
+    const { jobs } = parse(readmeExample());
+    for (const step of Object.values(jobs).flatMap((/** @type {any} */ j) => j.steps)) {
+      const inputs = Object.keys(loadAction(actionDir(step.uses)).inputs);
+      expect({ uses: step.uses, unknown: Object.keys(step.with ?? {}).filter((k) => !inputs.includes(k)) }).toEqual({
+        uses: step.uses,
+        unknown: [],
+      });
+    }
+  });
+
+  it("runs the same steps as the project's own conformance workflow, which uses ./ and ./merge", () => {
+    const example = parse(readmeExample()).jobs;
+    const own = load('conformance.yml').jobs;
+    /** The action steps of a job, as the folder of this repository's action they run. @param {any} job */
+    const local = (job) =>
+      job.steps
+        .filter((/** @type {any} */ s) => s.uses !== 'actions/checkout@v4')
+        .map((/** @type {any} */ s) => (s.uses.startsWith('./') ? s.uses.slice(2) : actionDir(s.uses)));
+    expect(local(own.suite)).toEqual(['']);
+    expect(local(example.conformance)).toEqual(local(own.suite));
+    expect(local(own.merge)).toEqual(['merge']);
+    expect(local(example.merge)).toEqual(local(own.merge));
+    // The same Node and CPU inputs from the same matrix keys.
+    for (const key of ['node-version', 'cpus'])
+      expect(example.conformance.steps[0].with[key]).toBe(own.suite.steps[1].with[key]);
   });
 });
 
