@@ -35,13 +35,18 @@ export const OPTIONS = /** @type {const} */ ([
   ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI); repeatable'],
   ['env', 'string', 'KEY=VALUE', 'run every fixture with this variable set (KEY= sets it empty); repeatable'],
   ['inherit-env', 'boolean', '', `run fixtures with this shell's ${INHERITABLE.join(', ')} (--env wins)`],
-  ['quick', 'boolean', '', 'stop each claim once its structure decides it; claims decided by timing alone are skipped'],
+  [
+    'quick',
+    'boolean',
+    '',
+    'stop each claim as soon as its structural evidence decides it; claims decided by timing alone are skipped',
+  ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   [
     'expectations',
     'string',
     'FILE',
-    'known deviations per environment (JSON); a matching verdict reports as known here, not as a fail',
+    'known deviations per environment (JSON); a matching verdict reports as known here and does not fail the run',
   ],
   ['verify', 'string', 'N', 'run the selected claims N times in fresh processes and report verdict stability'],
   ['strict', 'boolean', '', 'exit 3 when any verdict is inconclusive'],
@@ -82,7 +87,9 @@ export function helpText() {
     'fixture error, 3 inconclusive under --strict; 130 or 143 interrupted by SIGINT',
     'or SIGTERM (the partial record is written).',
     '',
-    'Environment: NCS_DEBUG=1 prints the stack trace of a harness error instead of one line.',
+    'Environment:',
+    '  NCS_DEBUG=1                 print a harness error with its stack trace instead of one line',
+    '  NO_COLOR, FORCE_COLOR       colour of the spec reporter (default: on a terminal only)',
     '',
   ].join('\n');
 }
@@ -121,7 +128,10 @@ export function parseCli(argv, environ = process.env) {
   const intoOut = (/** @type {string | null} */ file) =>
     out !== null && file !== null && path.basename(file) === file ? path.join(out, file) : file;
   /** @type {{ name: string, file: string | null }[]} */
-  const reporters = (v.reporter ?? ['spec']).map(parseReporter).map((r) => ({ ...r, file: intoOut(r.file) }));
+  const reporters = (v.reporter ?? ['spec']).map((/** @type {string} */ text) => {
+    const r = parseReporter(text);
+    return { ...r, file: intoOut(r.file) };
+  });
   const onStdout = reporters.filter((r) => r.file === null).map((r) => r.name);
   if (onStdout.length > 1) {
     throw new UsageError(

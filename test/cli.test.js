@@ -301,6 +301,7 @@ test('--help exits 0 and lists every option', async () => {
     '--list',
     '--json FILE',
     '--no-json',
+    '--out DIR',
     '--reporter NAME[=FILE]',
     '--cpus N',
     '--node PATH',
@@ -311,6 +312,7 @@ test('--help exits 0 and lists every option', async () => {
     expect(stdout).toContain(flag);
   }
   expect(stdout).toMatch(/Exit codes: 0 .* 1 .* 2 .*3 /s);
+  expect(stdout).toMatch(/^Environment:\n {2}NCS_DEBUG=1 +print a harness error with its stack trace/m);
   const short = await cli(['-h']);
   expect(short).toEqual({ code: 0, signal: null, stdout, stderr: '' });
 });
