@@ -2,6 +2,7 @@
 // The command line: one table of options, parsed into a plain object or
 // rejected with a one-line UsageError.
 import { parseArgs } from 'node:util';
+import path from 'node:path';
 import { UsageError } from './errors.js';
 import { INHERITABLE, HARNESS_OWN } from './isolate.js';
 
@@ -11,8 +12,19 @@ export const DEFAULT_JSON = 'reports/latest.json';
 /** The option table: flag, type, argument name, help text. */
 export const OPTIONS = /** @type {const} */ ([
   ['list', 'boolean', '', 'print each spec id and title, one per line, and exit'],
-  ['json', 'string', 'FILE', `write the result record (JSON) to FILE (default ${DEFAULT_JSON})`],
-  ['no-json', 'boolean', '', 'do not write the result record'],
+  [
+    'json',
+    'string',
+    'FILE',
+    `write the result record (JSON) to FILE, its .html and .md reports beside it (default ${DEFAULT_JSON})`,
+  ],
+  ['no-json', 'boolean', '', 'write no record, and no HTML or Markdown beside it'],
+  [
+    'out',
+    'string',
+    'DIR',
+    `put the record (DIR/${path.basename(DEFAULT_JSON)}, .html, .md) and each --reporter FILE named without a directory in DIR; not with --json`,
+  ],
   [
     'reporter',
     'string',
@@ -23,9 +35,19 @@ export const OPTIONS = /** @type {const} */ ([
   ['node', 'string', 'PATH', 'run fixtures under this Node binary (default: the one running the CLI); repeatable'],
   ['env', 'string', 'KEY=VALUE', 'run every fixture with this variable set (KEY= sets it empty); repeatable'],
   ['inherit-env', 'boolean', '', `run fixtures with this shell's ${INHERITABLE.join(', ')} (--env wins)`],
-  ['quick', 'boolean', '', 'fewer trials: decide on the first look that can decide, same error rates'],
+  [
+    'quick',
+    'boolean',
+    '',
+    'stop each claim as soon as its structural evidence decides it; claims decided by timing alone are skipped',
+  ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
-  ['expectations', 'string', 'FILE', 'known deviations per environment (JSON); matching fails report as expected'],
+  [
+    'expectations',
+    'string',
+    'FILE',
+    'known deviations per environment (JSON); a matching verdict reports as known here and does not fail the run',
+  ],
   ['verify', 'string', 'N', 'run the selected claims N times in fresh processes and report verdict stability'],
   ['strict', 'boolean', '', 'exit 3 when any verdict is inconclusive'],
   ['help', 'boolean', '', 'show this help'],
@@ -65,6 +87,10 @@ export function helpText() {
     'fixture error, 3 inconclusive under --strict; 130 or 143 interrupted by SIGINT',
     'or SIGTERM (the partial record is written).',
     '',
+    'Environment:',
+    '  NCS_DEBUG=1                 print a harness error with its stack trace instead of one line',
+    '  NO_COLOR, FORCE_COLOR       colour of the spec reporter (default: on a terminal only)',
+    '',
   ].join('\n');
 }
 
@@ -93,8 +119,19 @@ export function parseCli(argv, environ = process.env) {
   const v = /** @type {Record<string, any>} */ (parsed.values);
   const cpus = v.cpus === undefined ? null : parseCpuCounts(v.cpus);
   const verify = v.verify === undefined ? null : positiveInt('--verify', v.verify);
+  if (v.out === '') throw new UsageError('--out needs a directory');
+  if (v.out !== undefined && v.json !== undefined)
+    throw new UsageError(
+      `--out and --json cannot be used together: --out DIR writes DIR/${path.basename(DEFAULT_JSON)}`,
+    );
+  const out = v.out ?? null;
+  const intoOut = (/** @type {string | null} */ file) =>
+    out !== null && file !== null && path.basename(file) === file ? path.join(out, file) : file;
   /** @type {{ name: string, file: string | null }[]} */
-  const reporters = (v.reporter ?? ['spec']).map(parseReporter);
+  const reporters = (v.reporter ?? ['spec']).map((/** @type {string} */ text) => {
+    const r = parseReporter(text);
+    return { ...r, file: intoOut(r.file) };
+  });
   const onStdout = reporters.filter((r) => r.file === null).map((r) => r.name);
   if (onStdout.length > 1) {
     throw new UsageError(
@@ -110,7 +147,8 @@ export function parseCli(argv, environ = process.env) {
   return {
     patterns: parsed.positionals,
     list: Boolean(v.list),
-    json: v['no-json'] ? null : (v.json ?? DEFAULT_JSON),
+    json: v['no-json'] ? null : (v.json ?? (out === null ? DEFAULT_JSON : path.join(out, path.basename(DEFAULT_JSON)))),
+    out,
     reporters,
     cpus,
     nodes: v.node ?? [],

@@ -15,8 +15,16 @@ import { runToRecord } from './engine.js';
 import { UsageError, SpecError, FixtureError } from './errors.js';
 import { loadSpecs, selectSpecs } from './registry.js';
 import { pkg } from './record.js';
-import { checkWritable, fanOut } from './output.js';
-import { LIVE, isLive, spec as specReporter, jsonTargets, exportRecord } from './reporters/index.js';
+import { checkWritable, checkDirectory, fanOut } from './output.js';
+import {
+  LIVE,
+  isLive,
+  spec as specReporter,
+  jsonTargets,
+  exportRecord,
+  EXPORTERS,
+  BESIDE_JSON,
+} from './reporters/index.js';
 import { shouldColor } from './reporters/format.js';
 import { killAll } from './isolate.js';
 import { watchStop } from './watchdog.js';
@@ -68,8 +76,10 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   for (const [s, h] of Object.entries(handlers)) process.on(s, h);
   // A closed stdout (`| head`) ends the run as an interrupt does: trials are
   // killed and the record is still written.
+  let stdoutClosed = false;
   const onStdoutError = (/** @type {any} */ err) => {
     if (err?.code !== 'EPIPE') return;
+    stdoutClosed = true;
     killAll();
     if (controller.signal.aborted) return;
     watchStop();
@@ -100,11 +110,12 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     }
     const plans = envs.map((env) => outputsFor(opts, env, envs.length));
     // Every report path is checked before anything is measured.
+    if (opts.out) checkDirectory(opts.out);
     for (const { live, exports } of plans) for (const t of [...live, ...exports]) if (t.file) checkWritable(t.file);
     const codes = [];
     for (let i = 0; i < envs.length && !controller.signal.aborted; i++) {
       if (envs.length > 1) say(`environment ${i + 1} of ${envs.length}: ${envs[i].tag}`);
-      const { live, exports } = plans[i];
+      const { live, exports, json, reporters } = plans[i];
       const record = await runEnvironment({
         argv,
         opts,
@@ -118,8 +129,11 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
       for (const u of record.expectations?.unused ?? [])
         if (u.stale || opts.patterns.length === 0) say(formatUnused(/** @type {any} */ (u)));
       exportRecord(record, { targets: exports, stdout, stderr });
+      // Where the files went, after the spec reporter's summary (never with
+      // TAP on stdout, which must stay parseable).
+      const where = opts.reporters.some((r) => r.name === 'spec' && !r.file) ? reportsLine(json, reporters) : '';
+      if (where && !stdoutClosed) stdout.write(`${where}\n`);
       codes.push(record.exitCode);
-      const json = exports.find((t) => t.name === 'json' && t.file)?.file;
       if (record.interrupted && json) say(`interrupted: partial report written to ${json}`);
     }
     return signalExit || worstExit(codes);
@@ -165,18 +179,18 @@ export function environments(opts) {
  * exporter names given to `--reporter`). With several environments every
  * file gets the environment's tag.
  * @param {CliOptions} opts @param {Environment} env @param {number} count
- * @returns {{ live: Target[], exports: Target[] }}
+ * @returns {{ live: Target[], exports: Target[], json: string | null, reporters: Target[] }}
  */
 export function outputsFor(opts, env, count) {
   const file = (/** @type {string | null} */ f) => (f && count > 1 ? suffixed(f, env.tag) : f);
   /** @type {Target[]} */
   const reporters = opts.reporters.map((/** @type {Target} */ r) => ({ name: r.name, file: file(r.file) }));
+  const json = file(opts.json);
   return {
+    json,
+    reporters,
     live: reporters.filter((r) => isLive(r.name)),
-    exports: [
-      ...(opts.json ? jsonTargets(/** @type {string} */ (file(opts.json))) : []),
-      ...reporters.filter((r) => !isLive(r.name)),
-    ],
+    exports: [...(json ? jsonTargets(json) : []), ...reporters.filter((r) => !isLive(r.name))],
   };
 }
 
@@ -184,6 +198,26 @@ export function outputsFor(opts, env, count) {
 export function suffixed(file, tag) {
   const ext = path.extname(file);
   return `${file.slice(0, file.length - ext.length)}.${tag}${ext}`;
+}
+
+/**
+ * One line naming where an environment's files went, e.g.
+ * 'reports: reports/latest.json (+ .html, .md), junit → x.xml'; '' when it
+ * wrote none. Paths inside the working directory are shown relative to it.
+ * @param {string | null} json the record's file @param {Target[]} reporters @param {string} [cwd]
+ */
+export function reportsLine(json, reporters, cwd = process.cwd()) {
+  const shown = (/** @type {string} */ f) => {
+    const abs = path.resolve(cwd, f);
+    const rel = path.relative(cwd, abs);
+    return rel && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel) ? rel : abs;
+  };
+  const beside = BESIDE_JSON.map((name) => EXPORTERS[name].ext).join(', ');
+  const parts = [
+    ...(json ? [`${shown(json)} (+ ${beside})`] : []),
+    ...reporters.flatMap((r) => (r.file ? [`${r.name} → ${shown(r.file)}`] : [])),
+  ];
+  return parts.length ? `reports: ${parts.join(', ')}` : '';
 }
 
 /** The run's exit code over environments: 2 over 1 over 3 over 0. @param {number[]} codes */

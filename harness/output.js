@@ -19,11 +19,31 @@ export function checkWritable(file) {
     throw new UsageError(`cannot write ${file}: ${why}`);
   };
   if (stat(abs)?.isDirectory()) fail('it is a directory');
-  const probe = `${abs}.${process.pid}.probe`;
+  probe(path.dirname(abs), `${abs}.${process.pid}.probe`, fail);
+}
+
+/**
+ * The same check for a directory reports go into (`--out DIR`): it is
+ * created, and a temporary file is written in it and removed.
+ * @param {string} dir
+ */
+export function checkDirectory(dir) {
+  const abs = path.resolve(dir);
+  probe(abs, path.join(abs, `.ncs.${process.pid}.probe`), (why) => {
+    throw new UsageError(`cannot write into ${dir}: ${why}`);
+  });
+}
+
+/**
+ * Create `dir` and write and remove the empty file `file`; an error becomes
+ * fail(a few words).
+ * @param {string} dir @param {string} file @param {(why: string) => never} fail
+ */
+function probe(dir, file, fail) {
   try {
-    makeDirectory(path.dirname(abs));
-    writeFileSync(probe, '');
-    unlinkSync(probe);
+    makeDirectory(dir);
+    writeFileSync(file, '');
+    unlinkSync(file);
   } catch (err) {
     fail(reason(err));
   }

@@ -10,7 +10,7 @@ import { UsageError, SpecError } from '../harness/errors.js';
 import { loadSpecs, selectSpecs, globToRegExp, SPECS_DIR } from '../harness/registry.js';
 import { validateSpec, defineSpec, unmetRequirement, AREAS } from '../harness/spec.js';
 import { summarize, exitCode, buildRecord, VERDICTS } from '../harness/record.js';
-import { Channel, writeWhole, checkWritable } from '../harness/output.js';
+import { Channel, writeWhole, checkWritable, checkDirectory } from '../harness/output.js';
 
 /** The UsageError thrown by fn; fails if none is thrown. */
 function usageError(/** @type {() => unknown} */ fn) {
@@ -91,6 +91,7 @@ describe('parseCli', () => {
       patterns: [],
       list: false,
       json: DEFAULT_JSON,
+      out: null,
       reporters: [{ name: 'spec', file: null }],
       cpus: null,
       nodes: [],
@@ -126,6 +127,7 @@ describe('parseCli', () => {
       patterns: [],
       list: false,
       json: 'out/r.json',
+      out: null,
       reporters: [{ name: 'tap', file: null }],
       cpus: [2],
       nodes: ['/opt/node'],
@@ -234,6 +236,44 @@ describe('parseCli', () => {
     expect(parseCli(['--no-json']).json).toBeNull();
     expect(usageError(() => parseCli(['--json='])).message).toBe('--json needs a file name');
     expect(usageError(() => parseCli(['--node='])).message).toBe('--node needs a path');
+  });
+
+  test('--out DIR: the record (default name) and reporter files named without a directory go into DIR', () => {
+    const opts = parseCli([
+      '--out',
+      'ci/reports',
+      '--reporter',
+      'junit=junit.xml',
+      '--reporter',
+      'tap=elsewhere/t.tap',
+      '--reporter',
+      'spec',
+      '--reporter',
+      `markdown=${path.resolve('abs.md')}`,
+    ]);
+    expect(opts).toMatchObject({
+      out: 'ci/reports',
+      json: path.join('ci/reports', path.basename(DEFAULT_JSON)),
+      reporters: [
+        { name: 'junit', file: path.join('ci/reports', 'junit.xml') },
+        { name: 'tap', file: 'elsewhere/t.tap' },
+        { name: 'spec', file: null },
+        { name: 'markdown', file: path.resolve('abs.md') },
+      ],
+    });
+    // A reporter without =FILE still writes to stdout.
+    expect(parseCli(['--out', 'd', '--reporter', 'junit']).reporters).toEqual([{ name: 'junit', file: null }]);
+    expect(parseCli(['--out', 'd', '--no-json', '--reporter', 'junit=j.xml'])).toMatchObject({
+      json: null,
+      reporters: [{ name: 'junit', file: path.join('d', 'j.xml') }],
+    });
+  });
+
+  test('--out with --json, or an empty --out, is a usage error', () => {
+    expect(usageError(() => parseCli(['--out', 'd', '--json', 'x.json'])).message).toBe(
+      '--out and --json cannot be used together: --out DIR writes DIR/latest.json',
+    );
+    expect(usageError(() => parseCli(['--out='])).message).toBe('--out needs a directory');
   });
 
   test('unknown options are one-line usage errors naming the option', () => {
@@ -643,6 +683,24 @@ describe('output', () => {
   });
 });
 
+test('checkDirectory: the directory is made and left empty; under a file it is a UsageError naming it', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-out-'));
+  try {
+    expect(() => checkDirectory(path.join(dir, 'a', 'b'))).not.toThrow();
+    expect(readdirSync(path.join(dir, 'a', 'b'))).toEqual([]);
+    expect(() => checkDirectory(dir)).not.toThrow();
+    const plain = path.join(dir, 'plain-file');
+    writeFileSync(plain, 'x');
+    for (const target of [plain, path.join(plain, 'sub')]) {
+      const err = usageError(() => checkDirectory(target));
+      expect(err.message).toBe(`cannot write into ${target}: ${plain} is not a directory`);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['a', 'plain-file']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 describe('environments (cli)', () => {
   test('every --node × --cpus combination, nodes outer, tagged', async () => {
     const { environments, suffixed, worstExit } = await import('../harness/cli.js');
@@ -657,5 +715,43 @@ describe('environments (cli)', () => {
     expect(suffixed('reports/latest.json', 'cpus1')).toBe('reports/latest.cpus1.json');
     expect(suffixed('out/r', 'node2')).toBe('out/r.node2');
     expect([worstExit([]), worstExit([0, 3]), worstExit([3, 1, 0]), worstExit([1, 2, 3])]).toEqual([0, 3, 1, 2]);
+  });
+
+  test('outputsFor with --out and two environments: each file tagged, inside DIR', async () => {
+    const { environments, outputsFor } = await import('../harness/cli.js');
+    const opts = parseCli(['--out', 'o', '--cpus', '1,2', '--reporter', 'junit=j.xml', '--reporter', 'spec']);
+    const envs = environments(opts);
+    expect(envs.map((e) => outputsFor(opts, e, envs.length))).toEqual(
+      ['cpus1', 'cpus2'].map((tag) => ({
+        json: path.join('o', `latest.${tag}.json`),
+        reporters: [
+          { name: 'junit', file: path.join('o', `j.${tag}.xml`) },
+          { name: 'spec', file: null },
+        ],
+        live: [{ name: 'spec', file: null }],
+        exports: [
+          { name: 'json', file: path.join('o', `latest.${tag}.json`) },
+          { name: 'html', file: path.join('o', `latest.${tag}.html`) },
+          { name: 'markdown', file: path.join('o', `latest.${tag}.md`) },
+          { name: 'junit', file: path.join('o', `j.${tag}.xml`) },
+        ],
+      })),
+    );
+  });
+
+  test('reportsLine: the record with its side files, then each reporter file; relative inside cwd', async () => {
+    const { reportsLine } = await import('../harness/cli.js');
+    const cwd = path.resolve('/work/project');
+    const junit = { name: 'junit', file: path.join(cwd, 'ci', 'x.xml') };
+    const tap = { name: 'tap', file: path.resolve('/elsewhere/t.tap') };
+    const spec = { name: 'spec', file: null };
+    expect(reportsLine('reports/latest.json', [spec, junit, tap], cwd)).toBe(
+      `reports: ${path.join('reports', 'latest.json')} (+ .html, .md), junit → ${path.join('ci', 'x.xml')}, tap → ${tap.file}`,
+    );
+    expect(reportsLine(null, [junit], cwd)).toBe(`reports: junit → ${path.join('ci', 'x.xml')}`);
+    expect(reportsLine(path.join(cwd, '..', 'up.json'), [], cwd)).toBe(
+      `reports: ${path.resolve('/work/up.json')} (+ .html, .md)`,
+    );
+    expect(reportsLine(null, [spec], cwd)).toBe('');
   });
 });

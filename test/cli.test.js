@@ -301,6 +301,7 @@ test('--help exits 0 and lists every option', async () => {
     '--list',
     '--json FILE',
     '--no-json',
+    '--out DIR',
     '--reporter NAME[=FILE]',
     '--cpus N',
     '--node PATH',
@@ -311,6 +312,7 @@ test('--help exits 0 and lists every option', async () => {
     expect(stdout).toContain(flag);
   }
   expect(stdout).toMatch(/Exit codes: 0 .* 1 .* 2 .*3 /s);
+  expect(stdout).toMatch(/^Environment:\n {2}NCS_DEBUG=1 +print a harness error with its stack trace/m);
   const short = await cli(['-h']);
   expect(short).toEqual({ code: 0, signal: null, stdout, stderr: '' });
 });
@@ -405,6 +407,16 @@ describe('usage errors: exit 2, one line on stderr, nothing on stdout, no report
       '--json to an unwritable path',
       (d) => ['pool.default-size', '--json', path.join(d, 'file.txt', 'out.json')],
       /cannot write .*file\.txt\/out\.json/,
+    ],
+    [
+      '--out under a regular file',
+      (d) => ['pool.default-size', '--out', path.join(d, 'file.txt', 'out')],
+      /^node-concurrency-spec: cannot write into .*file\.txt\/out: .*file\.txt is not a directory\n$/,
+    ],
+    [
+      '--out with --json',
+      (d) => ['pool.default-size', '--out', d, '--json', path.join(d, 'r.json')],
+      /--out and --json cannot be used together/,
     ],
     [
       '--reporter junit= to an unwritable path',
@@ -596,6 +608,56 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
       new RegExp(`^5 claims: ${5 - SKIPPED} pass, 0 fail, 0 inconclusive, ${SKIPPED} skip, 0 error \\(`),
     );
     expect(run.stdout.endsWith('\n')).toBe(true);
+  });
+
+  it('the last line of stdout, after the summary, says where every report file went', () => {
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^\d+ claims?: /);
+    expect(lines.at(-1)).toBe(
+      `reports: ${file('j.json')} (+ .html, .md), tap → ${file('t.tap')}, junit → ${file('x.xml')}`,
+    );
+  });
+});
+
+describe('--out DIR', linuxOnly, () => {
+  it('writes the record (latest.json), its HTML and Markdown and a bare-named reporter file into DIR, and says so', async (t) => {
+    const dir = tempDir(t);
+    const out = path.join(dir, 'out', 'ci');
+    const args = ['pool.default-size', '--out', out, '--reporter', 'junit=x.xml', '--reporter', 'spec'];
+    const { code, stdout, stderr } = await cli(args, { t, env: { TMPDIR: dir } });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(fs.readdirSync(out).sort()).toEqual(['latest.html', 'latest.json', 'latest.md', 'x.xml']);
+    expect(fs.readdirSync(dir)).toEqual(['out']); // nothing beside DIR, scratch dir removed
+    const record = readJson(path.join(out, 'latest.json'));
+    expect(validate(record)).toBe(true);
+    expect(record.results.map((/** @type {any} */ r) => [r.id, r.verdict])).toEqual([['pool.default-size', 'pass']]);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^1 claim: 1 pass, /);
+    expect(lines.at(-1)).toBe(
+      `reports: ${path.join(out, 'latest.json')} (+ .html, .md), junit → ${path.join(out, 'x.xml')}`,
+    );
+  });
+
+  it('with --reporter tap on stdout: the same files, and stdout is TAP only (no report line)', async (t) => {
+    const dir = tempDir(t);
+    const out = path.join(dir, 'o');
+    const { code, stdout, stderr } = await cli(['pool.default-size', '--out', out, '--reporter', 'tap'], {
+      t,
+      env: { TMPDIR: dir },
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(fs.readdirSync(out).sort()).toEqual(['latest.html', 'latest.json', 'latest.md']);
+    expect(stdout).not.toContain('reports:');
+    const { results } = /** @type {any} */ (await parseTap(stdout));
+    expect({ ok: results.ok, count: results.count }).toEqual({ ok: true, count: 1 });
+  });
+
+  it('--no-json and no report file: no report line', async (t) => {
+    const dir = tempDir(t);
+    const { code, stdout } = await cli(['pool.default-size', '--no-json'], { t, env: { TMPDIR: dir } });
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatch(/^1 claim: /);
+    expect(stdout).not.toContain('reports:');
   });
 });
 

@@ -8,6 +8,12 @@
  */
 export declare function checkWritable(file: string): void;
 /**
+ * The same check for a directory reports go into (`--out DIR`): it is
+ * created, and a temporary file is written in it and removed.
+ * @param {string} dir
+ */
+export declare function checkDirectory(dir: string): void;
+/**
  * Write a file whole: to a temporary name first, then renamed over.
  * @param {string} file @param {string} text
  */
