@@ -2,9 +2,10 @@ export type Phase = {
     fromMs: number;
     toMs: number;
     concurrency: number | null;
+    gapMs?: number;
 };
 /**
- * @typedef {{ fromMs: number, toMs: number, concurrency: number | null }} Phase
+ * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number }} Phase
  */
 /**
  * Later phases shorter than this share of one task are not read: the
@@ -13,6 +14,14 @@ export type Phase = {
  * always read: it is the batch that "runs together".
  */
 export declare const MIN_PHASE_SHARE = 0.5;
+/**
+ * A later phase is read only when it is this many times longer than the main
+ * thread's latency around it (the phase's gapMs: the longest wait between the
+ * fixture's samples there). The completion callbacks that delimit phases lag
+ * the threads by about that latency, which a busy machine stretches to tens
+ * of milliseconds: a phase not much longer would be read across the next one.
+ */
+export declare const MIN_PHASE_LAGS = 4;
 /**
  * Largest distance from the model a phase may read and still agree: half-way
  * to the nearest wrong whole number (one more or one fewer at once).
