@@ -159,7 +159,10 @@ describe('count-keeping sabotages look alike to a count', () => {
   test('pool-held: five tasks on four threads all complete at once', async () => {
     const d = await batch('pool-held', { k: 5 });
     const ms = d.completions.map((/** @type {any} */ c) => c.ms);
-    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(2);
+    // Honest, the fifth ends a whole task after the first four (spread ≈ half
+    // the first completion's time); held, all arrive in one go, whatever the
+    // machine's other load does to the callbacks.
+    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(0.25 * Math.min(...ms));
     expect(d.poolThreads).toHaveLength(4);
   });
 
