@@ -55,11 +55,17 @@ export function describeRegion(r) {
 }
 
 /**
- * Judge a timing channel after n = values.length trials.
+ * Judge a timing channel after n = values.length trials: at each of the
+ * plan's looks, and at the end of the claim's budget even where that falls
+ * between looks (void trials count against the budget but give no value, so
+ * the values may stop short of the last look): the last interval is then
+ * taken on what was gathered, never skipped. It takes the place of the looks
+ * not reached, so the error budget is spent over no more looks than planned.
  * @param {number[]} values
  * @param {TimingPlan} plan
+ * @param {{ budgetSpent?: boolean }} [o]
  */
-export function judgeTiming(values, plan) {
+export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
   const n = values.length;
   const r = region(plan);
   const last = plan.looks[plan.looks.length - 1];
@@ -77,7 +83,7 @@ export function judgeTiming(values, plan) {
     final: n >= last,
     values: values.map((v) => round(v, 4)),
   };
-  if (!plan.looks.includes(n) && n < last) return base;
+  if (!plan.looks.includes(n) && n < last && !budgetSpent) return base;
   const a = plan.alpha / plan.looks.length;
   const iv = medianInterval(values, a);
   if (!iv) return base;
@@ -155,11 +161,11 @@ export function decide({
 }) {
   const s = structural && checks ? judgeStructural(checks, structural) : null;
   const n = Math.max(checks?.length ?? 0, (values?.length ?? 0) + voided);
-  const judged = timing && values ? judgeTiming(values, timing) : null;
+  const out = n >= maxTrials;
+  const judged = timing && values ? judgeTiming(values, timing, { budgetSpent: out }) : null;
   const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
   const decisive = Boolean(timing?.decisive);
   const evidence = { structural: publicStructural(s), timing: publicTiming(t) };
-  const out = n >= maxTrials;
   const sText = s
     ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
     : '';

@@ -237,6 +237,28 @@ describe('decide', () => {
     expect(d.reason).toMatch(/^timing S median .*: contradicts; structure: as expected/);
   });
 
+  test('a budget spent between looks (void trials count, give no value) still ends with an interval on what was gathered', () => {
+    // 20 trials, 6 of them void: 14 values, past the look at 9 and short of 15.
+    const atEnd = (/** @type {number[]} */ values) =>
+      decide({
+        checks: Array(20).fill(ok()),
+        structural,
+        values,
+        timing,
+        maxTrials: 20,
+        voided: 6,
+        voidReason: 'busy',
+      });
+    const fail = atEnd(outside(14));
+    expect(fail).toMatchObject({ done: true, verdict: 'fail' });
+    expect(fail.evidence.timing?.interval).not.toBeNull();
+    expect(atEnd(inside(14))).toMatchObject({ done: true, verdict: 'pass' });
+    // Before the budget is spent, 14 values are no look: the run goes on.
+    expect(
+      decide({ checks: Array(20).fill(ok()), structural, values: inside(14), timing, maxTrials: 21, voided: 6 }).done,
+    ).toBe(false);
+  });
+
   test('beside sound structure the timing is judged at its own looks only: no glance ends a claim as a pass', () => {
     expect(decide({ checks: Array(3).fill(ok()), structural, values: inside(3), timing, maxTrials }).done).toBe(false);
     expect(decide({ checks: Array(6).fill(ok()), structural, values: inside(6), timing, maxTrials }).done).toBe(false);
