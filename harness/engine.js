@@ -165,9 +165,11 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       if (check) checks?.push(check);
       // A void trial (its control failed) gives no timing value either, nor
       // one whose timing the machine's other load spoiled.
-      const why = timing?.void?.(obs);
+      // Either way it counts as a void timing trial: it extends the budget,
+      // and a run of them ends the claim as inconclusive, saying why.
+      const why = timing?.void?.(obs) ?? (timing && check?.timingVoid ? (check.voidReason ?? 'timing dropped') : null);
       if (why) [voided, voidReason] = [voided + 1, why];
-      else if (!check?.invalid && !check?.timingVoid) values?.push(/** @type {any} */ (timing).value(obs));
+      else if (!check?.invalid) values?.push(/** @type {any} */ (timing).value(obs));
     } catch (err) {
       if (err instanceof EndOfSamples) {
         // a replayed record ended before the runner would have: judge what there is

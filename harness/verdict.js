@@ -4,7 +4,7 @@
 import { median, medianInterval, round } from './stats.js';
 
 /**
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive

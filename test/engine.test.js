@@ -510,6 +510,44 @@ describe('timing dropped on a busy machine', () => {
     expect(r.evidence.timing.n).toBe(9);
     expect(r.evidence.structural.agree).toBe(17);
     expect(r.reason).toContain('as predicted');
+    expect(r.evidence.timing.voided).toBe(8);
+  });
+
+  test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
+    const spec = {
+      id: 'x.all-busy',
+      title: 't',
+      area: 'threadpool',
+      claim: 'c',
+      truth: 't',
+      expected: 'holds',
+      source: { file: 'f', section: 's', figures: null },
+      plan: () => ({
+        summary: 's',
+        trial: async () => ({}),
+        structural: {
+          need: 3,
+          check: () => ({
+            ok: true,
+            detail: 'd',
+            timingVoid: true,
+            voidReason: 'machine busy: others took 1.5 of 2 cores',
+          }),
+        },
+        timing: {
+          statistic: 'S',
+          description: 'd',
+          claim: 0,
+          alternatives: { a: 1 },
+          looks: [9, 15, 21],
+          alpha: 0.01,
+          value: () => 0.1,
+        },
+      }),
+    };
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 3 });
+    expect(r.reason).toMatch(/^3 of 3 trials void: machine busy: others took 1\.5 of 2 cores/);
   });
 });
 

@@ -249,11 +249,12 @@ export function busyReason(obs, C) {
  * value is dropped.
  * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
  * @param {'all' | 'timing'} [scope]
- * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }}
  */
 export function voidIfBusy(obs, C, check, scope = 'all') {
   const why = busyReason(obs, C);
   if (!why) return check;
-  if (scope === 'timing') return { ...check, timingVoid: true, detail: `${check.detail} (timing dropped: ${why})` };
+  if (scope === 'timing')
+    return { ...check, timingVoid: true, voidReason: why, detail: `${check.detail} (timing dropped: ${why})` };
   return { ok: false, invalid: true, detail: `${why} during the runs; ${check.detail}` };
 }
