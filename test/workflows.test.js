@@ -56,7 +56,7 @@ describe('workflow files', () => {
     const runs = job.steps.map((/** @type {any} */ s) => s.run).filter(Boolean);
     expect(runs).toContain('npm ci --no-audit --no-fund');
     expect(runs).toContain('npm test');
-    expect(job.steps.find((/** @type {any} */ s) => s.uses === 'actions/setup-node@v4').with['node-version']).toBe(
+    expect(job.steps.find((/** @type {any} */ s) => s.uses === 'actions/setup-node@v6').with['node-version']).toBe(
       '${{ matrix.node }}',
     );
   });
@@ -83,7 +83,7 @@ describe('workflow files', () => {
     ).toBe(true);
     // Each job runs the suite through the repository's own action, with the
     // project's known deviations; only exit 2 fails it.
-    expect(suite.steps.map((/** @type {any} */ s) => s.uses)).toEqual(['actions/checkout@v4', './']);
+    expect(suite.steps.map((/** @type {any} */ s) => s.uses)).toEqual(['actions/checkout@v6', './']);
     expect(suite.steps[1]).toMatchObject({
       id: 'suite',
       with: {
@@ -97,7 +97,7 @@ describe('workflow files', () => {
       },
     });
     expect(merge).toMatchObject({ needs: 'suite', if: "always() && github.event_name != 'pull_request'" });
-    expect(merge.steps.map((/** @type {any} */ s) => s.uses)).toEqual(['actions/checkout@v4', './merge']);
+    expect(merge.steps.map((/** @type {any} */ s) => s.uses)).toEqual(['actions/checkout@v6', './merge']);
     expect(merge.steps[1].with).toMatchObject({ pattern: 'record-*' });
   });
 
@@ -308,7 +308,7 @@ describe('the README example ("Use it in your CI")', () => {
     /** The action steps of a job, as the folder of this repository's action they run. @param {any} job */
     const local = (job) =>
       job.steps
-        .filter((/** @type {any} */ s) => s.uses !== 'actions/checkout@v4')
+        .filter((/** @type {any} */ s) => s.uses !== 'actions/checkout@v6')
         .map((/** @type {any} */ s) => (s.uses.startsWith('./') ? s.uses.slice(2) : actionDir(s.uses)));
     expect(local(own.suite)).toEqual(['']);
     expect(local(example.conformance)).toEqual(local(own.suite));
