@@ -138,3 +138,78 @@ export function settingsProperties(environment) {
   if (!vars.length) return {};
   return { ...Object.fromEntries(vars.map(([k, v]) => [`env.${k}`, v])), poolSize: environment.poolSize };
 }
+
+/** The longest headline, in characters: what fits beside a result line. */
+export const HEADLINE_MAX = 160;
+
+/**
+ * A verdict's reason in one sentence a person reads at a glance: what the
+ * deciding evidence said first (a verdict's reason leads with the channel
+ * that decided it), then, where timing took part, its figure against the
+ * claim's region. The whole reason stays in the record and in the reports'
+ * evidence sections; this is what a result line and a summary table show.
+ * @param {any} r a result
+ * @returns {string}
+ */
+export function headline(r) {
+  const clauses = topLevelClauses(oneLine(r?.reason));
+  const timing = r?.evidence?.timing;
+  // The timing figure where timing was judged and the lead does not already give it.
+  const shown =
+    timing &&
+    timing.median !== null &&
+    !/\bmedian\b/.test(clauses[0] ?? '') &&
+    !/timing reported, not judged/.test(oneLine(r.reason));
+  const judged = shown ? timingFigure(timing) : '';
+  const lead = clip(clauses[0] ?? '', HEADLINE_MAX - (judged ? judged.length + 2 : 0));
+  let text = lead;
+  // A second clause when it fits (a count beside its expectation, often).
+  const next = clauses[1];
+  if (!judged && next && !/^timing /.test(next) && text.length + next.length + 2 <= HEADLINE_MAX) text += `; ${next}`;
+  return judged ? `${text}; ${judged}` : text;
+}
+
+/**
+ * A timing evidence block as its figure against the claim's region:
+ * 'r median −0.53 (CI [−0.71, −0.14]) vs region < 0.095'.
+ * @param {any} timing
+ */
+function timingFigure(timing) {
+  const iv = Array.isArray(timing.interval) ? ` (CI [${num(timing.interval[0])}, ${num(timing.interval[1])}])` : '';
+  const region = timing.region ? ` vs region ${oneLine(timing.region)}` : '';
+  return `${oneLine(timing.statistic)} median ${num(timing.median)}${iv}${region}`;
+}
+
+/**
+ * Split at '; ' outside parentheses and brackets: the clauses a reason was
+ * joined from (a model's '(model 0; P=3 → 0.4)' stays whole).
+ * @param {string} text
+ */
+function topLevelClauses(text) {
+  const out = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (c === ';' && depth === 0 && text[i + 1] === ' ') {
+      out.push(text.slice(start, i));
+      start = i + 2;
+    }
+  }
+  out.push(text.slice(start));
+  return out.filter(Boolean);
+}
+
+/**
+ * At most n characters: cut at the last ': ' or ', ' past the middle (a whole
+ * phrase), else mid-word, and marked '…'.
+ * @param {string} s @param {number} n
+ */
+function clip(s, n) {
+  if (s.length <= n) return s;
+  const head = s.slice(0, Math.max(1, n - 1));
+  const cut = Math.max(head.lastIndexOf(': '), head.lastIndexOf(', '));
+  return `${cut > n / 2 ? head.slice(0, cut) : head}…`;
+}

@@ -6,7 +6,7 @@
 import { sourceName } from '../sources.js';
 import { summarize, VERDICTS } from '../record.js';
 import { oneLine } from '../text.js';
-import { formatDuration, settingsText, timingSummary } from './format.js';
+import { formatDuration, settingsText, timingSummary, headline } from './format.js';
 import { formatProfile } from '../profile.js';
 import { esc, fmt } from './svg.js';
 import { completionChart, timelineChart } from './chart-pool.js';
@@ -124,7 +124,7 @@ function summarySection(results, summary) {
   const rows = results
     .map(
       (r) =>
-        `<tr><td><span class="badge v-${vclass(r.verdict)}">${esc(labelOf(r))}</span></td><td><a href="#${esc(encodeURIComponent(String(r.id)))}"><code>${esc(r.id)}</code></a></td><td>${esc(r.title)}</td><td>${esc(r.trials ?? 0)}</td><td>${esc(formatDuration(r.durationMs))}</td><td class="reason">${esc(clip(oneLine(r.reason), 240))}</td></tr>`,
+        `<tr><td><span class="badge v-${vclass(r.verdict)}">${esc(labelOf(r))}</span></td><td><a href="#${esc(encodeURIComponent(String(r.id)))}"><code>${esc(r.id)}</code></a></td><td>${esc(r.title)}</td><td>${esc(r.trials ?? 0)}</td><td>${esc(formatDuration(r.durationMs))}</td><td class="reason">${esc(headline(r))}</td></tr>`,
     )
     .join('\n');
   return [

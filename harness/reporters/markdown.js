@@ -5,7 +5,7 @@
 import { sourceName } from '../sources.js';
 import { summarize } from '../record.js';
 import { oneLine } from '../text.js';
-import { formatDuration, num, settingsText, summaryText, timingSummary } from './format.js';
+import { formatDuration, num, settingsText, summaryText, timingSummary, headline } from './format.js';
 
 /** An icon per verdict, so the table reads at a glance. */
 export const ICONS = /** @type {Record<string, string>} */ ({
@@ -38,7 +38,6 @@ export function mdCode(text) {
 }
 
 /** @param {string} s @param {number} n */
-const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** The verdict as shown: icon and label. @param {any} r */
 export const verdictCell = (r) => `${ICONS[r?.verdict] ?? '💥'} ${mdText(r?.label || r?.verdict || 'unknown')}`;
@@ -79,8 +78,7 @@ export function renderMarkdown(record) {
   lines.push(`Took ${formatDuration(record?.durationMs)}; exit code ${record?.exitCode ?? '?'}.`, '');
   if (results.length) {
     lines.push('| verdict | claim | reason |', '|---|---|---|');
-    for (const r of results)
-      lines.push(`| ${verdictCell(r)} | ${mdCode(r.id)} | ${mdText(clip(oneLine(r.reason), 200))} |`);
+    for (const r of results) lines.push(`| ${verdictCell(r)} | ${mdCode(r.id)} | ${mdText(headline(r))} |`);
     lines.push('');
   }
   const notable = results.filter(

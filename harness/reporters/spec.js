@@ -2,7 +2,16 @@
 // Human-readable reporter: a machine header, one line per claim, a summary.
 // On a TTY a live progress line is rewritten in place while a spec runs.
 
-import { VERDICT_COLOR, formatDuration, num, painter, settingsText, shouldColor, summaryText } from './format.js';
+import {
+  VERDICT_COLOR,
+  formatDuration,
+  num,
+  painter,
+  settingsText,
+  shouldColor,
+  summaryText,
+  headline,
+} from './format.js';
 import { summarize } from '../record.js';
 import { oneLine } from '../text.js';
 import { formatProfile } from '../profile.js';
@@ -87,10 +96,18 @@ export function resultLine(r, idWidth, paint) {
   const colored = paint(VERDICT_COLOR[r.verdict] ?? 'red', label.padEnd(LABEL_WIDTH));
   const id = String(r.id).padEnd(idWidth);
   const dur = formatDuration(r.durationMs).padStart(6);
-  const reason = oneLine(r.reason);
-  const line = `${colored} ${id} ${dur}${reason ? ` — ${reason}` : ''}`;
+  // The line leads with the reason in one sentence; a fail or an inconclusive
+  // also shows the whole reason (the other channel's evidence) below it.
+  const lead = headline(r);
+  const line = `${colored} ${id} ${dur}${lead ? ` — ${lead}` : ''}`;
+  const indent = ' '.repeat(LABEL_WIDTH + 1);
+  const full = oneLine(r.reason);
+  const lines = [line];
+  if ((r.verdict === 'fail' || r.verdict === 'inconclusive') && !lead.startsWith(full))
+    lines.push(`${indent}${paint('dim', `details: ${full}`)}`);
   const expected = oneLine(r.expectation?.summary ?? '');
-  return expected ? `${line}\n${' '.repeat(LABEL_WIDTH + 1)}${paint('dim', `expected: ${expected}`)}` : line;
+  if (expected) lines.push(`${indent}${paint('dim', `expected: ${expected}`)}`);
+  return lines.join('\n');
 }
 
 /**

@@ -79,4 +79,16 @@ export declare function settingsText(environment: any): string;
  * @returns {Record<string, unknown>}
  */
 export declare function settingsProperties(environment: any): Record<string, unknown>;
+/** The longest headline, in characters: what fits beside a result line. */
+export declare const HEADLINE_MAX = 160;
+/**
+ * A verdict's reason in one sentence a person reads at a glance: what the
+ * deciding evidence said first (a verdict's reason leads with the channel
+ * that decided it), then, where timing took part, its figure against the
+ * claim's region. The whole reason stays in the record and in the reports'
+ * evidence sections; this is what a result line and a summary table show.
+ * @param {any} r a result
+ * @returns {string}
+ */
+export declare function headline(r: any): string;
 export {};

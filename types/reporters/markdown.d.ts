@@ -8,6 +8,7 @@ export declare const ICONS: Record<string, string>;
 export declare function mdText(text: unknown): string;
 /** Inline code that survives any backticks in the text. @param {unknown} text */
 export declare function mdCode(text: unknown): string;
+/** @param {string} s @param {number} n */
 /** The verdict as shown: icon and label. @param {any} r */
 export declare const verdictCell: (r: any) => string;
 /**
