@@ -48,7 +48,12 @@ export const OPTIONS = /** @type {const} */ ([
     'FILE',
     'known deviations per environment (JSON); a matching verdict reports as known here and does not fail the run',
   ],
-  ['verify', 'string', 'N', 'run the selected claims N times, each on a freshly probed machine, and report verdict stability'],
+  [
+    'verify',
+    'string',
+    'N',
+    'run the selected claims N times, each on a freshly probed machine, and report verdict stability',
+  ],
   ['strict', 'boolean', '', 'exit 3 when any verdict is inconclusive'],
   ['help', 'boolean', '', 'show this help'],
   ['version', 'boolean', '', 'print the version'],
