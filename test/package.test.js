@@ -55,9 +55,16 @@ test('npm pack ships what a run needs and nothing else', () => {
   expect(files.filter((f) => !needed.includes(f))).toEqual([]);
 });
 
-test('package metadata: a license file, and every file the exports name exists', () => {
+test('package metadata: a license file, one repository address, and every file the exports name exists', () => {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   expect(pkg.license).toBe('MIT');
+  // One address for the package page's links, the bug tracker and the action's
+  // \`uses:\` line in the README (relative README links resolve against it on the registry).
+  const repo = 'github.com/node-concurrency-spec/node-concurrency-spec';
+  expect(pkg.repository).toEqual({ type: 'git', url: `git+https://${repo}.git` });
+  expect(pkg.bugs).toEqual({ url: `https://${repo}/issues` });
+  expect(pkg.homepage).toBe(`https://${repo}#readme`);
+  expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('uses: node-concurrency-spec/node-concurrency-spec@v1');
   expect(existsSync(path.join(ROOT, 'LICENSE'))).toBe(true);
   for (const [name, target] of Object.entries(pkg.exports)) {
     if (target === null || name.includes('*')) continue;
