@@ -4,7 +4,8 @@
 
 import { VERDICTS, summarize } from '../record.js';
 import { stripAnsi } from '../text.js';
-import { seconds, settingsProperties, timingSummary } from './format.js';
+import { seconds, settingsProperties, timingSummary, headline } from './format.js';
+import { sourceName } from '../sources.js';
 
 const SUITE = 'node-concurrency-spec';
 
@@ -45,6 +46,8 @@ function attributes(attrs) {
 export function details(r) {
   const lines = [`${r.label ?? r.verdict}: ${r.reason ?? ''}`];
   if (r.claim) lines.push(`claim: ${r.claim}`);
+  const source = [r.source?.file && sourceName(r.source.file), r.source?.section].filter(Boolean).join(' — ');
+  if (source) lines.push(`source: ${source}`);
   if (r.expectation?.summary) lines.push(`expected: ${r.expectation.summary}`);
   const t = r.evidence?.timing;
   if (t) lines.push(`timing: ${timingSummary(t)}`);
@@ -64,7 +67,7 @@ export function details(r) {
 export function testCase(r) {
   const open = `    <testcase${attributes({ classname: r.area ?? 'unknown', name: r.id, time: seconds(r.durationMs) })}`;
   const body = escapeXml(details(r));
-  const msg = stripAnsi(r.reason ?? '');
+  const msg = stripAnsi(headline(r)); // one sentence; the body has the whole reason
   let inner;
   if (r.known && r.verdict !== 'pass' && r.verdict !== 'skip')
     inner = `      <skipped${attributes({ message: `known here (${r.verdict}): ${stripAnsi(r.known.reason ?? '')}` })}/>`;

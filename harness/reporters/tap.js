@@ -4,7 +4,8 @@
 
 import { summarize } from '../record.js';
 import { oneLine, stripAnsi } from '../text.js';
-import { formatDuration, num, summaryText } from './format.js';
+import { formatDuration, num, summaryText, headline } from './format.js';
+import { sourceName } from '../sources.js';
 
 /**
  * Escape a TAP 14 description or directive reason: `\` → `\\`, `#` → `\#`,
@@ -66,6 +67,7 @@ export function diagnostics(r) {
     verdict: r.verdict,
     label: r.label,
     reason: oneLine(r.reason),
+    source: [r.source?.file && sourceName(r.source.file), r.source?.section].filter(Boolean).join(' — ') || undefined,
     expected: r.expected,
     trials: r.trials,
     durationMs: r.durationMs,
@@ -88,7 +90,7 @@ export function testPoint(r, n) {
     line = `not ok ${n} - ${desc} # TODO known here (${escapeTap(r.verdict)}): ${escapeTap(r.known.reason)}`;
   else if (r.verdict === 'pass') line = `ok ${n} - ${desc}`;
   else if (r.verdict === 'skip') line = `ok ${n} - ${desc} # SKIP ${escapeTap(r.reason)}`;
-  else if (r.verdict === 'inconclusive') line = `not ok ${n} - ${desc} # TODO inconclusive: ${escapeTap(r.reason)}`;
+  else if (r.verdict === 'inconclusive') line = `not ok ${n} - ${desc} # TODO inconclusive: ${escapeTap(headline(r))}`;
   else line = `not ok ${n} - ${desc}`;
   return [line.trimEnd(), '  ---', ...yamlLines(diagnostics(r), 2), '  ...'].join('\n') + '\n';
 }
