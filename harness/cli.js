@@ -68,9 +68,18 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     signalExit = 128 + os.constants.signals[sig];
     killAll();
     if (interrupts > 1) process.exit(signalExit); // second Ctrl-C: trials are killed, leave now
-    watchStop();
     say(`${sig}: stopping; the partial report will be written`);
     controller.abort(new Error(`interrupted by ${sig}`));
+    startWatchdog();
+  };
+  // The stop is under way (the run aborted): a watchdog ends it if it hangs.
+  // One that cannot start (no thread to spare) must not stop the stop.
+  const startWatchdog = () => {
+    try {
+      watchStop();
+    } catch {
+      // the stop goes on without it
+    }
   };
   const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
   for (const [s, h] of Object.entries(handlers)) process.on(s, h);
@@ -82,8 +91,8 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
     stdoutClosed = true;
     killAll();
     if (controller.signal.aborted) return;
-    watchStop();
     controller.abort(new Error('stdout closed'));
+    startWatchdog();
   };
   stdout.on?.('error', onStdoutError);
   try {

@@ -167,7 +167,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       // one whose timing the machine's other load spoiled.
       // Either way it counts as a void timing trial: it extends the budget,
       // and a run of them ends the claim as inconclusive, saying why.
-      const why = timing?.void?.(obs) ?? (timing && check?.timingVoid ? (check.voidReason ?? 'timing dropped') : null);
+      const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
       if (why) [voided, voidReason] = [voided + 1, why];
       else if (!check?.invalid) values?.push(/** @type {any} */ (timing).value(obs));
     } catch (err) {

@@ -5,6 +5,10 @@ const { workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 
 setTimeout(() => {
-  fs.writeSync(2, `${workerData.message}\n`);
+  try {
+    fs.writeSync(2, `${workerData.message}\n`);
+  } catch {
+    // stderr closed (a run piped into `head`): the kill matters more than the line
+  }
   process.kill(process.pid, 'SIGKILL');
 }, workerData.graceMs);

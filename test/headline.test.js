@@ -22,7 +22,7 @@ const cluster = {
 
 test('a throughput pass: the structure in a phrase, then the deciding ratio against its region', () => {
   expect(headline(cluster)).toBe(
-    'every worker served its share; r median -0.525 (CI [-0.709, -0.143]) vs region < 0.095',
+    'every worker served its share…; r median -0.525 (CI [-0.709, -0.143]) vs region < 0.095',
   );
 });
 
@@ -36,7 +36,28 @@ test('timing that was reported, not judged, is not shown as if it decided', () =
       timing: { statistic: 'S', median: 0.06, interval: null, region: '< 0.2' },
     },
   };
-  expect(headline(r)).toBe('4 pool threads started, 4 did the 4 tasks (1+1+1+1); expected 4 and 4');
+  expect(headline(r)).toBe(
+    '4 pool threads started, 4 did the 4 tasks (1+1+1+1); expected 4 and 4; runnable at once 4 (model 4) (3/3 trials as expected)',
+  );
+});
+
+test('a structural fail keeps its deciding reading; an undecided timing figure is not added', () => {
+  const r = {
+    verdict: 'fail',
+    reason:
+      '4 pool threads started, 4 did the 8 tasks (2+2+2+2); expected 4 and 4; runnable at once 2.01 (model 4) (0/2 trials as expected); timing S median 0.11 (no interval yet) vs region < 0.5 (model 0.2), n=2: undecided',
+    evidence: {
+      structural: { decided: 'fail' },
+      timing: { statistic: 'S', median: 0.11, interval: null, decided: null },
+    },
+  };
+  expect(headline(r)).toBe(
+    '4 pool threads started, 4 did the 8 tasks (2+2+2+2); expected 4 and 4; runnable at once 2.01 (model 4) (0/2 trials as expected)',
+  );
+  // A record without a reason or a median: no stray figure.
+  expect(headline({ verdict: 'pass', evidence: { timing: { statistic: 'r', median: null, decided: 'pass' } } })).toBe(
+    '',
+  );
 });
 
 test('a timing fail leads with its own clause; a model in parentheses is not split', () => {
@@ -65,7 +86,7 @@ test('a long lead is cut at a phrase and marked; skips and errors are their reas
 test('the spec reporter: the headline on the result line, the whole reason below a fail or an inconclusive', () => {
   const paint = painter(false);
   const pass = resultLine({ ...cluster, durationMs: 14200, label: 'pass' }, 24, paint);
-  expect(pass.split('\n')[0]).toMatch(/— every worker served its share; r median -0\.525/);
+  expect(pass.split('\n')[0]).toMatch(/— every worker served its share…; r median -0\.525/);
   expect(pass).not.toContain('details:');
   const inconclusive = resultLine(
     { id: 'x', verdict: 'inconclusive', label: 'inconclusive', durationMs: 1, reason: `4 of 6 trials void: ${ABBA}` },

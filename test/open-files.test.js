@@ -48,9 +48,10 @@ describe('claims that park a pool of 1024 skip where the limit is below it', () 
     expect(fifoCountUnavailable(ctx(null), 1024)).toBeNull();
     expect(fifoCountUnavailable(ctx(1_048_576), 1024)).toBeNull();
     expect(fifoCountUnavailable(ctx(1024), 200)).toBeNull();
-    expect(fifoCountUnavailable(ctx(1024), 1024)).toBe(
-      'counting a pool of 1024 parks 1024 FIFO readers, about 1088 open files; this machine allows 1024 (ulimit -Hn)',
+    expect(fifoCountUnavailable(ctx(1024), 1084)).toBe(
+      'a FIFO count of 1084 readers holds up to 1084 descriptors, about 1148 open files; this machine allows 1024 (ulimit -Hn)',
     );
+    expect(fifoCountUnavailable(ctx(1130), 1084)).not.toBeNull(); // above the pool, below what the count holds
   });
 
   for (const spec of [maxSpec, parsingSpec]) {

@@ -38,6 +38,23 @@ test('a stop that finishes exits at once with its own code; the watchdog keeps n
   expect(r.ms).toBeLessThan(20_000);
 });
 
+test(
+  'with stderr closed (a run piped into head) the watchdog still kills',
+  { skip: process.platform === 'win32' && 'needs sh' },
+  () => {
+    // A loop of 20 s that the watchdog must end after 0.3 s; `| true` closes the pipe at once.
+    const code = `import { watchStop } from ${JSON.stringify(WATCHDOG)};\nwatchStop({ graceMs: 300 }); const t = Date.now(); while (Date.now() - t < 20_000) {}`;
+    const { NODE_V8_COVERAGE, ...env } = process.env;
+    const t0 = Date.now();
+    const r = spawnSync('sh', ['-c', '"$0" --input-type=module -e "$1" 2>&1 | true', process.execPath, code], {
+      env,
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  },
+);
+
 test('Windows: the trial tree is ended with taskkill /T /F', () => {
   expect(windowsTreeKill(4242)).toEqual(['taskkill', ['/pid', '4242', '/T', '/F']]);
 });

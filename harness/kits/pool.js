@@ -67,18 +67,20 @@ export function otherSizeSentence(ctx, k, claimed) {
 const FIXTURE_FILES = 64;
 
 /**
- * Why a FIFO count that parks `readers` readers at once cannot be made on this
- * machine, or null. A parked reader holds an open-file slot (open(2) takes it
- * before blocking), so a pool of 1024 needs more than 1024 open files; a
+ * Why a FIFO count with `fifos` readers cannot be made on this machine, or
+ * null. A parked reader holds an open-file slot (open(2) takes it before
+ * blocking), and while the count probes them, each reader it lets through
+ * keeps its descriptor until the count ends while its thread picks up the
+ * next queued reader: the count holds up to one descriptor per FIFO. A
  * shortfall would make the count short, not the pool.
  * @param {import('../context.js').Context} ctx
- * @param {number} readers the largest pool the claim parks
+ * @param {number} fifos the readers the probe queues
  * @returns {string | null} a skip reason
  */
-export function fifoCountUnavailable(ctx, readers) {
-  const need = readers + FIXTURE_FILES;
+export function fifoCountUnavailable(ctx, fifos) {
+  const need = fifos + FIXTURE_FILES;
   if (ctx.openFiles === null || ctx.openFiles >= need) return null;
-  return `counting a pool of ${readers} parks ${readers} FIFO readers, about ${need} open files; this machine allows ${ctx.openFiles} (ulimit -Hn)`;
+  return `a FIFO count of ${fifos} readers holds up to ${fifos} descriptors, about ${need} open files; this machine allows ${ctx.openFiles} (ulimit -Hn)`;
 }
 
 /**

@@ -152,21 +152,29 @@ export const HEADLINE_MAX = 160;
  * @returns {string}
  */
 export function headline(r) {
-  const clauses = topLevelClauses(oneLine(r?.reason));
+  const full = oneLine(r?.reason);
+  const clauses = topLevelClauses(full);
+  // decide() puts the deciding channel first. Timing first: its clause is the
+  // sentence (with the structure's, where it fits).
+  if (/^timing /.test(clauses[0] ?? '')) {
+    const [first, next] = clauses;
+    if (next && first.length + next.length + 2 <= HEADLINE_MAX) return `${first}; ${next}`;
+    return clip(first, HEADLINE_MAX);
+  }
+  // Else the structure's text, which may hold several clauses of its own, up
+  // to where the timing's begins; then the timing figure, where timing decided.
+  const at = clauses.findIndex((c, i) => i > 0 && /^timing /.test(c));
+  const structure = (at < 0 ? clauses : clauses.slice(0, at)).join('; ');
   const timing = r?.evidence?.timing;
-  // The timing figure where timing was judged and the lead does not already give it.
-  const shown =
+  const decided =
     timing &&
-    timing.median !== null &&
-    !/\bmedian\b/.test(clauses[0] ?? '') &&
-    !/timing reported, not judged/.test(oneLine(r.reason));
-  const judged = shown ? timingFigure(timing) : '';
-  const lead = clip(clauses[0] ?? '', HEADLINE_MAX - (judged ? judged.length + 2 : 0));
-  let text = lead;
-  // A second clause when it fits (a count beside its expectation, often).
-  const next = clauses[1];
-  if (!judged && next && !/^timing /.test(next) && text.length + next.length + 2 <= HEADLINE_MAX) text += `; ${next}`;
-  return judged ? `${text}; ${judged}` : text;
+    typeof timing.median === 'number' &&
+    (timing.decided === 'pass' || timing.decided === 'fail') &&
+    !/timing reported, not judged/.test(full) &&
+    !/\bmedian\b/.test(structure);
+  const figure = decided ? timingFigure(timing) : '';
+  const lead = clip(structure, HEADLINE_MAX - (figure ? figure.length + 2 : 0));
+  return figure ? `${lead}; ${figure}` : lead;
 }
 
 /**
@@ -203,13 +211,15 @@ function topLevelClauses(text) {
 }
 
 /**
- * At most n characters: cut at the last ': ' or ', ' past the middle (a whole
- * phrase), else mid-word, and marked '…'.
+ * At most n characters, marked '…': cut after the last whole clause ('; '),
+ * else the last phrase (': ', ', ') past the middle, else mid-word.
  * @param {string} s @param {number} n
  */
 function clip(s, n) {
   if (s.length <= n) return s;
   const head = s.slice(0, Math.max(1, n - 1));
-  const cut = Math.max(head.lastIndexOf(': '), head.lastIndexOf(', '));
-  return `${cut > n / 2 ? head.slice(0, cut) : head}…`;
+  const clause = head.lastIndexOf('; ');
+  const phrase = Math.max(head.lastIndexOf(': '), head.lastIndexOf(', '));
+  const cut = clause > 0 ? clause : phrase > n / 2 ? phrase : -1;
+  return `${cut > 0 ? head.slice(0, cut) : head}…`;
 }

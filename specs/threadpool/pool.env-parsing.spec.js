@@ -11,6 +11,9 @@ function compare(a, b) {
   return 0;
 }
 
+/** Enough FIFOs to see the expected size and more (a saturated probe reads as 'N+'). @param {string | number} want */
+const fifosFor = (want) => (Number(want) >= 1024 ? 1100 : 64);
+
 export default defineSpec({
   id: 'pool.env-parsing',
   title: 'How odd UV_THREADPOOL_SIZE values are read',
@@ -34,7 +37,7 @@ export default defineSpec({
       ['0000000000001025', longValueResult(ctx.node.uv)],
     ];
     return {
-      skip: fifoCountUnavailable(ctx, Math.max(...cases.map(([, n]) => Number(n)))) ?? undefined,
+      skip: fifoCountUnavailable(ctx, Math.max(...cases.map(([, n]) => fifosFor(n)))) ?? undefined,
       summary: `On libuv ${ctx.node.uv}: ${cases.map(([v, n]) => `${JSON.stringify(v)} → ${n}`).join(', ')}.`,
       model: {
         uv: ctx.node.uv,
@@ -48,7 +51,7 @@ export default defineSpec({
       async trial(c) {
         // Enough FIFOs to see the expected size and more; a saturated probe reads as 'N+'.
         const one = async (/** @type {(string | number)[]} */ [value, want]) => {
-          const probe = await probePool(c, { size: String(value), fifos: Number(want) >= 1024 ? 1100 : 64 });
+          const probe = await probePool(c, { size: String(value), fifos: fifosFor(want) });
           return { value, parked: probe.parked, threads: probe.poolThreads.length };
         };
         // The counts are exact whatever else runs, so the small probes run at

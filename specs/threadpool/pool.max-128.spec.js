@@ -2,6 +2,8 @@ import { defineSpec } from '../../harness/spec.js';
 import { probePool, probeText, poolReading, fifoCountUnavailable } from '../../harness/kits/pool.js';
 
 const MAX = 1024;
+/** FIFOs for the 1025 probe: more than the cap, so a pool over it would show. */
+const FIFOS = MAX + 60;
 
 export default defineSpec({
   id: 'pool.max-128',
@@ -14,12 +16,12 @@ export default defineSpec({
   requires: ['posix'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: 'max 128' },
   plan: (ctx) => ({
-    skip: fifoCountUnavailable(ctx, MAX) ?? undefined,
+    skip: fifoCountUnavailable(ctx, FIFOS) ?? undefined,
     summary: `UV_THREADPOOL_SIZE=200 → 200 threads (over 128); UV_THREADPOOL_SIZE=1025 → ${MAX} (the real cap).`,
     model: { asked: [200, 1025], expected: [200, MAX] },
     async trial(c) {
       const a = await probePool(c, { size: '200', fifos: 260 });
-      const b = await probePool(c, { size: '1025', fifos: MAX + 60 });
+      const b = await probePool(c, { size: '1025', fifos: FIFOS });
       return { asked200: a, asked1025: b };
     },
     structural: {

@@ -44,15 +44,17 @@ export declare function otherSizeSentence(ctx: {
     poolSize?: number;
 }, k: number, claimed: string): string;
 /**
- * Why a FIFO count that parks `readers` readers at once cannot be made on this
- * machine, or null. A parked reader holds an open-file slot (open(2) takes it
- * before blocking), so a pool of 1024 needs more than 1024 open files; a
+ * Why a FIFO count with `fifos` readers cannot be made on this machine, or
+ * null. A parked reader holds an open-file slot (open(2) takes it before
+ * blocking), and while the count probes them, each reader it lets through
+ * keeps its descriptor until the count ends while its thread picks up the
+ * next queued reader: the count holds up to one descriptor per FIFO. A
  * shortfall would make the count short, not the pool.
  * @param {import('../context.js').Context} ctx
- * @param {number} readers the largest pool the claim parks
+ * @param {number} fifos the readers the probe queues
  * @returns {string | null} a skip reason
  */
-export declare function fifoCountUnavailable(ctx: import('../context.js').Context, readers: number): string | null;
+export declare function fifoCountUnavailable(ctx: import('../context.js').Context, fifos: number): string | null;
 /**
  * Run the FIFO probe once.
  * @param {import('../context.js').Context} ctx
