@@ -19,6 +19,7 @@ import {
 } from '../harness/merge.js';
 import { run } from '../harness/commands/merge.js';
 import { summarize } from '../harness/record.js';
+import { parseMatrixArgs, nodeBinary, fits } from '../bench/matrix.js';
 
 const goldenFile = new URL('./golden/merged.md', import.meta.url);
 
@@ -481,5 +482,47 @@ describe('merge command', () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: node-concurrency-spec merge \[options\] REPORT\.json\|DIR \.\.\./);
+  });
+});
+
+describe('npm run matrix: majors and exact versions', () => {
+  const env = { XDG_CACHE_HOME: '/cache' };
+  it('takes exact versions as well as majors, in the order given, without repeats', () => {
+    expect(parseMatrixArgs([], env).versions).toEqual(['20', '22', '24', '26']);
+    expect(parseMatrixArgs(['--versions', '22.17.0,22.18.0,24.2.0,24.3.0,24.16.0'], env).versions).toEqual([
+      '22.17.0',
+      '22.18.0',
+      '24.2.0',
+      '24.3.0',
+      '24.16.0',
+    ]);
+    expect(parseMatrixArgs(['--versions', 'v22.17.0,22,22.17.0', '--majors', '24,22'], env).versions).toEqual([
+      '22.17.0',
+      '22',
+      '24',
+    ]);
+    expect(parseMatrixArgs(['--majors', '20,22'], env).versions).toEqual(['20', '22']);
+  });
+
+  it('refuses what is neither a major nor an exact version, and Node before 20', () => {
+    for (const [argv, re] of [
+      [['--versions', '22.17'], /--versions 22\.17: '22\.17' is neither a major \(22\) nor an exact version/],
+      [['--versions', '22,lts'], /'lts' is neither/],
+      [['--versions', '18.20.0'], /--versions: Node 18\.20\.0 is not supported/],
+      [['--majors', '18'], /--majors: Node 18 is not supported/],
+    ])
+      expect(() => parseMatrixArgs(/** @type {string[]} */ (argv), env)).toThrow(/** @type {RegExp} */ (re));
+  });
+
+  it('caches each version in its own folder and accepts a binary of the version asked for', () => {
+    expect(nodeBinary('/cache/ncs', '22.17.0').dir).toBe(path.join('/cache/ncs', 'node-22.17.0'));
+    expect(nodeBinary('/cache/ncs', '22').dir).toBe(path.join('/cache/ncs', 'node-22'));
+    expect([fits('22.17.0', '22.17.0'), fits('22.23.3', '22'), fits('22.18.0', '22.17.0'), fits(null, '22')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(fits('220.1.0', '22')).toBe(false);
   });
 });
