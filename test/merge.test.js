@@ -20,6 +20,7 @@ import {
 import { run } from '../harness/commands/merge.js';
 import { summarize } from '../harness/record.js';
 import { parseMatrixArgs, nodeBinary, fits } from '../bench/matrix.js';
+import { versionTruths, renderVersionTruths } from '../bench/version-truths.js';
 
 const goldenFile = new URL('./golden/merged.md', import.meta.url);
 
@@ -524,5 +525,54 @@ describe('npm run matrix: majors and exact versions', () => {
       false,
     ]);
     expect(fits('220.1.0', '22')).toBe(false);
+  });
+});
+
+describe('bench/version-truths.js: the page derived from records', () => {
+  /** A record on one version where pool.env-in-code's ES module entry gives `got`. @param {string} node @param {number} got */
+  const rec = (node, got, verdict = 'pass') => {
+    const r = makeRecord({ node, cores: 2 });
+    r.environment.node.uv = node.startsWith('v24.16') ? '1.52.1' : '1.51.0';
+    r.results[2] = {
+      ...r.results[2],
+      verdict,
+      label: verdict,
+      reason: `ES module entry → ${got} (2/2 trials as expected)`,
+      expectation: {
+        summary: '',
+        model: { outcome: got === 2 ? 'ESM entry works (→ 2)' : 'ESM entry: no effect (→ 4)' },
+      },
+    };
+    return r;
+  };
+
+  it('lists each change between neighbouring versions, with runs of versions and what was measured', () => {
+    const truths = versionTruths([
+      rec('v24.3.0', 2),
+      rec('v22.17.0', 4),
+      rec('v22.18.0', 2),
+      rec('v24.2.0', 4),
+      rec('v24.16.0', 2),
+    ]);
+    expect(truths.versions).toEqual(['22.17.0', '22.18.0', '24.2.0', '24.3.0', '24.16.0']);
+    const c = /** @type {any} */ (truths.claims.find((x) => x.id === 'pool.env-in-code'));
+    expect(c.changes.map((/** @type {any} */ ch) => `${ch.from}→${ch.to}`)).toEqual([
+      '22.17.0→22.18.0',
+      '22.18.0→24.2.0',
+      '24.2.0→24.3.0',
+    ]);
+    expect(c.runs.map((/** @type {any} */ r) => [r.versions, r.measured])).toEqual([
+      [['22.17.0'], 'ES module entry → 4'],
+      [['22.18.0'], 'ES module entry → 2'],
+      [['24.2.0'], 'ES module entry → 4'],
+      [['24.3.0', '24.16.0'], 'ES module entry → 2'],
+    ]);
+    const page = renderVersionTruths(truths, { machine: 'Linux x64, C=2', date: '2026-01-01' });
+    expect(page).toContain(
+      '| `pool.env-in-code` | 22.17.0 and 22.18.0 | ESM entry: no effect (→ 4) | ESM entry works (→ 2) |',
+    );
+    expect(page).toContain('| 24.3.0 – 24.16.0 | ✅ pass | ESM entry works (→ 2) | ES module entry → 2 |');
+    expect(page).toContain('24.16.0 (libuv 1.52.1)');
+    expect(page).toContain('- `pool.default-size`: ✅ pass');
   });
 });
