@@ -84,6 +84,15 @@ export function fixtureEnv(spec = {}, settings = {}) {
   for (const key of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'SystemRoot', 'NCS_SABOTAGE']) {
     if (process.env[key] !== undefined) env[key] = /** @type {string} */ (process.env[key]);
   }
+  // What UV_USE_IO_URING=0 still does, measured on Linux 6.18 (every pool
+  // thread parked in fs.copyFile on a FIFO, then an fs.stat, fs.promises.stat
+  // and open+close within 1.5 s): on Node 20 (libuv 1.46) it matters, since
+  // 20.10.0 sends fs requests to io_uring by default (they finish past the full
+  // pool) and 20.20.2 does so with UV_USE_IO_URING=1; from libuv 1.51 (22.17+,
+  // 24.2+, 26) every fs request waits for the pool with the variable 1, 0 or
+  // unset, and it does not close the 3 io_uring fds the event loop opens
+  // either. It stays for the Node 20 binaries (and the 22.x before 22.17 that
+  // were not measured); on newer ones it changes nothing.
   env.UV_USE_IO_URING = '0';
   for (const layer of [settings, spec]) {
     for (const [k, v] of Object.entries(layer)) if (v !== undefined) env[k] = v;

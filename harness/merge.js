@@ -71,10 +71,21 @@ export function checkRecord(data, file = 'record') {
 const OS_NAMES = /** @type {Record<string, string>} */ ({ linux: 'Linux', darwin: 'macOS', win32: 'Windows' });
 const OS_ORDER = ['linux', 'darwin', 'win32'];
 
-/** Compare version strings numerically ('20.9.0' < '20.10.0'). @param {string} a @param {string} b */
+/**
+ * Compare version strings numerically ('20.9.0' < '20.10.0' < '22.17.0' <
+ * '22.18.0'); a leading 'v' and a pre-release tag ('-nightly…') are ignored
+ * for the numbers.
+ * @param {string} a @param {string} b
+ */
 export function compareVersions(a, b) {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
+  const nums = (/** @type {string} */ v) =>
+    v
+      .replace(/^v/, '')
+      .split(/[-+]/)[0]
+      .split('.')
+      .map((x) => Number(x) || 0);
+  const pa = nums(a);
+  const pb = nums(b);
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const d = (pa[i] || 0) - (pb[i] || 0);
     if (d) return d;
@@ -181,11 +192,26 @@ export function describeEnvs(envs, all, { numbered = true } = {}) {
 
 /**
  * @typedef {{ verdict: string, label: string, reason: string } | null} Cell
- * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, outcomeDiffers: boolean, verdictDiffers: boolean, description: string, truthDiffers: boolean, truth: string, truths: (string | null)[] }} Claim
+ * @typedef {{ id: string, title: string, area: string, cells: Cell[], columns: Cell[], differs: boolean, outcomeDiffers: boolean, verdictDiffers: boolean, description: string, truthDiffers: boolean, truth: string, truths: (string | null)[], changes: VersionChange[] }} Claim
  *   outcomeDiffers: the outcome (verdict or label) differs; truthDiffers: what
  *   the spec expects to be true differs (its plan's `model.outcome`, e.g. by
  *   Node version), whatever the verdicts; differs: either; truth:
  *   'id: X on …; Y on …' where it does
+ */
+
+/**
+ * Where a claim's outcome or truth changes from one Node version to the next,
+ * among environments alike in everything else.
+ * @typedef {object} VersionChange
+ * @property {string} id
+ * @property {string} from       the Node version before ('22.17.0')
+ * @property {string} to         the next Node version of those environments ('22.18.0')
+ * @property {'verdict' | 'label' | 'truth'} kind  what changed: the verdict, only its label, or only what the spec expects to be true
+ * @property {string} before     the outcome (label) or the truth on `from`
+ * @property {string} after      the same on `to`
+ * @property {string} where      the environments where it does, apart from the version ('C=1, 2'; 'Linux x64 C=2')
+ * @property {number[]} envs     the numbers (#) of the `to` environments
+ * @property {string} text       'changed between 22.17.0 and 22.18.0 (C=1, 2): A → B'
  */
 
 /** @param {Cell} c */
@@ -239,8 +265,10 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
       truthDiffers,
       truth,
       truths,
+      changes: /** @type {VersionChange[]} */ ([]),
     };
   });
+  for (const c of claims) c.changes = versionChanges(c, environments);
   /** @type {{ envs: number[], title: string }[]} */
   const columns = [];
   // Neighbours fold only where every claim has the same outcome and the same truth.
@@ -265,7 +293,102 @@ export function mergeRecords(records, { files = [], fold = true } = {}) {
     ...claims.filter((c) => c.truthDiffers && !c.verdictDiffers),
     ...claims.filter((c) => c.outcomeDiffers && !c.verdictDiffers && !c.truthDiffers),
   ];
-  return { environments, columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })), claims, differs };
+  return {
+    environments,
+    columns: columns.map((c) => ({ ...c, envs: c.envs.map((i) => i + 1) })),
+    claims,
+    differs,
+    changes: claims.flatMap((c) => c.changes),
+    versions: [...new Set(environments.map((e) => e.node))],
+  };
+}
+
+/**
+ * Where a claim's outcome (verdict or label) or its truth (the plan's
+ * `model.outcome`) changes between neighbouring Node versions. Environments
+ * are compared only with those alike in all but the version (OS, arch, C,
+ * --cpus, quick, settings), each such group in version order; a version
+ * where the claim did not run is passed over. The same change seen in several
+ * groups (C=1 and C=2) is one entry naming all of them.
+ * @param {Pick<Claim, 'id' | 'cells' | 'truths'>} claim
+ * @param {(Env & { index?: number })[]} envs  the table's environments, in table order
+ * @returns {VersionChange[]}
+ */
+export function versionChanges(claim, envs) {
+  const group = (/** @type {Env} */ e) =>
+    [e.platform, e.arch, e.cores, e.cpus, e.quick, e.settings].map((x) => String(x)).join('|');
+  /** @type {Map<string, number[]>} group -> environment indexes */
+  const groups = new Map();
+  envs.forEach((e, i) => {
+    if (!claim.cells[i]) return;
+    groups.set(group(e), [...(groups.get(group(e)) ?? []), i]);
+  });
+  const oses = new Set(envs.map((e) => `${e.os} ${e.arch}`)).size > 1;
+  const settings = new Set(envs.map((e) => e.settings)).size > 1;
+  const quicks = new Set(envs.map((e) => e.quick)).size > 1;
+  /** @type {Map<string, VersionChange & { at: Env[] }>} */
+  const found = new Map();
+  for (const members of groups.values()) {
+    /** @type {Map<string, number[]>} version -> indexes, in version order */
+    const byVersion = new Map();
+    for (const i of [...members].sort((a, b) => compareVersions(envs[a].node, envs[b].node) || a - b))
+      byVersion.set(envs[i].node, [...(byVersion.get(envs[i].node) ?? []), i]);
+    const steps = [...byVersion.entries()].map(([node, at]) => {
+      const cells = at.map((i) => /** @type {NonNullable<Cell>} */ (claim.cells[i]));
+      const uniq = (/** @type {string[]} */ xs) => [...new Set(xs)].join(' / ');
+      return {
+        node,
+        at,
+        verdict: uniq(cells.map((c) => c.verdict)),
+        outcome: uniq(cells.map((c) => outcome(c))),
+        label: uniq(cells.map((c) => c.label)),
+        truth: uniq(at.map((i) => claim.truths[i] ?? '')),
+      };
+    });
+    for (let k = 1; k < steps.length; k++) {
+      const [a, b] = [steps[k - 1], steps[k]];
+      const truthChanged = a.truth !== b.truth && a.truth !== '' && b.truth !== '';
+      if (a.outcome === b.outcome && !truthChanged) continue;
+      const kind = a.verdict !== b.verdict ? 'verdict' : truthChanged ? 'truth' : 'label';
+      const [before, after] = truthChanged ? [a.truth, b.truth] : [a.label, b.label];
+      const extra = truthChanged && a.outcome !== b.outcome ? ` (${a.label} → ${b.label})` : '';
+      const key = [a.node, b.node, before, after, extra].join('\n');
+      const entry = found.get(key) ?? {
+        id: claim.id,
+        from: a.node,
+        to: b.node,
+        kind: /** @type {VersionChange['kind']} */ (kind),
+        before,
+        after: `${after}${extra}`,
+        where: '',
+        envs: [],
+        text: '',
+        at: [],
+      };
+      entry.at.push(...b.at.map((i) => envs[i]));
+      entry.envs.push(...b.at.map((i) => envs[i].index ?? i + 1));
+      found.set(key, entry);
+    }
+  }
+  return [...found.values()]
+    .sort((x, y) => compareVersions(x.from, y.from) || compareVersions(x.to, y.to))
+    .map(({ at, ...c }) => {
+      /** @type {Map<string, string[]>} */
+      const places = new Map();
+      for (const e of at) {
+        const place = [oses ? `${e.os} ${e.arch}` : '', settings && e.settings ? e.settings : '']
+          .filter(Boolean)
+          .join(' · ');
+        const token = `${e.cores ?? '?'}${quicks && e.quick ? ' quick' : ''}`;
+        const list = places.get(place) ?? [];
+        if (!list.includes(token)) list.push(token);
+        places.set(place, list);
+      }
+      const where = [...places.entries()]
+        .map(([place, cs]) => `${place ? `${place} ` : ''}C=${cs.join(', ')}`)
+        .join('; ');
+      return { ...c, where, text: `changed between ${c.from} and ${c.to} (${where}): ${c.before} → ${c.after}` };
+    });
 }
 
 /** @typedef {ReturnType<typeof mergeRecords>} MergedTable */

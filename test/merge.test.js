@@ -19,6 +19,8 @@ import {
 } from '../harness/merge.js';
 import { run } from '../harness/commands/merge.js';
 import { summarize } from '../harness/record.js';
+import { parseMatrixArgs, nodeBinary, fits } from '../bench/matrix.js';
+import { versionTruths, renderVersionTruths } from '../bench/version-truths.js';
 
 const goldenFile = new URL('./golden/merged.md', import.meta.url);
 
@@ -211,6 +213,106 @@ describe('mergeRecords', () => {
   });
 });
 
+describe('changes between neighbouring Node versions', () => {
+  const VERSIONS = ['v24.16.0', 'v22.18.0', 'v24.2.0', 'v22.17.0', 'v24.3.0', 'v22.9.0', 'v22.10.0', 'v24.15.0'];
+  /** What the ES module entry does on a version: pool.env-in-code's rule. @param {string} v */
+  const esm = (v) =>
+    compareVersions(v, v.startsWith('v22') ? '22.18.0' : '24.3.0') >= 0 ? 'works (→ 2)' : 'no effect (→ 4)';
+  /** pool.env-parsing's rule: libuv 1.52 from 24.16.0. @param {string} v */
+  const long = (v) => (compareVersions(v, '24.16.0') >= 0 ? 'ignored (→ 4)' : 'a number (→ 1024)');
+  /** One record per version and C, with the truths of both rules. @param {number[]} cores */
+  const records = (cores = [1, 2]) =>
+    VERSIONS.flatMap((node) =>
+      cores.map((c) => {
+        const r = makeRecord({ node, cores: c });
+        const truth = (/** @type {number} */ i, /** @type {string} */ outcome) =>
+          (r.results[i] = { ...r.results[i], expectation: { summary: '', model: { outcome } } });
+        truth(2, `ESM entry: ${esm(node)}`);
+        truth(1, `16+ characters: ${long(node)}`);
+        r.results[1].id = 'pool.env-parsing';
+        return r;
+      }),
+    );
+
+  it('orders environments by version numerically, exact versions within a major', () => {
+    expect(compareVersions('22.9.0', '22.10.0')).toBeLessThan(0);
+    expect(compareVersions('v22.17.0', '22.18.0')).toBeLessThan(0);
+    expect(compareVersions('24.2.0', '24.16.0')).toBeLessThan(0);
+    expect(compareVersions('26.0.0-nightly20250101', '26.0.0')).toBe(
+      compareVersions('26.0.0-nightly20250101', '26.0.0'),
+    );
+    expect(compareVersions('26.0.0-nightly20250101', '25.9.0')).toBeGreaterThan(0);
+    const t = mergeRecords(records([2]));
+    expect(t.environments.map((e) => e.node)).toEqual([
+      '22.9.0',
+      '22.10.0',
+      '22.17.0',
+      '22.18.0',
+      '24.2.0',
+      '24.3.0',
+      '24.15.0',
+      '24.16.0',
+    ]);
+    expect(t.versions).toEqual(t.environments.map((e) => e.node));
+  });
+
+  it('names each change of truth between neighbouring versions, once for all core counts', () => {
+    const t = mergeRecords(records());
+    expect(t.changes.map((c) => [c.id, c.from, c.to, c.kind, c.where])).toEqual([
+      ['pool.env-parsing', '24.15.0', '24.16.0', 'truth', 'C=1, 2'],
+      ['pool.env-in-code', '22.17.0', '22.18.0', 'truth', 'C=1, 2'],
+      ['pool.env-in-code', '22.18.0', '24.2.0', 'truth', 'C=1, 2'],
+      ['pool.env-in-code', '24.2.0', '24.3.0', 'truth', 'C=1, 2'],
+    ]);
+    const inCode = /** @type {any} */ (t.claims.find((c) => c.id === 'pool.env-in-code'));
+    expect(inCode.changes[0].text).toBe(
+      'changed between 22.17.0 and 22.18.0 (C=1, 2): ESM entry: no effect (→ 4) → ESM entry: works (→ 2)',
+    );
+    expect(inCode.changes[0].envs).toEqual([7, 8]);
+    const md = renderMergedMarkdown(t);
+    expect(md).toContain('### Changed between versions (4)');
+    expect(md).toContain(
+      '- `pool.env-parsing`: changed between 24.15.0 and 24.16.0 (C=1, 2): 16+ characters: a number (→ 1024) → 16+ characters: ignored (→ 4)',
+    );
+    expect(renderMergedHtml(t)).toContain(
+      '<h2>Changed between versions (4)</h2><ul><li><a href="#pool.env-parsing"><code>pool.env-parsing</code></a>: changed between 24.15.0 and 24.16.0',
+    );
+  });
+
+  it('compares only environments alike but for the version, and passes over a version where the claim did not run', () => {
+    const recs = records();
+    // 22.18.0 fails on C=1 only; 24.2.0 C=2 lacks the claim.
+    for (const r of recs) {
+      const node = r.environment.node.version;
+      if (node === 'v22.18.0' && r.profile.cores === 1)
+        r.results[4] = { ...r.results[4], verdict: 'fail', label: 'fail' };
+      if (node === 'v24.2.0' && r.profile.cores === 2) r.results.splice(4, 1);
+    }
+    const t = mergeRecords(recs);
+    const two = /** @type {any} */ (t.claims.find((c) => c.id === 'pool.two-as-fast-as-one'));
+    expect(two.changes.map((/** @type {any} */ c) => c.text)).toEqual([
+      'changed between 22.17.0 and 22.18.0 (C=1): pass → fail',
+      'changed between 22.18.0 and 24.2.0 (C=1): fail → pass',
+    ]);
+    expect(two.changes[0].kind).toBe('verdict');
+    // A truth and a verdict that change together: the truth, then the verdicts.
+    const both = records([2]);
+    const at22_18 = /** @type {any} */ (both.find((r) => r.environment.node.version === 'v22.18.0'));
+    at22_18.results[2] = { ...at22_18.results[2], verdict: 'fail', label: 'fail' };
+    const ch = mergeRecords(both).changes.filter((c) => c.id === 'pool.env-in-code');
+    expect(ch[0].text).toBe(
+      'changed between 22.17.0 and 22.18.0 (C=2): ESM entry: no effect (→ 4) → ESM entry: works (→ 2) (pass → fail)',
+    );
+    // One version only, or no change: no section.
+    expect(renderMergedMarkdown(mergeRecords([makeRecord({ node: 'v22.1.0', cores: 1 })]))).not.toContain(
+      'Changed between versions',
+    );
+    const same = mergeRecords([makeRecord({ node: 'v22.1.0', cores: 1 }), makeRecord({ node: 'v24.1.0', cores: 1 })]);
+    expect(same.changes).toEqual([]);
+    expect(renderMergedMarkdown(same)).toContain('### Changed between versions (0)\n\nNo claim changes');
+  });
+});
+
 describe('rendering the table', () => {
   const table = mergeRecords(four(), { files: FILES });
 
@@ -222,6 +324,7 @@ describe('rendering the table', () => {
     expect(md).toContain(
       '- **verdict differs**: `pool.env-in-code`: pass on Node 20 (C=1) and Node 22 (C=1, 2); fail on Node 20 (C=2)',
     );
+    expect(md).toContain('- `pool.env-in-code`: changed between 20.20.2 and 22.11.0 (C=2): fail → pass');
   });
 
   it('HTML is self-contained and shows every environment and claim', () => {
@@ -380,5 +483,96 @@ describe('merge command', () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: node-concurrency-spec merge \[options\] REPORT\.json\|DIR \.\.\./);
+  });
+});
+
+describe('npm run matrix: majors and exact versions', () => {
+  const env = { XDG_CACHE_HOME: '/cache' };
+  it('takes exact versions as well as majors, in the order given, without repeats', () => {
+    expect(parseMatrixArgs([], env).versions).toEqual(['20', '22', '24', '26']);
+    expect(parseMatrixArgs(['--versions', '22.17.0,22.18.0,24.2.0,24.3.0,24.16.0'], env).versions).toEqual([
+      '22.17.0',
+      '22.18.0',
+      '24.2.0',
+      '24.3.0',
+      '24.16.0',
+    ]);
+    expect(parseMatrixArgs(['--versions', 'v22.17.0,22,22.17.0', '--majors', '24,22'], env).versions).toEqual([
+      '22.17.0',
+      '22',
+      '24',
+    ]);
+    expect(parseMatrixArgs(['--majors', '20,22'], env).versions).toEqual(['20', '22']);
+  });
+
+  it('refuses what is neither a major nor an exact version, and Node before 20', () => {
+    for (const [argv, re] of [
+      [['--versions', '22.17'], /--versions 22\.17: '22\.17' is neither a major \(22\) nor an exact version/],
+      [['--versions', '22,lts'], /'lts' is neither/],
+      [['--versions', '18.20.0'], /--versions: Node 18\.20\.0 is not supported/],
+      [['--majors', '18'], /--majors: Node 18 is not supported/],
+    ])
+      expect(() => parseMatrixArgs(/** @type {string[]} */ (argv), env)).toThrow(/** @type {RegExp} */ (re));
+  });
+
+  it('caches each version in its own folder and accepts a binary of the version asked for', () => {
+    expect(nodeBinary('/cache/ncs', '22.17.0').dir).toBe(path.join('/cache/ncs', 'node-22.17.0'));
+    expect(nodeBinary('/cache/ncs', '22').dir).toBe(path.join('/cache/ncs', 'node-22'));
+    expect([fits('22.17.0', '22.17.0'), fits('22.23.3', '22'), fits('22.18.0', '22.17.0'), fits(null, '22')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(fits('220.1.0', '22')).toBe(false);
+  });
+});
+
+describe('bench/version-truths.js: the page derived from records', () => {
+  /** A record on one version where pool.env-in-code's ES module entry gives `got`. @param {string} node @param {number} got */
+  const rec = (node, got, verdict = 'pass') => {
+    const r = makeRecord({ node, cores: 2 });
+    r.environment.node.uv = node.startsWith('v24.16') ? '1.52.1' : '1.51.0';
+    r.results[2] = {
+      ...r.results[2],
+      verdict,
+      label: verdict,
+      reason: `ES module entry → ${got} (2/2 trials as expected)`,
+      expectation: {
+        summary: '',
+        model: { outcome: got === 2 ? 'ESM entry works (→ 2)' : 'ESM entry: no effect (→ 4)' },
+      },
+    };
+    return r;
+  };
+
+  it('lists each change between neighbouring versions, with runs of versions and what was measured', () => {
+    const truths = versionTruths([
+      rec('v24.3.0', 2),
+      rec('v22.17.0', 4),
+      rec('v22.18.0', 2),
+      rec('v24.2.0', 4),
+      rec('v24.16.0', 2),
+    ]);
+    expect(truths.versions).toEqual(['22.17.0', '22.18.0', '24.2.0', '24.3.0', '24.16.0']);
+    const c = /** @type {any} */ (truths.claims.find((x) => x.id === 'pool.env-in-code'));
+    expect(c.changes.map((/** @type {any} */ ch) => `${ch.from}→${ch.to}`)).toEqual([
+      '22.17.0→22.18.0',
+      '22.18.0→24.2.0',
+      '24.2.0→24.3.0',
+    ]);
+    expect(c.runs.map((/** @type {any} */ r) => [r.versions, r.measured])).toEqual([
+      [['22.17.0'], 'ES module entry → 4'],
+      [['22.18.0'], 'ES module entry → 2'],
+      [['24.2.0'], 'ES module entry → 4'],
+      [['24.3.0', '24.16.0'], 'ES module entry → 2'],
+    ]);
+    const page = renderVersionTruths(truths, { machine: 'Linux x64, C=2', date: '2026-01-01' });
+    expect(page).toContain(
+      '| `pool.env-in-code` | 22.17.0 and 22.18.0 | ESM entry: no effect (→ 4) | ESM entry works (→ 2) |',
+    );
+    expect(page).toContain('| 24.3.0 – 24.16.0 | ✅ pass | ESM entry works (→ 2) | ES module entry → 2 |');
+    expect(page).toContain('24.16.0 (libuv 1.52.1)');
+    expect(page).toContain('- `pool.default-size`: ✅ pass');
   });
 });

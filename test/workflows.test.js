@@ -61,7 +61,7 @@ describe('workflow files', () => {
     );
   });
 
-  it('conformance.yml: OS × Node × CPUs (pinned on Linux only), records uploaded, then merged', () => {
+  it('conformance.yml: OS × Node × CPUs (pinned on Linux only), exact versions on Linux, records uploaded, then merged', () => {
     const wf = load('conformance.yml');
     const { suite, merge } = wf.jobs;
     const m = suite.strategy.matrix;
@@ -81,6 +81,16 @@ describe('workflow files', () => {
     expect(
       combos.filter((/** @type {any} */ c) => c.cpus !== '').every((/** @type {any} */ c) => c.os === 'ubuntu-latest'),
     ).toBe(true);
+    // Exact versions on either side of a change inside a major, on Linux, each a job of its own.
+    expect(m.include).toEqual(
+      ['22.17.0', '22.18.0', '24.2.0', '24.3.0', '24.15.0', '24.16.0'].map((node) => ({
+        os: 'ubuntu-latest',
+        node,
+        cpus: '',
+      })),
+    );
+    for (const inc of m.include)
+      expect(combos.some((/** @type {any} */ c) => Object.entries(inc).every(([k, v]) => c[k] === v))).toBe(false);
     // Each job runs the suite through the repository's own action, with the
     // project's known deviations; only exit 2 fails it.
     expect(suite.steps.map((/** @type {any} */ s) => s.uses)).toEqual(['actions/checkout@v6', './']);

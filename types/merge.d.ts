@@ -13,7 +13,12 @@ export declare function readRecord(file: string): any;
  * @param {any} data @param {string} [file]
  */
 export declare function checkRecord(data: any, file?: string): any;
-/** Compare version strings numerically ('20.9.0' < '20.10.0'). @param {string} a @param {string} b */
+/**
+ * Compare version strings numerically ('20.9.0' < '20.10.0' < '22.17.0' <
+ * '22.18.0'); a leading 'v' and a pre-release tag ('-nightly…') are ignored
+ * for the numbers.
+ * @param {string} a @param {string} b
+ */
 export declare function compareVersions(a: string, b: string): number;
 /**
  * The environment of one record, as the table shows it.
@@ -70,6 +75,42 @@ export type Claim = {
     truthDiffers: boolean;
     truth: string;
     truths: (string | null)[];
+    changes: VersionChange[];
+};
+export type VersionChange = {
+    id: string;
+    /**
+     * the Node version before ('22.17.0')
+     */
+    from: string;
+    /**
+     * the next Node version of those environments ('22.18.0')
+     */
+    to: string;
+    /**
+     * what changed: the verdict, only its label, or only what the spec expects to be true
+     */
+    kind: 'verdict' | 'label' | 'truth';
+    /**
+     * the outcome (label) or the truth on `from`
+     */
+    before: string;
+    /**
+     * the same on `to`
+     */
+    after: string;
+    /**
+     * the environments where it does, apart from the version ('C=1, 2'; 'Linux x64 C=2')
+     */
+    where: string;
+    /**
+     * the numbers (#) of the `to` environments
+     */
+    envs: number[];
+    /**
+     * 'changed between 22.17.0 and 22.18.0 (C=1, 2): A → B'
+     */
+    text: string;
 };
 /**
  * Join records into one table.
@@ -102,7 +143,23 @@ export declare function mergeRecords(records: any[], { files, fold }?: {
     }[];
     claims: Claim[];
     differs: Claim[];
+    changes: VersionChange[];
+    versions: string[];
 };
+/**
+ * Where a claim's outcome (verdict or label) or its truth (the plan's
+ * `model.outcome`) changes between neighbouring Node versions. Environments
+ * are compared only with those alike in all but the version (OS, arch, C,
+ * --cpus, quick, settings), each such group in version order; a version
+ * where the claim did not run is passed over. The same change seen in several
+ * groups (C=1 and C=2) is one entry naming all of them.
+ * @param {Pick<Claim, 'id' | 'cells' | 'truths'>} claim
+ * @param {(Env & { index?: number })[]} envs  the table's environments, in table order
+ * @returns {VersionChange[]}
+ */
+export declare function versionChanges(claim: Pick<Claim, 'id' | 'cells' | 'truths'>, envs: (Env & {
+    index?: number;
+})[]): VersionChange[];
 export type MergedTable = ReturnType<typeof mergeRecords>;
 /**
  * 'pool.env-in-code: ES module entry → 4 on Node 20 (C=1, 2); ES module entry → 2 on Node 22, 24 (C=1, 2)'.

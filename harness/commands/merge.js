@@ -18,7 +18,10 @@ export const HELP = `Usage: node-concurrency-spec merge [options] REPORT.json|DI
 Joins result records (--json output) from many environments, e.g. Node
 versions and core counts, into one table of claims × environments. A DIR
 argument stands for every *.json file under it. Prints the table as Markdown
-unless a reporter names another destination.
+unless a reporter names another destination. Environments are ordered by
+version (22.17.0 before 22.18.0); where a claim's outcome or truth changes
+between neighbouring versions of otherwise alike environments, the table
+says so ("changed between 22.17.0 and 22.18.0").
 
 Options:
   --reporter NAME[=FILE]  markdown or html, to stdout or FILE; repeatable

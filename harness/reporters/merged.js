@@ -35,8 +35,12 @@ function differsLine(c) {
   return { kind, strong: c.verdictDiffers, text: `${text}${truth}` };
 }
 
+const NO_CHANGE =
+  'No claim changes its outcome, or what it expects to be true, between neighbouring Node versions of alike environments.';
+
 /**
- * The table as Markdown: environments, the claims that differ, all claims.
+ * The table as Markdown: environments, the claims that differ, where they
+ * change between neighbouring Node versions (when there are several), all claims.
  * @param {MergedTable} table
  * @returns {string}
  */
@@ -59,6 +63,11 @@ export function renderMergedMarkdown(table) {
   for (const c of table.differs) {
     const { kind, strong, text } = differsLine(c);
     lines.push(`- ${strong ? `**${kind}**` : kind}: ${mdCode(c.id)}${mdText(text)}`);
+  }
+  if (table.versions.length > 1) {
+    lines.push('', `### Changed between versions (${table.changes.length})`, '');
+    if (!table.changes.length) lines.push(NO_CHANGE);
+    for (const ch of table.changes) lines.push(`- ${mdCode(ch.id)}: ${mdText(ch.text)}`);
   }
   const head = table.columns.map((col) => `${mdText(col.title)} · ${envNumbers(col.envs)}`);
   lines.push('', '### All claims', '', `| claim | ${head.join(' | ')} |`, `|---|${head.map(() => '---|').join('')}`);
@@ -105,6 +114,19 @@ export function renderMergedHtml(table) {
         })
         .join('')}</ul>`
     : '<p>Every claim has the same outcome in every environment where it ran.</p>';
+  const changes =
+    table.versions.length > 1
+      ? `<section><h2>Changed between versions (${table.changes.length})</h2>${
+          table.changes.length
+            ? `<ul>${table.changes
+                .map(
+                  (ch) =>
+                    `<li><a href="#${esc(encodeURIComponent(ch.id))}"><code>${esc(ch.id)}</code></a>: ${esc(ch.text)}</li>`,
+                )
+                .join('')}</ul>`
+            : `<p>${esc(NO_CHANGE)}</p>`
+        }</section>`
+      : '';
   const head = table.columns
     .map((col) => `<th scope="col">${esc(col.title)}<br><span class="muted">${esc(envNumbers(col.envs))}</span></th>`)
     .join('');
@@ -134,6 +156,7 @@ export function renderMergedHtml(table) {
     '<main>',
     `<section><h2>Environments</h2><table><thead><tr><th>#</th><th>Node</th><th>OS</th><th>C</th><th>--cpus</th><th>quick</th><th>results</th><th>record</th></tr></thead><tbody>${envRows}</tbody></table></section>`,
     `<section><h2>Differs across environments (${table.differs.length})</h2>${differs}</section>`,
+    changes,
     `<section><h2>All claims</h2><table class="matrix"><thead><tr><th>claim</th>${head}</tr></thead><tbody>${rows}</tbody></table></section>`,
     '</main></body></html>',
     '',

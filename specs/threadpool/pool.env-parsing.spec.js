@@ -1,7 +1,11 @@
 import { defineSpec } from '../../harness/spec.js';
 import { probePool, fifoCountUnavailable } from '../../harness/kits/pool.js';
 
-/** libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall back to 4. */
+/**
+ * libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall
+ * back to 4. By libuv version, not Node major: measured, 24.15.0 (libuv
+ * 1.51.0) still reads a 16-character value as a number, 24.16.0 (1.52.1) does not.
+ */
 const longValueResult = (/** @type {string} */ uv) => (compare(uv, '1.52.0') >= 0 ? 4 : 1024);
 
 /** @param {string} a @param {string} b */
@@ -21,7 +25,7 @@ export default defineSpec({
   claim:
     'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
   truth:
-    '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (ignored), 1024 before (read as a number).',
+    '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],

@@ -1,6 +1,7 @@
 export type MergedTable = import('../merge.js').MergedTable;
 /**
- * The table as Markdown: environments, the claims that differ, all claims.
+ * The table as Markdown: environments, the claims that differ, where they
+ * change between neighbouring Node versions (when there are several), all claims.
  * @param {MergedTable} table
  * @returns {string}
  */
