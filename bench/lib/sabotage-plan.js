@@ -30,19 +30,19 @@ export const SABOTAGES = [
     what: 'every pool fixture sets UV_THREADPOOL_SIZE=5 in code before its first pool use',
     select: POOL,
     // the pool the harness asks for is 5 only in pool.size-five-all-together
-    breaks: (id) => !['main-thread.single', 'pool.size-five-all-together'].includes(id),
+    breaks: (id) => !['main-thread.single', 'pool.size-five-all-together', 'pool.per-process'].includes(id),
   },
   {
     name: 'pool-size=3',
     what: 'the same with 3: one thread short of the default',
     select: POOL,
-    breaks: (id) => id !== 'main-thread.single',
+    breaks: (id) => !['main-thread.single', 'pool.per-process'].includes(id),
   },
   {
     name: 'pool-serial',
     what: 'the same with 1: a serial pool',
     select: POOL,
-    breaks: (id) => !['main-thread.single', 'pool.size-one-serializes'].includes(id),
+    breaks: (id) => !['main-thread.single', 'pool.size-one-serializes', 'pool.per-process'].includes(id),
   },
   {
     name: 'cluster-one-worker',
@@ -207,6 +207,12 @@ export const SABOTAGES = [
     name: 'is-master-removed',
     what: "in workers cluster.isMaster is undefined; /roles reports isPrimary's value under its name",
     select: ['cluster.is-master'],
+    breaks: () => true,
+  },
+  {
+    name: 'worker-own-pool',
+    what: "pool-per-process.cjs: the Worker parks its P requests on P threads of its own (nested Workers in a synchronous open), and the main thread's request is held in JS until the Worker releases them",
+    select: ['pool.per-process'],
     breaks: () => true,
   },
 ];
