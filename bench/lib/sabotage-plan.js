@@ -215,6 +215,12 @@ export const SABOTAGES = [
     select: ['pool.per-process'],
     breaks: () => true,
   },
+  {
+    name: 'readfile-main-reads',
+    what: 'readfile-trips.cjs: both readFiles read the file on the main thread and make the same requests (open, fstat, one read per 512 KiB, close), each read of one byte at the end of the file',
+    select: ['fs.readfile-trips'],
+    breaks: () => true,
+  },
 ];
 
 /**

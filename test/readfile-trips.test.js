@@ -1,0 +1,32 @@
+// fs.readfile-trips: the request model by version and how a case is judged (pure).
+import { test } from 'node:test';
+import { expect } from 'expect';
+import { tripsFor, readsFor, tripsSeen, judgeCase } from '../specs/threadpool/fs.readfile-trips.spec.js';
+
+const K = 512 * 1024;
+
+test('reads: one per 512 KiB, at least one', () => {
+  expect([0, 1000, K, K + 1, 3 * K + 1000].map(readsFor)).toEqual([1, 1, 1, 2, 4]);
+});
+
+test('trips: open, fstat, reads, close; from the one-trip change a file of one chunk is one request', () => {
+  expect([1000, K, K + 1, 3 * K + 1000].map((b) => tripsFor(b, false))).toEqual([4, 4, 5, 7]);
+  expect([1000, K, K + 1, 3 * K + 1000].map((b) => tripsFor(b, true))).toEqual([1, 1, 4, 6]);
+});
+
+test('a FileHandle is no request; promise requests and the close request are', () => {
+  expect(tripsSeen({ FSREQPROMISE: 3, FILEHANDLE: 1, FILEHANDLECLOSEREQ: 1 })).toBe(4);
+  expect(tripsSeen({ FSREQCALLBACK: 1 })).toBe(1);
+});
+
+test('a case holds only when the pool threads read the bytes, one call per chunk', () => {
+  const c = { api: 'callback', bytes: 1000, got: 1000, types: { FSREQCALLBACK: 4 }, poolReads: 1, poolBytes: 1000 };
+  expect(judgeCase(c, false).ok).toBe(true);
+  expect(judgeCase(c, true).ok).toBe(false);
+  // the same requests, but the bytes were read elsewhere (the main thread)
+  expect(judgeCase({ ...c, poolBytes: 0 }, false).ok).toBe(false);
+  // a read per request of 64 KiB, not 512 KiB
+  const large = { ...c, bytes: 3 * K + 1000, got: 3 * K + 1000, types: { FSREQCALLBACK: 7 }, poolBytes: 3 * K + 1000 };
+  expect(judgeCase({ ...large, poolReads: 4 }, false).ok).toBe(true);
+  expect(judgeCase({ ...large, poolReads: 25 }, false).ok).toBe(false);
+});
