@@ -3,6 +3,7 @@ export type Check = {
     detail: string;
     invalid?: boolean;
     timingVoid?: boolean;
+    voidReason?: string;
 };
 export type StructuralPlan = {
     /**
@@ -55,7 +56,7 @@ export type TimingPlan = {
     void?: (obs: any) => string | null | undefined;
 };
 /**
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -93,11 +94,19 @@ export declare function describeRegion(r: {
     hi: number;
 }): string;
 /**
- * Judge a timing channel after n = values.length trials.
+ * Judge a timing channel after n = values.length trials: at each of the
+ * plan's looks, and at the end of the claim's budget even where that falls
+ * between looks (void trials count against the budget but give no value, so
+ * the values may stop short of the last look): the last interval is then
+ * taken on what was gathered, never skipped. It takes the place of the looks
+ * not reached, so the error budget is spent over no more looks than planned.
  * @param {number[]} values
  * @param {TimingPlan} plan
+ * @param {{ budgetSpent?: boolean }} [o]
  */
-export declare function judgeTiming(values: number[], plan: TimingPlan): {
+export declare function judgeTiming(values: number[], plan: TimingPlan, { budgetSpent }?: {
+    budgetSpent?: boolean;
+}): {
     statistic: string;
     description: string;
     n: number;

@@ -221,6 +221,12 @@ export const SABOTAGES = [
     select: ['fs.readfile-trips'],
     breaks: () => true,
   },
+  {
+    name: 'ap-cached',
+    what: 'ap-affinity.cjs: os.availableParallelism() answers what it first computed (right at the start and in a process started under the limit, blind to a change while it runs)',
+    select: ['os.ap-affinity'],
+    breaks: () => true,
+  },
 ];
 
 /**

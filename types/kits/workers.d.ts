@@ -143,7 +143,7 @@ export declare function busyReason(obs: any, C: number): string | null;
  * value is dropped.
  * @param {any} obs @param {number} C @param {{ ok: boolean, detail: string }} check
  * @param {'all' | 'timing'} [scope]
- * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean }}
+ * @returns {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }}
  */
 export declare function voidIfBusy(obs: any, C: number, check: {
     ok: boolean;
@@ -153,4 +153,5 @@ export declare function voidIfBusy(obs: any, C: number, check: {
     detail: string;
     invalid?: boolean;
     timingVoid?: boolean;
+    voidReason?: string;
 };
