@@ -227,6 +227,12 @@ export const SABOTAGES = [
     select: ['os.ap-affinity'],
     breaks: () => true,
   },
+  {
+    name: 'ap-quota-rounded',
+    what: 'ap-cgroup.cjs: os.availableParallelism() computed in JS from the cgroup quota in force, rounded to the nearest CPU (at least 1), instead of what libuv reads',
+    select: ['os.ap-cgroup'],
+    breaks: () => true,
+  },
 ];
 
 /**
