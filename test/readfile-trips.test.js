@@ -1,7 +1,7 @@
 // fs.readfile-trips: the request model by version and how a case is judged (pure).
 import { test } from 'node:test';
 import { expect } from 'expect';
-import { tripsFor, readsFor, tripsSeen, judgeCase } from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { tripsFor, readsFor, tripsSeen, judgeCase, ioUringReads } from '../specs/threadpool/fs.readfile-trips.spec.js';
 
 const K = 512 * 1024;
 
@@ -29,4 +29,14 @@ test('a case holds only when the pool threads read the bytes, one call per chunk
   const large = { ...c, bytes: 3 * K + 1000, got: 3 * K + 1000, types: { FSREQCALLBACK: 7 }, poolBytes: 3 * K + 1000 };
   expect(judgeCase({ ...large, poolReads: 4 }, false).ok).toBe(true);
   expect(judgeCase({ ...large, poolReads: 25 }, false).ok).toBe(false);
+});
+
+test('io_uring does the reads only on libuv 1.45–1.48 with UV_USE_IO_URING set non-zero', () => {
+  expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '1' } })).toBe(true);
+  expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '0' } })).toBe(false);
+  expect(ioUringReads({ uv: '1.46.0', env: {} })).toBe(false);
+  expect(ioUringReads({ uv: '1.51.0', env: { UV_USE_IO_URING: '1' } })).toBe(false);
+  const c = { api: 'callback', bytes: 1000, got: 1000, types: { FSREQCALLBACK: 4 }, poolReads: 0, poolBytes: 0 };
+  expect(judgeCase(c, false, true).ok).toBe(true);
+  expect(judgeCase({ ...c, poolReads: 1, poolBytes: 1000 }, false, true).ok).toBe(false);
 });
