@@ -2,6 +2,9 @@
 // the fixtures' (fixtures/ap-affinity.cjs, fixtures/ap-cgroup.cjs).
 import { test } from 'node:test';
 import { expect } from 'expect';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { runFixture } from '../harness/isolate.js';
 import { judgeAffinity } from '../specs/os/os.ap-affinity.spec.js';
 import { libuvReads, expectedAp, judgeQuota } from '../specs/os/os.ap-cgroup.spec.js';
 
@@ -60,3 +63,27 @@ test('a quota step judged: in force as set, and the value the model gives', () =
   expect(judgeQuota(other, m).invalid).toBe(true);
   expect(judgeQuota({ unavailable: 'not root' }, m).invalid).toBe(true);
 });
+
+const twoCpus =
+  process.platform === 'linux' && os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+test(
+  'ap-cached keeps the readings at start and in a process started pinned; only the change while running differs',
+  { skip: !twoCpus },
+  async () => {
+    const run = async (/** @type {string | undefined} */ sabotage) =>
+      (
+        await runFixture({
+          node: process.execPath,
+          fixture: 'ap-affinity.cjs',
+          env: { NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        })
+      ).data;
+    const honest = await run(undefined);
+    const cached = await run('ap-cached');
+    expect(cached.started).toEqual(honest.started);
+    expect(cached.launched).toEqual(honest.launched);
+    expect(judgeAffinity(honest).ok).toBe(true);
+    expect(judgeAffinity(cached).ok).toBe(false);
+  },
+);

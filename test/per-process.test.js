@@ -1,7 +1,11 @@
 // pool.per-process: how one parker's reading is judged (pure), on rows shaped
 // like the fixture's (fixtures/pool-per-process.cjs).
-import { test } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import { expect } from 'expect';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runFixture } from '../harness/isolate.js';
 import { judgeRow } from '../specs/threadpool/pool.per-process.spec.js';
 
 const worker = {
@@ -50,4 +54,32 @@ test('a child process or cluster worker has its own: the request runs while the 
 test('a parker that could not hold all P is a failed control, not evidence', () => {
   expect(judgeRow({ ...worker, parked: 3 }, 4)).toMatchObject({ ok: false, invalid: true });
   expect(judgeRow({ ...child, parked: null }, 4).invalid).toBe(true);
+});
+
+describe('the fixture, honest and under worker-own-pool (Linux)', { skip: process.platform !== 'linux' }, () => {
+  let tmpdir = '';
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-per-process-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+  /** @param {string | undefined} sabotage */
+  const run = async (sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'pool-per-process.cjs',
+        options: { tmpdir, pool: 4, holdMs: 100 },
+        env: { NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      })
+    ).data;
+
+  test('the counts are alike; only the thread that served the request tells the pools apart', async () => {
+    const honest = await run(undefined);
+    const own = await run('worker-own-pool');
+    for (const d of [honest, own]) {
+      expect(d.worker).toMatchObject({ parked: 4, blockedDuring: 4, readerDuring: false, result: 'ok' });
+      expect(d.child).toMatchObject({ parked: 4, blockedHere: 1, readerDuring: true, parkerStillBlocked: 4 });
+    }
+    expect(judgeRow(honest.worker, 4).ok).toBe(true);
+    expect(judgeRow(own.worker, 4).ok).toBe(false);
+  });
 });

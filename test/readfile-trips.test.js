@@ -1,6 +1,10 @@
 // fs.readfile-trips: the request model by version and how a case is judged (pure).
 import { test } from 'node:test';
 import { expect } from 'expect';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runFixture } from '../harness/isolate.js';
 import { tripsFor, readsFor, tripsSeen, judgeCase, ioUringReads } from '../specs/threadpool/fs.readfile-trips.spec.js';
 
 const K = 512 * 1024;
@@ -40,3 +44,31 @@ test('io_uring does the reads only on libuv 1.45–1.48 with UV_USE_IO_URING set
   expect(judgeCase(c, false, true).ok).toBe(true);
   expect(judgeCase({ ...c, poolReads: 1, poolBytes: 1000 }, false, true).ok).toBe(false);
 });
+
+test(
+  'readfile-main-reads keeps the requests and the read calls; the pool reads no byte',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
+    try {
+      const run = async (/** @type {string | undefined} */ sabotage) =>
+        (
+          await runFixture({
+            node: process.execPath,
+            fixture: 'readfile-trips.cjs',
+            options: { tmpdir },
+            env: { NCS_SABOTAGE: sabotage },
+            timeoutMs: 20_000,
+          })
+        ).data.cases;
+      const honest = await run(undefined);
+      const sabotaged = await run('readfile-main-reads');
+      expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
+        honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
+      );
+      expect(sabotaged.map((/** @type {any} */ c) => c.poolBytes)).toEqual([0, 0, 0, 0]);
+    } finally {
+      rmSync(tmpdir, { recursive: true, force: true });
+    }
+  },
+);
