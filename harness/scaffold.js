@@ -14,6 +14,10 @@ export const PREFIX_AREAS = Object.freeze({
   loop: 'workers',
   workers: 'workers',
   cluster: 'cluster',
+  fs: 'threadpool',
+  http: 'network',
+  worker: 'workers',
+  os: 'os',
 });
 
 /**

@@ -41,7 +41,7 @@ import { SpecError } from './errors.js';
  */
 
 /** The areas of the built-in catalogue: folders under specs/. Claim packs loaded with --specs may use their own. */
-export const AREAS = ['threadpool', 'network', 'workers', 'cluster'];
+export const AREAS = ['threadpool', 'network', 'workers', 'cluster', 'os'];
 /** Preconditions a spec may require. */
 export const REQUIREMENTS = ['linux', 'posix'];
 

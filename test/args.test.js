@@ -462,7 +462,7 @@ describe('validateSpec', () => {
     ['id', 'Pool.Bad', "id: 'Pool.Bad' is not of the form area.name"],
     ['id', 'nodot', "id: 'nodot' is not of the form area.name"],
     ['title', '  ', 'title: missing or empty'],
-    ['area', 'gpu', "area: 'gpu' is not one of threadpool, network, workers, cluster"],
+    ['area', 'gpu', "area: 'gpu' is not one of threadpool, network, workers, cluster, os"],
     ['claim', undefined, 'claim: missing or empty'],
     ['truth', 3, 'truth: missing or empty'],
     ['expected', 'maybe', "expected: must be 'holds' or 'refuted'"],

@@ -196,7 +196,7 @@ describe('policy', () => {
         {
           file: path.join(dir, 'gpu', 'gpu.x.spec.js'),
           field: 'area',
-          text: "'gpu' is not one of threadpool, network, workers, cluster",
+          text: "'gpu' is not one of threadpool, network, workers, cluster, os",
         },
       ]);
     } finally {

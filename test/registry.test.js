@@ -189,7 +189,7 @@ describe('claim packs', () => {
         }),
       );
       await expect(loadSpecs(dir)).rejects.toThrow(
-        `storage${path.sep}storage.x.spec.js: area 'storage' is not one of threadpool, network, workers, cluster`,
+        `storage${path.sep}storage.x.spec.js: area 'storage' is not one of threadpool, network, workers, cluster, os`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

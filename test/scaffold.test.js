@@ -242,10 +242,10 @@ describe('in the repository (a copy of it)', () => {
 
   test('an unknown prefix needs --area there, and the area must be a built-in one', () => {
     expect(cli(['new', 'gpu.thing']).stderr).toBe(
-      "node-concurrency-spec new: no area known for the prefix 'gpu': pass --area (one of threadpool, network, workers, cluster)\n",
+      "node-concurrency-spec new: no area known for the prefix 'gpu': pass --area (one of threadpool, network, workers, cluster, os)\n",
     );
     expect(cli(['new', 'gpu.thing', '--area', 'gpu']).stderr).toBe(
-      "node-concurrency-spec new: area 'gpu' is not one of threadpool, network, workers, cluster\n",
+      "node-concurrency-spec new: area 'gpu' is not one of threadpool, network, workers, cluster, os\n",
     );
     const ok = cli(['new', 'gpu.thing', '--area', 'workers']);
     expect(ok.status).toBe(0);

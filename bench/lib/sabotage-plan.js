@@ -30,19 +30,19 @@ export const SABOTAGES = [
     what: 'every pool fixture sets UV_THREADPOOL_SIZE=5 in code before its first pool use',
     select: POOL,
     // the pool the harness asks for is 5 only in pool.size-five-all-together
-    breaks: (id) => !['main-thread.single', 'pool.size-five-all-together'].includes(id),
+    breaks: (id) => !['main-thread.single', 'pool.size-five-all-together', 'pool.per-process'].includes(id),
   },
   {
     name: 'pool-size=3',
     what: 'the same with 3: one thread short of the default',
     select: POOL,
-    breaks: (id) => id !== 'main-thread.single',
+    breaks: (id) => !['main-thread.single', 'pool.per-process'].includes(id),
   },
   {
     name: 'pool-serial',
     what: 'the same with 1: a serial pool',
     select: POOL,
-    breaks: (id) => !['main-thread.single', 'pool.size-one-serializes'].includes(id),
+    breaks: (id) => !['main-thread.single', 'pool.size-one-serializes', 'pool.per-process'].includes(id),
   },
   {
     name: 'cluster-one-worker',
@@ -207,6 +207,30 @@ export const SABOTAGES = [
     name: 'is-master-removed',
     what: "in workers cluster.isMaster is undefined; /roles reports isPrimary's value under its name",
     select: ['cluster.is-master'],
+    breaks: () => true,
+  },
+  {
+    name: 'worker-own-pool',
+    what: "pool-per-process.cjs: the Worker parks its P requests on P threads of its own (nested Workers in a synchronous open), and the main thread's request is held in JS until the Worker releases them",
+    select: ['pool.per-process'],
+    breaks: () => true,
+  },
+  {
+    name: 'readfile-main-reads',
+    what: 'readfile-trips.cjs: both readFiles read the file on the main thread and make the same requests (open, fstat, one read per 512 KiB, close), each read of one byte at the end of the file',
+    select: ['fs.readfile-trips'],
+    breaks: () => true,
+  },
+  {
+    name: 'ap-cached',
+    what: 'ap-affinity.cjs: os.availableParallelism() answers what it first computed (right at the start and in a process started under the limit, blind to a change while it runs)',
+    select: ['os.ap-affinity'],
+    breaks: () => true,
+  },
+  {
+    name: 'ap-quota-rounded',
+    what: 'ap-cgroup.cjs: os.availableParallelism() computed in JS from the cgroup quota in force, rounded to the nearest CPU (at least 1), instead of what libuv reads',
+    select: ['os.ap-cgroup'],
     breaks: () => true,
   },
 ];

@@ -1,0 +1,115 @@
+import { defineSpec } from '../../harness/spec.js';
+import { satisfiesVersion } from '../../harness/range.js';
+
+const CHUNK = 512 * 1024; // Node's kReadFileBufferLength
+const SMALL = 1000;
+const LARGE = 3 * CHUNK + 1000;
+/** From this version a file of at most one chunk is read in one pool request (open, fstat, read, close in one job). */
+export const ONE_TRIP = '>=26.8.0';
+const TRIP_TYPES = ['FSREQCALLBACK', 'FSREQPROMISE', 'FILEHANDLECLOSEREQ'];
+
+/** Reads of a file of `bytes`: one per 512 KiB, at least one. @param {number} bytes */
+export const readsFor = (bytes) => Math.max(1, Math.ceil(bytes / CHUNK));
+
+/**
+ * Pool requests one readFile of `bytes` makes. Before the one-trip change:
+ * open, fstat, the reads, close. After it: one request for a file of at most
+ * one chunk; a larger one opens and sizes it in one, then the reads and close.
+ * @param {number} bytes @param {boolean} oneTrip
+ */
+export function tripsFor(bytes, oneTrip) {
+  if (!oneTrip) return 3 + readsFor(bytes);
+  return bytes <= CHUNK ? 1 : 2 + readsFor(bytes);
+}
+
+/** Pool requests in one case's async_hooks census. @param {Record<string, number>} types */
+export const tripsSeen = (types) => TRIP_TYPES.reduce((n, t) => n + (types[t] ?? 0), 0);
+
+/**
+ * Whether libuv reads files through io_uring instead of the pool under the
+ * settings in force: libuv 1.45–1.48 with UV_USE_IO_URING set to a non-zero
+ * number (the harness sets 0 unless told otherwise); from 1.49 file reads
+ * always take the pool.
+ * @param {{ uv: string, env?: Record<string, string> }} o
+ */
+export function ioUringReads({ uv, env = {} }) {
+  const [major, minor] = uv.split('.').map(Number);
+  const on = env.UV_USE_IO_URING !== undefined && (Number.parseInt(env.UV_USE_IO_URING, 10) || 0) !== 0;
+  return on && major === 1 && minor >= 45 && minor < 49;
+}
+
+/**
+ * One case against the model: the requests counted, and that the pool's
+ * threads read the file (every byte, one read call per chunk, one more at
+ * most for whatever else a pool thread read meanwhile); where io_uring
+ * reads, that they read none of it.
+ * @param {any} c @param {boolean} oneTrip @param {boolean} [uring]
+ */
+export function judgeCase(c, oneTrip, uring = false) {
+  const trips = tripsSeen(c.types);
+  const want = tripsFor(c.bytes, oneTrip);
+  const reads = readsFor(c.bytes);
+  const poolRead = uring
+    ? c.poolBytes < c.bytes
+    : c.poolReads >= reads && c.poolReads <= reads + 1 && c.poolBytes >= c.bytes;
+  const ok = c.got === c.bytes && trips === want && poolRead;
+  const kinds = Object.entries(c.types)
+    .filter(([t]) => TRIP_TYPES.includes(t))
+    .map(([t, n]) => `${n} ${t}`)
+    .join(' + ');
+  return {
+    ok,
+    text: `${c.api} ${c.bytes} B: ${trips} request${trips === 1 ? '' : 's'} (${kinds || 'none'}${trips === want ? '' : `; expected ${want}`}), pool threads read ${c.poolBytes} B in ${c.poolReads} call${c.poolReads === 1 ? '' : 's'} (expected ${uring ? 'none: io_uring reads' : `${c.bytes} B in ${reads}`})`,
+  };
+}
+
+export default defineSpec({
+  id: 'fs.readfile-trips',
+  title: 'A small readFile is four pool trips; a large one reads 512 KiB per trip',
+  area: 'threadpool',
+  claim:
+    'fs.readFile of a small file makes four trips to the libuv pool (open, fstat, read, close); a large file takes one read per 512 KiB; fs.promises.readFile does the same.',
+  truth:
+    'True on Node 20–24 (measured on 20.10 to 24.21): 4 requests for a small file, 3 + one per 512 KiB for a large one, the same for fs.promises. Refuted on Node 26.10: a file of at most 512 KiB is read in one pool request, for both APIs; a larger one takes 2 + one per 512 KiB, still one read per 512 KiB. With UV_USE_IO_URING=1 on libuv 1.45–1.48 (Node 20) io_uring does the reads: the pool reads none (the harness sets 0 unless told otherwise).',
+  expected: 'holds',
+  tags: ['structural', 'version'],
+  requires: ['linux'],
+  source: {
+    file: 'https://github.com/nodejs/node/issues/36880',
+    section: 'fs.readFile: open, fstat, then reads of kReadFileBufferLength (512 KiB), then close',
+    figures: null,
+  },
+  plan(ctx) {
+    const oneTrip = satisfiesVersion(ctx.node.version, ONE_TRIP);
+    const uring = ioUringReads({ uv: ctx.node.uv, env: ctx.env });
+    const want = (/** @type {number} */ b) => tripsFor(b, oneTrip);
+    return {
+      ...(oneTrip || uring ? { expected: /** @type {const} */ ('refuted') } : {}),
+      summary:
+        `fs.readFile and fs.promises.readFile of a ${SMALL} B and a ${LARGE} B file, counting the fs requests made (async_hooks) and the reads the pool's threads made (/proc io). ` +
+        `Model for Node ${ctx.node.version}: ${want(SMALL)} request${want(SMALL) === 1 ? '' : 's'} for the small file and ${want(LARGE)} for the large one (${readsFor(LARGE)} reads of 512 KiB), both APIs alike` +
+        (oneTrip ? `; the claim's 4 does not hold here` : '') +
+        (uring
+          ? `; with UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} libuv ${ctx.node.uv} reads through io_uring, so the pool reads none of it`
+          : '') +
+        '.',
+      model: {
+        small: { bytes: SMALL, trips: want(SMALL), reads: readsFor(SMALL) },
+        large: { bytes: LARGE, trips: want(LARGE), reads: readsFor(LARGE) },
+        outcome:
+          (oneTrip
+            ? 'a small file is read in 1 pool request (fs.promises too)'
+            : 'a small file takes 4 pool requests: open, fstat, read, close (fs.promises too)') +
+          (uring ? '; io_uring does the reads, not the pool' : ''),
+      },
+      trial: (c) => c.run('readfile-trips.cjs', { options: { small: SMALL, large: LARGE }, timeoutMs: 15_000 }),
+      structural: {
+        need: 2,
+        check(obs) {
+          const rows = obs.cases.map((/** @type {any} */ c) => judgeCase(c, oneTrip, uring));
+          return { ok: rows.every((r) => r.ok), detail: rows.map((r) => r.text).join('; ') };
+        },
+      },
+    };
+  },
+});

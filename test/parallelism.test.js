@@ -1,0 +1,89 @@
+// os.* claims: how the readings are judged (pure), on observations shaped like
+// the fixtures' (fixtures/ap-affinity.cjs, fixtures/ap-cgroup.cjs).
+import { test } from 'node:test';
+import { expect } from 'expect';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { runFixture } from '../harness/isolate.js';
+import { judgeAffinity } from '../specs/os/os.ap-affinity.spec.js';
+import { libuvReads, expectedAp, judgeQuota } from '../specs/os/os.ap-cgroup.spec.js';
+
+const two = { ap: 2, cpus: 2, allowed: [0, 1] };
+const one = { ap: 1, cpus: 2, allowed: [1] };
+const affinity = { pin: 1, started: two, launched: one, changed: one, restored: two };
+
+test('availableParallelism follows the affinity, at start and while running; cpus().length does not', () => {
+  expect(judgeAffinity(affinity).ok).toBe(true);
+  expect(judgeAffinity(affinity).detail).toContain(
+    'after taskset -p -c 1 while running: 1 CPU allowed, availableParallelism 1',
+  );
+});
+
+test('a value fixed at start, or a cpus() that follows the affinity, is caught', () => {
+  expect(judgeAffinity({ ...affinity, changed: { ...one, ap: 2 } }).ok).toBe(false);
+  expect(judgeAffinity({ ...affinity, launched: { ...one, ap: 2 } }).ok).toBe(false);
+  expect(judgeAffinity({ ...affinity, launched: { ...one, cpus: 1 } }).ok).toBe(false);
+  // a pin that did not take (two CPUs still allowed) shows nothing
+  expect(judgeAffinity({ ...affinity, launched: two }).ok).toBe(false);
+});
+
+test('which quota libuv reads: by its version and the first line of /proc/self/cgroup', () => {
+  expect(libuvReads({ uv: '1.46.0', v2First: true, cpuComma: false })).toBe('old');
+  expect(libuvReads({ uv: '1.49.1', v2First: true, cpuComma: false })).toBe('v2');
+  expect(libuvReads({ uv: '1.52.1', v2First: false, cpuComma: true })).toBe('v1');
+  // a v1 cpu controller mounted on its own ('1:cpu:/'), hybrid layout: nothing read
+  expect(libuvReads({ uv: '1.52.1', v2First: false, cpuComma: false })).toBe('unseen');
+});
+
+test('the quota rounded down; under one CPU: the allowed count until 1.52, then 1 (v2)', () => {
+  const at = (/** @type {string} */ reads, /** @type {string} */ uv, /** @type {number | null} */ quota) =>
+    expectedAp({ reads, uv, quota, allowed: 4 });
+  expect(at('v2', '1.51.0', 2.5)).toBe(2);
+  expect(at('v2', '1.51.0', 0.5)).toBe(4);
+  expect(at('v2', '1.52.1', 0.5)).toBe(1);
+  expect(at('v2', '1.52.1', 8)).toBe(4);
+  expect(at('v1', '1.52.1', 0.5)).toBe(4);
+  expect(at('unseen', '1.52.1', 1.5)).toBe(4);
+  expect(at('old', '1.46.0', 1.5)).toBe(4);
+  expect(at('v2', '1.52.1', null)).toBe(4);
+});
+
+test('a quota step judged: in force as set, and the value the model gives', () => {
+  const steps = (/** @type {number[]} */ aps) =>
+    [null, 1.5, 0.5, null].map((quota, i) => ({ quota, inForce: quota, ap: aps[i] }));
+  const m = { reads: 'v2', uv: '1.52.1', allowed: 2 };
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: steps([2, 1, 1, 2]) }, m).ok).toBe(true);
+  // rounded to nearest: 1.5 → 2
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: steps([2, 2, 1, 2]) }, m).ok).toBe(false);
+  expect(judgeQuota({ version: 'v1', allowed: 2, steps: steps([2, 2, 2, 2]) }, { ...m, reads: 'unseen' }).ok).toBe(
+    true,
+  );
+  // another limit in force: the trial shows nothing
+  const other = { version: 'v2', allowed: 2, steps: [{ quota: 1.5, inForce: 1, ap: 1 }] };
+  expect(judgeQuota(other, m).invalid).toBe(true);
+  expect(judgeQuota({ unavailable: 'not root' }, m).invalid).toBe(true);
+});
+
+const twoCpus =
+  process.platform === 'linux' && os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+test(
+  'ap-cached keeps the readings at start and in a process started pinned; only the change while running differs',
+  { skip: !twoCpus },
+  async () => {
+    const run = async (/** @type {string | undefined} */ sabotage) =>
+      (
+        await runFixture({
+          node: process.execPath,
+          fixture: 'ap-affinity.cjs',
+          env: { NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        })
+      ).data;
+    const honest = await run(undefined);
+    const cached = await run('ap-cached');
+    expect(cached.started).toEqual(honest.started);
+    expect(cached.launched).toEqual(honest.launched);
+    expect(judgeAffinity(honest).ok).toBe(true);
+    expect(judgeAffinity(cached).ok).toBe(false);
+  },
+);

@@ -1,0 +1,85 @@
+// pool.per-process: how one parker's reading is judged (pure), on rows shaped
+// like the fixture's (fixtures/pool-per-process.cjs).
+import { test, describe, before, after } from 'node:test';
+import { expect } from 'expect';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runFixture } from '../harness/isolate.js';
+import { judgeRow } from '../specs/threadpool/pool.per-process.spec.js';
+
+const worker = {
+  kind: 'worker',
+  parked: 4,
+  parkedTids: [11, 12, 13, 14],
+  names: ['libuv-worker'],
+  blockedDuring: 4,
+  readerDuring: false,
+  doneDuring: false,
+  servedBy: [13],
+  result: 'ok',
+};
+const child = {
+  kind: 'child',
+  parkerPid: 99,
+  parked: 4,
+  parkedTids: [21, 22, 23, 24],
+  names: ['libuv-worker'],
+  blockedHere: 1,
+  servedBy: [12],
+  readerDuring: true,
+  doneDuring: true,
+  result: 'ok',
+  parkerStillBlocked: 4,
+};
+
+test('a Worker shares the pool: the request waits, then runs on a thread the Worker held', () => {
+  expect(judgeRow(worker, 4)).toMatchObject({ ok: true, invalid: false });
+  // a request that got a thread of its own while the Worker held P
+  expect(judgeRow({ ...worker, blockedDuring: 5, readerDuring: true }, 4).ok).toBe(false);
+  // waited, but then ran on a thread the Worker never held (a pool of its own)
+  const own = judgeRow({ ...worker, servedBy: [40] }, 4);
+  expect(own.ok).toBe(false);
+  expect(own.text).toContain('not one the Worker had held');
+});
+
+test('a child process or cluster worker has its own: the request runs while the child holds all of its own', () => {
+  expect(judgeRow(child, 4).ok).toBe(true);
+  expect(judgeRow({ ...child, kind: 'cluster' }, 4).ok).toBe(true);
+  expect(judgeRow({ ...child, readerDuring: false, blockedHere: 0, doneDuring: false }, 4).ok).toBe(false);
+  // the child let go of its requests before the parent's ran: nothing shown
+  expect(judgeRow({ ...child, parkerStillBlocked: 0 }, 4).ok).toBe(false);
+});
+
+test('a parker that could not hold all P is a failed control, not evidence', () => {
+  expect(judgeRow({ ...worker, parked: 3 }, 4)).toMatchObject({ ok: false, invalid: true });
+  expect(judgeRow({ ...child, parked: null }, 4).invalid).toBe(true);
+});
+
+describe('the fixture, honest and under worker-own-pool (Linux)', { skip: process.platform !== 'linux' }, () => {
+  let tmpdir = '';
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-per-process-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+  /** @param {string | undefined} sabotage */
+  const run = async (sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'pool-per-process.cjs',
+        options: { tmpdir, pool: 4, holdMs: 100 },
+        env: { NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      })
+    ).data;
+
+  test('the counts are alike; only the thread that served the request tells the pools apart', async () => {
+    const honest = await run(undefined);
+    const own = await run('worker-own-pool');
+    for (const d of [honest, own]) {
+      expect(d.worker).toMatchObject({ parked: 4, blockedDuring: 4, readerDuring: false, result: 'ok' });
+      expect(d.child).toMatchObject({ parked: 4, blockedHere: 1, readerDuring: true, parkerStillBlocked: 4 });
+    }
+    expect(judgeRow(honest.worker, 4).ok).toBe(true);
+    expect(judgeRow(own.worker, 4).ok).toBe(false);
+  });
+});

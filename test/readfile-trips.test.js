@@ -1,0 +1,74 @@
+// fs.readfile-trips: the request model by version and how a case is judged (pure).
+import { test } from 'node:test';
+import { expect } from 'expect';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runFixture } from '../harness/isolate.js';
+import { tripsFor, readsFor, tripsSeen, judgeCase, ioUringReads } from '../specs/threadpool/fs.readfile-trips.spec.js';
+
+const K = 512 * 1024;
+
+test('reads: one per 512 KiB, at least one', () => {
+  expect([0, 1000, K, K + 1, 3 * K + 1000].map(readsFor)).toEqual([1, 1, 1, 2, 4]);
+});
+
+test('trips: open, fstat, reads, close; from the one-trip change a file of one chunk is one request', () => {
+  expect([1000, K, K + 1, 3 * K + 1000].map((b) => tripsFor(b, false))).toEqual([4, 4, 5, 7]);
+  expect([1000, K, K + 1, 3 * K + 1000].map((b) => tripsFor(b, true))).toEqual([1, 1, 4, 6]);
+});
+
+test('a FileHandle is no request; promise requests and the close request are', () => {
+  expect(tripsSeen({ FSREQPROMISE: 3, FILEHANDLE: 1, FILEHANDLECLOSEREQ: 1 })).toBe(4);
+  expect(tripsSeen({ FSREQCALLBACK: 1 })).toBe(1);
+});
+
+test('a case holds only when the pool threads read the bytes, one call per chunk', () => {
+  const c = { api: 'callback', bytes: 1000, got: 1000, types: { FSREQCALLBACK: 4 }, poolReads: 1, poolBytes: 1000 };
+  expect(judgeCase(c, false).ok).toBe(true);
+  expect(judgeCase(c, true).ok).toBe(false);
+  // the same requests, but the bytes were read elsewhere (the main thread)
+  expect(judgeCase({ ...c, poolBytes: 0 }, false).ok).toBe(false);
+  // a read per request of 64 KiB, not 512 KiB
+  const large = { ...c, bytes: 3 * K + 1000, got: 3 * K + 1000, types: { FSREQCALLBACK: 7 }, poolBytes: 3 * K + 1000 };
+  expect(judgeCase({ ...large, poolReads: 4 }, false).ok).toBe(true);
+  expect(judgeCase({ ...large, poolReads: 25 }, false).ok).toBe(false);
+});
+
+test('io_uring does the reads only on libuv 1.45–1.48 with UV_USE_IO_URING set non-zero', () => {
+  expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '1' } })).toBe(true);
+  expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '0' } })).toBe(false);
+  expect(ioUringReads({ uv: '1.46.0', env: {} })).toBe(false);
+  expect(ioUringReads({ uv: '1.51.0', env: { UV_USE_IO_URING: '1' } })).toBe(false);
+  const c = { api: 'callback', bytes: 1000, got: 1000, types: { FSREQCALLBACK: 4 }, poolReads: 0, poolBytes: 0 };
+  expect(judgeCase(c, false, true).ok).toBe(true);
+  expect(judgeCase({ ...c, poolReads: 1, poolBytes: 1000 }, false, true).ok).toBe(false);
+});
+
+test(
+  'readfile-main-reads keeps the requests and the read calls; the pool reads no byte',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
+    try {
+      const run = async (/** @type {string | undefined} */ sabotage) =>
+        (
+          await runFixture({
+            node: process.execPath,
+            fixture: 'readfile-trips.cjs',
+            options: { tmpdir },
+            env: { NCS_SABOTAGE: sabotage },
+            timeoutMs: 20_000,
+          })
+        ).data.cases;
+      const honest = await run(undefined);
+      const sabotaged = await run('readfile-main-reads');
+      expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
+        honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
+      );
+      expect(sabotaged.map((/** @type {any} */ c) => c.poolBytes)).toEqual([0, 0, 0, 0]);
+    } finally {
+      rmSync(tmpdir, { recursive: true, force: true });
+    }
+  },
+);
