@@ -16,6 +16,7 @@ import fsIoUring, {
 } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile from '../specs/threadpool/pool.watchfile.spec.js';
+import slowIo from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
@@ -133,6 +134,29 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(check(obs(true)).ok).toBe(false);
     expect(watchfile.plan(ctx('20.20.2', '1.46.0', { env: { UV_USE_IO_URING: '1' } })).undecidable).toMatch(/io_uring/);
     expect(watchfile.plan(ctx('24.21.0', '1.52.1', { env: { UV_USE_IO_URING: '1' } })).undecidable).toBeUndefined();
+  });
+});
+
+describe('pool.slow-io-cap-n1: check', () => {
+  const check = slowIo.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+  /** @param {number} P @param {number} held @param {boolean} statBefore @param {object} [more] */
+  const s = (P, held, statBefore, more = {}) => ({
+    P,
+    lookups: P + 1,
+    held,
+    heldAfter: held,
+    poolThreads: P,
+    stat: { before: statBefore, done: true, ms: statBefore ? 1 : 300 },
+    finished: true,
+    ...more,
+  });
+  it('passes when P=1 holds its one thread and the stat waits, while P=2 lets it through', () => {
+    expect(check({ seen: [s(1, 1, false), s(2, 1, true)] }).ok).toBe(true);
+  });
+  it('fails when the stat gets through with P=1, or the pool is not the size asked; void when no lookup was held', () => {
+    expect(check({ seen: [s(1, 1, true), s(2, 1, true)] }).ok).toBe(false);
+    expect(check({ seen: [s(1, 1, false, { poolThreads: 2 }), s(2, 1, true)] }).ok).toBe(false);
+    expect(check({ seen: [s(1, 0, true), s(2, 1, true)] }).invalid).toBe(true);
   });
 });
 

@@ -211,8 +211,8 @@ export const SABOTAGES = [
   },
   {
     name: 'fs-off-pool',
-    what: 'pool-parked.cjs: fs.stat, open, read, close, fs.promises.readFile and read streams done synchronously, callbacks on the next loop turn (the pool still held, fs.access still waits)',
-    select: ['pool.fs-io-uring'],
+    what: 'pool-parked.cjs: fs.stat, open, read, close, fs.promises.readFile and read streams done synchronously, callbacks on the next loop turn (the pool still held, fs.access still waits; the lookups of slow-io still held)',
+    select: ['pool.fs-io-uring', 'pool.slow-io-cap-n1'],
     breaks: () => true,
   },
   {
