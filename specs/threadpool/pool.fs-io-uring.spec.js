@@ -10,8 +10,9 @@ import { poolSize } from '../../harness/kits/pool.js';
 // 42e659c). From libuv 1.49 (libuv#4492) the SQPOLL ring exists only on a loop
 // configured with UV_LOOP_USE_IO_URING_SQPOLL, which Node never does, and the
 // variable no longer reaches fs. The harness runs every fixture with
-// UV_USE_IO_URING=0, so the fixture starts one child with the variable removed
-// (the default this claim is about) and one with =1, each with the pool held.
+// UV_USE_IO_URING=0 and a spec can set a variable but not remove it, so the
+// fixture runs with =1 and starts a child with the variable removed (the
+// default this claim is about); each holds its own pool.
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
 const OP_TEXT = {
   stat: 'fs.stat',
@@ -145,6 +146,8 @@ export default defineSpec({
             pool: c.poolSize,
             cases: CASES.map(({ name, ioUring }) => ({ name, ioUring })),
           },
+          // The fixture measures the =1 case itself and starts a child for the other.
+          env: { UV_USE_IO_URING: '1' },
           timeoutMs: 20_000,
         }),
       structural: {
