@@ -233,6 +233,24 @@ export const SABOTAGES = [
     select: ['os.ap-cgroup'],
     breaks: () => true,
   },
+  {
+    name: 'fs-off-pool',
+    what: 'pool-parked.cjs: fs.stat, open, read, close, fs.promises.readFile and read streams done synchronously, callbacks on the next loop turn (the pool still held, fs.access still waits; the lookups of slow-io still held)',
+    select: ['pool.fs-io-uring', 'pool.slow-io-cap-n1'],
+    breaks: () => true,
+  },
+  {
+    name: 'digest-off-pool',
+    what: 'pool-parked.cjs: crypto.subtle.digest computed on the main thread, resolved on the next loop turn (the pool still held)',
+    select: ['pool.webcrypto'],
+    breaks: () => true,
+  },
+  {
+    name: 'watchfile-off-pool',
+    what: 'pool-parked.cjs: fs.watchFile polled from a timer with fs.statSync, no pool request (the pool still held, fs.watch unchanged)',
+    select: ['pool.watchfile'],
+    breaks: () => true,
+  },
 ];
 
 /**

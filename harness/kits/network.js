@@ -1,6 +1,7 @@
 // @ts-check
 // Shared by the network specs: one trial parks every pool thread on FIFOs for
 // HOLD_MS while N operations run, with an fs.stat as the positive control.
+import { existsSync, readFileSync } from 'node:fs';
 import { median } from '../stats.js';
 
 /** Operations per trial. */
@@ -60,4 +61,45 @@ export function heldRatio({ op, what, claim, alternatives }) {
     alpha: 0.01,
     value: (/** @type {any} */ obs) => median(obs.ops[op].times) / obs.releasedAt,
   };
+}
+
+/** Hosts sources that stay on this machine (nscd and systemd-resolved would not). */
+const LOCAL_SOURCES = new Set(['files', 'dns', 'myhostname']);
+
+/**
+ * Why this machine cannot hold dns.lookup()s at a HOSTALIASES gate safely, or null:
+ * glibc reads the file HOSTALIASES names inside getaddrinfo, so a FIFO there holds
+ * the lookup's pool thread in open(2) (fixtures/lib/park.cjs gate()).
+ * @param {{ arch: string }} ctx
+ */
+export function gateUnavailable(ctx) {
+  if (!['x64', 'arm64'].includes(ctx.arch))
+    return `counting threads blocked in open(2) via /proc needs x64 or arm64 (this is ${ctx.arch})`;
+  const report = /** @type {any} */ (process.report?.getReport?.());
+  if (!report?.header?.glibcVersionRuntime)
+    return 'needs glibc: the gate is the HOSTALIASES file that glibc reads inside getaddrinfo (other C libraries do not)';
+  for (const sock of ['/run/nscd/socket', '/var/run/nscd/socket']) {
+    if (existsSync(sock))
+      return `nscd is running (${sock}): lookups would be answered by it, outside the test's process and environment`;
+  }
+  let sources = ['dns', 'files']; // glibc's default without /etc/nsswitch.conf
+  if (existsSync('/etc/nsswitch.conf')) {
+    const line = readFileSync('/etc/nsswitch.conf', 'utf8')
+      .split('\n')
+      .find((l) => /^\s*hosts\s*:/.test(l));
+    if (line)
+      sources = line
+        .split(':')[1]
+        .replace(/#.*/, '')
+        .replace(/\[[^\]]*\]/g, ' ')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean);
+  }
+  const foreign = sources.filter((s) => !LOCAL_SOURCES.has(s));
+  if (foreign.length)
+    return `/etc/nsswitch.conf hosts uses ${foreign.join(', ')}: such a lookup could leave this process and reach the network`;
+  if (!sources.includes('dns'))
+    return '/etc/nsswitch.conf hosts has no dns source, so getaddrinfo never reads HOSTALIASES and no lookup can be held';
+  return null;
 }

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { defineSpec } from '../../harness/spec.js';
 import { DEFAULT_POOL } from '../../harness/kits/pool.js';
+import { gateUnavailable } from '../../harness/kits/network.js';
 
 // libuv counts getaddrinfo/getnameinfo as "slow I/O" and lets at most
 // (P + 1) / 2 pool threads run it at once (since 1.23), so lookups cannot
@@ -17,45 +17,6 @@ const EXTRA = 2; // lookups beyond P, so an uncapped pool would be full
 
 /** @param {number} P */
 const cap = (P) => Math.floor((P + 1) / 2);
-
-/** Hosts sources that stay on this machine (nscd and systemd-resolved would not). */
-const LOCAL_SOURCES = new Set(['files', 'dns', 'myhostname']);
-
-/**
- * Why this machine cannot hold lookups at a HOSTALIASES gate safely, or null.
- * @param {import('../../harness/context.js').Context} ctx
- */
-function gateUnavailable(ctx) {
-  if (!['x64', 'arm64'].includes(ctx.arch))
-    return `counting threads blocked in open(2) via /proc needs x64 or arm64 (this is ${ctx.arch})`;
-  const report = /** @type {any} */ (process.report?.getReport?.());
-  if (!report?.header?.glibcVersionRuntime)
-    return 'needs glibc: the gate is the HOSTALIASES file that glibc reads inside getaddrinfo (other C libraries do not)';
-  for (const sock of ['/run/nscd/socket', '/var/run/nscd/socket']) {
-    if (existsSync(sock))
-      return `nscd is running (${sock}): lookups would be answered by it, outside the test's process and environment`;
-  }
-  let sources = ['dns', 'files']; // glibc's default without /etc/nsswitch.conf
-  if (existsSync('/etc/nsswitch.conf')) {
-    const line = readFileSync('/etc/nsswitch.conf', 'utf8')
-      .split('\n')
-      .find((l) => /^\s*hosts\s*:/.test(l));
-    if (line)
-      sources = line
-        .split(':')[1]
-        .replace(/#.*/, '')
-        .replace(/\[[^\]]*\]/g, ' ')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean);
-  }
-  const foreign = sources.filter((s) => !LOCAL_SOURCES.has(s));
-  if (foreign.length)
-    return `/etc/nsswitch.conf hosts uses ${foreign.join(', ')}: such a lookup could leave this process and reach the network`;
-  if (!sources.includes('dns'))
-    return '/etc/nsswitch.conf hosts has no dns source, so getaddrinfo never reads HOSTALIASES and no lookup can be held';
-  return null;
-}
 
 export default defineSpec({
   id: 'pool.dns-half-cap',

@@ -40,3 +40,12 @@ export declare function heldRatio({ op, what, claim, alternatives }: {
     alpha: number;
     value: (/** @type {any} */ obs: any) => number;
 };
+/**
+ * Why this machine cannot hold dns.lookup()s at a HOSTALIASES gate safely, or null:
+ * glibc reads the file HOSTALIASES names inside getaddrinfo, so a FIFO there holds
+ * the lookup's pool thread in open(2) (fixtures/lib/park.cjs gate()).
+ * @param {{ arch: string }} ctx
+ */
+export declare function gateUnavailable(ctx: {
+    arch: string;
+}): string | null;

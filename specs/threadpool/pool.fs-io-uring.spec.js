@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { defineSpec } from '../../harness/spec.js';
+import { satisfiesVersion } from '../../harness/range.js';
+import { poolSize } from '../../harness/kits/pool.js';
+
+// libuv 1.45 (Node 20.3.0) sends stat, open, read, close and more to an
+// io_uring with a kernel polling thread (SQPOLL) on Linux, not to the pool.
+// Upstream it was on unless UV_USE_IO_URING=0 up to 1.48; Node patched it to
+// opt-in (UV_USE_IO_URING=1) in 20.11.1 and 21.6.2 (CVE-2024-22017, node
+// 42e659c). From libuv 1.49 (libuv#4492) the SQPOLL ring exists only on a loop
+// configured with UV_LOOP_USE_IO_URING_SQPOLL, which Node never does, and the
+// variable no longer reaches fs. The harness runs every fixture with
+// UV_USE_IO_URING=0 and a spec can set a variable but not remove it, so the
+// fixture runs with =1 and starts a child with the variable removed (the
+// default this claim is about); each holds its own pool.
+const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
+const OP_TEXT = {
+  stat: 'fs.stat',
+  open: 'fs.open',
+  read: 'fs.read',
+  close: 'fs.close',
+  promises: 'fs.promises.readFile',
+  stream: 'a read stream',
+};
+// libuv closes through io_uring only on kernels from 6.1 (linux.c, uv__iou_fs_close);
+// fs.promises.readFile ends with a close.
+const NEEDS_CLOSE = ['close', 'promises'];
+const CASES = [
+  { name: 'unset', ioUring: null, text: 'UV_USE_IO_URING unset' },
+  { name: 'set', ioUring: '1', text: 'UV_USE_IO_URING=1' },
+];
+
+/** '6.18.44-fc' -> [6, 18, 44]; null where it does not read. @param {string} release */
+export function kernelVersion(release) {
+  const m = /^(\d+)\.(\d+)(?:\.(\d+))?/.exec(release ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : null;
+}
+
+/** a >= b for [major, minor, patch]. @param {number[]} a @param {number[]} b */
+const atLeast = (a, b) => (a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2]);
+
+/**
+ * Where this Node's libuv sends fs requests, by its version alone:
+ * 'pool' always, 'opt-in' (the ring with UV_USE_IO_URING=1) or 'default'
+ * (the ring unless UV_USE_IO_URING is 0).
+ * @param {{ version: string, uv: string }} node
+ * @returns {'pool' | 'opt-in' | 'default'}
+ */
+export function ioUringRule(node) {
+  if (!satisfiesVersion(node.uv, '>=1.45.0 <1.49.0')) return 'pool';
+  // Node's own patch made it opt-in (a later libuv needs no patch: 1.49+ is 'pool').
+  return satisfiesVersion(node.version, '<20.11.1 || >=21 <21.6.2') ? 'default' : 'opt-in';
+}
+
+/**
+ * Why this machine's kernel keeps libuv from its SQPOLL ring, or null: libuv
+ * wants 5.10.186 and io_uring features of 5.13; the sysctl can forbid it.
+ * @param {{ arch: string, release: string }} ctx
+ * @param {() => string} [readDisabled] the text of /proc/sys/kernel/io_uring_disabled
+ */
+export function kernelRefuses(ctx, readDisabled = () => readFileSync('/proc/sys/kernel/io_uring_disabled', 'utf8')) {
+  if (!['x64', 'arm64'].includes(ctx.arch))
+    return `libuv's io_uring use differs on ${ctx.arch} (never on 32-bit arm, nor on ppc64 from 1.48)`;
+  const k = kernelVersion(ctx.release);
+  if (!k) return `the kernel version '${ctx.release}' does not read`;
+  if (!atLeast(k, [5, 13, 0])) return `kernel ${k.join('.')} lacks what libuv needs of io_uring (5.13)`;
+  let disabled = 0;
+  try {
+    disabled = Number(readDisabled().trim());
+  } catch {
+    // no such sysctl before 6.6: allowed
+  }
+  if (disabled > 0) return `io_uring is disabled by sysctl (kernel.io_uring_disabled=${disabled})`;
+  return null;
+}
+
+/**
+ * The model for this machine: per case, whether fs requests go to the ring
+ * and so which operations complete while the pool is held.
+ * @param {import('../../harness/context.js').Context} ctx
+ * @param {() => string} [readDisabled]
+ */
+export function fsModel(ctx, readDisabled) {
+  const rule = ioUringRule(ctx.node);
+  const refused = rule === 'pool' ? null : kernelRefuses(ctx, readDisabled);
+  const k = kernelVersion(ctx.release);
+  const closeOnRing = k !== null && atLeast(k, [6, 1, 0]);
+  const cases = CASES.map((c) => {
+    const ring = refused === null && (rule === 'default' || (rule === 'opt-in' && c.ioUring === '1'));
+    const early = ring ? OPS.filter((op) => closeOnRing || !NEEDS_CLOSE.includes(op)) : [];
+    return { ...c, ring, early };
+  });
+  return { rule, refused, closeOnRing, cases };
+}
+
+/** 'fs.stat, fs.open and fs.read'. @param {string[]} ops */
+const list = (ops) => {
+  const t = ops.map((op) => OP_TEXT[/** @type {keyof typeof OP_TEXT} */ (op)]);
+  return t.length <= 1 ? t.join('') : `${t.slice(0, -1).join(', ')} and ${t.at(-1)}`;
+};
+
+/** What one case does, in words. @param {{ ring: boolean, early: string[] }} c */
+const caseText = (c) =>
+  c.ring
+    ? `${list(c.early)} skip the pool (io_uring)${c.early.length < OPS.length ? `, ${list(OPS.filter((op) => !c.early.includes(op)))} wait` : ''}`
+    : 'every fs call waits for the pool';
+
+export default defineSpec({
+  id: 'pool.fs-io-uring',
+  title: 'Async fs calls always wait for the thread pool',
+  area: 'threadpool',
+  claim:
+    'Asynchronous fs calls (stat, open, read, close, fs.promises, streams) always run on the libuv pool, so with every pool thread busy none of them completes.',
+  truth:
+    'Depends on the version (Linux): Node 20.3.0 to 20.11.0 (libuv 1.45–1.46) sends them to io_uring by default, so they complete with the pool held; 20.11.1+ and 22.0–22.11 only with UV_USE_IO_URING=1; from libuv 1.49 (22.12+, 24, 26) they always wait for the pool and the variable has no effect. Measured on 20.10.0 (io_uring either way), 20.20.2 (io_uring only with =1), 22.17, 22.23, 24.2–24.21 and 26.10 (always the pool). fs.access and fs.copyFile never use io_uring.',
+  expected: 'holds',
+  tags: ['structural', 'fifo-probe', 'version'],
+  requires: ['linux'],
+  source: {
+    file: 'https://github.com/libuv/libuv/pull/4492',
+    section: 'linux: disable SQPOLL io_uring by default (and docs/src/fs.rst on io_uring)',
+    figures: null,
+  },
+  plan(ctx) {
+    const P = poolSize(ctx);
+    const model = fsModel(ctx);
+    const byDefault = model.cases[0];
+    const outcome = model.cases.map((c) => `${c.text}: ${caseText(c)}`).join('; ');
+    return {
+      expected: byDefault.ring ? 'refuted' : 'holds',
+      summary:
+        `All ${P} pool threads held in fs.copyFile from a FIFO; meanwhile ${list(OPS)}, and fs.access as the control that must wait. ` +
+        `Node ${ctx.node.version} (libuv ${ctx.node.uv}): ${outcome}${model.refused ? ` (${model.refused})` : ''}.`,
+      model: {
+        P,
+        rule: model.rule,
+        refused: model.refused,
+        closeOnRing: model.closeOnRing,
+        cases: model.cases.map(({ name, text, ring, early }) => ({ name, text, ring, early })),
+        outcome,
+      },
+      trial: (c) =>
+        c.run('pool-parked.cjs', {
+          options: {
+            mode: 'fs-cases',
+            pool: c.poolSize,
+            cases: CASES.map(({ name, ioUring }) => ({ name, ioUring })),
+          },
+          // The fixture measures the =1 case itself and starts a child for the other.
+          env: { UV_USE_IO_URING: '1' },
+          timeoutMs: 20_000,
+        }),
+      structural: {
+        need: 2, // which calls completed while the pool was held: exact
+        check(obs) {
+          /** @type {string[]} */
+          const parts = [];
+          let ok = true;
+          let sizeFail = false;
+          let invalid = null;
+          model.cases.forEach((want, i) => {
+            const s = obs.cases[i];
+            const early = OPS.filter((op) => s.ops[op].before);
+            const errors = OPS.filter((op) => s.ops[op].error).map((op) => `${op}: ${s.ops[op].error}`);
+            const sized =
+              (s.parked === null || s.parked === s.P) &&
+              (s.poolThreads === null || s.poolThreads === s.P) &&
+              (s.parkedNow === null || s.parkedNow === s.P);
+            const sqpoll = s.rings?.sqpoll ?? null;
+            const text = `${want.text}: ${early.length ? `${list(early)} completed with the pool held` : 'none completed with the pool held'}`;
+            if (!sized) {
+              ok = false;
+              sizeFail = true;
+              parts.push(
+                `${text}, but the pool has ${s.poolThreads ?? '?'} threads, ${s.parkedNow ?? s.parked ?? '?'} held (expected ${s.P} and ${s.P})`,
+              );
+              return;
+            }
+            if (s.controls.access.before)
+              invalid ??= `${want.text}: the control fs.access completed with the pool held`;
+            if (want.ring && sqpoll === 0)
+              invalid ??= `${want.text}: no io_uring ring with a polling thread was set up (io_uring refused here, e.g. by seccomp)`;
+            const good =
+              errors.length === 0 &&
+              early.length === want.early.length &&
+              early.every((op) => want.early.includes(op)) &&
+              (sqpoll === null || want.ring === sqpoll > 0) &&
+              OPS.every((op) => s.ops[op].done);
+            ok &&= good;
+            parts.push(
+              `${text}${sqpoll === null ? '' : ` (${sqpoll} polling io_uring rings)`}${errors.length ? `; errors ${errors.join(', ')}` : ''}${good ? '' : ` (expected: ${caseText(want)})`}`,
+            );
+          });
+          const detail = `with all ${obs.cases[0]?.P} pool threads held: ${parts.join('; ')}; fs.access waited`;
+          // A pool of another size fails the claim's premise; a blocker that did not hold decides nothing.
+          if (invalid && !sizeFail) return { ok: false, invalid: true, detail: `${invalid}: ${parts.join('; ')}` };
+          return { ok, detail };
+        },
+      },
+    };
+  },
+});

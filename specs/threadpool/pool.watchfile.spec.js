@@ -1,0 +1,75 @@
+import { defineSpec } from '../../harness/spec.js';
+import { satisfiesVersion } from '../../harness/range.js';
+import { poolSize } from '../../harness/kits/pool.js';
+
+// fs.watchFile is libuv's uv_fs_poll: a timer that issues uv_fs_stat, a pool
+// request, and compares the result with the last (fs-poll.c). fs.watch is
+// uv_fs_event: inotify on Linux, read on the event loop. With every pool
+// thread held, a change is seen by fs.watch at once and by fs.watchFile only
+// once its stat gets a thread.
+const INTERVAL_MS = 10;
+
+export default defineSpec({
+  id: 'pool.watchfile',
+  title: 'fs.watchFile polls through the thread pool; fs.watch does not',
+  area: 'threadpool',
+  claim:
+    'fs.watchFile finds changes by polling fs.stat on the libuv pool, so with every pool thread busy it reports nothing; fs.watch is told by the kernel and reports at once.',
+  truth:
+    'True on Node 20 to 26 (Linux, inotify): with every pool thread held, fs.watch reports a change within milliseconds, fs.watchFile (interval 10 ms) only after the release. Where libuv sends stat to io_uring (20.3.0–20.11.0 by default, or UV_USE_IO_URING=1 before libuv 1.49; see pool.fs-io-uring) the poll skips the pool; the harness runs fixtures with io_uring off.',
+  expected: 'holds',
+  tags: ['structural', 'fifo-probe'],
+  requires: ['linux'],
+  source: {
+    file: 'https://github.com/libuv/libuv/blob/v1.x/src/fs-poll.c',
+    section: 'poll_cb / timer_cb: each poll is a uv_fs_stat request',
+    figures: null,
+  },
+  plan(ctx) {
+    const P = poolSize(ctx);
+    const ring =
+      Number.parseInt(ctx.env?.UV_USE_IO_URING ?? '0', 10) > 0 && satisfiesVersion(ctx.node.uv, '>=1.45.0 <1.49.0');
+    return {
+      ...(ring
+        ? {
+            undecidable: `UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} in force with libuv ${ctx.node.uv}: the poll's stat may go to io_uring, not the pool`,
+          }
+        : {}),
+      summary: `A file watched by fs.watchFile (interval ${INTERVAL_MS} ms) and by fs.watch; all ${P} pool threads held in fs.copyFile from a FIFO, then the file grows by one byte (synchronously). Model: fs.watch reports it with the pool held, fs.watchFile only after the release; fs.access (the pool control) waits.`,
+      model: { P, intervalMs: INTERVAL_MS, watchBeforeRelease: true, watchFileBeforeRelease: false },
+      trial: (c) =>
+        c.run('pool-parked.cjs', {
+          options: { mode: 'watch', pool: c.poolSize, intervalMs: INTERVAL_MS },
+          timeoutMs: 15_000,
+        }),
+      structural: {
+        need: 2, // which watcher reported while the pool was held: exact
+        check(obs) {
+          const { watch, watchFile } = obs.ops;
+          const sized =
+            (obs.parked === null || obs.parked === obs.P) &&
+            (obs.poolThreads === null || obs.poolThreads === obs.P) &&
+            (obs.parkedNow === null || obs.parkedNow === obs.P);
+          const census = `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held`;
+          const polled = watchFile.before
+            ? `fs.watchFile reported it with the pool held (${watchFile.ms} ms)`
+            : watchFile.done
+              ? 'fs.watchFile reported it only after the release'
+              : 'fs.watchFile never reported it';
+          const told = watch.before
+            ? `fs.watch within ${watch.ms} ms`
+            : 'fs.watch did not report it with the pool held';
+          const what = `${told}; ${polled}`;
+          if (!sized)
+            return { ok: false, detail: `${what}, but the pool has ${census} (expected ${obs.P} and ${obs.P})` };
+          if (obs.controls.access.before)
+            return { ok: false, invalid: true, detail: `the control fs.access completed with the pool held; ${what}` };
+          return {
+            ok: watch.before && !watchFile.before && watchFile.done,
+            detail: `with all ${obs.P} pool threads held (${census}), after the change: ${what}; fs.access waited`,
+          };
+        },
+      },
+    };
+  },
+});

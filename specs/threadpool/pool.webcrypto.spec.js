@@ -1,0 +1,60 @@
+import { defineSpec } from '../../harness/spec.js';
+import { poolSize } from '../../harness/kits/pool.js';
+
+// Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
+// names fs, crypto's pbkdf2/scrypt/randomBytes/randomFill/generateKeyPair,
+// dns.lookup and zlib, but not WebCrypto. crypto.subtle runs its jobs as
+// async CryptoJobs, which libuv queues on the pool like pbkdf2's. With every
+// pool thread held, a digest cannot resolve; a synchronous hash and a timer
+// (no pool) show the loop was free, fs.access (pool) that the pool was held.
+
+export default defineSpec({
+  id: 'pool.webcrypto',
+  title: 'crypto.subtle.digest waits for the thread pool',
+  area: 'threadpool',
+  claim:
+    "crypto.subtle.digest runs on the libuv pool, although Node's list of the APIs that use the pool leaves WebCrypto out: with every pool thread busy, a digest does not resolve.",
+  truth:
+    'True on Node 20 to 26: with every pool thread held, subtle.digest resolves only after the release, while a synchronous hash and a timer complete at once.',
+  expected: 'holds',
+  tags: ['structural', 'fifo-probe'],
+  requires: ['posix'],
+  source: {
+    file: 'https://nodejs.org/api/cli.html#uv_threadpool_sizesize',
+    section: 'UV_THREADPOOL_SIZE=size (the list of APIs that use the pool)',
+    figures: null,
+  },
+  plan(ctx) {
+    const P = poolSize(ctx);
+    return {
+      summary: `All ${P} pool threads held in fs.copyFile from a FIFO; meanwhile crypto.subtle.digest('SHA-256') resolves only after the release, while a synchronous createHash and a 5 ms timer complete and fs.access (the pool control) waits.`,
+      model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
+      trial: (c) => c.run('pool-parked.cjs', { options: { mode: 'webcrypto', pool: c.poolSize }, timeoutMs: 15_000 }),
+      structural: {
+        need: 2, // what completed while the pool was held: exact
+        check(obs) {
+          const { digest } = obs.ops;
+          const { hash, timer, access } = obs.controls;
+          const sized =
+            (obs.parked === null || obs.parked === obs.P) &&
+            (obs.poolThreads === null || obs.poolThreads === obs.P) &&
+            (obs.parkedNow === null || obs.parkedNow === obs.P);
+          const census = `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held`;
+          const what = `subtle.digest ${digest.before ? 'resolved with the pool held' : digest.done ? 'resolved only after the release' : 'never resolved'}${digest.error ? ` (error ${digest.error})` : ''}`;
+          if (!sized)
+            return { ok: false, detail: `${what}, but the pool has ${census} (expected ${obs.P} and ${obs.P})` };
+          if (!hash.before || !timer.before || access.before)
+            return {
+              ok: false,
+              invalid: true,
+              detail: `controls: a synchronous hash ${hash.before ? 'completed' : 'waited'}, a timer ${timer.before ? 'fired' : 'waited'}, fs.access ${access.before ? 'completed' : 'waited'} with the pool held; ${what}`,
+            };
+          return {
+            ok: !digest.before && digest.done && !digest.error,
+            detail: `with all ${obs.P} pool threads held (${census}), ${what}; a synchronous hash and a timer completed, fs.access waited`,
+          };
+        },
+      },
+    };
+  },
+});

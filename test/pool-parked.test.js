@@ -1,0 +1,202 @@
+// The claims judged with every pool thread held in fs.copyFile from a FIFO
+// (fixtures/pool-parked.cjs): the io_uring model by version and kernel, and
+// each check against observations built by hand; the fixture itself on this
+// Node for the exact parts (which completed while the pool was held).
+import { describe, it, before, after } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'expect';
+import { runFixture } from '../harness/isolate.js';
+import fsIoUring, {
+  ioUringRule,
+  kernelVersion,
+  kernelRefuses,
+  fsModel,
+} from '../specs/threadpool/pool.fs-io-uring.spec.js';
+import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
+import watchfile from '../specs/threadpool/pool.watchfile.spec.js';
+import slowIo from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
+
+const linux = process.platform === 'linux';
+const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
+
+/** @param {string} version @param {string} uv @param {object} [more] */
+const ctx = (version, uv, more = {}) =>
+  /** @type {any} */ ({
+    node: { version, uv, major: Number(version.split('.')[0]) },
+    arch: 'x64',
+    release: '6.18.44-fc',
+    cores: 2,
+    env: {},
+    poolSize: 4,
+    ...more,
+  });
+const allowed = () => '0';
+
+describe('pool.fs-io-uring: where libuv sends fs requests', () => {
+  it('by version: the default ring before the patch, opt-in after it, the pool from libuv 1.49', () => {
+    expect(ioUringRule({ version: '20.2.0', uv: '1.44.2' })).toBe('pool');
+    expect(ioUringRule({ version: '20.10.0', uv: '1.46.0' })).toBe('default');
+    expect(ioUringRule({ version: '20.11.1', uv: '1.46.0' })).toBe('opt-in');
+    expect(ioUringRule({ version: '20.20.2', uv: '1.46.0' })).toBe('opt-in');
+    expect(ioUringRule({ version: '21.6.1', uv: '1.46.0' })).toBe('default');
+    expect(ioUringRule({ version: '21.6.2', uv: '1.46.0' })).toBe('opt-in');
+    expect(ioUringRule({ version: '22.0.0', uv: '1.48.0' })).toBe('opt-in');
+    expect(ioUringRule({ version: '22.12.0', uv: '1.49.1' })).toBe('pool');
+    expect(ioUringRule({ version: '26.10.0', uv: '1.52.1' })).toBe('pool');
+  });
+
+  it('the kernel: its version as libuv reads it, and what keeps io_uring away', () => {
+    expect(kernelVersion('6.18.44-fc-v769')).toEqual([6, 18, 44]);
+    expect(kernelVersion('5.4')).toEqual([5, 4, 0]);
+    expect(kernelVersion('weird')).toBe(null);
+    expect(kernelRefuses({ arch: 'x64', release: '6.1.0' }, allowed)).toBe(null);
+    expect(kernelRefuses({ arch: 'x64', release: '5.10.200' }, allowed)).toMatch(/5\.13/);
+    expect(kernelRefuses({ arch: 'x64', release: '6.8.0' }, () => '2')).toMatch(/io_uring_disabled=2/);
+    expect(kernelRefuses({ arch: 'arm', release: '6.8.0' }, allowed)).toMatch(/arm/);
+    expect(
+      kernelRefuses({ arch: 'x64', release: '6.8.0' }, () => {
+        throw new Error('ENOENT');
+      }),
+    ).toBe(null);
+  });
+
+  it('per case: which calls complete with the pool held (close on the ring from kernel 6.1)', () => {
+    const m = fsModel(ctx('20.20.2', '1.46.0'), allowed);
+    expect(m.cases.map((c) => [c.name, c.ring, c.early.length])).toEqual([
+      ['unset', false, 0],
+      ['set', true, 6],
+    ]);
+    const old = fsModel(ctx('20.10.0', '1.46.0', { release: '5.15.100' }), allowed);
+    expect(old.cases[0].early).toEqual(['stat', 'open', 'read', 'stream']);
+    const refused = fsModel(ctx('20.10.0', '1.46.0', { release: '5.4.0' }), allowed);
+    expect(refused.cases.every((c) => !c.ring)).toBe(true);
+    expect(fsModel(ctx('24.21.0', '1.52.1'), allowed).cases.every((c) => !c.ring)).toBe(true);
+  });
+
+  it('the plan expects the claim refuted where the default is the ring, and says what is true', () => {
+    expect(fsIoUring.plan(ctx('20.10.0', '1.46.0')).expected).toBe('refuted');
+    const p = fsIoUring.plan(ctx('22.23.3', '1.51.0'));
+    expect(p.expected).toBe('holds');
+    expect(p.model.outcome).toBe(
+      'UV_USE_IO_URING unset: every fs call waits for the pool; UV_USE_IO_URING=1: every fs call waits for the pool',
+    );
+  });
+
+  /** One case's observation. @param {string[]} early @param {object} [more] */
+  const seen = (early, more = {}) => ({
+    P: 4,
+    parked: 4,
+    poolThreads: 4,
+    parkedNow: 4,
+    rings: { all: early.length ? 6 : 3, sqpoll: early.length ? 3 : 0 },
+    ops: Object.fromEntries(OPS.map((op) => [op, { before: early.includes(op), done: true, error: null }])),
+    controls: { access: { before: false, done: true } },
+    ...more,
+  });
+
+  it('check: pass as modelled; fail on a call that skips the pool or a pool of another size; invalid when the control did not wait', () => {
+    const check = fsIoUring.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    expect(check({ cases: [seen([]), seen([])] }).ok).toBe(true);
+    expect(check({ cases: [seen(['stat']), seen([])] })).toMatchObject({ ok: false });
+    expect(check({ cases: [seen(['stat']), seen([])] }).invalid).toBeUndefined();
+    expect(check({ cases: [seen([], { poolThreads: 5 }), seen([])] }).invalid).toBeUndefined();
+    const loose = seen([], { controls: { access: { before: true, done: true } } });
+    expect(check({ cases: [loose, seen([])] })).toMatchObject({ ok: false, invalid: true });
+    const check20 = fsIoUring.plan(ctx('20.20.2', '1.46.0')).structural?.check ?? (() => ({ ok: false }));
+    expect(check20({ cases: [seen([]), seen(OPS)] }).ok).toBe(true);
+    // the ring expected and none set up: this machine refused io_uring, nothing decided
+    expect(check20({ cases: [seen([]), seen([], { rings: { all: 0, sqpoll: 0 } })] }).invalid).toBe(true);
+  });
+});
+
+describe('pool.webcrypto and pool.watchfile: checks', () => {
+  const base = { P: 4, parked: 4, poolThreads: 4, parkedNow: 4 };
+  it('webcrypto: the digest must wait while a synchronous hash and a timer do not', () => {
+    const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    const controls = { hash: { before: true }, timer: { before: true }, access: { before: false } };
+    expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls }).ok).toBe(true);
+    expect(check({ ...base, ops: { digest: { before: true, done: true } }, controls }).ok).toBe(false);
+    const stuck = { ...controls, timer: { before: false } };
+    expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls: stuck }).invalid).toBe(true);
+  });
+
+  it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
+    const check = watchfile.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    const controls = { access: { before: false } };
+    const obs = (/** @type {boolean} */ polled) => ({
+      ...base,
+      ops: { watch: { before: true, done: true, ms: 2 }, watchFile: { before: polled, done: true, ms: 9 } },
+      controls,
+    });
+    expect(check(obs(false)).ok).toBe(true);
+    expect(check(obs(true)).ok).toBe(false);
+    expect(watchfile.plan(ctx('20.20.2', '1.46.0', { env: { UV_USE_IO_URING: '1' } })).undecidable).toMatch(/io_uring/);
+    expect(watchfile.plan(ctx('24.21.0', '1.52.1', { env: { UV_USE_IO_URING: '1' } })).undecidable).toBeUndefined();
+  });
+});
+
+describe('pool.slow-io-cap-n1: check', () => {
+  const check = slowIo.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+  /** @param {number} P @param {number} held @param {boolean} statBefore @param {object} [more] */
+  const s = (P, held, statBefore, more = {}) => ({
+    P,
+    lookups: P + 1,
+    held,
+    heldAfter: held,
+    poolThreads: P,
+    stat: { before: statBefore, done: true, ms: statBefore ? 1 : 300 },
+    finished: true,
+    ...more,
+  });
+  it('passes when P=1 holds its one thread and the stat waits, while P=2 lets it through', () => {
+    expect(check({ seen: [s(1, 1, false), s(2, 1, true)] }).ok).toBe(true);
+  });
+  it('fails when the stat gets through with P=1, or the pool is not the size asked; void when no lookup was held', () => {
+    expect(check({ seen: [s(1, 1, true), s(2, 1, true)] }).ok).toBe(false);
+    expect(check({ seen: [s(1, 1, false, { poolThreads: 2 }), s(2, 1, true)] }).ok).toBe(false);
+    expect(check({ seen: [s(1, 0, true), s(2, 1, true)] }).invalid).toBe(true);
+  });
+});
+
+describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (Linux)' }, () => {
+  let tmpdir = '';
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-parked-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+  /** @param {object} options @param {string} [sabotage] */
+  const run = async (options, sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'pool-parked.cjs',
+        options: { tmpdir, ...options },
+        env: { NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      })
+    ).data;
+
+  it('webcrypto: the digest waits for the release; digest-off-pool resolves it with the pool held', async () => {
+    const honest = await run({ mode: 'webcrypto' });
+    expect([
+      honest.parkedNow,
+      honest.ops.digest.before,
+      honest.controls.hash.before,
+      honest.controls.access.before,
+    ]).toEqual([4, false, true, false]);
+    const sabotaged = await run({ mode: 'webcrypto' }, 'digest-off-pool');
+    expect([sabotaged.parkedNow, sabotaged.ops.digest.before, sabotaged.controls.access.before]).toEqual([
+      4,
+      true,
+      false,
+    ]);
+  });
+
+  it('fs: with io_uring off (as the harness runs fixtures) every call waits; fs-off-pool makes them complete', async () => {
+    const honest = await run({ mode: 'fs' });
+    expect(OPS.filter((op) => honest.ops[op].before)).toEqual([]);
+    const sabotaged = await run({ mode: 'fs' }, 'fs-off-pool');
+    expect(OPS.filter((op) => sabotaged.ops[op].before)).toEqual(OPS);
+    expect(sabotaged.controls.access.before).toBe(false);
+  });
+});
