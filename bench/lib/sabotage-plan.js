@@ -209,6 +209,12 @@ export const SABOTAGES = [
     select: ['cluster.is-master'],
     breaks: () => true,
   },
+  {
+    name: 'fetch-lookup-held',
+    what: 'fetch-probe.cjs: localhost answered in JS for fetch (a DNS cache: no getaddrinfo, no pool), each answer held from the parking until the whole pool is released',
+    select: ['net.fetch-hostname'],
+    breaks: () => true,
+  },
 ];
 
 /**
