@@ -215,6 +215,12 @@ export const SABOTAGES = [
     select: ['net.fetch-hostname'],
     breaks: () => true,
   },
+  {
+    name: 'pooled-transfer-misdelivered',
+    what: "worker-transfer.cjs: the pooled Buffer's transfer is made to a stray MessagePort (it throws or not, detaches or not, as Node does), and the worker gets a copy only when it threw",
+    select: ['worker.pooled-transfer'],
+    breaks: () => true,
+  },
 ];
 
 /**
