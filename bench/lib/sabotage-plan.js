@@ -221,6 +221,12 @@ export const SABOTAGES = [
     select: ['worker.pooled-transfer'],
     breaks: () => true,
   },
+  {
+    name: 'globalagent-no-idle-timeout',
+    what: 'http-agent.cjs: http.globalAgent keeps its connections alive and its options still say timeout 5000, but the sockets it keeps get no idle timeout (0): they never expire',
+    select: ['http.globalagent-keepalive'],
+    breaks: () => true,
+  },
 ];
 
 /**
