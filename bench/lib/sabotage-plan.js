@@ -227,6 +227,12 @@ export const SABOTAGES = [
     select: ['http.globalagent-keepalive'],
     breaks: () => true,
   },
+  {
+    name: 'sched-read-only',
+    what: 'cluster-sched.cjs: cluster.schedulingPolicy reads as the variable and the code set it, but the first cluster.setupPrimary() (where Node fixes the policy) always fixes SCHED_RR',
+    select: ['cluster.sched-default'],
+    breaks: () => true,
+  },
 ];
 
 /**
