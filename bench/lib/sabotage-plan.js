@@ -251,6 +251,30 @@ export const SABOTAGES = [
     select: ['pool.watchfile'],
     breaks: () => true,
   },
+  {
+    name: 'fetch-lookup-held',
+    what: 'fetch-probe.cjs: localhost answered in JS for fetch (a DNS cache: no getaddrinfo, no pool), each answer held from the parking until the whole pool is released',
+    select: ['net.fetch-hostname'],
+    breaks: () => true,
+  },
+  {
+    name: 'pooled-transfer-misdelivered',
+    what: "worker-transfer.cjs: the pooled Buffer's transfer is made to a stray MessagePort (it throws or not, detaches or not, as Node does), and the worker gets a copy only when it threw",
+    select: ['worker.pooled-transfer'],
+    breaks: () => true,
+  },
+  {
+    name: 'globalagent-no-idle-timeout',
+    what: 'http-agent.cjs: http.globalAgent keeps its connections alive and its options still say timeout 5000, but the sockets it keeps get no idle timeout (0): they never expire',
+    select: ['http.globalagent-keepalive'],
+    breaks: () => true,
+  },
+  {
+    name: 'sched-read-only',
+    what: 'cluster-sched.cjs: cluster.schedulingPolicy reads as the variable and the code set it, but the first cluster.setupPrimary() (where Node fixes the policy) always fixes SCHED_RR',
+    select: ['cluster.sched-default'],
+    breaks: () => true,
+  },
 ];
 
 /**

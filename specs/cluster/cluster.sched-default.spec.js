@@ -1,0 +1,131 @@
+import { defineSpec } from '../../harness/spec.js';
+
+// One trial: three cluster primaries (fixtures/cluster-sched.cjs), each a
+// fresh process with NODE_CLUSTER_SCHED_POLICY set explicitly, W = 2 workers
+// and N GETs one after another, each on a new connection. Each worker counts
+// the connections the primary handed it over IPC (an internal 'newconn'
+// message: the primary accepted it, round robin) against those it served; a
+// worker that served connections none of which were handed accepted them
+// itself from the shared socket (SCHED_NONE).
+const W = 2;
+const N = 4;
+
+/** How the connections were accepted: 'rr', 'none' or 'mixed'. @param {any} obs */
+export function acceptedBy(obs) {
+  const replies = obs.replies;
+  const byWorker = replies.every((/** @type {any} */ r) => obs.workerPids.includes(r.pid));
+  // Round robin with one connection at a time serves every worker in turn.
+  const everyWorker = new Set(replies.map((/** @type {any} */ r) => r.pid)).size === obs.workerPids.length;
+  if (!byWorker || replies.length !== obs.n) return 'mixed';
+  if (replies.every((/** @type {any} */ r) => r.handed === r.served)) return everyWorker ? 'rr' : 'mixed';
+  if (replies.every((/** @type {any} */ r) => r.handed === 0)) return 'none';
+  return 'mixed';
+}
+
+/** The cases, for the platform's default policy. @param {string} platform */
+export function cases(platform) {
+  const def = platform === 'win32' ? 'none' : 'rr';
+  const other = def === 'rr' ? 'none' : 'rr';
+  return [
+    {
+      name: 'no variable',
+      env: '',
+      options: { setAfter: other },
+      want: { atLoad: def, afterFork: other, accepted: def },
+    },
+    {
+      name: 'NODE_CLUSTER_SCHED_POLICY=none',
+      env: 'none',
+      options: { setAfterSetup: 'rr' },
+      want: { atLoad: 'none', afterSetup: 'rr', accepted: 'none' },
+    },
+    {
+      name: 'NODE_CLUSTER_SCHED_POLICY=rr',
+      env: 'rr',
+      options: { setBefore: 'none' },
+      want: { atLoad: 'rr', atFork: 'none', accepted: 'none' },
+    },
+  ];
+}
+
+export default defineSpec({
+  id: 'cluster.sched-default',
+  title: 'Cluster scheduling: round robin by default, NODE_CLUSTER_SCHED_POLICY overrides, fixed at first fork',
+  area: 'cluster',
+  claim:
+    'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy in force is the one set when the first worker is forked: setting it later changes what the property reads, not how connections are accepted.',
+  truth:
+    'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none, over the variable rr); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
+  expected: 'holds',
+  tags: ['structural', 'env'],
+  requires: [],
+  source: {
+    file: 'https://nodejs.org/api/cluster.html#clusterschedulingpolicy',
+    section: 'cluster.schedulingPolicy (and How it works)',
+    figures: null,
+  },
+  plan: (ctx) => {
+    const list = cases(ctx.platform);
+    return {
+      summary:
+        `${W} workers, ${N} GETs each on a new connection, in three fresh primaries: ` +
+        list
+          .map(
+            (k) =>
+              `${k.name}${k.options.setBefore ? ` and ${k.options.setBefore} set before the first fork` : ''}${k.options.setAfterSetup ? ` and ${k.options.setAfterSetup} set after cluster.setupPrimary()` : ''}${k.options.setAfter ? ` and ${k.options.setAfter} set after the first fork` : ''} → reads ${k.want.atLoad}, connections accepted as ${k.want.accepted}`,
+          )
+          .join('; ') +
+        ' (rr: the primary hands each connection to a worker; none: workers accept themselves).',
+      model: {
+        W,
+        N,
+        outcome: `default ${list[0].want.atLoad}`,
+        cases: list.map((k) => ({ name: k.name, ...k.want })),
+      },
+      trial: async (c) => {
+        const seen = await Promise.all(
+          list.map((k) =>
+            c.run('cluster-sched.cjs', {
+              options: { workers: W, n: N, ...k.options },
+              env: { NODE_CLUSTER_SCHED_POLICY: k.env },
+              timeoutMs: 20_000,
+            }),
+          ),
+        );
+        return { seen };
+      },
+      structural: {
+        need: 2,
+        check(obs) {
+          let ok = true;
+          const parts = obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
+            const k = list[i];
+            const accepted = acceptedBy(s);
+            const good =
+              s.workerPids.length === W &&
+              s.read.atLoad === k.want.atLoad &&
+              (k.want.atFork === undefined || s.read.atFork === k.want.atFork) &&
+              (k.want.afterSetup === undefined || s.read.afterSetup === k.want.afterSetup) &&
+              (k.want.afterFork === undefined || s.read.afterFork === k.want.afterFork) &&
+              accepted === k.want.accepted;
+            ok &&= good;
+            const handed = s.replies.reduce(
+              (/** @type {number} */ a, /** @type {any} */ r) => a + (r.handed ? 1 : 0),
+              0,
+            );
+            const set = k.options.setBefore
+              ? `, set ${k.options.setBefore} before the first fork → ${s.read.atFork}`
+              : k.options.setAfterSetup
+                ? `, set ${k.options.setAfterSetup} after cluster.setupPrimary() → reads ${s.read.afterSetup}`
+                : k.options.setAfter
+                  ? `, set ${k.options.setAfter} after the first fork → reads ${s.read.afterFork}`
+                  : '';
+            const forked = s.workerPids.length === W ? '' : ` (${s.workerPids.length} of ${W} workers forked)`;
+            return `${k.name}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${good ? '' : ` — expected ${k.want.accepted}`}`;
+          });
+          return { ok, detail: parts.join('; ') };
+        },
+      },
+    };
+  },
+});

@@ -1,0 +1,71 @@
+import { defineSpec } from '../../harness/spec.js';
+
+// One trial (fixtures/http-agent.cjs): N sequential GETs through
+// http.globalAgent and N through a new http.Agent(), each against its own
+// loopback server (keepAliveTimeout 60 s, so the server's Keep-Alive hint does
+// not cut the agent's own timeout); the server counts the connections it
+// accepts. Then the global agent once more against a server left at Node's
+// default keepAliveTimeout (5 s): reported, not judged.
+const N = 4;
+const AGENT_TIMEOUT = 5000;
+
+/**
+ * What the trial shows.
+ * @param {any} obs
+ */
+function checkAgents(obs) {
+  const [global, fresh, vsDefault] = obs.agents;
+  const n = obs.n;
+  const keptTimeouts = global.free.map((/** @type {any} */ s) => s.timeout);
+  const globalOk =
+    global.isGlobal &&
+    global.keepAlive === true &&
+    global.timeout === AGENT_TIMEOUT &&
+    global.connections === 1 &&
+    global.reused.filter(Boolean).length === n - 1 &&
+    keptTimeouts.length === 1 &&
+    keptTimeouts[0] === AGENT_TIMEOUT;
+  const freshOk =
+    !fresh.isGlobal &&
+    fresh.keepAlive === false &&
+    fresh.connections === n &&
+    fresh.reused.every((/** @type {boolean} */ r) => !r) &&
+    fresh.free.length === 0;
+  const hint = vsDefault
+    ? `; against a server at its default keepAliveTimeout (${vsDefault.serverKeepAlive} ms) the kept socket's idle timeout is ${vsDefault.free.map((/** @type {any} */ s) => s.timeout).join(', ') || 'none'} ms`
+    : '';
+  return {
+    ok: globalOk && freshOk,
+    detail:
+      `${n} sequential GETs: http.globalAgent (keepAlive ${global.keepAlive}, keepAliveMsecs ${global.keepAliveMsecs}, timeout ${global.timeout}) opened ${global.connections} connection(s), ` +
+      `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms; ` +
+      `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +
+      hint,
+  };
+}
+
+export default defineSpec({
+  id: 'http.globalagent-keepalive',
+  title: 'http.globalAgent keeps connections alive (5000 ms); a new http.Agent() does not',
+  area: 'network',
+  claim:
+    'Since Node 19, http.globalAgent is created with keepAlive: true and timeout: 5000, so sequential requests through it share one connection, kept idle for at most 5 s; a new http.Agent() still defaults to keepAlive: false and opens a connection per request.',
+  truth:
+    "True on Node 20–26: through the global agent N sequential requests open one connection, and the kept socket's idle timeout is 5000 ms; a new http.Agent() opens N and keeps none. Against a Node server left at its default keepAliveTimeout (5 s, sent as Keep-Alive: timeout=5), newer Node lowers the kept socket's timeout to the server's hint less 1 s (nodejs/node#54863, 22.9.0): 4000 ms measured on 20.20.2 and 22.17–26.10, 5000 on 20.10.0.",
+  expected: 'holds',
+  tags: ['structural'],
+  requires: [],
+  source: {
+    file: 'https://github.com/nodejs/node/pull/43522',
+    section: 'http: use Keep-Alive by default in global agents (semver-major, 19.0.0)',
+    figures: null,
+  },
+  plan: () => ({
+    summary:
+      `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms; ` +
+      `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
+    model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
+    trial: (c) => c.run('http-agent.cjs', { options: { n: N }, timeoutMs: 15_000 }),
+    structural: { need: 2, check: checkAgents },
+  }),
+});

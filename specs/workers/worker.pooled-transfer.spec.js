@@ -1,0 +1,76 @@
+import { defineSpec } from '../../harness/spec.js';
+
+// One trial (fixtures/worker-transfer.cjs): worker.postMessage(buf, [buf.buffer])
+// for buf = Buffer.from('small') (from Buffer's pool, beside a neighbour with a
+// marker), then a plain ArrayBuffer in its own transfer list; the worker then
+// reports everything it received.
+const PLAIN = { type: 'ArrayBuffer', length: 16, text: 'plain-arraybuffe' };
+
+/** @param {any} r @param {{ type: string, length: number, text: string }} want */
+const same = (r, want) => !!r && r.type === want.type && r.length === want.length && r.text === want.text;
+
+/**
+ * What the trial shows, against what this Node version should do.
+ * @param {any} obs @param {boolean} copies  Node 20: the pooled transfer is silently a copy
+ */
+function checkTransfer(obs, copies) {
+  const { pool, pooled, plain, received } = obs;
+  if (!pool.pooled)
+    return {
+      ok: false,
+      invalid: true,
+      detail: `Buffer.from('small') was not from the pool (ArrayBuffer of ${pool.backing} bytes, shared: ${pool.shared})`,
+    };
+  const intact = pooled.after.backing === pool.backing && pooled.after.text === 'small';
+  const neighbour = pooled.after.neighbour === pooled.neighbourText;
+  const plainOk = plain.threw === null && plain.byteLengthAfter === 0;
+  const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' });
+  const plainGot = same(received[received.length - 1], PLAIN);
+  const pooledOk = copies
+    ? pooled.threw === null && copy
+    : pooled.threw?.name === 'DataCloneError' && received.length === 1;
+  const got = received
+    .map(
+      (/** @type {any} */ r) =>
+        `${r.type}(${r.length}) '${r.text}'${r.type === 'ArrayBuffer' ? '' : ` on a ${r.backing}-byte ArrayBuffer${r.marker ? ' holding the neighbour' : ''}`}`,
+    )
+    .join(', ');
+  return {
+    ok: pooledOk && intact && neighbour && plainOk && plainGot,
+    detail:
+      `pooled Buffer (ArrayBuffer of ${pool.backing} bytes): ${pooled.threw ? `threw ${pooled.threw.name}` : 'no error'}, ` +
+      `${intact ? 'not detached, still reads' : `now ${pooled.after.backing} bytes, reads`} '${pooled.after.text}'${neighbour ? '' : ', its neighbour changed'}; ` +
+      `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after; ` +
+      `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})`,
+  };
+}
+
+export default defineSpec({
+  id: 'worker.pooled-transfer',
+  title: "Transferring a pooled Buffer's ArrayBuffer: a silent copy on Node 20, DataCloneError from 21",
+  area: 'workers',
+  claim:
+    "worker.postMessage(buf, [buf.buffer]) for a small Buffer from Buffer's pool (Buffer.from('small')) silently sends a copy on Node 20 and throws a DataCloneError from Node 21, sending nothing; either way the pool is not detached. A plain ArrayBuffer in the transfer list is moved: detached (byteLength 0) in the sender.",
+  truth:
+    "True as stated. Node 20: no error, the Buffer stays usable, and the worker gets a Uint8Array of the 5 bytes whose ArrayBuffer is a copy of the whole pool (8192 bytes, the neighbouring Buffers' bytes included). Node 22, 24 and 26: DataCloneError ('Cannot transfer object of unsupported type'), nothing sent, the pool intact (the pool's ArrayBuffer measured 8192 bytes up to 24.16.0, 65536 on 24.21.0, 65600 on 26.10.0). A plain ArrayBuffer is detached on all.",
+  expected: 'holds',
+  tags: ['structural', 'version'],
+  requires: [],
+  source: {
+    file: 'https://github.com/nodejs/node/pull/47604',
+    section: 'src: throw DataCloneError on transfering untransferable objects (semver-major, 21.0.0)',
+    figures: null,
+  },
+  plan: (ctx) => {
+    const copies = ctx.node.major < 21;
+    const outcome = copies
+      ? 'the pooled transfer is silently a copy (no error)'
+      : 'the pooled transfer throws DataCloneError (nothing sent)';
+    return {
+      summary: `Node ${ctx.node.version}: ${outcome}; the pool stays attached; a plain ArrayBuffer is detached and received.`,
+      model: { outcome, plainDetached: true },
+      trial: (c) => c.run('worker-transfer.cjs', { timeoutMs: 15_000 }),
+      structural: { need: 2, check: (obs) => checkTransfer(obs, copies) },
+    };
+  },
+});

@@ -1,0 +1,71 @@
+// http.globalagent-keepalive: the check on made-up observations, and the
+// fixture with and without its sabotage.
+import { describe, test } from 'node:test';
+import { expect } from 'expect';
+import { runFixture } from '../harness/isolate.js';
+import spec from '../specs/network/http.globalagent-keepalive.spec.js';
+
+const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
+
+/** @param {any} [g] @param {any} [f] */
+const obs = (g = {}, f = {}) => ({
+  n: 4,
+  agents: [
+    {
+      name: 'http.globalAgent',
+      serverKeepAlive: 60000,
+      isGlobal: true,
+      connections: 1,
+      reused: [false, true, true, true],
+      keepAlive: true,
+      keepAliveMsecs: 1000,
+      timeout: 5000,
+      free: [{ timeout: 5000 }],
+      ...g,
+    },
+    {
+      name: 'new http.Agent()',
+      serverKeepAlive: 60000,
+      isGlobal: false,
+      connections: 4,
+      reused: [false, false, false, false],
+      keepAlive: false,
+      keepAliveMsecs: 1000,
+      timeout: null,
+      free: [],
+      ...f,
+    },
+  ],
+});
+
+describe('http.globalagent-keepalive check', () => {
+  test('one kept connection through the global agent, one per request through a new agent, passes', () => {
+    expect(check(obs())).toMatchObject({ ok: true });
+  });
+
+  test('a connection per request through the global agent, or reuse through a new one, fails', () => {
+    expect(check(obs({ connections: 4, reused: [false, false, false, false], free: [] }))).toMatchObject({ ok: false });
+    expect(check(obs({}, { connections: 1, reused: [false, true, true, true] }))).toMatchObject({ ok: false });
+  });
+
+  test('a kept socket without the 5000 ms idle timeout fails, whatever the options say', () => {
+    expect(check(obs({ free: [{ timeout: 0 }] }))).toMatchObject({ ok: false });
+    expect(check(obs({ timeout: 4000 }))).toMatchObject({ ok: false });
+  });
+});
+
+describe('http-agent.cjs', () => {
+  const run = async (/** @type {string | undefined} */ sabotage) =>
+    (await runFixture({ node: process.execPath, fixture: 'http-agent.cjs', env: { NCS_SABOTAGE: sabotage } })).data;
+
+  test('honest: the check passes on this Node', async () => {
+    expect(check(await run(undefined))).toMatchObject({ ok: true });
+  });
+
+  test('globalagent-no-idle-timeout: the same connections and options, no idle timeout, and the check fails', async () => {
+    const d = await run('globalagent-no-idle-timeout');
+    expect(d.agents[0]).toMatchObject({ connections: 1, keepAlive: true, timeout: 5000, free: [{ timeout: 0 }] });
+    expect(d.agents[1]).toMatchObject({ connections: 4, free: [] });
+    expect(check(d)).toMatchObject({ ok: false });
+  });
+});
