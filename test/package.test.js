@@ -64,7 +64,9 @@ test('package metadata: a license file, one repository address, and every file t
   expect(pkg.repository).toEqual({ type: 'git', url: `git+https://${repo}.git` });
   expect(pkg.bugs).toEqual({ url: `https://${repo}/issues` });
   expect(pkg.homepage).toBe(`https://${repo}#readme`);
-  expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('uses: node-concurrency-spec/node-concurrency-spec@v1');
+  expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(
+    'uses: node-concurrency-spec/node-concurrency-spec@v1',
+  );
   expect(existsSync(path.join(ROOT, 'LICENSE'))).toBe(true);
   for (const [name, target] of Object.entries(pkg.exports)) {
     if (target === null || name.includes('*')) continue;
