@@ -57,15 +57,21 @@ export default defineSpec({
           if (problem) return { ok: false, invalid: true, detail: problem };
           const { name, lookup, ip } = obs.ops;
           const errs = [...new Set([...name.errors, ...lookup.errors])];
+          // Each lookup, the requests' and the explicit one, is a getaddrinfo
+          // request queued on the pool: a lookup answered another way (and
+          // merely held until the release) queues none.
+          const queued = obs.getaddrinfoDuringHold;
+          const lookups = name.count + lookup.count;
           return {
             ok:
+              queued >= lookups &&
               name.completedBeforeRelease === 0 &&
               lookup.completedBeforeRelease === 0 &&
               name.completed === name.count &&
               lookup.completed === 1 &&
               errs.length === 0,
             detail:
-              `with all ${obs.P} pool threads parked, ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
+              `with all ${obs.P} pool threads parked, ${queued} getaddrinfo requests queued on the pool (expected ${lookups}); ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
               `(${name.completed}/${name.count} after it); controls: fs.stat waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
           };
         },
