@@ -227,7 +227,11 @@ function result(spec, f) {
     label: f.verdict === 'pass' && expected === 'refuted' ? 'refuted as expected' : f.verdict,
     reason: oneLine(f.reason),
     expectation: f.expectation ?? { summary: '', model: null },
-    evidence: { structural: f.evidence?.structural ?? null, timing: f.evidence?.timing ?? null },
+    evidence: {
+      structural: f.evidence?.structural ?? null,
+      timing: f.evidence?.timing ?? null,
+      assertions: f.evidence?.assertions ?? [],
+    },
     trials: f.samples.length,
     durationMs: Math.round(f.durationMs),
     samples: f.samples,

@@ -4,13 +4,16 @@
 import { median, medianInterval, round } from './stats.js';
 
 /**
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why)
+ * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
+ * @property {string} [asserts]       what the claim asserts that this check tests, in the claim's terms (when its checks have no parts)
  * @typedef {object} TimingPlan       a statistic judged against the model's prediction
  * @property {string} statistic       short name, e.g. 'L'
  * @property {string} description
+ * @property {string} [asserts]       what the claim asserts that this statistic tests, in the claim's terms
  * @property {number} claim           the statistic the model predicts if the claim holds
  * @property {Record<string, number>} alternatives  nearest wrong alternatives (label -> predicted value)
  * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
@@ -119,7 +122,82 @@ export function judgeStructural(checks, plan) {
   // systematically here, and more trials would only repeat it.
   const final =
     checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voided >= VOID_STOP);
-  return { decided, agree, disagree, voided, details, telling: telling?.detail ?? '', final };
+  return {
+    decided,
+    agree,
+    disagree,
+    voided,
+    details,
+    parts: judgeParts(valid, plan),
+    telling: telling?.detail ?? '',
+    final,
+  };
+}
+
+/**
+ * Each named assertion of a structural channel on its own, by the channel's
+ * rule: its trials agree or disagree, and it is decided as the channel is.
+ * @param {Check[]} valid  the channel's valid checks
+ * @param {StructuralPlan} plan
+ * @returns {{ name: string, decided: 'pass' | 'fail' | null, agree: number, disagree: number, detail: string }[]}
+ */
+function judgeParts(valid, plan) {
+  /** @type {Map<string, { name: string, agree: number, disagree: number, detail: string, failed: string }>} */
+  const byName = new Map();
+  for (const c of valid)
+    for (const p of c.parts ?? []) {
+      const t = byName.get(p.name) ?? { name: p.name, agree: 0, disagree: 0, detail: '', failed: '' };
+      if (p.ok) t.agree++;
+      else [t.disagree, t.failed] = [t.disagree + 1, p.detail];
+      t.detail = p.detail;
+      byName.set(p.name, t);
+    }
+  return [...byName.values()].map(({ name, agree, disagree, detail, failed }) => ({
+    name,
+    decided:
+      disagree === 0 && agree >= plan.need
+        ? 'pass'
+        : disagree >= Math.min(2, plan.need) && disagree >= agree
+          ? 'fail'
+          : null,
+    agree,
+    disagree,
+    detail: failed || detail, // a disagreeing reading is the telling one
+  }));
+}
+
+/**
+ * The claim's assertions, each with the channel that measures it and its own
+ * decision: the structural check's named parts (or the structure as one,
+ * named by the plan), then the timing statistic. A statistic reported, not
+ * judged, asserts nothing.
+ * @param {ReturnType<typeof judgeStructural> | null} s @param {StructuralPlan | null} structural
+ * @param {(ReturnType<typeof judgeTiming> & { voided?: number }) | null} t @param {TimingPlan | null} timing
+ * @param {string | null} reportOnly
+ */
+function assertionsOf(s, structural, t, timing, reportOnly) {
+  /** @type {{ name: string, channel: 'structural' | 'timing', decided: 'pass' | 'fail' | null, detail: string, agree?: number, disagree?: number }[]} */
+  const out = [];
+  if (s && structural) {
+    if (s.parts.length) for (const p of s.parts) out.push({ ...p, channel: 'structural' });
+    else
+      out.push({
+        name: structural.asserts ?? 'the structure the model predicts',
+        channel: 'structural',
+        decided: s.decided,
+        agree: s.agree,
+        disagree: s.disagree,
+        detail: s.telling,
+      });
+  }
+  if (t && timing && !reportOnly)
+    out.push({
+      name: timing.asserts ?? timing.description,
+      channel: 'timing',
+      decided: t.decided,
+      detail: timingText(t),
+    });
+  return out;
 }
 
 /**
@@ -127,7 +205,7 @@ export function judgeStructural(checks, plan) {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
- * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */
 
@@ -165,7 +243,14 @@ export function decide({
   const judged = timing && values ? judgeTiming(values, timing, { budgetSpent: out }) : null;
   const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
   const decisive = Boolean(timing?.decisive);
-  const evidence = { structural: publicStructural(s), timing: publicTiming(t) };
+  // Beside structure, a plan may say its timing cannot separate the claim
+  // here: the values are shown, the structure decides.
+  const reportOnly = s && timing?.reportOnly ? timing.reportOnly : null;
+  const evidence = {
+    structural: publicStructural(s),
+    timing: publicTiming(t),
+    assertions: assertionsOf(s, structural, t, timing, reportOnly),
+  };
   const sText = s
     ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
     : '';
@@ -177,10 +262,6 @@ export function decide({
     reason,
     evidence,
   });
-  // Beside structure, a plan may say its timing cannot separate the claim
-  // here: the values are shown, the structure decides.
-  const reportOnly = s && timing?.reportOnly ? timing.reportOnly : null;
-
   // A decisive contradiction of any part of the claim is a fail.
   if (s?.decided === 'fail') return end('fail', join(sText, tText));
   if (t?.decided === 'fail' && !reportOnly) return end('fail', join(tText, sText && `structure: ${sText}`));
@@ -222,7 +303,7 @@ export function decide({
  */
 function publicStructural(s) {
   if (!s) return null;
-  const { telling, final, ...shown } = s;
+  const { telling, final, parts, ...shown } = s; // parts: shown as the assertions
   return shown;
 }
 

@@ -95,3 +95,27 @@ test('the spec reporter: the headline on the result line, the whole reason below
   );
   expect(inconclusive.split('\n')[1]).toBe(`${' '.repeat(22)}details: 4 of 6 trials void: ${ABBA}`);
 });
+
+test('a fail names the assertion that failed, with what was read', () => {
+  const r = {
+    verdict: 'fail',
+    reason: '4 pool threads started, 4 did the 4 tasks (1+1+1+1); expected 4 and 4; runnable at once 2.01 (model 4)',
+    evidence: {
+      assertions: [
+        {
+          name: '4 pool threads, 4 of them doing the 4 tasks',
+          channel: 'structural',
+          decided: 'pass',
+          detail: '4 did',
+        },
+        {
+          name: '4 run at once, then min(4, tasks left)',
+          channel: 'structural',
+          decided: 'fail',
+          detail: 'runnable at once 2.01 (model 4)',
+        },
+      ],
+    },
+  };
+  expect(headline(r)).toBe('“4 run at once, then min(4, tasks left)” does not hold: runnable at once 2.01 (model 4)');
+});

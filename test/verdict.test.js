@@ -209,6 +209,48 @@ describe('judgeStructural', () => {
   });
 });
 
+describe('named assertions', () => {
+  const part = (/** @type {string} */ name, /** @type {boolean} */ ok) => ({
+    name,
+    ok,
+    detail: `${name} ${ok ? 'yes' : 'no'}`,
+  });
+  const check = (/** @type {boolean} */ a, /** @type {boolean} */ b) => ({
+    ok: a && b,
+    detail: 'd',
+    parts: [part('threads', a), part('at once', b)],
+  });
+
+  test('each part of a check is decided on its own, by the channel rule; the record lists them with the timing', () => {
+    const d = decide({
+      checks: [check(true, false), check(true, false)],
+      structural: { need: 2 },
+      values: inside(2),
+      timing: { ...spreadPlan(), asserts: 'finish together' },
+      maxTrials: 21,
+    });
+    expect(d.verdict).toBe('fail');
+    expect(d.evidence.assertions).toEqual([
+      { name: 'threads', channel: 'structural', decided: 'pass', agree: 2, disagree: 0, detail: 'threads yes' },
+      { name: 'at once', channel: 'structural', decided: 'fail', agree: 0, disagree: 2, detail: 'at once no' },
+      { name: 'finish together', channel: 'timing', decided: null, detail: expect.stringMatching(/^timing S median/) },
+    ]);
+  });
+
+  test('a check without parts is one assertion, named by the plan; a report-only statistic asserts nothing', () => {
+    const d = decide({
+      checks: [ok(), ok()],
+      structural: { need: 2, asserts: 'four threads' },
+      values: inside(2),
+      timing: { ...spreadPlan(), reportOnly: 'cannot separate here' },
+      maxTrials: 21,
+    });
+    expect(d.evidence.assertions).toEqual([
+      { name: 'four threads', channel: 'structural', decided: 'pass', agree: 2, disagree: 0, detail: 'as expected' },
+    ]);
+  });
+});
+
 describe('decide', () => {
   const structural = { need: 3 };
   const timing = spreadPlan();

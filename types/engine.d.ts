@@ -169,9 +169,16 @@ declare function result(spec: Spec, f: Outcome & {
             disagree: number;
             voided: number;
             details: string[];
+            parts: {
+                name: string;
+                decided: 'pass' | 'fail' | null;
+                agree: number;
+                disagree: number;
+                detail: string;
+            }[];
             telling: string;
             final: boolean;
-        }, "final" | "telling"> | null;
+        }, "final" | "parts" | "telling"> | null;
         timing: Omit<{
             statistic: string;
             description: string;
@@ -189,6 +196,14 @@ declare function result(spec: Spec, f: Outcome & {
             final: boolean;
             values: number[];
         }, "final"> | null;
+        assertions: {
+            name: string;
+            channel: 'structural' | 'timing';
+            decided: 'pass' | 'fail' | null;
+            detail: string;
+            agree?: number;
+            disagree?: number;
+        }[];
     };
     trials: number;
     durationMs: number;

@@ -1,9 +1,15 @@
+export type Part = {
+    name: string;
+    ok: boolean;
+    detail: string;
+};
 export type Check = {
     ok: boolean;
     detail: string;
     invalid?: boolean;
     timingVoid?: boolean;
     voidReason?: string;
+    parts?: Part[];
 };
 export type StructuralPlan = {
     /**
@@ -14,6 +20,10 @@ export type StructuralPlan = {
      * trials after which an undecided channel is inconclusive
      */
     cap?: number;
+    /**
+     * what the claim asserts that this check tests, in the claim's terms (when its checks have no parts)
+     */
+    asserts?: string;
 };
 export type TimingPlan = {
     /**
@@ -21,6 +31,10 @@ export type TimingPlan = {
      */
     statistic: string;
     description: string;
+    /**
+     * what the claim asserts that this statistic tests, in the claim's terms
+     */
+    asserts?: string;
     /**
      * the statistic the model predicts if the claim holds
      */
@@ -56,13 +70,16 @@ export type TimingPlan = {
     void?: (obs: any) => string | null | undefined;
 };
 /**
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why)
+ * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
+ * @property {string} [asserts]       what the claim asserts that this check tests, in the claim's terms (when its checks have no parts)
  * @typedef {object} TimingPlan       a statistic judged against the model's prediction
  * @property {string} statistic       short name, e.g. 'L'
  * @property {string} description
+ * @property {string} [asserts]       what the claim asserts that this statistic tests, in the claim's terms
  * @property {number} claim           the statistic the model predicts if the claim holds
  * @property {Record<string, number>} alternatives  nearest wrong alternatives (label -> predicted value)
  * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
@@ -136,9 +153,35 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan): 
     disagree: number;
     voided: number;
     details: string[];
+    parts: {
+        name: string;
+        decided: 'pass' | 'fail' | null;
+        agree: number;
+        disagree: number;
+        detail: string;
+    }[];
     telling: string;
     final: boolean;
 };
+/**
+ * The claim's assertions, each with the channel that measures it and its own
+ * decision: the structural check's named parts (or the structure as one,
+ * named by the plan), then the timing statistic. A statistic reported, not
+ * judged, asserts nothing.
+ * @param {ReturnType<typeof judgeStructural> | null} s @param {StructuralPlan | null} structural
+ * @param {(ReturnType<typeof judgeTiming> & { voided?: number }) | null} t @param {TimingPlan | null} timing
+ * @param {string | null} reportOnly
+ */
+declare function assertionsOf(s: ReturnType<typeof judgeStructural> | null, structural: StructuralPlan | null, t: (ReturnType<typeof judgeTiming> & {
+    voided?: number;
+}) | null, timing: TimingPlan | null, reportOnly: string | null): {
+    name: string;
+    channel: 'structural' | 'timing';
+    decided: 'pass' | 'fail' | null;
+    detail: string;
+    agree?: number;
+    disagree?: number;
+}[];
 export type Decision = {
     done: boolean;
     verdict?: 'pass' | 'fail' | 'inconclusive';
@@ -147,8 +190,9 @@ export type Decision = {
      *   what the record shows; the judgement's bookkeeping stays internal
      */
     evidence: {
-        structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null;
+        structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null;
         timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null;
+        assertions: ReturnType<typeof assertionsOf>;
     };
 };
 /**
@@ -156,7 +200,7 @@ export type Decision = {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
- * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */
 /**
@@ -191,3 +235,4 @@ export declare function decide({ checks, structural, values, timing, maxTrials, 
 export declare function timingText(t: ReturnType<typeof judgeTiming>): string;
 /** Confidence as a percentage that never rounds up to 100%. @param {number} c */
 export declare function percent(c: number): string;
+export {};

@@ -126,6 +126,7 @@ export function probeText(probe) {
  * @property {string} description
  * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
  * @property {number} [toward]
+ * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
  *
  * @typedef {object} Alternative
  * @property {string} label
@@ -185,6 +186,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
     timing: {
       statistic: statistic.name,
       description: statistic.description,
+      asserts: statistic.asserts,
       claim,
       alternatives: alts,
       toward: statistic.toward,
@@ -216,8 +218,11 @@ export function sortedTimes(obs) {
 export function checkBatch(obs, { k, P, T }) {
   const threads = checkThreads(obs, { k, P });
   const together = checkConcurrency(obs.phases, { k, P, T });
-  if (!together) return threads;
-  return { ok: threads.ok && together.ok, detail: `${threads.detail}; ${together.detail}` };
+  const want = threadsUsed({ k, P });
+  const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
+  if (!together) return { ...threads, parts };
+  parts.push({ name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together });
+  return { ok: threads.ok && together.ok, detail: `${threads.detail}; ${together.detail}`, parts };
 }
 
 /**

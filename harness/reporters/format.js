@@ -153,6 +153,12 @@ export const HEADLINE_MAX = 160;
  */
 export function headline(r) {
   const full = oneLine(r?.reason);
+  // A fail names the assertion that failed, with what was read.
+  const failed =
+    r?.verdict === 'fail'
+      ? (r?.evidence?.assertions ?? []).find((/** @type {any} */ a) => a?.decided === 'fail')
+      : null;
+  if (failed) return clip(`“${oneLine(failed.name)}” does not hold: ${oneLine(failed.detail)}`, HEADLINE_MAX);
   const clauses = topLevelClauses(full);
   // decide() puts the deciding channel first. Timing first: its clause is the
   // sentence (with the structure's, where it fits).

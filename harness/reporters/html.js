@@ -154,6 +154,7 @@ export function claimSection(r) {
     `<h2><span class="badge v-${v}">${esc(labelOf(r))}</span> <code>${esc(r?.id)}</code></h2>`,
     `<p><strong>${esc(r?.title)}</strong> <span class="muted">(${esc(r?.area ?? '')}; expected: the claim ${r?.expected === 'refuted' ? 'is refuted' : 'holds'}; ${esc(r?.trials ?? 0)} trial${r?.trials === 1 ? '' : 's'}, ${esc(formatDuration(r?.durationMs))})</span></p>`,
     `<p class="reason">${esc(oneLine(r?.reason))}</p>`,
+    assertionsBlock(r?.evidence?.assertions),
     '<div class="beside">',
     `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file && sourceName(src.file), src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl></div>`,
     `<div><h3>The truth and this run</h3><dl>${dd('Truth', r?.truth)}${dd('Expected on this machine', exp.summary)}${dd('Model', modelText(exp.model))}${dd('Measured here', timingSummary(r?.evidence?.timing))}</dl></div>`,
@@ -163,6 +164,22 @@ export function claimSection(r) {
     rawSamples(r?.samples),
     '</section>',
   ].join('\n');
+}
+
+/**
+ * What the claim asserts, each with its own decision and the channel that
+ * measured it. Nothing for records from before assertions were kept.
+ * @param {any} assertions
+ */
+export function assertionsBlock(assertions) {
+  if (!Array.isArray(assertions) || assertions.length === 0) return '';
+  const items = assertions.map((a) => {
+    const v = a.decided === 'pass' ? 'pass' : a.decided === 'fail' ? 'fail' : 'inconclusive';
+    const word = a.decided ?? 'undecided';
+    const count = typeof a.agree === 'number' ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials` : '';
+    return `<li><span class="badge v-${v}">${esc(word)}</span> ${esc(a.name)} <span class="muted">(${esc(a.channel)}${esc(count)})</span><br><span class="muted">${esc(oneLine(a.detail))}</span></li>`;
+  });
+  return `<div class="assertions"><h3>What the claim asserts</h3><ul>${items.join('')}</ul></div>`;
 }
 
 /** Model inputs and outputs as `k=5 · P=4 · …`. @param {any} model */

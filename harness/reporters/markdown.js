@@ -97,6 +97,15 @@ function details(r) {
   const item = (/** @type {string} */ name, /** @type {unknown} */ value) =>
     value != null && oneLine(value) && out.push(`- **${name}:** ${mdText(value)}`);
   item('Reason', r.reason);
+  const assertions = r.evidence?.assertions ?? [];
+  if (assertions.length) {
+    out.push('- **Asserts:**');
+    for (const a of assertions) {
+      const icon = a.decided === 'pass' ? '✅' : a.decided === 'fail' ? '❌' : '❔';
+      const count = typeof a.agree === 'number' ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials` : '';
+      out.push(`  - ${icon} ${mdText(a.name)} (${a.channel}${count}): ${mdText(a.detail)}`);
+    }
+  }
   item('Claim', r.claim);
   item('Truth', r.truth);
   item('Expected here', r.expectation?.summary);

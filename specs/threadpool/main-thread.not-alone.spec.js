@@ -23,6 +23,7 @@ export default defineSpec({
       trial: (c) => c.run('main-thread.cjs'),
       structural: {
         need: 2,
+        asserts: 'the pool adds its threads to the main one',
         check(obs) {
           const delta = obs.threadsAfterPool - obs.threadsAtStart;
           return {

@@ -16,6 +16,7 @@ export default defineSpec({
     trial: (c) => c.run('main-thread.cjs'),
     structural: {
       need: 2,
+      asserts: 'every callback kind runs on the one main thread',
       check(obs) {
         const off = obs.seen.filter((s) => !s.isMainThread || s.threadId !== 0 || (obs.linux && s.tid !== obs.pid));
         const kinds = obs.seen.map((s) => s.kind);

@@ -31,6 +31,7 @@ export default defineSpec({
       trial: (c) => probePool(c),
       structural: {
         need: 2,
+        asserts: 'without UV_THREADPOOL_SIZE the pool has the threads the model gives',
         check: (obs) => ({
           ok: obs.parked === P && poolReading(obs).agree,
           detail: `${probeText(obs)}; expected ${P}`,

@@ -26,6 +26,7 @@ export default defineSpec({
       statistic: {
         name: 'L',
         description: 'lag of the last task, (t5 − t4) / t5',
+        asserts: 'the fifth finishes about one task after the four',
         fn: (t) => (t[4] - t[3]) / t[4],
         // With 4 threads on 2 cores the scheduler shares unevenly and measured
         // medians sit below the model (0.19–0.23 for 0.33); the boundary sits at

@@ -26,6 +26,7 @@ export default defineSpec({
     },
     structural: {
       need: 1,
+      asserts: 'asking for 200 gives 200 threads, 1025 gives 1024',
       check: ({ asked200: a, asked1025: b }) => ({
         // Parked readers and started threads must both say so (a padded census would not).
         ok: a.parked === 200 && b.parked === MAX && poolReading(a).agree && poolReading(b).agree,

@@ -37,6 +37,7 @@ export default defineSpec({
       statistic: {
         name: 'S',
         description: 'spread of the four completions, (t4 − t1) / t4',
+        asserts: 'the four finish together',
         fn: (t) => (t[3] - t[0]) / t[3],
       },
       alternatives: poolAlternatives({ P, C: ctx.cores, k: 4 }),

@@ -24,6 +24,7 @@ export default defineSpec({
       statistic: {
         name: 'G',
         description: 'gap between the batches, (t5 − t4) / t6',
+        asserts: 'the last two finish about one task after the first four',
         fn: (t) => (t[4] - t[3]) / t[5],
         toward: 0.7, // uneven sharing of 2 cores by 4 threads, as for pool.fifth-lags
       },

@@ -23,6 +23,7 @@ export default defineSpec({
       statistic: {
         name: 'M',
         description: 'smallest gap between consecutive completions, min(t(i+1) − t(i)) / t4',
+        asserts: 'one at a time: each finishes about a task after the one before',
         fn: (t) => Math.min(t[1] - t[0], t[2] - t[1], t[3] - t[2]) / t[3],
       },
       alternatives: [{ label: 'P=2', P: 2, C: ctx.cores }],

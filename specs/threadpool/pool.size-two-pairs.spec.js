@@ -19,7 +19,12 @@ export default defineSpec({
       k: 4,
       P: 2,
       size: '2',
-      statistic: { name: 'G', description: 'gap between the pairs, (t3 − t2) / t4', fn: (t) => (t[2] - t[1]) / t[3] },
+      statistic: {
+        name: 'G',
+        description: 'gap between the pairs, (t3 − t2) / t4',
+        asserts: 'in pairs: the second pair finishes about a task after the first',
+        fn: (t) => (t[2] - t[1]) / t[3],
+      },
       alternatives: [
         { label: 'P=1', P: 1, C: ctx.cores },
         { label: 'P=3', P: 3, C: ctx.cores },

@@ -25,6 +25,7 @@ export default defineSpec({
       trial: (c) => probePool(c),
       structural: {
         need: 2,
+        asserts: 'each pool thread may run on all the process’s CPUs',
         check(obs) {
           const proc = obs.affinity.process.join(',');
           const lists = Object.values(obs.affinity.threads).map((/** @type {any} */ l) => l.join(','));

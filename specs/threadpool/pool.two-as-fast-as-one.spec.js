@@ -34,6 +34,7 @@ export default defineSpec({
         statistic: {
           name: 'R',
           description: 'time for both over one alone in the same process, t2 / T',
+          asserts: 'two take about as long as one',
           fn: (t, T) => t[1] / T,
         },
         alternatives: parallel ? [{ label: 'serialized (P=1)', P: 1, C: ctx.cores }] : [apart],

@@ -90,6 +90,10 @@ export type Statistic = {
      */
     fn: (t: number[], T: number) => number;
     toward?: number;
+    /**
+     * what the claim asserts that the statistic tests, in the claim's terms
+     */
+    asserts?: string;
 };
 export type Alternative = {
     label: string;
@@ -102,6 +106,7 @@ export type Alternative = {
  * @property {string} description
  * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
  * @property {number} [toward]
+ * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
  *
  * @typedef {object} Alternative
  * @property {string} label

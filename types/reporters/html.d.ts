@@ -9,5 +9,11 @@ export declare const labelOf: (r: any) => string;
 export declare function renderHtml(record: any): string;
 /** @param {any} r */
 export declare function claimSection(r: any): string;
+/**
+ * What the claim asserts, each with its own decision and the channel that
+ * measured it. Nothing for records from before assertions were kept.
+ * @param {any} assertions
+ */
+export declare function assertionsBlock(assertions: any): string;
 /** Model inputs and outputs as `k=5 · P=4 · …`. @param {any} model */
 export declare function modelText(model: any): string;
