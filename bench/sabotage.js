@@ -16,7 +16,7 @@ const HELP = `Usage: node bench/sabotage.js [options]
 
 For each sabotage, runs the claims it must break with NCS_SABOTAGE set and
 prints a detection table (sabotage × claim: must break? verdict). Sabotages:
-${SABOTAGES.map((s) => `  ${s.name.padEnd(20)}${s.what} (claims: ${s.select.join(' ')})`).join('\n')}
+${SABOTAGES.map((s) => `  ${s.name.padEnd(19)} ${s.what} (claims: ${s.select.join(' ')})`).join('\n')}
 
 Options:
   --only NAME       run only this sabotage (repeatable)
