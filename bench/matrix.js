@@ -14,10 +14,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { environments, suffixed } from '../harness/cli.js';
 import { mergeRecords, readRecord, renderMergedHtml, renderMergedMarkdown } from '../harness/merge.js';
 import { writeWhole } from '../harness/output.js';
+import { parseArgsOrThrow } from './lib/args.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_MAJORS = [20, 22, 24, 26];
@@ -79,24 +79,19 @@ function versionList(flag, text) {
 
 /** @param {string[]} argv */
 export function parseMatrixArgs(argv, env = process.env) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        versions: { type: 'string' },
-        majors: { type: 'string' },
-        cpus: { type: 'string' },
-        quick: { type: 'boolean' },
-        out: { type: 'string' },
-        cache: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new MatrixError(`${/** @type {Error} */ (err).message.split(/\.( |$)/)[0]} (see --help)`);
-  }
+  const parsed = parseArgsOrThrow(
+    argv,
+    {
+      versions: { type: 'string' },
+      majors: { type: 'string' },
+      cpus: { type: 'string' },
+      quick: { type: 'boolean' },
+      out: { type: 'string' },
+      cache: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    (message) => new MatrixError(message),
+  );
   const v = parsed.values;
   /** @type {string[]} */
   const versions = [];

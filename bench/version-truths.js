@@ -17,11 +17,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { compareVersions, mergeRecords, readRecord } from '../harness/merge.js';
 import { loadSpecs } from '../harness/registry.js';
 import { writeWhole } from '../harness/output.js';
 import { ensureNode, parseMatrixArgs } from './matrix.js';
+import { parseArgsOrThrow } from './lib/args.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -171,24 +171,19 @@ async function versionClaims() {
 export async function main(argv) {
   const say = (/** @type {string} */ line) => process.stderr.write(`version-truths: ${line}\n`);
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          node: { type: 'string', multiple: true },
-          versions: { type: 'string' },
-          cache: { type: 'string' },
-          records: { type: 'string' },
-          from: { type: 'string' },
-          out: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      });
-    } catch (err) {
-      throw new TruthsError(`${/** @type {Error} */ (err).message.split(/\.( |$)/)[0]} (see --help)`);
-    }
+    const parsed = parseArgsOrThrow(
+      argv,
+      {
+        node: { type: 'string', multiple: true },
+        versions: { type: 'string' },
+        cache: { type: 'string' },
+        records: { type: 'string' },
+        from: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      (message) => new TruthsError(message),
+    );
     const v = parsed.values;
     if (v.help) return (void process.stdout.write(HELP), 0);
     const out = path.resolve(v.out ?? path.join(ROOT, 'docs', 'version-truths.md'));

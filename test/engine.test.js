@@ -477,33 +477,36 @@ describe('runSpec', () => {
 });
 
 describe('timing dropped on a busy machine', () => {
+  /**
+   * A claim with structure and timing whose check marks some trials' timing void.
+   * @param {string} id @param {(o: { n: number }) => object} check
+   */
+  const busySpec = (id, check) => ({
+    id,
+    title: 't',
+    area: 'threadpool',
+    claim: 'c',
+    truth: 't',
+    expected: 'holds',
+    source: { file: 'f', section: 's', figures: null },
+    plan: () => ({
+      summary: 's',
+      trial: async (/** @type {any} */ _c, /** @type {number} */ n) => ({ n }),
+      structural: { need: 3, check: (/** @type {any} */ o) => ({ ok: true, detail: 'd', ...check(o) }) },
+      timing: {
+        statistic: 'S',
+        description: 'd',
+        claim: 0,
+        alternatives: { a: 1 },
+        looks: [9, 15, 21],
+        alpha: 0.01,
+        value: () => 0.1,
+      },
+    }),
+  });
+
   test('a timingVoid check counts for the structure but gives no timing value: the timing waits for its own first look (9 values)', async () => {
-    const spec = {
-      id: 'x.busy',
-      title: 't',
-      area: 'threadpool',
-      claim: 'c',
-      truth: 't',
-      expected: 'holds',
-      source: { file: 'f', section: 's', figures: null },
-      plan: () => ({
-        summary: 's',
-        trial: async (_c, n) => ({ n }),
-        structural: {
-          need: 3,
-          check: (/** @type {any} */ o) => ({ ok: true, detail: 'd', timingVoid: o.n % 2 === 0 }),
-        },
-        timing: {
-          statistic: 'S',
-          description: 'd',
-          claim: 0,
-          alternatives: { a: 1 },
-          looks: [9, 15, 21],
-          alpha: 0.01,
-          value: () => 0.1,
-        },
-      }),
-    };
+    const spec = busySpec('x.busy', (o) => ({ timingVoid: o.n % 2 === 0 }));
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r.verdict).toBe('pass');
     expect(r.trials).toBe(17);
@@ -514,37 +517,8 @@ describe('timing dropped on a busy machine', () => {
   });
 
   test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
-    const spec = {
-      id: 'x.all-busy',
-      title: 't',
-      area: 'threadpool',
-      claim: 'c',
-      truth: 't',
-      expected: 'holds',
-      source: { file: 'f', section: 's', figures: null },
-      plan: () => ({
-        summary: 's',
-        trial: async () => ({}),
-        structural: {
-          need: 3,
-          check: () => ({
-            ok: true,
-            detail: 'd',
-            timingVoid: true,
-            voidReason: 'machine busy: others took 1.5 of 2 cores',
-          }),
-        },
-        timing: {
-          statistic: 'S',
-          description: 'd',
-          claim: 0,
-          alternatives: { a: 1 },
-          looks: [9, 15, 21],
-          alpha: 0.01,
-          value: () => 0.1,
-        },
-      }),
-    };
+    const why = 'machine busy: others took 1.5 of 2 cores';
+    const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 3 });
     expect(r.reason).toMatch(/^3 of 3 trials void: machine busy: others took 1\.5 of 2 cores/);

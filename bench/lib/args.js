@@ -19,3 +19,20 @@ export function parseBenchArgs(name, argv, options, stderr, { positionals: allow
     return null;
   }
 }
+
+/**
+ * The same for scripts that report errors by throwing: a bad argument becomes
+ * `makeError('… (see --help)')`, its message's first sentence.
+ * @param {string[]} argv
+ * @param {import('node:util').ParseArgsConfig['options']} options
+ * @param {(message: string) => Error} makeError
+ * @returns {{ values: Record<string, any>, positionals: string[] }}
+ */
+export function parseArgsOrThrow(argv, options, makeError) {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options });
+    return { values, positionals };
+  } catch (err) {
+    throw makeError(`${/** @type {Error} */ (err).message.split(/\.( |$)/)[0]} (see --help)`);
+  }
+}
