@@ -5,7 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture } from '../harness/isolate.js';
-import { tripsFor, readsFor, tripsSeen, judgeCase, ioUringReads } from '../specs/threadpool/fs.readfile-trips.spec.js';
+import {
+  tripsFor,
+  readsFor,
+  tripsSeen,
+  judgeCase,
+  ioUringReads,
+  ONE_TRIP,
+} from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { satisfiesVersion } from '../harness/range.js';
 
 const K = 512 * 1024;
 
@@ -63,10 +71,17 @@ test(
         ).data.cases;
       const honest = await run(undefined);
       const sabotaged = await run('readfile-main-reads');
-      expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
-        honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
-      );
+      // The sabotage makes the requests of the open-fstat-read-close pattern:
+      // where this Node makes those, the counts cannot tell it (from the
+      // one-trip change on, they differ as well).
+      const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+      if (!oneTrip)
+        expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
+          honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
+        );
       expect(sabotaged.map((/** @type {any} */ c) => c.poolBytes)).toEqual([0, 0, 0, 0]);
+      // Either way the claim's check fails every sabotaged case.
+      expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
     } finally {
       rmSync(tmpdir, { recursive: true, force: true });
     }
