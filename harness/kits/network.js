@@ -67,6 +67,20 @@ export function heldRatio({ op, what, claim, alternatives }) {
 const LOCAL_SOURCES = new Set(['files', 'dns', 'myhostname']);
 
 /**
+ * The check of a trial that holds lookups at the HOSTALIASES gate, from each
+ * case's reading: where a case saw no lookup reach the gate, nothing was
+ * measured and the trial counts neither way; else it holds when every case did.
+ * @param {{ good: boolean, reached: boolean, text: string }[]} cases
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
+ */
+export function gateCheck(cases) {
+  const detail = cases.map((c) => c.text).join('; ');
+  if (cases.some((c) => !c.reached))
+    return { ok: false, invalid: true, detail: `no lookup could be seen held at the HOSTALIASES gate: ${detail}` };
+  return { ok: cases.every((c) => c.good), detail };
+}
+
+/**
  * Why this machine cannot hold dns.lookup()s at a HOSTALIASES gate safely, or null:
  * glibc reads the file HOSTALIASES names inside getaddrinfo, so a FIFO there holds
  * the lookup's pool thread in open(2) (fixtures/lib/park.cjs gate()).

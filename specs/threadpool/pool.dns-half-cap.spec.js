@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { DEFAULT_POOL } from '../../harness/kits/pool.js';
-import { gateUnavailable } from '../../harness/kits/network.js';
+import { gateUnavailable, gateCheck } from '../../harness/kits/network.js';
 
 // libuv counts getaddrinfo/getnameinfo as "slow I/O" and lets at most
 // (P + 1) / 2 pool threads run it at once (since 1.23), so lookups cannot
@@ -56,31 +56,18 @@ export default defineSpec({
       structural: {
         need: 2, // exact counts from /proc, the same in every trial measured
         check(obs) {
-          /** @type {string[]} */
-          const parts = [];
-          let ok = true;
-          let invalid = false;
-          obs.seen.forEach((/** @type {any} */ s, /** @type {number} */ i) => {
-            const want = cases[i].want;
-            if (s.held === null) invalid = true;
-            if (s.held === 0) invalid = true; // no lookup reached the gate: nothing measured
-            // The pool halved must be the pool asked for: its thread count, where /proc shows it.
-            const sized = typeof s.poolThreads !== 'number' || s.poolThreads === s.P;
-            const good =
-              s.P === cases[i].P && sized && s.held === want && s.heldAfter === want && s.statDone && s.finished;
-            ok &&= good;
-            const stat = s.statDone ? `fs.stat done in ${s.statMs} ms` : 'fs.stat waited (pool full)';
-            parts.push(
-              `P=${s.P}: ${s.held ?? '?'} of ${s.k} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}, ${stat}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${good ? '' : ` (expected ${want} and fs.stat done)`}`,
-            );
-          });
-          if (invalid)
-            return {
-              ok: false,
-              invalid: true,
-              detail: `no lookup could be seen held at the HOSTALIASES gate: ${parts.join('; ')}`,
-            };
-          return { ok, detail: parts.join('; ') };
+          return gateCheck(
+            obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
+              const want = cases[i].want;
+              // The pool halved must be the pool asked for: its thread count, where /proc shows it.
+              const sized = typeof s.poolThreads !== 'number' || s.poolThreads === s.P;
+              const good =
+                s.P === cases[i].P && sized && s.held === want && s.heldAfter === want && s.statDone && s.finished;
+              const stat = s.statDone ? `fs.stat done in ${s.statMs} ms` : 'fs.stat waited (pool full)';
+              const text = `P=${s.P}: ${s.held ?? '?'} of ${s.k} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}, ${stat}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${good ? '' : ` (expected ${want} and fs.stat done)`}`;
+              return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
+            }),
+          );
         },
       },
     };

@@ -41,6 +41,22 @@ export declare function heldRatio({ op, what, claim, alternatives }: {
     value: (/** @type {any} */ obs: any) => number;
 };
 /**
+ * The check of a trial that holds lookups at the HOSTALIASES gate, from each
+ * case's reading: where a case saw no lookup reach the gate, nothing was
+ * measured and the trial counts neither way; else it holds when every case did.
+ * @param {{ good: boolean, reached: boolean, text: string }[]} cases
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
+ */
+export declare function gateCheck(cases: {
+    good: boolean;
+    reached: boolean;
+    text: string;
+}[]): {
+    ok: boolean;
+    invalid?: boolean;
+    detail: string;
+};
+/**
  * Why this machine cannot hold dns.lookup()s at a HOSTALIASES gate safely, or null:
  * glibc reads the file HOSTALIASES names inside getaddrinfo, so a FIFO there holds
  * the lookup's pool thread in open(2) (fixtures/lib/park.cjs gate()).
