@@ -26,9 +26,10 @@ import { median, medianInterval, round } from './stats.js';
  */
 
 /**
- * The first trial count from which a decisive throughput channel whose
- * structure keeps voiding trials gives up (more than half void): the machine
- * fails the block's control too often to decide within the budget.
+ * The first trial count from which a timing channel whose trials keep being
+ * voided gives up (more than half void): the machine's load (or a
+ * throughput block's failing control) leaves too few values to decide within
+ * the budget.
  */
 export const VOID_SHARE_N = 6;
 
@@ -285,10 +286,15 @@ export function decide({
     // and more trials would only measure its load.
     if (values?.length === 0 && voided >= VOID_STOP)
       return end('inconclusive', join(`${voided} of ${n} trials void: ${voidReason}`, sText));
-    // A throughput fed by fewer than half the trials (its control failing in
-    // the others) cannot reach a decision in its budget.
-    if (decisive && s && s.voided > 0 && n >= VOID_SHARE_N && 2 * s.voided > n)
-      return end('inconclusive', `${s.voided} of ${n} trials void: ${join(sText, tText)}`);
+    // A timing channel fed by fewer than half the trials (the machine's load
+    // voiding its values, or a throughput's control failing) cannot reach a
+    // decision in its budget: more trials would mostly measure the load.
+    const lost = Math.max(voided, decisive && s ? s.voided : 0);
+    if (lost > 0 && n >= VOID_SHARE_N && 2 * lost > n)
+      return end(
+        'inconclusive',
+        `${lost} of ${n} trials void: ${join(voided ? `${voidReason}; ${timingText(t)}` : tText, sText)}`,
+      );
     if (t.final || out) return end('inconclusive', `too noisy to decide: ${join(tText, sText)}`);
     return { done: false, evidence };
   }

@@ -13,6 +13,7 @@ import {
   percent,
   timingText,
   VOID_STOP,
+  VOID_SHARE_N,
 } from '../harness/verdict.js';
 import { predictSorted } from '../harness/kits/model.js';
 import { seededRandom, medianInterval, sorted } from '../harness/stats.js';
@@ -299,6 +300,25 @@ describe('decide', () => {
     expect(
       decide({ checks: Array(20).fill(ok()), structural, values: inside(14), timing, maxTrials: 21, voided: 6 }).done,
     ).toBe(false);
+  });
+
+  test('a timing channel with more than half its trials void from trial VOID_SHARE_N ends inconclusive, naming why', () => {
+    const at = (/** @type {number} */ n, /** @type {number} */ voided) =>
+      decide({
+        checks: Array(n).fill(ok()),
+        structural,
+        values: inside(n - voided),
+        timing,
+        maxTrials,
+        voided,
+        voidReason: 'CPUs at unequal speeds',
+      });
+    const d = at(VOID_SHARE_N, VOID_SHARE_N / 2 + 1);
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toMatch(/^4 of 6 trials void: CPUs at unequal speeds; timing S/);
+    // Half void, or fewer trials: the run goes on.
+    expect(at(VOID_SHARE_N, VOID_SHARE_N / 2).done).toBe(false);
+    expect(at(VOID_SHARE_N - 1, VOID_SHARE_N - 2).done).toBe(false);
   });
 
   test('beside sound structure the timing is judged at its own looks only: no glance ends a claim as a pass', () => {

@@ -181,7 +181,10 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
         timeoutMs: 30_000 + 20 * k * T,
       }),
     structural: linux
-      ? { need: 3, check: (obs) => voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T }), 'timing') }
+      ? {
+          need: 3,
+          check: (obs) => voidIfUnequalSpeeds(obs, k, voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T }), 'timing')),
+        }
       : undefined,
     timing: {
       statistic: statistic.name,
@@ -199,6 +202,55 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
       void: linux ? undefined : (obs) => busyReason(load(obs), C),
     },
   };
+}
+
+/**
+ * Largest spread of CPU time per task between the pool threads of one batch
+ * (the slowest thread's over the fastest's) within which the CPUs count as
+ * running at one speed. On this kind of VM, quiet batches read 1.00–1.05; in
+ * episodes where the host slows one vCPU (its sibling busy with another
+ * tenant: steal that /proc/stat does not show), the thread on it needs
+ * 1.3–1.6× the CPU time for the same hash.
+ */
+export const MAX_SPEED_SPREAD = 1.2;
+
+/**
+ * Why a batch's completion times do not test the timing model, or null: the
+ * model shares equal CPUs between the runnable tasks, and here the pool
+ * threads' CPU time per task (a hash is a fixed amount of work) shows the
+ * CPUs ran at unequal speeds. A thread on the slower CPU finishes its tasks
+ * later while the pool does just what the claim says, so the pairs or
+ * batches the statistics read drift apart. How many ran at once (the
+ * structure) does not depend on speed and still counts.
+ * @param {any} obs @param {number} k
+ * @returns {string | null}
+ */
+export function unequalSpeedReason(obs, k) {
+  const cpu = /** @type {number[]} */ (obs.cpuMs ?? []);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return null;
+  const perTask = total / k;
+  const rates = cpu
+    .map((ms) => ({ ms, tasks: Math.round(ms / perTask) }))
+    .filter((t) => t.tasks > 0)
+    .map((t) => t.ms / t.tasks);
+  if (rates.length < 2) return null;
+  const spread = Math.max(...rates) / Math.min(...rates);
+  if (spread <= MAX_SPEED_SPREAD) return null;
+  return `CPUs at unequal speeds: a hash took ${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))} ms of CPU on different pool threads (×${round(spread, 2)}; the model assumes one speed)`;
+}
+
+/**
+ * Drop a batch's timing value where the CPUs ran at unequal speeds
+ * (unequalSpeedReason); the structure still counts.
+ * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
+ * @returns {import('../verdict.js').Check}
+ */
+export function voidIfUnequalSpeeds(obs, k, check) {
+  if (check.invalid || check.timingVoid) return check;
+  const why = unequalSpeedReason(obs, k);
+  if (!why) return check;
+  return { ...check, timingVoid: true, voidReason: why, detail: `${check.detail} (timing dropped: ${why})` };
 }
 
 /** @param {any} obs */

@@ -1,0 +1,62 @@
+// Batches on CPUs of unequal speed (harness/kits/pool.js): the timing model
+// shares equal CPUs, so where one pool thread needs far more CPU time per
+// hash than another, the batch's timing value is dropped and its structure
+// still counts. Readings taken on a 2-vCPU VM: quiet batches, and batches
+// while the host slowed one vCPU (no steal shown in /proc/stat).
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { unequalSpeedReason, voidIfUnequalSpeeds, MAX_SPEED_SPREAD } from '../harness/kits/pool.js';
+
+const ok = { ok: true, detail: 'as expected' };
+
+describe('unequalSpeedReason', () => {
+  test('quiet batches read as one speed (P=2, k=4: 240–249 ms per pair of hashes)', () => {
+    for (const cpuMs of [
+      [240.18, 241.64],
+      [239.53, 244.1],
+      [248.87, 248.85],
+      [252.61, 253.53],
+    ])
+      expect(unequalSpeedReason({ cpuMs }, 4)).toBeNull();
+  });
+  test('a slowed vCPU is named with its figures (P=2, k=4: 242 and 370 ms)', () => {
+    const why = unequalSpeedReason({ cpuMs: [241.14, 360.79] }, 4);
+    expect(why).toMatch(/^CPUs at unequal speeds: a hash took 121–180 ms of CPU/);
+    expect(why).toContain('×1.5');
+  });
+  test('tasks per thread are counted, so a thread that did one task is not read as fast (P=4, k=6: 2+2+1+1)', () => {
+    expect(unequalSpeedReason({ cpuMs: [240, 242, 121, 119] }, 6)).toBeNull();
+    expect(unequalSpeedReason({ cpuMs: [240, 242, 121, 180] }, 6)).not.toBeNull();
+  });
+  test('one thread, or no CPU reading, gives no comparison', () => {
+    expect(unequalSpeedReason({ cpuMs: [480] }, 4)).toBeNull();
+    expect(unequalSpeedReason({ cpuMs: [] }, 4)).toBeNull();
+    expect(unequalSpeedReason({}, 4)).toBeNull();
+  });
+  test('the bound sits between the quiet spread (≤ 1.05) and a slowed vCPU (≥ 1.3)', () => {
+    expect(MAX_SPEED_SPREAD).toBeGreaterThan(1.05);
+    expect(MAX_SPEED_SPREAD).toBeLessThan(1.3);
+  });
+});
+
+describe('voidIfUnequalSpeeds', () => {
+  test('drops the timing value and keeps the structure', () => {
+    const c = voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, ok);
+    expect(c).toMatchObject({ ok: true, timingVoid: true });
+    expect(c.voidReason).toMatch(/^CPUs at unequal speeds/);
+    expect(c.detail).toMatch(/^as expected \(timing dropped: CPUs at unequal speeds/);
+  });
+  test('a structural fail stays a fail: the speed spread voids only the timing', () => {
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, { ok: false, detail: 'x' })).toMatchObject({
+      ok: false,
+      timingVoid: true,
+    });
+  });
+  test('a check already void or invalid is left as it is; one speed leaves the check alone', () => {
+    const busy = { ...ok, timingVoid: true, voidReason: 'machine busy' };
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, busy)).toBe(busy);
+    const invalid = { ok: false, invalid: true, detail: 'control failed' };
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, invalid)).toBe(invalid);
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 243] }, 4, ok)).toBe(ok);
+  });
+});
