@@ -5,11 +5,15 @@
 // while the host slowed one vCPU (no steal shown in /proc/stat).
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { unequalSpeedReason, voidIfUnequalSpeeds, MAX_SPEED_SPREAD } from '../harness/kits/pool.js';
+import { hashRates, voidIfUnequalSpeeds } from '../harness/kits/pool.js';
+import { MAX_SPEED_SPREAD, unequalSpeedReason, splitRates, voidIfUnequalSplitSpeeds } from '../harness/kits/workers.js';
+
+const batchReason = (/** @type {any} */ obs, /** @type {number} */ k) =>
+  unequalSpeedReason(hashRates(obs, k), 'a hash');
 
 const ok = { ok: true, detail: 'as expected' };
 
-describe('unequalSpeedReason', () => {
+describe("unequalSpeedReason over a batch's hash rates", () => {
   test('quiet batches read as one speed (P=2, k=4: 240–249 ms per pair of hashes)', () => {
     for (const cpuMs of [
       [240.18, 241.64],
@@ -17,21 +21,21 @@ describe('unequalSpeedReason', () => {
       [248.87, 248.85],
       [252.61, 253.53],
     ])
-      expect(unequalSpeedReason({ cpuMs }, 4)).toBeNull();
+      expect(batchReason({ cpuMs }, 4)).toBeNull();
   });
   test('a slowed vCPU is named with its figures (P=2, k=4: 242 and 370 ms)', () => {
-    const why = unequalSpeedReason({ cpuMs: [241.14, 360.79] }, 4);
+    const why = batchReason({ cpuMs: [241.14, 360.79] }, 4);
     expect(why).toMatch(/^CPUs at unequal speeds: a hash took 121–180 ms of CPU/);
     expect(why).toContain('×1.5');
   });
   test('tasks per thread are counted, so a thread that did one task is not read as fast (P=4, k=6: 2+2+1+1)', () => {
-    expect(unequalSpeedReason({ cpuMs: [240, 242, 121, 119] }, 6)).toBeNull();
-    expect(unequalSpeedReason({ cpuMs: [240, 242, 121, 180] }, 6)).not.toBeNull();
+    expect(batchReason({ cpuMs: [240, 242, 121, 119] }, 6)).toBeNull();
+    expect(batchReason({ cpuMs: [240, 242, 121, 180] }, 6)).not.toBeNull();
   });
   test('one thread, or no CPU reading, gives no comparison', () => {
-    expect(unequalSpeedReason({ cpuMs: [480] }, 4)).toBeNull();
-    expect(unequalSpeedReason({ cpuMs: [] }, 4)).toBeNull();
-    expect(unequalSpeedReason({}, 4)).toBeNull();
+    expect(batchReason({ cpuMs: [480] }, 4)).toBeNull();
+    expect(batchReason({ cpuMs: [] }, 4)).toBeNull();
+    expect(batchReason({}, 4)).toBeNull();
   });
   test('the bound sits between the quiet spread (≤ 1.05) and a slowed vCPU (≥ 1.3)', () => {
     expect(MAX_SPEED_SPREAD).toBeGreaterThan(1.05);
@@ -58,5 +62,30 @@ describe('voidIfUnequalSpeeds', () => {
     const invalid = { ok: false, invalid: true, detail: 'control failed' };
     expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, invalid)).toBe(invalid);
     expect(voidIfUnequalSpeeds({ cpuMs: [241, 243] }, 4, ok)).toBe(ok);
+  });
+});
+
+describe('split trials', () => {
+  const run = (/** @type {number} */ k, /** @type {number[]} */ cpuMs) => ({
+    k,
+    threads: cpuMs.map((ms, i) => ({ tid: 100 + i, cpuMs: ms, iterations: 2000 / k })),
+  });
+  test('the CPU per calibrated task of each thread, from its share of the iterations', () => {
+    expect(splitRates({ runs: [run(1, [240]), run(2, [120, 122])] }, 1000, 2)).toEqual([120, 120, 122]);
+    // More threads than CPUs share them: not read.
+    expect(splitRates({ runs: [run(2, [120, 122]), run(4, [50, 80, 60, 70])] }, 1000, 2)).toEqual([120, 122]);
+  });
+  test('one speed: the check stands; a slowed vCPU under k=2: the timing is dropped', () => {
+    const c = { ok: true, detail: 'shares' };
+    expect(voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 124])] }, { iterations: 1000, C: 2 }, c)).toBe(
+      c,
+    );
+    expect(
+      voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 176])] }, { iterations: 1000, C: 2 }, c),
+    ).toMatchObject({
+      ok: true,
+      timingVoid: true,
+      voidReason: expect.stringMatching(/^CPUs at unequal speeds: a task took 120–176 ms/),
+    });
   });
 });

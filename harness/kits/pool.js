@@ -4,7 +4,7 @@
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
-import { busyReason, voidIfBusy } from './workers.js';
+import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason } from './workers.js';
 import { checkConcurrency } from './concurrency.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 
@@ -205,52 +205,27 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
 }
 
 /**
- * Largest spread of CPU time per task between the pool threads of one batch
- * (the slowest thread's over the fastest's) within which the CPUs count as
- * running at one speed. On this kind of VM, quiet batches read 1.00–1.05; in
- * episodes where the host slows one vCPU (its sibling busy with another
- * tenant: steal that /proc/stat does not show), the thread on it needs
- * 1.3–1.6× the CPU time for the same hash.
- */
-export const MAX_SPEED_SPREAD = 1.2;
-
-/**
- * Why a batch's completion times do not test the timing model, or null: the
- * model shares equal CPUs between the runnable tasks, and here the pool
- * threads' CPU time per task (a hash is a fixed amount of work) shows the
- * CPUs ran at unequal speeds. A thread on the slower CPU finishes its tasks
- * later while the pool does just what the claim says, so the pairs or
- * batches the statistics read drift apart. How many ran at once (the
- * structure) does not depend on speed and still counts.
+ * CPU time per hash on each pool thread that worked in a batch (tasks per
+ * thread read from its share of the batch's CPU, as checkThreads does).
  * @param {any} obs @param {number} k
- * @returns {string | null}
  */
-export function unequalSpeedReason(obs, k) {
+export function hashRates(obs, k) {
   const cpu = /** @type {number[]} */ (obs.cpuMs ?? []);
-  const total = cpu.reduce((a, b) => a + b, 0);
-  if (!(total > 0)) return null;
-  const perTask = total / k;
-  const rates = cpu
+  const perTask = cpu.reduce((a, b) => a + b, 0) / k;
+  if (!(perTask > 0)) return [];
+  return cpu
     .map((ms) => ({ ms, tasks: Math.round(ms / perTask) }))
     .filter((t) => t.tasks > 0)
     .map((t) => t.ms / t.tasks);
-  if (rates.length < 2) return null;
-  const spread = Math.max(...rates) / Math.min(...rates);
-  if (spread <= MAX_SPEED_SPREAD) return null;
-  return `CPUs at unequal speeds: a hash took ${Math.round(Math.min(...rates))}–${Math.round(Math.max(...rates))} ms of CPU on different pool threads (×${round(spread, 2)}; the model assumes one speed)`;
 }
 
 /**
- * Drop a batch's timing value where the CPUs ran at unequal speeds
- * (unequalSpeedReason); the structure still counts.
+ * Drop a batch's timing value where the pool threads' CPU time per hash (a
+ * fixed amount of work) shows CPUs at unequal speeds (unequalSpeedReason).
  * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
- * @returns {import('../verdict.js').Check}
  */
 export function voidIfUnequalSpeeds(obs, k, check) {
-  if (check.invalid || check.timingVoid) return check;
-  const why = unequalSpeedReason(obs, k);
-  if (!why) return check;
-  return { ...check, timingVoid: true, voidReason: why, detail: `${check.detail} (timing dropped: ${why})` };
+  return voidTiming(check, unequalSpeedReason(hashRates(obs, k), 'a hash'));
 }
 
 /** @param {any} obs */

@@ -254,7 +254,73 @@ export function busyReason(obs, C) {
 export function voidIfBusy(obs, C, check, scope = 'all') {
   const why = busyReason(obs, C);
   if (!why) return check;
-  if (scope === 'timing')
-    return { ...check, timingVoid: true, voidReason: why, detail: `${check.detail} (timing dropped: ${why})` };
+  if (scope === 'timing') return voidTiming(check, why);
   return { ok: false, invalid: true, detail: `${why} during the runs; ${check.detail}` };
+}
+
+/**
+ * Drop a check's timing value for `why` (null: the check stands); the
+ * structure still counts. A check already void or invalid is left as it is.
+ * @param {import('../verdict.js').Check} check @param {string | null} why
+ * @returns {import('../verdict.js').Check}
+ */
+export function voidTiming(check, why) {
+  if (!why || check.invalid || check.timingVoid) return check;
+  return { ...check, timingVoid: true, voidReason: why, detail: `${check.detail} (timing dropped: ${why})` };
+}
+
+/**
+ * Largest spread of CPU time per unit of work between the threads of one
+ * trial (the slowest rate over the fastest) within which the CPUs count as
+ * running at one speed. On this kind of VM, quiet trials read 1.00–1.05; in
+ * episodes where the host slows one vCPU (its sibling busy with another
+ * tenant: steal that /proc/stat does not show), a thread on it needs
+ * 1.3–1.6× the CPU time for the same pbkdf2 work (measured pinned: 184 ms on
+ * one vCPU, 129 ms on the other, with the guest idle).
+ */
+export const MAX_SPEED_SPREAD = 1.2;
+
+/**
+ * Why a trial's times do not test a timing model that assumes CPUs of one
+ * speed, or null: its threads did fixed amounts of work, and their CPU time
+ * per unit of it shows the CPUs ran at unequal speeds. A thread on the slower
+ * CPU finishes later while everything the claim says still happens, so the
+ * statistics built on completion times drift. What ran, and how many at
+ * once, does not depend on speed.
+ * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
+ * @param {string} unit     the unit, as in 'a hash'
+ * @returns {string | null}
+ */
+export function unequalSpeedReason(rates, unit) {
+  const r = rates.filter((x) => Number.isFinite(x) && x > 0);
+  if (r.length < 2) return null;
+  const lo = Math.min(...r);
+  const hi = Math.max(...r);
+  if (hi / lo <= MAX_SPEED_SPREAD) return null;
+  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; the model assumes one speed)`;
+}
+
+/**
+ * A split trial's CPU time per calibrated task on each worker thread of the
+ * runs with at most C threads (each thread's iterations are its share of the
+ * work). Those threads each had a CPU of their own; more threads than CPUs
+ * share them and switch, which mixes the CPUs' speeds and adds switching
+ * costs to every thread.
+ * @param {any} obs @param {number} iterationsPerTask @param {number} C
+ */
+export function splitRates(obs, iterationsPerTask, C) {
+  return (obs.runs ?? [])
+    .filter((/** @type {any} */ r) => r.k <= C)
+    .flatMap((/** @type {any} */ r) =>
+      r.threads.map((/** @type {any} */ t) => (t.cpuMs / t.iterations) * iterationsPerTask),
+    );
+}
+
+/**
+ * Drop a split trial's timing value where its threads ran at unequal speeds.
+ * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
+ * @param {import('../verdict.js').Check} check
+ */
+export function voidIfUnequalSplitSpeeds(obs, { iterations, C }, check) {
+  return voidTiming(check, unequalSpeedReason(splitRates(obs, iterations, C), 'a task'));
 }

@@ -10,6 +10,7 @@ import {
   curve,
   checkSplit,
   voidIfBusy,
+  voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
@@ -59,11 +60,15 @@ export default defineSpec({
         check: (obs) => {
           const s = checkSplit(obs);
           const cv = curve(obs);
-          return voidIfBusy(
+          return voidIfUnequalSplitSpeeds(
             obs,
-            C,
-            { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` },
-            'timing',
+            { iterations: ctx.pbkdf2.iterations, C },
+            voidIfBusy(
+              obs,
+              C,
+              { ok: s.ok, detail: `${s.detail}; curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})` },
+              'timing',
+            ),
           );
         },
       },

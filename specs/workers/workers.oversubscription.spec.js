@@ -10,6 +10,7 @@ import {
   curve,
   checkSplit,
   voidIfBusy,
+  voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
@@ -56,7 +57,8 @@ export default defineSpec({
         need: 3,
         check: (obs) => {
           const s = checkSplit(obs);
-          return voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` }, 'timing');
+          const check = voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` }, 'timing');
+          return voidIfUnequalSplitSpeeds(obs, { iterations: ctx.pbkdf2.iterations, C }, check);
         },
       },
       timing: {

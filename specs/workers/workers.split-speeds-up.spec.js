@@ -11,6 +11,7 @@ import {
   checkSplit,
   parallelism,
   voidIfBusy,
+  voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 
@@ -67,7 +68,11 @@ export default defineSpec({
             detail: `${s.detail}; with 2 threads ${round(par, 2)} ran at once (expected ${oneCore ? '< 1.5' : '≥ 1.5'}); curve ${curve(obs).text}`,
           };
           // Which threads did the work is never voided; only how many ran at once depends on free cores.
-          return s.ok ? voidIfBusy(obs, C, check) : check;
+          return voidIfUnequalSplitSpeeds(
+            obs,
+            { iterations: ctx.pbkdf2.iterations, C },
+            s.ok ? voidIfBusy(obs, C, check) : check,
+          );
         },
       },
       timing: {
