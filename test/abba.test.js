@@ -5,6 +5,8 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { startFixture } from '../harness/isolate.js';
 import {
+  requestCost,
+  costText,
   blockOrder,
   blockRatio,
   separable,
@@ -180,4 +182,26 @@ describe('abbaTrial (one tiny real block)', () => {
       for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
     },
   );
+});
+
+describe('requestCost', () => {
+  it('CPU µs per answered request: the serving processes together, the primary, the generator', () => {
+    const c = requestCost({ cpuMs: [60, 40], primaryCpuMs: 31, generatorMs: 45, requests: 1000 });
+    expect(c).toEqual({ serverUs: 100, primaryUs: 31, generatorUs: 45 });
+    expect(costText(c)).toBe('server 100 + primary 31 µs/req, generator 45');
+  });
+  it('one process has no primary; unreadable CPU or no answers give null', () => {
+    expect(requestCost({ cpuMs: [85], primaryCpuMs: null, generatorMs: 40, requests: 1000 })).toEqual({
+      serverUs: 85,
+      primaryUs: null,
+      generatorUs: 40,
+    });
+    expect(requestCost({ cpuMs: [NaN], primaryCpuMs: null, generatorMs: 40, requests: 10 }).serverUs).toBeNull();
+    expect(requestCost({ cpuMs: [5], primaryCpuMs: 1, generatorMs: 4, requests: 0 })).toEqual({
+      serverUs: null,
+      primaryUs: null,
+      generatorUs: null,
+    });
+    expect(costText({ serverUs: null, primaryUs: null, generatorUs: null })).toBe('');
+  });
 });

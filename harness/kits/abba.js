@@ -146,7 +146,8 @@ export async function startArm(ctx, o, arm) {
     const info = await server.ready;
     /** @type {number[]} the processes that serve: the workers, or the one process */
     const pids = workers > 0 ? info.workerPids : [server.pid];
-    return { arm, server, info, pids };
+    // A cluster's primary accepts each connection and hands it to a worker: its CPU is the hand-off's cost.
+    return { arm, server, info, pids, primary: workers > 0 ? server.pid : null };
   } catch (err) {
     await server.stop().catch(() => {});
     throw err;
@@ -165,7 +166,7 @@ export async function startArm(ctx, o, arm) {
 export async function loadArm(
   ctx,
   o,
-  { arm, info, pids },
+  { arm, info, pids, primary = null },
   variants = Object.keys(o.variants ?? { main: {} }),
   session,
   { warm = false } = {},
@@ -176,6 +177,7 @@ export async function loadArm(
   for (const variant of variants) {
     const keepAlive = o.variants?.[variant]?.keepAlive ?? o.keepAlive ?? true;
     const cpu0 = pids.map(processCpuNs);
+    const primary0 = primary === null ? NaN : processCpuNs(primary);
     const cpus0 = ctx.usable ?? null;
     const busy0 = busyMs(cpus0);
     const t0 = performance.now();
@@ -193,6 +195,7 @@ export async function loadArm(
     // How many of the usable CPUs the whole machine kept busy meanwhile.
     const machineCores = round((busyMs(cpus0) - busy0) / (performance.now() - t0), 2);
     const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
+    const primaryCpuMs = primary === null ? null : round((processCpuNs(primary) - primary0) / 1e6, 1);
     runs.push({
       arm,
       label,
@@ -209,10 +212,45 @@ export async function loadArm(
       machineCores: Number.isFinite(machineCores) ? machineCores : null,
       usableCores: cpus0?.length ?? ctx.cores ?? null,
       serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
+      primaryCpuMs,
+      cost: requestCost({
+        cpuMs,
+        primaryCpuMs,
+        generatorMs: load.cpu.userMs + load.cpu.systemMs,
+        requests: load.requests,
+      }),
       stoppedBy: load.stoppedBy,
     });
   }
   return runs;
+}
+
+/**
+ * What one request cost each side of a load, in CPU µs per answered request:
+ * the processes that serve it (the one process, or the cluster's workers
+ * together), a cluster's primary (the hand-off of each new connection; null
+ * for one process), and the load generator. Costs are what the throughput of
+ * each arm follows from on the CPUs free during the block, whatever the
+ * generator's speed; NaN readings (no /proc) give null.
+ * @param {{ cpuMs: number[], primaryCpuMs: number | null, generatorMs: number, requests: number }} o
+ * @returns {{ serverUs: number | null, primaryUs: number | null, generatorUs: number | null }}
+ */
+export function requestCost({ cpuMs, primaryCpuMs, generatorMs, requests }) {
+  const per = (/** @type {number | null} */ ms) =>
+    ms !== null && Number.isFinite(ms) && requests > 0 ? round((ms * 1000) / requests, 1) : null;
+  return {
+    serverUs: per(cpuMs.reduce((a, b) => a + b, 0)),
+    primaryUs: per(primaryCpuMs),
+    generatorUs: per(generatorMs),
+  };
+}
+
+/** "server 85 µs + primary 31 µs per request, generator 40 µs". @param {any} cost */
+export function costText(cost) {
+  if (!cost || cost.serverUs === null) return '';
+  const primary = cost.primaryUs === null ? '' : ` + primary ${Math.round(cost.primaryUs)}`;
+  const gen = cost.generatorUs === null ? '' : `, generator ${Math.round(cost.generatorUs)}`;
+  return `server ${Math.round(cost.serverUs)}${primary} µs/req${gen}`;
 }
 
 /**
@@ -341,7 +379,7 @@ export function describeBlock(block) {
   const many = Object.keys(block.ratios ?? {}).length > 1;
   const runs = block.runs.map(
     (/** @type {any} */ x) =>
-      `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu})`,
+      `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu}${x.cost?.serverUs != null ? `; ${costText(x.cost)}` : ''})`,
   );
   if (many)
     return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios)
