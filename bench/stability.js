@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Stability: the suite (or a selection) run N times in a row, each run a
 // fresh CLI process with its own record; per claim, how often each verdict
-// came out and how long it took. Optionally with a CPU hog on one core for
-// the whole time, to see the verdicts under load.
+// came out and how long it took. Optionally with a CPU hog on one core, busy
+// loops the scheduler places as it likes, or inside a CPU quota, for the
+// whole time: the verdicts under ordinary neighbours.
 import { parseBenchArgs } from './lib/args.js';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, startHog, hogCpu, stopAll } from './lib/run-cli.js';
 import { stabilityTable } from './lib/records.js';
+import { createRequire } from 'node:module';
+
+/** @type {{ enter: () => { unavailable: string } | { version: string, dir: string, setQuota: (cpus: number | null) => void, close: () => void } }} */
+const quotaCgroup = createRequire(import.meta.url)('../fixtures/lib/quota-cgroup.cjs');
 
 const HELP = `Usage: node bench/stability.js [options] [id or glob ...]
 
@@ -25,6 +30,11 @@ Options:
   --quick        pass --quick to every run
   --hog          keep one CPU busy (a busy loop pinned with taskset -c to CPU 1,
                  or the last CPU allowed) for the whole benchmark
+  --hogs N       keep N busy loops running, unpinned (the scheduler moves them
+                 among the CPUs as it likes), for the whole benchmark
+  --quota CPUS   run every suite inside a cgroup of its own with a CPU quota of
+                 CPUS (e.g. 1: one CPU's time per period, shared by all cores),
+                 as a container or a systemd CPUQuota= scope gives (Linux, root)
   --dir DIR      keep records and logs in DIR (default: a new temp dir)
   --from DIR     do not run: tabulate the run-*.json records in DIR
   --out FILE     also write the Markdown to FILE
@@ -39,6 +49,8 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       runs: { type: 'string', default: '10' },
       quick: { type: 'boolean' },
       hog: { type: 'boolean' },
+      hogs: { type: 'string' },
+      quota: { type: 'string' },
       dir: { type: 'string' },
       from: { type: 'string' },
       out: { type: 'string' },
@@ -52,11 +64,17 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   const runs = Number(v.runs);
   if (!(Number.isInteger(runs) && runs > 0))
     return (void stderr.write(`stability: --runs must be a whole number of at least 1 (got '${v.runs}')\n`), 2);
+  const hogs = v.hogs === undefined ? 0 : Number(v.hogs);
+  if (!(Number.isInteger(hogs) && hogs >= 0))
+    return (void stderr.write(`stability: --hogs must be a whole number (got '${v.hogs}')\n`), 2);
+  const quota = v.quota === undefined ? null : Number(v.quota);
+  if (quota !== null && !(quota > 0))
+    return (void stderr.write(`stability: --quota must be a positive number of CPUs (got '${v.quota}')\n`), 2);
   const dir = v.from ?? v.dir ?? mkdtempSync(path.join(os.tmpdir(), 'ncs-stability-'));
   mkdirSync(dir, { recursive: true });
   const command = v.from
     ? `node bench/stability.js --from ${v.from}`
-    : `node bench/stability.js --runs ${runs}${v.quick ? ' --quick' : ''}${v.hog ? ' --hog' : ''}${selection.length ? ` ${selection.map((s) => `'${s}'`).join(' ')}` : ''}`;
+    : `node bench/stability.js --runs ${runs}${v.quick ? ' --quick' : ''}${v.hog ? ' --hog' : ''}${hogs ? ` --hogs ${hogs}` : ''}${quota !== null ? ` --quota ${quota}` : ''}${selection.length ? ` ${selection.map((s) => `'${s}'`).join(' ')}` : ''}`;
   let stopped = false;
   // A Ctrl-C at the terminal reaches the running CLI too; if it is still
   // running a moment later (the signal was sent to this script alone), end it.
@@ -70,6 +88,10 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   process.on('SIGTERM', onTerm);
   let hog = null;
   let hogText = '';
+  /** @type {{ stop: () => void }[]} */
+  const loose = [];
+  /** @type {any} */
+  let cgroup = null;
   const files = [];
   try {
     if (v.from) {
@@ -79,6 +101,24 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         hog = startHog(hogCpu());
         hogText = `, with a busy loop on ${hog.where}`;
         stderr.write(`stability: hog on ${hog.where}\n`);
+      }
+      for (let i = 0; i < hogs; i++) loose.push(startHog(null));
+      if (hogs) {
+        hogText += `, with ${hogs} unpinned busy loop${hogs > 1 ? 's' : ''}`;
+        stderr.write(`stability: ${hogs} unpinned busy loop(s)\n`);
+      }
+      if (quota !== null) {
+        // This process moves into a cgroup of its own: every suite it starts
+        // from now on, and their fixtures, run under the quota.
+        const entered = quotaCgroup.enter();
+        if ('unavailable' in entered) {
+          stderr.write(`stability: --quota: ${entered.unavailable}\n`);
+          return 2;
+        }
+        cgroup = entered;
+        cgroup.setQuota(quota);
+        hogText += `, inside a cgroup with a ${quota}-CPU quota (${cgroup.version})`;
+        stderr.write(`stability: in ${cgroup.dir}, quota ${quota} CPU\n`);
       }
       for (let i = 1; i <= runs && !stopped; i++) {
         const json = path.join(dir, `run-${i}.json`);
@@ -93,6 +133,8 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     }
   } finally {
     hog?.stop();
+    for (const h of loose) h.stop();
+    cgroup?.close();
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
   }
