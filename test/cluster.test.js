@@ -13,7 +13,16 @@ import {
   eventsOf,
   clusterSize,
   steadyLoop,
+  tcpInode,
+  socketHolders,
+  getManyHeld,
+  impostures,
+  describeImpostures,
+  SEES_HOLDERS,
 } from '../harness/kits/cluster.js';
+import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.js';
+import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
+import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -205,4 +214,77 @@ describe('cluster helpers', () => {
     await h.stop();
     expect(await get(port, '/light')).toMatchObject({ error: 'ECONNREFUSED' });
   });
+});
+
+describe('who serves a connection, read by the harness', () => {
+  // /proc/net/tcp: a listener on 127.0.0.1:8080 (0x1F90), the server side of a
+  // connection from client port 40000 (0x9C40) and the client side of it.
+  const TCP = [
+    '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+    '   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 111 1 0 100 0 0 10 0',
+    '   1: 0100007F:1F90 0100007F:9C40 01 00000000:00000000 00:00000000 00000000  1000        0 222 1 0 20 4 30 10 -1',
+    '   2: 0100007F:9C40 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1000        0 333 1 0 20 4 30 10 -1',
+  ].join('\n');
+  it('tcpInode finds the server side of one connection by its two ports', () => {
+    expect(tcpInode(TCP, 8080, 40000)).toBe('222');
+    expect(tcpInode(TCP, 40000, 8080)).toBe('333');
+    expect(tcpInode(TCP, 8080, 40001)).toBe(null);
+  });
+  it('socketHolders: the pids whose fd table has that socket open', () => {
+    const fds = { 10: ['/dev/null', 'socket:[111]'], 11: ['socket:[222]'], 12: ['socket:[2220]'] };
+    const read = { tcp: () => TCP, files: (/** @type {number} */ pid) => fds[/** @type {10} */ (pid)] ?? [] };
+    expect(socketHolders(8080, 40000, [10, 11, 12], read)).toEqual([11]);
+    expect(socketHolders(8080, 40001, [10, 11, 12], read)).toEqual([]);
+  });
+  it('impostures: an answer not held by exactly the worker it names (failures and unread holders left out)', () => {
+    const r = (/** @type {any} */ x) => ({ status: 200, ms: 1, t: 0, ...x });
+    const bad = impostures([
+      r({ pid: 1, holders: [1] }),
+      r({ pid: 2, holders: [1] }),
+      r({ pid: 2, holders: [] }),
+      r({ pid: 2, holders: [1, 2] }),
+      r({ pid: 3, holders: null }),
+      { error: 'ECONNRESET', ms: 1, t: 0, holders: [] },
+    ]);
+    expect(bad.map((x) => x.holders)).toEqual([[1], [], [1, 2]]);
+    expect(describeImpostures(bad, 2)).toBe(
+      '3 answer(s) not served by the worker they named (answered as 2, held by 1; answered as 2, held by no worker; …)',
+    );
+  });
+  it("the specs fail an answer given in another worker's name, and keep passing records without holders", () => {
+    const ctx = /** @type {any} */ ({ cores: 2, platform: 'linux' });
+    const shared = /** @type {any} */ (sharedPort.plan(ctx)).structural;
+    const obs = { W: 2, port: 9, workerPids: [1, 2], primaryPid: 0, counts: { 1: 10, 2: 10 }, listeningPorts: [9] };
+    expect(shared.check(obs).ok).toBe(true);
+    expect(shared.check({ ...obs, impostures: [] }).ok).toBe(true);
+    const lie = shared.check({ ...obs, impostures: [{ pid: 2, holders: [1] }] });
+    expect(lie.ok).toBe(false);
+    expect(lie.detail).toContain('answered as 2, held by 1');
+
+    const sep = /** @type {any} */ (separateProcesses.plan(ctx)).structural;
+    const s = { value: 'v', primaryPid: 0, workerPids: [1, 2], setter: 1, setterOld: null, seen: { 1: 'v', 2: null } };
+    expect(sep.check({ ...s, impostures: [] }).ok).toBe(true);
+    expect(sep.check({ ...s, impostures: [{ pid: 2, holders: [1] }] }).ok).toBe(false);
+
+    const rr = /** @type {any} */ (roundRobin.plan(ctx)).structural;
+    const arm = { counts: { 1: 20, 2: 20 }, spread: 1, alternation: 1 };
+    const o = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm, none: arm };
+    expect(rr.check(o).ok).toBe(true);
+    expect(rr.check({ ...o, rr: { ...arm, impostures: [{ pid: 2, holders: [1] }] } }).ok).toBe(false);
+  });
+  it(
+    'on the real cluster, each answer is held by the worker it names',
+    { skip: !SEES_HOLDERS && 'Linux /proc' },
+    async () => {
+      const h = start({ workers: 2 });
+      try {
+        const info = await h.ready;
+        const replies = await getManyHeld(info.port, '/light', 4, info.workerPids);
+        expect(replies.map((r) => r.holders)).toEqual(replies.map((r) => [r.pid]));
+        expect(impostures(replies)).toEqual([]);
+      } finally {
+        await h.stop();
+      }
+    },
+  );
 });
