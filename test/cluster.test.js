@@ -23,6 +23,7 @@ import {
 import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.js';
 import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
 import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
+import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -46,6 +47,7 @@ describe('cluster-server fixture', () => {
         policy: 'rr',
         isPrimary: true,
         isMaster: true,
+        ipcToken: expect.any(String),
       });
       expect(new Set(info.workerPids).size).toBe(2);
       const light = await get(info.port, '/light');
@@ -54,10 +56,10 @@ describe('cluster-server fixture', () => {
       expect(await get(info.port, '/heavy')).toMatchObject({ status: 200 });
       const set = await get(info.port, '/global?set=x');
       expect(set.body).toEqual({ old: null, pid: set.pid });
-      const ipc = await get(info.port, '/ipc');
+      const ipc = await get(info.port, '/ipc?nonce=n1');
       expect(ipc).toMatchObject({
         status: 200,
-        body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid },
+        body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid, token: info.ipcToken },
       });
       const roles = await get(info.port, '/roles');
       expect(roles.body).toEqual({ isPrimary: false, isMaster: false, isWorker: true, pid: roles.pid, warnings: [] });
@@ -71,6 +73,7 @@ describe('cluster-server fixture', () => {
         forks: 2,
         port: info.port,
         policy: 'rr',
+        pings: [{ from: ipc.pid, nonce: 'n1' }],
         roles: { primary: { isPrimary: true, isMaster: true, isWorker: false, pid: info.primaryPid } },
       });
       for (const pid of info.workerPids)
@@ -271,6 +274,19 @@ describe('who serves a connection, read by the harness', () => {
     const o = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm, none: arm };
     expect(rr.check(o).ok).toBe(true);
     expect(rr.check({ ...o, rr: { ...arm, impostures: [{ pid: 2, holders: [1] }] } }).ok).toBe(false);
+  });
+  it("cluster.ipc fails answers without the primary's token or nonces the primary never got", () => {
+    const ipc = /** @type {any} */ (ipcSpec.plan(/** @type {any} */ ({}))).structural;
+    const obs = { primaryPid: 9, workerPids: [1, 2], completed: 6, errors: [], pingers: [1, 2], primaries: [9] };
+    const rt = { roundTripMs: [0.1, 0.2] };
+    expect(ipc.check({ ...obs, ...rt }).ok).toBe(true); // a record from before the proof
+    expect(ipc.check({ ...obs, ...rt, withToken: 6, noncesReceived: 6 }).ok).toBe(true);
+    const echo = ipc.check({ ...obs, ...rt, withToken: 0, noncesReceived: 0 });
+    expect(echo.ok).toBe(false);
+    expect(echo.detail).toContain(
+      'primary got 0/6 nonces from the workers that answered, 0/6 answers carried its token',
+    );
+    expect(ipc.check({ ...obs, ...rt, withToken: 6, noncesReceived: 5 }).ok).toBe(false);
   });
   it(
     'on the real cluster, each answer is held by the worker it names',
