@@ -24,6 +24,7 @@ import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.
 import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
 import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
+import onlineExit, { stillbornCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -274,6 +275,37 @@ describe('who serves a connection, read by the harness', () => {
     const o = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm, none: arm };
     expect(rr.check(o).ok).toBe(true);
     expect(rr.check({ ...o, rr: { ...arm, impostures: [{ pid: 2, holders: [1] }] } }).ok).toBe(false);
+  });
+  it('cluster.online-exit-events: a worker forked not to start must get no online', () => {
+    expect(stillbornCheck({ pid: 7, order: ['fork', 'disconnect', 'exit'], code: 9 }).ok).toBe(true);
+    const fake = stillbornCheck({ pid: 7, order: ['fork', 'online', 'disconnect', 'exit'], code: 9 });
+    expect(fake.ok).toBe(false);
+    expect(fake.detail).toContain('(expected fork and exit, no online)');
+    expect(stillbornCheck(null).ok).toBe(false);
+    const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
+    const victim = { victim: 1, gone: true, order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'] };
+    const obs = { ...victim, exit: { code: null, signal: 'SIGKILL' }, forks: 2 };
+    expect(check(obs).ok).toBe(true); // a record from before the control
+    const born = { pid: 7, order: ['fork', 'exit'], code: 9 };
+    expect(check({ ...obs, forks: 3, stillborn: born }).ok).toBe(true);
+    expect(check({ ...obs, forks: 3, stillborn: { ...born, order: ['fork', 'online', 'exit'] } }).ok).toBe(false);
+    expect(check({ ...obs, forks: 3, stillborn: null }).ok).toBe(false);
+  });
+  it('fork-stillborn: the worker exits (code 9) without online, and the cluster stops', async () => {
+    const h = start({ workers: 2 });
+    try {
+      await h.ready;
+      h.send({ type: 'fork-stillborn' });
+      const { data } = await h.stop();
+      const born = data.events.find((/** @type {any} */ e) => e.stillborn);
+      expect(eventsOf(data.events, born.pid)).not.toContain('online');
+      expect(data.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit')).toMatchObject({
+        code: 9,
+      });
+      expect(data.forks).toBe(3);
+    } finally {
+      await h.stop().catch(() => {});
+    }
   });
   it("cluster.ipc fails answers without the primary's token or nonces the primary never got", () => {
     const ipc = /** @type {any} */ (ipcSpec.plan(/** @type {any} */ ({}))).structural;
