@@ -14,6 +14,9 @@ import {
   clusterSize,
   steadyLoop,
   tcpInode,
+  rolesObserverEnv,
+  readObservedRoles,
+  ROLES_OBSERVER,
   socketHolders,
   getManyHeld,
   impostures,
@@ -24,6 +27,10 @@ import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.
 import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
 import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
+import isMasterSpec, { observedRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import onlineExit, { stillbornCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
 
 /** @param {object} options */
@@ -305,6 +312,47 @@ describe('who serves a connection, read by the harness', () => {
       expect(data.forks).toBe(3);
     } finally {
       await h.stop().catch(() => {});
+    }
+  });
+  it("cluster.is-master: the harness observer's reading must agree (an absent isMaster reads null)", () => {
+    const base = { primaryPid: 1, workerPids: [2, 3] };
+    const r = (/** @type {number} */ pid, /** @type {boolean | null} */ isMaster) => ({
+      pid,
+      hasIsMaster: isMaster !== null,
+      isMaster,
+      isPrimary: pid === 1,
+      isWorker: pid !== 1,
+    });
+    expect(observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, false), 3: r(3, false) } }).ok).toBe(true);
+    const gone = observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, null), 3: r(3, null) } });
+    expect(gone.ok).toBe(false);
+    expect(gone.detail).toContain('2 isMaster null (no such property)');
+    expect(observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, false) } }).detail).toContain(
+      '3 not observed',
+    );
+    const check = /** @type {any} */ (isMasterSpec.plan(/** @type {any} */ ({ node: { version: 'v20' } }))).structural
+      .check;
+    const w = (/** @type {number} */ pid) => ({ pid, isMaster: false, isPrimary: false, isWorker: true, warnings: [] });
+    const obs = {
+      ready: { isMaster: true, isPrimary: true },
+      primary: { pid: 1, isMaster: true, isPrimary: true },
+      workers: [w(2), w(3)],
+      warnings: [],
+    };
+    expect(check(obs).ok).toBe(true); // a record from before the observer
+    expect(check({ ...obs, ...base, observed: { 1: r(1, true), 2: r(2, null), 3: r(3, false) } }).ok).toBe(false);
+  });
+  it("the roles observer env keeps the settings' NODE_OPTIONS; its files are read by pid", () => {
+    const env = rolesObserverEnv('/d', { NODE_OPTIONS: '--max-old-space-size=99' });
+    expect(env.NODE_OPTIONS).toBe(`--max-old-space-size=99 --require ${JSON.stringify(ROLES_OBSERVER)}`);
+    expect(env.NCS_ROLES_DIR).toBe('/d');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-roles-'));
+    try {
+      writeFileSync(path.join(dir, 'roles-5.json'), JSON.stringify({ pid: 5, isMaster: false }));
+      writeFileSync(path.join(dir, 'roles-6.json'), '{"pid":');
+      expect(readObservedRoles(dir)).toEqual({ 5: { pid: 5, isMaster: false } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
   it("cluster.ipc fails answers without the primary's token or nonces the primary never got", () => {

@@ -5,6 +5,8 @@
 // steady request loop for the kill-under-load spec.
 import http from 'node:http';
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
@@ -31,10 +33,15 @@ export function clusterSize(ctx) {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
+ * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
-export async function withCluster(ctx, options, fn) {
-  const handle = ctx.start(FIXTURE, { options: { iterations: 0, refork: false, ...options }, timeoutMs: 20_000 });
+export async function withCluster(ctx, options, fn, { env } = {}) {
+  const handle = ctx.start(FIXTURE, {
+    options: { iterations: 0, refork: false, ...options },
+    timeoutMs: 20_000,
+    env,
+  });
   try {
     const info = await handle.ready;
     const value = await fn(info, handle);
@@ -224,6 +231,39 @@ export function countPids(replies) {
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
+}
+
+/** The harness's own observer of cluster.isMaster (harness/observers/cluster-roles.cjs). */
+export const ROLES_OBSERVER = fileURLToPath(new URL('../observers/cluster-roles.cjs', import.meta.url));
+
+/**
+ * The env that preloads the roles observer into a cluster's primary and
+ * workers, writing to `dir`; after the settings' own NODE_OPTIONS, if any.
+ * @param {string} dir @param {Record<string, string>} [settings]  the settings in force (ctx.env)
+ */
+export function rolesObserverEnv(dir, settings = {}) {
+  const own = `--require ${JSON.stringify(ROLES_OBSERVER)}`;
+  return { NODE_OPTIONS: settings.NODE_OPTIONS ? `${settings.NODE_OPTIONS} ${own}` : own, NCS_ROLES_DIR: dir };
+}
+
+/**
+ * What the roles observer wrote, one record per process (by pid).
+ * @param {string} dir
+ * @returns {Record<string, { pid: number, hasIsMaster: boolean, isMaster: boolean | null, isPrimary: boolean, isWorker: boolean }>}
+ */
+export function readObservedRoles(dir) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const f of readdirSync(dir)) {
+    if (!/^roles-\d+\.json$/.test(f)) continue;
+    try {
+      const r = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+      out[r.pid] = r;
+    } catch {
+      // half-written by a process killed meanwhile: not an observation
+    }
+  }
+  return out;
 }
 
 /**

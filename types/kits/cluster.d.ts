@@ -20,6 +20,7 @@ export declare function clusterSize(ctx: {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
+ * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
 export declare function withCluster<T>(ctx: import('../context.js').Context, options: {
@@ -27,7 +28,9 @@ export declare function withCluster<T>(ctx: import('../context.js').Context, opt
     iterations?: number;
     refork?: boolean;
     schedPolicy?: 'rr' | 'none';
-}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>): Promise<{
+}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>, { env }?: {
+    env?: Record<string, string | undefined>;
+}): Promise<{
     value: T;
     info: any;
     final: any;
@@ -117,6 +120,29 @@ export declare function describeImpostures(bad: Reply[], max?: number): string;
  * @returns {Record<string, number>}
  */
 export declare function countPids(replies: Reply[]): Record<string, number>;
+/** The harness's own observer of cluster.isMaster (harness/observers/cluster-roles.cjs). */
+export declare const ROLES_OBSERVER: string;
+/**
+ * The env that preloads the roles observer into a cluster's primary and
+ * workers, writing to `dir`; after the settings' own NODE_OPTIONS, if any.
+ * @param {string} dir @param {Record<string, string>} [settings]  the settings in force (ctx.env)
+ */
+export declare function rolesObserverEnv(dir: string, settings?: Record<string, string>): {
+    NODE_OPTIONS: string;
+    NCS_ROLES_DIR: string;
+};
+/**
+ * What the roles observer wrote, one record per process (by pid).
+ * @param {string} dir
+ * @returns {Record<string, { pid: number, hasIsMaster: boolean, isMaster: boolean | null, isPrimary: boolean, isWorker: boolean }>}
+ */
+export declare function readObservedRoles(dir: string): Record<string, {
+    pid: number;
+    hasIsMaster: boolean;
+    isMaster: boolean | null;
+    isPrimary: boolean;
+    isWorker: boolean;
+}>;
 /**
  * Whether a process is still there (signal 0).
  * @param {number} pid
