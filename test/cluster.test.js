@@ -13,7 +13,25 @@ import {
   eventsOf,
   clusterSize,
   steadyLoop,
+  tcpInode,
+  rolesObserverEnv,
+  readObservedRoles,
+  ROLES_OBSERVER,
+  socketHolders,
+  getManyHeld,
+  impostures,
+  describeImpostures,
+  SEES_HOLDERS,
 } from '../harness/kits/cluster.js';
+import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.js';
+import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
+import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
+import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
+import isMasterSpec, { observedRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import onlineExit, { stillbornCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -37,6 +55,7 @@ describe('cluster-server fixture', () => {
         policy: 'rr',
         isPrimary: true,
         isMaster: true,
+        ipcToken: expect.any(String),
       });
       expect(new Set(info.workerPids).size).toBe(2);
       const light = await get(info.port, '/light');
@@ -45,10 +64,10 @@ describe('cluster-server fixture', () => {
       expect(await get(info.port, '/heavy')).toMatchObject({ status: 200 });
       const set = await get(info.port, '/global?set=x');
       expect(set.body).toEqual({ old: null, pid: set.pid });
-      const ipc = await get(info.port, '/ipc');
+      const ipc = await get(info.port, '/ipc?nonce=n1');
       expect(ipc).toMatchObject({
         status: 200,
-        body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid },
+        body: { roundTripMs: expect.any(Number), primaryPid: info.primaryPid, token: info.ipcToken },
       });
       const roles = await get(info.port, '/roles');
       expect(roles.body).toEqual({ isPrimary: false, isMaster: false, isWorker: true, pid: roles.pid, warnings: [] });
@@ -62,6 +81,7 @@ describe('cluster-server fixture', () => {
         forks: 2,
         port: info.port,
         policy: 'rr',
+        pings: [{ from: ipc.pid, nonce: 'n1' }],
         roles: { primary: { isPrimary: true, isMaster: true, isWorker: false, pid: info.primaryPid } },
       });
       for (const pid of info.workerPids)
@@ -205,4 +225,162 @@ describe('cluster helpers', () => {
     await h.stop();
     expect(await get(port, '/light')).toMatchObject({ error: 'ECONNREFUSED' });
   });
+});
+
+describe('who serves a connection, read by the harness', () => {
+  // /proc/net/tcp: a listener on 127.0.0.1:8080 (0x1F90), the server side of a
+  // connection from client port 40000 (0x9C40) and the client side of it.
+  const TCP = [
+    '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
+    '   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 111 1 0 100 0 0 10 0',
+    '   1: 0100007F:1F90 0100007F:9C40 01 00000000:00000000 00:00000000 00000000  1000        0 222 1 0 20 4 30 10 -1',
+    '   2: 0100007F:9C40 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1000        0 333 1 0 20 4 30 10 -1',
+  ].join('\n');
+  it('tcpInode finds the server side of one connection by its two ports', () => {
+    expect(tcpInode(TCP, 8080, 40000)).toBe('222');
+    expect(tcpInode(TCP, 40000, 8080)).toBe('333');
+    expect(tcpInode(TCP, 8080, 40001)).toBe(null);
+  });
+  it('socketHolders: the pids whose fd table has that socket open', () => {
+    const fds = { 10: ['/dev/null', 'socket:[111]'], 11: ['socket:[222]'], 12: ['socket:[2220]'] };
+    const read = { tcp: () => TCP, files: (/** @type {number} */ pid) => fds[/** @type {10} */ (pid)] ?? [] };
+    expect(socketHolders(8080, 40000, [10, 11, 12], read)).toEqual([11]);
+    expect(socketHolders(8080, 40001, [10, 11, 12], read)).toEqual([]);
+  });
+  it('impostures: an answer not held by exactly the worker it names (failures and unread holders left out)', () => {
+    const r = (/** @type {any} */ x) => ({ status: 200, ms: 1, t: 0, ...x });
+    const bad = impostures([
+      r({ pid: 1, holders: [1] }),
+      r({ pid: 2, holders: [1] }),
+      r({ pid: 2, holders: [] }),
+      r({ pid: 2, holders: [1, 2] }),
+      r({ pid: 3, holders: null }),
+      { error: 'ECONNRESET', ms: 1, t: 0, holders: [] },
+    ]);
+    expect(bad.map((x) => x.holders)).toEqual([[1], [], [1, 2]]);
+    expect(describeImpostures(bad, 2)).toBe(
+      '3 answer(s) not served by the worker they named (answered as 2, held by 1; answered as 2, held by no worker; …)',
+    );
+  });
+  it("the specs fail an answer given in another worker's name, and keep passing records without holders", () => {
+    const ctx = /** @type {any} */ ({ cores: 2, platform: 'linux' });
+    const shared = /** @type {any} */ (sharedPort.plan(ctx)).structural;
+    const obs = { W: 2, port: 9, workerPids: [1, 2], primaryPid: 0, counts: { 1: 10, 2: 10 }, listeningPorts: [9] };
+    expect(shared.check(obs).ok).toBe(true);
+    expect(shared.check({ ...obs, impostures: [] }).ok).toBe(true);
+    const lie = shared.check({ ...obs, impostures: [{ pid: 2, holders: [1] }] });
+    expect(lie.ok).toBe(false);
+    expect(lie.detail).toContain('answered as 2, held by 1');
+
+    const sep = /** @type {any} */ (separateProcesses.plan(ctx)).structural;
+    const s = { value: 'v', primaryPid: 0, workerPids: [1, 2], setter: 1, setterOld: null, seen: { 1: 'v', 2: null } };
+    expect(sep.check({ ...s, impostures: [] }).ok).toBe(true);
+    expect(sep.check({ ...s, impostures: [{ pid: 2, holders: [1] }] }).ok).toBe(false);
+
+    const rr = /** @type {any} */ (roundRobin.plan(ctx)).structural;
+    const arm = { counts: { 1: 20, 2: 20 }, spread: 1, alternation: 1 };
+    const o = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm, none: arm };
+    expect(rr.check(o).ok).toBe(true);
+    expect(rr.check({ ...o, rr: { ...arm, impostures: [{ pid: 2, holders: [1] }] } }).ok).toBe(false);
+  });
+  it('cluster.online-exit-events: a worker forked not to start must get no online', () => {
+    expect(stillbornCheck({ pid: 7, order: ['fork', 'disconnect', 'exit'], code: 9 }).ok).toBe(true);
+    const fake = stillbornCheck({ pid: 7, order: ['fork', 'online', 'disconnect', 'exit'], code: 9 });
+    expect(fake.ok).toBe(false);
+    expect(fake.detail).toContain('(expected fork and exit, no online)');
+    expect(stillbornCheck(null).ok).toBe(false);
+    const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
+    const victim = { victim: 1, gone: true, order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'] };
+    const obs = { ...victim, exit: { code: null, signal: 'SIGKILL' }, forks: 2 };
+    expect(check(obs).ok).toBe(true); // a record from before the control
+    const born = { pid: 7, order: ['fork', 'exit'], code: 9 };
+    expect(check({ ...obs, forks: 3, stillborn: born }).ok).toBe(true);
+    expect(check({ ...obs, forks: 3, stillborn: { ...born, order: ['fork', 'online', 'exit'] } }).ok).toBe(false);
+    expect(check({ ...obs, forks: 3, stillborn: null }).ok).toBe(false);
+  });
+  it('fork-stillborn: the worker exits (code 9) without online, and the cluster stops', async () => {
+    const h = start({ workers: 2 });
+    try {
+      await h.ready;
+      h.send({ type: 'fork-stillborn' });
+      const { data } = await h.stop();
+      const born = data.events.find((/** @type {any} */ e) => e.stillborn);
+      expect(eventsOf(data.events, born.pid)).not.toContain('online');
+      expect(data.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit')).toMatchObject({
+        code: 9,
+      });
+      expect(data.forks).toBe(3);
+    } finally {
+      await h.stop().catch(() => {});
+    }
+  });
+  it("cluster.is-master: the harness observer's reading must agree (an absent isMaster reads null)", () => {
+    const base = { primaryPid: 1, workerPids: [2, 3] };
+    const r = (/** @type {number} */ pid, /** @type {boolean | null} */ isMaster) => ({
+      pid,
+      hasIsMaster: isMaster !== null,
+      isMaster,
+      isPrimary: pid === 1,
+      isWorker: pid !== 1,
+    });
+    expect(observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, false), 3: r(3, false) } }).ok).toBe(true);
+    const gone = observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, null), 3: r(3, null) } });
+    expect(gone.ok).toBe(false);
+    expect(gone.detail).toContain('2 isMaster null (no such property)');
+    expect(observedRolesCheck({ ...base, observed: { 1: r(1, true), 2: r(2, false) } }).detail).toContain(
+      '3 not observed',
+    );
+    const check = /** @type {any} */ (isMasterSpec.plan(/** @type {any} */ ({ node: { version: 'v20' } }))).structural
+      .check;
+    const w = (/** @type {number} */ pid) => ({ pid, isMaster: false, isPrimary: false, isWorker: true, warnings: [] });
+    const obs = {
+      ready: { isMaster: true, isPrimary: true },
+      primary: { pid: 1, isMaster: true, isPrimary: true },
+      workers: [w(2), w(3)],
+      warnings: [],
+    };
+    expect(check(obs).ok).toBe(true); // a record from before the observer
+    expect(check({ ...obs, ...base, observed: { 1: r(1, true), 2: r(2, null), 3: r(3, false) } }).ok).toBe(false);
+  });
+  it("the roles observer env keeps the settings' NODE_OPTIONS; its files are read by pid", () => {
+    const env = rolesObserverEnv('/d', { NODE_OPTIONS: '--max-old-space-size=99' });
+    expect(env.NODE_OPTIONS).toBe(`--max-old-space-size=99 --require ${JSON.stringify(ROLES_OBSERVER)}`);
+    expect(env.NCS_ROLES_DIR).toBe('/d');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-roles-'));
+    try {
+      writeFileSync(path.join(dir, 'roles-5.json'), JSON.stringify({ pid: 5, isMaster: false }));
+      writeFileSync(path.join(dir, 'roles-6.json'), '{"pid":');
+      expect(readObservedRoles(dir)).toEqual({ 5: { pid: 5, isMaster: false } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("cluster.ipc fails answers without the primary's token or nonces the primary never got", () => {
+    const ipc = /** @type {any} */ (ipcSpec.plan(/** @type {any} */ ({}))).structural;
+    const obs = { primaryPid: 9, workerPids: [1, 2], completed: 6, errors: [], pingers: [1, 2], primaries: [9] };
+    const rt = { roundTripMs: [0.1, 0.2] };
+    expect(ipc.check({ ...obs, ...rt }).ok).toBe(true); // a record from before the proof
+    expect(ipc.check({ ...obs, ...rt, withToken: 6, noncesReceived: 6 }).ok).toBe(true);
+    const echo = ipc.check({ ...obs, ...rt, withToken: 0, noncesReceived: 0 });
+    expect(echo.ok).toBe(false);
+    expect(echo.detail).toContain(
+      'primary got 0/6 nonces from the workers that answered, 0/6 answers carried its token',
+    );
+    expect(ipc.check({ ...obs, ...rt, withToken: 6, noncesReceived: 5 }).ok).toBe(false);
+  });
+  it(
+    'on the real cluster, each answer is held by the worker it names',
+    { skip: !SEES_HOLDERS && 'Linux /proc' },
+    async () => {
+      const h = start({ workers: 2 });
+      try {
+        const info = await h.ready;
+        const replies = await getManyHeld(info.port, '/light', 4, info.workerPids);
+        expect(replies.map((r) => r.holders)).toEqual(replies.map((r) => [r.pid]));
+        expect(impostures(replies)).toEqual([]);
+      } finally {
+        await h.stop();
+      }
+    },
+  );
 });

@@ -4,6 +4,9 @@
 // keep-alive is asked for), count which worker answered, and a bounded
 // steady request loop for the kill-under-load spec.
 import http from 'node:http';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
@@ -30,10 +33,15 @@ export function clusterSize(ctx) {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
+ * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
-export async function withCluster(ctx, options, fn) {
-  const handle = ctx.start(FIXTURE, { options: { iterations: 0, refork: false, ...options }, timeoutMs: 20_000 });
+export async function withCluster(ctx, options, fn, { env } = {}) {
+  const handle = ctx.start(FIXTURE, {
+    options: { iterations: 0, refork: false, ...options },
+    timeoutMs: 20_000,
+    env,
+  });
   try {
     const info = await handle.ready;
     const value = await fn(info, handle);
@@ -45,8 +53,10 @@ export async function withCluster(ctx, options, fn) {
 }
 
 /**
- * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number }} Reply
- *   t: when the request was sent (performance.now())
+ * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number, local?: number, holders?: number[] | null }} Reply
+ *   t: when the request was sent (performance.now()); local: the client's port of the connection;
+ *   holders (getHeld): the pids that held the server side of the connection once it had answered, read
+ *   by the harness from /proc (null off Linux)
  */
 
 /**
@@ -61,6 +71,7 @@ export function get(port, path, { agent = false, timeoutMs = 2000 } = {}) {
     const done = (/** @type {Partial<Reply>} */ r) => resolve({ ...r, ms: performance.now() - t, t });
     const req = http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
+      const local = res.socket?.localPort; // before a keep-alive agent takes the socket back
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
       res.on('end', () => {
@@ -70,7 +81,12 @@ export function get(port, path, { agent = false, timeoutMs = 2000 } = {}) {
         } catch {
           // not JSON: keep the text
         }
-        done({ status: res.statusCode, pid: Number(res.headers['x-worker-pid']), body: json });
+        done({
+          status: res.statusCode,
+          pid: Number(res.headers['x-worker-pid']),
+          body: json,
+          local,
+        });
       });
       res.on('error', (err) => done({ error: /** @type {any} */ (err).code ?? err.message }));
     });
@@ -91,6 +107,117 @@ export async function getMany(port, path, n) {
   return out;
 }
 
+/** Whether the harness can see who holds a connection (Linux /proc). */
+export const SEES_HOLDERS = process.platform === 'linux';
+
+/** 127.0.0.1:port as /proc/net/tcp writes it. @param {number} port */
+const loopback = (port) => `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * The inode of the socket whose local end is 127.0.0.1:localPort and remote
+ * end 127.0.0.1:remotePort, from the text of /proc/net/tcp; null if none.
+ * @param {string} text @param {number} localPort @param {number} remotePort
+ */
+export function tcpInode(text, localPort, remotePort) {
+  const [l, r] = [loopback(localPort), loopback(remotePort)];
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f[1] === l && f[2] === r && f[9] && f[9] !== '0') return f[9];
+  }
+  return null;
+}
+
+/**
+ * The fd targets a process has open (readlink of /proc/<pid>/fd/*); [] if it cannot be read.
+ * @param {number} pid
+ */
+function openFiles(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).map((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        return ''; // closed meanwhile
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
+ * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
+ * each process's fd table whether it has that socket open. The harness reads
+ * both itself: what the server says about itself plays no part.
+ * @param {number} port @param {number} clientPort @param {number[]} pids
+ * @param {{ tcp?: () => string, files?: (pid: number) => string[] }} [read]  (tests)
+ */
+export function socketHolders(
+  port,
+  clientPort,
+  pids,
+  { tcp = () => readFileSync('/proc/net/tcp', 'utf8'), files = openFiles } = {},
+) {
+  const inode = tcpInode(tcp(), port, clientPort);
+  if (inode === null) return [];
+  return pids.filter((pid) => files(pid).includes(`socket:[${inode}]`));
+}
+
+/**
+ * One GET on a new connection, like get(), that stays open once answered
+ * (keep-alive) until the harness has read, from /proc, which of `pids` hold
+ * its server side: the process that really serves it, whatever name the
+ * answer gives. holders is null off Linux.
+ * @param {number} port @param {string} path @param {number[]} pids
+ * @returns {Promise<Reply>}
+ */
+export async function getHeld(port, path, pids) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const r = await get(port, path, { agent });
+    const holders = SEES_HOLDERS && r.local && !r.error ? socketHolders(port, r.local, pids) : null;
+    return { ...r, holders };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * n getHeld()s one after another, each on a new connection.
+ * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ */
+export async function getManyHeld(port, path, n, pids) {
+  /** @type {Reply[]} */
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await getHeld(port, path, pids));
+  return out;
+}
+
+/**
+ * The answers whose connection was not held by exactly the worker that named
+ * itself in x-worker-pid (by the kernel's tables, read by the harness): a
+ * process answering in another's name. Failed requests and replies with no
+ * holders reading (off Linux) are left out.
+ * @param {Reply[]} replies
+ */
+export function impostures(replies) {
+  return replies.filter(
+    (r) => !r.error && Array.isArray(r.holders) && !(r.holders.length === 1 && r.holders[0] === r.pid),
+  );
+}
+
+/**
+ * A few impostures in words: "answered as 101, held by 102".
+ * @param {Reply[]} bad @param {number} [max]
+ */
+export function describeImpostures(bad, max = 3) {
+  const words = bad
+    .slice(0, max)
+    .map((r) => `answered as ${r.pid}, held by ${r.holders?.length ? r.holders.join('+') : 'no worker'}`);
+  return `${bad.length} answer(s) not served by the worker they named (${words.join('; ')}${bad.length > max ? '; …' : ''})`;
+}
+
 /**
  * Responses per worker pid (failures under 'error').
  * @param {Reply[]} replies
@@ -104,6 +231,39 @@ export function countPids(replies) {
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;
+}
+
+/** The harness's own observer of cluster.isMaster (harness/observers/cluster-roles.cjs). */
+export const ROLES_OBSERVER = fileURLToPath(new URL('../observers/cluster-roles.cjs', import.meta.url));
+
+/**
+ * The env that preloads the roles observer into a cluster's primary and
+ * workers, writing to `dir`; after the settings' own NODE_OPTIONS, if any.
+ * @param {string} dir @param {Record<string, string>} [settings]  the settings in force (ctx.env)
+ */
+export function rolesObserverEnv(dir, settings = {}) {
+  const own = `--require ${JSON.stringify(ROLES_OBSERVER)}`;
+  return { NODE_OPTIONS: settings.NODE_OPTIONS ? `${settings.NODE_OPTIONS} ${own}` : own, NCS_ROLES_DIR: dir };
+}
+
+/**
+ * What the roles observer wrote, one record per process (by pid).
+ * @param {string} dir
+ * @returns {Record<string, { pid: number, hasIsMaster: boolean, isMaster: boolean | null, isPrimary: boolean, isWorker: boolean }>}
+ */
+export function readObservedRoles(dir) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const f of readdirSync(dir)) {
+    if (!/^roles-\d+\.json$/.test(f)) continue;
+    try {
+      const r = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+      out[r.pid] = r;
+    } catch {
+      // half-written by a process killed meanwhile: not an observation
+    }
+  }
+  return out;
 }
 
 /**

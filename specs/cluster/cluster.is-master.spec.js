@@ -1,9 +1,36 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get } from '../../harness/kits/cluster.js';
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
+import { SOURCE_004, withCluster, get, rolesObserverEnv, readObservedRoles } from '../../harness/kits/cluster.js';
 
 // One trial: 2 workers; the primary reports cluster.isMaster / isPrimary when
 // ready and on stop; each worker reports its own through GET /roles; both
-// record every process 'warning' they emitted.
+// record every process 'warning' they emitted. A second observer, the
+// harness's own (harness/observers/cluster-roles.cjs, preloaded through
+// NODE_OPTIONS into the primary and the workers), reads the same properties
+// in each process as a user's module would, apart from what the program
+// reports: both must agree with the model.
+
+/**
+ * The harness's observer's reading: isMaster true in the primary, false in
+ * each worker (an absent property reads null).
+ * @param {any} obs
+ */
+export function observedRolesCheck(obs) {
+  const seen = obs.observed;
+  const primary = seen[obs.primaryPid];
+  const workers = obs.workerPids.map((/** @type {number} */ pid) => seen[pid]);
+  const ok =
+    primary?.isMaster === true &&
+    workers.length === 2 &&
+    workers.every((/** @type {any} */ w) => w?.isMaster === false && w?.isPrimary === false);
+  const word = (/** @type {any} */ r) =>
+    r ? `isMaster ${r.isMaster}${r.hasIsMaster ? '' : ' (no such property)'}` : 'not observed';
+  return {
+    ok,
+    detail: `; read apart by the harness's observer: primary ${word(primary)}; ${obs.workerPids.map((/** @type {number} */ pid, /** @type {number} */ k) => `${pid} ${word(workers[k])}`).join('; ')}`,
+  };
+}
 
 export default defineSpec({
   id: 'cluster.is-master',
@@ -21,25 +48,31 @@ export default defineSpec({
     figures: null,
   },
   plan: (ctx) => ({
-    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). Whether reading it emitted a deprecation warning is recorded, not judged.`,
+    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). The harness's own observer, preloaded into each process, reads the same apart from what the program reports. Whether reading it emitted a deprecation warning is recorded, not judged.`,
     model: {
       primary: { isPrimary: true, isMaster: true },
       worker: { isPrimary: false, isMaster: false, isWorker: true },
     },
     trial: async (c) => {
+      const dir = mkdtempSync(path.join(c.tmpdir, 'roles-'));
       const {
         value: roles,
         info,
         final,
-      } = await withCluster(c, { workers: 2 }, async (i) => {
-        /** @type {Record<string, any>} */
-        const seen = {};
-        for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
-          const r = await get(i.port, '/roles');
-          if (r.status === 200) seen[r.pid] = r.body;
-        }
-        return seen;
-      });
+      } = await withCluster(
+        c,
+        { workers: 2 },
+        async (i) => {
+          /** @type {Record<string, any>} */
+          const seen = {};
+          for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
+            const r = await get(i.port, '/roles');
+            if (r.status === 200) seen[r.pid] = r.body;
+          }
+          return seen;
+        },
+        { env: rolesObserverEnv(dir, c.env) },
+      );
       const primary = final.roles.primary;
       const warnings = [...primary.warnings, ...Object.values(roles).flatMap((r) => r.warnings)];
       return {
@@ -47,6 +80,9 @@ export default defineSpec({
         primary,
         workers: Object.values(roles),
         warnings,
+        primaryPid: info.primaryPid,
+        workerPids: info.workerPids,
+        observed: readObservedRoles(dir),
       };
     },
     structural: {
@@ -64,9 +100,11 @@ export default defineSpec({
         const w = obs.workers
           .map((/** @type {any} */ x) => `${x.pid}: isMaster ${x.isMaster}, isPrimary ${x.isPrimary}`)
           .join('; ');
+        // absent in records made before the observer
+        const apart = obs.observed ? observedRolesCheck(obs) : { ok: true, detail: '' };
         return {
-          ok: primaryOk && workersOk,
-          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}`,
+          ok: primaryOk && workersOk && apart.ok,
+          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}`,
         };
       },
     },

@@ -3,7 +3,28 @@ import { SOURCE_004, withCluster, killWorker, eventsOf } from '../../harness/kit
 
 // One trial: 2 workers, refork off; once both listen, the primary SIGKILLs the
 // first; the harness waits (bounded) until that process is gone, then stops
-// the cluster and reads the primary's event log for the killed worker.
+// the cluster and reads the primary's event log for the killed worker. Then,
+// a control for 'online': the primary forks a worker that cannot start (node
+// refuses its NODE_OPTIONS and exits before any JavaScript runs, so it never
+// announces itself): its log must show the fork and the exit, and no 'online'.
+
+/**
+ * The control worker, forked to fail before any JavaScript: it must be forked
+ * and exit, and never be announced online (nor listen).
+ * @param {{ pid: number, order: string[], code: number | null } | null} born
+ */
+export function stillbornCheck(born) {
+  if (!born) return { ok: false, detail: '; control: no worker forked not to start was recorded' };
+  const ok =
+    born.order.includes('fork') &&
+    born.order.includes('exit') &&
+    !born.order.includes('online') &&
+    !born.order.includes('listening');
+  return {
+    ok,
+    detail: `; control ${born.pid}, forked not to start (exit code ${born.code}): ${born.order.join(' → ')}${ok ? '' : ' (expected fork and exit, no online)'}`,
+  };
+}
 
 export default defineSpec({
   id: 'cluster.online-exit-events',
@@ -23,15 +44,22 @@ export default defineSpec({
   },
   plan: () => ({
     summary:
-      "2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop.",
+      "2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online.",
     model: { order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'], exitSignal: 'SIGKILL' },
     trial: async (c) => {
-      const { value, info, final } = await withCluster(c, { workers: 2, refork: false }, async (i, handle) => ({
-        gone: await killWorker(handle, i.workerPids[0]),
-      }));
+      const { value, info, final } = await withCluster(c, { workers: 2, refork: false }, async (i, handle) => {
+        const gone = await killWorker(handle, i.workerPids[0]);
+        handle.send({ type: 'fork-stillborn' }); // the stop waits for its exit
+        return { gone };
+      });
       const victim = info.workerPids[0];
       const exit = final.events.find((/** @type {any} */ e) => e.pid === victim && e.event === 'exit');
+      const born = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.stillborn);
+      const bornExit = born && final.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit');
       return {
+        stillborn: born
+          ? { pid: born.pid, order: eventsOf(final.events, born.pid), code: bornExit ? bornExit.code : null }
+          : null,
         victim,
         gone: value.gone,
         order: eventsOf(final.events, victim),
@@ -45,15 +73,19 @@ export default defineSpec({
       need: 2,
       check(obs) {
         const want = ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'];
+        // The control (absent in records made before it): never ran, so never online.
+        const born = obs.stillborn;
+        const control = 'stillborn' in obs ? stillbornCheck(born) : { ok: true, detail: '' };
         const ok =
           obs.gone &&
           obs.order.join() === want.join() &&
           obs.exit?.signal === 'SIGKILL' &&
           obs.exit?.code === null &&
-          obs.forks === 2;
+          obs.forks === ('stillborn' in obs ? 3 : 2) &&
+          control.ok;
         return {
           ok,
-          detail: `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)`,
+          detail: `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}`,
         };
       },
     },

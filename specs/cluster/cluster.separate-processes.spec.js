@@ -1,9 +1,11 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get } from '../../harness/kits/cluster.js';
+import { SOURCE_004, withCluster, getHeld, impostures, describeImpostures } from '../../harness/kits/cluster.js';
 
 // One trial: two workers (round robin alternates them); GET /global?set=V on
 // a new connection sets a global in whichever worker answers; further GETs
-// read it back from each worker until both have answered.
+// read it back from each worker until both have answered. On Linux the harness
+// checks, from /proc, that each answer came from the worker holding its
+// connection: the one the answer names.
 
 export default defineSpec({
   id: 'cluster.separate-processes',
@@ -21,19 +23,22 @@ export default defineSpec({
   },
   plan: () => ({
     summary:
-      "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other.",
+      "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other; each answer from the worker that holds its connection (Linux: by /proc, read by the harness).",
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c) => {
       const value = `v${process.pid}-${Date.now()}`;
       const { value: reads, info } = await withCluster(c, { workers: 2 }, async (i) => {
-        const set = await get(i.port, `/global?set=${value}`);
+        const set = await getHeld(i.port, `/global?set=${value}`, i.workerPids);
         /** @type {Record<string, any>} */
         const seen = {};
+        const reads = [];
         for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
-          const r = await get(i.port, '/global');
+          const r = await getHeld(i.port, '/global', i.workerPids);
+          reads.push(r);
           if (r.pid) seen[r.pid] = r.body?.old ?? null;
         }
-        return { setter: set.pid, setterOld: set.body?.old ?? null, seen };
+        const bad = impostures([set, ...reads]).map((r) => ({ pid: r.pid, holders: r.holders }));
+        return { setter: set.pid, setterOld: set.body?.old ?? null, seen, impostures: bad };
       });
       return { value, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
     },
@@ -43,7 +48,9 @@ export default defineSpec({
       check(obs) {
         const pids = new Set(obs.workerPids);
         const other = obs.workerPids.find((/** @type {number} */ p) => p !== obs.setter);
+        const bad = obs.impostures ?? []; // absent in records made before the holders were read
         const ok =
+          bad.length === 0 &&
           pids.size === 2 &&
           !pids.has(obs.primaryPid) &&
           obs.setterOld === null &&
@@ -53,7 +60,7 @@ export default defineSpec({
           obs.seen[other] === null;
         return {
           ok,
-          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}`,
+          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${bad.length ? `; ${describeImpostures(bad)}` : ''}`,
         };
       },
     },

@@ -1,8 +1,19 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, clusterSize, withCluster, getMany, countPids } from '../../harness/kits/cluster.js';
+import {
+  SOURCE_004,
+  clusterSize,
+  withCluster,
+  getManyHeld,
+  countPids,
+  impostures,
+  describeImpostures,
+} from '../../harness/kits/cluster.js';
 
 // One trial: a cluster of W workers that each listen on 127.0.0.1 port 0;
 // 10·W GETs, each on a new connection, to the one port the primary reported.
+// On Linux the harness also reads, from /proc, which worker holds each
+// connection once it has answered: the worker named in x-worker-pid must be
+// the one that served it (not another answering in its name).
 
 export default defineSpec({
   id: 'cluster.shared-port',
@@ -23,14 +34,14 @@ export default defineSpec({
     const W = clusterSize(ctx);
     const N = 10 * W;
     return {
-      summary: `A cluster of ${W} workers, each calling listen(0) on 127.0.0.1; ${N} GETs /light on new connections to the one port. Model: every worker's 'listening' reports that port, and the x-worker-pid values seen are exactly the ${W} worker pids (the default round-robin hands each ${N / W} connections).`,
+      summary: `A cluster of ${W} workers, each calling listen(0) on 127.0.0.1; ${N} GETs /light on new connections to the one port. Model: every worker's 'listening' reports that port, and the x-worker-pid values seen are exactly the ${W} worker pids (the default round-robin hands each ${N / W} connections), each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
       model: { workers: W, requests: N, distinctPids: W, ports: 1 },
       trial: async (c) => {
         const {
           value: replies,
           info,
           final,
-        } = await withCluster(c, { workers: W }, (i) => getMany(i.port, '/light', N));
+        } = await withCluster(c, { workers: W }, (i) => getManyHeld(i.port, '/light', N, i.workerPids));
         const listening = final.events.filter((/** @type {any} */ e) => e.event === 'listening');
         return {
           W,
@@ -39,6 +50,7 @@ export default defineSpec({
           primaryPid: info.primaryPid,
           counts: countPids(replies),
           listeningPorts: [...new Set(listening.map((/** @type {any} */ e) => e.port))],
+          impostures: impostures(replies).map((r) => ({ pid: r.pid, holders: r.holders })),
         };
       },
       structural: {
@@ -50,7 +62,9 @@ export default defineSpec({
             .map(Number)
             .sort((a, b) => a - b);
           const want = [...obs.workerPids].sort((a, b) => a - b);
+          const bad = obs.impostures ?? []; // absent in records made before the holders were read
           const ok =
+            bad.length === 0 &&
             !obs.counts.error &&
             seen.length === obs.W &&
             seen.every((p, i) => p === want[i]) &&
@@ -58,7 +72,7 @@ export default defineSpec({
             obs.listeningPorts[0] === obs.port;
           return {
             ok,
-            detail: `${obs.W} workers all listening on port ${obs.listeningPorts.join(', ')}; answers on it per pid ${JSON.stringify(obs.counts)} (workers ${want.join(', ')}, primary ${obs.primaryPid})`,
+            detail: `${obs.W} workers all listening on port ${obs.listeningPorts.join(', ')}; answers on it per pid ${JSON.stringify(obs.counts)} (workers ${want.join(', ')}, primary ${obs.primaryPid})${bad.length ? `; ${describeImpostures(bad)}` : ''}`,
           };
         },
       },

@@ -20,6 +20,7 @@ export declare function clusterSize(ctx: {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
+ * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
 export declare function withCluster<T>(ctx: import('../context.js').Context, options: {
@@ -27,7 +28,9 @@ export declare function withCluster<T>(ctx: import('../context.js').Context, opt
     iterations?: number;
     refork?: boolean;
     schedPolicy?: 'rr' | 'none';
-}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>): Promise<{
+}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>, { env }?: {
+    env?: Record<string, string | undefined>;
+}): Promise<{
     value: T;
     info: any;
     final: any;
@@ -39,10 +42,14 @@ export type Reply = {
     error?: string;
     ms: number;
     t: number;
+    local?: number;
+    holders?: number[] | null;
 };
 /**
- * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number }} Reply
- *   t: when the request was sent (performance.now())
+ * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number, local?: number, holders?: number[] | null }} Reply
+ *   t: when the request was sent (performance.now()); local: the client's port of the connection;
+ *   holders (getHeld): the pids that held the server side of the connection once it had answered, read
+ *   by the harness from /proc (null off Linux)
  */
 /**
  * One GET to 127.0.0.1:port. Never rejects: a failure is { error: code }.
@@ -60,12 +67,82 @@ export declare function get(port: number, path: string, { agent, timeoutMs }?: {
  * @param {number} port @param {string} path @param {number} n
  */
 export declare function getMany(port: number, path: string, n: number): Promise<Reply[]>;
+/** Whether the harness can see who holds a connection (Linux /proc). */
+export declare const SEES_HOLDERS: boolean;
+/**
+ * The inode of the socket whose local end is 127.0.0.1:localPort and remote
+ * end 127.0.0.1:remotePort, from the text of /proc/net/tcp; null if none.
+ * @param {string} text @param {number} localPort @param {number} remotePort
+ */
+export declare function tcpInode(text: string, localPort: number, remotePort: number): string | null;
+/**
+ * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
+ * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
+ * each process's fd table whether it has that socket open. The harness reads
+ * both itself: what the server says about itself plays no part.
+ * @param {number} port @param {number} clientPort @param {number[]} pids
+ * @param {{ tcp?: () => string, files?: (pid: number) => string[] }} [read]  (tests)
+ */
+export declare function socketHolders(port: number, clientPort: number, pids: number[], { tcp, files }?: {
+    tcp?: () => string;
+    files?: (pid: number) => string[];
+}): number[];
+/**
+ * One GET on a new connection, like get(), that stays open once answered
+ * (keep-alive) until the harness has read, from /proc, which of `pids` hold
+ * its server side: the process that really serves it, whatever name the
+ * answer gives. holders is null off Linux.
+ * @param {number} port @param {string} path @param {number[]} pids
+ * @returns {Promise<Reply>}
+ */
+export declare function getHeld(port: number, path: string, pids: number[]): Promise<Reply>;
+/**
+ * n getHeld()s one after another, each on a new connection.
+ * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ */
+export declare function getManyHeld(port: number, path: string, n: number, pids: number[]): Promise<Reply[]>;
+/**
+ * The answers whose connection was not held by exactly the worker that named
+ * itself in x-worker-pid (by the kernel's tables, read by the harness): a
+ * process answering in another's name. Failed requests and replies with no
+ * holders reading (off Linux) are left out.
+ * @param {Reply[]} replies
+ */
+export declare function impostures(replies: Reply[]): Reply[];
+/**
+ * A few impostures in words: "answered as 101, held by 102".
+ * @param {Reply[]} bad @param {number} [max]
+ */
+export declare function describeImpostures(bad: Reply[], max?: number): string;
 /**
  * Responses per worker pid (failures under 'error').
  * @param {Reply[]} replies
  * @returns {Record<string, number>}
  */
 export declare function countPids(replies: Reply[]): Record<string, number>;
+/** The harness's own observer of cluster.isMaster (harness/observers/cluster-roles.cjs). */
+export declare const ROLES_OBSERVER: string;
+/**
+ * The env that preloads the roles observer into a cluster's primary and
+ * workers, writing to `dir`; after the settings' own NODE_OPTIONS, if any.
+ * @param {string} dir @param {Record<string, string>} [settings]  the settings in force (ctx.env)
+ */
+export declare function rolesObserverEnv(dir: string, settings?: Record<string, string>): {
+    NODE_OPTIONS: string;
+    NCS_ROLES_DIR: string;
+};
+/**
+ * What the roles observer wrote, one record per process (by pid).
+ * @param {string} dir
+ * @returns {Record<string, { pid: number, hasIsMaster: boolean, isMaster: boolean | null, isPrimary: boolean, isWorker: boolean }>}
+ */
+export declare function readObservedRoles(dir: string): Record<string, {
+    pid: number;
+    hasIsMaster: boolean;
+    isMaster: boolean | null;
+    isPrimary: boolean;
+    isWorker: boolean;
+}>;
 /**
  * Whether a process is still there (signal 0).
  * @param {number} pid
