@@ -91,9 +91,10 @@ export type TimingPlan = {
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  */
 /**
- * The first trial count from which a decisive throughput channel whose
- * structure keeps voiding trials gives up (more than half void): the machine
- * fails the block's control too often to decide within the budget.
+ * The first trial count from which a timing channel whose trials keep being
+ * voided gives up (more than half void): the machine's load (or a
+ * throughput block's failing control) leaves too few values to decide within
+ * the budget.
  */
 export declare const VOID_SHARE_N = 6;
 /**

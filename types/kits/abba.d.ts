@@ -135,6 +135,7 @@ export declare function startArm(ctx: import('../context.js').Context, o: BlockO
     server: import("../isolate.js").FixtureHandle;
     info: any;
     pids: number[];
+    primary: number | null | undefined;
 }>;
 /**
  * One arm's run: one bounded load per variant against its live server (in the
@@ -145,7 +146,7 @@ export declare function startArm(ctx: import('../context.js').Context, o: BlockO
  * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
-export declare function loadArm(ctx: import('../context.js').Context, o: BlockOptions, { arm, info, pids }: Awaited<ReturnType<typeof startArm>>, variants?: string[], session?: {
+export declare function loadArm(ctx: import('../context.js').Context, o: BlockOptions, { arm, info, pids, primary }: Awaited<ReturnType<typeof startArm>>, variants?: string[], session?: {
     run: (load: any) => Promise<any>;
 }, { warm }?: {
     warm?: boolean;
@@ -171,8 +172,36 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
     serverCpuMs: {
         [k: string]: number;
     };
+    primaryCpuMs: number | null;
+    cost: {
+        serverUs: number | null;
+        primaryUs: number | null;
+        generatorUs: number | null;
+    };
     stoppedBy: any;
 }[]>;
+/**
+ * What one request cost each side of a load, in CPU µs per answered request:
+ * the processes that serve it (the one process, or the cluster's workers
+ * together), a cluster's primary (the hand-off of each new connection; null
+ * for one process), and the load generator. Costs are what the throughput of
+ * each arm follows from on the CPUs free during the block, whatever the
+ * generator's speed; NaN readings (no /proc) give null.
+ * @param {{ cpuMs: number[], primaryCpuMs: number | null, generatorMs: number, requests: number }} o
+ * @returns {{ serverUs: number | null, primaryUs: number | null, generatorUs: number | null }}
+ */
+export declare function requestCost({ cpuMs, primaryCpuMs, generatorMs, requests }: {
+    cpuMs: number[];
+    primaryCpuMs: number | null;
+    generatorMs: number;
+    requests: number;
+}): {
+    serverUs: number | null;
+    primaryUs: number | null;
+    generatorUs: number | null;
+};
+/** "server 85 µs + primary 31 µs per request, generator 40 µs". @param {any} cost */
+export declare function costText(cost: any): string;
 /**
  * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
  * block, both started before any load (start-up cost stays out of the
@@ -214,6 +243,12 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
         usableCores: number;
         serverCpuMs: {
             [k: string]: number;
+        };
+        primaryCpuMs: number | null;
+        cost: {
+            serverUs: number | null;
+            primaryUs: number | null;
+            generatorUs: number | null;
         };
         stoppedBy: any;
     }[];

@@ -130,6 +130,18 @@ export declare function batchPlan(ctx: import('../context.js').Context, { k, P, 
 }): Omit<import('../spec.js').Plan, 'summary'> & {
     summary: string;
 };
+/**
+ * CPU time per hash on each pool thread that worked in a batch (tasks per
+ * thread read from its share of the batch's CPU, as checkThreads does).
+ * @param {any} obs @param {number} k
+ */
+export declare function hashRates(obs: any, k: number): number[];
+/**
+ * Drop a batch's timing value where the pool threads' CPU time per hash (a
+ * fixed amount of work) shows CPUs at unequal speeds (unequalSpeedReason).
+ * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
+ */
+export declare function voidIfUnequalSpeeds(obs: any, k: number, check: import('../verdict.js').Check): import("../verdict.js").Check;
 /** @param {any} obs */
 export declare function sortedTimes(obs: any): any;
 /**

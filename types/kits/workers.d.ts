@@ -155,3 +155,50 @@ export declare function voidIfBusy(obs: any, C: number, check: {
     timingVoid?: boolean;
     voidReason?: string;
 };
+/**
+ * Drop a check's timing value for `why` (null: the check stands); the
+ * structure still counts. A check already void or invalid is left as it is.
+ * @param {import('../verdict.js').Check} check @param {string | null} why
+ * @returns {import('../verdict.js').Check}
+ */
+export declare function voidTiming(check: import('../verdict.js').Check, why: string | null): import('../verdict.js').Check;
+/**
+ * Largest spread of CPU time per unit of work between the threads of one
+ * trial (the slowest rate over the fastest) within which the CPUs count as
+ * running at one speed. On this kind of VM, quiet trials read 1.00–1.05; in
+ * episodes where the host slows one vCPU (its sibling busy with another
+ * tenant: steal that /proc/stat does not show), a thread on it needs
+ * 1.3–1.6× the CPU time for the same pbkdf2 work (measured pinned: 184 ms on
+ * one vCPU, 129 ms on the other, with the guest idle).
+ */
+export declare const MAX_SPEED_SPREAD = 1.2;
+/**
+ * Why a trial's times do not test a timing model that assumes CPUs of one
+ * speed, or null: its threads did fixed amounts of work, and their CPU time
+ * per unit of it shows the CPUs ran at unequal speeds. A thread on the slower
+ * CPU finishes later while everything the claim says still happens, so the
+ * statistics built on completion times drift. What ran, and how many at
+ * once, does not depend on speed.
+ * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
+ * @param {string} unit     the unit, as in 'a hash'
+ * @returns {string | null}
+ */
+export declare function unequalSpeedReason(rates: number[], unit: string): string | null;
+/**
+ * A split trial's CPU time per calibrated task on each worker thread of the
+ * runs with at most C threads (each thread's iterations are its share of the
+ * work). Those threads each had a CPU of their own; more threads than CPUs
+ * share them and switch, which mixes the CPUs' speeds and adds switching
+ * costs to every thread.
+ * @param {any} obs @param {number} iterationsPerTask @param {number} C
+ */
+export declare function splitRates(obs: any, iterationsPerTask: number, C: number): any;
+/**
+ * Drop a split trial's timing value where its threads ran at unequal speeds.
+ * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
+ * @param {import('../verdict.js').Check} check
+ */
+export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C }: {
+    iterations: number;
+    C: number;
+}, check: import('../verdict.js').Check): import("../verdict.js").Check;
