@@ -219,6 +219,9 @@ class KeepAliveSlot {
     this.answered = 0;
     const err = this.parser.execute(READ_BUFFER, 0, nread);
     if (err !== null || this.unsolicited) return void this.fail(err ?? 'EPARSE_UNSOLICITED');
+    // The server said it closes after that response: close our side now (RFC 9112 §9.6), fail what
+    // was pipelined behind it, and go on on a new connection.
+    if (this.closing) return void this.fail('ECLOSED');
     if (this.answered > 0) this.fill(this.lastT);
   }
 
