@@ -329,6 +329,16 @@ describe('pure helpers', () => {
     expect(() =>
       normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: 'x', atMs: 0 }] }),
     ).toThrow(/extra/);
+    // The generator writes the path into the request line as is: no spaces, no CR or LF.
+    for (const path of ['/a b', '/x\r\nHost: evil', '/\u00e9'])
+      expect(() => normalizeLoad({ origin: 'http://127.0.0.1:1', path, requests: 1, durationMs: 1 })).toThrow(/path/);
+    expect(() =>
+      normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: '/a\nb', atMs: 0 }] }),
+    ).toThrow(/extra/);
+    expect(
+      normalizeLoad({ origin: 'http://127.0.0.1:1', path: '/heavy-split?threads=2&x=%20', requests: 1, durationMs: 1 })
+        .path,
+    ).toBe('/heavy-split?threads=2&x=%20');
   });
 
   it('latencySummary uses nearest ranks and keeps the order', () => {
