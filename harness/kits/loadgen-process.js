@@ -17,12 +17,16 @@
 // its response is complete, then the next is opened. Extra one-off requests
 // go on connections of their own, never behind the load.
 //
-// Measured with bench/loadgen-vs-autocannon.js (http-server fixture on CPU
-// 0, generators on CPU 1, 10 connections, 1 s rounds, interleaved; on a
-// 2-core VM shared with other runs, so the figures move between runs; see
-// BENCHMARKS.md): ours/autocannon throughput 1.32 with keep-alive and 1.77
-// without, CPU per request 0.58 and 0.51. The undici Client + dispatch()
-// generator this replaces was 0.85 and 0.58, CPU 1.27 and 1.83.
+// Measured with bench/loadgen-vs-autocannon.js --rounds 6 (http-server
+// fixture on CPU 0, generators on CPU 1, 10 connections, 1 s rounds,
+// interleaved; 2026-11-23, a 2-core VM shared with other runs; BENCHMARKS.md
+// §4): ours/autocannon throughput 1.16 with keep-alive and 1.30 without, CPU
+// per request 0.75 and 0.65 (medians). The undici Client + dispatch()
+// generator this replaces was 0.85 and 0.58, CPU 1.27 and 1.83. With
+// keep-alive the server's CPU is the limit for both tools; the generator
+// then uses about half a core. In a CPU profile its own JavaScript (loop and
+// parser) is a small share: most of its time is the write and read system
+// calls, one each per request.
 //
 // Errors are counted by code: the socket's (ECONNREFUSED, ECONNRESET, …),
 // the parser's (EPARSE_*), ECLOSED (the server closed inside a response) and
