@@ -2,6 +2,9 @@
 // keep-alive on/off by the server's own connection count, extra requests,
 // and the pure helpers. Never asserts on timing values.
 import { describe, it, afterEach } from 'node:test';
+import { readdirSync, readlinkSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import { expect } from 'expect';
 import { startFixture } from '../harness/isolate.js';
 import {
@@ -178,6 +181,125 @@ describe('load generator against the http-server fixture', () => {
   });
 });
 
+/**
+ * A server in this process (the generator is still a child process). Returns its origin and what it saw.
+ * @param {(socket: net.Socket) => void} onConnection
+ */
+async function rawServer(onConnection) {
+  let connections = 0;
+  const srv = net.createServer((socket) => (connections++, socket.on('error', () => {}), onConnection(socket)));
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {net.AddressInfo} */ (srv.address());
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => srv.close(() => resolve({ connections }))),
+  };
+}
+
+/**
+ * Each request's head (up to the empty line) gets reply(n), n counting from 0 per connection, sent by
+ * send (default: one write).
+ * @param {(n: number) => string} reply
+ * @param {(socket: net.Socket, text: string) => void} [send]
+ */
+const answering =
+  (reply, send = (socket, text) => void socket.write(text)) =>
+  (/** @type {net.Socket} */ socket) => {
+    let n = 0;
+    let buffered = '';
+    socket.on('data', (d) => {
+      buffered += d.toString('latin1');
+      for (let i; (i = buffered.indexOf('\r\n\r\n')) !== -1;) {
+        buffered = buffered.slice(i + 4);
+        send(socket, reply(n++));
+      }
+    });
+  };
+
+/** Sockets the process has open (Linux /proc). @param {number} pid */
+const openSockets = (pid) =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false; // closed meanwhile
+    }
+  }).length;
+
+describe('load generator against servers that misbehave', () => {
+  it('counts a malformed response as EPARSE_STATUS per request, reconnecting, and does not crash', async () => {
+    const srv = await rawServer(answering(() => 'HTTP/1.1 2x0 Nope\r\nContent-Length: 0\r\n\r\n'));
+    const load = await runLoad(ctx, { origin: srv.origin, requests: 6, durationMs: 5000 });
+    const seen = /** @type {any} */ (await srv.stop());
+    expect(load).toMatchObject({ requests: 0, sent: 6, errors: { EPARSE_STATUS: 6 }, latency: null });
+    expect(seen.connections).toBe(6);
+  });
+
+  it('answers split into single bytes, chunked and pipelined, all count', async () => {
+    const body = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n';
+    const bytewise = (/** @type {net.Socket} */ socket, /** @type {string} */ text) => {
+      socket.setNoDelay(true);
+      for (const ch of text) socket.write(ch);
+    };
+    const srv = await rawServer(answering(() => body, bytewise));
+    const load = await runLoad(ctx, {
+      origin: srv.origin,
+      connections: 2,
+      pipelining: 3,
+      requests: 60,
+      durationMs: 5000,
+    });
+    await srv.stop();
+    expect(load).toMatchObject({ requests: 60, sent: 60, errors: {}, statusCodes: { 200: 60 }, stoppedBy: 'requests' });
+  });
+
+  it('a close inside a response is ECLOSED, with keep-alive on or off', async () => {
+    // Each connection: 3 of 10 body bytes, then the server ends it.
+    const cut = (/** @type {net.Socket} */ socket, /** @type {string} */ text) => void socket.end(text);
+    const srv = await rawServer(answering(() => 'HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc', cut));
+    for (const keepAlive of [true, false]) {
+      const load = await runLoad(ctx, { origin: srv.origin, keepAlive, requests: 4, durationMs: 5000 });
+      expect(load).toMatchObject({ requests: 0, sent: 4, errors: { ECLOSED: 4 } });
+    }
+    await srv.stop();
+  });
+
+  it('reconnects when the server closes a keep-alive connection after a response', async () => {
+    // Node's server says `Connection: close` on every third response and closes.
+    const h = http.createServer((_req, res) => res.end('ok'));
+    h.maxRequestsPerSocket = 3;
+    let connections = 0;
+    h.on('connection', () => connections++);
+    await new Promise((resolve) => h.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const origin = `http://127.0.0.1:${/** @type {net.AddressInfo} */ (h.address()).port}`;
+    const load = await runLoad(ctx, { origin, connections: 2, requests: 30, durationMs: 5000 });
+    h.closeAllConnections();
+    await new Promise((resolve) => h.close(() => resolve(undefined)));
+    expect(load).toMatchObject({ requests: 30, errors: {}, statusCodes: { 200: 30 } });
+    expect(connections).toBeGreaterThanOrEqual(10);
+  });
+
+  it('keep-alive off leaves no socket open between loads (Linux)', { skip: process.platform !== 'linux' }, async () => {
+    const srv = await server();
+    const session = await startLoadSession(/** @type {any} */ (ctx));
+    const pid = pids[pids.length - 1];
+    const before = openSockets(pid);
+    for (const keepAlive of [false, true, false]) {
+      const load = await session.run({
+        origin: srv.origin,
+        connections: 4,
+        keepAlive,
+        requests: 300,
+        durationMs: 5000,
+      });
+      expect(load).toMatchObject({ requests: 300, errors: {} });
+      expect({ keepAlive, sockets: openSockets(pid) }).toEqual({ keepAlive, sockets: before });
+    }
+    await session.stop();
+    await srv.stop();
+  });
+});
+
 describe('pure helpers', () => {
   it('normalizeLoad fills defaults and needs both bounds', () => {
     expect(normalizeLoad({ origin: 'http://127.0.0.1:8080/', requests: 10, durationMs: 100 })).toEqual({
@@ -207,6 +329,16 @@ describe('pure helpers', () => {
     expect(() =>
       normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: 'x', atMs: 0 }] }),
     ).toThrow(/extra/);
+    // The generator writes the path into the request line as is: no spaces, no CR or LF.
+    for (const path of ['/a b', '/x\r\nHost: evil', '/\u00e9'])
+      expect(() => normalizeLoad({ origin: 'http://127.0.0.1:1', path, requests: 1, durationMs: 1 })).toThrow(/path/);
+    expect(() =>
+      normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path: '/a\nb', atMs: 0 }] }),
+    ).toThrow(/extra/);
+    expect(
+      normalizeLoad({ origin: 'http://127.0.0.1:1', path: '/heavy-split?threads=2&x=%20', requests: 1, durationMs: 1 })
+        .path,
+    ).toBe('/heavy-split?threads=2&x=%20');
   });
 
   it('latencySummary uses nearest ranks and keeps the order', () => {

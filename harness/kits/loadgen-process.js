@@ -1,20 +1,39 @@
 // @ts-check
 // The load generator process: runs under the host Node (it is not what is
-// under test), drives a loopback server with undici in a closed loop, and
-// reports one result over IPC with the fixtures' protocol. Options: JSON in
-// argv[2] (see LoadOptions in ./loadgen.js). It stops by itself at its
-// request and time bounds and exits if the harness goes away.
+// under test), drives a loopback server in a closed loop over raw TCP
+// sockets, and reports one result over IPC with the fixtures' protocol.
+// Options: JSON in argv[2] (see LoadOptions in ./loadgen.js). It stops by
+// itself at its request and time bounds and exits if the harness goes away.
 //
-// Cheapest undici path measured here (CPU µs per request, medians of 8
-// interleaved 1 s runs against the http-server fixture, pinned apart):
-// one undici Client per connection driven with dispatch() and a handler
-// object ~24, against ~40 for one Pool of N connections with dispatch()
-// and more again for pool.request(), which builds a body stream and a
-// promise per request (~65% of autocannon's throughput in the measurement
-// notes); autocannon itself ~19. The handler API (new or legacy hooks)
-// made no measurable difference. bench/loadgen-vs-autocannon.js re-checks.
+// How, and why so: the way autocannon reaches its figures, with less per
+// request. Each connection is a net socket (no delay); each request is one
+// pre-built Buffer per (path, keep-alive) written as is (n pipelined requests:
+// one write of n copies); responses are read into one shared buffer
+// (socket `onread`: no Buffer and no stream 'data' event per read) and
+// counted by a small parser (./http-parse.js) that keeps no headers and no
+// body. Keep-alive on: `pipelining` requests in flight per connection, each
+// answer sends the next. Keep-alive off: one connection per request
+// (`Connection: close`, as source 004's loadtest sends), destroyed as soon as
+// its response is complete, then the next is opened. Extra one-off requests
+// go on connections of their own, never behind the load.
+//
+// Measured with bench/loadgen-vs-autocannon.js --rounds 6 (http-server
+// fixture on CPU 0, generators on CPU 1, 10 connections, 1 s rounds,
+// interleaved; 2026-11-23, a 2-core VM shared with other runs; BENCHMARKS.md
+// §4): ours/autocannon throughput 1.16 with keep-alive and 1.30 without, CPU
+// per request 0.75 and 0.65 (medians). The undici Client + dispatch()
+// generator this replaces was 0.85 and 0.58, CPU 1.27 and 1.83. With
+// keep-alive the server's CPU is the limit for both tools; the generator
+// then uses about half a core. In a CPU profile its own JavaScript (loop and
+// parser) is a small share: most of its time is the write and read system
+// calls, one each per request.
+//
+// Errors are counted by code: the socket's (ECONNREFUSED, ECONNRESET, …),
+// the parser's (EPARSE_*), ECLOSED (the server closed inside a response) and
+// ETIMEDOUT (still in flight at the hard bound, durationMs + drainMs).
+import net from 'node:net';
 import { createRequire } from 'node:module';
-import { Client, Pool } from 'undici';
+import { ResponseParser } from './http-parse.js';
 import { normalizeLoad, latencySummary } from './loadgen.js';
 
 const require = createRequire(import.meta.url);
@@ -26,43 +45,64 @@ const report = require('../../fixtures/lib/report.cjs'); // also: exit when the 
 /** @type {{ cpuNs: (tid: number) => number }} */
 const proc = require('../../fixtures/lib/proc.cjs');
 
-// undici builds an Error per closed socket (InformationalError 'reset'):
-// with keep-alive off, capturing its stack cost ~6% of the generator's CPU.
-// Errors are reported by code only, so no stacks are needed here.
+// Errors are reported by code only: no stacks needed (a refused or reset socket builds one each).
 Error.stackTraceLimit = 0;
 
-const now = () => process.hrtime.bigint();
-/** @param {bigint} t0 @param {bigint} t1 */
-const ms = (t0, t1) => Number(t1 - t0) / 1e6;
+/** ms on the monotonic clock (uv_hrtime, as process.hrtime), as a double. */
+const now = () => performance.now();
 const round = (/** @type {number} */ x, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
-/** @typedef {(err: any, status: number, latencyMs: number) => void} Done */
+/** Where the reads of every socket land: each read is parsed at once, and the parser copies what it keeps. */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
-/** One exchange (undici 7 handler API); calls back exactly once. */
-class Exchange {
-  /** @param {bigint} start @param {Done} cb */
-  constructor(start, cb) {
-    this.start = start;
-    this.cb = cb;
-    this.status = 0;
-    this.settled = false;
+/** @typedef {(err: string | null, status: number, latencyMs: number) => void} Done */
+
+/**
+ * One closed loop's bounds and counts, shared by its connections: take() a
+ * request before sending it, settle() it once when it ends. `done` resolves
+ * when a bound is reached and nothing is in flight.
+ */
+class Bound {
+  /** @param {number} limit @param {number} deadline  performance.now() ms @param {Done} onResult */
+  constructor(limit, deadline, onResult) {
+    this.limit = limit;
+    this.deadline = deadline;
+    this.onResult = onResult;
+    this.sent = 0;
+    this.inflight = 0;
+    /** @type {'requests' | 'duration' | null} */
+    this.stoppedBy = null;
+    /** @type {(v: 'requests' | 'duration') => void} */
+    this.resolve = () => {};
+    /** @type {Promise<'requests' | 'duration'>} */
+    this.done = new Promise((resolve) => (this.resolve = resolve));
   }
-  onRequestStart() {}
-  /** @param {unknown} _c @param {number} status */
-  onResponseStart(_c, status) {
-    this.status = status;
+
+  /** May one more request go at time t? Counts it as sent and in flight if so. @param {number} t */
+  take(t) {
+    if (this.stoppedBy === null) {
+      if (this.sent < this.limit && t < this.deadline) {
+        this.sent++;
+        this.inflight++;
+        return true;
+      }
+      this.stoppedBy = this.sent >= this.limit ? 'requests' : 'duration';
+    }
+    if (this.inflight === 0) this.resolve(this.stoppedBy);
+    return false;
   }
-  onResponseData() {}
-  onResponseEnd() {
-    if (this.settled) return;
-    this.settled = true;
-    this.cb(null, this.status, ms(this.start, now()));
+
+  /** Stop sending (the hard bound): done once nothing is in flight. */
+  stop() {
+    if (this.stoppedBy === null) this.stoppedBy = this.sent >= this.limit ? 'requests' : 'duration';
+    if (this.inflight === 0) this.resolve(this.stoppedBy);
   }
-  /** @param {unknown} _c @param {any} err */
-  onResponseError(_c, err) {
-    if (this.settled) return;
-    this.settled = true;
-    this.cb(err, 0, 0);
+
+  /** One request ended. @param {string | null} err @param {number} status @param {number} latencyMs */
+  settle(err, status, latencyMs) {
+    this.inflight--;
+    this.onResult(err, status, latencyMs);
+    if (this.stoppedBy !== null && this.inflight === 0) this.resolve(this.stoppedBy);
   }
 }
 
@@ -70,38 +110,257 @@ class Exchange {
 const code = (err) => String(err?.code ?? err?.name ?? 'Error');
 
 /**
- * Closed loop: `perClient` requests in flight on each client; each
- * completion sends the next on the same client until `limit` are sent or
- * `deadline` passes, then waits for those in flight.
- * @param {{ clients: Client[], perClient: number, opts: object, limit: number, deadline: bigint, onResult: Done }} o
- * @returns {Promise<'requests' | 'duration'>}
+ * What every connection of one load shares: where to connect and the bytes to send.
+ * @param {string} origin @param {string} path @param {boolean} keepAlive
  */
-function closedLoop({ clients, perClient, opts, limit, deadline, onResult }) {
-  let sent = 0;
-  let inflight = 0;
-  /** @type {'requests' | 'duration' | null} */
-  let stoppedBy = null;
-  return new Promise((resolve) => {
-    const next = (/** @type {Client} */ client) => {
-      const t = now();
-      if (!stoppedBy && sent >= limit) stoppedBy = 'requests';
-      if (!stoppedBy && t >= deadline) stoppedBy = 'duration';
-      if (stoppedBy) return void (inflight === 0 && resolve(stoppedBy));
-      sent++;
-      inflight++;
-      client.dispatch(
-        /** @type {any} */ (opts),
-        new Exchange(t, (err, status, latency) => {
-          inflight--;
-          onResult(err, status, latency);
-          if (err)
-            setImmediate(next, client); // an error may come synchronously: never recurse
-          else next(client);
-        }),
-      );
+function target(origin, path, keepAlive) {
+  const url = new URL(origin);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const request = Buffer.from(
+    `GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${keepAlive ? '' : 'Connection: close\r\n'}\r\n`,
+    'latin1',
+  );
+  /** @type {Buffer[]} */
+  const batches = [Buffer.alloc(0), request];
+  return {
+    host,
+    port: Number(url.port) || 80,
+    request,
+    /** n requests back to back, for one write. @param {number} n */
+    batch(n) {
+      while (batches.length <= n) batches.push(Buffer.concat([batches[batches.length - 1], request]));
+      return batches[n];
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof target>} Target */
+
+/**
+ * A keep-alive connection with up to `pipelining` requests in flight, sent
+ * in order and answered in order. A lost connection fails what it had in
+ * flight (by the error's code) and is opened again for the next request.
+ */
+class KeepAliveSlot {
+  /** @param {Target} t @param {number} pipelining */
+  constructor(t, pipelining) {
+    this.t = t;
+    this.pipelining = pipelining;
+    /** @type {net.Socket | null} */
+    this.socket = null;
+    this.connected = false;
+    /** The server said it closes after a response: send nothing more on this socket. */
+    this.closing = false;
+    /** Send times of the requests in flight, oldest first (a ring). */
+    this.starts = new Float64Array(pipelining);
+    this.head = 0;
+    this.count = 0;
+    /** Taken, waiting for the connection to be up. */
+    this.unsent = 0;
+    /** Responses completed in the current read, and when the last one did. */
+    this.answered = 0;
+    /** A response came with nothing in flight. */
+    this.unsolicited = false;
+    this.lastT = 0;
+    /** @type {Bound | null} */
+    this.bound = null;
+    this.parser = new ResponseParser((status, close) => this.response(status, close));
+    const slot = this;
+    /** @type {net.NetConnectOpts} */
+    this.options = {
+      host: t.host,
+      port: t.port,
+      noDelay: true,
+      onread: { buffer: READ_BUFFER, callback: (/** @type {number} */ n) => (this.read(n), true) },
     };
-    for (let i = 0; i < perClient; i++) for (const client of clients) next(client);
-  });
+    /** @this {net.Socket} */
+    this.onConnect = function () {
+      if (this !== slot.socket) return;
+      slot.connected = true;
+      if (slot.unsent > 0) this.write(slot.t.batch(slot.unsent));
+      slot.unsent = 0;
+    };
+    /** @this {net.Socket} @param {Error} err */
+    this.onError = function (err) {
+      if (this === slot.socket) slot.fail(code(err));
+    };
+    /** @this {net.Socket} */
+    this.onClose = function () {
+      if (this !== slot.socket) return;
+      const err = slot.parser.finish(); // may complete a body that ran until the close
+      slot.fail(err ?? 'ECLOSED');
+    };
+    this.refill = () => this.fill(now());
+  }
+
+  /** Run under a (new) bound: fill the pipeline. @param {Bound} bound */
+  start(bound) {
+    this.bound = bound;
+    this.fill(now());
+  }
+
+  /** Send what the pipeline has room for, if the bound allows. @param {number} t */
+  fill(t) {
+    const bound = this.bound;
+    if (bound === null || this.closing) return;
+    let n = 0;
+    while (this.count < this.pipelining && bound.take(t)) {
+      this.starts[(this.head + this.count++) % this.pipelining] = t;
+      n++;
+    }
+    if (n === 0) return;
+    if (this.socket === null) {
+      this.socket = net.connect(this.options, this.onConnect);
+      this.socket.on('error', this.onError);
+      this.socket.on('close', this.onClose);
+    }
+    if (this.connected) this.socket.write(this.t.batch(n));
+    else this.unsent += n;
+  }
+
+  /** @param {number} nread */
+  read(nread) {
+    this.answered = 0;
+    const err = this.parser.execute(READ_BUFFER, 0, nread);
+    if (err !== null || this.unsolicited) return void this.fail(err ?? 'EPARSE_UNSOLICITED');
+    // The server said it closes after that response: close our side now (RFC 9112 §9.6), fail what
+    // was pipelined behind it, and go on on a new connection.
+    if (this.closing) return void this.fail('ECLOSED');
+    if (this.answered > 0) this.fill(this.lastT);
+  }
+
+  /** The parser completed a response. @param {number} status @param {boolean} close */
+  response(status, close) {
+    if (this.count === 0) return void (this.unsolicited = true);
+    const t = now();
+    const t0 = this.starts[this.head];
+    this.head = (this.head + 1) % this.pipelining;
+    this.count--;
+    this.answered++;
+    this.lastT = t;
+    if (close) this.closing = true;
+    /** @type {Bound} */ (this.bound).settle(null, status, t - t0);
+  }
+
+  /**
+   * The connection is gone (error, close, parse error or teardown): fail what
+   * was in flight with `err`, and open a new one for the next request.
+   * @param {string} err @param {boolean} [again]
+   */
+  fail(err, again = true) {
+    const socket = this.socket;
+    this.socket = null;
+    this.connected = false;
+    this.closing = false;
+    this.unsent = 0;
+    this.unsolicited = false;
+    this.parser.reset();
+    socket?.destroy();
+    const n = this.count;
+    this.count = 0;
+    this.head = 0;
+    for (let i = 0; i < n; i++) /** @type {Bound} */ (this.bound).settle(err, 0, 0);
+    if (again && this.bound?.stoppedBy === null) setImmediate(this.refill); // never recurse: errors can repeat at once
+  }
+
+  /** Close the connection; anything still in flight fails with `err`. @param {string} err */
+  destroy(err) {
+    this.fail(err, false);
+    this.bound = null;
+  }
+}
+
+/**
+ * A connection per request (keep-alive off): open, write, count the
+ * response once it is complete, destroy the socket, open the next.
+ */
+class OneShotSlot {
+  /** @param {Target} t */
+  constructor(t) {
+    this.t = t;
+    /** @type {net.Socket | null} */
+    this.socket = null;
+    this.t0 = 0;
+    /** The response's status once complete, else 0. */
+    this.status = 0;
+    this.doneAt = 0;
+    /** @type {Bound | null} */
+    this.bound = null;
+    this.parser = new ResponseParser((status) => {
+      if (this.status === 0) ((this.status = status), (this.doneAt = now()));
+    });
+    const slot = this;
+    /** @type {net.NetConnectOpts} */
+    this.options = {
+      host: t.host,
+      port: t.port,
+      noDelay: true,
+      onread: { buffer: READ_BUFFER, callback: (/** @type {number} */ n) => (this.read(n), true) },
+    };
+    /** @this {net.Socket} */
+    this.onConnect = function () {
+      if (this === slot.socket) this.write(slot.t.request);
+    };
+    /** @this {net.Socket} @param {Error} err */
+    this.onError = function (err) {
+      if (this === slot.socket) slot.end(code(err));
+    };
+    /** @this {net.Socket} */
+    this.onClose = function () {
+      if (this !== slot.socket) return;
+      const err = slot.parser.finish(); // may complete a body that ran until the close
+      slot.end(slot.status ? null : (err ?? 'ECLOSED'));
+    };
+    this.retry = () => this.next(now());
+  }
+
+  /** @param {Bound} bound */
+  start(bound) {
+    this.bound = bound;
+    this.next(now());
+  }
+
+  /** Open a connection for the next request, if the bound allows. @param {number} t */
+  next(t) {
+    if (this.bound === null || !this.bound.take(t)) return;
+    this.t0 = t;
+    this.status = 0;
+    this.parser.reset();
+    const socket = net.connect(this.options, this.onConnect);
+    socket.on('error', this.onError);
+    socket.on('close', this.onClose);
+    this.socket = socket;
+  }
+
+  /** @param {number} nread */
+  read(nread) {
+    const err = this.parser.execute(READ_BUFFER, 0, nread);
+    if (this.status !== 0)
+      this.end(null); // complete: anything after it is not ours to read
+    else if (err !== null) this.end(err);
+  }
+
+  /** The request ended: settle it, drop its socket, open the next. @param {string | null} err */
+  end(err) {
+    const socket = this.socket;
+    if (socket === null) return;
+    this.socket = null;
+    socket.destroy();
+    const bound = /** @type {Bound} */ (this.bound);
+    if (err === null) {
+      bound.settle(null, this.status, this.doneAt - this.t0);
+      this.next(this.doneAt);
+    } else {
+      bound.settle(err, 0, 0);
+      if (bound.stoppedBy === null) setImmediate(this.retry); // never recurse: errors can repeat at once
+    }
+  }
+
+  /** Close the connection; a request still in flight fails with `err`. @param {string} err */
+  destroy(err) {
+    if (this.socket !== null) this.end(err);
+    this.bound = null;
+  }
 }
 
 /** A growable Float64Array of latencies. */
@@ -127,50 +386,58 @@ function samples() {
  */
 async function load(o) {
   const began = now();
-  const deadline = began + BigInt(Math.round(o.durationMs * 1e6));
-  // One Client per connection (cheaper than a Pool, and every connection gets its share).
-  const clients = Array.from({ length: o.connections }, () => new Client(o.origin, { pipelining: o.pipelining }));
-  const extraPool = new Pool(o.origin, { pipelining: 1 }); // own connections: extras never queue behind the load
-  // Keep-alive off: reset makes undici send 'connection: close' and drop the
-  // socket after the response, so each request opens a new connection.
-  // Pipelining: undici never pipelines a blocking (GET) request.
-  const opts = { path: o.path, method: 'GET', reset: !o.keepAlive, blocking: o.pipelining === 1 };
-  // Hard bound: past deadline + drainMs, whatever is in flight is torn down (errors UND_ERR_DESTROYED).
-  const destroyAll = () => Promise.all([...clients, extraPool].map((d) => d.destroy().catch(() => {})));
-  const hard = setTimeout(destroyAll, o.durationMs + o.drainMs);
-  const loop = { clients, perClient: o.pipelining, opts, deadline };
+  const deadline = began + o.durationMs;
+  const t = target(o.origin, o.path, o.keepAlive);
+  /** @type {(KeepAliveSlot | OneShotSlot)[]} */
+  const slots = Array.from({ length: o.connections }, () =>
+    o.keepAlive ? new KeepAliveSlot(t, o.pipelining) : new OneShotSlot(t),
+  );
+  /** The extra requests' own connections. @type {Set<OneShotSlot>} */
+  const extraSlots = new Set();
+  // Hard bound: past deadline + drainMs, whatever is in flight is torn down (errors ETIMEDOUT).
+  /** @type {Bound | null} */
+  let current = null;
+  const destroyAll = (/** @type {string} */ err) => {
+    current?.stop();
+    for (const s of slots) s.destroy(err);
+    for (const s of extraSlots) s.destroy(err);
+  };
+  const hard = setTimeout(destroyAll, o.durationMs + o.drainMs, 'ETIMEDOUT');
+  /** @param {number} limit @param {Done} onResult */
+  const closedLoop = (limit, onResult) => {
+    const bound = new Bound(limit, deadline, onResult);
+    current = bound;
+    for (const s of slots) s.start(bound);
+    return bound.done;
+  };
 
   const warm = { requests: 0, errors: 0 };
-  if (o.warmup > 0) {
-    await closedLoop({ ...loop, limit: o.warmup, onResult: (err) => (warm.requests++, err && warm.errors++) });
-  }
+  if (o.warmup > 0) await closedLoop(o.warmup, (err) => (warm.requests++, err && warm.errors++));
 
   /** @type {Record<string, number>} */ const errors = {};
-  /** @type {Record<string, number>} */ const statusCodes = {};
+  const statuses = new Uint32Array(600); // the parser's statuses are 100..599
   const lat = samples();
   let answered = 0;
   let sent = 0;
   const t0 = now();
   const cpu0 = process.cpuUsage();
   const main0 = proc.cpuNs(process.pid); // the main thread alone (Linux; NaN elsewhere)
-  const extra = o.extra.map((e) => fireExtra(extraPool, { ...e, opts, t0, deadline }));
-  const stoppedBy = await closedLoop({
-    ...loop,
-    limit: o.requests,
-    onResult(err, status, latency) {
-      sent++;
-      if (err) return void (errors[code(err)] = (errors[code(err)] ?? 0) + 1);
-      answered++;
-      statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-      lat.push(latency);
-    },
+  const extra = o.extra.map((e) => fireExtra(o.origin, { ...e, t0, deadline, extraSlots }));
+  const stoppedBy = await closedLoop(o.requests, (err, status, latency) => {
+    sent++;
+    if (err !== null) return void (errors[err] = (errors[err] ?? 0) + 1);
+    answered++;
+    statuses[status]++;
+    lat.push(latency);
   });
   const cpu = process.cpuUsage(cpu0);
   const mainMs = (proc.cpuNs(process.pid) - main0) / 1e6;
-  const windowMs = ms(t0, now());
+  const windowMs = now() - t0;
   const extras = await Promise.all(extra);
   clearTimeout(hard);
-  await destroyAll();
+  destroyAll('ETIMEDOUT'); // nothing is in flight now: this only closes the connections
+  /** @type {Record<string, number>} */ const statusCodes = {};
+  statuses.forEach((n, s) => n && (statusCodes[s] = n));
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     requests: answered,
@@ -197,28 +464,30 @@ async function load(o) {
 }
 
 /**
- * One extra request at atMs after the measured start (if that is before the deadline).
- * @param {Pool} pool
- * @param {{ path: string, atMs: number, opts: object, t0: bigint, deadline: bigint }} o
+ * One extra request at atMs after the measured start (if that is before the
+ * deadline), on a connection of its own that nothing else uses.
+ * @param {string} origin
+ * @param {{ path: string, atMs: number, t0: number, deadline: number, extraSlots: Set<OneShotSlot> }} o
  * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, status?: number, error?: string }>}
  */
-function fireExtra(pool, { path, atMs, opts, t0, deadline }) {
-  if (t0 + BigInt(Math.round(atMs * 1e6)) >= deadline)
-    return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
+  if (t0 + atMs >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+  const t = target(origin, path, false); // its own connection, closed after its response
   return new Promise((resolve) => {
     setTimeout(() => {
+      const slot = new OneShotSlot(t);
+      extraSlots.add(slot);
       const start = now();
-      const firedAtMs = round(ms(t0, start));
-      pool.dispatch(
-        /** @type {any} */ ({ ...opts, path, blocking: true }),
-        new Exchange(start, (err, status, latency) => {
-          resolve(
-            err
-              ? { path, atMs, firedAtMs, latencyMs: null, error: code(err) }
-              : { path, atMs, firedAtMs, latencyMs: round(latency), status },
-          );
-        }),
-      );
+      const firedAtMs = round(start - t0);
+      const bound = new Bound(1, Infinity, (err, status, latency) => {
+        extraSlots.delete(slot);
+        resolve(
+          err !== null
+            ? { path, atMs, firedAtMs, latencyMs: null, error: err }
+            : { path, atMs, firedAtMs, latencyMs: round(latency), status },
+        );
+      });
+      slot.start(bound);
     }, atMs);
   });
 }
@@ -226,8 +495,8 @@ function fireExtra(pool, { path, atMs, opts, t0, deadline }) {
 /**
  * One load (options in argv[2]) and exit; or, with `session: true`, a
  * generator that stays up for a block's several loads (sparing each one the
- * start-up and undici's import): 'ready', then one reply per
- * { type: 'load', id, load } message, until the harness stops it.
+ * start-up): 'ready', then one reply per { type: 'load', id, load } message,
+ * until the harness stops it.
  */
 async function main() {
   const raw = report.options();

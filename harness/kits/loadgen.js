@@ -1,8 +1,8 @@
 // @ts-check
 // The load generator, host side: validates a load description, runs the
-// generator (harness/kits/loadgen-process.js, undici, under the host Node) in its
-// own process, pinned away from the server where there are CPUs to spare,
-// and returns what it measured. Also the pure helpers both sides share.
+// generator (harness/kits/loadgen-process.js: raw TCP sockets and pre-built
+// requests, under the host Node) in its own process, pinned away from the
+// server where there are CPUs to spare, and returns what it measured. Also the pure helpers both sides share.
 import { fileURLToPath } from 'node:url';
 
 /** The generator process. */
@@ -14,7 +14,7 @@ export const GRACE_MS = 15_000;
 /**
  * @typedef {object} LoadOptions
  * @property {string} origin             'http://127.0.0.1:PORT' or 'http://[::1]:PORT' (loopback only)
- * @property {string} [path]             default '/light'
+ * @property {string} [path]             default '/light'; '/' then visible ASCII (no spaces)
  * @property {number} [connections]      default 1
  * @property {number} [pipelining]       default 1 (forced to 1 when keepAlive is false)
  * @property {boolean} [keepAlive]       default true; false: a new connection per request
@@ -46,6 +46,8 @@ export const GRACE_MS = 15_000;
  */
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+/** A request target the generator can write as is: '/' then visible ASCII (RFC 9112 origin-form). */
+const PATH = /^\/[\x21-\x7e]*$/;
 
 /**
  * Check a load description and fill in defaults. Throws on bad input.
@@ -67,14 +69,15 @@ export function normalizeLoad(o) {
     return /** @type {number} */ (v);
   };
   const path = o.path ?? '/light';
-  if (typeof path !== 'string' || !path.startsWith('/')) throw new RangeError(`path must start with '/', not ${path}`);
+  if (typeof path !== 'string' || !PATH.test(path))
+    throw new RangeError(`path must be '/' then visible ASCII, not ${JSON.stringify(path)}`);
   if (!(Number.isFinite(o.durationMs) && o.durationMs > 0 && o.durationMs <= 600_000))
     throw new RangeError(`durationMs must be in (0, 600000], not ${o.durationMs}`);
   const extra = o.extra ?? [];
   if (!Array.isArray(extra) || extra.length > 100)
     throw new RangeError('extra must be an array of at most 100 { path, atMs }');
   for (const e of extra) {
-    if (typeof e?.path !== 'string' || !e.path.startsWith('/') || !(Number.isFinite(e.atMs) && e.atMs >= 0))
+    if (typeof e?.path !== 'string' || !PATH.test(e.path) || !(Number.isFinite(e.atMs) && e.atMs >= 0))
       throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
   }
   const keepAlive = o.keepAlive ?? true;
@@ -141,8 +144,8 @@ export const SESSION_MS = 180_000;
 
 /**
  * A generator process that stays up for several loads (an ABBA block's four):
- * `run(load)` as runLoad, without a process start and undici's import each
- * time. Loads run one at a time, in call order.
+ * `run(load)` as runLoad, without a process start each time. Loads run one
+ * at a time, in call order.
  * @param {import('../context.js').Context} ctx
  * @param {{ cpus?: number[] | null }} [o]
  */

@@ -8,7 +8,7 @@ export type LoadOptions = {
      */
     origin: string;
     /**
-     * default '/light'
+     * default '/light'; '/' then visible ASCII (no spaces)
      */
     path?: string;
     /**
@@ -146,8 +146,8 @@ export declare function runLoad(ctx: {
 export declare const SESSION_MS = 180000;
 /**
  * A generator process that stays up for several loads (an ABBA block's four):
- * `run(load)` as runLoad, without a process start and undici's import each
- * time. Loads run one at a time, in call order.
+ * `run(load)` as runLoad, without a process start each time. Loads run one
+ * at a time, in call order.
  * @param {import('../context.js').Context} ctx
  * @param {{ cpus?: number[] | null }} [o]
  */
