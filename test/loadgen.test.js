@@ -115,6 +115,20 @@ describe('load generator against the http-server fixture', () => {
     expect(seen.connections).toBeLessThanOrEqual(2);
   });
 
+  it('a warm-up with its own bound (warmupMs) never shortens the measured window; without, one bound covers both', async () => {
+    const srv = await server();
+    // Five warm-up requests of 30 ms each would take 150 ms: the warm-up's bound stops it after 40 ms.
+    const o = { origin: srv.origin, path: '/delay?ms=30', connections: 1, requests: 1000, warmup: 5 };
+    const own = await runLoad(ctx, { ...o, warmupMs: 40, durationMs: 200 });
+    const shared = await runLoad(ctx, { ...o, durationMs: 200 });
+    await srv.stop();
+    expect(own.warmup.requests).toBeLessThan(5);
+    expect(own.durationMs).toBeGreaterThanOrEqual(190);
+    expect(own.stoppedBy).toBe('duration');
+    expect(shared.warmup.requests).toBe(5);
+    expect(shared.durationMs).toBeLessThan(100);
+  });
+
   it('reports extra one-off requests separately, in order', async () => {
     const srv = await server();
     const extra = [
@@ -311,6 +325,7 @@ describe('pure helpers', () => {
       requests: 10,
       durationMs: 100,
       warmup: 0,
+      warmupMs: null,
       extra: [],
       drainMs: 5000,
     });

@@ -386,7 +386,10 @@ function samples() {
  */
 async function load(o) {
   const began = now();
-  const deadline = began + o.durationMs;
+  // With its own bound (warmupMs) the warm-up ends by it, and the measured
+  // window then gets the whole of durationMs; without, one deadline bounds both.
+  const warmDeadline = began + (o.warmupMs ?? o.durationMs);
+  let deadline = began + o.durationMs;
   const t = target(o.origin, o.path, o.keepAlive);
   /** @type {(KeepAliveSlot | OneShotSlot)[]} */
   const slots = Array.from({ length: o.connections }, () =>
@@ -402,17 +405,23 @@ async function load(o) {
     for (const s of slots) s.destroy(err);
     for (const s of extraSlots) s.destroy(err);
   };
-  const hard = setTimeout(destroyAll, o.durationMs + o.drainMs, 'ETIMEDOUT');
-  /** @param {number} limit @param {Done} onResult */
-  const closedLoop = (limit, onResult) => {
-    const bound = new Bound(limit, deadline, onResult);
+  let hard = setTimeout(destroyAll, (o.warmupMs ?? o.durationMs) + o.drainMs, 'ETIMEDOUT');
+  /** @param {number} limit @param {number} until @param {Done} onResult */
+  const closedLoop = (limit, until, onResult) => {
+    const bound = new Bound(limit, until, onResult);
     current = bound;
     for (const s of slots) s.start(bound);
     return bound.done;
   };
 
   const warm = { requests: 0, errors: 0 };
-  if (o.warmup > 0) await closedLoop(o.warmup, (err) => (warm.requests++, err && warm.errors++));
+  if (o.warmup > 0) await closedLoop(o.warmup, warmDeadline, (err) => (warm.requests++, err && warm.errors++));
+  if (o.warmupMs !== null) {
+    // The measured window and its hard bound start now.
+    deadline = now() + o.durationMs;
+    clearTimeout(hard);
+    hard = setTimeout(destroyAll, o.durationMs + o.drainMs, 'ETIMEDOUT');
+  }
 
   /** @type {Record<string, number>} */ const errors = {};
   const statuses = new Uint32Array(600); // the parser's statuses are 100..599
@@ -423,7 +432,7 @@ async function load(o) {
   const cpu0 = process.cpuUsage();
   const main0 = proc.cpuNs(process.pid); // the main thread alone (Linux; NaN elsewhere)
   const extra = o.extra.map((e) => fireExtra(o.origin, { ...e, t0, deadline, extraSlots }));
-  const stoppedBy = await closedLoop(o.requests, (err, status, latency) => {
+  const stoppedBy = await closedLoop(o.requests, deadline, (err, status, latency) => {
     sent++;
     if (err !== null) return void (errors[err] = (errors[err] ?? 0) + 1);
     answered++;

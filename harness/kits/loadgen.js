@@ -21,6 +21,10 @@ export const GRACE_MS = 15_000;
  * @property {number} requests           most measured requests to send (required bound)
  * @property {number} durationMs         most wall time, warm-up included (required bound)
  * @property {number} [warmup]           requests sent first and not measured, default 0
+ * @property {number} [warmupMs]         the warm-up's own time bound; when given, durationMs is the
+ *                                       measured window alone, which starts when the warm-up ends
+ *                                       (a slow warm-up never shortens it); when absent, durationMs
+ *                                       bounds warm-up and measured window together
  * @property {{ path: string, atMs: number }[]} [extra]  one-off requests at times after the measured start
  * @property {number} [drainMs]          how long to wait for in-flight requests past the bound, default 5000
  *
@@ -91,6 +95,7 @@ export function normalizeLoad(o) {
     requests: int('requests', o.requests, 1, 1e12),
     durationMs: o.durationMs,
     warmup: int('warmup', o.warmup ?? 0, 0, 1e9),
+    warmupMs: o.warmupMs === undefined || o.warmupMs === null ? null : int('warmupMs', o.warmupMs, 0, 600_000),
     extra: extra.map((e) => ({ path: e.path, atMs: e.atMs })),
     drainMs: int('drainMs', o.drainMs ?? 5000, 0, 10_000),
   };
@@ -133,7 +138,7 @@ export async function runLoad(ctx, { cpus, ...load }) {
     host: true,
     cpus: cpus ?? undefined,
     options,
-    timeoutMs: options.durationMs + GRACE_MS,
+    timeoutMs: (options.warmupMs ?? 0) + options.durationMs + GRACE_MS,
   });
   const { data } = await handle.result;
   return data;

@@ -70,7 +70,7 @@ export type BlockOptions = {
      */
     warmup?: number;
     /**
-     * time allowed for them (added to the bound)
+     * time they should take; the warm-up's own bound is twice it
      */
     warmupMs?: number;
     /**
@@ -102,7 +102,7 @@ export type BlockOptions = {
  * @property {number} durationMs     the measured window's bound
  * @property {number} requests       the measured requests' bound
  * @property {number} [warmup]       requests first, not measured (default: one per connection)
- * @property {number} [warmupMs]     time allowed for them (added to the bound)
+ * @property {number} [warmupMs]     time they should take; the warm-up's own bound is twice it
  * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  */

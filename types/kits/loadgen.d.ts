@@ -36,6 +36,13 @@ export type LoadOptions = {
      */
     warmup?: number;
     /**
+     * the warm-up's own time bound; when given, durationMs is the
+     *          measured window alone, which starts when the warm-up ends
+     *          (a slow warm-up never shortens it); when absent, durationMs
+     *          bounds warm-up and measured window together
+     */
+    warmupMs?: number;
+    /**
      * one-off requests at times after the measured start
      */
     extra?: {
