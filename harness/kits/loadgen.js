@@ -56,7 +56,7 @@ const PATH = /^\/[\x21-\x7e]*$/;
 /**
  * Check a load description and fill in defaults. Throws on bad input.
  * @param {LoadOptions} o
- * @returns {Required<LoadOptions>}
+ * @returns {Omit<Required<LoadOptions>, 'warmupMs'> & { warmupMs: number | null }}
  */
 export function normalizeLoad(o) {
   const url = new URL(o?.origin ?? '');

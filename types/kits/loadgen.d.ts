@@ -126,9 +126,11 @@ export type LoadResult = {
 /**
  * Check a load description and fill in defaults. Throws on bad input.
  * @param {LoadOptions} o
- * @returns {Required<LoadOptions>}
+ * @returns {Omit<Required<LoadOptions>, 'warmupMs'> & { warmupMs: number | null }}
  */
-export declare function normalizeLoad(o: LoadOptions): Required<LoadOptions>;
+export declare function normalizeLoad(o: LoadOptions): Omit<Required<LoadOptions>, 'warmupMs'> & {
+    warmupMs: number | null;
+};
 /**
  * Latency summary of ascending-sorted samples (nearest-rank percentiles, so
  * min ≤ p50 ≤ p90 ≤ p99 ≤ max always holds). Values rounded to 1 µs.
