@@ -58,6 +58,8 @@ export function costRows(record) {
         claim: result.id,
         arm: label,
         variant,
+        workers: runs[0].workers ?? 0,
+        role: runs[0].arm ?? null,
         blocks: runs.length,
         throughput: med((r) => r.throughput),
         serverUs: server,
@@ -70,6 +72,92 @@ export function costRows(record) {
     }
   }
   return rows;
+}
+
+/** The machines the cost model reads the claims on. */
+export const MODEL_CORES = [1, 2, 4, 8, 16, 64];
+
+/**
+ * Throughput ceiling of one arm on C cores from its costs (CPU µs per
+ * request), with the generator on the same host as the source's load tools
+ * were: W serving processes (0: one process) can use min(W, C) cores, but
+ * never more than the machine less the generator's share; a cluster's primary
+ * is one process and caps the rate at one core's worth of hand-offs. The
+ * costs are those measured here, taken as the same on any C (an assumption:
+ * on more cores there is less contention, so costs would fall a little).
+ * @param {{ serverUs: number, primaryUs: number | null, generatorUs: number | null }} cost
+ * @param {number} workers @param {number} C
+ */
+export function ceiling({ serverUs, primaryUs, generatorUs }, workers, C) {
+  const serving = workers > 0 ? Math.min(workers, C) : 1;
+  const caps = [(serving * 1e6) / serverUs, (C * 1e6) / (serverUs + (primaryUs ?? 0) + (generatorUs ?? 0))];
+  if (primaryUs) caps.push(1e6 / primaryUs);
+  return Math.min(...caps);
+}
+
+/**
+ * What each throughput claim's arms, at the costs measured here, predict on C
+ * cores: the ratio B / A and whether the claim holds there (slower-on-light:
+ * the cluster gains less than ×1.1; faster-on-heavy: it gains more than
+ * ×1.1; workers-equal-cores: 2C workers within ×1.1 of C). Worker counts
+ * follow each claim's own rule on every C.
+ * @param {ReturnType<typeof costRows>} rows @param {number[]} [cores]
+ */
+export function costModel(rows, cores = MODEL_CORES) {
+  /** @type {Record<string, { workers: (C: number) => [number, number], holds: (ratio: number) => boolean, words: string }>} */
+  const claims = {
+    'cluster.slower-on-light': {
+      workers: (C) => [0, Math.max(2, C)],
+      holds: (x) => x < 1.1,
+      words: 'cluster no faster than ×1.1',
+    },
+    'cluster.faster-on-heavy': {
+      workers: (C) => [0, Math.max(2, C)],
+      holds: (x) => x > 1.1,
+      words: 'cluster faster than ×1.1',
+    },
+    'cluster.workers-equal-cores': {
+      workers: (C) => [C, 2 * C],
+      holds: (x) => Math.abs(Math.log(x)) < Math.log(1.1),
+      words: '2C workers within ×1.1 of C',
+    },
+  };
+  const out = [];
+  const keys = [...new Set(rows.map((r) => `${r.claim}\u0000${r.variant}`))];
+  for (const key of keys) {
+    const [claim, variant] = key.split('\u0000');
+    const rule = claims[claim];
+    const arms = rows.filter((r) => r.claim === claim && r.variant === variant);
+    const A = arms.find((r) => r.role === 'A');
+    const B = arms.find((r) => r.role === 'B');
+    if (!rule || !A || !B || A.serverUs === null || B.serverUs === null) continue;
+    const cost = (/** @type {any} */ r) => ({
+      serverUs: r.serverUs,
+      primaryUs: r.primaryUs,
+      generatorUs: r.generatorUs,
+    });
+    const cells = cores.map((C) => {
+      const [wA, wB] = rule.workers(C);
+      const ratio = ceiling(cost(B), wB, C) / ceiling(cost(A), wA, C);
+      return { C, ratio, holds: rule.holds(ratio) };
+    });
+    out.push({ claim, variant, words: rule.words, cells });
+  }
+  return out;
+}
+
+/** @param {ReturnType<typeof costModel>} model */
+export function modelTable(model) {
+  if (!model.length) return '';
+  const cores = model[0].cells.map((c) => c.C);
+  return [
+    `| claim | load | holds when | ${cores.map((C) => `C=${C}`).join(' | ')} |`,
+    `|---|---|---|${cores.map(() => '---:').join('|')}|`,
+    ...model.map(
+      (m) =>
+        `| ${m.claim} | ${m.variant === 'main' ? '' : m.variant} | ${m.words} | ${m.cells.map((c) => `${c.ratio.toFixed(2)} ${c.holds ? 'holds' : '**not**'}`).join(' | ')} |`,
+    ),
+  ].join('\n');
 }
 
 /** @param {ReturnType<typeof costRows>} rows */
@@ -117,6 +205,14 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       rows.length ? costTable(rows) : '(no throughput blocks with costs in this record)',
       '',
     );
+    const model = modelTable(costModel(rows));
+    if (model)
+      parts.push(
+        "Each claim read from these costs on C cores: the ratio of the two arms' throughput ceilings (cluster / single, or 2C / C workers), generator on the same host:",
+        '',
+        model,
+        '',
+      );
   }
   const text = ['## What a request costs', '', ...parts].join('\n');
   stdout.write(`${text}\n`);

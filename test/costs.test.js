@@ -45,3 +45,22 @@ test('runs from before costs were kept are left out', () => {
   };
   expect(costRows(record)).toEqual([]);
 });
+
+test('the cost model: a ceiling per arm, and where each claim holds on C cores', async () => {
+  const { ceiling, costModel } = await import('../bench/costs.js');
+  // One process: one core's worth; a cluster: min(W, C) cores, capped by the primary and by the generator's share.
+  expect(ceiling({ serverUs: 500, primaryUs: null, generatorUs: 250 }, 0, 4)).toBeCloseTo(2000);
+  expect(ceiling({ serverUs: 500, primaryUs: 200, generatorUs: 300 }, 4, 4)).toBeCloseTo(4000); // C / (s + p + g)
+  expect(ceiling({ serverUs: 500, primaryUs: 200, generatorUs: 300 }, 64, 64)).toBeCloseTo(5000); // the primary's one core
+  const row = (/** @type {any} */ o) => ({ claim: 'cluster.slower-on-light', variant: 'no keep-alive', ...o });
+  const model = costModel(
+    [
+      row({ role: 'A', workers: 0, serverUs: 315, primaryUs: null, generatorUs: 265 }),
+      row({ role: 'B', workers: 2, serverUs: 605, primaryUs: 224, generatorUs: 324 }),
+    ],
+    [2, 8],
+  );
+  expect(model).toHaveLength(1);
+  expect(model[0].cells.map((c) => c.holds)).toEqual([true, false]);
+  expect(model[0].cells[1].ratio).toBeCloseTo(1e6 / 224 / (1e6 / 315));
+});
