@@ -244,6 +244,7 @@ export function worstExit(codes) {
  */
 async function runEnvironment({ argv, opts, specs, expectations, env, live, stdout, signal }) {
   const { nodePath, cpus } = env;
+  const startedAt = new Date(); // the record's duration includes the machine's profile
   const machine = await probeMachine({ nodePath, cpus, signal, quick: opts.quick, env: opts.env });
   return withLauncher({ machine, signal }, async (launcher) => {
     const tty = Boolean(stdout.isTTY);
@@ -255,7 +256,7 @@ async function runEnvironment({ argv, opts, specs, expectations, env, live, stdo
       live.map((r) => ({ ...r, fn: reporterOf(r) })),
       stdout,
     );
-    const options = { argv, selection: opts.patterns, strict: opts.strict, signal };
+    const options = { argv, selection: opts.patterns, strict: opts.strict, signal, startedAt };
     const record = await runToRecord({ specs, machine, launcher, expectations, options }, out.push);
     await out.close();
     return record;

@@ -35,6 +35,8 @@ import { oneLine } from './text.js';
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times
+ * @property {Date} [startedAt]       when the run began, if before run() (the CLI: before probing the
+ *                                    machine, so that the record's duration includes the profile)
  */
 
 /**
@@ -52,7 +54,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     now = () => performance.now(),
     clock = () => new Date(),
   } = options;
-  const startedAt = clock();
+  const startedAt = options.startedAt ?? clock();
   const environment = describeEnvironment(machine);
   const ctx = specContext(machine, launcher);
   const known = expectations ? knownHere(expectations.entries, whereFrom(environment, machine.profile)) : null;

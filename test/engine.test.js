@@ -607,6 +607,14 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
 });
 
 describe('run: one stream from run:start to run:end', () => {
+  test("a start given before run() (the CLI: before the machine profile) is the record's start, and its duration counts from it", async () => {
+    const startedAt = new Date(Date.UTC(2026, 0, 1));
+    const options = { now: fakeClock(), clock: () => new Date(Date.UTC(2026, 0, 1, 0, 0, 5)), startedAt };
+    let record = null;
+    for await (const e of run({ specs: [fakeSpec({ id: 'pool.a' })], machine: ctx, launcher, options }))
+      if (e.type === 'run:end') record = e.data;
+    expect(record).toMatchObject({ startedAt: '2026-01-01T00:00:00.000Z', durationMs: 5000 });
+  });
   test('run:start names the machine and the specs; run:end carries the record and its exit code', async () => {
     const events = [];
     const specs = [fakeSpec({ id: 'pool.a' }), fakeSpec({ id: 'pool.b' }, { obs: () => ({ ok: false }) })];
