@@ -62,6 +62,11 @@ export type RunOptions = {
      * the wall clock, for the record's times
      */
     clock?: () => Date;
+    /**
+     * when the run began, if before run() (the CLI: before probing the
+     *        machine, so that the record's duration includes the profile)
+     */
+    startedAt?: Date;
 };
 /**
  * @typedef {import('./spec.js').Spec} Spec
@@ -82,6 +87,8 @@ export type RunOptions = {
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times
+ * @property {Date} [startedAt]       when the run began, if before run() (the CLI: before probing the
+ *                                    machine, so that the record's duration includes the profile)
  */
 /**
  * Run specs on a machine through a launcher.
