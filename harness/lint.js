@@ -27,7 +27,7 @@ export const FIELDS = Object.freeze([
   'source',
   'plan',
 ]);
-const SOURCE_FIELDS = ['file', 'section', 'figures'];
+const SOURCE_FIELDS = ['file', 'section', 'figures', 'table'];
 const TITLE_MAX = 100;
 
 /**

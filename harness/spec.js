@@ -12,6 +12,12 @@ import { SpecError } from './errors.js';
  * @property {string} file        the source article, by file name
  * @property {string} section     where in it the claim is made
  * @property {string | null} figures  the source's own figures, quoted, with its machine
+ * @property {SourceTable} [table] the source's own table of results, as data, for the reports to show beside ours
+ *
+ * @typedef {object} SourceTable   figures only, never the source's sentences
+ * @property {string} setup        how the source measured (tool, load, machine)
+ * @property {string[]} columns    column headings
+ * @property {(string | number | null)[][]} rows  one cell per column
  *
  * @typedef {object} Plan          what a spec measures on this machine
  * @property {string} [skip]       a precondition is not met: why (a platform, a version, C − 1 = 0)
@@ -154,6 +160,7 @@ export function validateSpec(spec, { areas = AREAS } = {}) {
   if (!s || typeof s.file !== 'string' || !s.file || typeof s.section !== 'string' || !s.section)
     p.push('source: needs file and section');
   else if (s.figures !== null && typeof s.figures !== 'string') p.push('source.figures: must be a string or null');
+  else if (s.table !== undefined) p.push(...tableProblems(s.table));
   if (spec.requires !== undefined && !Array.isArray(spec.requires)) p.push('requires: must be an array');
   else
     for (const r of spec.requires ?? []) if (!REQUIREMENTS.includes(r)) p.push(`requires: unknown precondition '${r}'`);
@@ -167,6 +174,36 @@ export function validateSpec(spec, { areas = AREAS } = {}) {
     if (why) p.push(`node: ${JSON.stringify(spec.node)} is not a version range: ${why}`);
   }
   if (typeof spec.plan !== 'function') p.push('plan: must be a function (ctx) => plan');
+  return p;
+}
+
+/**
+ * What is wrong with a source's table (none: []).
+ * @param {unknown} t
+ * @returns {string[]}
+ */
+export function tableProblems(t) {
+  const table = /** @type {any} */ (t);
+  if (!table || typeof table !== 'object' || Array.isArray(table)) return ['source.table: must be an object'];
+  const p = [];
+  if (typeof table.setup !== 'string' || !table.setup.trim()) p.push('source.table.setup: missing or empty');
+  const cols = table.columns;
+  if (!Array.isArray(cols) || !cols.length || !cols.every((c) => typeof c === 'string' && c.trim()))
+    p.push('source.table.columns: must be a non-empty array of strings');
+  if (!Array.isArray(table.rows) || !table.rows.length) p.push('source.table.rows: must be a non-empty array');
+  else
+    table.rows.forEach((/** @type {unknown} */ row, /** @type {number} */ i) => {
+      const cells = Array.isArray(row) ? row : null;
+      if (!cells || (Array.isArray(cols) && cells.length !== cols.length))
+        p.push(`source.table.rows[${i}]: must have one cell per column (${Array.isArray(cols) ? cols.length : '?'})`);
+      else if (
+        !cells.every((c) => c === null || typeof c === 'string' || (typeof c === 'number' && Number.isFinite(c)))
+      )
+        p.push(`source.table.rows[${i}]: cells must be strings, finite numbers or null`);
+    });
+  for (const k of Object.keys(table))
+    if (!['setup', 'columns', 'rows'].includes(k))
+      p.push(`source.table.${k}: unknown field (known: setup, columns, rows)`);
   return p;
 }
 

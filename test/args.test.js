@@ -448,6 +448,15 @@ describe('validateSpec', () => {
   test('a good spec has no problems; defineSpec freezes it', () => {
     expect(validateSpec(good)).toEqual([]);
     expect(validateSpec({ ...good, requires: undefined, source: { ...good.source, figures: '1, 2 ms' } })).toEqual([]);
+    const table = {
+      setup: 'ab -c 2',
+      columns: ['k', 'ms'],
+      rows: [
+        [1, 6308],
+        ['2', null],
+      ],
+    };
+    expect(validateSpec({ ...good, source: { ...good.source, table } })).toEqual([]);
     const s = defineSpec({ ...good });
     expect(Object.isFrozen(s)).toBe(true);
   });
@@ -469,6 +478,17 @@ describe('validateSpec', () => {
     ['source', { file: 'a.txt' }, 'source: needs file and section'],
     ['source', undefined, 'source: needs file and section'],
     ['source', { file: 'a.txt', section: 'S', figures: 3 }, 'source.figures: must be a string or null'],
+    ['source', { file: 'a.txt', section: 'S', figures: null, table: [] }, 'source.table: must be an object'],
+    [
+      'source',
+      { file: 'a.txt', section: 'S', figures: null, table: { setup: 'ab -c 2', columns: ['k', 'ms'], rows: [[1]] } },
+      'source.table.rows[0]: must have one cell per column (2)',
+    ],
+    [
+      'source',
+      { file: 'a.txt', section: 'S', figures: null, table: { setup: '', columns: ['k'], rows: [[{}]], note: 'x' } },
+      'source.table.setup: missing or empty',
+    ],
     ['requires', ['windows'], "requires: unknown precondition 'windows'"],
     ['plan', {}, 'plan: must be a function (ctx) => plan'],
   ]) {

@@ -18,6 +18,7 @@ import {
   parallelismChart,
 } from '../harness/reporters/chart-timing.js';
 import { esc, fmt, ticks, linear, log, ratioTicks, jitter } from '../harness/reporters/svg.js';
+import { SOURCE_004 } from '../harness/kits/cluster.js';
 
 const load = (/** @type {string} */ name) =>
   JSON.parse(readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8'));
@@ -134,6 +135,28 @@ describe('renderHtml', () => {
     expect(s).toContain('Latency of 16 load runs');
     expect(section(real, 'loop.cpu-blocks')).toContain('Latency of 2 load runs');
     expect(section(real, 'main-thread.single')).not.toContain('<svg');
+  });
+
+  it("shows the source's table and ours under the claim and its source", () => {
+    expect(real).not.toContain('table class="figures"');
+    const rec = structuredClone(evidence);
+    rec.results.find((/** @type {any} */ r) => r.id === 'cluster.faster-on-heavy').source.table =
+      SOURCE_004.tables.heavy;
+    const p = renderHtml(rec);
+    expect(checkNesting(p)).toBeGreaterThan(50);
+    const s = section(p, 'cluster.faster-on-heavy');
+    const claimDiv = s.slice(s.indexOf('The claim and its source'), s.indexOf('The truth and this run'));
+    expect(claimDiv.match(/<table class="figures">/g)).toHaveLength(2);
+    expect(claimDiv).toContain(
+      '<th>server</th><th class="n">req/s</th><th class="n">mean latency (ms)</th><th class="n">total time (s)</th>',
+    );
+    expect(claimDiv).toContain('<tr><td>single process</td><td class="n">37</td><td class="n">2583.1</td>');
+    expect(claimDiv).toContain(esc(SOURCE_004.tables.heavy.setup));
+    expect(claimDiv).toContain('<th class="n">p50 (ms)</th><th class="n">p99 (ms)</th><th class="n">blocks</th>');
+    expect(claimDiv).toMatch(
+      /<tr><td>single<\/td><td>keep-alive<\/td>(<td class="n">[\d.]+<\/td>){4}<td class="n">4<\/td><\/tr>/,
+    );
+    expect(section(p, 'loop.cpu-blocks')).not.toContain('table class="figures"');
   });
 
   it('copes with a partial record', () => {

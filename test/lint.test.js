@@ -74,7 +74,19 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
         area: 'demo',
         tags: ['structural', 'fifo-probe'],
         node: '>=20 <27',
-        source: { file: 'sources/article.md', section: 'Intro', figures: '1, 2 ms' },
+        source: {
+          file: 'sources/article.md',
+          section: 'Intro',
+          figures: '1, 2 ms',
+          table: {
+            setup: 'ab -c 2',
+            columns: ['k', 'ms'],
+            rows: [
+              [1, 1],
+              [2, 2],
+            ],
+          },
+        },
       }),
     );
     write('demo/demo.no-source.spec.js', specText({ id: 'demo.no-source', area: 'demo', source: undefined }));

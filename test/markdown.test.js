@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'expect';
 import { renderMarkdown, mdText, mdCode, environmentLine } from '../harness/reporters/markdown.js';
 import { EXPORTERS } from '../harness/reporters/index.js';
+import { SOURCE_004 } from '../harness/kits/cluster.js';
 
 const goldenFile = new URL('./golden/record.md', import.meta.url);
 const record = JSON.parse(readFileSync(new URL('./golden/record.json', import.meta.url), 'utf8'));
@@ -66,6 +67,27 @@ describe('renderMarkdown', () => {
     expect(md2).toContain('**The run was interrupted: results are partial.**');
     expect(md2).toContain('--quick');
     expect(md2).not.toContain('| verdict |');
+  });
+
+  it("shows the source's table beside ours for every claim that has one, whatever its verdict", () => {
+    expect(md).not.toContain("The sources' tables");
+    const rec = JSON.parse(readFileSync(new URL('./golden/evidence-record.json', import.meta.url), 'utf8'));
+    const heavy = rec.results.find((/** @type {any} */ r) => r.id === 'cluster.faster-on-heavy');
+    heavy.source.table = SOURCE_004.tables.heavy;
+    heavy.verdict = heavy.label = 'pass';
+    const out = renderMarkdown(rec);
+    const part = out.slice(out.indexOf("### The sources' tables, reproduced"));
+    expect(part.match(/^#### /gm)).toHaveLength(1);
+    expect(part).toContain('#### `cluster.faster-on-heavy` (✅ pass)');
+    expect(part).toContain('**The source** (“Multitasking in Node.js With the Cluster Module”');
+    expect(part).toContain(
+      '| server | req/s | mean latency (ms) | total time (s) |\n|---|---:|---:|---:|\n| single process | 37 | 2583.1 | 27.25 |\n| cluster | 139 | 685.8 | 7.18 |\n',
+    );
+    expect(part).toMatch(/\*\*This run:\*\* \/heavy: 4 connections for ≈\d+ ms per run, keep-alive; .* over 4 blocks/);
+    expect(part).toContain('| server | load | req/s | mean latency (ms) | p50 (ms) | p99 (ms) | blocks |');
+    expect(part).toMatch(/^\| single \| keep-alive \| [\d.]+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 4 \|$/m);
+    expect(part).toMatch(/^\| cluster W=\d \| keep-alive \|/m);
+    expect(part).toContain(`*Expected here:* ${mdText(heavy.expectation.summary)}`);
   });
 
   it('is the markdown exporter, registered by name', () => {

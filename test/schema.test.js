@@ -115,3 +115,17 @@ test('open objects accept extra fields; nullable fields accept null', () => {
     }),
   ).toEqual([]);
 });
+
+test("a source's table is optional; where given it is { setup, columns, rows }", () => {
+  const table = { setup: 'loadtest -n 1000 -c 100', columns: ['server', 'req/s'], rows: [['cluster', 139]] };
+  expect(
+    invalidWith((r) => {
+      r.results[0].source.table = table;
+    }),
+  ).toEqual([]);
+  const errors = invalidWith((r) => {
+    r.results[0].source.table = { ...table, rows: [[{ req: 139 }]], note: 'x' };
+  });
+  expect(errors.some((e) => e.instancePath === '/results/0/source/table')).toBe(true);
+  expect(errors.some((e) => e.instancePath.startsWith('/results/0/source/table/rows/0/0'))).toBe(true);
+});

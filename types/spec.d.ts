@@ -11,6 +11,24 @@ export type Source = {
      * the source's own figures, quoted, with its machine
      */
     figures: string | null;
+    /**
+     * the source's own table of results, as data, for the reports to show beside ours
+     */
+    table?: SourceTable;
+};
+export type SourceTable = {
+    /**
+     * how the source measured (tool, load, machine)
+     */
+    setup: string;
+    /**
+     * column headings
+     */
+    columns: string[];
+    /**
+     * one cell per column
+     */
+    rows: (string | number | null)[][];
 };
 export type Plan = {
     /**
@@ -101,6 +119,12 @@ export type Spec = {
  * @property {string} file        the source article, by file name
  * @property {string} section     where in it the claim is made
  * @property {string | null} figures  the source's own figures, quoted, with its machine
+ * @property {SourceTable} [table] the source's own table of results, as data, for the reports to show beside ours
+ *
+ * @typedef {object} SourceTable   figures only, never the source's sentences
+ * @property {string} setup        how the source measured (tool, load, machine)
+ * @property {string[]} columns    column headings
+ * @property {(string | number | null)[][]} rows  one cell per column
  *
  * @typedef {object} Plan          what a spec measures on this machine
  * @property {string} [skip]       a precondition is not met: why (a platform, a version, C − 1 = 0)
@@ -162,6 +186,12 @@ export declare function defineSpec(spec: Spec): Readonly<Spec>;
 export declare function validateSpec(spec: any, { areas }?: {
     areas?: readonly string[] | null;
 }): string[];
+/**
+ * What is wrong with a source's table (none: []).
+ * @param {unknown} t
+ * @returns {string[]}
+ */
+export declare function tableProblems(t: unknown): string[];
 /**
  * Preconditions this environment does not meet, as a skip reason (or null):
  * the platform, and the Node version range of the binary under test.

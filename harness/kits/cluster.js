@@ -11,8 +11,36 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
 
-/** Source 004 (cluster module tutorial, Express + loadtest on the author's machine). */
-export const SOURCE_004 = { file: sourceArticle('004').file };
+/** The setup of source 004's loadtest runs, with its machine. */
+const LOADTEST_004 =
+  'loadtest -n 1000 -c 100, a new connection per request (no keep-alive), on the same machine (the author’s multi-core laptop; core count not given)';
+
+/**
+ * Source 004 (cluster module tutorial, Express + loadtest on the author's
+ * machine), with its results per endpoint as tables (figures only).
+ */
+export const SOURCE_004 = {
+  file: sourceArticle('004').file,
+  /** @type {{ heavy: import('../spec.js').SourceTable, light: import('../spec.js').SourceTable }} */
+  tables: {
+    heavy: {
+      setup: `/heavy: ${LOADTEST_004}`,
+      columns: ['server', 'req/s', 'mean latency (ms)', 'total time (s)'],
+      rows: [
+        ['single process', 37, 2583.1, 27.25],
+        ['cluster', 139, 685.8, 7.18],
+      ],
+    },
+    light: {
+      setup: `/light: ${LOADTEST_004}`,
+      columns: ['server', 'req/s', 'mean latency (ms)', 'total time (s)'],
+      rows: [
+        ['single process', 2217, 42, 0.451],
+        ['cluster', 1944, 48.8, 0.514],
+      ],
+    },
+  },
+};
 
 /** The fixture every cluster spec starts (the ABBA blocks' arms too). */
 export const FIXTURE = 'cluster-server.cjs';

@@ -11,6 +11,18 @@ import { sourceArticle } from '../sources.js';
 export const SOURCE_003 = {
   file: sourceArticle('003').file,
   machine: '4-CPU-core machine, autocannon -c 2 -d 60 --timeout 30 on the same machine',
+  /** Its /blocking-with-worker rows, figures only. @type {import('../spec.js').SourceTable} */
+  table: {
+    setup:
+      '/blocking-with-worker?thread_count=k: autocannon -c 2 -d 60 --timeout 30 on the same 4-CPU-core machine (2 connections, 60 s)',
+    columns: ['threads k', 'avg latency (ms)', 'max latency (ms)', 'req/s', 'total requests'],
+    rows: [
+      [1, 6308, 6986, 0.3, 20],
+      [2, 3859, 5011, 0.5, 32],
+      [3, 5803, 7035, 0.34, 22],
+      [4, 5755, 6463, 0.34, 22],
+    ],
+  },
 };
 
 /** When the heavy request is sent, after the light load's measured start. */

@@ -11,6 +11,7 @@ import { formatProfile } from '../profile.js';
 import { esc, fmt } from './svg.js';
 import { completionChart, timelineChart } from './chart-pool.js';
 import { latencyChart, parallelismChart, throughputChart, timingChart } from './chart-timing.js';
+import { sideBySide, cellText } from './side-by-side.js';
 
 export const CSS = `
 :root{--pass:#15803d;--fail:#b91c1c;--error:#7f1d1d;--inconclusive:#a16207;--skip:#6b7280;--ink:#111827;--muted:#4b5563;--line:#e5e7eb}
@@ -38,6 +39,7 @@ svg text{font:11px system-ui,sans-serif;fill:#374151}svg .label{fill:#6b7280}
 .model{stroke:#dc2626;stroke-dasharray:4 3;stroke-width:1.3}.model-mark{fill:none;stroke:#dc2626;stroke-width:1.6}.alt-mark{fill:none;stroke:#6b7280;stroke-width:1.3}
 .dot{fill:#2563eb;fill-opacity:.65}.median{stroke:#111827;stroke-width:2.5}.ci{fill:#bfdbfe;fill-opacity:.8}.region{fill:#dcfce7}
 .boundary{stroke:#dc2626;stroke-dasharray:5 3;stroke-width:1.5}.bar{fill:#2563eb;fill-opacity:.7}.ideal{fill:none;stroke:#111827;stroke-dasharray:3 2}
+table.figures{margin:6px 0 10px;font-variant-numeric:tabular-nums}table.figures th,table.figures td{font-size:13px;padding:2px 6px}table.figures td.n,table.figures th.n{text-align:right}table.figures caption{text-align:left;padding:2px 0}.tables p{margin:8px 0 2px}
 .arm0{fill:#2563eb}.arm1{fill:#ea580c}.arm2{fill:#16a34a}.arm3{fill:#9333ea}.whisker{stroke:#9ca3af}.iqr{stroke:#2563eb;stroke-width:3;stroke-opacity:.6}
 `;
 
@@ -156,7 +158,7 @@ export function claimSection(r) {
     `<p class="reason">${esc(oneLine(r?.reason))}</p>`,
     assertionsBlock(r?.evidence?.assertions),
     '<div class="beside">',
-    `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file && sourceName(src.file), src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl></div>`,
+    `<div><h3>The claim and its source</h3><dl>${dd('Claim', r?.claim)}${dd('Source', [src.file && sourceName(src.file), src.section].filter(Boolean).join(' — '))}${dd('The source’s figures', src.figures ?? 'none given')}</dl>${sideBySideBlock(r)}</div>`,
     `<div><h3>The truth and this run</h3><dl>${dd('Truth', r?.truth)}${dd('Expected on this machine', exp.summary)}${dd('Model', modelText(exp.model))}${dd('Measured here', timingSummary(r?.evidence?.timing))}</dl></div>`,
     '</div>',
     charts.length ? `<div class="evidence"><h3>Evidence</h3>${charts.join('\n')}</div>` : '',
@@ -164,6 +166,43 @@ export function claimSection(r) {
     rawSamples(r?.samples),
     '</section>',
   ].join('\n');
+}
+
+/**
+ * A table of figures; columns of numbers right-aligned.
+ * @param {import('./side-by-side.js').Table} t @param {string} caption
+ */
+export function figuresTable(t, caption) {
+  const numeric = t.columns.map(
+    (_, i) => t.rows.some((row) => typeof row[i] === 'number') && t.rows.every((row) => typeof row[i] !== 'string'),
+  );
+  const cls = (/** @type {number} */ i) => (numeric[i] ? ' class="n"' : '');
+  return [
+    `<table class="figures"><caption class="muted">${esc(caption)}</caption><thead><tr>`,
+    t.columns.map((c, i) => `<th${cls(i)}>${esc(c)}</th>`).join(''),
+    '</tr></thead><tbody>',
+    t.rows
+      .map((row) => `<tr>${t.columns.map((_, i) => `<td${cls(i)}>${esc(cellText(row[i]))}</td>`).join('')}</tr>`)
+      .join(''),
+    '</tbody></table>',
+  ].join('');
+}
+
+/**
+ * The source's own table and ours, in the same shape (nothing where the spec
+ * gives no table or the samples make none). The model's prediction stands
+ * beside them, under "Expected on this machine".
+ * @param {any} r
+ */
+export function sideBySideBlock(r) {
+  const t = sideBySide(r);
+  if (!t) return '';
+  return [
+    '<div class="tables">',
+    `<p><strong>The source’s table</strong></p>${figuresTable(t.source, t.source.setup)}`,
+    `<p><strong>The same, measured in this run</strong></p>${figuresTable(t.ours, t.ours.setup)}`,
+    '</div>',
+  ].join('');
 }
 
 /**

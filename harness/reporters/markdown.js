@@ -1,11 +1,13 @@
 // @ts-check
 // The Markdown summary (GitHub step summary, pull-request comments): the
 // environment in one line, the counts, one table row per claim, and the
-// details of every claim that failed, errored or stayed inconclusive.
+// details of every claim that failed, errored or stayed inconclusive, and the
+// sources' own tables beside ours, whatever the verdict.
 import { sourceName } from '../sources.js';
 import { summarize } from '../record.js';
 import { oneLine } from '../text.js';
 import { formatDuration, num, settingsText, summaryText, timingSummary, headline } from './format.js';
+import { sideBySide, cellText } from './side-by-side.js';
 
 /** An icon per verdict, so the table reads at a glance. */
 export const ICONS = /** @type {Record<string, string>} */ ({
@@ -88,7 +90,52 @@ export function renderMarkdown(record) {
     lines.push('### Failed, errored and inconclusive claims', '');
     for (const r of notable) lines.push(...details(r));
   }
+  const tabled = results.flatMap((/** @type {any} */ r) => {
+    const t = sideBySide(r);
+    return t ? [{ r, t }] : [];
+  });
+  if (tabled.length) {
+    lines.push("### The sources' tables, reproduced", '');
+    for (const { r, t } of tabled) lines.push(...sideBySideLines(r, t));
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A Markdown table; columns of numbers right-aligned.
+ * @param {import('./side-by-side.js').Table} t
+ */
+export function mdTable(t) {
+  const numeric = t.columns.map(
+    (_, i) => t.rows.some((row) => typeof row[i] === 'number') && t.rows.every((row) => typeof row[i] !== 'string'),
+  );
+  return [
+    `| ${t.columns.map(mdText).join(' | ')} |`,
+    `|${numeric.map((n) => (n ? '---:' : '---')).join('|')}|`,
+    ...t.rows.map((row) => `| ${t.columns.map((_, i) => mdText(cellText(row[i]))).join(' | ')} |`),
+  ];
+}
+
+/**
+ * One claim's source table beside ours (given as sideBySide(r)), with the
+ * model's prediction for this machine under them.
+ * @param {any} r @param {import('./side-by-side.js').SideBySide} t
+ */
+export function sideBySideLines(r, t) {
+  const src = [r.source?.file && sourceName(r.source.file), r.source?.section].filter(Boolean).join(' — ');
+  return [
+    `#### ${mdCode(r.id)} (${verdictCell(r)})`,
+    '',
+    `**The source** (${mdText(src)}): ${mdText(t.source.setup)}`,
+    '',
+    ...mdTable(t.source),
+    '',
+    `**This run:** ${mdText(t.ours.setup)}`,
+    '',
+    ...mdTable(t.ours),
+    '',
+    ...(t.expected ? [`*Expected here:* ${mdText(t.expected)}`, ''] : []),
+  ];
 }
 
 /** @param {any} r */

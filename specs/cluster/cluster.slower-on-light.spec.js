@@ -24,6 +24,7 @@ export default defineSpec({
     section: 'Load testing the /light endpoint with and without the cluster',
     figures:
       '/light, loadtest -n 1000 -c 100 (no keep-alive) on the same machine: cluster 1944 req/s, mean latency 48.8 ms; single process 2217 req/s, mean latency 42 ms (the author’s multi-core laptop; core count not given)',
+    table: SOURCE_004.tables.light,
   },
   plan: (ctx) => {
     const C = ctx.cores;

@@ -32,6 +32,7 @@ export default defineSpec({
     file: SOURCE_003.file,
     section: 'Practical Recommendations',
     figures: `best of 1–4 threads was 2 (3,859 ms avg) on 4 cores; recommendation: cores − 1 (${SOURCE_003.machine})`,
+    table: SOURCE_003.table,
   },
   plan: (ctx) => {
     const C = ctx.cores;

@@ -29,6 +29,7 @@ export default defineSpec({
     file: SOURCE_003.file,
     section: 'Thread Exhaustion',
     figures: `/blocking-with-worker avg latency: thread_count 2 → 3,859 ms, 3 → 5,803 ms, 4 → 5,755 ms (${SOURCE_003.machine}; the load generator shared the machine)`,
+    table: SOURCE_003.table,
   },
   plan: (ctx) => {
     const C = ctx.cores;

@@ -29,6 +29,7 @@ export default defineSpec({
     file: SOURCE_003.file,
     section: 'Results [on 4-CPU-core system]',
     figures: `/blocking-with-worker avg latency: thread_count 1 → 6,308 ms, 2 → 3,859 ms (×1.63), 0.3 → 0.5 req/s (${SOURCE_003.machine})`,
+    table: SOURCE_003.table,
   },
   plan: (ctx) => {
     const C = ctx.cores;

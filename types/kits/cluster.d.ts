@@ -1,7 +1,15 @@
 import http from 'node:http';
-/** Source 004 (cluster module tutorial, Express + loadtest on the author's machine). */
+/**
+ * Source 004 (cluster module tutorial, Express + loadtest on the author's
+ * machine), with its results per endpoint as tables (figures only).
+ */
 export declare const SOURCE_004: {
     file: string;
+    /** @type {{ heavy: import('../spec.js').SourceTable, light: import('../spec.js').SourceTable }} */
+    tables: {
+        heavy: import('../spec.js').SourceTable;
+        light: import('../spec.js').SourceTable;
+    };
 };
 /** The fixture every cluster spec starts (the ABBA blocks' arms too). */
 export declare const FIXTURE = "cluster-server.cjs";

@@ -2,6 +2,8 @@
 export declare const SOURCE_003: {
     file: string;
     machine: string;
+    /** Its /blocking-with-worker rows, figures only. @type {import('../spec.js').SourceTable} */
+    table: import('../spec.js').SourceTable;
 };
 /** When the heavy request is sent, after the light load's measured start. */
 export declare const HEAVY_AT_MS = 80;

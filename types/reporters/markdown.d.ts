@@ -22,3 +22,14 @@ export declare function environmentLine(record: any): string;
  * @returns {string}
  */
 export declare function renderMarkdown(record: any): string;
+/**
+ * A Markdown table; columns of numbers right-aligned.
+ * @param {import('./side-by-side.js').Table} t
+ */
+export declare function mdTable(t: import('./side-by-side.js').Table): string[];
+/**
+ * One claim's source table beside ours (given as sideBySide(r)), with the
+ * model's prediction for this machine under them.
+ * @param {any} r @param {import('./side-by-side.js').SideBySide} t
+ */
+export declare function sideBySideLines(r: any, t: import('./side-by-side.js').SideBySide): string[];
