@@ -31,7 +31,7 @@ export default defineSpec({
     file: SOURCE_004.file,
     section: 'Load testing the /heavy endpoint with and without the cluster',
     figures:
-      '/heavy, loadtest -n 1000 -c 100 on the same machine: cluster 139 req/s, mean latency 685.8 ms; single process 37 req/s, mean latency 2583 ms (the author’s multi-core laptop; core count not given)',
+      '/heavy, loadtest -n 1000 -c 100 on the same machine: cluster 139 req/s, mean latency 685.8 ms; single process 37 req/s, mean latency 2583.1 ms (the author’s multi-core laptop; core count not given)',
     table: SOURCE_004.tables.heavy,
   },
   plan: (ctx) => {
