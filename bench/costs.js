@@ -16,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBenchArgs } from './lib/args.js';
 import { median } from '../harness/stats.js';
+import { MODEL_CORES, ceiling } from '../harness/kits/throughput-model.js';
+
+export { MODEL_CORES, ceiling };
 
 const HELP = `Usage: node bench/costs.js [--from FILE ...] [--out FILE]
 
@@ -48,12 +51,15 @@ export function costRows(record) {
       }
     for (const [key, runs] of groups) {
       const [label, variant] = key.split('\u0000');
-      const med = (/** @type {(r: any) => number | null | undefined} */ f) => {
-        const xs = runs.map(f).filter((x) => typeof x === 'number' && Number.isFinite(x));
+      const med = (/** @type {(r: any) => number | null | undefined} */ f, from = runs) => {
+        const xs = from.map(f).filter((x) => typeof x === 'number' && Number.isFinite(x));
         return xs.length ? median(xs) : null;
       };
-      const server = med((r) => r.cost.serverUs);
-      const primary = med((r) => r.cost.primaryUs);
+      // Costs from warm runs where the record marks them: a cold run's server
+      // CPU includes its warm-up, which its measured requests do not.
+      const warm = runs.some((r) => r.warm === true) ? runs.filter((r) => r.warm === true) : runs;
+      const server = med((r) => r.cost.serverUs, warm);
+      const primary = med((r) => r.cost.primaryUs, warm);
       rows.push({
         claim: result.id,
         arm: label,
@@ -64,7 +70,7 @@ export function costRows(record) {
         throughput: med((r) => r.throughput),
         serverUs: server,
         primaryUs: primary,
-        generatorUs: med((r) => r.cost.generatorUs),
+        generatorUs: med((r) => r.cost.generatorUs, warm),
         p50: med((r) => r.latency?.p50),
         p99: med((r) => r.latency?.p99),
         perCore: server === null ? null : 1e6 / (server + (primary ?? 0)),
@@ -72,27 +78,6 @@ export function costRows(record) {
     }
   }
   return rows;
-}
-
-/** The machines the cost model reads the claims on. */
-export const MODEL_CORES = [1, 2, 4, 8, 16, 64];
-
-/**
- * Throughput ceiling of one arm on C cores from its costs (CPU µs per
- * request), with the generator on the same host as the source's load tools
- * were: W serving processes (0: one process) can use min(W, C) cores, but
- * never more than the machine less the generator's share; a cluster's primary
- * is one process and caps the rate at one core's worth of hand-offs. The
- * costs are those measured here, taken as the same on any C (an assumption:
- * on more cores there is less contention, so costs would fall a little).
- * @param {{ serverUs: number, primaryUs: number | null, generatorUs: number | null }} cost
- * @param {number} workers @param {number} C
- */
-export function ceiling({ serverUs, primaryUs, generatorUs }, workers, C) {
-  const serving = workers > 0 ? Math.min(workers, C) : 1;
-  const caps = [(serving * 1e6) / serverUs, (C * 1e6) / (serverUs + (primaryUs ?? 0) + (generatorUs ?? 0))];
-  if (primaryUs) caps.push(1e6 / primaryUs);
-  return Math.min(...caps);
 }
 
 /**

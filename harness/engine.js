@@ -149,13 +149,15 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   const checks = structural ? [] : null;
   /** @type {number[] | null} */
   const values = timing ? [] : null;
+  /** the values of the timing plan's further statistics (`also`), one list each */
+  const alsoValues = timing?.also ? timing.also.map(() => /** @type {number[]} */ ([])) : null;
   // Trials whose timing value the plan's `void` dropped: they extend the
   // budget, but never past twice the usual cap.
   let voided = 0;
   let voidReason = '';
   const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided, /** @type {number} */ (maxTrials));
   const judge = () =>
-    decide({ checks, structural, values, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
+    decide({ checks, structural, values, alsoValues, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
   let decision = judge();
   for (let n = 1; n <= cap(); n++) {
     const so = { expectation, expected, evidence: decision.evidence };
@@ -171,7 +173,10 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       // and a run of them ends the claim as inconclusive, saying why.
       const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
       if (why) [voided, voidReason] = [voided + 1, why];
-      else if (!check?.invalid) values?.push(/** @type {any} */ (timing).value(obs));
+      else if (!check?.invalid) {
+        values?.push(/** @type {any} */ (timing).value(obs));
+        timing?.also?.forEach((p, i) => alsoValues?.[i].push(p.value(obs)));
+      }
     } catch (err) {
       if (err instanceof EndOfSamples) {
         // a replayed record ended before the runner would have: judge what there is

@@ -23,6 +23,9 @@ import { median, medianInterval, round } from './stats.js';
  * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
  *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
+ * @property {(TimingPlan & { value: (obs: any) => number })[]} [also]  further statistics of the claim, read from the same trials (whose
+ *                                    void they share) and each judged on its own, by the same rule, as
+ *                                    an assertion of its own: e.g. the same ratio under a second load
  */
 
 /**
@@ -117,7 +120,9 @@ export function judgeStructural(checks, plan) {
   if (disagree === 0 && agree >= plan.need) decided = 'pass';
   else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
   const details = [...new Set(checks.map((c) => c.detail))];
-  const telling = checks.filter((c) => !c.ok).at(-1) ?? checks.at(-1);
+  // The telling trial: the last valid one that disagreed, else the last
+  // valid one; a void trial only where all were void (it says why).
+  const telling = valid.filter((c) => !c.ok).at(-1) ?? valid.at(-1) ?? checks.at(-1);
   // Void trials extend the budget, but never past twice the usual cap.
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
@@ -175,9 +180,10 @@ function judgeParts(valid, plan) {
  * @param {ReturnType<typeof judgeStructural> | null} s @param {StructuralPlan | null} structural
  * @param {(ReturnType<typeof judgeTiming> & { voided?: number }) | null} t @param {TimingPlan | null} timing
  * @param {string | null} reportOnly
+ * @param {ReturnType<typeof judgeTiming>[]} [extra]  the plan's `also` statistics, judged
  */
-function assertionsOf(s, structural, t, timing, reportOnly) {
-  /** @type {{ name: string, channel: 'structural' | 'timing', decided: 'pass' | 'fail' | null, detail: string, agree?: number, disagree?: number }[]} */
+function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
+  /** @type {{ name: string, channel: 'structural' | 'timing', decided: 'pass' | 'fail' | null, detail: string, agree?: number, disagree?: number, timing?: Omit<ReturnType<typeof judgeTiming>, 'final'> | null }[]} */
   const out = [];
   if (s && structural) {
     if (s.parts.length) for (const p of s.parts) out.push({ ...p, channel: 'structural' });
@@ -198,6 +204,17 @@ function assertionsOf(s, structural, t, timing, reportOnly) {
       decided: t.decided,
       detail: timingText(t),
     });
+  if (!reportOnly)
+    for (const [i, e] of extra.entries()) {
+      const p = /** @type {TimingPlan[]} */ (timing?.also)[i];
+      out.push({
+        name: p.asserts ?? p.description,
+        channel: 'timing',
+        decided: e.decided,
+        detail: timingText(e),
+        timing: publicTiming(e), // its values and interval: the record's `timing` is the first statistic's
+      });
+    }
   return out;
 }
 
@@ -225,13 +242,17 @@ function assertionsOf(s, structural, t, timing, reportOnly) {
  * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
+ * The plan's `also` statistics (alsoValues[i]: the values of also[i]) are
+ * parts of the timing channel, each an assertion judged as the first one is:
+ * any decisive contradiction fails the claim, a pass needs every one.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
 export function decide({
   checks = null,
   structural = null,
   values = null,
+  alsoValues = null,
   timing = null,
   maxTrials,
   quick = false,
@@ -243,6 +264,10 @@ export function decide({
   const out = n >= maxTrials;
   const judged = timing && values ? judgeTiming(values, timing, { budgetSpent: out }) : null;
   const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
+  const extra =
+    t && timing?.also ? timing.also.map((p, i) => judgeTiming(alsoValues?.[i] ?? [], p, { budgetSpent: out })) : [];
+  const extraFailed = extra.find((e) => e.decided === 'fail');
+  const extraPass = extra.every((e) => e.decided === 'pass');
   const decisive = Boolean(timing?.decisive);
   // Beside structure, a plan may say its timing cannot separate the claim
   // here: the values are shown, the structure decides.
@@ -250,13 +275,13 @@ export function decide({
   const evidence = {
     structural: publicStructural(s),
     timing: publicTiming(t),
-    assertions: assertionsOf(s, structural, t, timing, reportOnly),
+    assertions: assertionsOf(s, structural, t, timing, reportOnly, extra),
   };
   const sText = s
     ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
     : '';
   const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
-  const tText = t ? `${timingText(t)}${vText}` : '';
+  const tText = t ? join(`${timingText(t)}${vText}`, ...extra.map(timingText)) : '';
   const end = (/** @type {'pass' | 'fail' | 'inconclusive'} */ verdict, /** @type {string} */ reason) => ({
     done: true,
     verdict,
@@ -266,13 +291,20 @@ export function decide({
   // A decisive contradiction of any part of the claim is a fail.
   if (s?.decided === 'fail') return end('fail', join(sText, tText));
   if (t?.decided === 'fail' && !reportOnly) return end('fail', join(tText, sText && `structure: ${sText}`));
+  if (extraFailed && !reportOnly) {
+    const rest = [
+      `${timingText(/** @type {any} */ (t))}${vText}`,
+      ...extra.filter((e) => e !== extraFailed).map(timingText),
+    ];
+    return end('fail', join(timingText(extraFailed), ...rest, sText && `structure: ${sText}`));
+  }
   const structureHolds = !s || s.decided === 'pass';
   if (structureHolds && s && !t) return end('pass', sText);
   if (structureHolds && s && reportOnly)
     return end('pass', join(sText, `timing reported, not judged (${reportOnly}): ${tText}`));
   if (structureHolds && s && quick && !decisive)
     return end('pass', join(sText, `${tText}; decided structurally (--quick)`));
-  if (structureHolds && t?.decided === 'pass') return end('pass', join(sText, tText));
+  if (structureHolds && t?.decided === 'pass' && extraPass) return end('pass', join(sText, tText));
   // Undecided: go on while the budget lasts.
   if (s && s.decided !== 'pass' && (s.final || out)) {
     const why =

@@ -253,7 +253,7 @@ describe('cluster throughput (decisive timing) on simulated ABBA blocks', () => 
 
   test('simulated blocks pass the real structural check and carry the true ratio', () => {
     const r = seededRandom(2);
-    const b = simulateBlock({ n: 1, r: Math.log(2), wA: 0, wB: 2, noise: BLOCK_NOISE.calm, random: r });
+    const b = simulateBlock({ n: 1, rs: { main: Math.log(2) }, wA: 0, wB: 2, noise: BLOCK_NOISE.calm, random: r });
     expect(b.order).toBe('ABBA');
     expect(checkBlock(b)).toMatchObject({ ok: true });
     expect(Math.exp(b.r)).toBeGreaterThan(1.6);
@@ -267,5 +267,33 @@ describe('cluster throughput (decisive timing) on simulated ABBA blocks', () => 
     const wrong = await clusterCell({ spec, C: 4, truth: 'alternative', runs: 40, seed: 12, noise: BLOCK_NOISE.vm });
     expect(model).toMatchObject({ pass: 40, fail: 0 });
     expect(wrong.fail).toBeGreaterThanOrEqual(0.95 * 40);
+  });
+
+  test('each load of a block carries its own true ratio', () => {
+    const b = simulateBlock({
+      n: 2,
+      rs: { 'no keep-alive': Math.log(0.5), 'keep-alive': Math.log(2) },
+      wA: 0,
+      wB: 2,
+      noise: BLOCK_NOISE.calm,
+      random: seededRandom(3),
+    });
+    expect(Math.exp(b.ratios['no keep-alive'])).toBeLessThan(0.65);
+    expect(Math.exp(b.ratios['keep-alive'])).toBeGreaterThan(1.6);
+    expect(b.r).toBe(b.ratios['no keep-alive']);
+  });
+
+  test('cluster.slower-on-light: both loads judged; holds on 2 cores, refuted as expected on 16; a wrong truth fails', async () => {
+    const spec = allSpecs.find((s) => s.id === 'cluster.slower-on-light');
+    const cell = (/** @type {number} */ C, /** @type {any} */ truth, /** @type {number} */ seed) =>
+      clusterCell({ spec, C, truth, runs: 30, seed, noise: BLOCK_NOISE.vm });
+    expect(await cell(2, 'model', 21)).toMatchObject({ pass: 30, fail: 0, expected: 'holds' });
+    // ×1.43 predicted, the boundary halfway to no gain (×1.2): about a third of
+    // the runs use the whole budget (inconclusive), none fails
+    const refuted = await cell(16, 'model', 22);
+    expect(refuted).toMatchObject({ fail: 0, expected: 'refuted' });
+    expect(refuted.pass).toBeGreaterThanOrEqual(18);
+    expect((await cell(2, 'alternative', 23)).fail).toBe(30);
+    expect((await cell(16, 'alternative', 24)).fail).toBe(30);
   });
 });

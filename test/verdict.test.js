@@ -851,3 +851,77 @@ describe('decisive timing with many void trials', () => {
     ).toBe(false);
   });
 });
+
+describe('further timing statistics (also): each an assertion, judged by the same rule', () => {
+  const alsoPlan = {
+    ...spreadPlan({ statistic: 'S2', description: 'second', asserts: 'the second load' }),
+    value: () => 0,
+  };
+  const timing = { ...spreadPlan(), decisive: true, also: [alsoPlan] };
+  const structural = { need: 2, cap: 3 };
+  const checks = Array(9).fill(ok());
+  const judge = (/** @type {number[]} */ first, /** @type {number[]} */ second, maxTrials = 21) =>
+    decide({
+      checks: checks.slice(0, first.length),
+      structural,
+      values: first,
+      alsoValues: [second],
+      timing,
+      maxTrials,
+    });
+
+  test('both supported: a pass, each listed with its own decision', () => {
+    const d = judge(inside(9), inside(9));
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    const timed = d.evidence.assertions.filter((a) => a.channel === 'timing');
+    expect(timed.map((a) => [a.name, a.decided])).toEqual([
+      ['spread', 'pass'],
+      ['the second load', 'pass'],
+    ]);
+    expect(timed[1].timing?.values).toHaveLength(9);
+  });
+
+  test('the first supported, the second contradicted: a fail that leads with the second', () => {
+    const d = judge(inside(9), outside(9));
+    expect(d).toMatchObject({ done: true, verdict: 'fail' });
+    expect(d.reason).toMatch(/^timing S2 median .*: contradicts; timing S median .*: as predicted/);
+  });
+
+  test('the first contradicted, the second supported: a fail', () => {
+    expect(judge(outside(9), inside(9))).toMatchObject({ done: true, verdict: 'fail' });
+  });
+
+  test('the second undecided: no pass on the first alone; inconclusive when the budget is spent', () => {
+    expect(judge(inside(9), straddle(9)).done).toBe(false);
+    const end = decide({
+      checks: Array(21).fill(ok()),
+      structural,
+      values: inside(21),
+      alsoValues: [straddle(21)],
+      timing,
+      maxTrials: 21,
+    });
+    expect(end).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(end.reason).toMatch(/^too noisy to decide: .*timing S2 median .*: undecided/);
+  });
+
+  test('without `also` nothing changes: one statistic decides as before', () => {
+    const one = { ...spreadPlan(), decisive: true };
+    expect(
+      decide({ checks, structural, values: inside(9), timing: one, maxTrials: 21 }).evidence.assertions,
+    ).toHaveLength(2);
+  });
+});
+
+describe('the telling trial', () => {
+  test('a void trial is not the reason of a claim its valid trials decided', () => {
+    const checks = [
+      { ok: true, detail: 'served A' },
+      { ok: false, invalid: true, detail: 'generator CPU-bound' },
+      { ok: true, detail: 'served B' },
+    ];
+    const d = decide({ checks, structural: { need: 2, cap: 3 }, maxTrials: 6 });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    expect(d.reason).toMatch(/^served B/);
+  });
+});

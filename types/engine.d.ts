@@ -210,6 +210,7 @@ declare function result(spec: Spec, f: Outcome & {
             detail: string;
             agree?: number;
             disagree?: number;
+            timing?: Omit<ReturnType<typeof import("./verdict.js").judgeTiming>, 'final'> | null;
         }[];
     };
     trials: number;

@@ -68,6 +68,14 @@ export type TimingPlan = {
      * why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
      */
     void?: (obs: any) => string | null | undefined;
+    /**
+     * further statistics of the claim, read from the same trials (whose
+     * void they share) and each judged on its own, by the same rule, as
+     * an assertion of its own: e.g. the same ratio under a second load
+     */
+    also?: (TimingPlan & {
+        value: (obs: any) => number;
+    })[];
 };
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
@@ -89,6 +97,9 @@ export type TimingPlan = {
  * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
  *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
+ * @property {(TimingPlan & { value: (obs: any) => number })[]} [also]  further statistics of the claim, read from the same trials (whose
+ *                                    void they share) and each judged on its own, by the same rule, as
+ *                                    an assertion of its own: e.g. the same ratio under a second load
  */
 /**
  * The first trial count from which a timing channel whose trials keep being
@@ -172,16 +183,18 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan): 
  * @param {ReturnType<typeof judgeStructural> | null} s @param {StructuralPlan | null} structural
  * @param {(ReturnType<typeof judgeTiming> & { voided?: number }) | null} t @param {TimingPlan | null} timing
  * @param {string | null} reportOnly
+ * @param {ReturnType<typeof judgeTiming>[]} [extra]  the plan's `also` statistics, judged
  */
 declare function assertionsOf(s: ReturnType<typeof judgeStructural> | null, structural: StructuralPlan | null, t: (ReturnType<typeof judgeTiming> & {
     voided?: number;
-}) | null, timing: TimingPlan | null, reportOnly: string | null): {
+}) | null, timing: TimingPlan | null, reportOnly: string | null, extra?: ReturnType<typeof judgeTiming>[]): {
     name: string;
     channel: 'structural' | 'timing';
     decided: 'pass' | 'fail' | null;
     detail: string;
     agree?: number;
     disagree?: number;
+    timing?: Omit<ReturnType<typeof judgeTiming>, 'final'> | null;
 }[];
 export type Decision = {
     done: boolean;
@@ -219,13 +232,17 @@ export type Decision = {
  * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
+ * The plan's `also` statistics (alsoValues[i]: the values of also[i]) are
+ * parts of the timing channel, each an assertion judged as the first one is:
+ * any decisive contradiction fails the claim, a pass needs every one.
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
  * @returns {Decision}
  */
-export declare function decide({ checks, structural, values, timing, maxTrials, quick, voided, voidReason, }: {
+export declare function decide({ checks, structural, values, alsoValues, timing, maxTrials, quick, voided, voidReason, }: {
     checks?: Check[] | null;
     structural?: StructuralPlan | null;
     values?: number[] | null;
+    alsoValues?: number[][] | null;
     timing?: TimingPlan | null;
     maxTrials: number;
     quick?: boolean;

@@ -20,39 +20,49 @@ export const BLOCK_NOISE = {
 };
 
 /**
- * One ABBA/BAAB block of 4 runs with true log ratio r, shaped as abbaTrial
- * returns it (runs with arm, label, workers, throughput, per-worker CPU).
- * @param {{ n: number, r: number, wA: number, wB: number, noise: typeof BLOCK_NOISE.vm, random: () => number }} o
+ * One ABBA/BAAB block with true log ratio r per load (`rs`: load name → r;
+ * one load, 'main', where a spec runs one), shaped as abbaTrial returns it:
+ * 4 runs per load (arm, label, workers, throughput, per-worker CPU), each
+ * load's runs with their own noise, and the ratios per load.
+ * @param {{ n: number, rs: Record<string, number>, wA: number, wB: number, noise: typeof BLOCK_NOISE.vm, random: () => number }} o
  */
-export function simulateBlock({ n, r, wA, wB, noise, random }) {
+export function simulateBlock({ n, rs, wA, wB, noise, random }) {
   const order = n % 2 === 1 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B'];
   const slope = noise.drift * gauss(random);
-  const runs = order.map((arm, i) => {
-    const workers = arm === 'A' ? wA : wB;
-    let thr = 100 * Math.exp((arm === 'B' ? r : 0) + slope * (i - 1.5) + noise.sd * gauss(random));
-    if (random() < noise.outliers) thr *= noise.hit[0] + (noise.hit[1] - noise.hit[0]) * random();
-    const pids = Array.from({ length: Math.max(1, workers) }, (_, j) => 5000 + 10 * i + j);
-    const cpu = Object.fromEntries(pids.map((p) => [p, Math.round(300 * (0.8 + 0.4 * random()))]));
-    return {
-      arm,
-      label: workers ? `cluster W=${workers}` : 'single',
-      variant: 'main',
-      keepAlive: true,
-      workers,
-      throughput: thr,
-      requests: Math.round(thr),
-      errors: {},
-      durationMs: 1000,
-      latency: { mean: 10, p50: 9, p99: 20 },
-      generatorCpu: 0.1,
-      generatorBound: false,
-      serverCpuMs: cpu,
-      machineCores: null,
-      usableCores: 2,
-    };
-  });
-  const mean = (/** @type {string} */ a) => runs.filter((x) => x.arm === a).reduce((s, x) => s + x.throughput, 0) / 2;
-  const ratio = Math.log(mean('B') / mean('A'));
+  const loads = Object.keys(rs);
+  const runs = loads.flatMap((variant) =>
+    order.map((arm, i) => {
+      const workers = arm === 'A' ? wA : wB;
+      let thr = 100 * Math.exp((arm === 'B' ? rs[variant] : 0) + slope * (i - 1.5) + noise.sd * gauss(random));
+      if (random() < noise.outliers) thr *= noise.hit[0] + (noise.hit[1] - noise.hit[0]) * random();
+      const pids = Array.from({ length: Math.max(1, workers) }, (_, j) => 5000 + 10 * i + j);
+      const cpu = Object.fromEntries(pids.map((p) => [p, Math.round(300 * (0.8 + 0.4 * random()))]));
+      return {
+        arm,
+        label: workers ? `cluster W=${workers}` : 'single',
+        variant,
+        keepAlive: variant !== 'no keep-alive',
+        workers,
+        throughput: thr,
+        requests: Math.round(thr),
+        errors: {},
+        durationMs: 1000,
+        latency: { mean: 10, p50: 9, p99: 20 },
+        generatorCpu: 0.1,
+        generatorBound: false,
+        serverCpuMs: cpu,
+        machineCores: null,
+        usableCores: 2,
+      };
+    }),
+  );
+  const ratioOf = (/** @type {string} */ variant) => {
+    const mean = (/** @type {string} */ a) =>
+      runs.filter((x) => x.variant === variant && x.arm === a).reduce((s, x) => s + x.throughput, 0) / 2;
+    return Math.log(mean('B') / mean('A'));
+  };
+  const ratios = Object.fromEntries(loads.map((v) => [v, ratioOf(v)]));
+  const ratio = ratios[loads[0]];
   return {
     order: order.join(''),
     path: '/heavy',
@@ -60,9 +70,20 @@ export function simulateBlock({ n, r, wA, wB, noise, random }) {
     connections: 4,
     r: ratio,
     ratio: Math.exp(ratio),
-    ratios: { main: ratio, 'no keep-alive': ratio, 'keep-alive': ratio },
+    ratios,
     runs,
   };
+}
+
+/**
+ * Which load a timing statistic reads: its value() applied to a block whose
+ * ratios are the loads' names ('main' where it reads the block's r).
+ * @param {any} plan
+ */
+export function loadOf(plan) {
+  const names = { main: 'main', 'no keep-alive': 'no keep-alive', 'keep-alive': 'keep-alive' };
+  const v = plan.value({ r: 'main', ratios: names });
+  return typeof v === 'string' ? v : 'main';
 }
 
 /**
@@ -81,8 +102,15 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise }) {
   const plan = spec.plan(specContext(machine, simulatedLauncher({ C, random })));
   if (plan.skip || plan.undecidable) return { skip: plan.skip ?? `undecidable: ${plan.undecidable}` };
   const t = plan.timing;
+  // Each statistic's true r: its model's, its alternative's, or a quarter of
+  // the way between; every statistic of the plan (a second load's too) alike.
+  const truthOf = (/** @type {any} */ p) => {
+    const a = Object.values(p.alternatives)[0];
+    return truth === 'model' ? p.claim : truth === 'alternative' ? a : p.claim + 0.25 * (a - p.claim);
+  };
   const alt = Object.values(t.alternatives)[0];
-  const r = truth === 'model' ? t.claim : truth === 'alternative' ? alt : t.claim + 0.25 * (alt - t.claim);
+  const r = truthOf(t);
+  const rs = Object.fromEntries([t, ...(t.also ?? [])].map((p) => [loadOf(p), truthOf(p)]));
   const [wA, wB] = workersOf(spec.id, C);
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
@@ -90,7 +118,7 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise }) {
   const launcher = {
     ...simulatedLauncher({ C, random }),
     trial: async (/** @type {any} */ _p, /** @type {any} */ _c, /** @type {number} */ n) =>
-      simulateBlock({ n, r, wA, wB, noise, random }),
+      simulateBlock({ n, rs, wA, wB, noise, random }),
   };
   for (let i = 0; i < runs; i++) {
     const result = await engineResult(spec, machine, launcher);

@@ -2,7 +2,7 @@
 // A/B throughput blocks for the cluster specs: ABBA / BAAB order, the block's
 // log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
 // a fresh server per arm, each under a bounded load from harness/kits/loadgen.js.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSession } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
@@ -52,6 +52,22 @@ export function separable(claim, alternative) {
 export function processCpuNs(pid) {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * On-CPU nanoseconds of all of a process's threads (Linux /proc: its event
+ * loop, libuv's and V8's threads), NaN if unknown.
+ * @param {number} pid
+ */
+export function processTreeCpuNs(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) || 0;
+    return ns;
   } catch {
     return NaN;
   }
@@ -160,7 +176,7 @@ export async function startArm(ctx, o, arm) {
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
- * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
+ * @param {{ run: (load: any) => Promise<any>, pid?: number }} [session]  a running generator (startLoadSession)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
 export async function loadArm(
@@ -179,6 +195,10 @@ export async function loadArm(
     const cpu0 = pids.map(processCpuNs);
     const primary0 = primary === null ? NaN : processCpuNs(primary);
     const cpus0 = ctx.usable ?? null;
+    // Everything of ours the load runs through, every thread: what the
+    // machine's busy time shows beyond it is other processes' (neighbours).
+    const ours = [...pids, ...(primary === null ? [] : [primary]), ...(session?.pid ? [session.pid] : [])];
+    const ours0 = ours.map(processTreeCpuNs);
     const busy0 = busyMs(cpus0);
     const t0 = performance.now();
     const spec = {
@@ -195,8 +215,12 @@ export async function loadArm(
       drainMs: 2000,
     };
     const load = session ? await session.run(spec) : await runLoad(ctx, { ...spec, cpus: cpus.generator });
-    // How many of the usable CPUs the whole machine kept busy meanwhile.
-    const machineCores = round((busyMs(cpus0) - busy0) / (performance.now() - t0), 2);
+    // How many of the usable CPUs the whole machine kept busy meanwhile, and
+    // how many of them went to other processes.
+    const elapsedMs = performance.now() - t0;
+    const machineCores = round((busyMs(cpus0) - busy0) / elapsedMs, 2);
+    const oursMs = ours.reduce((sum, pid, i) => sum + (processTreeCpuNs(pid) - ours0[i]) / 1e6, 0);
+    const otherCores = session?.pid ? round(Math.max(0, machineCores - oursMs / elapsedMs), 2) : NaN;
     const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
     const primaryCpuMs = primary === null ? null : round((processCpuNs(primary) - primary0) / 1e6, 1);
     runs.push({
@@ -213,7 +237,9 @@ export async function loadArm(
       generatorCpu: round(load.cpu.fraction, 3),
       generatorBound: generatorBound(load),
       machineCores: Number.isFinite(machineCores) ? machineCores : null,
+      otherCores: Number.isFinite(otherCores) ? otherCores : null,
       usableCores: cpus0?.length ?? ctx.cores ?? null,
+      warm, // no warm-up in this run: its server CPU is all the measured requests'
       serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
       primaryCpuMs,
       cost: requestCost({

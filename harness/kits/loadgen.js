@@ -187,6 +187,8 @@ export async function startLoadSession(ctx, { cpus } = {}) {
       });
     },
     stop: () => handle.stop().catch(() => {}),
+    /** the generator's process id (its CPU, read by the harness from /proc) */
+    pid: handle.pid,
   };
 }
 

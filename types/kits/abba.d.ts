@@ -29,6 +29,12 @@ export declare function separable(claim: number, alternative: number): boolean;
  */
 export declare function processCpuNs(pid: number): number;
 /**
+ * On-CPU nanoseconds of all of a process's threads (Linux /proc: its event
+ * loop, libuv's and V8's threads), NaN if unknown.
+ * @param {number} pid
+ */
+export declare function processTreeCpuNs(pid: number): number;
+/**
  * Busy CPU time (ms, 10 ms jiffies) of the given CPUs (all when null) from
  * /proc/stat, NaN off Linux.
  * @param {number[] | null} cpus
@@ -143,11 +149,12 @@ export declare function startArm(ctx: import('../context.js').Context, o: BlockO
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
- * @param {{ run: (load: any) => Promise<any> }} [session]  a running generator (startLoadSession)
+ * @param {{ run: (load: any) => Promise<any>, pid?: number }} [session]  a running generator (startLoadSession)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
 export declare function loadArm(ctx: import('../context.js').Context, o: BlockOptions, { arm, info, pids, primary }: Awaited<ReturnType<typeof startArm>>, variants?: string[], session?: {
     run: (load: any) => Promise<any>;
+    pid?: number;
 }, { warm }?: {
     warm?: boolean;
 }): Promise<{
@@ -168,7 +175,9 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
     generatorCpu: number;
     generatorBound: boolean;
     machineCores: number | null;
+    otherCores: number | null;
     usableCores: number;
+    warm: boolean;
     serverCpuMs: {
         [k: string]: number;
     };
@@ -240,7 +249,9 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
         generatorCpu: number;
         generatorBound: boolean;
         machineCores: number | null;
+        otherCores: number | null;
         usableCores: number;
+        warm: boolean;
         serverCpuMs: {
             [k: string]: number;
         };

@@ -169,6 +169,8 @@ export declare function startLoadSession(ctx: import('../context.js').Context, {
         data: any;
         durationMs: number;
     }>;
+    /** the generator's process id (its CPU, read by the harness from /proc) */
+    pid: number | undefined;
 }>;
 /**
  * Where the server and the generator run. With two or more usable CPUs the

@@ -1,0 +1,148 @@
+// @ts-check
+// What a throughput arm can reach from what each request costs: the model
+// behind the cluster throughput claims. A request costs CPU in the processes
+// that serve it (one process, or a cluster's workers), in a cluster's primary
+// (which accepts every new connection and hands it to a worker) and in the
+// load generator, which the sources ran on the same host. From those costs
+// and the cores free, each arm has a ceiling; the ratio of two ceilings is
+// what a claim comparing them predicts. Pure: specs, bench/costs.js and the
+// reports use it alike.
+
+/**
+ * @typedef {object} RequestCost   CPU µs per answered request
+ * @property {number} serverUs           the serving processes together
+ * @property {number | null} primaryUs   a cluster's primary (the hand-off); null for one process
+ * @property {number | null} generatorUs the load generator on the same host; null: not counted
+ */
+
+/** Core counts the model reads the claims on, for the reports. */
+export const MODEL_CORES = Object.freeze([1, 2, 4, 8, 16, 64]);
+
+/**
+ * Throughput ceiling (requests/s) of one arm on `cores` CPUs (may be
+ * fractional: the CPUs free during a block): W serving processes (0: one
+ * process) can use min(W, cores) of them; all the work of a request (serving,
+ * hand-off, generator) must fit in the cores there are; a cluster's primary
+ * is one process and caps the rate at one core's worth of hand-offs.
+ * @param {RequestCost} cost @param {number} workers @param {number} cores
+ */
+export function ceiling({ serverUs, primaryUs, generatorUs }, workers, cores) {
+  const serving = workers > 0 ? Math.min(workers, cores) : Math.min(1, cores);
+  const caps = [(serving * 1e6) / serverUs, (cores * 1e6) / (serverUs + (primaryUs ?? 0) + (generatorUs ?? 0))];
+  if (primaryUs) caps.push(1e6 / primaryUs);
+  return Math.min(...caps);
+}
+
+/**
+ * The ratio of two arms' ceilings, B / A, on `cores` CPUs.
+ * @param {{ A: RequestCost, B: RequestCost }} costs
+ * @param {[number, number]} workers  [A's, B's] (0: one process)
+ * @param {number} cores
+ */
+export function predictedRatio({ A, B }, [wA, wB], cores) {
+  return ceiling(B, wB, cores) / ceiling(A, wA, cores);
+}
+
+/**
+ * The relative costs of source 004's /light endpoint, one process against a
+ * cluster, per load: fitted to real blocks (the medians of warm runs, 42
+ * blocks of `cluster.slower-on-light` at C = 2 on Node 20, and 18 blocks of
+ * BENCHMARKS §9 which agree within 10% on every ratio), as multiples of one
+ * process's own cost. Only ratios enter a prediction, so the scale is free:
+ * one process = 1.
+ * - Without keep-alive every request is a new connection: each cluster worker
+ *   receives the socket from the primary over IPC (×2.1 a process's cost per
+ *   request, measured), and the primary spends ×0.7 accepting and handing it.
+ * - With keep-alive the hand-off happens once per connection (primary ≈ 0),
+ *   yet each worker still costs ×2.2 per request (two workers and the
+ *   generator contend on few cores).
+ * The generator costs about what the server does without keep-alive and a
+ * little less with it. Each run measures these again (the block's `cost`),
+ * and its report reads the claim from its own costs beside this fit.
+ * @type {Record<'no keep-alive' | 'keep-alive', { single: RequestCost, cluster: RequestCost }>}
+ */
+export const LIGHT_COSTS = Object.freeze({
+  'no keep-alive': {
+    single: { serverUs: 1, primaryUs: null, generatorUs: 1.2 },
+    cluster: { serverUs: 2.1, primaryUs: 0.7, generatorUs: 1.2 },
+  },
+  'keep-alive': {
+    single: { serverUs: 1, primaryUs: null, generatorUs: 0.9 },
+    cluster: { serverUs: 2.2, primaryUs: 0.03, generatorUs: 0.9 },
+  },
+});
+
+/**
+ * A cluster against one process on /light, on C cores with W = max(2, C)
+ * workers (source 004 forks one per core), read from the given costs.
+ * @param {{ single: RequestCost, cluster: RequestCost }} costs @param {number} C
+ */
+export function lightRatio(costs, C) {
+  return predictedRatio({ A: costs.single, B: costs.cluster }, [0, Math.max(2, C)], C);
+}
+
+/**
+ * The mean cost of each arm's runs of one load in a block, from the runs a
+ * throughput block records (`cost`, `arm`, `variant`, `warm`). Warm runs only
+ * where the block has them: a cold run's server CPU includes its warm-up
+ * (JIT, first connections), which its measured requests do not.
+ * @param {any} block @param {string} variant
+ * @returns {{ A: RequestCost, B: RequestCost } | null}
+ */
+export function blockCosts(block, variant) {
+  /** @param {'A' | 'B'} arm @returns {RequestCost | null} */
+  const arm = (arm) => {
+    const runs = (block?.runs ?? []).filter(
+      (/** @type {any} */ r) => r.arm === arm && (r.variant ?? 'main') === variant && r.cost?.serverUs > 0,
+    );
+    const warm = runs.filter((/** @type {any} */ r) => r.warm === true);
+    const use = warm.length ? warm : runs;
+    if (!use.length) return null;
+    const mean = (/** @type {(c: any) => number | null} */ f) => {
+      /** @type {number[]} */
+      const xs = use
+        .map((/** @type {any} */ r) => f(r.cost))
+        .filter((/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x));
+      return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+    };
+    return {
+      serverUs: /** @type {number} */ (mean((c) => c.serverUs)),
+      primaryUs: mean((c) => c.primaryUs),
+      generatorUs: mean((c) => c.generatorUs),
+    };
+  };
+  const A = arm('A');
+  const B = arm('B');
+  return A && B ? { A, B } : null;
+}
+
+/**
+ * The CPUs left to server and generator during a block: the usable cores less
+ * what other processes took (each run's `otherCores`; the block's largest),
+ * never below a tenth of a core. Null where the runs do not say.
+ * @param {any} block
+ */
+export function freeCores(block) {
+  const runs = (block?.runs ?? []).filter(
+    (/** @type {any} */ r) => typeof r.usableCores === 'number' && typeof r.otherCores === 'number',
+  );
+  if (!runs.length) return null;
+  const usable = runs[0].usableCores;
+  const others = Math.max(0, ...runs.map((/** @type {any} */ r) => r.otherCores));
+  return Math.max(0.1, usable - others);
+}
+
+/**
+ * Where a claim's truth flips: the ratio on each of `cores`, and the first
+ * core count at which `holds` changes from its value on the first.
+ * @param {(C: number) => number} ratioAt @param {(ratio: number) => boolean} holds
+ * @param {readonly number[]} [cores]
+ */
+export function truthByCores(ratioAt, holds, cores = MODEL_CORES) {
+  const cells = cores.map((C) => {
+    const ratio = ratioAt(C);
+    return { C, ratio: Math.round(ratio * 1000) / 1000, holds: holds(ratio) };
+  });
+  const flip = cells.find((c) => c.holds !== cells[0].holds);
+  return { cells, flipsAt: flip ? flip.C : null };
+}

@@ -1,0 +1,105 @@
+export type RequestCost = {
+    /**
+     * the serving processes together
+     */
+    serverUs: number;
+    /**
+     * a cluster's primary (the hand-off); null for one process
+     */
+    primaryUs: number | null;
+    /**
+     * the load generator on the same host; null: not counted
+     */
+    generatorUs: number | null;
+};
+/**
+ * @typedef {object} RequestCost   CPU µs per answered request
+ * @property {number} serverUs           the serving processes together
+ * @property {number | null} primaryUs   a cluster's primary (the hand-off); null for one process
+ * @property {number | null} generatorUs the load generator on the same host; null: not counted
+ */
+/** Core counts the model reads the claims on, for the reports. */
+export declare const MODEL_CORES: readonly number[];
+/**
+ * Throughput ceiling (requests/s) of one arm on `cores` CPUs (may be
+ * fractional: the CPUs free during a block): W serving processes (0: one
+ * process) can use min(W, cores) of them; all the work of a request (serving,
+ * hand-off, generator) must fit in the cores there are; a cluster's primary
+ * is one process and caps the rate at one core's worth of hand-offs.
+ * @param {RequestCost} cost @param {number} workers @param {number} cores
+ */
+export declare function ceiling({ serverUs, primaryUs, generatorUs }: RequestCost, workers: number, cores: number): number;
+/**
+ * The ratio of two arms' ceilings, B / A, on `cores` CPUs.
+ * @param {{ A: RequestCost, B: RequestCost }} costs
+ * @param {[number, number]} workers  [A's, B's] (0: one process)
+ * @param {number} cores
+ */
+export declare function predictedRatio({ A, B }: {
+    A: RequestCost;
+    B: RequestCost;
+}, [wA, wB]: [number, number], cores: number): number;
+/**
+ * The relative costs of source 004's /light endpoint, one process against a
+ * cluster, per load: fitted to real blocks (the medians of warm runs, 42
+ * blocks of `cluster.slower-on-light` at C = 2 on Node 20, and 18 blocks of
+ * BENCHMARKS §9 which agree within 10% on every ratio), as multiples of one
+ * process's own cost. Only ratios enter a prediction, so the scale is free:
+ * one process = 1.
+ * - Without keep-alive every request is a new connection: each cluster worker
+ *   receives the socket from the primary over IPC (×2.1 a process's cost per
+ *   request, measured), and the primary spends ×0.7 accepting and handing it.
+ * - With keep-alive the hand-off happens once per connection (primary ≈ 0),
+ *   yet each worker still costs ×2.2 per request (two workers and the
+ *   generator contend on few cores).
+ * The generator costs about what the server does without keep-alive and a
+ * little less with it. Each run measures these again (the block's `cost`),
+ * and its report reads the claim from its own costs beside this fit.
+ * @type {Record<'no keep-alive' | 'keep-alive', { single: RequestCost, cluster: RequestCost }>}
+ */
+export declare const LIGHT_COSTS: Record<'no keep-alive' | 'keep-alive', {
+    single: RequestCost;
+    cluster: RequestCost;
+}>;
+/**
+ * A cluster against one process on /light, on C cores with W = max(2, C)
+ * workers (source 004 forks one per core), read from the given costs.
+ * @param {{ single: RequestCost, cluster: RequestCost }} costs @param {number} C
+ */
+export declare function lightRatio(costs: {
+    single: RequestCost;
+    cluster: RequestCost;
+}, C: number): number;
+/**
+ * The mean cost of each arm's runs of one load in a block, from the runs a
+ * throughput block records (`cost`, `arm`, `variant`, `warm`). Warm runs only
+ * where the block has them: a cold run's server CPU includes its warm-up
+ * (JIT, first connections), which its measured requests do not.
+ * @param {any} block @param {string} variant
+ * @returns {{ A: RequestCost, B: RequestCost } | null}
+ */
+export declare function blockCosts(block: any, variant: string): {
+    A: RequestCost;
+    B: RequestCost;
+} | null;
+/**
+ * The CPUs left to server and generator during a block: the usable cores less
+ * what other processes took (each run's `otherCores`; the block's largest),
+ * never below a tenth of a core. Null where the runs do not say.
+ * @param {any} block
+ */
+export declare function freeCores(block: any): number | null;
+/**
+ * Where a claim's truth flips: the ratio on each of `cores`, and the first
+ * core count at which `holds` changes from its value on the first.
+ * @param {(C: number) => number} ratioAt @param {(ratio: number) => boolean} holds
+ * @param {readonly number[]} [cores]
+ */
+export declare function truthByCores(ratioAt: (C: number) => number, holds: (ratio: number) => boolean, cores?: readonly number[]): {
+    cells: {
+        C: number;
+        ratio: number;
+        holds: boolean;
+    }[];
+    flipsAt: number | null;
+};
