@@ -9,6 +9,7 @@ import {
   splitTable,
   tidy,
   cellText,
+  sourceLoadTable,
   THROUGHPUT_COLUMNS,
   SPLIT_COLUMNS,
 } from '../harness/reporters/side-by-side.js';
@@ -92,6 +93,40 @@ describe('sideBySide: A/B throughput blocks', () => {
     const b = block(1);
     for (const r of b.runs) delete r.latency.p99;
     expect(throughputTable([b])?.rows.map((r) => r[5])).toEqual([null, null, null, null]);
+  });
+});
+
+describe("sideBySide: under the source's own load", () => {
+  const sourceRun = (/** @type {'A' | 'B'} */ arm, /** @type {number} */ thr, /** @type {number} */ ms) => ({
+    ...run(arm, 'source', thr, ms),
+    keepAlive: false,
+    connections: 100,
+    requests: 1000,
+  });
+  const first = { ...block(1), sourceRuns: [sourceRun('A', 4000, 25), sourceRun('B', 2000, 50)] };
+
+  it("one row per arm in the source table's columns, then the percentiles it did not give", () => {
+    const t = sideBySide(light([first, block(1)]));
+    expect(t?.atSourceLoad?.columns).toEqual([...SOURCE_004.tables.light.columns, 'p50 (ms)', 'p99 (ms)']);
+    expect(t?.atSourceLoad?.rows).toEqual([
+      ['single process', 4000, 25, 0.25, 22.5, 75],
+      ['cluster (W=2)', 2000, 50, 0.5, 45, 150],
+    ]);
+    expect(t?.atSourceLoad?.setup).toMatch(
+      /^\/light: 1000 requests answered of a closed loop of 100 clients, a new connection per request/,
+    );
+  });
+
+  it('none where no block ran it; a column we cannot fill shows none', () => {
+    expect(sideBySide(light([block(1)]))?.atSourceLoad).toBeNull();
+    expect(sourceLoadTable([first], ['server', 'transfer/s'])?.rows[0]).toEqual(['single process', null, 22.5, 75]);
+  });
+
+  it("the model's figures for this machine and for the source's, where the plan gives them", () => {
+    const r = light([block(1)]);
+    r.expectation.model = /** @type {any} */ ({ C: 2, predicted: { here: 'here ×0.5', source: 'there ×1' } });
+    expect(sideBySide(r)?.predicted).toEqual(['here ×0.5', 'there ×1']);
+    expect(sideBySide(light([block(1)]))?.predicted).toEqual([]);
   });
 });
 

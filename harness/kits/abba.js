@@ -112,6 +112,13 @@ export function busyMs(cpus) {
  * @property {number} [warmupMs]     time they should take; the warm-up's own bound is twice it
  * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
+ * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
+ *
+ * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
+ * @property {number} connections    its concurrent clients (loadtest -c)
+ * @property {number} requests       its request count (loadtest -n)
+ * @property {boolean} keepAlive
+ * @property {number} durationMs     a bound on each arm's run
  */
 
 /** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
@@ -229,6 +236,7 @@ export async function loadArm(
       variant,
       keepAlive,
       workers,
+      connections: o.connections,
       throughput: load.throughput,
       requests: load.requests,
       errors: load.errors,
@@ -320,6 +328,7 @@ export async function abbaTrial(ctx, n, o) {
     }
     const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
     const r = ratios[names[0]];
+    const sourceRuns = o.sourceLoad && n === 1 ? await sourceLoadRuns(ctx, o, o.sourceLoad, live, session) : null;
     return {
       order: order.join(''),
       path: o.path,
@@ -329,10 +338,32 @@ export async function abbaTrial(ctx, n, o) {
       ratio: round(Math.exp(r), 3),
       ratios,
       runs,
+      ...(sourceRuns ? { sourceRuns } : {}),
     };
   } finally {
     await Promise.all([...live.map((l) => l.server.stop().catch(() => {})), session?.stop()]);
   }
+}
+
+/**
+ * The source's own load against each arm's warm server, A then B: reported
+ * beside the source's table, never judged (its one run per arm is no
+ * interval; the blocks are the evidence).
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {SourceLoad} load
+ * @param {Awaited<ReturnType<typeof startArm>>[]} live
+ * @param {{ run: (load: any) => Promise<any>, pid?: number }} session
+ */
+async function sourceLoadRuns(ctx, o, load, live, session) {
+  const shaped = {
+    ...o,
+    connections: load.connections,
+    requests: load.requests,
+    durationMs: load.durationMs,
+    variants: { source: { keepAlive: load.keepAlive } },
+  };
+  const runs = [];
+  for (const arm of live) runs.push(...(await loadArm(ctx, shaped, arm, ['source'], session, { warm: true })));
+  return runs;
 }
 
 /**

@@ -201,6 +201,10 @@ export function sideBySideBlock(r) {
     '<div class="tables">',
     `<p><strong>The source’s table</strong></p>${figuresTable(t.source, t.source.setup)}`,
     `<p><strong>The same, measured in this run</strong></p>${figuresTable(t.ours, t.ours.setup)}`,
+    t.atSourceLoad
+      ? `<p><strong>This run, under the source’s own load</strong></p>${figuresTable(t.atSourceLoad, t.atSourceLoad.setup)}`
+      : '',
+    t.predicted.length ? `<ul class="model">${t.predicted.map((x) => `<li>Model: ${esc(x)}</li>`).join('')}</ul>` : '',
     '</div>',
   ].join('');
 }

@@ -134,6 +134,16 @@ export function sideBySideLines(r, t) {
     '',
     ...mdTable(t.ours),
     '',
+    ...(t.atSourceLoad
+      ? [
+          `**This run, under the source's own load:** ${mdText(t.atSourceLoad.setup)}`,
+          '',
+          ...mdTable(t.atSourceLoad),
+          '',
+        ]
+      : []),
+    ...t.predicted.map((line) => `*Model:* ${mdText(line)}`),
+    ...(t.predicted.length ? [''] : []),
     ...(t.expected ? [`*Expected here:* ${mdText(t.expected)}`, ''] : []),
   ];
 }

@@ -24,7 +24,10 @@ import { oneLine } from '../text.js';
  * @typedef {object} SideBySide
  * @property {Table} source       the source's table, as its spec gives it
  * @property {Table} ours         the same measurement, from this run's samples
+ * @property {Table | null} atSourceLoad  ours under the source's own load (its clients and request
+ *                                count), in the source table's columns, where the run made one
  * @property {string} expected    the model's prediction for this machine ('' if none)
+ * @property {string[]} predicted the model's figures for this machine and for the source's ('' none)
  */
 
 /** The columns of our throughput table. */
@@ -107,11 +110,42 @@ export function sideBySide(result) {
   const samples = Array.isArray(result?.samples) ? result.samples : [];
   const ours = throughputTable(samples) ?? splitTable(samples);
   if (!ours) return null;
+  const predicted = result?.expectation?.model?.predicted;
   return {
     source: { setup: oneLine(table.setup), columns: [...table.columns], rows: table.rows.map((r) => [...r]) },
     ours,
+    atSourceLoad: sourceLoadTable(samples, table.columns),
     expected: oneLine(result?.expectation?.summary ?? ''),
+    predicted: [predicted?.here, predicted?.source].filter((x) => typeof x === 'string' && x).map(oneLine),
   };
+}
+
+/** What each column of a source's throughput table is, read from one of our runs. */
+const SOURCE_COLUMNS = /** @type {Record<string, (run: any) => number | string | null>} */ ({
+  server: (run) => (run.workers > 0 ? `cluster (W=${run.workers})` : 'single process'),
+  'req/s': (run) => tidy(run.throughput),
+  'mean latency (ms)': (run) => tidy(run.latency?.mean ?? null),
+  'total time (s)': (run) =>
+    isNum(run.requests) && isNum(run.throughput) && run.throughput > 0 ? tidy(run.requests / run.throughput) : null,
+  'p50 (ms)': (run) => tidy(run.latency?.p50 ?? null),
+  'p99 (ms)': (run) => tidy(run.latency?.p99 ?? null),
+});
+
+/**
+ * Our runs under the source's own load (a block's `sourceRuns`), one row per
+ * arm, in the source table's columns (a column we cannot fill shows '–'),
+ * with the percentiles the source did not give after them.
+ * @param {any[]} samples @param {string[]} columns
+ * @returns {Table | null}
+ */
+export function sourceLoadTable(samples, columns) {
+  const block = samples.find((s) => Array.isArray(s?.sourceRuns) && s.sourceRuns.length);
+  if (!block) return null;
+  const cols = [...columns, ...['p50 (ms)', 'p99 (ms)'].filter((c) => !columns.includes(c))];
+  const rows = block.sourceRuns.map((/** @type {any} */ run) => cols.map((c) => SOURCE_COLUMNS[c]?.(run) ?? null));
+  const run = block.sourceRuns[0];
+  const setup = `${block.path ?? 'the endpoint'}: ${run.requests ?? '?'} requests answered of a closed loop of ${run.connections ?? 'the source’s'} clients, ${run.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, against each warm server of block 1 in turn, generator on the same machine; one run per arm, shown, not judged`;
+  return { setup, columns: cols, rows };
 }
 
 /**

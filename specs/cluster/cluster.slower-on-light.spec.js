@@ -126,11 +126,15 @@ export default defineSpec({
       warmup: 16,
       warmupMs: 40,
       variants: VARIANTS,
+      // Source 004's own load, once per arm: loadtest -n 1000 -c 100, a new
+      // connection per request. Shown beside its table; the blocks decide.
+      sourceLoad: { connections: 100, requests: 1000, keepAlive: false, durationMs: 5000 },
     };
     const side = (/** @type {ReturnType<typeof lightAssertion>} */ a) =>
       a.holds
         ? `no faster than ×${NO_GAIN} (r < ${round(a.boundary, 3)})`
         : `faster than ×${round(Math.exp(a.boundary), 2)} (r > ${round(a.boundary, 3)}): the claim is refuted here`;
+    const [[, sourceSingle], [, sourceCluster]] = /** @type {[string, number][]} */ (SOURCE_004.tables.light.rows);
     const flips = (/** @type {string} */ v) => {
       const t = truth[v];
       return `${t.cells.map((c) => `C=${c.C} ×${round(c.ratio, 2)}`).join(', ')}${t.flipsAt ? `: holds below C=${t.flipsAt}` : ''}`;
@@ -162,6 +166,10 @@ export default defineSpec({
         },
         handoffMin: HANDOFF_MIN,
         relativeCosts: LIGHT_COSTS,
+        predicted: {
+          here: `cluster / single on this machine (C=${C}, W=${W}): ×${round(Math.exp(noKeepAlive.claim), 2)} without keep-alive, ×${round(Math.exp(keepAlive.claim), 2)} with it`,
+          source: `on the source's machine (cores not given), without keep-alive as its loadtest ran: ${flips('no keep-alive')}; its own ×${round(sourceCluster / sourceSingle, 2)} (${sourceCluster} / ${sourceSingle} req/s) fits a machine where the claim holds`,
+        },
       },
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {

@@ -92,6 +92,25 @@ export type BlockOptions = {
     variants?: Record<string, {
         keepAlive: boolean;
     }>;
+    /**
+     * the source's own load, run once (block 1) against each arm, after the block
+     */
+    sourceLoad?: SourceLoad;
+};
+export type SourceLoad = {
+    /**
+     * its concurrent clients (loadtest -c)
+     */
+    connections: number;
+    /**
+     * its request count (loadtest -n)
+     */
+    requests: number;
+    keepAlive: boolean;
+    /**
+     * a bound on each arm's run
+     */
+    durationMs: number;
 };
 /**
  * @typedef {object} Arm
@@ -111,6 +130,13 @@ export type BlockOptions = {
  * @property {number} [warmupMs]     time they should take; the warm-up's own bound is twice it
  * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
+ * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
+ *
+ * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
+ * @property {number} connections    its concurrent clients (loadtest -c)
+ * @property {number} requests       its request count (loadtest -n)
+ * @property {boolean} keepAlive
+ * @property {number} durationMs     a bound on each arm's run
  */
 /** Target CPU time of one /heavy request (the brief's 20–40 ms): short blocks, many requests per block. */
 export declare const HEAVY_MS = 30;
@@ -163,6 +189,7 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
     variant: string;
     keepAlive: boolean;
     workers: number;
+    connections: number;
     throughput: any;
     requests: any;
     errors: any;
@@ -237,6 +264,7 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
         variant: string;
         keepAlive: boolean;
         workers: number;
+        connections: number;
         throughput: any;
         requests: any;
         errors: any;
@@ -263,6 +291,39 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
         };
         stoppedBy: any;
     }[];
+    sourceRuns?: {
+        arm: "A" | "B";
+        label: string;
+        variant: string;
+        keepAlive: boolean;
+        workers: number;
+        connections: number;
+        throughput: any;
+        requests: any;
+        errors: any;
+        durationMs: any;
+        latency: {
+            mean: any;
+            p50: any;
+            p99: any;
+        } | null;
+        generatorCpu: number;
+        generatorBound: boolean;
+        machineCores: number | null;
+        otherCores: number | null;
+        usableCores: number;
+        warm: boolean;
+        serverCpuMs: {
+            [k: string]: number;
+        };
+        primaryCpuMs: number | null;
+        cost: {
+            serverUs: number | null;
+            primaryUs: number | null;
+            generatorUs: number | null;
+        };
+        stoppedBy: any;
+    }[] | undefined;
 }>;
 /**
  * Did every worker of each B-arm run (a cluster) take part? Each worker's CPU

@@ -17,9 +17,18 @@ export type SideBySide = {
      */
     ours: Table;
     /**
+     * ours under the source's own load (its clients and request
+     * count), in the source table's columns, where the run made one
+     */
+    atSourceLoad: Table | null;
+    /**
      * the model's prediction for this machine ('' if none)
      */
     expected: string;
+    /**
+     * the model's figures for this machine and for the source's ('' none)
+     */
+    predicted: string[];
 };
 /**
  * @typedef {string | number | null} Cell
@@ -32,7 +41,10 @@ export type SideBySide = {
  * @typedef {object} SideBySide
  * @property {Table} source       the source's table, as its spec gives it
  * @property {Table} ours         the same measurement, from this run's samples
+ * @property {Table | null} atSourceLoad  ours under the source's own load (its clients and request
+ *                                count), in the source table's columns, where the run made one
  * @property {string} expected    the model's prediction for this machine ('' if none)
+ * @property {string[]} predicted the model's figures for this machine and for the source's ('' none)
  */
 /** The columns of our throughput table. */
 export declare const THROUGHPUT_COLUMNS: readonly string[];
@@ -55,6 +67,14 @@ export declare function cellText(c: Cell | undefined): string;
  * @returns {SideBySide | null}
  */
 export declare function sideBySide(result: any): SideBySide | null;
+/**
+ * Our runs under the source's own load (a block's `sourceRuns`), one row per
+ * arm, in the source table's columns (a column we cannot fill shows '–'),
+ * with the percentiles the source did not give after them.
+ * @param {any[]} samples @param {string[]} columns
+ * @returns {Table | null}
+ */
+export declare function sourceLoadTable(samples: any[], columns: string[]): Table | null;
 /**
  * A/B blocks with latencies: one row per (label, load), in the order first run.
  * @param {any[]} samples
