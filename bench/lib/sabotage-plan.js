@@ -186,6 +186,12 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'handoff-free',
+    what: 'cluster-server.cjs: SCHED_NONE whatever was asked: each worker accepts on the shared socket itself, no connection handed off by the primary',
+    select: ['cluster.slower-on-light', 'cluster.round-robin'],
+    breaks: () => true,
+  },
+  {
     name: 'cluster-restart-all',
     what: "on a worker's death the primary kills the survivors and forks W new ones (a restart, not a replacement)",
     select: ['cluster.refork-no-downtime'],
