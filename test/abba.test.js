@@ -93,6 +93,20 @@ describe('checkBlock', () => {
     expect(checkBlock(b).ok).toBe(false);
     expect(checkBlock(b).invalid).toBeUndefined();
   });
+  it('servedIn: only the named loads must show every share (a few keep-alive connections may land on one worker)', () => {
+    const b = block([
+      run({}),
+      B({ variant: 'keep-alive', serverCpuMs: { 2: 90, 3: 1 } }),
+      B({ variant: 'no keep-alive' }),
+      run({}),
+    ]);
+    expect(checkBlock(b).ok).toBe(false);
+    expect(checkBlock(b, { servedIn: ['no keep-alive'] }).ok).toBe(true);
+    expect(checkBlock(b, { servedIn: ['keep-alive'] }).ok).toBe(false);
+    // fewer worker processes than asked fails in any load
+    const missing = block([run({}), B({ variant: 'keep-alive', serverCpuMs: { 2: 90 } }), B({}), run({})]);
+    expect(checkBlock(missing, { servedIn: ['no keep-alive'] }).ok).toBe(false);
+  });
   it('fails when the cluster had fewer worker pids than W', () => {
     expect(checkBlock(block([run({}), B({ serverCpuMs: { 2: 90 } }), B({}), run({})])).ok).toBe(false);
   });

@@ -329,12 +329,18 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
  * Did every worker of each B-arm run (a cluster) take part? Each worker's CPU
  * over the load must reach `share` of an even split of the arm's server CPU
  * (one worker doing all leaves the others ≈ 0). Linux /proc; NaN fails.
+ * `variants`: only the runs of these loads (default: every run). A cluster's
+ * primary hands each new connection to a worker that has taken its last one,
+ * so a few keep-alive connections opened at once may all land on one worker
+ * while another is slow to take its turn: an even share is what many
+ * connections (a new one per request) show, not a handful.
  * @param {any} block
- * @param {{ arm?: 'A' | 'B', share?: number }} [o]
+ * @param {{ arm?: 'A' | 'B', share?: number, variants?: string[] | null }} [o]
  */
-export declare function workersServed(block: any, { arm, share }?: {
+export declare function workersServed(block: any, { arm, share, variants }?: {
     arm?: 'A' | 'B';
     share?: number;
+    variants?: string[] | null;
 }): string[];
 /**
  * The structural check of a block: every cluster run used its W worker
@@ -344,12 +350,14 @@ export declare function workersServed(block: any, { arm, share }?: {
  * its usable cores busy): server and generator then shared every core, and
  * the block compares what each server costs on the same machine, as a load
  * tool on the same host does (the light endpoint on few cores).
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean }} [o]
+ * `servedIn`: the loads whose runs must show every worker's share (default: all).
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
-export declare function checkBlock(block: any, { arm, saturated }?: {
+export declare function checkBlock(block: any, { arm, saturated, servedIn }?: {
     arm?: 'A' | 'B';
     saturated?: boolean;
+    servedIn?: string[] | null;
 }): {
     ok: boolean;
     detail: string;
