@@ -25,7 +25,10 @@ import { median, medianInterval, round } from './stats.js';
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  * @property {(TimingPlan & { value: (obs: any) => number })[]} [also]  further statistics of the claim, read from the same trials (whose
  *                                    void they share) and each judged on its own, by the same rule, as
- *                                    an assertion of its own: e.g. the same ratio under a second load
+ *                                    an assertion of its own: e.g. the same ratio under a second load.
+ *                                    Each has its own claim, alternatives, toward, looks and alpha, and
+ *                                    may be `reportOnly` (shown, not judged); the first statistic's
+ *                                    `void` and `decisive` serve them all
  */
 
 /**
@@ -120,9 +123,13 @@ export function judgeStructural(checks, plan) {
   if (disagree === 0 && agree >= plan.need) decided = 'pass';
   else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
   const details = [...new Set(checks.map((c) => c.detail))];
-  // The telling trial: the last valid one that disagreed, else the last
-  // valid one; a void trial only where all were void (it says why).
-  const telling = valid.filter((c) => !c.ok).at(-1) ?? valid.at(-1) ?? checks.at(-1);
+  // The telling trial: the last valid one that disagreed; else, where void
+  // trials outnumber the agreeing ones, the last void one (it says why they
+  // were void); else the last valid one.
+  const telling =
+    valid.filter((c) => !c.ok).at(-1) ??
+    (voided > agree ? checks.filter((c) => c.invalid).at(-1) : valid.at(-1)) ??
+    checks.at(-1);
   // Void trials extend the budget, but never past twice the usual cap.
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
@@ -210,8 +217,8 @@ function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
       out.push({
         name: p.asserts ?? p.description,
         channel: 'timing',
-        decided: e.decided,
-        detail: timingText(e),
+        decided: p.reportOnly ? null : e.decided,
+        detail: p.reportOnly ? `reported, not judged (${p.reportOnly}): ${timingText(e)}` : timingText(e),
         timing: publicTiming(e), // its values and interval: the record's `timing` is the first statistic's
       });
     }
@@ -266,8 +273,10 @@ export function decide({
   const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
   const extra =
     t && timing?.also ? timing.also.map((p, i) => judgeTiming(alsoValues?.[i] ?? [], p, { budgetSpent: out })) : [];
-  const extraFailed = extra.find((e) => e.decided === 'fail');
-  const extraPass = extra.every((e) => e.decided === 'pass');
+  // A further statistic reported, not judged, neither fails nor holds back a pass.
+  const judgedExtra = extra.filter((_, i) => !timing?.also?.[i].reportOnly);
+  const extraFailed = judgedExtra.find((e) => e.decided === 'fail');
+  const extraPass = judgedExtra.every((e) => e.decided === 'pass');
   const decisive = Boolean(timing?.decisive);
   // Beside structure, a plan may say its timing cannot separate the claim
   // here: the values are shown, the structure decides.
@@ -281,7 +290,10 @@ export function decide({
     ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
     : '';
   const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
-  const tText = t ? join(`${timingText(t)}${vText}`, ...extra.map(timingText)) : '';
+  const extraText = extra.map((e, i) =>
+    timing?.also?.[i].reportOnly ? `${timingText(e)} (reported, not judged)` : timingText(e),
+  );
+  const tText = t ? join(`${timingText(t)}${vText}`, ...extraText) : '';
   const end = (/** @type {'pass' | 'fail' | 'inconclusive'} */ verdict, /** @type {string} */ reason) => ({
     done: true,
     verdict,

@@ -14,6 +14,9 @@ import {
   generatorBound,
   normalizeLoad,
   latencySummary,
+  splitLoad,
+  mergeLoads,
+  startLoadSessions,
 } from '../harness/kits/loadgen.js';
 
 /** Every child these tests started, checked gone after each test. */
@@ -187,6 +190,23 @@ describe('load generator against the http-server fixture', () => {
     expect(pids).toHaveLength(2);
   });
 
+  it('several generator processes run one load together: requests and latencies merged, each process its share', async () => {
+    const srv = await server();
+    const sessions = await startLoadSessions(/** @type {any} */ (ctx), { processes: 2 });
+    expect(sessions.pids).toHaveLength(2);
+    const load = await sessions.run({
+      origin: srv.origin,
+      connections: 4,
+      keepAlive: false,
+      requests: 40,
+      durationMs: 5000,
+    });
+    expect([load.requests, load.generators, load.connections, load.stoppedBy]).toEqual([40, 2, 4, 'requests']);
+    expect(load.latency?.max).toBeGreaterThanOrEqual(load.latency?.p50 ?? Infinity);
+    await sessions.stop();
+    await srv.stop();
+  });
+
   it('refuses non-loopback origins before starting anything', async () => {
     await expect(runLoad(ctx, { origin: 'http://10.0.0.1:80', requests: 1, durationMs: 100 })).rejects.toThrow(
       /127\.0\.0\.1/,
@@ -314,6 +334,63 @@ describe('load generator against servers that misbehave', () => {
   });
 });
 
+describe('several generator processes as one', () => {
+  it('splitLoad: connections, requests and warm-up as even as whole numbers allow; extra requests in the first share', () => {
+    const parts = splitLoad(
+      {
+        origin: 'http://127.0.0.1:1',
+        connections: 5,
+        requests: 11,
+        warmup: 4,
+        durationMs: 80,
+        extra: [{ path: '/x', atMs: 1 }],
+      },
+      2,
+    );
+    expect(parts.map((p) => [p.connections, p.requests, p.warmup, p.durationMs, p.extra?.length])).toEqual([
+      [3, 6, 2, 80, 1],
+      [2, 5, 2, 80, 0],
+    ]);
+    // never more shares than connections
+    expect(splitLoad({ origin: 'http://127.0.0.1:1', connections: 1, requests: 9, durationMs: 1 }, 4)).toHaveLength(1);
+  });
+  it('mergeLoads: counts and rates add up, latencies over every request, the busiest process says whether the generator was the limit', () => {
+    const one = (/** @type {number[]} */ lat, /** @type {number} */ fraction) => ({
+      requests: lat.length,
+      sent: lat.length,
+      errors: { ECONNRESET: 1 },
+      statusCodes: { 200: lat.length },
+      durationMs: 80 + lat.length,
+      throughput: lat.length * 10,
+      latency: null,
+      extra: [],
+      cpu: { userMs: 10, systemMs: 5, fraction, mainMs: 12, mainFraction: fraction },
+      connections: 2,
+      pipelining: 1,
+      keepAlive: false,
+      warmup: { requests: 2 },
+      stoppedBy: /** @type {'duration'} */ ('duration'),
+      latencySamples: lat,
+    });
+    const m = mergeLoads([one([1, 3], 0.5), one([2, 4, 6], 0.95)]);
+    expect(m).toMatchObject({
+      requests: 5,
+      sent: 5,
+      errors: { ECONNRESET: 2 },
+      statusCodes: { 200: 5 },
+      durationMs: 83,
+      throughput: 50,
+      connections: 4,
+      warmup: { requests: 4 },
+      generators: 2,
+      cpu: { userMs: 20, systemMs: 10, fraction: 0.95, mainMs: 24, mainFraction: 0.95 },
+    });
+    expect(m.latency).toMatchObject({ min: 1, max: 6, p50: 3 });
+    expect(m.latencySamples).toBeUndefined();
+    expect(generatorBound(m)).toBe(true);
+  });
+});
+
 describe('pure helpers', () => {
   it('normalizeLoad fills defaults and needs both bounds', () => {
     expect(normalizeLoad({ origin: 'http://127.0.0.1:8080/', requests: 10, durationMs: 100 })).toEqual({
@@ -328,6 +405,7 @@ describe('pure helpers', () => {
       warmupMs: null,
       extra: [],
       drainMs: 5000,
+      samples: false,
     });
     expect(
       normalizeLoad({ origin: 'http://[::1]:1', requests: 1, durationMs: 1, keepAlive: false, pipelining: 8 })

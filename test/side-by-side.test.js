@@ -113,12 +113,17 @@ describe("sideBySide: under the source's own load", () => {
       ['cluster (W=2)', 2000, 50, 0.5, 45, 150],
     ]);
     expect(t?.atSourceLoad?.setup).toMatch(
-      /^\/light: 1000 requests answered of a closed loop of 100 clients, a new connection per request/,
+      /^\/light: a closed loop of 100 clients, a new connection per request \(no keep-alive\), 1000 and 1000 requests answered/,
     );
   });
 
-  it('none where no block ran it; a column we cannot fill shows none', () => {
+  it('none where no block ran it; a column we cannot fill shows none; an arm whose load failed is left out', () => {
     expect(sideBySide(light([block(1)]))?.atSourceLoad).toBeNull();
+    const failed = {
+      ...block(1),
+      sourceRuns: [sourceRun('A', 4000, 25), { arm: 'B', label: 'cluster W=2', error: 'ECONNRESET' }],
+    };
+    expect(sourceLoadTable([failed], ['server', 'req/s'])?.rows).toEqual([['single process', 4000, 22.5, 75]]);
     expect(sourceLoadTable([first], ['server', 'transfer/s'])?.rows[0]).toEqual(['single process', null, 22.5, 75]);
   });
 

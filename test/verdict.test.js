@@ -905,6 +905,16 @@ describe('further timing statistics (also): each an assertion, judged by the sam
     expect(end.reason).toMatch(/^too noisy to decide: .*timing S2 median .*: undecided/);
   });
 
+  test('a further statistic reported, not judged, neither fails the claim nor holds back its pass', () => {
+    const shown = { ...timing, also: [{ ...alsoPlan, reportOnly: 'too close to tell' }] };
+    const d = decide({ checks, structural, values: inside(9), alsoValues: [outside(9)], timing: shown, maxTrials: 21 });
+    expect(d).toMatchObject({ done: true, verdict: 'pass' });
+    const a = d.evidence.assertions.find((x) => x.name === 'the second load');
+    expect(a).toMatchObject({ decided: null });
+    expect(a?.detail).toMatch(/^reported, not judged \(too close to tell\): timing S2/);
+    expect(d.reason).toMatch(/timing S2 .* \(reported, not judged\)$/);
+  });
+
   test('without `also` nothing changes: one statistic decides as before', () => {
     const one = { ...spreadPlan(), decisive: true };
     expect(
@@ -923,5 +933,12 @@ describe('the telling trial', () => {
     const d = decide({ checks, structural: { need: 2, cap: 3 }, maxTrials: 6 });
     expect(d).toMatchObject({ done: true, verdict: 'pass' });
     expect(d.reason).toMatch(/^served B/);
+  });
+  test('where void trials outnumber the agreeing ones, the reason says why they were void', () => {
+    const v = { ok: false, invalid: true, detail: 'generator CPU-bound' };
+    const good = { ok: true, detail: 'served' };
+    const d = decide({ checks: [v, good, v, v, good, v, v, v], structural: { need: 3, cap: 4 }, maxTrials: 8 });
+    expect(d).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(d.reason).toContain('generator CPU-bound');
   });
 });

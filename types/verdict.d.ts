@@ -71,7 +71,10 @@ export type TimingPlan = {
     /**
      * further statistics of the claim, read from the same trials (whose
      * void they share) and each judged on its own, by the same rule, as
-     * an assertion of its own: e.g. the same ratio under a second load
+     * an assertion of its own: e.g. the same ratio under a second load.
+     * Each has its own claim, alternatives, toward, looks and alpha, and
+     * may be `reportOnly` (shown, not judged); the first statistic's
+     * `void` and `decisive` serve them all
      */
     also?: (TimingPlan & {
         value: (obs: any) => number;
@@ -99,7 +102,10 @@ export type TimingPlan = {
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
  * @property {(TimingPlan & { value: (obs: any) => number })[]} [also]  further statistics of the claim, read from the same trials (whose
  *                                    void they share) and each judged on its own, by the same rule, as
- *                                    an assertion of its own: e.g. the same ratio under a second load
+ *                                    an assertion of its own: e.g. the same ratio under a second load.
+ *                                    Each has its own claim, alternatives, toward, looks and alpha, and
+ *                                    may be `reportOnly` (shown, not judged); the first statistic's
+ *                                    `void` and `decisive` serve them all
  */
 /**
  * The first trial count from which a timing channel whose trials keep being

@@ -3,7 +3,7 @@
 // log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
 // a fresh server per arm, each under a bounded load from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
-import { runLoad, generatorBound, startLoadSession } from './loadgen.js';
+import { runLoad, generatorBound, startLoadSessions } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 
@@ -113,6 +113,7 @@ export function busyMs(cpus) {
  * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
+ * @property {number} [generators]   generator processes (default 1): one can use no more than one core
  *
  * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
  * @property {number} connections    its concurrent clients (loadtest -c)
@@ -183,7 +184,7 @@ export async function startArm(ctx, o, arm) {
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
- * @param {{ run: (load: any) => Promise<any>, pid?: number }} [session]  a running generator (startLoadSession)
+ * @param {{ run: (load: any) => Promise<any>, pids?: (number | undefined)[] }} [session]  a running generator (startLoadSessions)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
 export async function loadArm(
@@ -204,7 +205,8 @@ export async function loadArm(
     const cpus0 = ctx.usable ?? null;
     // Everything of ours the load runs through, every thread: what the
     // machine's busy time shows beyond it is other processes' (neighbours).
-    const ours = [...pids, ...(primary === null ? [] : [primary]), ...(session?.pid ? [session.pid] : [])];
+    const generators = (session?.pids ?? []).filter((p) => typeof p === 'number');
+    const ours = [...pids, ...(primary === null ? [] : [primary]), ...generators, process.pid];
     const ours0 = ours.map(processTreeCpuNs);
     const busy0 = busyMs(cpus0);
     const t0 = performance.now();
@@ -227,7 +229,8 @@ export async function loadArm(
     const elapsedMs = performance.now() - t0;
     const machineCores = round((busyMs(cpus0) - busy0) / elapsedMs, 2);
     const oursMs = ours.reduce((sum, pid, i) => sum + (processTreeCpuNs(pid) - ours0[i]) / 1e6, 0);
-    const otherCores = session?.pid ? round(Math.max(0, machineCores - oursMs / elapsedMs), 2) : NaN;
+    // Not floored at zero: a reading below it is the ticks' error, which the block's median evens out.
+    const otherCores = generators.length ? round(machineCores - oursMs / elapsedMs, 2) : NaN;
     const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
     const primaryCpuMs = primary === null ? null : round((processCpuNs(primary) - primary0) / 1e6, 1);
     runs.push({
@@ -305,11 +308,11 @@ export async function abbaTrial(ctx, n, o) {
   const names = Object.keys(o.variants ?? { main: {} });
   /** @type {Awaited<ReturnType<typeof startArm>>[]} */
   const live = [];
-  /** @type {Awaited<ReturnType<typeof startLoadSession>> | null} */
+  /** @type {Awaited<ReturnType<typeof startLoadSessions>> | null} */
   let session = null;
   try {
     for (const arm of /** @type {const} */ (['A', 'B'])) live.push(await startArm(ctx, o, arm));
-    session = await startLoadSession(ctx, { cpus: o.cpus?.generator ?? null });
+    session = await startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1 });
     /** @type {Awaited<ReturnType<typeof loadArm>>} */
     const runs = [];
     for (const [i, arm] of order.entries()) {
@@ -348,10 +351,11 @@ export async function abbaTrial(ctx, n, o) {
 /**
  * The source's own load against each arm's warm server, A then B: reported
  * beside the source's table, never judged (its one run per arm is no
- * interval; the blocks are the evidence).
+ * interval; the blocks are the evidence). A load that fails is recorded as
+ * such ({ arm, error }) and does not end the trial.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {SourceLoad} load
  * @param {Awaited<ReturnType<typeof startArm>>[]} live
- * @param {{ run: (load: any) => Promise<any>, pid?: number }} session
+ * @param {{ run: (load: any) => Promise<any>, pids?: (number | undefined)[] }} session
  */
 async function sourceLoadRuns(ctx, o, load, live, session) {
   const shaped = {
@@ -362,7 +366,13 @@ async function sourceLoadRuns(ctx, o, load, live, session) {
     variants: { source: { keepAlive: load.keepAlive } },
   };
   const runs = [];
-  for (const arm of live) runs.push(...(await loadArm(ctx, shaped, arm, ['source'], session, { warm: true })));
+  for (const arm of live)
+    try {
+      runs.push(...(await loadArm(ctx, shaped, arm, ['source'], session, { warm: true })));
+    } catch (err) {
+      if (ctx.signal?.aborted) throw err;
+      runs.push({ arm: arm.arm, label: o[arm.arm].label, error: err instanceof Error ? err.message : String(err) });
+    }
   return runs;
 }
 

@@ -469,6 +469,7 @@ async function load(o) {
     keepAlive: o.keepAlive,
     warmup: warm,
     stoppedBy,
+    ...(o.samples ? { latencySamples: Array.from(lat.sorted(), (x) => round(x)) } : {}),
   };
 }
 

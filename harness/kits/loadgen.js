@@ -27,6 +27,8 @@ export const GRACE_MS = 15_000;
  *                                       bounds warm-up and measured window together
  * @property {{ path: string, atMs: number }[]} [extra]  one-off requests at times after the measured start
  * @property {number} [drainMs]          how long to wait for in-flight requests past the bound, default 5000
+ * @property {boolean} [samples]         also return every answered request's latency (`latencySamples`,
+ *                                       ms ascending): what merging several generators' results needs
  *
  * @typedef {{ mean: number, p50: number, p90: number, p99: number, max: number, min: number }} Latency
  *
@@ -47,6 +49,8 @@ export const GRACE_MS = 15_000;
  * @property {boolean} keepAlive
  * @property {{ requests: number }} warmup
  * @property {'requests' | 'duration'} stoppedBy  which bound ended the main loop
+ * @property {number[]} [latencySamples] with `samples: true`: each answered request's latency, ms ascending
+ * @property {number} [generators]      merged from this many generator processes (startLoadSessions)
  */
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
@@ -98,6 +102,7 @@ export function normalizeLoad(o) {
     warmupMs: o.warmupMs === undefined || o.warmupMs === null ? null : int('warmupMs', o.warmupMs, 0, 600_000),
     extra: extra.map((e) => ({ path: e.path, atMs: e.atMs })),
     drainMs: int('drainMs', o.drainMs ?? 5000, 0, 10_000),
+    samples: o.samples === true,
   };
 }
 
@@ -189,6 +194,112 @@ export async function startLoadSession(ctx, { cpus } = {}) {
     stop: () => handle.stop().catch(() => {}),
     /** the generator's process id (its CPU, read by the harness from /proc) */
     pid: handle.pid,
+  };
+}
+
+/**
+ * Several generator processes driven as one (a session each): every load is
+ * split among them (connections, requests and warm-up, each process at
+ * least one connection) and run by all at once, and their results merge into
+ * one (mergeLoads). One generator process cannot use more than one core;
+ * a server with more cores than that can take needs several.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ cpus?: number[] | null, processes?: number }} [o]
+ */
+export async function startLoadSessions(ctx, { cpus, processes = 1 } = {}) {
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, processes) }, () => startLoadSession(ctx, { cpus })),
+  );
+  const sessions = started.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+  const failed = started.find((x) => x.status === 'rejected');
+  if (failed) {
+    await Promise.all(sessions.map((x) => x.stop()));
+    throw /** @type {PromiseRejectedResult} */ (failed).reason;
+  }
+  if (sessions.length === 1) return { ...sessions[0], pids: [sessions[0].pid] };
+  return {
+    /** @param {LoadOptions} load */
+    async run(load) {
+      const parts = splitLoad(load, sessions.length);
+      return mergeLoads(await Promise.all(parts.map((part, i) => sessions[i].run({ ...part, samples: true }))));
+    },
+    stop: () => Promise.all(sessions.map((x) => x.stop())).then(() => {}),
+    pid: sessions[0].pid,
+    /** every generator process's id */
+    pids: sessions.map((x) => x.pid),
+  };
+}
+
+/**
+ * One load cut into n shares, one per generator process: connections,
+ * requests and warm-up divided as evenly as whole numbers allow (the first
+ * shares take the remainders), each share at least one connection and one
+ * request; the bounds in time are each share's whole.
+ * @param {LoadOptions} load @param {number} n
+ * @returns {LoadOptions[]}
+ */
+export function splitLoad(load, n) {
+  const k = Math.max(1, Math.min(n, load.connections ?? 1));
+  const share = (/** @type {number} */ total, /** @type {number} */ i, min = 0) =>
+    Math.max(min, Math.floor(total / k) + (i < total % k ? 1 : 0));
+  return Array.from({ length: k }, (_, i) => ({
+    ...load,
+    connections: share(load.connections ?? 1, i, 1),
+    requests: share(load.requests, i, 1),
+    ...(load.warmup ? { warmup: share(load.warmup, i) } : {}),
+    // extra requests are fired by the first share only
+    ...(i > 0 ? { extra: [] } : {}),
+  }));
+}
+
+/**
+ * Several generators' results of one load as one: counts add up, the rate
+ * is the sum of the rates, latencies are summarized over every answered
+ * request (each result's `latencySamples`), the CPU adds up while `fraction`
+ * is the busiest process's (what says whether a generator was the limit).
+ * @param {LoadResult[]} results
+ * @returns {LoadResult}
+ */
+export function mergeLoads(results) {
+  if (results.length === 1) return results[0];
+  /** @param {Record<string, number>[]} maps */
+  const add = (maps) => {
+    /** @type {Record<string, number>} */
+    const out = {};
+    for (const m of maps) for (const [k, v] of Object.entries(m ?? {})) out[k] = (out[k] ?? 0) + v;
+    return out;
+  };
+  const sum = (/** @type {(r: LoadResult) => number} */ f) => results.reduce((a, r) => a + f(r), 0);
+  const mains = results.map((r) => r.cpu.mainMs);
+  const fractions = results.map((r) => r.cpu.mainFraction);
+  const all = results.flatMap((r) => r.latencySamples ?? []).sort((a, b) => a - b);
+  const round = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+  return {
+    ...results[0],
+    requests: sum((r) => r.requests),
+    sent: sum((r) => r.sent),
+    errors: add(results.map((r) => r.errors)),
+    statusCodes: add(results.map((r) => r.statusCodes)),
+    durationMs: Math.max(...results.map((r) => r.durationMs)),
+    throughput: round(sum((r) => r.throughput)),
+    latency: latencySummary(all),
+    extra: results.flatMap((r) => r.extra ?? []),
+    cpu: {
+      userMs: round(sum((r) => r.cpu.userMs)),
+      systemMs: round(sum((r) => r.cpu.systemMs)),
+      fraction: Math.max(...results.map((r) => r.cpu.fraction)),
+      mainMs: mains.every((x) => typeof x === 'number')
+        ? round(sum((r) => /** @type {number} */ (r.cpu.mainMs)))
+        : null,
+      mainFraction: fractions.every((x) => typeof x === 'number')
+        ? Math.max(.../** @type {number[]} */ (fractions))
+        : null,
+    },
+    connections: sum((r) => r.connections),
+    warmup: { requests: sum((r) => r.warmup?.requests ?? 0) },
+    stoppedBy: results.every((r) => r.stoppedBy === 'requests') ? 'requests' : 'duration',
+    latencySamples: undefined,
+    generators: results.length,
   };
 }
 

@@ -27,7 +27,7 @@ import { oneLine } from '../text.js';
  * @property {Table | null} atSourceLoad  ours under the source's own load (its clients and request
  *                                count), in the source table's columns, where the run made one
  * @property {string} expected    the model's prediction for this machine ('' if none)
- * @property {string[]} predicted the model's figures for this machine and for the source's ('' none)
+ * @property {string[]} predicted the model's figures for this machine and for the source's (empty: none)
  */
 
 /** The columns of our throughput table. */
@@ -139,12 +139,16 @@ const SOURCE_COLUMNS = /** @type {Record<string, (run: any) => number | string |
  * @returns {Table | null}
  */
 export function sourceLoadTable(samples, columns) {
-  const block = samples.find((s) => Array.isArray(s?.sourceRuns) && s.sourceRuns.length);
+  const block = samples.find(
+    (s) => Array.isArray(s?.sourceRuns) && s.sourceRuns.some((/** @type {any} */ r) => isNum(r?.throughput)),
+  );
   if (!block) return null;
   const cols = [...columns, ...['p50 (ms)', 'p99 (ms)'].filter((c) => !columns.includes(c))];
-  const rows = block.sourceRuns.map((/** @type {any} */ run) => cols.map((c) => SOURCE_COLUMNS[c]?.(run) ?? null));
-  const run = block.sourceRuns[0];
-  const setup = `${block.path ?? 'the endpoint'}: ${run.requests ?? '?'} requests answered of a closed loop of ${run.connections ?? 'the source’s'} clients, ${run.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, against each warm server of block 1 in turn, generator on the same machine; one run per arm, shown, not judged`;
+  const runs = block.sourceRuns.filter((/** @type {any} */ r) => isNum(r?.throughput));
+  const rows = runs.map((/** @type {any} */ run) => cols.map((c) => SOURCE_COLUMNS[c]?.(run) ?? null));
+  const run = runs[0];
+  const answered = runs.map((/** @type {any} */ r) => r.requests).join(' and ');
+  const setup = `${block.path ?? 'the endpoint'}: a closed loop of ${run.connections ?? 'the source’s'} clients, ${run.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${answered} requests answered, against each warm server of block 1 in turn (A then B), generator on the same machine; one run per arm, shown, not judged`;
   return { setup, columns: cols, rows };
 }
 

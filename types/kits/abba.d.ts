@@ -96,6 +96,10 @@ export type BlockOptions = {
      * the source's own load, run once (block 1) against each arm, after the block
      */
     sourceLoad?: SourceLoad;
+    /**
+     * generator processes (default 1): one can use no more than one core
+     */
+    generators?: number;
 };
 export type SourceLoad = {
     /**
@@ -131,6 +135,7 @@ export type SourceLoad = {
  * @property {{ server: number[] | null, generator: number[] | null }} [cpus]  null: the context's
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
+ * @property {number} [generators]   generator processes (default 1): one can use no more than one core
  *
  * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
  * @property {number} connections    its concurrent clients (loadtest -c)
@@ -175,12 +180,12 @@ export declare function startArm(ctx: import('../context.js').Context, o: BlockO
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o
  * @param {Awaited<ReturnType<typeof startArm>>} live
  * @param {string[]} [variants]  names of o.variants, in the order to run them
- * @param {{ run: (load: any) => Promise<any>, pid?: number }} [session]  a running generator (startLoadSession)
+ * @param {{ run: (load: any) => Promise<any>, pids?: (number | undefined)[] }} [session]  a running generator (startLoadSessions)
  * @param {{ warm?: boolean }} [w]  the server already served a load: no warm-up requests
  */
 export declare function loadArm(ctx: import('../context.js').Context, o: BlockOptions, { arm, info, pids, primary }: Awaited<ReturnType<typeof startArm>>, variants?: string[], session?: {
     run: (load: any) => Promise<any>;
-    pid?: number;
+    pids?: (number | undefined)[];
 }, { warm }?: {
     warm?: boolean;
 }): Promise<{
@@ -291,7 +296,7 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
         };
         stoppedBy: any;
     }[];
-    sourceRuns?: {
+    sourceRuns?: ({
         arm: "A" | "B";
         label: string;
         variant: string;
@@ -323,7 +328,11 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
             generatorUs: number | null;
         };
         stoppedBy: any;
-    }[] | undefined;
+    } | {
+        arm: "A" | "B";
+        label: string;
+        error: string;
+    })[] | undefined;
 }>;
 /**
  * Did every worker of each B-arm run (a cluster) take part? Each worker's CPU

@@ -53,6 +53,11 @@ export type LoadOptions = {
      * how long to wait for in-flight requests past the bound, default 5000
      */
     drainMs?: number;
+    /**
+     * also return every answered request's latency (`latencySamples`,
+     *          ms ascending): what merging several generators' results needs
+     */
+    samples?: boolean;
 };
 export type Latency = {
     mean: number;
@@ -122,6 +127,14 @@ export type LoadResult = {
      * which bound ended the main loop
      */
     stoppedBy: 'requests' | 'duration';
+    /**
+     * with `samples: true`: each answered request's latency, ms ascending
+     */
+    latencySamples?: number[];
+    /**
+     * merged from this many generator processes (startLoadSessions)
+     */
+    generators?: number;
 };
 /**
  * Check a load description and fill in defaults. Throws on bad input.
@@ -172,6 +185,47 @@ export declare function startLoadSession(ctx: import('../context.js').Context, {
     /** the generator's process id (its CPU, read by the harness from /proc) */
     pid: number | undefined;
 }>;
+/**
+ * Several generator processes driven as one (a session each): every load is
+ * split among them (connections, requests and warm-up, each process at
+ * least one connection) and run by all at once, and their results merge into
+ * one (mergeLoads). One generator process cannot use more than one core;
+ * a server with more cores than that can take needs several.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ cpus?: number[] | null, processes?: number }} [o]
+ */
+export declare function startLoadSessions(ctx: import('../context.js').Context, { cpus, processes }?: {
+    cpus?: number[] | null;
+    processes?: number;
+}): Promise<{
+    /** @param {LoadOptions} load */
+    run(load: LoadOptions): Promise<any>;
+    stop: () => Promise<void | {
+        data: any;
+        durationMs: number;
+    }>;
+    /** the generator's process id (its CPU, read by the harness from /proc) */
+    pid: number | undefined;
+    pids: (number | undefined)[];
+}>;
+/**
+ * One load cut into n shares, one per generator process: connections,
+ * requests and warm-up divided as evenly as whole numbers allow (the first
+ * shares take the remainders), each share at least one connection and one
+ * request; the bounds in time are each share's whole.
+ * @param {LoadOptions} load @param {number} n
+ * @returns {LoadOptions[]}
+ */
+export declare function splitLoad(load: LoadOptions, n: number): LoadOptions[];
+/**
+ * Several generators' results of one load as one: counts add up, the rate
+ * is the sum of the rates, latencies are summarized over every answered
+ * request (each result's `latencySamples`), the CPU adds up while `fraction`
+ * is the busiest process's (what says whether a generator was the limit).
+ * @param {LoadResult[]} results
+ * @returns {LoadResult}
+ */
+export declare function mergeLoads(results: LoadResult[]): LoadResult;
 /**
  * Where the server and the generator run. With two or more usable CPUs the
  * generator gets the last one and the server the rest, so the generator's

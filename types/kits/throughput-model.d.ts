@@ -25,36 +25,52 @@ export declare const MODEL_CORES: readonly number[];
  * fractional: the CPUs free during a block): W serving processes (0: one
  * process) can use min(W, cores) of them; all the work of a request (serving,
  * hand-off, generator) must fit in the cores there are; a cluster's primary
- * is one process and caps the rate at one core's worth of hand-offs.
+ * is one process and caps the rate at one core's worth of hand-offs; and a
+ * generator of G processes (one event loop each) at G cores' worth of
+ * requests (Infinity: a generator never the limit). The costs are taken as
+ * the same on any C: on more cores there is less contention, so they would
+ * fall a little.
  * @param {RequestCost} cost @param {number} workers @param {number} cores
+ * @param {number} [generators]
  */
-export declare function ceiling({ serverUs, primaryUs, generatorUs }: RequestCost, workers: number, cores: number): number;
+export declare function ceiling({ serverUs, primaryUs, generatorUs }: RequestCost, workers: number, cores: number, generators?: number): number;
 /**
- * The ratio of two arms' ceilings, B / A, on `cores` CPUs.
+ * The ratio of two arms' ceilings, B / A, on `cores` CPUs, both loaded by the
+ * same generator of `generators` processes.
  * @param {{ A: RequestCost, B: RequestCost }} costs
  * @param {[number, number]} workers  [A's, B's] (0: one process)
- * @param {number} cores
+ * @param {number} cores @param {number} [generators]
  */
 export declare function predictedRatio({ A, B }: {
     A: RequestCost;
     B: RequestCost;
-}, [wA, wB]: [number, number], cores: number): number;
+}, [wA, wB]: [number, number], cores: number, generators?: number): number;
+/**
+ * How many generator processes a /light comparison on C cores gets: enough
+ * that the generator is not what both arms measure where the server has
+ * cores to spare (one per 2 cores: one process on 1 or 2 cores), at most 8.
+ * @param {number} C
+ */
+export declare function lightGenerators(C: number): number;
 /**
  * The relative costs of source 004's /light endpoint, one process against a
- * cluster, per load: fitted to real blocks (the medians of warm runs, 42
- * blocks of `cluster.slower-on-light` at C = 2 on Node 20, and 18 blocks of
- * BENCHMARKS §9 which agree within 10% on every ratio), as multiples of one
- * process's own cost. Only ratios enter a prediction, so the scale is free:
- * one process = 1.
+ * cluster, per load, as multiples of one process's own cost (only ratios
+ * enter a prediction, so the scale is free: one process = 1). Fitted to real
+ * blocks: the medians of the warm runs (no warm-up in the run) of 42 blocks
+ * of `cluster.slower-on-light` at C = 2 on Node 20 (BENCHMARKS §10).
  * - Without keep-alive every request is a new connection: each cluster worker
  *   receives the socket from the primary over IPC (×2.1 a process's cost per
- *   request, measured), and the primary spends ×0.7 accepting and handing it.
+ *   request), and the primary spends ×0.7 accepting and handing it. The
+ *   medians of all runs (cold ones included) in BENCHMARKS §9 give the same
+ *   ×2.1 and ×0.7.
  * - With keep-alive the hand-off happens once per connection (primary ≈ 0),
- *   yet each worker still costs ×2.2 per request (two workers and the
- *   generator contend on few cores).
- * The generator costs about what the server does without keep-alive and a
- * little less with it. Each run measures these again (the block's `cost`),
- * and its report reads the claim from its own costs beside this fit.
+ *   yet each worker still costs ×2.2 per request, two workers and the
+ *   generator contending on 2 cores (§9's medians of all runs: ×1.65). This
+ *   ratio is the least certain, so the keep-alive assertion leans on the
+ *   cores only (no gain where no core is free), not on it.
+ * - The generator: ×1.2 without keep-alive, ×0.9 with it (§9: ×0.86, ×0.59).
+ * Each run measures the costs again (the block's `cost`), and each block's
+ * line shows what its own costs predict.
  * @type {Record<'no keep-alive' | 'keep-alive', { single: RequestCost, cluster: RequestCost }>}
  */
 export declare const LIGHT_COSTS: Record<'no keep-alive' | 'keep-alive', {
@@ -63,13 +79,15 @@ export declare const LIGHT_COSTS: Record<'no keep-alive' | 'keep-alive', {
 }>;
 /**
  * A cluster against one process on /light, on C cores with W = max(2, C)
- * workers (source 004 forks one per core), read from the given costs.
+ * workers (source 004 forks one per core), read from the given costs, with
+ * the generator the suite uses there (lightGenerators).
  * @param {{ single: RequestCost, cluster: RequestCost }} costs @param {number} C
+ * @param {number} [generators]
  */
 export declare function lightRatio(costs: {
     single: RequestCost;
     cluster: RequestCost;
-}, C: number): number;
+}, C: number, generators?: number): number;
 /**
  * The mean cost of each arm's runs of one load in a block, from the runs a
  * throughput block records (`cost`, `arm`, `variant`, `warm`). Warm runs only
@@ -84,8 +102,10 @@ export declare function blockCosts(block: any, variant: string): {
 } | null;
 /**
  * The CPUs left to server and generator during a block: the usable cores less
- * what other processes took (each run's `otherCores`; the block's largest),
- * never below a tenth of a core. Null where the runs do not say.
+ * what other processes took (the median of its runs' `otherCores`: each is
+ * read from 10 ms ticks over a short run, so one reading may be off by a
+ * tenth of a core or more), never below a tenth of a core. Null where the
+ * runs do not say.
  * @param {any} block
  */
 export declare function freeCores(block: any): number | null;

@@ -26,7 +26,7 @@ export type SideBySide = {
      */
     expected: string;
     /**
-     * the model's figures for this machine and for the source's ('' none)
+     * the model's figures for this machine and for the source's (empty: none)
      */
     predicted: string[];
 };
@@ -44,7 +44,7 @@ export type SideBySide = {
  * @property {Table | null} atSourceLoad  ours under the source's own load (its clients and request
  *                                count), in the source table's columns, where the run made one
  * @property {string} expected    the model's prediction for this machine ('' if none)
- * @property {string[]} predicted the model's figures for this machine and for the source's ('' none)
+ * @property {string[]} predicted the model's figures for this machine and for the source's (empty: none)
  */
 /** The columns of our throughput table. */
 export declare const THROUGHPUT_COLUMNS: readonly string[];
