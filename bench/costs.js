@@ -16,7 +16,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBenchArgs } from './lib/args.js';
 import { median } from '../harness/stats.js';
-import { MODEL_CORES, ceiling } from '../harness/kits/throughput-model.js';
+import {
+  MODEL_CORES,
+  ceiling,
+  predictedRatio,
+  truthByCores,
+  lightGenerators,
+} from '../harness/kits/throughput-model.js';
+import { MARGIN } from '../harness/kits/abba.js';
 
 export { MODEL_CORES, ceiling };
 
@@ -80,30 +87,36 @@ export function costRows(record) {
   return rows;
 }
 
+/** A gain under this factor counts as none (the specs' ±ln 1.1 noise band). */
+const NO_GAIN = Math.exp(MARGIN);
+
 /**
  * What each throughput claim's arms, at the costs measured here, predict on C
  * cores: the ratio B / A and whether the claim holds there (slower-on-light:
  * the cluster gains less than ×1.1; faster-on-heavy: it gains more than
- * ×1.1; workers-equal-cores: 2C workers within ×1.1 of C). Worker counts
- * follow each claim's own rule on every C.
- * @param {ReturnType<typeof costRows>} rows @param {number[]} [cores]
+ * ×1.1; workers-equal-cores: 2C workers within ×1.1 of C). Worker counts and
+ * generator processes follow each claim's own rule on every C.
+ * @param {ReturnType<typeof costRows>} rows @param {readonly number[]} [cores]
  */
 export function costModel(rows, cores = MODEL_CORES) {
-  /** @type {Record<string, { workers: (C: number) => [number, number], holds: (ratio: number) => boolean, words: string }>} */
+  /** @type {Record<string, { workers: (C: number) => [number, number], generators: (C: number) => number, holds: (ratio: number) => boolean, words: string }>} */
   const claims = {
     'cluster.slower-on-light': {
       workers: (C) => [0, Math.max(2, C)],
-      holds: (x) => x < 1.1,
+      generators: lightGenerators,
+      holds: (x) => x < NO_GAIN,
       words: 'cluster no faster than ×1.1',
     },
     'cluster.faster-on-heavy': {
       workers: (C) => [0, Math.max(2, C)],
-      holds: (x) => x > 1.1,
+      generators: () => 1,
+      holds: (x) => x > NO_GAIN,
       words: 'cluster faster than ×1.1',
     },
     'cluster.workers-equal-cores': {
       workers: (C) => [C, 2 * C],
-      holds: (x) => Math.abs(Math.log(x)) < Math.log(1.1),
+      generators: () => 1,
+      holds: (x) => Math.abs(Math.log(x)) < MARGIN,
       words: '2C workers within ×1.1 of C',
     },
   };
@@ -121,11 +134,11 @@ export function costModel(rows, cores = MODEL_CORES) {
       primaryUs: r.primaryUs,
       generatorUs: r.generatorUs,
     });
-    const cells = cores.map((C) => {
-      const [wA, wB] = rule.workers(C);
-      const ratio = ceiling(cost(B), wB, C) / ceiling(cost(A), wA, C);
-      return { C, ratio, holds: rule.holds(ratio) };
-    });
+    const { cells } = truthByCores(
+      (C) => predictedRatio({ A: cost(A), B: cost(B) }, rule.workers(C), C, rule.generators(C)),
+      rule.holds,
+      cores,
+    );
     out.push({ claim, variant, words: rule.words, cells });
   }
   return out;

@@ -119,7 +119,7 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
     expect(two.value(block)).toBe(-0.5);
     expect(two.also[0].value(block)).toBe(0.2);
     // The model's table of where the truth flips, and the generator processes, are in the record.
-    expect(at(2).model.noKeepAlive.byCores.flipsAt).toBe(8);
+    expect(at(2).model.noKeepAlive.byCores.flipsAt).toBe(5);
     expect(at(2).model.keepAlive.byCores.flipsAt).toBe(4);
     expect([at(2).model.generators, at(16).model.generators]).toEqual([1, 8]);
   });

@@ -164,7 +164,7 @@ export const SABOTAGES = [
   {
     name: 'cluster-funnel',
     what: 'cluster-server.cjs: every worker but the first hands 7 of 8 connections (raw handle, via the primary) to the first worker',
-    select: ['cluster.round-robin', 'cluster.faster-on-heavy', 'cluster.slower-on-light'],
+    select: ['cluster.round-robin', 'cluster.faster-on-heavy'],
     breaks: () => true,
   },
   {

@@ -15,6 +15,9 @@ import { round } from '../../harness/stats.js';
 /** A cluster gain below this factor counts as none: the spread of one block's ratio between equal servers (±MARGIN in log). */
 const NO_GAIN = Math.exp(MARGIN);
 
+/** Core counts the summary and the record read the truth on: every count where it changes, and the far ones. */
+const TRUTH_CORES = [1, 2, 3, 4, 5, 6, 8, 16, 64];
+
 /** The two loads run against every server of a block, each judged as an assertion of its own. */
 const VARIANTS = { 'no keep-alive': { keepAlive: false }, 'keep-alive': { keepAlive: true } };
 
@@ -156,6 +159,7 @@ export default defineSpec({
         truthByCores(
           (c) => lightRatio(LIGHT_COSTS[/** @type {keyof typeof LIGHT_COSTS} */ (v)], c),
           (x) => x < NO_GAIN,
+          TRUTH_CORES,
         ),
       ]),
     );
