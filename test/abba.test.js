@@ -219,3 +219,35 @@ describe('requestCost', () => {
     expect(costText({ serverUs: null, primaryUs: null, generatorUs: null })).toBe('');
   });
 });
+
+describe('checkBlock: neighbours during the block', () => {
+  const run = (/** @type {'A' | 'B'} */ arm, /** @type {number} */ otherCores) => ({
+    arm,
+    label: arm === 'A' ? 'single' : 'cluster W=2',
+    variant: 'main',
+    workers: arm === 'A' ? 0 : 2,
+    throughput: 100,
+    requests: 100,
+    errors: {},
+    generatorBound: false,
+    generatorCpu: 0.1,
+    serverCpuMs: arm === 'A' ? { 1: 100 } : { 2: 50, 3: 50 },
+    usableCores: 2,
+    otherCores,
+  });
+  const block = (/** @type {number[]} */ others) => ({
+    order: 'ABBA',
+    path: '/heavy',
+    ratio: 2,
+    runs: others.map((o, i) => run(i === 1 || i === 2 ? 'B' : 'A', o)),
+  });
+  it('void where the median of its runs took more than maxOthers, saying so', () => {
+    const c = checkBlock(block([1.02, 0.97, 1.05, 0.99]), { maxOthers: 0.25 });
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(/^machine busy: other processes took 1 of 2 cores during the block \(more than 0.25\)/);
+  });
+  it('one run’s coarse reading does not void a quiet block; without maxOthers nothing is voided', () => {
+    expect(checkBlock(block([0.02, 0.6, -0.03, 0.01]), { maxOthers: 0.25 })).toMatchObject({ ok: true });
+    expect(checkBlock(block([1, 1, 1, 1]))).toMatchObject({ ok: true });
+  });
+});

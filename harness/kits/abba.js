@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSessions } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
+import { othersDuring } from './throughput-model.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -410,10 +411,14 @@ export function workersServed(block, { arm = 'B', share = 0.25, variants = null 
  * the block compares what each server costs on the same machine, as a load
  * tool on the same host does (the light endpoint on few cores).
  * `servedIn`: the loads whose runs must show every worker's share (default: all).
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null }} [o]
+ * `maxOthers`: the most cores other processes may take during the block
+ * (the median of its runs' `otherCores`) before it is void: a block whose
+ * model counts on the machine's cores (a speed-up) spoiled by neighbours is
+ * replaced, within the budget, rather than judged.
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
-export function checkBlock(block, { arm = 'B', saturated = false, servedIn = null } = {}) {
+export function checkBlock(block, { arm = 'B', saturated = false, servedIn = null, maxOthers = Infinity } = {}) {
   const text = describeBlock(block);
   // Which workers served is structure, whatever the generator did: a cluster
   // run with fewer worker processes than asked is a fail, never void.
@@ -433,6 +438,15 @@ export function checkBlock(block, { arm = 'B', saturated = false, servedIn = nul
       ok: false,
       invalid: true,
       detail: `generator CPU-bound in ${bound.length} run(s) (CPU ${bound.map((/** @type {any} */ x) => x.generatorCpu).join(', ')} of a core${saturated ? `, machine ${bound.map((/** @type {any} */ x) => x.machineCores).join(', ')} of ${bound[0].usableCores} cores busy` : ''}): ${text}`,
+    };
+  // Other processes' CPU during the block (the median of its runs): a block
+  // whose model needs the cores they took measured the neighbours, not the claim.
+  const others = othersDuring(block);
+  if (others !== null && others > maxOthers)
+    return {
+      ok: false,
+      invalid: true,
+      detail: `machine busy: other processes took ${round(others, 2)} of ${block.runs[0].usableCores} cores during the block (more than ${maxOthers}): ${text}`,
     };
   const failed = block.runs.filter((/** @type {any} */ x) => Object.keys(x.errors ?? {}).length || !(x.requests > 0));
   if (failed.length)

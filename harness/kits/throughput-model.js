@@ -7,6 +7,7 @@
 // and the cores free, each arm has a ceiling; the ratio of two ceilings is
 // what a claim comparing them predicts. Pure: specs, bench/costs.js and the
 // reports use it alike.
+import { median } from '../stats.js';
 
 /**
  * @typedef {object} RequestCost   CPU µs per answered request
@@ -139,24 +140,29 @@ export function blockCosts(block, variant) {
 }
 
 /**
- * The CPUs left to server and generator during a block: the usable cores less
- * what other processes took (the median of its runs' `otherCores`: each is
- * read from 10 ms ticks over a short run, so one reading may be off by a
- * tenth of a core or more), never below a tenth of a core. Null where the
+ * The cores other processes took during a block: the median of its runs'
+ * `otherCores` (each read from 10 ms ticks over a short run, so one reading
+ * may be off by a tenth of a core or more), never below 0; null where the
  * runs do not say.
  * @param {any} block
  */
-export function freeCores(block) {
-  const runs = (block?.runs ?? []).filter(
-    (/** @type {any} */ r) => typeof r.usableCores === 'number' && typeof r.otherCores === 'number',
-  );
-  if (!runs.length) return null;
-  const others = runs
+export function othersDuring(block) {
+  const xs = (block?.runs ?? [])
     .map((/** @type {any} */ r) => r.otherCores)
-    .sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
-  const mid = others.length >> 1;
-  const median = others.length % 2 ? others[mid] : (others[mid - 1] + others[mid]) / 2;
-  return Math.max(0.1, runs[0].usableCores - Math.max(0, median));
+    .filter((/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x));
+  return xs.length ? Math.max(0, median(xs)) : null;
+}
+
+/**
+ * The CPUs left to server and generator during a block: the usable cores less
+ * what other processes took (othersDuring), never below a tenth of a core.
+ * Null where the runs do not say.
+ * @param {any} block
+ */
+export function freeCores(block) {
+  const others = othersDuring(block);
+  const usable = (block?.runs ?? []).find((/** @type {any} */ r) => typeof r.usableCores === 'number')?.usableCores;
+  return others === null || usable === undefined ? null : Math.max(0.1, usable - others);
 }
 
 /**

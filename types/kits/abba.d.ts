@@ -360,13 +360,18 @@ export declare function workersServed(block: any, { arm, share, variants }?: {
  * the block compares what each server costs on the same machine, as a load
  * tool on the same host does (the light endpoint on few cores).
  * `servedIn`: the loads whose runs must show every worker's share (default: all).
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null }} [o]
+ * `maxOthers`: the most cores other processes may take during the block
+ * (the median of its runs' `otherCores`) before it is void: a block whose
+ * model counts on the machine's cores (a speed-up) spoiled by neighbours is
+ * replaced, within the budget, rather than judged.
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
-export declare function checkBlock(block: any, { arm, saturated, servedIn }?: {
+export declare function checkBlock(block: any, { arm, saturated, servedIn, maxOthers }?: {
     arm?: 'A' | 'B';
     saturated?: boolean;
     servedIn?: string[] | null;
+    maxOthers?: number;
 }): {
     ok: boolean;
     detail: string;

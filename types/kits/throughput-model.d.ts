@@ -101,11 +101,17 @@ export declare function blockCosts(block: any, variant: string): {
     B: RequestCost;
 } | null;
 /**
- * The CPUs left to server and generator during a block: the usable cores less
- * what other processes took (the median of its runs' `otherCores`: each is
- * read from 10 ms ticks over a short run, so one reading may be off by a
- * tenth of a core or more), never below a tenth of a core. Null where the
+ * The cores other processes took during a block: the median of its runs'
+ * `otherCores` (each read from 10 ms ticks over a short run, so one reading
+ * may be off by a tenth of a core or more), never below 0; null where the
  * runs do not say.
+ * @param {any} block
+ */
+export declare function othersDuring(block: any): number | null;
+/**
+ * The CPUs left to server and generator during a block: the usable cores less
+ * what other processes took (othersDuring), never below a tenth of a core.
+ * Null where the runs do not say.
  * @param {any} block
  */
 export declare function freeCores(block: any): number | null;
