@@ -160,3 +160,40 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
     expect(check(bare).parts).toHaveLength(1);
   });
 });
+
+describe('cluster.workers-equal-cores: the premise that C workers keep the cores busy', () => {
+  test('read on the W = C arm’s warm runs: idle workers fail it; without warm runs there is no such part', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    const check = spec.plan(/** @type {any} */ ({ cores: 2, pbkdf2: { iterations: 100_000, taskMs: 100 } })).structural
+      .check;
+    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) => ({
+      arm,
+      warm,
+      label: arm === 'A' ? 'cluster W=C=2' : 'cluster W=2C=4',
+      variant: 'main',
+      workers: arm === 'A' ? 2 : 4,
+      throughput: 60,
+      requests: 15,
+      durationMs: 250,
+      errors: {},
+      generatorBound: false,
+      generatorCpu: 0.01,
+      serverCpuMs: Object.fromEntries(Array.from({ length: arm === 'A' ? 2 : 4 }, (_, i) => [i + 1, cpuEach])),
+      usableCores: 2,
+      otherCores: 0,
+    });
+    const block = (/** @type {number} */ cpuA) => ({
+      order: 'ABBA',
+      path: '/heavy',
+      ratio: 1,
+      runs: [run('A', false, 300), run('B', false, 150), run('B', true, 120), run('A', true, cpuA)],
+    });
+    expect(check(block(240))).toMatchObject({ ok: true }); // 480 ms of CPU in 250 ms: 1.92 cores
+    const idle = check(block(120)); // 0.96 cores
+    expect(idle.ok).toBe(false);
+    expect(idle.detail).toMatch(/^W = 2 kept 0.96 of 2 cores busy/);
+    const cold = block(120);
+    cold.runs = cold.runs.map((r) => ({ ...r, warm: false }));
+    expect(check(cold).parts).toHaveLength(1);
+  });
+});
