@@ -189,6 +189,15 @@ export default defineSpec({
       return `${t.cells.map((c) => `C=${c.C} ×${round(c.ratio, 2)}`).join(', ')}${t.flipsAt ? `: no faster than ×${round(NO_GAIN, 2)} below C=${t.flipsAt}` : ''}`;
     };
     const x = (/** @type {number} */ r) => `×${round(r, 2)}`;
+    /** One load's ratio per block, judged against its assertion. @param {keyof typeof VARIANTS} load @param {{ claim: number, alternatives: Record<string, number>, toward: number }} a */
+    const ratioTiming = (load, a) =>
+      blockTiming({
+        description: `ln(throughput cluster W=${W} / throughput single), /light ${load === 'keep-alive' ? 'with' : 'without'} keep-alive, per ABBA block`,
+        claim: a.claim,
+        alternatives: a.alternatives,
+        toward: a.toward,
+        value: (obs) => obs.ratios[load],
+      });
     const summary =
       `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B); against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating, from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
       `Model: each arm's ceiling from its CPU per request on C cores, generator on the same host (one process ≤ 1 core; a cluster ≤ min(W, C) cores and ≤ one core of its primary's hand-offs; the generator ≤ ${G} core${G === 1 ? '' : 's'}). ` +
@@ -277,23 +286,11 @@ export default defineSpec({
         },
       },
       timing: {
-        ...blockTiming({
-          description: `ln(throughput cluster W=${W} / throughput single), /light without keep-alive, per ABBA block`,
-          claim: noKeepAlive.claim,
-          alternatives: noKeepAlive.alternatives,
-          toward: noKeepAlive.toward,
-          value: (obs) => obs.ratios['no keep-alive'],
-        }),
+        ...ratioTiming('no keep-alive', noKeepAlive),
         asserts: `without keep-alive (the source's loadtest) the cluster is ${side(noKeepAlive, ': the claim is refuted here')}`,
         also: [
           {
-            ...blockTiming({
-              description: `ln(throughput cluster W=${W} / throughput single), /light with keep-alive, per ABBA block`,
-              claim: keepAlive.claim,
-              alternatives: keepAlive.alternatives,
-              toward: keepAlive.toward,
-              value: (obs) => obs.ratios['keep-alive'],
-            }),
+            ...ratioTiming('keep-alive', keepAlive),
             statistic: 'r keep-alive',
             asserts: `with keep-alive the cluster is ${side(keepAlive)} (${keepAlive.holds ? 'no gain' : 'a gain'}, not ${Object.keys(keepAlive.alternatives)[0]})`,
             ...(keepAlive.reportOnly ? { reportOnly: keepAlive.reportOnly } : {}),
