@@ -134,8 +134,14 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       expectation,
       expected,
     });
-  const { structural = null, timing = null } = plan;
-  if (ctx.quick && timing?.decisive) {
+  const structural = plan.structural ?? null;
+  // Under --quick a decisive timing channel is judged on its own quick
+  // budget where the plan gives one (fewer trials, one look, a larger alpha:
+  // stated in the reason), else not run.
+  const planned = plan.timing ?? null;
+  const quickBudget = ctx.quick && planned?.decisive ? (planned.quick ?? null) : null;
+  const timing = planned && quickBudget ? withQuickBudget(planned, quickBudget) : planned;
+  if (ctx.quick && timing?.decisive && !quickBudget) {
     const why = `decided by timing alone (${timing.statistic}), which needs at least ${timing.looks[0]} trials`;
     return finish({
       verdict: 'skip',
@@ -144,6 +150,9 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       expected,
     });
   }
+  const quickNote = quickBudget
+    ? `--quick: timing judged at one look of ${quickBudget.looks.at(-1)} trials, alpha ${quickBudget.alpha} (the full run: looks at ${planned?.looks.join(', ')}, alpha ${planned?.alpha})`
+    : '';
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   /** @type {import('./verdict.js').Check[] | null} */
   const checks = structural ? [] : null;
@@ -154,8 +163,14 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   // Trials whose timing value the plan's `void` dropped: they extend the
   // budget, but never past twice the usual cap.
   let voided = 0;
+  // Trials whose control failed (the check's `invalid`: a throughput block
+  // whose generator was the limit): they give a decisive timing channel no
+  // value either, so they extend its budget alike.
+  let spoiled = 0;
   let voidReason = '';
-  const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided, /** @type {number} */ (maxTrials));
+  const cap = () =>
+    /** @type {number} */ (maxTrials) +
+    Math.min(voided + (timing?.decisive ? spoiled : 0), /** @type {number} */ (maxTrials));
   const judge = () =>
     decide({ checks, structural, values, alsoValues, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
   let decision = judge();
@@ -173,6 +188,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
       // and a run of them ends the claim as inconclusive, saying why.
       const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
       if (why) [voided, voidReason] = [voided + 1, why];
+      else if (check?.invalid) spoiled++;
       else if (!check?.invalid) {
         values?.push(/** @type {any} */ (timing).value(obs));
         timing?.also?.forEach((p, i) => alsoValues?.[i].push(p.value(obs)));
@@ -196,13 +212,26 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
     if (decision.done) break;
   }
   const verdict = decision.verdict ?? 'inconclusive';
+  const reason = decision.reason ?? 'undecided';
   return finish({
     verdict,
-    reason: decision.reason ?? 'undecided',
+    reason: quickNote ? `${reason}; ${quickNote}` : reason,
     expectation,
     expected,
     evidence: decision.evidence,
   });
+}
+
+/**
+ * A timing plan on its --quick budget: its looks and alpha (and those of
+ * each further statistic) replaced by the budget's.
+ * @template {import('./verdict.js').TimingPlan} T
+ * @param {T} timing @param {{ looks: number[], alpha: number }} budget
+ * @returns {T}
+ */
+export function withQuickBudget(timing, { looks, alpha }) {
+  const also = timing.also?.map((p) => ({ ...p, looks, alpha }));
+  return { ...timing, looks, alpha, ...(also ? { also } : {}) };
 }
 
 /**

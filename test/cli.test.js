@@ -695,18 +695,19 @@ test('--cpus 1,2 and --node twice: one record per combination, each with its env
   expect(fs.existsSync(json)).toBe(false);
 });
 
-test('--quick: a timing-decisive claim is skipped with the reason, the environment says quick', async (t) => {
+test('--quick: the environment says quick; a throughput claim plans its quick budget (6 blocks, one look, alpha 5%)', async (t) => {
   const dir = tempDir(t);
   const json = path.join(dir, 'q.json');
-  const { code } = await cli(['cluster.slower-on-light', '--quick', '--json', json], { t, env: { TMPDIR: dir } });
+  // A timing-free claim: npm test runs no timing verdict (the quick budget is
+  // judged in test/engine.test.js on canned trials).
+  const { code } = await cli(['pool.default-size', '--quick', '--json', json], { t, env: { TMPDIR: dir } });
   expect(code).toBe(0);
   const record = readJson(json);
   expect(validate(record)).toBe(true);
   expect(record.environment.quick).toBe(true);
-  const [r] = record.results;
-  expect(r.verdict).toBe('skip');
-  expect(r.reason).toMatch(/^not run with --quick: /);
-  expect(r.trials).toBe(0);
+  const { loadSpecs } = await import('../harness/registry.js');
+  const light = (await loadSpecs()).find((s) => s.id === 'cluster.slower-on-light');
+  expect(light?.plan(/** @type {any} */ ({ cores: 2 })).timing?.quick).toEqual({ looks: [6], alpha: 0.05 });
 });
 
 test(

@@ -703,3 +703,64 @@ describe('run: one stream from run:start to run:end', () => {
     ]);
   });
 });
+
+describe('--quick and decisive timing', () => {
+  /** A throughput-like claim: decisive timing, blocks whose control may fail (invalid). @param {(n: number) => boolean} invalid @param {object} [timingOver] */
+  const decisiveSpec = (invalid, timingOver = {}) =>
+    defineSpec({
+      id: 'cluster.x',
+      title: 't',
+      area: 'cluster',
+      claim: 'c',
+      truth: 't',
+      expected: 'holds',
+      source: { file: 'f', section: 's', figures: null },
+      plan: () => ({
+        summary: 's',
+        trial: async (/** @type {any} */ _c, /** @type {number} */ n) => ({ n }),
+        structural: {
+          need: 2,
+          cap: 3,
+          check: (/** @type {any} */ o) =>
+            invalid(o.n) ? { ok: false, invalid: true, detail: 'generator CPU-bound' } : { ok: true, detail: 'served' },
+        },
+        timing: {
+          decisive: true,
+          statistic: 'r',
+          description: 'd',
+          claim: 0,
+          alternatives: { gain: 0.7 },
+          looks: [9, 15, 21],
+          alpha: 0.01,
+          value: () => -0.2,
+          ...timingOver,
+        },
+      }),
+    });
+  const quick = { ...ctx, quick: true };
+
+  test('without a quick budget the claim is not run, and says why', async () => {
+    const [r] = ends(await collect({ specs: [decisiveSpec(() => false)], ctx: quick }));
+    expect(r).toMatchObject({ verdict: 'skip', trials: 0 });
+    expect(r.reason).toMatch(/^not run with --quick: decided by timing alone/);
+  });
+
+  test('with one, it is judged on it: one look at 6 trials, and the reason says what the verdict rests on', async () => {
+    const spec = decisiveSpec(() => false, { quick: { looks: [6], alpha: 0.05 } });
+    const [r] = ends(await collect({ specs: [spec], ctx: quick }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 6 });
+    expect(r.reason).toMatch(
+      /; --quick: timing judged at one look of 6 trials, alpha 0.05 \(the full run: looks at 9, 15, 21, alpha 0.01\)$/,
+    );
+    // the full run ignores the quick budget
+    const [full] = ends(await collect({ specs: [spec], ctx }));
+    expect(full).toMatchObject({ verdict: 'pass', trials: 9 });
+  });
+
+  test('trials whose control failed extend a decisive budget, as void ones do', async () => {
+    const spec = decisiveSpec((n) => n === 2 || n === 5, { quick: { looks: [6], alpha: 0.05 } });
+    const [r] = ends(await collect({ specs: [spec], ctx: quick }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 8 });
+    expect(r.evidence.timing.n).toBe(6);
+  });
+});

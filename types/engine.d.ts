@@ -126,6 +126,17 @@ export declare function runSpec({ spec, ctx, launcher, signal, now }: {
     signal?: AbortSignal;
     now: () => number;
 }): AsyncGenerator<RunEvent, Result>;
+/**
+ * A timing plan on its --quick budget: its looks and alpha (and those of
+ * each further statistic) replaced by the budget's.
+ * @template {import('./verdict.js').TimingPlan} T
+ * @param {T} timing @param {{ looks: number[], alpha: number }} budget
+ * @returns {T}
+ */
+export declare function withQuickBudget<T extends import('./verdict.js').TimingPlan>(timing: T, { looks, alpha }: {
+    looks: number[];
+    alpha: number;
+}): T;
 export type Outcome = {
     verdict: 'pass' | 'fail' | 'inconclusive' | 'skip' | 'error';
     reason: string;

@@ -60,6 +60,14 @@ export type TimingPlan = {
      */
     decisive?: boolean;
     /**
+     * a decisive statistic's --quick budget (its looks and
+     * error budget then); without one, --quick does not run the claim
+     */
+    quick?: {
+        looks: number[];
+        alpha: number;
+    };
+    /**
      * why this statistic cannot tell the claim from its alternatives on this
      *     machine: its values are shown but not judged, and the structure decides
      */
@@ -97,6 +105,8 @@ export type TimingPlan = {
  * @property {number[]} looks         trial counts at which the interval is computed
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
+ * @property {{ looks: number[], alpha: number }} [quick]  a decisive statistic's --quick budget (its looks and
+ *                                    error budget then); without one, --quick does not run the claim
  * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
  *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice

@@ -88,9 +88,9 @@ export function loadOf(plan) {
 
 /**
  * Runs of one cluster spec on C cores with blocks of true ratio r.
- * @param {{ spec: any, C: number, truth: 'model' | 'weaker' | 'alternative', runs: number, seed: number, noise: typeof BLOCK_NOISE.vm }} o
+ * @param {{ spec: any, C: number, truth: 'model' | 'weaker' | 'alternative', runs: number, seed: number, noise: typeof BLOCK_NOISE.vm, quick?: boolean }} o
  */
-export async function clusterCell({ spec, C, truth, runs, seed, noise }) {
+export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = false }) {
   const random = seededRandom(seed);
   const profile = {
     cores: C,
@@ -98,7 +98,7 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise }) {
     effectiveParallelism: { value: C },
     pbkdf2: { iterations: ITERATIONS, taskMs: 120 },
   };
-  const machine = simulatedMachine({ C, profile });
+  const machine = simulatedMachine({ C, profile, quick });
   const plan = spec.plan(specContext(machine, simulatedLauncher({ C, random })));
   if (plan.skip || plan.undecidable) return { skip: plan.skip ?? `undecidable: ${plan.undecidable}` };
   const t = plan.timing;

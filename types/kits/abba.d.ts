@@ -400,5 +400,18 @@ export declare function blockTiming({ description, claim, alternatives, toward, 
     toward: number | undefined;
     looks: number[];
     alpha: number;
+    quick: Readonly<{
+        looks: number[];
+        alpha: 0.05;
+    }>;
     value: (obs: any) => number;
 };
+/**
+ * --quick's budget for a throughput claim: one look at 6 blocks, at alpha 5%
+ * (the fewest blocks at which the median's interval exists at that level:
+ * 2 × 2⁻⁶ ≈ 3%). The full run's is looks at 9, 15 and 21 at 1%.
+ */
+export declare const QUICK_BLOCKS: Readonly<{
+    looks: number[];
+    alpha: 0.05;
+}>;
