@@ -197,3 +197,21 @@ describe('cluster.workers-equal-cores: the premise that C workers keep the cores
     expect(check(cold).parts).toHaveLength(1);
   });
 });
+
+describe("cluster.faster-on-heavy: the source's own concurrency and the model's figures", () => {
+  test('the full run sends 100 clients once per arm (not --quick); the model reads the source’s ×3.76 as about 4 cores', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.faster-on-heavy');
+    const machine = {
+      cores: 2,
+      pbkdf2: { iterations: 300_000, taskMs: 120 },
+      profile: { effectiveParallelism: { value: 2 } },
+    };
+    const full = spec.plan(/** @type {any} */ (machine));
+    expect(full.model.predicted.here).toBe('cluster / single on this machine (C=2, W=2): ×1.75');
+    expect(full.model.predicted.source).toMatch(
+      /its own ×3.76 \(139 \/ 37 req\/s\) is what the model gives on about 4 cores or more$/,
+    );
+    expect(full.model.sourceLoad).toMatchObject({ connections: 100, keepAlive: false });
+    expect(spec.plan(/** @type {any} */ ({ ...machine, quick: true })).model.sourceLoad).toBeNull();
+  });
+});
