@@ -213,9 +213,11 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   }
   const verdict = decision.verdict ?? 'inconclusive';
   const reason = decision.reason ?? 'undecided';
+  // The quick budget is stated where the timing was judged on it (not where the structure failed first).
+  const timed = quickNote && decision.evidence.structural?.decided !== 'fail';
   return finish({
     verdict,
-    reason: quickNote ? `${reason}; ${quickNote}` : reason,
+    reason: timed ? `${reason}; ${quickNote}` : reason,
     expectation,
     expected,
     evidence: decision.evidence,

@@ -191,7 +191,7 @@ describe('cluster.workers-equal-cores: the premise that C workers keep the cores
     expect(check(block(240))).toMatchObject({ ok: true }); // 480 ms of CPU in 250 ms: 1.92 cores
     const idle = check(block(120)); // 0.96 cores
     expect(idle.ok).toBe(false);
-    expect(idle.detail).toMatch(/^W = 2 kept 0.96 of 2 cores busy/);
+    expect(idle.detail).toMatch(/^W = 2 kept 0.96 of 2 free cores busy/);
     const cold = block(120);
     cold.runs = cold.runs.map((r) => ({ ...r, warm: false }));
     expect(check(cold).parts).toHaveLength(1);

@@ -8,14 +8,12 @@ import {
   heavyBlock,
   HEAVY_MS,
   HEAVY_WINDOW_MS,
+  neighbourLimit,
 } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
 
 /** The source's load tool's concurrency (loadtest -c 100), fewer requests than its -n 1000. */
 const SOURCE_LOAD = Object.freeze({ connections: 100, requests: 200, keepAlive: false, durationMs: 15_000 });
-
-/** The most cores other processes may take during a block before it is void (quiet blocks read ±0.05). */
-const NEIGHBOUR_MAX = 0.25;
 
 /** The effective parallelism the context's probe measured (null if none). @param {any} ctx */
 export function measuredParallelism(ctx) {
@@ -90,7 +88,7 @@ export default defineSpec({
       summary:
         `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each under ${block.connections} keep-alive connections for ≈${HEAVY_WINDOW_MS} ms of /heavy (pbkdf2 ${block.iterations} iterations ≈ ${HEAVY_MS} ms), r = ln(thr cluster / thr single). ` +
         `Server and generator share the CPUs (pinning would leave the server one of 2 CPUs and test the pinning); the generator's CPU is recorded per run. ` +
-        `A block in which other processes took more than ${NEIGHBOUR_MAX} of a core (the median of its runs) is void and replaced, within the budget: the speed-up needs the cores. ` +
+        `A block in which other processes took more than ${round(neighbourLimit(C), 2)} of a core (the median of its runs) is void and replaced, within the budget: the speed-up needs the cores. ` +
         `Model on C=${C} (effective parallelism ${round(eff ?? C, 2)}): speed-up min(W, min(C, effective) − ${g} for the generator) = ${round(Math.exp(model), 2)} (r = ${round(model, 3)}); boundary r = ${round(boundary, 3)} (ratio ${round(Math.exp(boundary), 2)}), halfway in log space. ` +
         (refuted ? `On one core the cluster cannot be faster: the claim is expected refuted. ` : '') +
         `The source's ×3.8 (139/37) came from a multi-core laptop; it is not expected here.`,
@@ -120,7 +118,7 @@ export default defineSpec({
         // is void (and replaced, within the budget): the speed-up modelled
         // needs the cores, and on 2 cores a neighbour's half core would move
         // the model's ×1.75 to the boundary.
-        check: (obs) => checkBlock(obs, { maxOthers: NEIGHBOUR_MAX }),
+        check: (obs) => checkBlock(obs, { maxOthers: neighbourLimit(C) }),
       },
       // One boundary halfway (log space) between the model's r and the nearest wrong
       // value; both are ≥ 2·ln(1.1) apart, outside this VM's ~10% noise band.

@@ -164,6 +164,13 @@ export declare function heavyBlock(ctx: import('../context.js').Context, { A, B 
     warmupMs: number;
 };
 /**
+ * The most cores other processes may take during a block whose model counts
+ * on the machine's cores before it is void: the fixtures' rule for a trial
+ * spoiled by neighbours, max(0.3, C/10).
+ * @param {number} C
+ */
+export declare function neighbourLimit(C: number): number;
+/**
  * Start one arm's server (a fresh one per block) and wait until it listens.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
  */
@@ -407,9 +414,11 @@ export declare function blockTiming({ description, claim, alternatives, toward, 
     value: (obs: any) => number;
 };
 /**
- * --quick's budget for a throughput claim: one look at 6 blocks, at alpha 5%
- * (the fewest blocks at which the median's interval exists at that level:
- * 2 × 2⁻⁶ ≈ 3%). The full run's is looks at 9, 15 and 21 at 1%.
+ * --quick's budget for a throughput claim: one look at 6 blocks, at alpha 5%.
+ * The median's interval is then the blocks' whole range (97% confidence), so
+ * a claim fails only when all 6 blocks lie beyond the boundary: at most
+ * 2⁻⁶ ≈ 1.6% for a true claim, per statistic. The full run's is looks at 9,
+ * 15 and 21 at 1%.
  */
 export declare const QUICK_BLOCKS: Readonly<{
     looks: number[];
