@@ -22,6 +22,7 @@ import {
   predictedRatio,
   truthByCores,
   lightGenerators,
+  costRuns,
 } from '../harness/kits/throughput-model.js';
 import { MARGIN } from '../harness/kits/abba.js';
 
@@ -62,9 +63,7 @@ export function costRows(record) {
         const xs = from.map(f).filter((x) => typeof x === 'number' && Number.isFinite(x));
         return xs.length ? median(xs) : null;
       };
-      // Costs from warm runs where the record marks them: a cold run's server
-      // CPU includes its warm-up, which its measured requests do not.
-      const warm = runs.some((r) => r.warm === true) ? runs.filter((r) => r.warm === true) : runs;
+      const warm = costRuns(runs);
       const server = med((r) => r.cost.serverUs, warm);
       const primary = med((r) => r.cost.primaryUs, warm);
       rows.push({

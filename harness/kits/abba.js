@@ -453,8 +453,9 @@ export function checkBlock(block, { arm = 'B', saturated = false, servedIn = nul
   // Other processes' CPU during the block (the median of its runs): a block
   // whose model needs the cores they took measured the neighbours, not the
   // claim. A worker that served nothing is a fail first, busy or not.
+  const problems = workersServed(block, { arm, variants: servedIn });
   const others = othersDuring(block);
-  if (others !== null && others > maxOthers && !workersServed(block, { arm, variants: servedIn }).length)
+  if (others !== null && others > maxOthers && !problems.length)
     return {
       ok: false,
       invalid: true,
@@ -467,7 +468,6 @@ export function checkBlock(block, { arm = 'B', saturated = false, servedIn = nul
       invalid: true,
       detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}`,
     };
-  const problems = workersServed(block, { arm, variants: servedIn });
   const shared = block.runs.some((/** @type {any} */ x) => x.generatorBound)
     ? '; generator CPU-bound on a saturated machine: a shared-CPU comparison'
     : '';

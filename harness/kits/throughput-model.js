@@ -105,6 +105,18 @@ export function lightRatio(costs, C, generators = lightGenerators(C)) {
 }
 
 /**
+ * The runs whose `cost` reads what a request costs: the warm ones (no
+ * warm-up in the run) where any are marked, else all (records from before
+ * runs were marked). A cold run's server CPU includes its warm-up, which its
+ * measured requests do not.
+ * @template T @param {T[]} runs @returns {T[]}
+ */
+export function costRuns(runs) {
+  const warm = runs.filter((/** @type {any} */ r) => r.warm === true);
+  return warm.length ? warm : runs;
+}
+
+/**
  * The mean cost of each arm's runs of one load in a block, from the runs a
  * throughput block records (`cost`, `arm`, `variant`, `warm`). Warm runs only
  * where the block has them: a cold run's server CPU includes its warm-up
@@ -118,14 +130,13 @@ export function blockCosts(block, variant) {
     const runs = (block?.runs ?? []).filter(
       (/** @type {any} */ r) => r.arm === arm && (r.variant ?? 'main') === variant && r.cost?.serverUs > 0,
     );
-    const warm = runs.filter((/** @type {any} */ r) => r.warm === true);
-    const use = warm.length ? warm : runs;
+    const use = costRuns(runs);
     if (!use.length) return null;
     const mean = (/** @type {(c: any) => number | null} */ f) => {
-      /** @type {number[]} */
       const xs = use
         .map((/** @type {any} */ r) => f(r.cost))
-        .filter((/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x));
+        .filter((x) => typeof x === 'number' && Number.isFinite(x))
+        .map(Number);
       return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
     };
     return {

@@ -89,6 +89,14 @@ export declare function lightRatio(costs: {
     cluster: RequestCost;
 }, C: number, generators?: number): number;
 /**
+ * The runs whose `cost` reads what a request costs: the warm ones (no
+ * warm-up in the run) where any are marked, else all (records from before
+ * runs were marked). A cold run's server CPU includes its warm-up, which its
+ * measured requests do not.
+ * @template T @param {T[]} runs @returns {T[]}
+ */
+export declare function costRuns<T>(runs: T[]): T[];
+/**
  * The mean cost of each arm's runs of one load in a block, from the runs a
  * throughput block records (`cost`, `arm`, `variant`, `warm`). Warm runs only
  * where the block has them: a cold run's server CPU includes its warm-up
