@@ -81,8 +81,40 @@ test(
       const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
       expect(message).toMatchObject({ type: 'error' });
       expect(message.message).toMatch(
-        /^\d+ of 320 FIFO readers could not open \(EMFILE\): the open-file limit is below what the count needs/,
+        /^a FIFO count of 320 readers needs about 352 open files; \d+ of 200 are free: the open-file limit is below what the count needs/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  'a count that finds no room only once its readers park still reports it and exits (where /proc gives no room up front)',
+  { skip: process.platform !== 'linux' && 'needs sh ulimit and FIFOs' },
+  () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
+    try {
+      const lib = path.join(FIXTURES, 'lib');
+      // The up-front check blinded, as where /proc/self/limits cannot be read.
+      const script = `require(${JSON.stringify(path.join(lib, 'proc.cjs'))}).openFileRoom = () => null;
+        require(${JSON.stringify(path.join(lib, 'pool-probe-main.cjs'))}).probe(JSON.parse(process.argv[1]), 'commonjs');`;
+      const options = JSON.stringify({ tmpdir: dir, fifos: 320 });
+      const { NODE_V8_COVERAGE, ...env } = process.env;
+      const r = spawnSync('sh', ['-c', 'ulimit -n 200 && exec "$0" -e "$1" "$2"', process.execPath, script, options], {
+        env: { ...env, UV_THREADPOOL_SIZE: '300' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      // Either every reader was let through (exit 1), or some could not be and
+      // the process ended itself (SIGKILL) rather than hang in Node's exit.
+      expect([
+        JSON.stringify({ signal: null, status: 1 }),
+        JSON.stringify({ signal: 'SIGKILL', status: null }),
+      ]).toContain(JSON.stringify({ signal: r.signal, status: r.status }));
+      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
+      expect(message).toMatchObject({ type: 'error' });
+      expect(message.message).toMatch(/EMFILE/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
