@@ -134,7 +134,7 @@ describe('the runner on simulated machines', () => {
   test('timing-only path on a quiet machine: the targets hold where the model separates P ± 1', async () => {
     const cells = [];
     for (const [id, C] of [
-      ['pool.fifth-lags', 1],
+      ['pool.fifth-lags', 4],
       ['pool.fifth-lags', 16],
       ['pool.size-one-serializes', 16],
       ['pool.size-two-pairs', 8],

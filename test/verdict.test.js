@@ -601,6 +601,7 @@ function observe(r, { k, P, C, reference }) {
 
 /** Feed trials one at a time, as harness/engine.js does, until decided. */
 function verdictOf(plan, next) {
+  if (plan.skip) return { verdict: 'skip', trials: 0 };
   const { structural = null, timing = null } = plan;
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
@@ -737,6 +738,12 @@ describe('wrong pool sizes must fail', () => {
         const plan = spec.plan(fakeCtx(C, 'darwin'));
         expect(plan.structural).toBeUndefined();
         const { k, P } = plan.model;
+        // Fewer cores than the batch's first tasks: timing cannot tell the
+        // alternatives apart there, and without the runnable count the claim skips.
+        if (plan.skip) {
+          expect({ id: spec.id, C, skips: C < Math.min(P, k) }).toEqual({ id: spec.id, C, skips: true });
+          continue;
+        }
         const reference = usesReference(plan, fakeCtx(C, 'darwin'));
         const r0 = region(plan.timing);
         for (const trueP of poolsFor(P)) {
@@ -764,6 +771,28 @@ describe('wrong pool sizes must fail', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('batch timing is judged only where every first task has a core; below that the runnable count decides (Linux) or the claim skips', () => {
+    for (const id of ['pool.pbkdf2-four-together', 'pool.fifth-lags', 'pool.six-is-four-then-two']) {
+      const spec = batchSpecs.find((s) => s.id === id);
+      const at = (/** @type {number} */ C, /** @type {string} */ platform) => spec.plan(fakeCtx(C, platform));
+      expect({ id, reportOnly: at(2, 'linux').timing.reportOnly }).toEqual({
+        id,
+        reportOnly: expect.stringMatching(/^with 4 threads on C=2 the scheduler shares the cores unevenly/),
+      });
+      expect(at(2, 'linux').skip).toBeUndefined();
+      expect(at(3, 'darwin').skip).toMatch(/needs the runnable count from Linux \/proc, not read on darwin$/);
+      for (const platform of ['linux', 'darwin']) {
+        expect({ id, platform, reportOnly: at(4, platform).timing.reportOnly, skip: at(4, platform).skip }).toEqual({
+          id,
+          platform,
+          reportOnly: undefined,
+          skip: undefined,
+        });
+        expect(at(4, platform).timing.toward).toBeUndefined(); // the boundary is halfway: no fitted lean
+      }
+    }
+  });
 
   test('the same verdicts come out of the engine with a fake launcher', async () => {
     // The loop above mirrors the engine; check it against the engine itself.

@@ -205,6 +205,41 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
 }
 
 /**
+ * Where a batch's first tasks outnumber the cores (min(P, k) > C), the
+ * scheduler shares the cores unevenly (per-core run queues; a CPU quota spread
+ * over more CPUs than it allows runs them in bursts), a little
+ * differently on every machine and kernel: the completion times then wander
+ * across what the alternatives (P − 1, a limiter in front of the pool) give,
+ * and the processor-sharing model says nothing about where between them they
+ * land. A timing boundary there could only be fitted to one machine's
+ * scheduler, so the timing is reported, not judged, and the runnable
+ * concurrency (how many ran at once, phase by phase) decides. Without that
+ * reading (not Linux) no channel can tell the claim from its alternatives on
+ * this C: a platform precondition, so the claim skips. Elsewhere (enough
+ * cores) the plan is unchanged and its timing is judged against the model.
+ * @template {{ summary: string, structural?: any, timing?: any }} T
+ * @param {import('../context.js').Context} ctx
+ * @param {T} plan a batchPlan
+ * @param {{ P: number, k: number, asserts: string, statistic: string }} o  asserts: what the timing would test, e.g. "finishing together"
+ * @returns {T & { skip?: string }}
+ */
+export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }) {
+  const running = Math.min(P, k);
+  if (ctx.cores >= running) return plan;
+  const why = `with ${running} threads on C=${ctx.cores} the scheduler shares the cores unevenly and ${statistic} wanders across what the alternatives give`;
+  if (!plan.structural)
+    return {
+      ...plan,
+      skip: `${why}; telling them apart needs the runnable count from Linux /proc, not read on ${ctx.platform}`,
+    };
+  return {
+    ...plan,
+    summary: `${plan.summary}. ${asserts} is not judged by timing on C=${ctx.cores}: ${why}; the runnable concurrency decides`,
+    timing: { ...plan.timing, reportOnly: why },
+  };
+}
+
+/**
  * CPU time per hash on each pool thread that worked in a batch (tasks per
  * thread read from its share of the batch's CPU, as checkThreads does).
  * @param {any} obs @param {number} k

@@ -2,6 +2,7 @@ import { defineSpec } from '../../harness/spec.js';
 import {
   DEFAULT_POOL,
   batchPlan,
+  judgeTimingOnlyWithCores,
   otherSizeSentence,
   poolAlternatives,
   poolSize,
@@ -44,18 +45,6 @@ export default defineSpec({
       summary: fewer ? otherSizeSentence(ctx, 4, 'four at once') : larger,
     });
     if (fewer) return { ...plan, expected: 'refuted' };
-    // With fewer cores than threads, the scheduler's per-core run queues share
-    // the cores unevenly: the spread of finishing times wanders (0.03–0.42 on
-    // 2 cores here) across what P = 3 would give, so it cannot tell four at
-    // once from three; the runnable-concurrency reading does, and decides.
-    if (ctx.cores < P && plan.structural) {
-      const why = `with ${P} threads on C=${ctx.cores} the scheduler spreads the finishing times unevenly, across what P=3 would give`;
-      return {
-        ...plan,
-        summary: `${plan.summary}. Finishing together is not asserted on C=${ctx.cores}: ${why}; the runnable concurrency decides`,
-        timing: { ...plan.timing, reportOnly: why },
-      };
-    }
-    return plan;
+    return judgeTimingOnlyWithCores(ctx, plan, { P, k: 4, asserts: 'Finishing together', statistic: 'the spread S' });
   },
 });

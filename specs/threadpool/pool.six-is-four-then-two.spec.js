@@ -1,5 +1,12 @@
 import { defineSpec } from '../../harness/spec.js';
-import { DEFAULT_POOL, batchPlan, otherSizeSentence, poolAlternatives, poolSize } from '../../harness/kits/pool.js';
+import {
+  DEFAULT_POOL,
+  batchPlan,
+  judgeTimingOnlyWithCores,
+  otherSizeSentence,
+  poolAlternatives,
+  poolSize,
+} from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.six-is-four-then-two',
@@ -26,11 +33,16 @@ export default defineSpec({
         description: 'gap between the batches, (t5 − t4) / t6',
         asserts: 'the last two finish about one task after the first four',
         fn: (t) => (t[4] - t[3]) / t[5],
-        toward: 0.7, // uneven sharing of 2 cores by 4 threads, as for pool.fifth-lags
       },
       alternatives: poolAlternatives({ P, C: ctx.cores, k: 6 }),
       summary: other ? otherSizeSentence(ctx, 6, '4 + 2') : '',
     });
-    return other ? { ...plan, expected: 'refuted' } : plan;
+    const judged = judgeTimingOnlyWithCores(ctx, plan, {
+      P,
+      k: 6,
+      asserts: 'The gap of about one task',
+      statistic: 'the gap G',
+    });
+    return other ? { ...judged, expected: 'refuted' } : judged;
   },
 });
