@@ -146,7 +146,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         '',
         `### ${path === 'full' ? 'Full path (Linux: structural + timing)' : 'Timing-only path (no structural channel, as off Linux)'}, noise \`${noise}\`${v.quick ? ', --quick' : ''}`,
         '',
-        `${s.met} of ${s.claimCells} claim × C cells meet every target${s.skippedCells ? ` (${s.skippedCells} more skip: no channel decides there)` : ''}. Over all cells: false fail ${pct(s.falseFail)} (worst cell ${pct(s.worstFalseFail)}), inconclusive ${pct(s.inconclusive)}, P ± 1 caught ${pct(s.detection)} (worst cell ${Number.isNaN(s.worstDetection) ? '—' : pct(s.worstDetection)}), ${s.meanTrials.toFixed(1)} trials on average for the true P.`,
+        `${s.met} of ${s.claimCells} claim × C cells meet every target. Over all cells: false fail ${pct(s.falseFail)} (worst cell ${pct(s.worstFalseFail)}), inconclusive ${pct(s.inconclusive)}, P ± 1 caught ${pct(s.detection)} (worst cell ${Number.isNaN(s.worstDetection) ? '—' : pct(s.worstDetection)}), ${s.meanTrials.toFixed(1)} trials on average for the true P.`,
         '',
         markdownTable(part),
       );

@@ -16,7 +16,6 @@ export const TARGETS = { falseFail: 0.01, inconclusive: 0.1, detection: 0.95 };
  * @property {number} pass
  * @property {number} fail
  * @property {number} inconclusive
- * @property {number} [skip]      runs the claim skipped (its precondition unmet in this cell)
  * @property {number} error
  * @property {number} meanTrials
  */
@@ -28,9 +27,6 @@ export const TARGETS = { falseFail: 0.01, inconclusive: 0.1, detection: 0.95 };
  */
 export function misses(c) {
   const out = [];
-  // A claim that skips here (no channel can decide on this C) gives no
-  // verdict to miss: the table says it skips.
-  if (skipped(c)) return out;
   const rate = (/** @type {number} */ x) => x / c.runs;
   if (c.error > 0) out.push(`${c.error} errors`);
   if (c.trueP === c.claimP) {
@@ -40,11 +36,6 @@ export function misses(c) {
     out.push(`P=${c.trueP} caught ${pct(rate(c.fail))}`);
   }
   return out;
-}
-
-/** Did every run of the cell skip? @param {Cell} c */
-export function skipped(c) {
-  return c.runs > 0 && c.skip === c.runs;
 }
 
 /** @param {number} x */
@@ -79,10 +70,6 @@ export function markdownTable(cells) {
     const far = group.filter((c) => Math.abs(c.trueP - c.claimP) > 1);
     const farText = far.length === 0 ? '—' : farSummary(far);
     const missed = group.flatMap(misses);
-    if (skipped(own)) {
-      rows.push(`| ${id} (${own.claimP}) | ${C} | skip | 0 | — | — | — | skips: no channel decides on this C |`);
-      continue;
-    }
     rows.push(
       `| ${id} (${own.claimP}) | ${C} | ${pct(own.fail / own.runs)} / ${pct(own.inconclusive / own.runs)} / ${pct(own.pass / own.runs)} | ${own.meanTrials.toFixed(1)} | ${caught(at(own.claimP - 1))} | ${caught(at(own.claimP + 1))} | ${farText} | ${missed.length ? `**missed**: ${missed.join(', ')}` : 'met'} |`,
     );
@@ -109,18 +96,16 @@ function farSummary(far) {
  * @param {Cell[]} cells
  */
 export function summary(cells) {
-  const judged = cells.filter((c) => !skipped(c));
-  const own = judged.filter((c) => c.trueP === c.claimP);
-  const near = judged.filter((c) => Math.abs(c.trueP - c.claimP) === 1 && c.distinguishable);
+  const own = cells.filter((c) => c.trueP === c.claimP);
+  const near = cells.filter((c) => Math.abs(c.trueP - c.claimP) === 1 && c.distinguishable);
   const sum = (/** @type {Cell[]} */ xs, /** @type {'fail' | 'inconclusive' | 'runs'} */ k) =>
     xs.reduce((a, c) => a + c[k], 0);
-  const keys = [...new Set(judged.map((c) => `${c.id}|${c.C}`))];
+  const keys = [...new Set(cells.map((c) => `${c.id}|${c.C}`))];
   const met = keys.filter((k) =>
-    judged.filter((c) => `${c.id}|${c.C}` === k).every((c) => misses(c).length === 0),
+    cells.filter((c) => `${c.id}|${c.C}` === k).every((c) => misses(c).length === 0),
   ).length;
   return {
     claimCells: keys.length,
-    skippedCells: new Set(cells.filter(skipped).map((c) => `${c.id}|${c.C}`)).size,
     met,
     falseFail: sum(own, 'fail') / Math.max(1, sum(own, 'runs')),
     worstFalseFail: Math.max(0, ...own.map((c) => c.fail / c.runs)),
