@@ -39,7 +39,7 @@ export const OPTIONS = /** @type {const} */ ([
     'quick',
     'boolean',
     '',
-    'stop each claim as soon as its structural evidence decides it; claims decided by timing alone are judged on a smaller, stated budget',
+    'stop each claim as soon as its structural evidence decides it; the cluster throughput claims (decided by timing) are judged on a smaller, stated budget',
   ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   [

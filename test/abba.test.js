@@ -131,6 +131,18 @@ describe('checkBlock', () => {
     expect(spare).toMatchObject({ ok: false, invalid: true });
     expect(spare.detail).toMatch(/machine 1.2 of 2 cores busy/);
   });
+  it('boundCountsIn: a CPU-bound generator in the named arm counts (it can only understate that arm); in the other arm it still voids', () => {
+    const capped = { generatorBound: true, generatorCpu: 0.93, machineCores: 1.4, usableCores: 2 };
+    const single = block([run({}), B({}), B({}), run(capped)]);
+    expect(checkBlock(single).invalid).toBe(true);
+    const counted = checkBlock(single, { boundCountsIn: ['A'] });
+    expect(counted).toMatchObject({ ok: true });
+    expect(counted.detail).toMatch(
+      /generator CPU-bound in 1 single run\(s\): counted, it can only understate that arm/,
+    );
+    const cluster = block([run({}), B(capped), B({}), run({})]);
+    expect(checkBlock(cluster, { boundCountsIn: ['A'] })).toMatchObject({ ok: false, invalid: true });
+  });
   it('voids a block with failed requests', () => {
     expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({
       ok: false,

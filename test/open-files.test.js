@@ -120,3 +120,36 @@ test(
     }
   },
 );
+
+test(
+  "readers no writer can reach: the count reports it and the fixture ends itself (SIGKILL), not hang in Node's exit",
+  { skip: process.platform !== 'linux' && 'needs FIFOs' },
+  () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
+    try {
+      const lib = path.join(FIXTURES, 'lib');
+      // Every holder the release opens (read-write) is refused, as if a
+      // queued reader had taken each slot first: the parked readers stay parked.
+      const script = `const fs = require('node:fs');
+        const open = fs.openSync;
+        fs.openSync = (p, flags, ...rest) => {
+          if (flags === fs.constants.O_RDWR) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+          return open(p, flags, ...rest);
+        };
+        require(${JSON.stringify(path.join(lib, 'pool-probe-main.cjs'))}).probe(JSON.parse(process.argv[1]), 'commonjs');`;
+      const { NODE_V8_COVERAGE, ...env } = process.env;
+      const started = Date.now();
+      const r = spawnSync(process.execPath, ['-e', script, JSON.stringify({ tmpdir: dir, fifos: 8 })], {
+        env: { ...env, UV_THREADPOOL_SIZE: '4' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect({ signal: r.signal, status: r.status }).toEqual({ signal: 'SIGKILL', status: null });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
+      expect(message).toMatchObject({ type: 'error', message: expect.stringMatching(/EMFILE/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -587,11 +587,19 @@ function observe(r, { k, P, C, reference }) {
     cpuMs[i] = r() * 0.2; // idle threads: a few wake-ups
   }
   for (let i = 0; i < k; i++) cpuMs[thread[i]] += speed * work[i] * (1 + 0.02 * gauss(r));
+  // How many ran at once between completions, as the fixture reads it: every
+  // task in progress (the simulated pool runs them all).
+  const phases = completions.map((c, j) => ({
+    fromMs: j === 0 ? 0 : completions[j - 1].ms,
+    toMs: c.ms,
+    concurrency: Math.min(P, k - j),
+  }));
   return {
     k,
     iterations: 1000,
     T: reference ? Math.round(speed * TASK_MS * Math.max(0.5, 1 + 0.05 * gauss(r)) * 100) / 100 : null,
     completions,
+    phases,
     linux: true,
     threadsInitial: 7,
     poolThreads,
@@ -601,7 +609,7 @@ function observe(r, { k, P, C, reference }) {
 
 /** Feed trials one at a time, as harness/engine.js does, until decided. */
 function verdictOf(plan, next) {
-  if (plan.skip) return { verdict: 'skip', trials: 0 };
+  if (plan.undecidable) return { verdict: 'inconclusive', trials: 0 };
   const { structural = null, timing = null } = plan;
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
@@ -723,10 +731,16 @@ describe('wrong pool sizes must fail', () => {
         for (const trueP of poolsFor(P)) {
           const r = seededRandom(1e6 + C * 1000 + trueP);
           const want = trueP === P ? 'pass' : 'fail';
+          const missed = [];
           for (let rep = 0; rep < 20; rep++) {
             const { verdict } = verdictOf(plan, () => observe(r, { k, P: trueP, C, reference }));
-            if (verdict !== want) problems.push(`C=${C} true P=${trueP} rep ${rep}: ${verdict}, want ${want}`);
+            if (verdict !== want) missed.push(`C=${C} true P=${trueP} rep ${rep}: ${verdict}, want ${want}`);
           }
+          // The true P never fails; where its timing is judged it may stay
+          // undecided now and then, within the verdicts' target (inconclusive
+          // ≤ 10% of runs): at most 2 of 20. A wrong P always fails.
+          const tolerated = want === 'pass' && missed.length <= 2 && missed.every((m) => m.includes(': inconclusive,'));
+          if (!tolerated) problems.push(...missed);
         }
       }
       expect(problems).toEqual([]);
@@ -738,10 +752,15 @@ describe('wrong pool sizes must fail', () => {
         const plan = spec.plan(fakeCtx(C, 'darwin'));
         expect(plan.structural).toBeUndefined();
         const { k, P } = plan.model;
-        // Fewer cores than the batch's first tasks: timing cannot tell the
-        // alternatives apart there, and without the runnable count the claim skips.
-        if (plan.skip) {
-          expect({ id: spec.id, C, skips: C < Math.min(P, k) }).toEqual({ id: spec.id, C, skips: true });
+        // Fewer CPUs than the batch's first tasks: timing cannot tell the
+        // alternatives apart there, and without the runnable count the claim
+        // is undecidable (inconclusive before any trial).
+        if (plan.undecidable) {
+          expect({ id: spec.id, C, undecidable: C >= 2 && C < Math.min(P, k) }).toEqual({
+            id: spec.id,
+            C,
+            undecidable: true,
+          });
           continue;
         }
         const reference = usesReference(plan, fakeCtx(C, 'darwin'));
@@ -749,7 +768,8 @@ describe('wrong pool sizes must fail', () => {
         for (const trueP of poolsFor(P)) {
           const neighbour = Math.abs(trueP - P) <= 1;
           const m = modelValue(plan, trueP, C);
-          const distinguishable = !(m > r0.lo && m < r0.hi);
+          // on the boundary itself the model does not tell them apart either
+          const distinguishable = !(m > r0.lo - 1e-9 && m < r0.hi + 1e-9);
           if (trueP === P) expect(distinguishable).toBe(false);
           // Far-off pools: only where the model tells them apart, and fewer
           // repetitions. Where it does not, timing alone cannot catch them: e.g.
@@ -772,25 +792,39 @@ describe('wrong pool sizes must fail', () => {
     });
   }
 
-  test('batch timing is judged only where every first task has a core; below that the runnable count decides (Linux) or the claim skips', () => {
+  test('batch timing is judged with a core per task or on one CPU; between, the runnable count decides (Linux) or the claim is undecidable', () => {
     for (const id of ['pool.pbkdf2-four-together', 'pool.fifth-lags', 'pool.six-is-four-then-two']) {
       const spec = batchSpecs.find((s) => s.id === id);
-      const at = (/** @type {number} */ C, /** @type {string} */ platform) => spec.plan(fakeCtx(C, platform));
-      expect({ id, reportOnly: at(2, 'linux').timing.reportOnly }).toEqual({
+      const at = (/** @type {number} */ C, /** @type {string} */ platform, /** @type {any} */ more = {}) =>
+        spec.plan({ ...fakeCtx(C, platform), ...more });
+      const shared = at(2, 'linux');
+      expect({ id, reportOnly: shared.timing.reportOnly }).toEqual({
         id,
-        reportOnly: expect.stringMatching(/^with 4 threads on C=2 the scheduler shares the cores unevenly/),
+        reportOnly: expect.stringMatching(/^with 4 threads on C=2 the per-CPU run queues share the cores unevenly/),
       });
-      expect(at(2, 'linux').skip).toBeUndefined();
-      expect(at(3, 'darwin').skip).toMatch(/needs the runnable count from Linux \/proc, not read on darwin$/);
-      for (const platform of ['linux', 'darwin']) {
-        expect({ id, platform, reportOnly: at(4, platform).timing.reportOnly, skip: at(4, platform).skip }).toEqual({
-          id,
-          platform,
-          reportOnly: undefined,
-          skip: undefined,
-        });
-        expect(at(4, platform).timing.toward).toBeUndefined(); // the boundary is halfway: no fitted lean
-      }
+      expect(shared.undecidable).toBeUndefined();
+      // a first batch without a runnable reading is void, not a pass on thread counts alone
+      const obs = observe(seededRandom(7), { k: shared.model.k, P: 4, C: 2, reference: false });
+      expect(shared.structural.check(obs).ok).toBe(true);
+      expect(shared.structural.check({ ...obs, phases: null })).toMatchObject({ ok: false, invalid: true });
+      // a 1-CPU quota spread over 2 CPUs shares unevenly too; one CPU does not
+      expect(at(1, 'linux', { usable: [0, 1] }).timing.reportOnly).toBeDefined();
+      expect(at(1, 'linux', { usable: [0] }).timing.reportOnly).toBeUndefined();
+      expect(at(3, 'darwin').undecidable).toMatch(
+        /only the runnable count \(Linux \/proc\) tells them apart, and darwin has none$/,
+      );
+      for (const platform of ['linux', 'darwin'])
+        for (const C of [1, 4]) {
+          const plan = at(C, platform);
+          expect({ id, C, platform, reportOnly: plan.timing.reportOnly, undecidable: plan.undecidable }).toEqual({
+            id,
+            C,
+            platform,
+            reportOnly: undefined,
+            undecidable: undefined,
+          });
+          expect(plan.timing.toward).toBeUndefined(); // the boundary is halfway: no fitted lean
+        }
     }
   });
 

@@ -34,9 +34,10 @@
  * @property {number} stallRate      whole-machine stalls per T
  * @property {number} stallT         mean stall length, in T
  * @property {number} latencyMs      mean callback latency (exponential), ms
- * @property {number} [seen]         share of the competing threads' and the cap's time that the guest's
- *                                   /proc reports as other processes' (default 1: neighbours inside the
- *                                   machine; 0: the host's contention, which a guest does not see)
+ * @property {number} [seen]         1 (default): the competing threads are neighbours inside the machine,
+ *                                   placed by its scheduler and reported by its /proc as other processes';
+ *                                   0: they are the host's contention, which the guest neither places nor
+ *                                   reports, and whose time it counts as its own threads' CPU
  */
 
 /** @type {Record<string, Noise>} */
@@ -107,8 +108,9 @@ export const NOISE = {
     stallT: 0.15,
     latencyMs: 1,
     // The noise fitted here is the host's: this hypervisor reports no steal
-    // and counts lost host time as the guest's own, and a quiet run's
-    // fixtures read other processes at ±0.05 cores (measurement-notes.md).
+    // and counts lost host time as the guest's own (measurement-notes.md),
+    // and quiet blocks read other processes at -0.05 … 0.05 cores
+    // (BENCHMARKS.md §11). The guest's scheduler does not see it either.
     seen: 0,
   },
 };
@@ -199,13 +201,17 @@ export function runPool(m, work, P) {
   /** @type {number[]} */ const idle = Array.from({ length: P }, (_, i) => i);
   /** @type {{ task: number, th: number, core: number }[]} */ const running = [];
   let next = 0;
-  const count = () => {
-    const n = m.hog.slice();
+  // Threads per core: all of them (what shares a core), or those the guest
+  // sees (what its scheduler places and balances by; host contention, seen
+  // 0, is not among them).
+  const seen = noise.seen ?? 1;
+  const count = (/** @type {boolean} */ guest = false) => {
+    const n = guest && seen === 0 ? new Array(C).fill(0) : m.hog.slice();
     for (const x of running) n[x.core]++;
     return n;
   };
   const place = () => {
-    const n = count();
+    const n = count(true);
     const free = [];
     for (let c = 0; c < C; c++) if (n[c] === 0) free.push(c);
     if (free.length && r() < noise.idlePlace) return free[Math.floor(r() * free.length)];
@@ -237,15 +243,18 @@ export function runPool(m, work, P) {
     const tEvent = Math.min(m.now + step, ...m.toggle, m.capToggle, stalled ? m.stallEnd : m.nextStall, m.nextBalance);
     const dt = tEvent - m.now;
     // on-CPU time: a thread's share of its core (a stall still counts, as
-    // lost host time does in a guest); others: the competing threads' shares,
-    // and what a cap gives the neighbour
+    // lost host time does in a guest; so does the host's contention, seen 0:
+    // the guest counts the time it gave the thread, whatever the host took);
+    // others: the competing threads' shares, and what a cap gives the neighbour
+    const guestN = count(true);
     let mine = 0;
     for (let j = 0; j < running.length; j++) {
       left[running[j].task] -= dt * rate[j];
       const share = 1 / n[running[j].core];
-      const onCpu = stalled ? share : rate[j] * m.core[running[j].core];
+      const ran = stalled ? share : rate[j] * m.core[running[j].core];
+      const onCpu = seen === 0 ? Math.max(ran, 1 / guestN[running[j].core]) : ran;
       cpu[running[j].th] += dt * onCpu;
-      mine += share - onCpu;
+      mine += share - ran;
     }
     let others = mine;
     for (let c = 0; c < C; c++) if (m.hog[c] > 0) others += m.hog[c] / n[c];
@@ -282,7 +291,7 @@ export function runPool(m, work, P) {
     }
     if (m.nextBalance <= m.now) {
       m.nextBalance = m.now + expo(r, noise.balanceT * m.T);
-      balance(m, running, count());
+      balance(m, running, count(true));
     }
   }
   return { done, thread, cpu };

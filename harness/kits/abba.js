@@ -421,15 +421,22 @@ export function workersServed(block, { arm = 'B', share = 0.25, variants = null 
  * its usable cores busy): server and generator then shared every core, and
  * the block compares what each server costs on the same machine, as a load
  * tool on the same host does (the light endpoint on few cores).
+ * `boundCountsIn`: arms whose runs still count with a CPU-bound generator:
+ * a generator at its cap understates that arm's throughput, and drives the
+ * other arm no faster, so the block can only lean against that arm; a claim
+ * that the other arm is not faster may count such a block (default: none).
  * `servedIn`: the loads whose runs must show every worker's share (default: all).
  * `maxOthers`: the most cores other processes may take during the block
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
  * replaced, within the budget, rather than judged.
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null, maxOthers?: number }} [o]
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, boundCountsIn?: ('A' | 'B')[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
-export function checkBlock(block, { arm = 'B', saturated = false, servedIn = null, maxOthers = Infinity } = {}) {
+export function checkBlock(
+  block,
+  { arm = 'B', saturated = false, boundCountsIn = [], servedIn = null, maxOthers = Infinity } = {},
+) {
   const text = describeBlock(block);
   // Which workers served is structure, whatever the generator did: a cluster
   // run with fewer worker processes than asked is a fail, never void.
@@ -443,7 +450,9 @@ export function checkBlock(block, { arm = 'B', saturated = false, servedIn = nul
     };
   const full = (/** @type {any} */ x) =>
     saturated && x.machineCores !== null && x.usableCores > 0 && x.machineCores >= 0.9 * x.usableCores;
-  const bound = block.runs.filter((/** @type {any} */ x) => x.generatorBound && !full(x));
+  const bound = block.runs.filter(
+    (/** @type {any} */ x) => x.generatorBound && !full(x) && !boundCountsIn.includes(x.arm),
+  );
   if (bound.length)
     return {
       ok: false,
@@ -468,9 +477,12 @@ export function checkBlock(block, { arm = 'B', saturated = false, servedIn = nul
       invalid: true,
       detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}`,
     };
-  const shared = block.runs.some((/** @type {any} */ x) => x.generatorBound)
-    ? '; generator CPU-bound on a saturated machine: a shared-CPU comparison'
-    : '';
+  const capped = block.runs.filter((/** @type {any} */ x) => x.generatorBound && !full(x));
+  const shared = capped.length
+    ? `; generator CPU-bound in ${capped.length} ${capped.map((/** @type {any} */ x) => x.label).join(', ')} run(s): counted, it can only understate that arm`
+    : block.runs.some((/** @type {any} */ x) => x.generatorBound)
+      ? '; generator CPU-bound on a saturated machine: a shared-CPU comparison'
+      : '';
   return {
     ok: problems.length === 0,
     detail: problems.length ? `${problems.join('; ')}: ${text}` : `every worker served its share${shared}; ${text}`,

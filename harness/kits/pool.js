@@ -205,36 +205,47 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
 }
 
 /**
- * Where a batch's first tasks outnumber the cores (min(P, k) > C), the
- * scheduler shares the cores unevenly (per-core run queues; a CPU quota spread
- * over more CPUs than it allows runs them in bursts), a little
- * differently on every machine and kernel: the completion times then wander
- * across what the alternatives (P − 1, a limiter in front of the pool) give,
- * and the processor-sharing model says nothing about where between them they
- * land. A timing boundary there could only be fitted to one machine's
- * scheduler, so the timing is reported, not judged, and the runnable
- * concurrency (how many ran at once, phase by phase) decides. Without that
- * reading (not Linux) no channel can tell the claim from its alternatives on
- * this C: a platform precondition, so the claim skips. Elsewhere (enough
- * cores) the plan is unchanged and its timing is judged against the model.
+ * Where a batch's first tasks outnumber the cores (min(P, k) > C) and run on
+ * more than one CPU, the scheduler's per-CPU run queues share them unevenly,
+ * a little differently on every machine and kernel (a CPU quota spread over
+ * more CPUs than it allows runs them in bursts): a thread may finish its task
+ * while another waits its turn, and the completion times land anywhere between
+ * the model's and the alternatives' (four tasks shared 3 + 1 on 2 CPUs finish
+ * as P = 3's do). A timing boundary between them could only be fitted to one
+ * machine's scheduler, so the timing is reported, not judged, and the runnable
+ * concurrency (how many ran at once, phase by phase) decides; a trial without
+ * that reading is void. On one CPU (one run queue, shared fairly) and with a
+ * core per task the plan is unchanged: its timing is judged against the model.
+ * Off Linux there is no runnable count, and nothing can tell the claim from
+ * its alternatives on such a C: the claim is undecidable here (inconclusive).
  * @template {{ summary: string, structural?: any, timing?: any }} T
  * @param {import('../context.js').Context} ctx
  * @param {T} plan a batchPlan
- * @param {{ P: number, k: number, asserts: string, statistic: string }} o  asserts: what the timing would test, e.g. "finishing together"
- * @returns {T & { skip?: string }}
+ * @param {{ P: number, k: number, asserts: string, statistic: string }} o  asserts: what the timing would test, e.g. "Finishing together"
+ * @returns {T & { undecidable?: string }}
  */
 export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }) {
   const running = Math.min(P, k);
-  if (ctx.cores >= running) return plan;
-  const why = `with ${running} threads on C=${ctx.cores} the scheduler shares the cores unevenly and ${statistic} wanders across what the alternatives give`;
+  const cpus = ctx.usable?.length ?? ctx.cores;
+  if (ctx.cores >= running || cpus < 2) return plan;
+  const why = `with ${running} threads on C=${ctx.cores} the per-CPU run queues share the cores unevenly and ${statistic} lands anywhere between the model's value and the alternatives'`;
   if (!plan.structural)
     return {
       ...plan,
-      skip: `${why}; telling them apart needs the runnable count from Linux /proc, not read on ${ctx.platform}`,
+      undecidable: `${why}; only the runnable count (Linux /proc) tells them apart, and ${ctx.platform} has none`,
     };
+  const structural = plan.structural;
   return {
     ...plan,
     summary: `${plan.summary}. ${asserts} is not judged by timing on C=${ctx.cores}: ${why}; the runnable concurrency decides`,
+    structural: {
+      ...structural,
+      check: (/** @type {any} */ obs) => {
+        const c = structural.check(obs);
+        if (!c.ok || obs.phases?.[0]?.concurrency != null) return c;
+        return { ...c, ok: false, invalid: true, detail: `no runnable reading of the first batch: ${c.detail}` };
+      },
+    },
     timing: { ...plan.timing, reportOnly: why },
   };
 }

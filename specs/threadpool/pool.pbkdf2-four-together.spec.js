@@ -44,7 +44,12 @@ export default defineSpec({
       alternatives: poolAlternatives({ P, C: ctx.cores, k: 4 }),
       summary: fewer ? otherSizeSentence(ctx, 4, 'four at once') : larger,
     });
-    if (fewer) return { ...plan, expected: 'refuted' };
-    return judgeTimingOnlyWithCores(ctx, plan, { P, k: 4, asserts: 'Finishing together', statistic: 'the spread S' });
+    const judged = judgeTimingOnlyWithCores(ctx, plan, {
+      P,
+      k: 4,
+      asserts: 'Finishing together',
+      statistic: 'the spread S',
+    });
+    return fewer ? { ...judged, expected: 'refuted' } : judged;
   },
 });

@@ -366,17 +366,22 @@ export declare function workersServed(block: any, { arm, share, variants }?: {
  * its usable cores busy): server and generator then shared every core, and
  * the block compares what each server costs on the same machine, as a load
  * tool on the same host does (the light endpoint on few cores).
+ * `boundCountsIn`: arms whose runs still count with a CPU-bound generator:
+ * a generator at its cap understates that arm's throughput, and drives the
+ * other arm no faster, so the block can only lean against that arm; a claim
+ * that the other arm is not faster may count such a block (default: none).
  * `servedIn`: the loads whose runs must show every worker's share (default: all).
  * `maxOthers`: the most cores other processes may take during the block
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
  * replaced, within the budget, rather than judged.
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, servedIn?: string[] | null, maxOthers?: number }} [o]
+ * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, boundCountsIn?: ('A' | 'B')[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
-export declare function checkBlock(block: any, { arm, saturated, servedIn, maxOthers }?: {
+export declare function checkBlock(block: any, { arm, saturated, boundCountsIn, servedIn, maxOthers }?: {
     arm?: 'A' | 'B';
     saturated?: boolean;
+    boundCountsIn?: ('A' | 'B')[];
     servedIn?: string[] | null;
     maxOthers?: number;
 }): {

@@ -131,23 +131,24 @@ export declare function batchPlan(ctx: import('../context.js').Context, { k, P, 
     summary: string;
 };
 /**
- * Where a batch's first tasks outnumber the cores (min(P, k) > C), the
- * scheduler shares the cores unevenly (per-core run queues; a CPU quota spread
- * over more CPUs than it allows runs them in bursts), a little
- * differently on every machine and kernel: the completion times then wander
- * across what the alternatives (P − 1, a limiter in front of the pool) give,
- * and the processor-sharing model says nothing about where between them they
- * land. A timing boundary there could only be fitted to one machine's
- * scheduler, so the timing is reported, not judged, and the runnable
- * concurrency (how many ran at once, phase by phase) decides. Without that
- * reading (not Linux) no channel can tell the claim from its alternatives on
- * this C: a platform precondition, so the claim skips. Elsewhere (enough
- * cores) the plan is unchanged and its timing is judged against the model.
+ * Where a batch's first tasks outnumber the cores (min(P, k) > C) and run on
+ * more than one CPU, the scheduler's per-CPU run queues share them unevenly,
+ * a little differently on every machine and kernel (a CPU quota spread over
+ * more CPUs than it allows runs them in bursts): a thread may finish its task
+ * while another waits its turn, and the completion times land anywhere between
+ * the model's and the alternatives' (four tasks shared 3 + 1 on 2 CPUs finish
+ * as P = 3's do). A timing boundary between them could only be fitted to one
+ * machine's scheduler, so the timing is reported, not judged, and the runnable
+ * concurrency (how many ran at once, phase by phase) decides; a trial without
+ * that reading is void. On one CPU (one run queue, shared fairly) and with a
+ * core per task the plan is unchanged: its timing is judged against the model.
+ * Off Linux there is no runnable count, and nothing can tell the claim from
+ * its alternatives on such a C: the claim is undecidable here (inconclusive).
  * @template {{ summary: string, structural?: any, timing?: any }} T
  * @param {import('../context.js').Context} ctx
  * @param {T} plan a batchPlan
- * @param {{ P: number, k: number, asserts: string, statistic: string }} o  asserts: what the timing would test, e.g. "finishing together"
- * @returns {T & { skip?: string }}
+ * @param {{ P: number, k: number, asserts: string, statistic: string }} o  asserts: what the timing would test, e.g. "Finishing together"
+ * @returns {T & { undecidable?: string }}
  */
 export declare function judgeTimingOnlyWithCores<T extends {
     summary: string;
@@ -159,7 +160,7 @@ export declare function judgeTimingOnlyWithCores<T extends {
     asserts: string;
     statistic: string;
 }): T & {
-    skip?: string;
+    undecidable?: string;
 };
 /**
  * CPU time per hash on each pool thread that worked in a batch (tasks per
