@@ -4,6 +4,7 @@
 // Node for the exact parts (which completed while the pool was held).
 import { describe, it, before, after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
@@ -199,4 +200,33 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     expect(OPS.filter((op) => sabotaged.ops[op].before)).toEqual(OPS);
     expect(sabotaged.controls.access.before).toBe(false);
   });
+});
+
+describe("the pool's threads, io_uring's kernel workers left out (fixtures/lib/proc.cjs)", () => {
+  it(
+    'a process using io_uring: its iou-* threads carry the kernel worker flag, its own threads do not, and the pool count leaves them out',
+    { skip: !linux && 'Linux /proc' },
+    () => {
+      const lib = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'lib', 'proc.cjs');
+      const script = `const fs = require('node:fs');
+        const proc = require(${JSON.stringify(lib)});
+        const initial = new Set(proc.threads());
+        let left = 64;
+        for (let i = 0; i < 64; i++) fs.stat(__filename, () => { if (--left === 0) setTimeout(report, 20); });
+        function report() {
+          const tids = proc.threads();
+          const rows = tids.map((tid) => ({ name: proc.threadName(tid), io: proc.ioWorker(tid) }));
+          console.log(JSON.stringify({ rows, pool: proc.poolThreadIds(initial, tids).length }));
+        }`;
+      const { NODE_V8_COVERAGE, ...env } = process.env;
+      const r = spawnSync(process.execPath, ['-e', script], {
+        env: { ...env, UV_USE_IO_URING: '1', UV_THREADPOOL_SIZE: '4' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      const { rows, pool } = JSON.parse(r.stdout);
+      for (const row of rows) expect({ ...row, io: row.name?.startsWith('iou-') ?? null }).toEqual(row);
+      expect(pool).toBeLessThanOrEqual(4); // at most the pool; never an io_uring worker
+    },
+  );
 });
