@@ -63,93 +63,82 @@ describe('claims that park a pool of 1024 skip where the limit is below it', () 
   }
 });
 
-test(
-  'a FIFO count that runs out of open files reports it and exits (no hang, no short count)',
-  { skip: process.platform !== 'linux' && 'needs sh ulimit and FIFOs' },
-  () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
-    try {
-      const options = JSON.stringify({ tmpdir: dir, fifos: 320 });
-      const fixture = path.join(FIXTURES, 'pool-probe.cjs');
-      const { NODE_V8_COVERAGE, ...env } = process.env; // a fixture is not the code under coverage
-      const r = spawnSync('sh', ['-c', 'ulimit -n 200 && exec "$0" "$1" "$2"', process.execPath, fixture, options], {
-        env: { ...env, UV_THREADPOOL_SIZE: '300' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect({ signal: r.signal, status: r.status }).toEqual({ signal: null, status: 1 });
-      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
-      expect(message).toMatchObject({ type: 'error' });
-      expect(message.message).toMatch(
-        /^a FIFO count of 320 readers needs about 352 open files; \d+ of 200 are free: the open-file limit is below what the count needs/,
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
-);
+const LIB = path.join(FIXTURES, 'lib');
+const PROBE = `require(${JSON.stringify(path.join(LIB, 'pool-probe-main.cjs'))}).probe(JSON.parse(process.argv[1]), 'commonjs');`;
+
+/**
+ * Run a FIFO count in a process of its own, `script` (the probe, perhaps with
+ * something changed first) under `ulimit -n` when `openFiles` is given, in a
+ * temporary directory; its exit and its last message.
+ * @param {{ script: string, fifos: number, pool: number, openFiles?: number }} o
+ */
+function countIn({ script, fifos, pool, openFiles }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
+  try {
+    const options = JSON.stringify({ tmpdir: dir, fifos });
+    const { NODE_V8_COVERAGE, ...env } = process.env; // a fixture is not the code under coverage
+    const [command, args] = openFiles
+      ? ['sh', ['-c', `ulimit -n ${openFiles} && exec "$0" -e "$1" "$2"`, process.execPath, script, options]]
+      : [process.execPath, ['-e', script, options]];
+    const started = Date.now();
+    const r = spawnSync(command, args, {
+      env: { ...env, UV_THREADPOOL_SIZE: String(pool) },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return {
+      exit: { signal: r.signal, status: r.status },
+      ms: Date.now() - started,
+      message: JSON.parse(r.stdout.trim().split('\n').pop() || '{}'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const linuxOnly = { skip: process.platform !== 'linux' && 'needs sh ulimit and FIFOs' };
+
+test('a FIFO count that runs out of open files reports it and exits (no hang, no short count)', linuxOnly, () => {
+  const r = countIn({ script: PROBE, fifos: 320, pool: 300, openFiles: 200 });
+  expect(r.exit).toEqual({ signal: null, status: 1 });
+  expect(r.message).toMatchObject({ type: 'error' });
+  expect(r.message.message).toMatch(
+    /^a FIFO count of 320 readers needs about 352 open files; \d+ of 200 are free: the open-file limit is below what the count needs/,
+  );
+});
 
 test(
   'a count that finds no room only once its readers park still reports it and exits (where /proc gives no room up front)',
-  { skip: process.platform !== 'linux' && 'needs sh ulimit and FIFOs' },
+  linuxOnly,
   () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
-    try {
-      const lib = path.join(FIXTURES, 'lib');
-      // The up-front check blinded, as where /proc/self/limits cannot be read.
-      const script = `require(${JSON.stringify(path.join(lib, 'proc.cjs'))}).openFileRoom = () => null;
-        require(${JSON.stringify(path.join(lib, 'pool-probe-main.cjs'))}).probe(JSON.parse(process.argv[1]), 'commonjs');`;
-      const options = JSON.stringify({ tmpdir: dir, fifos: 320 });
-      const { NODE_V8_COVERAGE, ...env } = process.env;
-      const r = spawnSync('sh', ['-c', 'ulimit -n 200 && exec "$0" -e "$1" "$2"', process.execPath, script, options], {
-        env: { ...env, UV_THREADPOOL_SIZE: '300' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      // Either every reader was let through (exit 1), or some could not be and
-      // the process ended itself (SIGKILL) rather than hang in Node's exit.
-      expect([
-        JSON.stringify({ signal: null, status: 1 }),
-        JSON.stringify({ signal: 'SIGKILL', status: null }),
-      ]).toContain(JSON.stringify({ signal: r.signal, status: r.status }));
-      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
-      expect(message).toMatchObject({ type: 'error' });
-      expect(message.message).toMatch(/EMFILE/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // The up-front check blinded, as where /proc/self/limits cannot be read.
+    const blind = `require(${JSON.stringify(path.join(LIB, 'proc.cjs'))}).openFileRoom = () => null;`;
+    const r = countIn({ script: blind + PROBE, fifos: 320, pool: 300, openFiles: 200 });
+    // Either every reader was let through (exit 1), or some could not be and
+    // the process ended itself (SIGKILL) rather than hang in Node's exit.
+    expect([
+      JSON.stringify({ signal: null, status: 1 }),
+      JSON.stringify({ signal: 'SIGKILL', status: null }),
+    ]).toContain(JSON.stringify(r.exit));
+    expect(r.message).toMatchObject({ type: 'error', message: expect.stringMatching(/EMFILE/) });
   },
 );
 
 test(
   "readers no writer can reach: the count reports it and the fixture ends itself (SIGKILL), not hang in Node's exit",
-  { skip: process.platform !== 'linux' && 'needs FIFOs' },
+  linuxOnly,
   () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'open-files-test-'));
-    try {
-      const lib = path.join(FIXTURES, 'lib');
-      // Every holder the release opens (read-write) is refused, as if a
-      // queued reader had taken each slot first: the parked readers stay parked.
-      const script = `const fs = require('node:fs');
-        const open = fs.openSync;
-        fs.openSync = (p, flags, ...rest) => {
-          if (flags === fs.constants.O_RDWR) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
-          return open(p, flags, ...rest);
-        };
-        require(${JSON.stringify(path.join(lib, 'pool-probe-main.cjs'))}).probe(JSON.parse(process.argv[1]), 'commonjs');`;
-      const { NODE_V8_COVERAGE, ...env } = process.env;
-      const started = Date.now();
-      const r = spawnSync(process.execPath, ['-e', script, JSON.stringify({ tmpdir: dir, fifos: 8 })], {
-        env: { ...env, UV_THREADPOOL_SIZE: '4' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect({ signal: r.signal, status: r.status }).toEqual({ signal: 'SIGKILL', status: null });
-      expect(Date.now() - started).toBeLessThan(20_000);
-      const message = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
-      expect(message).toMatchObject({ type: 'error', message: expect.stringMatching(/EMFILE/) });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // Every holder the release opens (read-write) is refused, as if a queued
+    // reader had taken each slot first: the parked readers stay parked.
+    const refuse = `const fs = require('node:fs');
+    const open = fs.openSync;
+    fs.openSync = (p, flags, ...rest) => {
+      if (flags === fs.constants.O_RDWR) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      return open(p, flags, ...rest);
+    };`;
+    const r = countIn({ script: refuse + PROBE, fifos: 8, pool: 4 });
+    expect(r.exit).toEqual({ signal: 'SIGKILL', status: null });
+    expect(r.ms).toBeLessThan(20_000);
+    expect(r.message).toMatchObject({ type: 'error', message: expect.stringMatching(/EMFILE/) });
   },
 );
