@@ -196,3 +196,27 @@ describe(
     }
   },
 );
+
+describe('checkBatch: the threads, how many ran at once, and CPU that adds up to the tasks', async () => {
+  const { checkBatch } = await import('../harness/kits/pool.js');
+  const phases = [
+    { fromMs: 0, toMs: 240, concurrency: 4 },
+    { fromMs: 240, toMs: 241, concurrency: 3 },
+    { fromMs: 241, toMs: 242, concurrency: 2 },
+    { fromMs: 242, toMs: 243, concurrency: 1 },
+  ];
+  const obs = (/** @type {number[]} */ cpuMs) => ({ poolThreads: [1, 2, 3, 4], cpuMs, phases });
+  test('four threads, one task each, four at once: sound', () => {
+    expect(checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
+  });
+  test('a thread that spent a task more than its own (a waiting thread spinning, or a CPU the host slowed): void, not a pass', () => {
+    const c = checkBatch(obs([120, 120, 120, 240]), { k: 4, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(/^the threads' CPU adds up to 5 tasks, not 4 \(a thread busy without progress/);
+  });
+  test('a count that is wrong still fails, whatever the CPU adds up to', () => {
+    const c = checkBatch({ ...obs([120, 120, 240, 0.1]), poolThreads: [1, 2, 3] }, { k: 4, P: 4, T: 120 });
+    expect(c.ok).toBe(false);
+    expect(c.invalid).toBeUndefined();
+  });
+});

@@ -87,6 +87,19 @@ export const SABOTAGES = [
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
   {
+    name: 'pool-spin=3',
+    what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
+    select: BATCH,
+    // every claim whose first batch is more than 3 (or a whole pool of 2 run as 1 + spinner)
+    breaks: only([
+      'pool.pbkdf2-four-together',
+      'pool.fifth-lags',
+      'pool.six-is-four-then-two',
+      'pool.size-five-all-together',
+      'pool.size-two-pairs',
+    ]),
+  },
+  {
     name: 'pool-per-core',
     what: 'pool-probe.cjs: the pool really has min(P, cores) threads; the FIFO census is padded to P by non-blocking readers and idle worker threads fill the thread count (up to 16)',
     select: ['pool.default-size', 'pool.env-in-code', 'pool.env-parsing', 'pool.max-128', 'pool.thread-per-core'],

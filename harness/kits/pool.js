@@ -289,13 +289,24 @@ export function sortedTimes(obs) {
  * @returns {import('../verdict.js').Check}
  */
 export function checkBatch(obs, { k, P, T }) {
-  const threads = checkThreads(obs, { k, P });
+  const { shares, ...threads } = checkThreads(obs, { k, P });
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
   const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
-  if (!together) return { ...threads, parts };
-  parts.push({ name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together });
-  return { ok: threads.ok && together.ok, detail: `${threads.detail}; ${together.detail}`, parts };
+  const checked = together
+    ? {
+        ok: threads.ok && together.ok,
+        detail: `${threads.detail}; ${together.detail}`,
+        parts: [...parts, { name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }],
+      }
+    : { ok: threads.ok, detail: threads.detail, parts };
+  if (!checked.ok || shares === k) return checked;
+  return {
+    ...checked,
+    ok: false,
+    invalid: true,
+    detail: `the threads' CPU adds up to ${shares} tasks, not ${k} (a thread busy without progress, or a CPU the host slowed): ${checked.detail}`,
+  };
 }
 
 /**
@@ -311,9 +322,16 @@ export function checkThreads(obs, { k, P }) {
     .map((/** @type {number} */ ms) => Math.round(ms / perTask))
     .sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
   const want = threadsUsed({ k, P });
+  // Each task is the same work, so the threads' shares of the batch's CPU add
+  // up to k tasks. A thread kept runnable without progress (a limiter whose
+  // waiting threads spin) adds a share no task accounts for; so does a CPU the
+  // host slowed by half or more, which a guest counts as its own CPU time.
+  // The two cannot be told apart: such a trial is void (conserved: false).
+  const shares = tasks.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
   const ok = obs.poolThreads.length === P && worked.length === want;
   return {
     ok,
+    shares,
     detail: `${obs.poolThreads.length} pool threads started, ${worked.length} did the ${k} tasks (${tasks.join('+')}); expected ${P} and ${want}`,
   };
 }

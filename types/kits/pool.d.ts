@@ -198,5 +198,6 @@ export declare function checkThreads(obs: any, { k, P }: {
     P: number;
 }): {
     ok: boolean;
+    shares: any;
     detail: string;
 };
