@@ -828,6 +828,20 @@ describe('wrong pool sizes must fail', () => {
     }
   });
 
+  test('pool.two-as-fast-as-one under a 1-CPU quota spread over 2 CPUs: undecidable (the two get between 1 and 2 CPUs), on one CPU refuted as the model says', () => {
+    const spec = batchSpecs.find((s) => s.id === 'pool.two-as-fast-as-one');
+    const quota = spec.plan({ ...fakeCtx(1, 'linux'), usable: [0, 1] });
+    expect(quota.undecidable).toMatch(/^a CPU quota of C=1 spread over 2 CPUs runs the threads in bursts/);
+    const one = spec.plan({ ...fakeCtx(1, 'linux'), usable: [0] });
+    expect({ undecidable: one.undecidable, expected: one.expected }).toEqual({
+      undecidable: undefined,
+      expected: 'refuted',
+    });
+    expect(
+      spec.plan({ ...fakeCtx(1, 'linux'), usable: [0, 1], env: { UV_THREADPOOL_SIZE: '1' }, poolSize: 1 }).undecidable,
+    ).toBeUndefined();
+  });
+
   test('the same verdicts come out of the engine with a fake launcher', async () => {
     // The loop above mirrors the engine; check it against the engine itself.
     for (const spec of batchSpecs) {

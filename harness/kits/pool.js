@@ -251,6 +251,20 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
 }
 
 /**
+ * Why the cores a batch gets are not C here, or null: a CPU quota below the
+ * CPUs allowed (C read from the quota, the threads free to run on more CPUs)
+ * runs them in bursts, several CPUs at once until the period's quota is spent,
+ * so a batch of up to that many tasks gets between C and that many CPUs' worth.
+ * @param {import('../context.js').Context} ctx
+ * @returns {string | null}
+ */
+export function quotaBursts(ctx) {
+  const cpus = ctx.usable?.length ?? ctx.cores;
+  if (!(ctx.cores < cpus)) return null;
+  return `a CPU quota of C=${ctx.cores} spread over ${cpus} CPUs runs the threads in bursts: a batch gets between ${ctx.cores} and ${cpus} CPUs' worth, which no model of C cores describes`;
+}
+
+/**
  * CPU time per hash on each pool thread that worked in a batch (tasks per
  * thread read from its share of the batch's CPU, as checkThreads does).
  * @param {any} obs @param {number} k

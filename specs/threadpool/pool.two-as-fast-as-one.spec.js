@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { batchPlan, poolSize, sizeInForce } from '../../harness/kits/pool.js';
+import { batchPlan, poolSize, quotaBursts, sizeInForce } from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.two-as-fast-as-one',
@@ -26,7 +26,11 @@ export default defineSpec({
     // The nearest machine where two do run at once: a second thread, a second core, or both.
     const label = P >= 2 ? 'two cores' : ctx.cores < 2 ? 'P=2 on two cores' : 'P=2';
     const apart = { label, P: Math.max(P, 2), C: Math.max(ctx.cores, 2) };
+    // Whether two run as fast as one is the number of CPUs they get: under a
+    // quota spread over more CPUs than it allows, that is neither C nor more.
+    const bursts = P >= 2 && ctx.cores < 2 ? quotaBursts(ctx) : null;
     return {
+      ...(bursts ? { undecidable: bursts } : {}),
       ...batchPlan(ctx, {
         k: 2,
         P,

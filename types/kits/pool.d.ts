@@ -163,6 +163,15 @@ export declare function judgeTimingOnlyWithCores<T extends {
     undecidable?: string;
 };
 /**
+ * Why the cores a batch gets are not C here, or null: a CPU quota below the
+ * CPUs allowed (C read from the quota, the threads free to run on more CPUs)
+ * runs them in bursts, several CPUs at once until the period's quota is spent,
+ * so a batch of up to that many tasks gets between C and that many CPUs' worth.
+ * @param {import('../context.js').Context} ctx
+ * @returns {string | null}
+ */
+export declare function quotaBursts(ctx: import('../context.js').Context): string | null;
+/**
  * CPU time per hash on each pool thread that worked in a batch (tasks per
  * thread read from its share of the batch's CPU, as checkThreads does).
  * @param {any} obs @param {number} k
