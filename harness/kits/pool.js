@@ -226,8 +226,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
  */
 export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }) {
   const running = Math.min(P, k);
-  const cpus = ctx.usable?.length ?? ctx.cores;
-  if (ctx.cores >= running || cpus < 2) return plan;
+  if (ctx.cores >= running || cpusAllowed(ctx) < 2) return plan;
   const why = `with ${running} threads on C=${ctx.cores} the per-CPU run queues share the cores unevenly and ${statistic} lands anywhere between the model's value and the alternatives'`;
   if (!plan.structural)
     return {
@@ -250,6 +249,11 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
   };
 }
 
+/** The CPUs the fixtures' threads may run on (C where that is unknown). @param {import('../context.js').Context} ctx */
+function cpusAllowed(ctx) {
+  return ctx.usable?.length ?? ctx.cores;
+}
+
 /**
  * Why the cores a batch gets are not C here, or null: a CPU quota below the
  * CPUs allowed (C read from the quota, the threads free to run on more CPUs)
@@ -259,7 +263,7 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
  * @returns {string | null}
  */
 export function quotaBursts(ctx) {
-  const cpus = ctx.usable?.length ?? ctx.cores;
+  const cpus = cpusAllowed(ctx);
   if (!(ctx.cores < cpus)) return null;
   return `a CPU quota of C=${ctx.cores} spread over ${cpus} CPUs runs the threads in bursts: a batch gets between ${ctx.cores} and ${cpus} CPUs' worth, which no model of C cores describes`;
 }
@@ -340,7 +344,7 @@ export function checkThreads(obs, { k, P }) {
   // up to k tasks. A thread kept runnable without progress (a limiter whose
   // waiting threads spin) adds a share no task accounts for; so does a CPU the
   // host slowed by half or more, which a guest counts as its own CPU time.
-  // The two cannot be told apart: such a trial is void (conserved: false).
+  // The two cannot be told apart: checkBatch voids a trial whose shares are not k.
   const shares = tasks.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
   const ok = obs.poolThreads.length === P && worked.length === want;
   return {
