@@ -491,6 +491,16 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
   });
 
   it('exits 0 with nothing on stderr and writes exactly its reports (JSON with HTML and Markdown beside it, TAP, JUnit) (no temp files, scratch dir removed)', () => {
+    // Each claim's verdict with its evidence first: where a run fails, the message says why.
+    const expected = new Map(STRUCTURAL_VERDICTS.map(([id, verdict]) => [id, verdict]));
+    const unexpected = (record?.results ?? [])
+      .filter((/** @type {any} */ r) => r.verdict !== expected.get(r.id))
+      .map((/** @type {any} */ r) => `${r.id}: ${r.verdict} (expected ${expected.get(r.id)}): ${r.reason}`);
+    if (unexpected.length) {
+      const { release, node, openFiles } = record.environment;
+      unexpected.push(`on Linux ${release}, Node ${node.version}, ${record.profile?.cores} cores, open files ${openFiles}`);
+    }
+    expect(unexpected).toEqual([]);
     expect({ code: run.code, signal: run.signal, stderr: run.stderr }).toEqual({ code: 0, signal: null, stderr: '' });
     expect(fs.readdirSync(dir).sort()).toEqual(['j.html', 'j.json', 'j.md', 't.tap', 'x.xml']);
   });
