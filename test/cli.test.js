@@ -498,7 +498,9 @@ describe('end to end on the structural claims, with json, tap, junit and spec re
       .map((/** @type {any} */ r) => `${r.id}: ${r.verdict} (expected ${expected.get(r.id)}): ${r.reason}`);
     if (unexpected.length) {
       const { release, node, openFiles } = record.environment;
-      unexpected.push(`on Linux ${release}, Node ${node.version}, ${record.profile?.cores} cores, open files ${openFiles}`);
+      unexpected.push(
+        `on Linux ${release}, Node ${node.version}, ${record.profile?.cores} cores, open files ${openFiles}`,
+      );
     }
     expect(unexpected).toEqual([]);
     expect({ code: run.code, signal: run.signal, stderr: run.stderr }).toEqual({ code: 0, signal: null, stderr: '' });

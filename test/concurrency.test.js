@@ -197,8 +197,8 @@ describe(
   },
 );
 
-describe('checkBatch: the threads, how many ran at once, and CPU that adds up to the tasks', async () => {
-  const { checkBatch } = await import('../harness/kits/pool.js');
+describe('checkBatch: the threads, how many ran at once, and CPU that is whole tasks at one speed', async () => {
+  const { checkBatch, taskAccount } = await import('../harness/kits/pool.js');
   const phases = [
     { fromMs: 0, toMs: 240, concurrency: 4 },
     { fromMs: 240, toMs: 241, concurrency: 3 },
@@ -209,12 +209,37 @@ describe('checkBatch: the threads, how many ran at once, and CPU that adds up to
   test('four threads, one task each, four at once: sound', () => {
     expect(checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
   });
+  test('taskAccount: the most even way to give the tasks to the threads that used CPU', () => {
+    expect(taskAccount([118, 121, 119, 122], 4)).toMatchObject({ tasks: [1, 1, 1, 1] });
+    expect(taskAccount([121, 242, 240, 119], 6)).toMatchObject({ tasks: [2, 2, 1, 1] });
+    expect(taskAccount([480, 0.01, 0.02, 0], 4)).toMatchObject({ tasks: [4], spread: 1 });
+    expect(taskAccount([121, 119, 0.01, 0.02], 2)).toMatchObject({ tasks: [1, 1] });
+    // a thread cannot do part of a task: one that used CPU did at least one
+    expect(taskAccount([241, 121, 120, 68], 4)?.tasks).toEqual([1, 1, 1, 1]);
+    expect(taskAccount([120, 118, 30, 0.01], 2)).toBeNull();
+  });
   test('a thread that spent a task more than its own (a waiting thread spinning, or a CPU the host slowed): void, not a pass', () => {
     const c = checkBatch(obs([120, 120, 120, 240]), { k: 4, P: 4, T: 120 });
     expect(c).toMatchObject({ ok: false, invalid: true });
-    expect(c.detail).toMatch(/^the threads' CPU adds up to 5 tasks, not 4 \(a thread busy without progress/);
+    expect(c.detail).toMatch(
+      /^the threads' CPU is not 4 whole tasks at one speed \(×2 between them: a thread busy without progress/,
+    );
   });
-  test('a count that is wrong still fails, whatever the CPU adds up to', () => {
+  test('a spin shorter than half a task, which rounding would hide, is void too (one thread did two, another a fraction)', () => {
+    const c = checkBatch(obs([241, 121, 120, 68]), { k: 4, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    // and a spin on the thread that then runs its task: a slowed CPU looks the same
+    expect(checkBatch(obs([121, 120, 120, 180]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+    // within the spread one speed allows, the structure stands
+    expect(checkBatch(obs([121, 120, 120, 140]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
+  });
+  test('more threads busy than there were tasks: a fail (only the tasks use the pool here)', () => {
+    const c = checkBatch({ ...obs([120, 118, 30, 0.01]), phases: phases.slice(2) }, { k: 2, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(/3 used CPU for 2 tasks/);
+  });
+  test('a count that is wrong still fails, whatever the CPU says', () => {
     const c = checkBatch({ ...obs([120, 120, 240, 0.1]), poolThreads: [1, 2, 3] }, { k: 4, P: 4, T: 120 });
     expect(c.ok).toBe(false);
     expect(c.invalid).toBeUndefined();

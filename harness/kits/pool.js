@@ -4,7 +4,7 @@
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
-import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason } from './workers.js';
+import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import { checkConcurrency } from './concurrency.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 
@@ -268,19 +268,53 @@ export function quotaBursts(ctx) {
   return `a CPU quota of C=${ctx.cores} spread over ${cpus} CPUs runs the threads in bursts: a batch gets between ${ctx.cores} and ${cpus} CPUs' worth, which no model of C cores describes`;
 }
 
+/** A pool thread with less CPU than this share of a task did none (an idle one reads 0.000). */
+const IDLE_SHARE = 0.05;
+
 /**
- * CPU time per hash on each pool thread that worked in a batch (tasks per
- * thread read from its share of the batch's CPU, as checkThreads does).
+ * How a batch's k tasks fell on the pool threads, read from their CPU time.
+ * A thread cannot do part of a task, so every thread that used CPU did at
+ * least one; of the ways to give k tasks to those threads, the one with the
+ * most even CPU per task is taken (each task is the same hash). Its spread
+ * (slowest hash over fastest) is 1 where one speed explains the CPU; a thread
+ * kept busy without progress (a limiter whose waiting threads spin) and a CPU
+ * the host slowed both widen it, and cannot be told apart.
+ * @param {number[]} cpuMs each pool thread's CPU time over the batch
+ * @param {number} k
+ * @returns {{ tasks: number[], msPerTask: number[], spread: number } | null}
+ *   tasks and msPerTask per thread that worked (most tasks first); null where
+ *   more threads used CPU than there were tasks
+ */
+export function taskAccount(cpuMs, k) {
+  const total = cpuMs.reduce((a, b) => a + b, 0);
+  const worked = cpuMs.filter((ms) => ms > (IDLE_SHARE * total) / k).sort((a, b) => b - a);
+  if (worked.length > k) return null;
+  if (worked.length === 0) return { tasks: [], msPerTask: [], spread: 1 };
+  let best = { tasks: /** @type {number[]} */ ([]), spread: Infinity };
+  // Every split of k into worked.length whole parts, in non-increasing order
+  // (the threads are sorted by CPU, so more CPU never gets fewer tasks).
+  const split = (/** @type {number} */ i, /** @type {number} */ left, /** @type {number[]} */ tasks) => {
+    if (i === worked.length) {
+      if (left !== 0) return;
+      const per = worked.map((ms, j) => ms / tasks[j]);
+      const spread = Math.max(...per) / Math.min(...per);
+      if (spread < best.spread) best = { tasks: [...tasks], spread };
+      return;
+    }
+    const most = Math.min(left - (worked.length - i - 1), i === 0 ? left : tasks[i - 1]);
+    for (let n = most; n >= 1; n--) split(i + 1, left - n, [...tasks, n]);
+  };
+  split(0, k, []);
+  const { tasks, spread } = best;
+  return { tasks, msPerTask: worked.map((ms, j) => ms / tasks[j]), spread };
+}
+
+/**
+ * CPU time per hash on each pool thread that worked in a batch (taskAccount).
  * @param {any} obs @param {number} k
  */
 export function hashRates(obs, k) {
-  const cpu = /** @type {number[]} */ (obs.cpuMs ?? []);
-  const perTask = cpu.reduce((a, b) => a + b, 0) / k;
-  if (!(perTask > 0)) return [];
-  return cpu
-    .map((ms) => ({ ms, tasks: Math.round(ms / perTask) }))
-    .filter((t) => t.tasks > 0)
-    .map((t) => t.ms / t.tasks);
+  return taskAccount(obs.cpuMs ?? [], k)?.msPerTask ?? [];
 }
 
 /**
@@ -307,7 +341,7 @@ export function sortedTimes(obs) {
  * @returns {import('../verdict.js').Check}
  */
 export function checkBatch(obs, { k, P, T }) {
-  const { shares, ...threads } = checkThreads(obs, { k, P });
+  const threads = checkThreads(obs, { k, P });
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
   const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
@@ -318,38 +352,38 @@ export function checkBatch(obs, { k, P, T }) {
         parts: [...parts, { name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }],
       }
     : { ok: threads.ok, detail: threads.detail, parts };
-  if (!checked.ok || shares === k) return checked;
+  // The runnable count says how many threads ran, not how many tasks made
+  // progress: it holds only where the threads' CPU is whole tasks at one speed.
+  const account = taskAccount(obs.cpuMs, k);
+  if (!checked.ok || !account || account.spread <= MAX_SPEED_SPREAD) return checked;
   return {
     ...checked,
     ok: false,
     invalid: true,
-    detail: `the threads' CPU adds up to ${shares} tasks, not ${k} (a thread busy without progress, or a CPU the host slowed): ${checked.detail}`,
+    detail: `the threads' CPU is not ${k} whole tasks at one speed (×${round(account.spread, 2)} between them: a thread busy without progress, or a CPU the host slowed): ${checked.detail}`,
   };
 }
 
 /**
- * Which new threads did the work, and how
- * many tasks' worth each did (its CPU over the mean CPU per task).
+ * Which new threads did the work, and how many tasks each did (taskAccount).
+ * More threads busy than there were tasks is a fail: in these fixtures only
+ * the tasks use the pool.
  * @param {any} obs @param {{ k: number, P: number }} o
  */
 export function checkThreads(obs, { k, P }) {
-  const total = obs.cpuMs.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
-  const perTask = total / k;
-  const worked = obs.cpuMs.filter((/** @type {number} */ ms) => ms > 0.3 * perTask);
-  const tasks = worked
-    .map((/** @type {number} */ ms) => Math.round(ms / perTask))
-    .sort((/** @type {number} */ a, /** @type {number} */ b) => b - a);
+  const account = taskAccount(obs.cpuMs, k);
   const want = threadsUsed({ k, P });
-  // Each task is the same work, so the threads' shares of the batch's CPU add
-  // up to k tasks. A thread kept runnable without progress (a limiter whose
-  // waiting threads spin) adds a share no task accounts for; so does a CPU the
-  // host slowed by half or more, which a guest counts as its own CPU time.
-  // The two cannot be told apart: checkBatch voids a trial whose shares are not k.
-  const shares = tasks.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
-  const ok = obs.poolThreads.length === P && worked.length === want;
+  if (!account) {
+    const perTask = obs.cpuMs.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0) / k;
+    const busy = obs.cpuMs.filter((/** @type {number} */ ms) => ms > IDLE_SHARE * perTask).length;
+    return {
+      ok: false,
+      detail: `${obs.poolThreads.length} pool threads started, ${busy} used CPU for ${k} tasks (a thread busy without a task); expected ${P} and ${want}`,
+    };
+  }
+  const ok = obs.poolThreads.length === P && account.tasks.length === want;
   return {
     ok,
-    shares,
-    detail: `${obs.poolThreads.length} pool threads started, ${worked.length} did the ${k} tasks (${tasks.join('+')}); expected ${P} and ${want}`,
+    detail: `${obs.poolThreads.length} pool threads started, ${account.tasks.length} did the ${k} tasks (${account.tasks.join('+')}); expected ${P} and ${want}`,
   };
 }

@@ -172,8 +172,26 @@ export declare function judgeTimingOnlyWithCores<T extends {
  */
 export declare function quotaBursts(ctx: import('../context.js').Context): string | null;
 /**
- * CPU time per hash on each pool thread that worked in a batch (tasks per
- * thread read from its share of the batch's CPU, as checkThreads does).
+ * How a batch's k tasks fell on the pool threads, read from their CPU time.
+ * A thread cannot do part of a task, so every thread that used CPU did at
+ * least one; of the ways to give k tasks to those threads, the one with the
+ * most even CPU per task is taken (each task is the same hash). Its spread
+ * (slowest hash over fastest) is 1 where one speed explains the CPU; a thread
+ * kept busy without progress (a limiter whose waiting threads spin) and a CPU
+ * the host slowed both widen it, and cannot be told apart.
+ * @param {number[]} cpuMs each pool thread's CPU time over the batch
+ * @param {number} k
+ * @returns {{ tasks: number[], msPerTask: number[], spread: number } | null}
+ *   tasks and msPerTask per thread that worked (most tasks first); null where
+ *   more threads used CPU than there were tasks
+ */
+export declare function taskAccount(cpuMs: number[], k: number): {
+    tasks: number[];
+    msPerTask: number[];
+    spread: number;
+} | null;
+/**
+ * CPU time per hash on each pool thread that worked in a batch (taskAccount).
  * @param {any} obs @param {number} k
  */
 export declare function hashRates(obs: any, k: number): number[];
@@ -198,8 +216,9 @@ export declare function checkBatch(obs: any, { k, P, T }: {
     T: number;
 }): import('../verdict.js').Check;
 /**
- * Which new threads did the work, and how
- * many tasks' worth each did (its CPU over the mean CPU per task).
+ * Which new threads did the work, and how many tasks each did (taskAccount).
+ * More threads busy than there were tasks is a fail: in these fixtures only
+ * the tasks use the pool.
  * @param {any} obs @param {{ k: number, P: number }} o
  */
 export declare function checkThreads(obs: any, { k, P }: {
@@ -207,6 +226,5 @@ export declare function checkThreads(obs: any, { k, P }: {
     P: number;
 }): {
     ok: boolean;
-    shares: any;
     detail: string;
 };
