@@ -142,3 +142,19 @@ test(
     expect(r.message).toMatchObject({ type: 'error', message: expect.stringMatching(/EMFILE/) });
   },
 );
+
+test(
+  "any fixture that fails with pool threads parked ends itself (SIGKILL), not hang in Node's exit",
+  linuxOnly,
+  () => {
+    const script = `const report = require(${JSON.stringify(path.join(LIB, 'report.cjs'))});
+    const { park } = require(${JSON.stringify(path.join(LIB, 'park.cjs'))});
+    park({ tmpdir: JSON.parse(process.argv[1]).tmpdir })
+      .then(() => { throw new Error('failed with the pool parked'); })
+      .catch(report.fail);`;
+    const r = countIn({ script, fifos: 0, pool: 4 });
+    expect(r.exit).toEqual({ signal: 'SIGKILL', status: null });
+    expect(r.ms).toBeLessThan(20_000);
+    expect(r.message).toEqual({ type: 'error', message: 'failed with the pool parked' });
+  },
+);
