@@ -233,6 +233,18 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     // within the spread one speed allows, the structure stands
     expect(checkBatch(obs([121, 120, 120, 140]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
   });
+  test('a waste spread evenly over every thread keeps them alike, but each hash costs more than the calibrated task: void', () => {
+    const c = checkBatch(obs([160, 161, 159, 160]), { k: 4, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(/^every hash took 159 ms of CPU or more, ×1\.33 the calibrated task's 120 ms/);
+    // cheaper than the calibration (it was taken on a slower CPU, or beside a neighbour): sound
+    expect(checkBatch(obs([90, 91, 89, 90]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
+  });
+  test('a pool thread without a CPU reading: void, not a count of threads that did nothing', () => {
+    const c = checkBatch(obs([120, NaN, 120, 120]), { k: 4, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(/no CPU reading/);
+  });
   test('more threads busy than there were tasks: a fail (only the tasks use the pool here)', () => {
     const c = checkBatch({ ...obs([120, 118, 30, 0.01]), phases: phases.slice(2) }, { k: 2, P: 4, T: 120 });
     expect(c).toMatchObject({ ok: false });

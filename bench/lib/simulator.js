@@ -317,6 +317,19 @@ function balance(m, running, n) {
 }
 
 /**
+ * The profile's calibration on a simulated machine: as
+ * fixtures/profile-probe.cjs does, the median wall time of three single tasks
+ * run alone, on a machine of its own (the profile is taken once, before the
+ * claims, so its noise is not a trial's).
+ * @param {{ C: number, T: number, noise: Noise, random: () => number }} o
+ */
+export function simulateCalibration({ C, T, noise, random }) {
+  const m = machine({ C, T, noise, random });
+  const runs = [0, 1, 2].map(() => runPool(m, [T * Math.max(0.5, 1 + noise.workSd * gauss(random))], 1).done[0]);
+  return runs.sort((a, b) => a - b)[1];
+}
+
+/**
  * One observation, in the shape fixtures/pbkdf2-batch.cjs reports.
  * `limit`: a wrong truth of another mechanism than the pool's size: P threads
  * exist and each gets work (tasks are handed to them in turn), but at most

@@ -9,7 +9,7 @@ import { predictSorted } from '../../harness/kits/model.js';
 import { region } from '../../harness/verdict.js';
 import { seededRandom } from '../../harness/stats.js';
 import { TASK_MS } from '../../harness/profile.js';
-import { simulateBatch, NOISE } from './simulator.js';
+import { simulateBatch, simulateCalibration, NOISE } from './simulator.js';
 
 export const CORES = [1, 2, 4, 8, 16, 64];
 export const POOLS = [1, 2, 3, 4, 5, 8];
@@ -127,7 +127,9 @@ export function batchSpecs(specs) {
  */
 export async function simulateRun({ spec, C, trueP, limit = Infinity, path, noise = NOISE.vm, random, quick = false }) {
   const linux = path === 'full';
-  const machine = simulatedMachine({ C, platform: linux ? 'linux' : 'darwin', quick });
+  // The run plans with what the profile measured on this noisy machine, as a real run does.
+  const T = simulateCalibration({ C, T: TASK_MS, noise, random });
+  const machine = simulatedMachine({ C, platform: linux ? 'linux' : 'darwin', quick, T });
   const result = await engineResult(spec, machine, simulatedLauncher({ C, linux, trueP, limit, noise, random }));
   return { verdict: result.verdict, trials: result.trials, by: decidedBy(result) };
 }

@@ -337,10 +337,12 @@ export function sortedTimes(obs) {
  * Structural reading of one batch: the pool's threads (which did the work)
  * and how many tasks were runnable at once between completions (what "n run
  * together" says), where the fixture could read it (Linux schedstat).
- * @param {any} obs @param {{ k: number, P: number, T: number }} o
+ * @param {any} obs @param {{ k: number, P: number, T: number }} o  T: the calibrated task (ms of one hash alone)
  * @returns {import('../verdict.js').Check}
  */
 export function checkBatch(obs, { k, P, T }) {
+  if (!(obs.cpuMs ?? []).every(Number.isFinite))
+    return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const threads = checkThreads(obs, { k, P });
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
@@ -353,15 +355,29 @@ export function checkBatch(obs, { k, P, T }) {
       }
     : { ok: threads.ok, detail: threads.detail, parts };
   // The runnable count says how many threads ran, not how many tasks made
-  // progress: it holds only where the threads' CPU is whole tasks at one speed.
+  // progress: it holds only where the threads' CPU is whole tasks at one
+  // speed, and that speed is the calibrated task's (a waste spread evenly
+  // over every thread keeps them alike, but each hash then costs more).
   const account = taskAccount(obs.cpuMs, k);
-  if (!checked.ok || !account || account.spread <= MAX_SPEED_SPREAD) return checked;
-  return {
-    ...checked,
-    ok: false,
-    invalid: true,
-    detail: `the threads' CPU is not ${k} whole tasks at one speed (×${round(account.spread, 2)} between them: a thread busy without progress, or a CPU the host slowed): ${checked.detail}`,
-  };
+  const why = checked.ok && account ? wastedCpu(account, k, T) : null;
+  return why ? { ...checked, ok: false, invalid: true, detail: `${why}: ${checked.detail}` } : checked;
+}
+
+/**
+ * Why a batch's CPU is not its k tasks at the calibrated speed, or null. A
+ * thread busy without progress (a limiter whose waiting threads spin) and a
+ * CPU the host slowed both cost CPU that no task accounts for, and the guest
+ * cannot tell them apart: the trial is void, not a fail.
+ * @param {{ msPerTask: number[], spread: number }} account @param {number} k @param {number} T
+ */
+function wastedCpu({ msPerTask, spread }, k, T) {
+  const cause = 'a thread busy without progress, or a CPU the host slowed';
+  if (spread > MAX_SPEED_SPREAD)
+    return `the threads' CPU is not ${k} whole tasks at one speed (×${round(spread, 2)} between them: ${cause})`;
+  const fastest = Math.min(...msPerTask);
+  if (T > 0 && fastest > MAX_SPEED_SPREAD * T)
+    return `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} the calibrated task's ${Math.round(T)} ms (${cause})`;
+  return null;
 }
 
 /**

@@ -207,7 +207,7 @@ export declare function sortedTimes(obs: any): any;
  * Structural reading of one batch: the pool's threads (which did the work)
  * and how many tasks were runnable at once between completions (what "n run
  * together" says), where the fixture could read it (Linux schedstat).
- * @param {any} obs @param {{ k: number, P: number, T: number }} o
+ * @param {any} obs @param {{ k: number, P: number, T: number }} o  T: the calibrated task (ms of one hash alone)
  * @returns {import('../verdict.js').Check}
  */
 export declare function checkBatch(obs: any, { k, P, T }: {
