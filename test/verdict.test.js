@@ -586,7 +586,10 @@ function observe(r, { k, P, C, reference }) {
     poolThreads[i] = 4000 + i;
     cpuMs[i] = r() * 0.2; // idle threads: a few wake-ups
   }
-  for (let i = 0; i < k; i++) cpuMs[thread[i]] += speed * work[i] * (1 + 0.02 * gauss(r));
+  // CPU time per hash drifts less than completion times: quiet runs on the VM
+  // read 0.95-1.12 of the calibrated task per hash (BENCHMARKS.md §13).
+  const cpuSpeed = 1 + 0.4 * (speed - 1);
+  for (let i = 0; i < k; i++) cpuMs[thread[i]] += cpuSpeed * work[i] * (1 + 0.02 * gauss(r));
   // How many ran at once between completions, as the fixture reads it: every
   // task in progress (the simulated pool runs them all).
   const phases = completions.map((c, j) => ({
