@@ -100,6 +100,20 @@ export const SABOTAGES = [
     ]),
   },
   {
+    name: 'pool-waste=3',
+    what: 'a limiter whose waste is spread over every thread: at most 3 hashes progress at once (at most P − 1), sliced round robin so all finish together; throwaway slices keep the other threads busy, and the pool hands both to whichever thread is free, so every thread does the same share of work and of waste',
+    // every claim whose first batch is more than 3, or whose pool is 2 (1 + waste); a pool of 1 has no
+    // thread to waste on, and 2 tasks on 4 threads both run (beside 2 wasting threads, alone as in pairs)
+    select: [
+      'pool.pbkdf2-four-together',
+      'pool.fifth-lags',
+      'pool.six-is-four-then-two',
+      'pool.size-five-all-together',
+      'pool.size-two-pairs',
+    ],
+    breaks: () => true,
+  },
+  {
     name: 'pool-per-core',
     what: 'pool-probe.cjs: the pool really has min(P, cores) threads; the FIFO census is padded to P by non-blocking readers and idle worker threads fill the thread count (up to 16)',
     select: ['pool.default-size', 'pool.env-in-code', 'pool.env-parsing', 'pool.max-128', 'pool.thread-per-core'],
