@@ -617,12 +617,20 @@ function verdictOf(plan, next) {
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   const checks = structural ? [] : null;
   const values = timing ? [] : null;
-  let d = decide({ checks, structural, values, timing, maxTrials });
-  for (let n = 1; n <= maxTrials; n++) {
+  // As the engine does: a trial without a timing value (void) extends the
+  // budget, never past twice the usual cap.
+  let voided = 0;
+  let spoiled = 0;
+  const cap = () => maxTrials + Math.min(voided + (timing?.decisive ? spoiled : 0), maxTrials);
+  let d = decide({ checks, structural, values, timing, maxTrials: cap(), voided });
+  for (let n = 1; n <= cap(); n++) {
     const obs = next();
-    checks?.push(structural.check(obs));
-    values?.push(timing.value(obs));
-    d = decide({ checks, structural, values, timing, maxTrials });
+    const check = structural ? structural.check(obs) : null;
+    if (check) checks?.push(check);
+    if (timing?.void?.(obs) || (timing && check?.timingVoid)) voided++;
+    else if (check?.invalid) spoiled++;
+    else values?.push(timing.value(obs));
+    d = decide({ checks, structural, values, timing, maxTrials: cap(), voided });
     if (d.done) break;
   }
   return { verdict: d.verdict ?? 'inconclusive', trials: Math.max(checks?.length ?? 0, values?.length ?? 0) };
