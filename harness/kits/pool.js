@@ -286,8 +286,7 @@ const IDLE_SHARE = 0.05;
  *   more threads used CPU than there were tasks
  */
 export function taskAccount(cpuMs, k) {
-  const total = cpuMs.reduce((a, b) => a + b, 0);
-  const worked = cpuMs.filter((ms) => ms > (IDLE_SHARE * total) / k).sort((a, b) => b - a);
+  const worked = busyThreadsCpu(cpuMs, k).sort((a, b) => b - a);
   if (worked.length > k) return null;
   if (worked.length === 0) return { tasks: [], msPerTask: [], spread: 1 };
   let best = { tasks: /** @type {number[]} */ ([]), spread: Infinity };
@@ -307,6 +306,12 @@ export function taskAccount(cpuMs, k) {
   split(0, k, []);
   const { tasks, spread } = best;
   return { tasks, msPerTask: worked.map((ms, j) => ms / tasks[j]), spread };
+}
+
+/** The CPU times of the pool threads that used CPU (over IDLE_SHARE of a task). @param {number[]} cpuMs @param {number} k */
+function busyThreadsCpu(cpuMs, k) {
+  const total = cpuMs.reduce((a, b) => a + b, 0);
+  return cpuMs.filter((ms) => ms > (IDLE_SHARE * total) / k);
 }
 
 /**
@@ -343,7 +348,8 @@ export function sortedTimes(obs) {
 export function checkBatch(obs, { k, P, T }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
-  const threads = checkThreads(obs, { k, P });
+  const account = taskAccount(obs.cpuMs, k);
+  const threads = checkThreads(obs, { k, P }, account);
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
   const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
@@ -358,7 +364,6 @@ export function checkBatch(obs, { k, P, T }) {
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the calibrated task's (a waste spread evenly
   // over every thread keeps them alike, but each hash then costs more).
-  const account = taskAccount(obs.cpuMs, k);
   const why = checked.ok && account ? wastedCpu(account, k, T) : null;
   return why ? { ...checked, ok: false, invalid: true, detail: `${why}: ${checked.detail}` } : checked;
 }
@@ -385,13 +390,12 @@ function wastedCpu({ msPerTask, spread }, k, T) {
  * More threads busy than there were tasks is a fail: in these fixtures only
  * the tasks use the pool.
  * @param {any} obs @param {{ k: number, P: number }} o
+ * @param {ReturnType<typeof taskAccount>} [account] the batch's, where the caller has it
  */
-export function checkThreads(obs, { k, P }) {
-  const account = taskAccount(obs.cpuMs, k);
+export function checkThreads(obs, { k, P }, account = taskAccount(obs.cpuMs, k)) {
   const want = threadsUsed({ k, P });
   if (!account) {
-    const perTask = obs.cpuMs.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0) / k;
-    const busy = obs.cpuMs.filter((/** @type {number} */ ms) => ms > IDLE_SHARE * perTask).length;
+    const busy = busyThreadsCpu(obs.cpuMs, k).length;
     return {
       ok: false,
       detail: `${obs.poolThreads.length} pool threads started, ${busy} used CPU for ${k} tasks (a thread busy without a task); expected ${P} and ${want}`,

@@ -220,11 +220,12 @@ export declare function checkBatch(obs: any, { k, P, T }: {
  * More threads busy than there were tasks is a fail: in these fixtures only
  * the tasks use the pool.
  * @param {any} obs @param {{ k: number, P: number }} o
+ * @param {ReturnType<typeof taskAccount>} [account] the batch's, where the caller has it
  */
 export declare function checkThreads(obs: any, { k, P }: {
     k: number;
     P: number;
-}): {
+}, account?: ReturnType<typeof taskAccount>): {
     ok: boolean;
     detail: string;
 };
