@@ -230,3 +230,40 @@ describe("the pool's threads, io_uring's kernel workers left out (fixtures/lib/p
     },
   );
 });
+
+describe('threads parked in open(2): asleep in a pipe wait, not merely inside openat (fixtures/lib/proc.cjs)', () => {
+  const lib = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'lib', 'proc.cjs');
+  it('a wait channel counts where it names a pipe or FIFO wait, or names nothing (hidden)', async () => {
+    const { pipeWait } = (await import(lib)).default;
+    for (const w of ['wait_for_partner', 'fifo_open', 'pipe_wait', '0', '', null])
+      expect([w, pipeWait(w)]).toEqual([w, true]);
+    for (const w of ['request_wait_answer', 'rwsem_down_read_slowpath', 'futex_do_wait'])
+      expect([w, pipeWait(w)]).toEqual([w, false]);
+  });
+  it(
+    'FIFO readers with no writer read as parked, each one; the pool threads that park nothing do not',
+    { skip: !linux && 'Linux /proc' },
+    () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-parked-'));
+      const script = `const fs = require('node:fs');
+      const proc = require(${JSON.stringify(lib)});
+      const { makeFifos } = require(${JSON.stringify(path.join(path.dirname(lib), 'fifo.cjs'))});
+      const { paths } = makeFifos(${JSON.stringify(dir)}, 3);
+      for (const p of paths) fs.open(p, 'r', (err, fd) => fd === undefined || fs.closeSync(fd));
+      const wait = (i) => proc.threadsParkedInOpen() === 3 || i > 400 ? report() : setTimeout(wait, 5, i + 1);
+      function report() {
+        console.log(JSON.stringify({ inOpen: proc.threadsInOpen(), parked: proc.threadsParkedInOpen() }));
+        for (const p of paths) fs.closeSync(fs.openSync(p, fs.constants.O_RDWR));
+      }
+      wait(0);`;
+      const { NODE_V8_COVERAGE, ...env } = process.env;
+      const r = spawnSync(process.execPath, ['-e', script], {
+        env: { ...env, UV_THREADPOOL_SIZE: '5' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      rmSync(dir, { recursive: true, force: true });
+      expect(JSON.parse(r.stdout)).toEqual({ inOpen: 3, parked: 3 });
+    },
+  );
+});
