@@ -206,8 +206,15 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     { fromMs: 242, toMs: 243, concurrency: 1 },
   ];
   const obs = (/** @type {number[]} */ cpuMs) => ({ poolThreads: [1, 2, 3, 4], cpuMs, phases });
-  test('four threads, one task each, four at once: sound', () => {
-    expect(checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
+  test('four threads, one task each, four at once: sound, with what each hash cost beside the calibration', () => {
+    const c = checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 });
+    expect(c).toMatchObject({ ok: true });
+    expect(c.parts?.[0].detail).toMatch(
+      /did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4; CPU per hash 118–122 ms \(the calibrated task: 120 ms\)$/,
+    );
+    // two tasks on one thread: the CPU per hash is its time halved
+    const pairs = checkBatch({ ...obs([242, 238, 0, 0]), phases: phases.slice(2) }, { k: 4, P: 2, T: 120 });
+    expect(pairs.detail).toMatch(/CPU per hash 119–121 ms/);
   });
   test('taskAccount: the most even way to give the tasks to the threads that used CPU', () => {
     expect(taskAccount([118, 121, 119, 122], 4)).toMatchObject({ tasks: [1, 1, 1, 1] });

@@ -349,7 +349,7 @@ export function checkBatch(obs, { k, P, T }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
-  const threads = checkThreads(obs, { k, P }, account);
+  const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T);
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
   const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
@@ -366,6 +366,21 @@ export function checkBatch(obs, { k, P, T }) {
   // over every thread keeps them alike, but each hash then costs more).
   const why = checked.ok && account ? wastedCpu(account, k, T) : null;
   return why ? { ...checked, ok: false, invalid: true, detail: `${why}: ${checked.detail}` } : checked;
+}
+
+/**
+ * A thread check's detail with what each hash cost in CPU beside the
+ * calibrated task: the figures the CPU rule (wastedCpu) judges, shown
+ * whether it passes or not.
+ * @param {import('../verdict.js').Check} check @param {ReturnType<typeof taskAccount>} account @param {number} T
+ */
+function withHashCost(check, account, T) {
+  if (!account?.msPerTask.length) return check;
+  const lo = Math.round(Math.min(...account.msPerTask));
+  const hi = Math.round(Math.max(...account.msPerTask));
+  const cost = lo === hi ? `${lo} ms` : `${lo}–${hi} ms`;
+  const calibrated = T > 0 ? ` (the calibrated task: ${Math.round(T)} ms)` : '';
+  return { ...check, detail: `${check.detail}; CPU per hash ${cost}${calibrated}` };
 }
 
 /**
