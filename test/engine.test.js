@@ -764,3 +764,96 @@ describe('--quick and decisive timing', () => {
     expect(r.evidence.timing.n).toBe(6);
   });
 });
+
+describe("run: specs tagged 'shares-cpu' run first, beside each other, never beside the rest", () => {
+  const shared = (/** @type {string} */ id, /** @type {any} */ o = {}) =>
+    fakeSpec({ id, tags: ['structural', 'shares-cpu'] }, o);
+  /** A log of trial starts and ends, and the most specs in a trial at once. */
+  function tracker() {
+    let inside = 0;
+    const log = /** @type {string[]} */ ([]);
+    const state = { most: 0, log };
+    /** @param {string} id @param {number} [ms] */
+    const obs =
+      (id, ms = 20) =>
+      async () => {
+        inside++;
+        state.most = Math.max(state.most, inside);
+        log.push(`+${id}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`-${id}`);
+        inside--;
+        return { ok: true };
+      };
+    return { state, obs };
+  }
+  test('the sharing specs overlap, at most SHARING_AT_ONCE at a time; the others start only once they have all ended', async () => {
+    const { SHARING_AT_ONCE } = await import('../harness/engine.js');
+    const t = tracker();
+    const alone = fakeSpec({ id: 'pool.alone' }, { obs: t.obs('alone'), need: 1 });
+    const group = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => shared(`pool.${x}`, { obs: t.obs(x), need: 2 }));
+    const events = await collect({ specs: [alone, ...group], ctx });
+    expect(t.state.most).toBe(SHARING_AT_ONCE);
+    // 'alone' came first in the selection but runs after the group, by itself
+    expect(t.state.log.slice(-2)).toEqual(['+alone', '-alone']);
+    expect(ends(events).map((r) => r.id)).toEqual([
+      'pool.a',
+      'pool.b',
+      'pool.c',
+      'pool.d',
+      'pool.e',
+      'pool.f',
+      'pool.alone',
+    ]);
+    expect(ends(events).every((r) => r.verdict === 'pass')).toBe(true);
+  });
+  test("each spec's events come together and in order: start, its trials, end; indices follow the run's order", async () => {
+    const slowFirst = shared('pool.slow', { obs: tracker().obs('slow', 60), need: 2 });
+    const quick = shared('pool.quick', { obs: tracker().obs('quick', 1), need: 2 });
+    const events = await collect({ specs: [slowFirst, quick], ctx });
+    expect(
+      events.map((e) => `${e.type} ${e.data.id}${e.type === 'spec:start' ? ` ${e.data.index}/${e.data.total}` : ''}`),
+    ).toEqual([
+      'spec:start pool.slow 0/2',
+      'spec:trial pool.slow',
+      'spec:trial pool.slow',
+      'spec:end pool.slow',
+      'spec:start pool.quick 1/2',
+      'spec:trial pool.quick',
+      'spec:trial pool.quick',
+      'spec:end pool.quick',
+    ]);
+  });
+  test('stopped while the group runs: the specs begun end "interrupted", those not begun never start, nor the rest', async () => {
+    const ac = new AbortController();
+    const t = tracker();
+    const stopper = shared('pool.stopper', {
+      need: 3,
+      obs: (/** @type {number} */ n) => {
+        if (n === 2) ac.abort();
+        return t.obs('stopper', 5)();
+      },
+    });
+    const group = ['b', 'c', 'd', 'e', 'f'].map((x) => shared(`pool.${x}`, { obs: t.obs(x, 30), need: 3 }));
+    const events = await collect({
+      specs: [fakeSpec({ id: 'pool.alone' }), stopper, ...group],
+      ctx,
+      signal: ac.signal,
+    });
+    const results = ends(events);
+    expect(results.map((r) => r.id)).toEqual(['pool.stopper', 'pool.b', 'pool.c', 'pool.d']);
+    expect(results.map((r) => r.verdict)).toEqual(['error', 'error', 'error', 'error']);
+    expect(t.state.log.filter((x) => x.startsWith('+')).some((x) => ['+e', '+f', '+alone'].includes(x))).toBe(false);
+  });
+  test('a sharing spec whose plan judges timing is an error, not run (its timing would measure its neighbours)', async () => {
+    const calls = /** @type {number[]} */ ([]);
+    const timed = shared('pool.timed', {
+      calls,
+      planOver: { timing: { statistic: 'S', looks: [3], alpha: 0.01, value: () => 1, region: { below: 2 } } },
+    });
+    const [r] = ends(await collect({ specs: [timed], ctx }));
+    expect(r).toMatchObject({ verdict: 'error', trials: 0 });
+    expect(r.reason).toMatch(/shares-cpu.*cannot judge timing/);
+    expect(calls).toEqual([]);
+  });
+});

@@ -106,6 +106,34 @@ export declare function run({ specs, machine, launcher, expectations, options }:
     } | null;
     options?: RunOptions;
 }): AsyncGenerator<RunEvent>;
+/** How many specs that share the CPU run at once. */
+export declare const SHARING_AT_ONCE = 4;
+/** Whether a spec's verdict needs no free CPU (its 'shares-cpu' tag). @param {Spec} spec */
+export declare const sharesCpu: (spec: Spec) => boolean;
+/**
+ * The order a run takes: the specs that share the CPU first (they run beside
+ * each other, and only then the rest one at a time), each group in the order given.
+ * @param {Spec[]} specs
+ */
+export declare function runOrder(specs: Spec[]): import("./spec.js").Spec[];
+/**
+ * Start the specs of a group, at most `atOnce` at a time, each into a queue
+ * of its events that a reader drains in order (the head live, the others
+ * from what they kept). A spec not yet begun when the run is stopped never
+ * begins: its queue's `started` resolves false.
+ * @param {Spec[]} group
+ * @param {(spec: Spec) => AsyncGenerator<RunEvent, Result>} runOne
+ * @param {number} atOnce @param {AbortSignal} [signal]
+ */
+export declare function startBeside(group: Spec[], runOne: (spec: Spec) => AsyncGenerator<RunEvent, Result>, atOnce: number, signal?: AbortSignal): {
+    started: Promise<boolean>;
+    begin: (began: boolean) => void;
+    /** @param {RunEvent} e */ push: (e: RunEvent) => void;
+    /** @param {Result} result */ end: (result: Result) => void;
+    /** @param {unknown} error */ fail: (error: unknown) => void;
+    /** @returns {AsyncGenerator<RunEvent, Result>} */
+    drain(): AsyncGenerator<RunEvent, Result>;
+}[];
 /**
  * Run to the end and return the finished record, for callers that want the
  * outcome; `onEvent` sees every event on the way (the CLI's live reporters).

@@ -35,7 +35,7 @@ export default defineSpec({
   truth:
     "True; for a worker killed by SIGKILL the primary sees online → (listening) → disconnect → exit with signal 'SIGKILL'.",
   expected: 'holds',
-  tags: ['structural'],
+  tags: ['structural', 'shares-cpu'],
   requires: ['posix'],
   source: {
     file: SOURCE_004.file,
