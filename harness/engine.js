@@ -70,7 +70,8 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   const results = [];
   const order = runOrder(specs);
   const sharing = order.filter(sharesCpu);
-  const runOne = (/** @type {Spec} */ spec) => runSpec({ spec, ctx, launcher, signal, now });
+  const origin = now();
+  const runOne = (/** @type {Spec} */ spec) => runSpec({ spec, ctx, launcher, signal, now, origin });
   const beside = startBeside(sharing, runOne, SHARING_AT_ONCE, signal);
   for (const [index, spec] of order.entries()) {
     const queue = beside[index]; // the specs that share the CPU come first
@@ -202,14 +203,17 @@ export async function runToRecord(o, onEvent = () => {}) {
 
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, origin?: number }} o
+ *   origin: the run's start on the same clock, for the result's startMs
  * @returns {AsyncGenerator<RunEvent, Result>}
  */
-export async function* runSpec({ spec, ctx, launcher, signal, now }) {
+export async function* runSpec({ spec, ctx, launcher, signal, now, origin }) {
   const t0 = now();
   /** @type {any[]} */
   const samples = [];
-  const finish = (/** @type {Outcome} */ fields) => result(spec, { samples, durationMs: now() - t0, ...fields });
+  const startMs = origin === undefined ? undefined : t0 - origin;
+  const finish = (/** @type {Outcome} */ fields) =>
+    result(spec, { samples, durationMs: now() - t0, startMs, ...fields });
   const skip = unmetRequirement(spec, ctx);
   if (skip) return finish({ verdict: 'skip', reason: skip });
   /** @type {import('./spec.js').Plan} */
@@ -353,7 +357,7 @@ export function withQuickBudget(timing, { looks, alpha }) {
 
 /**
  * @param {Spec} spec
- * @param {Outcome & { samples: any[], durationMs: number }} f
+ * @param {Outcome & { samples: any[], durationMs: number, startMs?: number }} f
  */
 function result(spec, f) {
   const expected = f.expected ?? spec.expected;
@@ -376,6 +380,7 @@ function result(spec, f) {
     },
     trials: f.samples.length,
     durationMs: Math.round(f.durationMs),
+    ...(f.startMs === undefined ? {} : { startMs: Math.round(f.startMs) }),
     samples: f.samples,
   };
 }

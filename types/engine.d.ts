@@ -144,15 +144,17 @@ export declare function startBeside(group: Spec[], runOne: (spec: Spec) => Async
 export declare function runToRecord(o: Parameters<typeof run>[0], onEvent?: (event: RunEvent) => void): Promise<ReturnType<typeof buildRecord>>;
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, origin?: number }} o
+ *   origin: the run's start on the same clock, for the result's startMs
  * @returns {AsyncGenerator<RunEvent, Result>}
  */
-export declare function runSpec({ spec, ctx, launcher, signal, now }: {
+export declare function runSpec({ spec, ctx, launcher, signal, now, origin }: {
     spec: Spec;
     ctx: Context;
     launcher: Launcher;
     signal?: AbortSignal;
     now: () => number;
+    origin?: number;
 }): AsyncGenerator<RunEvent, Result>;
 /**
  * A timing plan on its --quick budget: its looks and alpha (and those of
@@ -188,11 +190,12 @@ export type Result = ReturnType<typeof result>;
  */
 /**
  * @param {Spec} spec
- * @param {Outcome & { samples: any[], durationMs: number }} f
+ * @param {Outcome & { samples: any[], durationMs: number, startMs?: number }} f
  */
 declare function result(spec: Spec, f: Outcome & {
     samples: any[];
     durationMs: number;
+    startMs?: number;
 }): {
     id: string;
     title: string;
@@ -254,6 +257,7 @@ declare function result(spec: Spec, f: Outcome & {
     };
     trials: number;
     durationMs: number;
+    startMs?: number | undefined;
     samples: any[];
 };
 /** @param {unknown} err */
