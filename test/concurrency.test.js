@@ -213,7 +213,10 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
       /did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4; CPU per hash 118–122 ms \(the calibrated task: 120 ms\)$/,
     );
     // two tasks on one thread: the CPU per hash is its time halved
-    const pairs = checkBatch({ ...obs([242, 238, 0, 0]), phases: phases.slice(2) }, { k: 4, P: 2, T: 120 });
+    const pairs = checkBatch(
+      { ...obs([242, 238]), poolThreads: [1, 2], phases: phases.slice(2) },
+      { k: 4, P: 2, T: 120 },
+    );
     expect(pairs.detail).toMatch(/CPU per hash 119–121 ms/);
   });
   test('taskAccount: the most even way to give the tasks to the threads that used CPU', () => {
