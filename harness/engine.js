@@ -3,11 +3,8 @@
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
 // last run:end with the finished record (whose exitCode is the run's). Specs
-// run one after another, never overlapping (they measure the machine), except
-// those tagged 'shares-cpu', whose verdicts need no free CPU: they run first,
-// a few at a time beside each other and never beside any other spec, and
-// their events are handed on in order. Each spec's trials go on until its
-// verdict is decided. The command line, judge,
+// run one after another, never overlapping (they measure the machine); each
+// spec's trials go on until its verdict is decided. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
 import { decide } from './verdict.js';
@@ -68,16 +65,10 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   };
   /** @type {Result[]} */
   const results = [];
-  const order = runOrder(specs);
-  const sharing = order.filter(sharesCpu);
-  const origin = now();
-  const runOne = (/** @type {Spec} */ spec) => runSpec({ spec, ctx, launcher, signal, now, origin });
-  const beside = startBeside(sharing, runOne, SHARING_AT_ONCE, signal);
-  for (const [index, spec] of order.entries()) {
-    const queue = beside[index]; // the specs that share the CPU come first
-    if (queue ? !(await queue.started) : signal?.aborted) break;
+  for (const [index, spec] of specs.entries()) {
+    if (signal?.aborted) break;
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
-    const result = queue ? yield* queue.drain() : yield* runOne(spec);
+    const result = yield* runSpec({ spec, ctx, launcher, signal, now });
     const marked = known ? known.mark(result) : result;
     results.push(marked);
     yield { type: 'spec:end', data: marked };
@@ -95,94 +86,6 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     expectations: known && expectations && { file: expectations.file, unused: known.unused() },
   });
   yield { type: 'run:end', data: record };
-}
-
-/** How many specs that share the CPU run at once. */
-export const SHARING_AT_ONCE = 4;
-
-/** Whether a spec's verdict needs no free CPU (its 'shares-cpu' tag). @param {Spec} spec */
-export const sharesCpu = (spec) => Boolean(spec.tags?.includes('shares-cpu'));
-
-/**
- * The order a run takes: the specs that share the CPU first (they run beside
- * each other, and only then the rest one at a time), each group in the order given.
- * @param {Spec[]} specs
- */
-export function runOrder(specs) {
-  return [...specs.filter(sharesCpu), ...specs.filter((s) => !sharesCpu(s))];
-}
-
-/**
- * Start the specs of a group, at most `atOnce` at a time, each into a queue
- * of its events that a reader drains in order (the head live, the others
- * from what they kept). A spec not yet begun when the run is stopped never
- * begins: its queue's `started` resolves false.
- * @param {Spec[]} group
- * @param {(spec: Spec) => AsyncGenerator<RunEvent, Result>} runOne
- * @param {number} atOnce @param {AbortSignal} [signal]
- */
-export function startBeside(group, runOne, atOnce, signal) {
-  const queues = group.map(() => eventQueue());
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < group.length; i = next++) {
-      const q = queues[i];
-      if (signal?.aborted) {
-        q.begin(false);
-        continue;
-      }
-      q.begin(true);
-      try {
-        const gen = runOne(group[i]);
-        for (let r = await gen.next(); ; r = await gen.next()) {
-          if (r.done) {
-            q.end(r.value);
-            break;
-          }
-          q.push(r.value);
-        }
-      } catch (err) {
-        q.fail(err); // a fault in the engine itself: the reader rethrows it
-      }
-    }
-  };
-  for (let w = 0; w < Math.min(atOnce, group.length); w++) worker();
-  return queues;
-}
-
-/**
- * One spec's events, kept until read: push() and end(result) from the
- * spec's runner, drain() (yields the events, returns the result) for the run.
- */
-function eventQueue() {
-  /** @type {RunEvent[]} */
-  const events = [];
-  /** @type {{ result: Result } | { error: unknown } | null} */
-  let outcome = null;
-  let wake = () => {};
-  /** @type {(began: boolean) => void} */
-  let begin = () => {};
-  /** @type {Promise<boolean>} */
-  const started = new Promise((resolve) => (begin = resolve));
-  const poke = () => wake();
-  return {
-    started,
-    begin,
-    /** @param {RunEvent} e */ push: (e) => (events.push(e), poke()),
-    /** @param {Result} result */ end: (result) => ((outcome = { result }), poke()),
-    /** @param {unknown} error */ fail: (error) => ((outcome = { error }), poke()),
-    /** @returns {AsyncGenerator<RunEvent, Result>} */
-    async *drain() {
-      for (;;) {
-        while (events.length) yield /** @type {RunEvent} */ (events.shift());
-        if (outcome) {
-          if ('error' in outcome) throw outcome.error;
-          return outcome.result;
-        }
-        await new Promise((resolve) => (wake = () => resolve(undefined)));
-      }
-    },
-  };
 }
 
 /**
@@ -203,17 +106,14 @@ export async function runToRecord(o, onEvent = () => {}) {
 
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, origin?: number }} o
- *   origin: the run's start on the same clock, for the result's startMs
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
  * @returns {AsyncGenerator<RunEvent, Result>}
  */
-export async function* runSpec({ spec, ctx, launcher, signal, now, origin }) {
+export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   const t0 = now();
   /** @type {any[]} */
   const samples = [];
-  const startMs = origin === undefined ? undefined : t0 - origin;
-  const finish = (/** @type {Outcome} */ fields) =>
-    result(spec, { samples, durationMs: now() - t0, startMs, ...fields });
+  const finish = (/** @type {Outcome} */ fields) => result(spec, { samples, durationMs: now() - t0, ...fields });
   const skip = unmetRequirement(spec, ctx);
   if (skip) return finish({ verdict: 'skip', reason: skip });
   /** @type {import('./spec.js').Plan} */
@@ -231,14 +131,6 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, origin }) {
     return finish({
       verdict: 'inconclusive',
       reason: `cannot be decided here: ${plan.undecidable}`,
-      expectation,
-      expected,
-    });
-  // Beside other specs the timing would measure them too.
-  if (sharesCpu(spec) && plan.timing)
-    return finish({
-      verdict: 'error',
-      reason: "a spec tagged 'shares-cpu' runs beside others: it cannot judge timing",
       expectation,
       expected,
     });
@@ -357,7 +249,7 @@ export function withQuickBudget(timing, { looks, alpha }) {
 
 /**
  * @param {Spec} spec
- * @param {Outcome & { samples: any[], durationMs: number, startMs?: number }} f
+ * @param {Outcome & { samples: any[], durationMs: number }} f
  */
 function result(spec, f) {
   const expected = f.expected ?? spec.expected;
@@ -380,7 +272,6 @@ function result(spec, f) {
     },
     trials: f.samples.length,
     durationMs: Math.round(f.durationMs),
-    ...(f.startMs === undefined ? {} : { startMs: Math.round(f.startMs) }),
     samples: f.samples,
   };
 }

@@ -72,12 +72,6 @@ export function policyProblems(spec, { packDir = null } = {}) {
     else if (seen.has(t)) p.push(`tags: '${t}' appears twice`);
     seen.add(t);
   }
-  // A spec that runs beside others must be judged without timing and drive no load.
-  if (seen.has('shares-cpu')) {
-    if (!seen.has('structural')) p.push("tags: 'shares-cpu' needs 'structural' (a verdict from timing-free evidence)");
-    for (const t of ['timing', 'throughput', 'load'])
-      if (seen.has(t)) p.push(`tags: 'shares-cpu' cannot go with '${t}' (it needs the CPUs to itself)`);
-  }
   if (spec.expected === 'refuted' && typeof spec.truth === 'string' && spec.truth.trim() && !statesTruth(spec.truth)) {
     p.push("truth: a refuted claim must say what is true instead (e.g. 'Refuted: the cap is 1024, not 128.')");
   }

@@ -253,23 +253,6 @@ describe('bench tables (stability, speed)', async () => {
     expect(lines[6]).toBe('| (profile, start-up) | | | 3.0 | 30% | |');
   });
 
-  test('speedTable: claims that ran side by side count once for the run, by the wall time their spans cover', () => {
-    const at = (/** @type {any} */ r, /** @type {number} */ startMs) => ({ ...r, startMs });
-    const text = speedTable({
-      durationMs: 10_000,
-      results: [
-        at(res('a', 'pass', 1000, { structural: { decided: 'pass' } }), 0),
-        at(res('b', 'pass', 1500, { structural: { decided: 'pass' } }), 200),
-        at(res('c', 'pass', 500, { structural: { decided: 'pass' } }), 1200),
-        at(res('slow', 'pass', 6000, { timing: { decided: 'pass', n: 9 } }), 2000),
-      ],
-    });
-    const lines = text.split('\n');
-    // a, b, c overlap over 0–1700 ms: 3.0 s of their own time in 1.7 s; the run's claims 1.7 + 6.0 s
-    expect(lines[0]).toBe('Run: 10.0 s for 4 claims; claims 7.7 s, machine profile and start-up 2.3 s (23%).');
-    expect(lines[1]).toBe('3 claims (tagged `shares-cpu`) ran side by side: 3.0 s of their own time in 1.7 s.');
-  });
-
   test('stabilityTable: counts per claim, flags fails and errors, inconclusive rate of judged claim-runs', () => {
     const rec = (/** @type {any[]} */ results) => ({ durationMs: 20_000, results });
     const t = stabilityTable([

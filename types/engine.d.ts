@@ -106,34 +106,6 @@ export declare function run({ specs, machine, launcher, expectations, options }:
     } | null;
     options?: RunOptions;
 }): AsyncGenerator<RunEvent>;
-/** How many specs that share the CPU run at once. */
-export declare const SHARING_AT_ONCE = 4;
-/** Whether a spec's verdict needs no free CPU (its 'shares-cpu' tag). @param {Spec} spec */
-export declare const sharesCpu: (spec: Spec) => boolean;
-/**
- * The order a run takes: the specs that share the CPU first (they run beside
- * each other, and only then the rest one at a time), each group in the order given.
- * @param {Spec[]} specs
- */
-export declare function runOrder(specs: Spec[]): import("./spec.js").Spec[];
-/**
- * Start the specs of a group, at most `atOnce` at a time, each into a queue
- * of its events that a reader drains in order (the head live, the others
- * from what they kept). A spec not yet begun when the run is stopped never
- * begins: its queue's `started` resolves false.
- * @param {Spec[]} group
- * @param {(spec: Spec) => AsyncGenerator<RunEvent, Result>} runOne
- * @param {number} atOnce @param {AbortSignal} [signal]
- */
-export declare function startBeside(group: Spec[], runOne: (spec: Spec) => AsyncGenerator<RunEvent, Result>, atOnce: number, signal?: AbortSignal): {
-    started: Promise<boolean>;
-    begin: (began: boolean) => void;
-    /** @param {RunEvent} e */ push: (e: RunEvent) => void;
-    /** @param {Result} result */ end: (result: Result) => void;
-    /** @param {unknown} error */ fail: (error: unknown) => void;
-    /** @returns {AsyncGenerator<RunEvent, Result>} */
-    drain(): AsyncGenerator<RunEvent, Result>;
-}[];
 /**
  * Run to the end and return the finished record, for callers that want the
  * outcome; `onEvent` sees every event on the way (the CLI's live reporters).
@@ -144,17 +116,15 @@ export declare function startBeside(group: Spec[], runOne: (spec: Spec) => Async
 export declare function runToRecord(o: Parameters<typeof run>[0], onEvent?: (event: RunEvent) => void): Promise<ReturnType<typeof buildRecord>>;
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, origin?: number }} o
- *   origin: the run's start on the same clock, for the result's startMs
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
  * @returns {AsyncGenerator<RunEvent, Result>}
  */
-export declare function runSpec({ spec, ctx, launcher, signal, now, origin }: {
+export declare function runSpec({ spec, ctx, launcher, signal, now }: {
     spec: Spec;
     ctx: Context;
     launcher: Launcher;
     signal?: AbortSignal;
     now: () => number;
-    origin?: number;
 }): AsyncGenerator<RunEvent, Result>;
 /**
  * A timing plan on its --quick budget: its looks and alpha (and those of
@@ -190,12 +160,11 @@ export type Result = ReturnType<typeof result>;
  */
 /**
  * @param {Spec} spec
- * @param {Outcome & { samples: any[], durationMs: number, startMs?: number }} f
+ * @param {Outcome & { samples: any[], durationMs: number }} f
  */
 declare function result(spec: Spec, f: Outcome & {
     samples: any[];
     durationMs: number;
-    startMs?: number;
 }): {
     id: string;
     title: string;
@@ -257,7 +226,6 @@ declare function result(spec: Spec, f: Outcome & {
     };
     trials: number;
     durationMs: number;
-    startMs?: number | undefined;
     samples: any[];
 };
 /** @param {unknown} err */

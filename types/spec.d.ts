@@ -167,7 +167,6 @@ export declare const TAGS: Readonly<{
     env: "about UV_THREADPOOL_SIZE and how it is read";
     dns: "about dns.lookup or dns.resolve*";
     version: "the truth depends on the Node or libuv version";
-    'shares-cpu': "its verdict needs no free CPU: it runs beside the other such claims, a few at a time, never beside a timing or throughput trial";
 }>;
 /** Ids: lowercase words joined by '-', with at least one '.' (prefix.name). */
 export declare const ID_PATTERN: RegExp;

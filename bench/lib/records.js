@@ -33,17 +33,9 @@ export function speedTable(record) {
   const results = [...record.results].sort((a, b) => b.durationMs - a.durationMs);
   const sum = results.reduce((a, r) => a + r.durationMs, 0);
   const total = record.durationMs;
-  const beside = besideClaims(results);
-  // Claims that ran side by side overlap: the run spent the union of their spans.
-  const claimsWall = sum - beside.ownMs + beside.wallMs;
-  const profile = Math.max(0, total - claimsWall);
+  const profile = Math.max(0, total - sum);
   const lines = [
-    `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(claimsWall)} s, machine profile and start-up ${sec(profile)} s (${pct(profile / total)}).`,
-    ...(beside.ids.length
-      ? [
-          `${beside.ids.length} claims (tagged \`shares-cpu\`) ran side by side: ${sec(beside.ownMs)} s of their own time in ${sec(beside.wallMs)} s.`,
-        ]
-      : []),
+    `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(sum)} s, machine profile and start-up ${sec(profile)} s (${pct(profile / total)}).`,
     '',
     '| claim | verdict | trials | s | share | decided by |',
     '|---|---|---:|---:|---:|---|',
@@ -54,35 +46,6 @@ export function speedTable(record) {
     `| (profile, start-up) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
   ];
   return lines.join('\n');
-}
-
-/**
- * The claims whose spans (startMs, durationMs) overlap another's: their ids,
- * their own time summed, and the wall time their spans cover together.
- * Records without startMs have none.
- * @param {{ id: string, startMs?: number, durationMs: number }[]} results
- */
-export function besideClaims(results) {
-  const spans = results
-    .filter((r) => typeof r.startMs === 'number')
-    .map((r) => ({
-      id: r.id,
-      from: /** @type {number} */ (r.startMs),
-      to: /** @type {number} */ (r.startMs) + r.durationMs,
-    }))
-    .sort((a, b) => a.from - b.from);
-  const overlapping = spans.filter((a) => spans.some((b) => a !== b && a.from < b.to && b.from < a.to));
-  let wallMs = 0;
-  let end = -Infinity;
-  for (const { from, to } of overlapping) {
-    wallMs += Math.max(0, to - Math.max(from, end));
-    end = Math.max(end, to);
-  }
-  return {
-    ids: overlapping.map((s) => s.id),
-    ownMs: overlapping.reduce((a, s) => a + (s.to - s.from), 0),
-    wallMs,
-  };
 }
 
 /** @param {number} x */

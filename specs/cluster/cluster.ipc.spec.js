@@ -21,7 +21,7 @@ export default defineSpec({
     'Cluster worker processes communicate with the parent process over an IPC (inter-process communication) channel.',
   truth: 'True: each worker has an IPC channel to the primary (process.send / worker.send); messages round-trip.',
   expected: 'holds',
-  tags: ['structural', 'shares-cpu'],
+  tags: ['structural'],
   source: {
     file: SOURCE_004.file,
     section: 'Introduction: the processes use an IPC channel to communicate with the parent',

@@ -35,7 +35,7 @@ export default defineSpec({
   truth:
     "True; for a worker killed by SIGKILL the primary sees online → (listening) → disconnect → exit with signal 'SIGKILL'.",
   expected: 'holds',
-  tags: ['structural', 'shares-cpu'],
+  tags: ['structural'],
   requires: ['posix'],
   source: {
     file: SOURCE_004.file,

@@ -15,7 +15,7 @@ export default defineSpec({
   truth:
     'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
   expected: 'holds',
-  tags: ['structural', 'shares-cpu'],
+  tags: ['structural'],
   source: {
     file: SOURCE_004.file,
     section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory',

@@ -21,7 +21,7 @@ export default defineSpec({
     'All JavaScript callbacks (synchronous code, timers, fs, crypto, zlib) run on a single main thread, which also runs the event loop.',
   truth: 'True everywhere: the pool runs the native work, the callback always comes back to the main thread.',
   expected: 'holds',
-  tags: ['structural', 'shares-cpu'],
+  tags: ['structural'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'To be fair', figures: null },
   plan: (ctx) => ({
     summary:
