@@ -11,6 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { runFixture, startFixture } from './isolate.js';
 import { EndOfSamples } from './errors.js';
+import { createRequire } from 'node:module';
+
+/** @type {{ makeMemoryTwin: (dir: string) => string | null }} */
+const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
 
 /**
  * @typedef {object} RunOptions      how a spec runs one fixture to completion
@@ -53,6 +57,8 @@ const liveTrial = (plan, ctx, n) => plan.trial(ctx, n);
  */
 export function createLauncher({ machine, signal }) {
   const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-'));
+  // Its twin on a memory filesystem, for the fixtures' FIFOs (scratch.cjs); null where there is none.
+  const fifoTwin = scratch.makeMemoryTwin(tmpdir);
   return {
     trial: liveTrial,
     async run(fixture, o = {}) {
@@ -87,6 +93,7 @@ export function createLauncher({ machine, signal }) {
     signal,
     dispose() {
       rmSync(tmpdir, { recursive: true, force: true });
+      if (fifoTwin) rmSync(fifoTwin, { recursive: true, force: true });
     },
   };
 }
