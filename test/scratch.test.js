@@ -61,3 +61,8 @@ test('without a usable twin the FIFOs go beside the files: none made, one open t
     fs.rmSync(twin, { recursive: true, force: true });
   }
 });
+
+test('scratch directories of one name under different temp dirs get different twins', () => {
+  expect(memoryTwin('/tmp/a/ncs-x1Y2z3')).not.toBe(memoryTwin('/tmp/b/ncs-x1Y2z3'));
+  expect(path.basename(memoryTwin('/tmp/a/ncs-x1Y2z3'))).toMatch(/^ncs-x1Y2z3-[0-9a-f]{12}$/);
+});
