@@ -59,6 +59,12 @@ export function createLauncher({ machine, signal }) {
   const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-'));
   // Its twin on a memory filesystem, for the fixtures' FIFOs (scratch.cjs); null where there is none.
   const fifoTwin = scratch.makeMemoryTwin(tmpdir);
+  const remove = () => {
+    rmSync(tmpdir, { recursive: true, force: true });
+    if (fifoTwin) rmSync(fifoTwin, { recursive: true, force: true });
+  };
+  // A run ended by process.exit (a second Ctrl-C) skips dispose(): /dev/shm lasts until a reboot.
+  process.once('exit', remove);
   return {
     trial: liveTrial,
     async run(fixture, o = {}) {
@@ -92,8 +98,8 @@ export function createLauncher({ machine, signal }) {
     tmpdir,
     signal,
     dispose() {
-      rmSync(tmpdir, { recursive: true, force: true });
-      if (fifoTwin) rmSync(fifoTwin, { recursive: true, force: true });
+      process.removeListener('exit', remove);
+      remove();
     },
   };
 }

@@ -43,7 +43,7 @@ test(
   },
 );
 
-test('without a usable twin the FIFOs go beside the files: none made, one open to others, a name already taken', () => {
+test('without a usable twin the FIFOs go beside the files: none made, one open to others, a name already taken, a link', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ncs-scratch-test-'));
   const twin = memoryTwin(dir);
   try {
@@ -53,6 +53,14 @@ test('without a usable twin the FIFOs go beside the files: none made, one open t
       fs.chmodSync(twin, 0o755);
       expect(fifoRoot(dir)).toBe(dir); // open to others: not used
       expect(makeMemoryTwin(dir)).toBeNull(); // the name is taken: none made
+      // a link at the twin's name (/dev/shm is open to every user) to a directory of ours: not used
+      fs.rmSync(twin, { recursive: true, force: true });
+      const target = fs.mkdtempSync(path.join(os.tmpdir(), 'ncs-scratch-target-'));
+      fs.chmodSync(target, 0o700);
+      fs.symlinkSync(target, twin);
+      expect(fifoRoot(dir)).toBe(dir);
+      fs.rmSync(twin, { force: true });
+      fs.rmSync(target, { recursive: true, force: true });
     }
     const { base } = makeFifos(dir, 1);
     expect(path.dirname(base)).toBe(dir);
