@@ -179,8 +179,8 @@ export default defineSpec({
       //   description: 'lag of the last task, (t5 - t4) / t5',
       //   claim: 0.33,                 // the model's value if the claim holds
       //   alternatives: { 'P=5': 0 },  // ... and if it does not
-      //   looks: [9, 15, 21],          // trial counts at which to decide
-      //   alpha: 0.01,                 // false-fail budget, split over the looks
+      //   looks: TIMING_LOOKS,         // trials at which to decide (9, 15, 21): import it from harness/verdict.js
+      //   alpha: 0.01,                 // false-fail budget, spent over the looks
       //   value: (obs) => (obs.t[4] - obs.t[3]) / obs.t[4],
       // },
     };

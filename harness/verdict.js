@@ -17,7 +17,7 @@ import { median, medianInterval, round } from './stats.js';
  * @property {number} claim           the statistic the model predicts if the claim holds
  * @property {Record<string, number>} alternatives  nearest wrong alternatives (label -> predicted value)
  * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
- * @property {number[]} looks         trial counts at which the interval is computed
+ * @property {readonly number[]} looks  trial counts at which the interval is computed (TIMING_LOOKS)
  * @property {number} alpha           error budget for a false fail, split over the looks
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
  * @property {{ looks: number[], alpha: number }} [quick]  a decisive statistic's --quick budget (its looks and
@@ -40,6 +40,18 @@ import { median, medianInterval, round } from './stats.js';
  * the budget.
  */
 export const VOID_SHARE_N = 6;
+
+/**
+ * The looks of a timing channel in the full run: 9, 15 and 21 trials, at a
+ * tail level of alpha / 3 each. 9 is the fewest at which a distribution-free
+ * interval of the median exists at 0.01 / 3 (2⁻⁹ ≈ 0.002; 2⁻⁸ ≈ 0.004 is
+ * more). An earlier first look, with the budget spent unevenly to let it
+ * decide (2⁻⁷ at 7, the rest at 14 and 21), was measured and not kept: on
+ * the simulated busy VM, where `pool.size-two-pairs` at C = 2 sits near its
+ * boundary, false fails rose from 0% to 1.3% of runs (0.3% with a first look
+ * at 8), past the 0.5% target (BENCHMARKS.md §15).
+ */
+export const TIMING_LOOKS = Object.freeze([9, 15, 21]);
 
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of

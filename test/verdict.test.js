@@ -14,9 +14,10 @@ import {
   timingText,
   VOID_STOP,
   VOID_SHARE_N,
+  TIMING_LOOKS,
 } from '../harness/verdict.js';
 import { predictSorted } from '../harness/kits/model.js';
-import { seededRandom, medianInterval, sorted } from '../harness/stats.js';
+import { seededRandom, medianInterval, smallestDecidableN, sorted } from '../harness/stats.js';
 import { run } from '../harness/engine.js';
 import { TASK_MS } from '../harness/profile.js';
 
@@ -144,6 +145,11 @@ describe('judgeTiming', () => {
       const iv = medianInterval(values, 0.01 / 3);
       expect(t.confidence).toBeCloseTo(/** @type {any} */ (iv).confidence, 4);
     }
+  });
+
+  test('TIMING_LOOKS starts at the fewest trials at which an interval exists at alpha / 3', () => {
+    expect(TIMING_LOOKS).toEqual([9, 15, 21]);
+    expect(smallestDecidableN(0.01 / 3)).toBe(TIMING_LOOKS[0]);
   });
 
   test('looks past the last one are still judged', () => {

@@ -4,7 +4,7 @@ export { satisfiesVersion, satisfiesCount, rangeProblem } from './range.js';
 export { predictCompletions, predictSorted, batches, threadsUsed, splitTime } from './kits/model.js';
 export { median, quantile, medianInterval, medianRank, round } from './stats.js';
 export { DEFAULT_POOL, poolSize, sizeInForce, probePool, probeText, batchPlan } from './kits/pool.js';
-export { decide, judgeTiming, judgeStructural, region } from './verdict.js';
+export { decide, judgeTiming, judgeStructural, region, TIMING_LOOKS } from './verdict.js';
 export { run } from './engine.js';
 export { check } from './check.js';
 export { probeMachine, machineFromRecord, describeEnvironment } from './machine.js';

@@ -7,6 +7,7 @@ import { runLoad, generatorBound, startLoadSessions } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
+import { TIMING_LOOKS } from '../verdict.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -510,7 +511,7 @@ export function describeBlock(block) {
  *   toward: where the boundary sits between claim (0) and alternative (1), as in a TimingPlan
  */
 export function blockTiming({ description, claim, alternatives, toward, value = (obs) => obs.r }) {
-  const looks = [9, 15, 21];
+  const looks = TIMING_LOOKS;
   return {
     decisive: true,
     statistic: 'r',
@@ -530,6 +531,6 @@ export function blockTiming({ description, claim, alternatives, toward, value = 
  * The median's interval is then the blocks' whole range (97% confidence), so
  * a claim fails only when all 6 blocks lie beyond the boundary: at most
  * 2⁻⁶ ≈ 1.6% for a true claim, per statistic. The full run's is looks at 9,
- * 15 and 21 at 1%.
+ * 15 and 21 at 1% (TIMING_LOOKS).
  */
 export const QUICK_BLOCKS = Object.freeze({ looks: [6], alpha: 0.05 });

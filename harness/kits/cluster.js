@@ -179,18 +179,47 @@ function openFiles(pid) {
  * each process's fd table whether it has that socket open. The harness reads
  * both itself: what the server says about itself plays no part.
  * @param {number} port @param {number} clientPort @param {number[]} pids
- * @param {{ tcp?: () => string, files?: (pid: number) => string[] }} [read]  (tests)
+ * @param {HolderReads} [read]  (tests)
  */
-export function socketHolders(
+export function socketHolders(port, clientPort, pids, read) {
+  return socketsHolders(port, [clientPort], pids, read)[0];
+}
+
+/**
+ * @typedef {{ tcp?: () => string, files?: (pid: number) => string[] }} HolderReads
+ *   where socketHolders reads the socket table and a process's fd targets (tests replace them)
+ */
+
+/**
+ * socketHolders for many connections to one port, from one read of the
+ * socket table and of each fd table. The table lists every socket of the
+ * machine, TIME_WAIT ones too: after a few thousand short connections (a
+ * throughput claim's loads) one read takes tens of ms, so it is read once
+ * per batch, not once per connection.
+ * @param {number} port @param {number[]} clientPorts @param {number[]} pids
+ * @param {HolderReads} [read]
+ * @returns {number[][]}  the holders of each connection, in the order of clientPorts
+ */
+export function socketsHolders(
   port,
-  clientPort,
+  clientPorts,
   pids,
   { tcp = () => readFileSync('/proc/net/tcp', 'utf8'), files = openFiles } = {},
 ) {
-  const inode = tcpInode(tcp(), port, clientPort);
-  if (inode === null) return [];
-  return pids.filter((pid) => files(pid).includes(`socket:[${inode}]`));
+  const text = tcp();
+  const inodes = clientPorts.map((c) => tcpInode(text, port, c));
+  if (inodes.every((i) => i === null)) return inodes.map(() => []);
+  const open = pids.map((pid) => new Set(files(pid)));
+  return inodes.map((inode) => (inode === null ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`))));
 }
+
+/**
+ * How many answered connections getManyHeld keeps open before it reads who
+ * holds them, and for how long at most after the first of them answered:
+ * well inside the server's keep-alive timeout (5 s), so that none has been
+ * closed by its server before the read.
+ */
+export const HELD_BATCH = Object.freeze({ connections: 10, ms: 1000 });
 
 /**
  * One GET on a new connection, like get(), that stays open once answered
@@ -201,24 +230,52 @@ export function socketHolders(
  * @returns {Promise<Reply>}
  */
 export async function getHeld(port, path, pids) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    const r = await get(port, path, { agent });
-    const holders = SEES_HOLDERS && r.local && !r.error ? socketHolders(port, r.local, pids) : null;
-    return { ...r, holders };
-  } finally {
-    agent.destroy();
-  }
+  return (await getManyHeld(port, path, 1, pids))[0];
 }
 
 /**
- * n getHeld()s one after another, each on a new connection.
+ * n getHeld()s one after another, each on a new connection. Each stays open
+ * once answered until the holders of its batch (HELD_BATCH) are read, so
+ * one read of the socket table serves several connections. A held
+ * connection does not change which worker gets the next one: the primary
+ * counts a worker free again once it has accepted its connection, however
+ * long that connection stays open.
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @returns {Promise<Reply[]>}
  */
 export async function getManyHeld(port, path, n, pids) {
   /** @type {Reply[]} */
   const out = [];
-  for (let i = 0; i < n; i++) out.push(await getHeld(port, path, pids));
+  /** @type {{ reply: Reply, agent: http.Agent }[]} */
+  let batch = [];
+  let batchStart = 0;
+  const readBatch = () => {
+    const held = batch.filter((b) => SEES_HOLDERS && b.reply.local && !b.reply.error);
+    const holders = held.length
+      ? socketsHolders(
+          port,
+          held.map((b) => /** @type {number} */ (b.reply.local)),
+          pids,
+        )
+      : [];
+    for (const b of batch) {
+      const i = held.indexOf(b);
+      out.push({ ...b.reply, holders: i === -1 ? null : holders[i] });
+      b.agent.destroy();
+    }
+    batch = [];
+  };
+  try {
+    for (let i = 0; i < n; i++) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      batch.push({ reply: await get(port, path, { agent }), agent });
+      if (batch.length === 1) batchStart = performance.now();
+      if (batch.length >= HELD_BATCH.connections || performance.now() - batchStart >= HELD_BATCH.ms) readBatch();
+    }
+    readBatch();
+  } finally {
+    for (const b of batch) b.agent.destroy();
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // HOLD_MS while N operations run, with an fs.stat as the positive control.
 import { existsSync, readFileSync } from 'node:fs';
 import { median } from '../stats.js';
+import { TIMING_LOOKS } from '../verdict.js';
 
 /** Operations per trial. */
 export const N = 8;
@@ -57,7 +58,7 @@ export function heldRatio({ op, what, claim, alternatives }) {
     description: `median ${what} time / time the pool was held (same trial)`,
     claim,
     alternatives,
-    looks: [9, 15, 21],
+    looks: TIMING_LOOKS,
     alpha: 0.01,
     value: (/** @type {any} */ obs) => median(obs.ops[op].times) / obs.releasedAt,
   };

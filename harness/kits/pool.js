@@ -7,6 +7,7 @@ import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import { checkConcurrency } from './concurrency.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
+import { TIMING_LOOKS } from '../verdict.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
@@ -193,7 +194,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
       claim,
       alternatives: alts,
       toward: statistic.toward,
-      looks: [9, 15, 21],
+      looks: TIMING_LOOKS,
       alpha: 0.01,
       value: (obs) => statistic.fn(sortedTimes(obs), obs.T ?? NaN),
       // Without thread accounting the timing decides alone: a trial spoiled

@@ -9,6 +9,7 @@ import {
 } from '../../harness/kits/workers.js';
 import { splitCpus } from '../../harness/kits/loadgen.js';
 import { round } from '../../harness/stats.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 export default defineSpec({
   id: 'loop.cpu-blocks',
@@ -69,7 +70,7 @@ export default defineSpec({
         // Boundary halfway (0.5) between "the loop stalls for the whole work" (1) and
         // "it never stalls for it" (0); measured: blocking ≈ 1.0, worker trials < 0.1.
         alternatives: { 'non-blocking': 0 },
-        looks: [9, 15, 21],
+        looks: TIMING_LOOKS,
         alpha: 0.01,
         value: loopOverHeavy,
       },

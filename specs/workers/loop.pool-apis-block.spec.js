@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_003 } from '../../harness/kits/workers.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 const POOL = 4; // set explicitly: the parked phase holds every pool thread
 
@@ -72,7 +73,7 @@ export default defineSpec({
       // Halfway between a free loop (≈ 0: its delay is timer jitter) and the claim's
       // "blocks like the Sync form" (1).
       alternatives: { blocking: 1 },
-      looks: [9, 15, 21],
+      looks: TIMING_LOOKS,
       alpha: 0.01,
       value: (obs) => obs.gzip.loopMaxMs / obs.gzipSync.loopMaxMs,
     },

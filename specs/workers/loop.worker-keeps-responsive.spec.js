@@ -9,6 +9,7 @@ import {
 } from '../../harness/kits/workers.js';
 import { splitCpus } from '../../harness/kits/loadgen.js';
 import { round } from '../../harness/stats.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 /**
  * The main thread's 1 ms timer must keep firing through the heavy window at
@@ -71,7 +72,7 @@ export default defineSpec({
         // Boundary halfway (0.5) between "the loop never stalls for the work" (0) and
         // "it stalls for all of it" (1): the notes saw < 0.2 responsive, ≥ 0.8 blocked.
         alternatives: { blocking: 1 },
-        looks: [9, 15, 21],
+        looks: TIMING_LOOKS,
         alpha: 0.01,
         value: loopOverHeavy,
       },

@@ -13,6 +13,7 @@ import {
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 /** How close to the best time counts as "on the plateau": the catalogue's ~10%. */
 const PLATEAU = 0.1;
@@ -80,7 +81,7 @@ export default defineSpec({
         // Halfway between the model's C/(C − 1) and the claim's 1 (C − 1 as fast as C).
         // Where C − 1 is on the plateau the alternative is falling off it: 1 + 2·10%.
         alternatives: onPlateau ? { 'off the plateau': 1 + 2 * PLATEAU } : { 'C − 1 optimal': 1 },
-        looks: [9, 15, 21],
+        looks: TIMING_LOOKS,
         alpha: 0.01,
         value: (obs) => timeOf(obs, C - 1) / timeOf(obs, C),
       },

@@ -13,6 +13,7 @@ import {
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 export default defineSpec({
   id: 'workers.oversubscription',
@@ -69,7 +70,7 @@ export default defineSpec({
         // One boundary, halfway between the plateau (1) and a linear gain (0.5): a
         // slowdown (R > 1) is on the claim's side, since the claim is "no gain".
         alternatives: { 'linear gain': linear },
-        looks: [9, 15, 21],
+        looks: TIMING_LOOKS,
         alpha: 0.01,
         value: (obs) => timeOf(obs, hi) / timeOf(obs, C),
       },

@@ -14,6 +14,7 @@ import {
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
+import { TIMING_LOOKS } from '../../harness/verdict.js';
 
 export default defineSpec({
   id: 'workers.split-speeds-up',
@@ -83,7 +84,7 @@ export default defineSpec({
         // Boundary halfway between the model's speed-up (min(2, C)) and the nearest
         // wrong alternative: none (1) on two or more cores, a full 2 on one core.
         alternatives: oneCore ? { 'speed-up ×2': 2 } : { 'no speed-up': 1 },
-        looks: [9, 15, 21],
+        looks: TIMING_LOOKS,
         alpha: 0.01,
         value: (obs) => timeOf(obs, 1) / timeOf(obs, 2),
       },

@@ -410,7 +410,7 @@ export declare function blockTiming({ description, claim, alternatives, toward, 
     claim: number;
     alternatives: Record<string, number>;
     toward: number | undefined;
-    looks: number[];
+    looks: readonly number[];
     alpha: number;
     quick: Readonly<{
         looks: number[];
@@ -423,7 +423,7 @@ export declare function blockTiming({ description, claim, alternatives, toward, 
  * The median's interval is then the blocks' whole range (97% confidence), so
  * a claim fails only when all 6 blocks lie beyond the boundary: at most
  * 2⁻⁶ ≈ 1.6% for a true claim, per statistic. The full run's is looks at 9,
- * 15 and 21 at 1%.
+ * 15 and 21 at 1% (TIMING_LOOKS).
  */
 export declare const QUICK_BLOCKS: Readonly<{
     looks: number[];

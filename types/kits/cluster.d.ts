@@ -89,12 +89,38 @@ export declare function tcpInode(text: string, localPort: number, remotePort: nu
  * each process's fd table whether it has that socket open. The harness reads
  * both itself: what the server says about itself plays no part.
  * @param {number} port @param {number} clientPort @param {number[]} pids
- * @param {{ tcp?: () => string, files?: (pid: number) => string[] }} [read]  (tests)
+ * @param {HolderReads} [read]  (tests)
  */
-export declare function socketHolders(port: number, clientPort: number, pids: number[], { tcp, files }?: {
+export declare function socketHolders(port: number, clientPort: number, pids: number[], read?: HolderReads): number[];
+export type HolderReads = {
     tcp?: () => string;
     files?: (pid: number) => string[];
-}): number[];
+};
+/**
+ * @typedef {{ tcp?: () => string, files?: (pid: number) => string[] }} HolderReads
+ *   where socketHolders reads the socket table and a process's fd targets (tests replace them)
+ */
+/**
+ * socketHolders for many connections to one port, from one read of the
+ * socket table and of each fd table. The table lists every socket of the
+ * machine, TIME_WAIT ones too: after a few thousand short connections (a
+ * throughput claim's loads) one read takes tens of ms, so it is read once
+ * per batch, not once per connection.
+ * @param {number} port @param {number[]} clientPorts @param {number[]} pids
+ * @param {HolderReads} [read]
+ * @returns {number[][]}  the holders of each connection, in the order of clientPorts
+ */
+export declare function socketsHolders(port: number, clientPorts: number[], pids: number[], { tcp, files }?: HolderReads): number[][];
+/**
+ * How many answered connections getManyHeld keeps open before it reads who
+ * holds them, and for how long at most after the first of them answered:
+ * well inside the server's keep-alive timeout (5 s), so that none has been
+ * closed by its server before the read.
+ */
+export declare const HELD_BATCH: Readonly<{
+    connections: 10;
+    ms: 1000;
+}>;
 /**
  * One GET on a new connection, like get(), that stays open once answered
  * (keep-alive) until the harness has read, from /proc, which of `pids` hold
@@ -105,8 +131,14 @@ export declare function socketHolders(port: number, clientPort: number, pids: nu
  */
 export declare function getHeld(port: number, path: string, pids: number[]): Promise<Reply>;
 /**
- * n getHeld()s one after another, each on a new connection.
+ * n getHeld()s one after another, each on a new connection. Each stays open
+ * once answered until the holders of its batch (HELD_BATCH) are read, so
+ * one read of the socket table serves several connections. A held
+ * connection does not change which worker gets the next one: the primary
+ * counts a worker free again once it has accepted its connection, however
+ * long that connection stays open.
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @returns {Promise<Reply[]>}
  */
 export declare function getManyHeld(port: number, path: string, n: number, pids: number[]): Promise<Reply[]>;
 /**

@@ -36,7 +36,7 @@ export declare function heldRatio({ op, what, claim, alternatives }: {
     description: string;
     claim: number;
     alternatives: Record<string, number>;
-    looks: number[];
+    looks: readonly number[];
     alpha: number;
     value: (/** @type {any} */ obs: any) => number;
 };
