@@ -225,6 +225,12 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-refork-anyway',
+    what: "the primary forks a replacement on a worker's death with refork off too: the replacement is not refork's doing",
+    select: ['cluster.refork-no-downtime'],
+    breaks: () => true,
+  },
+  {
     name: 'cluster-events-synthesized',
     what: "the primary records 'online' at fork time and 'disconnect' + 'exit' at its own kill, dropping the real events",
     select: ['cluster.online-exit-events'],

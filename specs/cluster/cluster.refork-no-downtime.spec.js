@@ -93,7 +93,7 @@ async function subRun(ctx, W, refork = true, maxMs = MAX_MS) {
 
 /** @param {any} r */
 const text = (r) =>
-  `W=${r.W}${r.refork ? '' : ' without refork'}: killed ${r.victim} after ${r.before} answers; then ${r.ok}/${r.after} answered${r.W > 1 ? ` (${r.survivorsAnswered} by the other workers, ${r.survivorsAfterReplacement} of them beside the replacement)` : ''}, ${r.refused} refused${r.refused ? ` (over ${r.refusedForMs} ms)` : ''}, ${r.lost.length} lost in flight${r.lost.length ? ` (${r.lost.join(', ')})` : ''}; ${r.refork ? `the replacement answered ${r.replacementAnswered}${r.replacedMs == null ? '' : ` (its ${AFTER_NEW}th ${r.replacedMs} ms after the kill)`}` : `no replacement (${r.replacementAnswered} answers from a new worker in a ${r.loopMs} ms loop)`}`;
+  `W=${r.W}${r.refork ? '' : ' without refork'}: killed ${r.victim} after ${r.before} answers; then ${r.ok}/${r.after} answered${r.W > 1 ? ` (${r.survivorsAnswered} by the other workers, ${r.survivorsAfterReplacement} of them beside the replacement)` : ''}, ${r.refused} refused${r.refused ? ` (over ${r.refusedForMs} ms)` : ''}, ${r.lost.length} lost in flight${r.lost.length ? ` (${r.lost.join(', ')})` : ''}; ${r.refork ? `the replacement answered ${r.replacementAnswered}${r.replacedMs == null ? '' : ` (its ${AFTER_NEW}th ${r.replacedMs} ms after the kill)`}` : `${r.replacementAnswered ? 'a replacement all the same' : 'no replacement'} (${r.replacementAnswered} answers from a new worker in a ${r.loopMs} ms loop)`}`;
 
 export default defineSpec({
   id: 'cluster.refork-no-downtime',
