@@ -13,11 +13,13 @@ import {
   eventsOf,
   clusterSize,
   steadyLoop,
+  ABANDONED,
   tcpInode,
   rolesObserverEnv,
   readObservedRoles,
   ROLES_OBSERVER,
   socketHolders,
+  socketsHolders,
   getManyHeld,
   impostures,
   describeImpostures,
@@ -29,6 +31,7 @@ import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
 import isMasterSpec, { observedRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import onlineExit, { stillbornCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
@@ -227,6 +230,45 @@ describe('cluster helpers', () => {
   });
 });
 
+describe('the steady loop once it stops', () => {
+  /** A loopback server whose /hang never answers. @param {(port: number) => Promise<void>} fn */
+  const withHangingServer = async (fn) => {
+    /** @type {import('node:http').ServerResponse[]} */
+    const held = [];
+    const server = http.createServer((req, res) => (req.url === '/hang' ? held.push(res) : res.end('ok')));
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    try {
+      await fn(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
+    } finally {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+  it('gives a request still unanswered tailMs after its time bound up (ABANDONED), not at its 500 ms timeout', async () => {
+    await withHangingServer(async (port) => {
+      const loop = await steadyLoop(port, { path: '/hang', connections: 2, maxRequests: 10, maxMs: 50, tailMs: 30 });
+      expect(loop.replies.map((r) => r.error)).toEqual([ABANDONED, ABANDONED]);
+      expect(loop.sent).toBe(2);
+      expect(loop.ms).toBeLessThan(400);
+    });
+  });
+  it('waits tailMs after until() for a request in flight; answered ones count', async () => {
+    await withHangingServer(async (port) => {
+      const loop = await steadyLoop(port, {
+        path: '/light',
+        connections: 1,
+        maxRequests: 100,
+        maxMs: 5000,
+        tailMs: 30,
+        until: (rs) => rs.length >= 3,
+      });
+      expect(loop.replies).toHaveLength(3);
+      expect(loop.replies.every((r) => r.status === 200)).toBe(true);
+    });
+  });
+});
+
 describe('who serves a connection, read by the harness', () => {
   // /proc/net/tcp: a listener on 127.0.0.1:8080 (0x1F90), the server side of a
   // connection from client port 40000 (0x9C40) and the client side of it.
@@ -246,6 +288,16 @@ describe('who serves a connection, read by the harness', () => {
     const read = { tcp: () => TCP, files: (/** @type {number} */ pid) => fds[/** @type {10} */ (pid)] ?? [] };
     expect(socketHolders(8080, 40000, [10, 11, 12], read)).toEqual([11]);
     expect(socketHolders(8080, 40001, [10, 11, 12], read)).toEqual([]);
+  });
+  it('socketsHolders: several connections from one read of the socket table and of each fd table', () => {
+    const fds = { 10: ['socket:[333]'], 11: ['socket:[222]'] };
+    const reads = { tcp: 0, files: 0 };
+    const read = {
+      tcp: () => (reads.tcp++, TCP),
+      files: (/** @type {number} */ pid) => (reads.files++, fds[/** @type {10} */ (pid)] ?? []),
+    };
+    expect(socketsHolders(8080, [40000, 40001, 40000], [10, 11], read)).toEqual([[11], [], [11]]);
+    expect(reads).toEqual({ tcp: 1, files: 2 });
   });
   it('impostures: an answer not held by exactly the worker it names (failures and unread holders left out)', () => {
     const r = (/** @type {any} */ x) => ({ status: 200, ms: 1, t: 0, ...x });

@@ -90,10 +90,11 @@ export async function withCluster(ctx, options, fn, { env } = {}) {
 /**
  * One GET to 127.0.0.1:port. Never rejects: a failure is { error: code }.
  * @param {number} port @param {string} path
- * @param {{ agent?: http.Agent | false, timeoutMs?: number }} [o]  agent false: a new connection
+ * @param {{ agent?: http.Agent | false, timeoutMs?: number, signal?: AbortSignal }} [o]  agent false: a new
+ *   connection; signal: give the request up (error ABANDONED), also where it was given up before it began
  * @returns {Promise<Reply>}
  */
-export function get(port, path, { agent = false, timeoutMs = 2000 } = {}) {
+export function get(port, path, { agent = false, timeoutMs = 2000, signal } = {}) {
   const t = performance.now();
   return new Promise((resolve) => {
     const done = (/** @type {Partial<Reply>} */ r) => resolve({ ...r, ms: performance.now() - t, t });
@@ -120,6 +121,10 @@ export function get(port, path, { agent = false, timeoutMs = 2000 } = {}) {
     });
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (err) => done({ error: /** @type {any} */ (err).code ?? err.message }));
+    const abandon = () => req.destroy(Object.assign(new Error('abandoned'), { code: ABANDONED }));
+    if (signal?.aborted) abandon();
+    else signal?.addEventListener('abort', abandon, { once: true });
+    req.on('close', () => signal?.removeEventListener('abort', abandon));
   });
 }
 
@@ -385,32 +390,61 @@ export function eventsOf(events, pid) {
   return events.filter((e) => e.pid === pid).map((e) => e.event);
 }
 
+/** Error code of a request a steady loop gave up on once it had stopped: still unanswered tailMs after. */
+export const ABANDONED = 'ABANDONED';
+
 /**
  * A steady, bounded request loop: `connections` clients, each sending GETs one
  * after another on new connections, until `until()` says stop, maxRequests
  * were sent or maxMs passed. A failed request waits pauseMs before the next
- * (a refused connect returns at once: no busy spin).
+ * (a refused connect returns at once: no busy spin). Once the loop stops,
+ * each request still in flight has tailMs more to be answered; one that is
+ * not is given up (error ABANDONED) rather than waited for to its timeout (a
+ * request handed to a worker that was then killed is never answered).
  * @param {number} port
- * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
+ * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, tailMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
  */
 export async function steadyLoop(
   port,
-  { path = '/light', connections = 2, maxRequests, maxMs, pauseMs = 2, until = () => false, onReply = () => {} },
+  {
+    path = '/light',
+    connections = 2,
+    maxRequests,
+    maxMs,
+    pauseMs = 2,
+    tailMs = 250,
+    until = () => false,
+    onReply = () => {},
+  },
 ) {
   /** @type {Reply[]} */
   const replies = [];
   const t0 = performance.now();
   let sent = 0;
-  const more = () => sent < maxRequests && performance.now() - t0 < maxMs && !until(replies);
+  const stopped = new AbortController();
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let tail = null;
+  const stop = () => {
+    if (tail === null) tail = setTimeout(() => stopped.abort(), tailMs);
+  };
+  // The time bound stops the loop also while every client waits on an answer.
+  const deadline = setTimeout(stop, maxMs);
+  const more = () => {
+    const on = sent < maxRequests && performance.now() - t0 < maxMs && !until(replies);
+    if (!on) stop();
+    return on;
+  };
   const client = async () => {
     while (more()) {
       sent++;
-      const r = await get(port, path, { timeoutMs: 500 });
+      const r = await get(port, path, { timeoutMs: 500, signal: stopped.signal });
       replies.push(r);
       onReply(r, replies);
       if (r.error) await sleep(pauseMs);
     }
   };
   await Promise.all(Array.from({ length: connections }, client));
+  clearTimeout(deadline);
+  if (tail !== null) clearTimeout(tail);
   return { replies, sent, ms: performance.now() - t0 };
 }

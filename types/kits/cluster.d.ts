@@ -62,12 +62,14 @@ export type Reply = {
 /**
  * One GET to 127.0.0.1:port. Never rejects: a failure is { error: code }.
  * @param {number} port @param {string} path
- * @param {{ agent?: http.Agent | false, timeoutMs?: number }} [o]  agent false: a new connection
+ * @param {{ agent?: http.Agent | false, timeoutMs?: number, signal?: AbortSignal }} [o]  agent false: a new
+ *   connection; signal: give the request up (error ABANDONED), also where it was given up before it began
  * @returns {Promise<Reply>}
  */
-export declare function get(port: number, path: string, { agent, timeoutMs }?: {
+export declare function get(port: number, path: string, { agent, timeoutMs, signal }?: {
     agent?: http.Agent | false;
     timeoutMs?: number;
+    signal?: AbortSignal;
 }): Promise<Reply>;
 /**
  * n GETs one after another, each on a new connection (no keep-alive): each
@@ -202,20 +204,26 @@ export declare function killWorker(handle: import('../isolate.js').FixtureHandle
  * @param {any[]} events @param {number} pid
  */
 export declare function eventsOf(events: any[], pid: number): any[];
+/** Error code of a request a steady loop gave up on once it had stopped: still unanswered tailMs after. */
+export declare const ABANDONED = "ABANDONED";
 /**
  * A steady, bounded request loop: `connections` clients, each sending GETs one
  * after another on new connections, until `until()` says stop, maxRequests
  * were sent or maxMs passed. A failed request waits pauseMs before the next
- * (a refused connect returns at once: no busy spin).
+ * (a refused connect returns at once: no busy spin). Once the loop stops,
+ * each request still in flight has tailMs more to be answered; one that is
+ * not is given up (error ABANDONED) rather than waited for to its timeout (a
+ * request handed to a worker that was then killed is never answered).
  * @param {number} port
- * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
+ * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, tailMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
  */
-export declare function steadyLoop(port: number, { path, connections, maxRequests, maxMs, pauseMs, until, onReply }: {
+export declare function steadyLoop(port: number, { path, connections, maxRequests, maxMs, pauseMs, tailMs, until, onReply, }: {
     path?: string;
     connections?: number;
     maxRequests: number;
     maxMs: number;
     pauseMs?: number;
+    tailMs?: number;
     until?: (r: Reply[]) => boolean;
     onReply?: (r: Reply, all: Reply[]) => void;
 }): Promise<{
