@@ -231,11 +231,15 @@ describe('cluster helpers', () => {
 });
 
 describe('the steady loop once it stops', () => {
-  /** A loopback server whose /hang never answers. @param {(port: number) => Promise<void>} fn */
+  /** A loopback server whose /hang never answers and /slow answers after 20 ms. @param {(port: number) => Promise<void>} fn */
   const withHangingServer = async (fn) => {
     /** @type {import('node:http').ServerResponse[]} */
     const held = [];
-    const server = http.createServer((req, res) => (req.url === '/hang' ? held.push(res) : res.end('ok')));
+    const server = http.createServer((req, res) => {
+      if (req.url === '/hang') held.push(res);
+      else if (req.url === '/slow') setTimeout(() => res.end('ok'), 20);
+      else res.end('ok');
+    });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
     try {
       await fn(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
@@ -253,17 +257,18 @@ describe('the steady loop once it stops', () => {
       expect(loop.ms).toBeLessThan(400);
     });
   });
-  it('waits tailMs after until() for a request in flight; answered ones count', async () => {
+  it('waits tailMs after until() for the request in flight: one answered within it counts', async () => {
     await withHangingServer(async (port) => {
       const loop = await steadyLoop(port, {
-        path: '/light',
-        connections: 1,
+        path: '/slow', // answered after 20 ms
+        connections: 2,
         maxRequests: 100,
         maxMs: 5000,
-        tailMs: 30,
+        tailMs: 200,
         until: (rs) => rs.length >= 3,
       });
-      expect(loop.replies).toHaveLength(3);
+      // When the third answer stops the loop, the other client's request is in flight: it is answered, not given up.
+      expect(loop.replies).toHaveLength(4);
       expect(loop.replies.every((r) => r.status === 200)).toBe(true);
     });
   });
@@ -289,15 +294,18 @@ describe('who serves a connection, read by the harness', () => {
     expect(socketHolders(8080, 40000, [10, 11, 12], read)).toEqual([11]);
     expect(socketHolders(8080, 40001, [10, 11, 12], read)).toEqual([]);
   });
-  it('socketsHolders: several connections from one read of the socket table and of each fd table', () => {
-    const fds = { 10: ['socket:[333]'], 11: ['socket:[222]'] };
-    const reads = { tcp: 0, files: 0 };
-    const read = {
-      tcp: () => (reads.tcp++, TCP),
-      files: (/** @type {number} */ pid) => (reads.files++, fds[/** @type {10} */ (pid)] ?? []),
-    };
-    expect(socketsHolders(8080, [40000, 40001, 40000], [10, 11], read)).toEqual([[11], [], [11]]);
-    expect(reads).toEqual({ tcp: 1, files: 2 });
+  it('socketsHolders: several connections from one read of the socket table, each with the fd tables read when it answered', () => {
+    let reads = 0;
+    const read = { tcp: () => (reads++, TCP) };
+    const atFirst = [new Set(['socket:[333]']), new Set(['socket:[222]'])]; // pid 11 held it
+    const atSecond = [new Set(['socket:[222]']), new Set([])]; // handed on to pid 10 later
+    const conns = [
+      { clientPort: 40000, open: atFirst },
+      { clientPort: 40001, open: atFirst },
+      { clientPort: 40000, open: atSecond },
+    ];
+    expect(socketsHolders(8080, conns, [10, 11], read)).toEqual([[11], [], [10]]);
+    expect(reads).toBe(1);
   });
   it('impostures: an answer not held by exactly the worker it names (failures and unread holders left out)', () => {
     const r = (/** @type {any} */ x) => ({ status: 200, ms: 1, t: 0, ...x });

@@ -231,6 +231,12 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-refork-late',
+    what: "the same, 400 ms after the worker's death: a replacement that comes later than refork's",
+    select: ['cluster.refork-no-downtime'],
+    breaks: () => true,
+  },
+  {
     name: 'cluster-events-synthesized',
     what: "the primary records 'online' at fork time and 'disconnect' + 'exit' at its own kill, dropping the real events",
     select: ['cluster.online-exit-events'],

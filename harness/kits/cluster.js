@@ -186,8 +186,8 @@ function openFiles(pid) {
  * @param {number} port @param {number} clientPort @param {number[]} pids
  * @param {HolderReads} [read]  (tests)
  */
-export function socketHolders(port, clientPort, pids, read) {
-  return socketsHolders(port, [clientPort], pids, read)[0];
+export function socketHolders(port, clientPort, pids, read = {}) {
+  return socketsHolders(port, [{ clientPort, open: openFilesOf(pids, read.files) }], pids, read)[0];
 }
 
 /**
@@ -196,33 +196,43 @@ export function socketHolders(port, clientPort, pids, read) {
  */
 
 /**
- * socketHolders for many connections to one port, from one read of the
- * socket table and of each fd table. The table lists every socket of the
- * machine, TIME_WAIT ones too: after a few thousand short connections (a
- * throughput claim's loads) one read takes tens of ms, so it is read once
- * per batch, not once per connection.
- * @param {number} port @param {number[]} clientPorts @param {number[]} pids
- * @param {HolderReads} [read]
- * @returns {number[][]}  the holders of each connection, in the order of clientPorts
+ * What each of `pids` has open now (fd targets), for socketsHolders.
+ * @param {number[]} pids @param {(pid: number) => string[]} [files]
+ * @returns {Set<string>[]}
  */
-export function socketsHolders(
-  port,
-  clientPorts,
-  pids,
-  { tcp = () => readFileSync('/proc/net/tcp', 'utf8'), files = openFiles } = {},
-) {
-  const text = tcp();
-  const inodes = clientPorts.map((c) => tcpInode(text, port, c));
-  if (inodes.every((i) => i === null)) return inodes.map(() => []);
-  const open = pids.map((pid) => new Set(files(pid)));
-  return inodes.map((inode) => (inode === null ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`))));
+export function openFilesOf(pids, files = openFiles) {
+  return pids.map((pid) => new Set(files(pid)));
 }
 
 /**
- * How many answered connections getManyHeld keeps open before it reads who
- * holds them, and for how long at most after the first of them answered:
- * well inside the server's keep-alive timeout (5 s), so that none has been
- * closed by its server before the read.
+ * socketHolders for several connections to one port: one read of the socket
+ * table gives each connection's inode, and each connection's `open` (what
+ * the processes had open when it was answered, openFilesOf) which of them
+ * held it then. The table lists every socket of the machine, closed
+ * connections in TIME_WAIT too: after the thousands of a throughput claim's
+ * loads one read takes tens of ms, so it is read once for many connections.
+ * The fd tables, a few entries each, are read at once: a process that hands
+ * a connection on after answering it is seen holding it.
+ * @param {number} port @param {{ clientPort: number, open: Set<string>[] }[]} conns
+ * @param {number[]} pids  the processes `open` lists, in its order
+ * @param {Pick<HolderReads, 'tcp'>} [read]
+ * @returns {number[][]}  the holders of each connection, in the order of conns
+ */
+export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/proc/net/tcp', 'utf8') } = {}) {
+  const text = tcp();
+  return conns.map(({ clientPort, open }) => {
+    const inode = tcpInode(text, port, clientPort);
+    return inode === null ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`));
+  });
+}
+
+/**
+ * How many answered connections getManyHeld keeps open before it reads the
+ * socket table for them, and how long after the first of them answered it
+ * reads at the latest before its next request (or once the request then in
+ * flight ends: `get`'s 2 s timeout at most). A held connection's entry in
+ * the table lasts as long as it is open: the fixture's keep-alive timeout
+ * (10 s) leaves it so well past the read.
  */
 export const HELD_BATCH = Object.freeze({ connections: 10, ms: 1000 });
 
@@ -239,9 +249,9 @@ export async function getHeld(port, path, pids) {
 }
 
 /**
- * n getHeld()s one after another, each on a new connection. Each stays open
- * once answered until the holders of its batch (HELD_BATCH) are read, so
- * one read of the socket table serves several connections. A held
+ * n getHeld()s one after another, each on a new connection. The workers' fd
+ * tables are read as each is answered; the connection stays open until the
+ * socket table is read for its batch (HELD_BATCH), once for several. A held
  * connection does not change which worker gets the next one: the primary
  * counts a worker free again once it has accepted its connection, however
  * long that connection stays open.
@@ -251,15 +261,18 @@ export async function getHeld(port, path, pids) {
 export async function getManyHeld(port, path, n, pids) {
   /** @type {Reply[]} */
   const out = [];
-  /** @type {{ reply: Reply, agent: http.Agent }[]} */
+  /** @type {{ reply: Reply, agent: http.Agent, open: Set<string>[] | null }[]} */
   let batch = [];
   let batchStart = 0;
   const readBatch = () => {
-    const held = batch.filter((b) => SEES_HOLDERS && b.reply.local && !b.reply.error);
+    const held = batch.filter((b) => b.open !== null);
     const holders = held.length
       ? socketsHolders(
           port,
-          held.map((b) => /** @type {number} */ (b.reply.local)),
+          held.map((b) => ({
+            clientPort: /** @type {number} */ (b.reply.local),
+            open: /** @type {Set<string>[]} */ (b.open),
+          })),
           pids,
         )
       : [];
@@ -270,12 +283,16 @@ export async function getManyHeld(port, path, n, pids) {
     }
     batch = [];
   };
+  const old = () => batch.length > 0 && performance.now() - batchStart >= HELD_BATCH.ms;
   try {
     for (let i = 0; i < n; i++) {
+      if (old()) readBatch();
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      batch.push({ reply: await get(port, path, { agent }), agent });
+      const reply = await get(port, path, { agent });
+      const open = SEES_HOLDERS && reply.local && !reply.error ? openFilesOf(pids) : null;
+      batch.push({ reply, agent, open });
       if (batch.length === 1) batchStart = performance.now();
-      if (batch.length >= HELD_BATCH.connections || performance.now() - batchStart >= HELD_BATCH.ms) readBatch();
+      if (batch.length >= HELD_BATCH.connections || old()) readBatch();
     }
     readBatch();
   } finally {
@@ -443,8 +460,11 @@ export async function steadyLoop(
       if (r.error) await sleep(pauseMs);
     }
   };
-  await Promise.all(Array.from({ length: connections }, client));
-  clearTimeout(deadline);
-  if (tail !== null) clearTimeout(tail);
+  try {
+    await Promise.all(Array.from({ length: connections }, client));
+  } finally {
+    clearTimeout(deadline);
+    if (tail !== null) clearTimeout(tail);
+  }
   return { replies, sent, ms: performance.now() - t0 };
 }

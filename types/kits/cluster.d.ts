@@ -103,21 +103,36 @@ export type HolderReads = {
  *   where socketHolders reads the socket table and a process's fd targets (tests replace them)
  */
 /**
- * socketHolders for many connections to one port, from one read of the
- * socket table and of each fd table. The table lists every socket of the
- * machine, TIME_WAIT ones too: after a few thousand short connections (a
- * throughput claim's loads) one read takes tens of ms, so it is read once
- * per batch, not once per connection.
- * @param {number} port @param {number[]} clientPorts @param {number[]} pids
- * @param {HolderReads} [read]
- * @returns {number[][]}  the holders of each connection, in the order of clientPorts
+ * What each of `pids` has open now (fd targets), for socketsHolders.
+ * @param {number[]} pids @param {(pid: number) => string[]} [files]
+ * @returns {Set<string>[]}
  */
-export declare function socketsHolders(port: number, clientPorts: number[], pids: number[], { tcp, files }?: HolderReads): number[][];
+export declare function openFilesOf(pids: number[], files?: (pid: number) => string[]): Set<string>[];
 /**
- * How many answered connections getManyHeld keeps open before it reads who
- * holds them, and for how long at most after the first of them answered:
- * well inside the server's keep-alive timeout (5 s), so that none has been
- * closed by its server before the read.
+ * socketHolders for several connections to one port: one read of the socket
+ * table gives each connection's inode, and each connection's `open` (what
+ * the processes had open when it was answered, openFilesOf) which of them
+ * held it then. The table lists every socket of the machine, closed
+ * connections in TIME_WAIT too: after the thousands of a throughput claim's
+ * loads one read takes tens of ms, so it is read once for many connections.
+ * The fd tables, a few entries each, are read at once: a process that hands
+ * a connection on after answering it is seen holding it.
+ * @param {number} port @param {{ clientPort: number, open: Set<string>[] }[]} conns
+ * @param {number[]} pids  the processes `open` lists, in its order
+ * @param {Pick<HolderReads, 'tcp'>} [read]
+ * @returns {number[][]}  the holders of each connection, in the order of conns
+ */
+export declare function socketsHolders(port: number, conns: {
+    clientPort: number;
+    open: Set<string>[];
+}[], pids: number[], { tcp }?: Pick<HolderReads, 'tcp'>): number[][];
+/**
+ * How many answered connections getManyHeld keeps open before it reads the
+ * socket table for them, and how long after the first of them answered it
+ * reads at the latest before its next request (or once the request then in
+ * flight ends: `get`'s 2 s timeout at most). A held connection's entry in
+ * the table lasts as long as it is open: the fixture's keep-alive timeout
+ * (10 s) leaves it so well past the read.
  */
 export declare const HELD_BATCH: Readonly<{
     connections: 10;
@@ -133,9 +148,9 @@ export declare const HELD_BATCH: Readonly<{
  */
 export declare function getHeld(port: number, path: string, pids: number[]): Promise<Reply>;
 /**
- * n getHeld()s one after another, each on a new connection. Each stays open
- * once answered until the holders of its batch (HELD_BATCH) are read, so
- * one read of the socket table serves several connections. A held
+ * n getHeld()s one after another, each on a new connection. The workers' fd
+ * tables are read as each is answered; the connection stays open until the
+ * socket table is read for its batch (HELD_BATCH), once for several. A held
  * connection does not change which worker gets the next one: the primary
  * counts a worker free again once it has accepted its connection, however
  * long that connection stays open.
