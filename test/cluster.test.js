@@ -249,12 +249,12 @@ describe('the steady loop once it stops', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   };
-  it('gives a request still unanswered tailMs after its time bound up (ABANDONED), not at its 500 ms timeout', async () => {
+  it('gives a request still unanswered tailMs after its time bound up (ABANDONED), not at its own 500 ms timeout', async () => {
     await withHangingServer(async (port) => {
       const loop = await steadyLoop(port, { path: '/hang', connections: 2, maxRequests: 10, maxMs: 50, tailMs: 30 });
+      // Given up, not timed out: the loop did not wait for the requests' own 500 ms timeout.
       expect(loop.replies.map((r) => r.error)).toEqual([ABANDONED, ABANDONED]);
       expect(loop.sent).toBe(2);
-      expect(loop.ms).toBeLessThan(400);
     });
   });
   it('waits tailMs after until() for the request in flight: one answered within it counts', async () => {
@@ -264,7 +264,7 @@ describe('the steady loop once it stops', () => {
         connections: 2,
         maxRequests: 100,
         maxMs: 5000,
-        tailMs: 200,
+        tailMs: 2000, // a margin for a loaded machine: the answer comes after 20 ms
         until: (rs) => rs.length >= 3,
       });
       // When the third answer stops the loop, the other client's request is in flight: it is answered, not given up.
