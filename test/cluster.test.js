@@ -231,13 +231,15 @@ describe('cluster helpers', () => {
 });
 
 describe('the steady loop once it stops', () => {
-  /** A loopback server whose /hang never answers and /slow answers after 20 ms. @param {(port: number) => Promise<void>} fn */
+  /** A loopback server whose /hang never answers, /slow answers after 20 ms, and /stagger's n-th request after 15·(n − 1) ms. @param {(port: number) => Promise<void>} fn */
   const withHangingServer = async (fn) => {
     /** @type {import('node:http').ServerResponse[]} */
     const held = [];
+    let staggered = 0;
     const server = http.createServer((req, res) => {
       if (req.url === '/hang') held.push(res);
       else if (req.url === '/slow') setTimeout(() => res.end('ok'), 20);
+      else if (req.url === '/stagger') setTimeout(() => res.end('ok'), 15 * staggered++);
       else res.end('ok');
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
@@ -255,6 +257,23 @@ describe('the steady loop once it stops', () => {
       // Given up, not timed out: the loop did not wait for the requests' own 500 ms timeout.
       expect(loop.replies.map((r) => r.error)).toEqual([ABANDONED, ABANDONED]);
       expect(loop.sent).toBe(2);
+    });
+  });
+  it('never gives up a request that mayGiveUp() did not allow when it was sent: it runs to its answer', async () => {
+    await withHangingServer(async (port) => {
+      // The n-th request is answered after 15·(n − 1) ms: the second answer stops
+      // the loop while the first client's second request waits 30 ms more.
+      const loop = await steadyLoop(port, {
+        path: '/stagger',
+        connections: 2,
+        maxRequests: 100,
+        maxMs: 5000,
+        tailMs: 1,
+        mayGiveUp: () => false,
+        until: (rs) => rs.length >= 2,
+      });
+      expect(loop.replies).toHaveLength(3);
+      expect(loop.replies.every((r) => r.status === 200)).toBe(true);
     });
   });
   it('waits tailMs after until() for the request in flight: one answered within it counts', async () => {

@@ -415,11 +415,13 @@ export const ABANDONED = 'ABANDONED';
  * after another on new connections, until `until()` says stop, maxRequests
  * were sent or maxMs passed. A failed request waits pauseMs before the next
  * (a refused connect returns at once: no busy spin). Once the loop stops,
- * each request still in flight has tailMs more to be answered; one that is
- * not is given up (error ABANDONED) rather than waited for to its timeout (a
- * request handed to a worker that was then killed is never answered).
+ * each request still in flight that `mayGiveUp()` allowed when it was sent
+ * has tailMs more to be answered; one that is not is given up (error
+ * ABANDONED) rather than waited for to its timeout (a request handed to a
+ * worker that was then killed is never answered). The others run to their
+ * answer or their timeout.
  * @param {number} port
- * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, tailMs?: number, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
+ * @param {{ path?: string, connections?: number, maxRequests: number, maxMs: number, pauseMs?: number, tailMs?: number, mayGiveUp?: () => boolean, until?: (r: Reply[]) => boolean, onReply?: (r: Reply, all: Reply[]) => void }} o
  */
 export async function steadyLoop(
   port,
@@ -430,6 +432,7 @@ export async function steadyLoop(
     maxMs,
     pauseMs = 2,
     tailMs = 250,
+    mayGiveUp = () => true,
     until = () => false,
     onReply = () => {},
   },
@@ -454,7 +457,7 @@ export async function steadyLoop(
   const client = async () => {
     while (more()) {
       sent++;
-      const r = await get(port, path, { timeoutMs: 500, signal: stopped.signal });
+      const r = await get(port, path, { timeoutMs: 500, signal: mayGiveUp() ? stopped.signal : undefined });
       replies.push(r);
       onReply(r, replies);
       if (r.error) await sleep(pauseMs);
