@@ -179,7 +179,7 @@ export default defineSpec({
       //   description: 'lag of the last task, (t5 - t4) / t5',
       //   claim: 0.33,                 // the model's value if the claim holds
       //   alternatives: { 'P=5': 0 },  // ... and if it does not
-      //   looks: TIMING_LOOKS,         // trials at which to decide (9, 15, 21): import it from harness/verdict.js
+      //   looks: TIMING_LOOKS,         // trials at which to decide (5, 9, 15, 21): import it from harness/verdict.js
       //   alpha: 0.01,                 // false-fail budget, spent over the looks
       //   value: (obs) => (obs.t[4] - obs.t[3]) / obs.t[4],
       // },

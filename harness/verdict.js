@@ -1,7 +1,7 @@
 // @ts-check
 // Verdicts: from an expectation and the samples so far to pass / fail /
 // inconclusive, with the evidence. Pure: the runner feeds it one trial at a time.
-import { median, medianInterval, round } from './stats.js';
+import { median, medianInterval, earlyInterval, smallestDecidableN, round } from './stats.js';
 
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
@@ -42,16 +42,41 @@ import { median, medianInterval, round } from './stats.js';
 export const VOID_SHARE_N = 6;
 
 /**
- * The looks of a timing channel in the full run: 9, 15 and 21 trials, at a
- * tail level of alpha / 3 each. 9 is the fewest at which a distribution-free
- * interval of the median exists at 0.01 / 3 (2⁻⁹ ≈ 0.002; 2⁻⁸ ≈ 0.004 is
- * more). An earlier first look, with the budget spent unevenly to let it
- * decide (2⁻⁷ at 7, the rest at 14 and 21), was measured and not kept: on
- * the simulated busy VM, where `pool.size-two-pairs` at C = 2 sits near its
- * boundary, false fails rose from 0% to 1.3% of runs (0.3% with a first look
- * at 8), past the 0.5% target (BENCHMARKS.md §15).
+ * The looks of a timing channel in the full run: 5, 9, 15 and 21 trials.
+ * 9 is the fewest at which a distribution-free interval of the median exists
+ * at the later looks' tail level (2⁻⁹ ≈ 0.002; 2⁻⁸ ≈ 0.004 is more), so the
+ * look at 5 takes the guarded t-interval (stats.js earlyInterval) at a tenth
+ * of the budget (lookLevels). Most claims' statistics lie far from their
+ * boundaries, and on this VM's noise the look at 5 decides them: 5.3 trials
+ * instead of 9.0 on average in the simulator. Where a statistic sits near its
+ * boundary (`pool.size-two-pairs` at C = 2 under a busy host's noise) the
+ * early look's small share keeps false fails at 0.3% of runs; the budget
+ * split evenly over four looks gave 1.5%, past the 0.5% target
+ * (BENCHMARKS.md §16). Distribution-free first looks at 7 or 8 were measured
+ * and not kept either (1.3% and 0.3%; §15).
  */
-export const TIMING_LOOKS = Object.freeze([9, 15, 21]);
+export const TIMING_LOOKS = Object.freeze([5, 9, 15, 21]);
+
+/** The share of a timing channel's alpha spent at an early look (one made before a distribution-free interval exists). */
+export const EARLY_SHARE = 0.1;
+
+/**
+ * The tail level of each look of a timing plan. Where the first look comes
+ * before a distribution-free interval of the median exists at the later
+ * looks' level, it is an early look: it takes EARLY_SHARE of alpha, and the
+ * later looks share the rest evenly (at 0.01: 0.001, then 0.003 at 9, 15 and
+ * 21, the ranks of an even split over 9, 15, 21). Otherwise alpha is split
+ * evenly and there is no early look (--quick's one look at 6 blocks).
+ * @param {{ looks: readonly number[], alpha: number }} plan
+ * @returns {{ early: number | null, later: number }}
+ */
+export function lookLevels({ looks, alpha }) {
+  if (looks.length > 1) {
+    const later = (alpha * (1 - EARLY_SHARE)) / (looks.length - 1);
+    if (looks[0] < smallestDecidableN(later)) return { early: alpha * EARLY_SHARE, later };
+  }
+  return { early: null, later: alpha / looks.length };
+}
 
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
@@ -108,8 +133,11 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
     values: values.map((v) => round(v, 4)),
   };
   if (!plan.looks.includes(n) && n < last && !budgetSpent) return base;
-  const a = plan.alpha / plan.looks.length;
-  const iv = medianInterval(values, a);
+  const { early, later } = lookLevels(plan);
+  // Too few values for the median's interval (the early look, or a budget
+  // spent on void trials before 9 values): the guarded t-interval, at the
+  // early look's level, where the plan has one.
+  const iv = medianInterval(values, later) ?? (early === null ? null : earlyInterval(values, early));
   if (!iv) return base;
   base.interval = [round(iv.lo, 4), round(iv.hi, 4)];
   base.confidence = round(iv.confidence, 4);

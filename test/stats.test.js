@@ -1,4 +1,4 @@
-// Distribution-free statistics: hand-computed values and seeded simulations.
+// Statistics: hand-computed values, published t quantiles and seeded simulations.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
 import {
@@ -11,6 +11,9 @@ import {
   smallestDecidableN,
   seededRandom,
   round,
+  tCdf,
+  tQuantile,
+  earlyInterval,
 } from '../harness/stats.js';
 
 const A = 0.01 / 3; // the pool specs' per-look tail: alpha 0.01 over 3 looks
@@ -295,5 +298,63 @@ describe('round', () => {
     expect(round(Infinity)).toBe(Infinity);
     expect(round(-Infinity)).toBe(-Infinity);
     expect(round(NaN)).toBeNaN();
+  });
+});
+
+describe("Student's t", () => {
+  test('quantiles match the published table', () => {
+    for (const [q, df, table] of [
+      [0.975, 1, 12.706],
+      [0.975, 4, 2.776],
+      [0.995, 4, 4.604],
+      [0.999, 4, 7.173],
+      [0.95, 10, 1.812],
+      [0.999, 7, 4.785],
+    ])
+      expect(tQuantile(q, df)).toBeCloseTo(table, 2);
+  });
+
+  test('the cdf is symmetric and inverts the quantile', () => {
+    expect(tCdf(0, 4)).toBe(0.5);
+    for (const q of [0.001, 0.1, 0.9, 0.999]) expect(tCdf(tQuantile(q, 4), 4)).toBeCloseTo(q, 9);
+    expect(tQuantile(0.1, 6)).toBeCloseTo(-tQuantile(0.9, 6), 9);
+  });
+});
+
+describe('earlyInterval', () => {
+  test('none for fewer than 3 values', () => {
+    expect(earlyInterval([1, 2], 0.001)).toBeNull();
+  });
+
+  test('the t-interval of the mean where it is wider than the values', () => {
+    const xs = [1, 2, 3, 4, 5]; // mean 3, sd √2.5
+    const half = tQuantile(0.999, 4) * Math.sqrt(2.5 / 5);
+    const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+    expect(iv.lo).toBeCloseTo(3 - half, 9);
+    expect(iv.hi).toBeCloseTo(3 + half, 9);
+    expect(iv.confidence).toBeCloseTo(0.998, 9);
+  });
+
+  test('never narrower than the values: one straggler keeps it from lying beyond a boundary', () => {
+    // Four tight values and one far off: the t-interval alone would be narrow
+    // on neither side; the range reaches the straggler whatever the t says.
+    const xs = [10, 10.01, 10.02, 10.03, 0];
+    const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+    expect(iv.lo).toBeLessThanOrEqual(0);
+    expect(iv.hi).toBeGreaterThanOrEqual(10.03);
+  });
+
+  test('on normal noise centred at a boundary, it lies beyond it at most at its tail level', () => {
+    const r = seededRandom(7);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+    let beyond = 0;
+    const runs = 20000;
+    for (let i = 0; i < runs; i++) {
+      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (
+        earlyInterval(Array.from({ length: 5 }, normal), 0.01)
+      );
+      if (iv.lo > 0) beyond++;
+    }
+    expect(beyond / runs).toBeLessThan(0.01 + 0.003);
   });
 });

@@ -15,9 +15,10 @@ import {
   VOID_STOP,
   VOID_SHARE_N,
   TIMING_LOOKS,
+  lookLevels,
 } from '../harness/verdict.js';
 import { predictSorted } from '../harness/kits/model.js';
-import { seededRandom, medianInterval, smallestDecidableN, sorted } from '../harness/stats.js';
+import { seededRandom, medianInterval, medianRank, smallestDecidableN, sorted } from '../harness/stats.js';
 import { run } from '../harness/engine.js';
 import { TASK_MS } from '../harness/profile.js';
 
@@ -147,18 +148,49 @@ describe('judgeTiming', () => {
     }
   });
 
-  test('TIMING_LOOKS starts at the fewest trials at which an interval exists at alpha / 3', () => {
-    expect(TIMING_LOOKS).toEqual([9, 15, 21]);
-    expect(smallestDecidableN(0.01 / 3)).toBe(TIMING_LOOKS[0]);
+  test('TIMING_LOOKS: an early look at 5, then the first trial counts at which an interval exists, at ranks 1, 2, 4', () => {
+    expect(TIMING_LOOKS).toEqual([5, 9, 15, 21]);
+    const { early, later } = lookLevels({ looks: TIMING_LOOKS, alpha: 0.01 });
+    expect(early).toBeCloseTo(0.001, 12);
+    expect(later).toBeCloseTo(0.003, 12);
+    expect(smallestDecidableN(later)).toBe(TIMING_LOOKS[1]);
+    // The later looks' ranks are an even split's over 9, 15, 21 (alpha / 3).
+    for (const n of [9, 15, 21]) expect(medianRank(n, later)).toBe(medianRank(n, 0.01 / 3));
+  });
+
+  test('looks that all have a distribution-free interval split alpha evenly, with no early look', () => {
+    expect(lookLevels({ looks: [9, 15, 21], alpha: 0.01 })).toEqual({ early: null, later: 0.01 / 3 });
+    expect(lookLevels({ looks: [6], alpha: 0.05 })).toEqual({ early: null, later: 0.05 });
+  });
+
+  test('the early look decides on the guarded t-interval, both ways alike', () => {
+    const plan = spreadPlan({ looks: TIMING_LOOKS });
+    const pass = judgeTiming(inside(5), plan);
+    expect(pass).toMatchObject({ decided: 'pass', confidence: 0.998 });
+    expect(pass.interval?.[1]).toBeGreaterThanOrEqual(Math.max(...inside(5)) - 1e-4);
+    expect(judgeTiming(outside(5), plan).decided).toBe('fail');
+    // one value across the boundary: neither way, whatever the t-interval says
+    expect(judgeTiming([...inside(4), 0.25], plan).decided).toBe(null);
+    expect(judgeTiming([...outside(4), 0.15], plan).decided).toBe(null);
+    // values on the claim's side but too spread for the t-test at 0.001
+    expect(judgeTiming([0.0, 0.19, 0.0, 0.19, 0.1], plan).decided).toBe(null);
+    // between the early look and the next: no look
+    expect(judgeTiming(inside(7), plan)).toMatchObject({ decided: null, interval: null });
+  });
+
+  test("a budget spent before 9 values ends on the early look's interval and level", () => {
+    const plan = spreadPlan({ looks: TIMING_LOOKS });
+    const t = judgeTiming(inside(7), plan, { budgetSpent: true });
+    expect(t).toMatchObject({ decided: 'pass', confidence: 0.998 });
   });
 
   test('looks past the last one are still judged', () => {
     expect(judgeTiming(inside(22), spreadPlan())).toMatchObject({ decided: 'pass', final: true });
   });
 
-  test('a look too early for the level gives no interval', () => {
-    const t = judgeTiming(inside(4), spreadPlan({ looks: [4, 9] }));
-    expect(t).toMatchObject({ interval: null, decided: null, final: false });
+  test('a look too early for the level gives no interval where the plan has no early look', () => {
+    const t = judgeTiming(inside(4), spreadPlan({ looks: [4], alpha: 0.01 }));
+    expect(t).toMatchObject({ interval: null, decided: null });
   });
 
   test('reports the model and the values, rounded', () => {

@@ -30,6 +30,32 @@ export declare function medianInterval(xs: number[], a: number): {
     confidence: number;
 } | null;
 /**
+ * P(T <= t) for Student's t with df degrees of freedom.
+ * @param {number} t @param {number} df
+ */
+export declare function tCdf(t: number, df: number): number;
+/**
+ * The q-quantile of Student's t with df degrees of freedom (bisection on tCdf).
+ * @param {number} q in (0, 1) @param {number} df
+ * @returns {number}
+ */
+export declare function tQuantile(q: number, df: number): number;
+/**
+ * The interval of a look made before a distribution-free interval of the
+ * median exists (n < smallestDecidableN(a), n >= 3): the hull of the
+ * t-interval of the mean (each tail a) and the sample's whole range. It lies
+ * beyond a boundary only when the t-test puts the mean there at tail a AND
+ * every value lies there: the first bounds the error at a where the noise is
+ * near normal, the second at 2⁻ⁿ whatever the noise (skewed, heavy-tailed).
+ * @param {number[]} xs @param {number} a
+ * @returns {{ lo: number, hi: number, confidence: number } | null}
+ */
+export declare function earlyInterval(xs: number[], a: number): {
+    lo: number;
+    hi: number;
+    confidence: number;
+} | null;
+/**
  * Smallest n at which a median interval exists for tail level a.
  * @param {number} a
  */
