@@ -45,15 +45,17 @@ export const VOID_SHARE_N = 6;
  * The looks of a timing channel in the full run: 5, 9, 15 and 21 trials.
  * 9 is the fewest at which a distribution-free interval of the median exists
  * at the later looks' tail level (2⁻⁹ ≈ 0.002; 2⁻⁸ ≈ 0.004 is more), so the
- * look at 5 takes the guarded t-interval (stats.js earlyInterval) at a tenth
- * of the budget (lookLevels). Most claims' statistics lie far from their
- * boundaries, and on this VM's noise the look at 5 decides them: 5.3 trials
- * instead of 9.0 on average in the simulator. Where a statistic sits near its
- * boundary (`pool.size-two-pairs` at C = 2 under a busy host's noise) the
- * early look's small share keeps false fails at 0.3% of runs; the budget
- * split evenly over four looks gave 1.5%, past the 0.5% target
- * (BENCHMARKS.md §16). Distribution-free first looks at 7 or 8 were measured
- * and not kept either (1.3% and 0.3%; §15).
+ * look at 5 takes the t-interval of the mean (stats.js earlyInterval) at a
+ * tenth of the budget (lookLevels). That look is parametric: 0.001 where the
+ * noise is near normal, at most 2⁻⁵ whatever it is. Most claims' statistics
+ * lie far from their boundaries, and on this VM's noise the look at 5
+ * decides them: 5.3 trials instead of 9.0 on average in the simulator, and
+ * 84 s instead of 127 s for the full suite. Where a statistic sits near its
+ * boundary under a busy host's noise the simulator's worst claim false-fails
+ * in 0.3% of runs (0% with no early look); the budget split evenly over four
+ * looks gave 1.5%, past the 0.5% target (BENCHMARKS.md §16).
+ * Distribution-free first looks at 7 or 8 were measured and not kept
+ * either (1.3% and 0.3%; §15).
  */
 export const TIMING_LOOKS = Object.freeze([5, 9, 15, 21]);
 
@@ -61,21 +63,21 @@ export const TIMING_LOOKS = Object.freeze([5, 9, 15, 21]);
 export const EARLY_SHARE = 0.1;
 
 /**
- * The tail level of each look of a timing plan. Where the first look comes
- * before a distribution-free interval of the median exists at the later
- * looks' level, it is an early look: it takes EARLY_SHARE of alpha, and the
- * later looks share the rest evenly (at 0.01: 0.001, then 0.003 at 9, 15 and
- * 21, the ranks of an even split over 9, 15, 21). Otherwise alpha is split
- * evenly and there is no early look (--quick's one look at 6 blocks).
+ * The tail level of each look of a timing plan. Where the plan has several
+ * looks and its first comes before a distribution-free interval of the
+ * median exists at an even split of alpha, that first look is an early look:
+ * it takes EARLY_SHARE of alpha, and the later looks share the rest evenly
+ * (at 0.01 over 5, 9, 15, 21: 0.001, then 0.003 each, which gives 9, 15 and
+ * 21 the ranks of alpha / 3: 1, 2 and 4). Otherwise alpha is split evenly
+ * and there is no early look (a single look, such as --quick's 6 blocks,
+ * never has one: it would rest on the t-test alone).
  * @param {{ looks: readonly number[], alpha: number }} plan
  * @returns {{ early: number | null, later: number }}
  */
 export function lookLevels({ looks, alpha }) {
-  if (looks.length > 1) {
-    const later = (alpha * (1 - EARLY_SHARE)) / (looks.length - 1);
-    if (looks[0] < smallestDecidableN(later)) return { early: alpha * EARLY_SHARE, later };
-  }
-  return { early: null, later: alpha / looks.length };
+  const even = alpha / looks.length;
+  if (looks.length < 2 || looks[0] >= smallestDecidableN(even)) return { early: null, later: even };
+  return { early: alpha * EARLY_SHARE, later: (alpha * (1 - EARLY_SHARE)) / (looks.length - 1) };
 }
 
 /**
@@ -125,6 +127,8 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
     median: n ? round(median(values), 4) : null,
     interval: /** @type {[number, number] | null} */ (null),
     confidence: /** @type {number | null} */ (null),
+    /** which interval: the median's by order statistics, or the early look's t-interval of the mean widened to every value */
+    intervalOf: /** @type {'median' | 'mean' | undefined} */ (undefined),
     boundary: Number.isFinite(r.lo) ? round(r.lo, 4) : round(r.hi, 4),
     region: describeRegion(r),
     predicted: { claim: round(plan.claim, 4), alternatives: mapValues(plan.alternatives, (v) => round(v, 4)) },
@@ -135,12 +139,15 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
   if (!plan.looks.includes(n) && n < last && !budgetSpent) return base;
   const { early, later } = lookLevels(plan);
   // Too few values for the median's interval (the early look, or a budget
-  // spent on void trials before 9 values): the guarded t-interval, at the
-  // early look's level, where the plan has one.
-  const iv = medianInterval(values, later) ?? (early === null ? null : earlyInterval(values, early));
+  // spent on void trials before 9 values): the guarded t-interval of the
+  // mean, at the early look's level, where the plan has one, and never on
+  // fewer values than the early look's.
+  const ofMedian = medianInterval(values, later);
+  const iv = ofMedian ?? (early !== null && n >= plan.looks[0] ? earlyInterval(values, early) : null);
   if (!iv) return base;
   base.interval = [round(iv.lo, 4), round(iv.hi, 4)];
   base.confidence = round(iv.confidence, 4);
+  base.intervalOf = ofMedian ? 'median' : 'mean';
   if (iv.lo > r.lo && iv.hi < r.hi) base.decided = 'pass';
   else if (iv.hi < r.lo || iv.lo > r.hi) base.decided = 'fail';
   return base;
@@ -417,7 +424,7 @@ export function timingText(t) {
     .map(([k, v]) => `${k} → ${v}`)
     .join(', ');
   const iv = t.interval
-    ? ` ${percent(t.confidence ?? 0)} CI [${t.interval[0]}, ${t.interval[1]}]`
+    ? ` ${percent(t.confidence ?? 0)} CI${t.intervalOf === 'mean' ? ' (t, of the mean, widened to every value)' : ''} [${t.interval[0]}, ${t.interval[1]}]`
     : ' (no interval yet)';
   const verdictWord = t.decided === 'pass' ? 'as predicted' : t.decided === 'fail' ? 'contradicts' : 'undecided';
   return `timing ${t.statistic} median ${t.median}${iv} vs region ${t.region} (model ${t.predicted.claim}${pred ? `; ${pred}` : ''}), n=${t.n}: ${verdictWord}`;

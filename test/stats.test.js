@@ -335,26 +335,57 @@ describe('earlyInterval', () => {
     expect(iv.confidence).toBeCloseTo(0.998, 9);
   });
 
-  test('never narrower than the values: one straggler keeps it from lying beyond a boundary', () => {
-    // Four tight values and one far off: the t-interval alone would be narrow
-    // on neither side; the range reaches the straggler whatever the t says.
-    const xs = [10, 10.01, 10.02, 10.03, 0];
+  test('never narrower than the values: where the t-interval stops short of one, the range reaches it', () => {
+    // Seven equal values and one off: the t-interval at 0.001 ends near 0.72.
+    const xs = [0, 0, 0, 0, 0, 0, 0, 1];
+    const mean = 1 / 8;
+    const sd = Math.sqrt((7 * mean ** 2 + (1 - mean) ** 2) / 7);
+    expect(mean + tQuantile(0.999, 7) * (sd / Math.sqrt(8))).toBeLessThan(0.75);
     const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
-    expect(iv.lo).toBeLessThanOrEqual(0);
-    expect(iv.hi).toBeGreaterThanOrEqual(10.03);
+    expect(iv.hi).toBe(1);
   });
 
-  test('on normal noise centred at a boundary, it lies beyond it at most at its tail level', () => {
+  test('at 5 values and tail 0.001 the t-interval already holds every value', () => {
+    const r = seededRandom(3);
+    for (let i = 0; i < 200; i++) {
+      const xs = Array.from({ length: 5 }, () => r() ** 3);
+      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+      const mean = xs.reduce((a, b) => a + b, 0) / 5;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / 4);
+      const half = tQuantile(0.999, 4) * (sd / Math.sqrt(5));
+      expect(iv.lo).toBeCloseTo(mean - half, 12);
+      expect(iv.hi).toBeCloseTo(mean + half, 12);
+    }
+  });
+
+  test('on normal noise centred at a boundary, it lies beyond it on each side at most at its tail level', () => {
     const r = seededRandom(7);
     const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-    let beyond = 0;
+    let above = 0;
+    let below = 0;
     const runs = 20000;
     for (let i = 0; i < runs; i++) {
       const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (
         earlyInterval(Array.from({ length: 5 }, normal), 0.01)
       );
+      if (iv.lo > 0) above++;
+      if (iv.hi < 0) below++;
+    }
+    expect(above / runs).toBeLessThan(0.01 + 0.003);
+    expect(below / runs).toBeLessThan(0.01 + 0.003);
+  });
+
+  test('whatever the noise, beyond a boundary only with every value there: at most 2⁻ⁿ at the median', () => {
+    // The worst noise for it: half the values in a tight cluster just past the boundary (0).
+    const r = seededRandom(11);
+    let beyond = 0;
+    const runs = 20000;
+    for (let i = 0; i < runs; i++) {
+      const xs = Array.from({ length: 5 }, () => (r() < 0.5 ? 1 + 0.001 * r() : -10 * r()));
+      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
       if (iv.lo > 0) beyond++;
     }
-    expect(beyond / runs).toBeLessThan(0.01 + 0.003);
+    expect(beyond / runs).toBeGreaterThan(0.02); // the bound is reached: the look is parametric
+    expect(beyond / runs).toBeLessThan(2 ** -5 + 0.005);
   });
 });

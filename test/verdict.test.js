@@ -163,6 +163,20 @@ describe('judgeTiming', () => {
     expect(lookLevels({ looks: [6], alpha: 0.05 })).toEqual({ early: null, later: 0.05 });
   });
 
+  test('a single look never is an early one: it would rest on the t-test alone', () => {
+    expect(lookLevels({ looks: [4], alpha: 0.05 })).toEqual({ early: null, later: 0.05 });
+    expect(judgeTiming(inside(4), spreadPlan({ looks: [4], alpha: 0.05 }))).toMatchObject({
+      decided: null,
+      interval: null,
+    });
+  });
+
+  test('a first look dead at an even split makes it an early look, not a look that never decides', () => {
+    const { early, later } = lookLevels({ looks: [8, 15, 21], alpha: 0.01 });
+    expect(early).toBeCloseTo(0.001, 12);
+    expect(later).toBeCloseTo(0.0045, 12);
+  });
+
   test('the early look decides on the guarded t-interval, both ways alike', () => {
     const plan = spreadPlan({ looks: TIMING_LOOKS });
     const pass = judgeTiming(inside(5), plan);
@@ -181,7 +195,25 @@ describe('judgeTiming', () => {
   test("a budget spent before 9 values ends on the early look's interval and level", () => {
     const plan = spreadPlan({ looks: TIMING_LOOKS });
     const t = judgeTiming(inside(7), plan, { budgetSpent: true });
-    expect(t).toMatchObject({ decided: 'pass', confidence: 0.998 });
+    expect(t).toMatchObject({ decided: 'pass', confidence: 0.998, intervalOf: 'mean' });
+    // at 8 values the range widens the t-interval: one value past the boundary holds it back
+    const eight = [0, 0, 0, 0, 0, 0, 0, 0.25];
+    const held = judgeTiming(eight, plan, { budgetSpent: true });
+    expect(held.interval?.[1]).toBe(0.25);
+    expect(held.decided).toBe(null);
+  });
+
+  test("a budget spent before the early look's 5 values gives no interval", () => {
+    const plan = spreadPlan({ looks: TIMING_LOOKS });
+    for (const n of [3, 4])
+      expect(judgeTiming(inside(n), plan, { budgetSpent: true })).toMatchObject({ decided: null, interval: null });
+  });
+
+  test("the record says which interval: the mean's at 5, the median's from 9", () => {
+    const plan = spreadPlan({ looks: TIMING_LOOKS });
+    expect(judgeTiming(inside(5), plan).intervalOf).toBe('mean');
+    expect(timingText(judgeTiming(inside(5), plan))).toMatch(/99\.8% CI \(t, of the mean, widened to every value\) \[/);
+    expect(judgeTiming(straddle(9), plan).intervalOf).toBe('median');
   });
 
   test('looks past the last one are still judged', () => {
@@ -189,7 +221,8 @@ describe('judgeTiming', () => {
   });
 
   test('a look too early for the level gives no interval where the plan has no early look', () => {
-    const t = judgeTiming(inside(4), spreadPlan({ looks: [4], alpha: 0.01 }));
+    // one look at 6 blocks at 0.05 (a median interval exists there), its budget spent at 4 values
+    const t = judgeTiming(inside(4), spreadPlan({ looks: [6], alpha: 0.05 }), { budgetSpent: true });
     expect(t).toMatchObject({ interval: null, decided: null });
   });
 

@@ -204,6 +204,7 @@ declare function result(spec: Spec, f: Outcome & {
             median: number | null;
             interval: [number, number] | null;
             confidence: number | null;
+            intervalOf: 'median' | 'mean' | undefined;
             boundary: number;
             region: string;
             predicted: {

@@ -128,26 +128,30 @@ export declare const VOID_SHARE_N = 6;
  * The looks of a timing channel in the full run: 5, 9, 15 and 21 trials.
  * 9 is the fewest at which a distribution-free interval of the median exists
  * at the later looks' tail level (2⁻⁹ ≈ 0.002; 2⁻⁸ ≈ 0.004 is more), so the
- * look at 5 takes the guarded t-interval (stats.js earlyInterval) at a tenth
- * of the budget (lookLevels). Most claims' statistics lie far from their
- * boundaries, and on this VM's noise the look at 5 decides them: 5.3 trials
- * instead of 9.0 on average in the simulator. Where a statistic sits near its
- * boundary (`pool.size-two-pairs` at C = 2 under a busy host's noise) the
- * early look's small share keeps false fails at 0.3% of runs; the budget
- * split evenly over four looks gave 1.5%, past the 0.5% target
- * (BENCHMARKS.md §16). Distribution-free first looks at 7 or 8 were measured
- * and not kept either (1.3% and 0.3%; §15).
+ * look at 5 takes the t-interval of the mean (stats.js earlyInterval) at a
+ * tenth of the budget (lookLevels). That look is parametric: 0.001 where the
+ * noise is near normal, at most 2⁻⁵ whatever it is. Most claims' statistics
+ * lie far from their boundaries, and on this VM's noise the look at 5
+ * decides them: 5.3 trials instead of 9.0 on average in the simulator, and
+ * 84 s instead of 127 s for the full suite. Where a statistic sits near its
+ * boundary under a busy host's noise the simulator's worst claim false-fails
+ * in 0.3% of runs (0% with no early look); the budget split evenly over four
+ * looks gave 1.5%, past the 0.5% target (BENCHMARKS.md §16).
+ * Distribution-free first looks at 7 or 8 were measured and not kept
+ * either (1.3% and 0.3%; §15).
  */
 export declare const TIMING_LOOKS: readonly number[];
 /** The share of a timing channel's alpha spent at an early look (one made before a distribution-free interval exists). */
 export declare const EARLY_SHARE = 0.1;
 /**
- * The tail level of each look of a timing plan. Where the first look comes
- * before a distribution-free interval of the median exists at the later
- * looks' level, it is an early look: it takes EARLY_SHARE of alpha, and the
- * later looks share the rest evenly (at 0.01: 0.001, then 0.003 at 9, 15 and
- * 21, the ranks of an even split over 9, 15, 21). Otherwise alpha is split
- * evenly and there is no early look (--quick's one look at 6 blocks).
+ * The tail level of each look of a timing plan. Where the plan has several
+ * looks and its first comes before a distribution-free interval of the
+ * median exists at an even split of alpha, that first look is an early look:
+ * it takes EARLY_SHARE of alpha, and the later looks share the rest evenly
+ * (at 0.01 over 5, 9, 15, 21: 0.001, then 0.003 each, which gives 9, 15 and
+ * 21 the ranks of alpha / 3: 1, 2 and 4). Otherwise alpha is split evenly
+ * and there is no early look (a single look, such as --quick's 6 blocks,
+ * never has one: it would rest on the t-test alone).
  * @param {{ looks: readonly number[], alpha: number }} plan
  * @returns {{ early: number | null, later: number }}
  */
@@ -192,6 +196,8 @@ export declare function judgeTiming(values: number[], plan: TimingPlan, { budget
     median: number | null;
     interval: [number, number] | null;
     confidence: number | null;
+    /** which interval: the median's by order statistics, or the early look's t-interval of the mean widened to every value */
+    intervalOf: 'median' | 'mean' | undefined;
     boundary: number;
     region: string;
     predicted: {
