@@ -4,6 +4,7 @@
 // canned observation.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
+import { TIMING_LOOKS } from '../harness/verdict.js';
 import { run, runSpec, errText } from '../harness/engine.js';
 import { specContext } from '../harness/context.js';
 import { defineSpec } from '../harness/spec.js';
@@ -514,6 +515,24 @@ describe('timing dropped on a busy machine', () => {
     expect(r.evidence.structural.agree).toBe(17);
     expect(r.reason).toContain('as predicted');
     expect(r.evidence.timing.voided).toBe(8);
+  });
+
+  test('with TIMING_LOOKS a statistic far from its boundary ends the claim at the early look, 5 trials', async () => {
+    const base = busySpec('x.early', () => ({}));
+    const spec = {
+      ...base,
+      plan: (/** @type {any} */ c) => {
+        const p = base.plan();
+        // values spread a little (the t-interval needs a spread), all far inside the region < 0.5
+        return {
+          ...p,
+          timing: { ...p.timing, looks: TIMING_LOOKS, value: (/** @type {any} */ o) => 0.1 + 0.01 * (o.n % 3) },
+        };
+      },
+    };
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'pass', trials: 5 });
+    expect(r.evidence.timing).toMatchObject({ n: 5, intervalOf: 'mean', decided: 'pass' });
   });
 
   test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
