@@ -15,6 +15,7 @@ import {
   tQuantile,
   earlyInterval,
 } from '../harness/stats.js';
+import { gauss } from '../bench/lib/simulator.js';
 
 const A = 0.01 / 3; // the pool specs' per-look tail: alpha 0.01 over 3 looks
 
@@ -322,6 +323,9 @@ describe("Student's t", () => {
 });
 
 describe('earlyInterval', () => {
+  /** The interval of n >= 3 values (never null there). @param {number[]} xs @param {number} a */
+  const early = (xs, a) => /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, a));
+
   test('none for fewer than 3 values', () => {
     expect(earlyInterval([1, 2], 0.001)).toBeNull();
   });
@@ -329,7 +333,7 @@ describe('earlyInterval', () => {
   test('the t-interval of the mean where it is wider than the values', () => {
     const xs = [1, 2, 3, 4, 5]; // mean 3, sd √2.5
     const half = tQuantile(0.999, 4) * Math.sqrt(2.5 / 5);
-    const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+    const iv = early(xs, 0.001);
     expect(iv.lo).toBeCloseTo(3 - half, 9);
     expect(iv.hi).toBeCloseTo(3 + half, 9);
     expect(iv.confidence).toBeCloseTo(0.998, 9);
@@ -341,7 +345,7 @@ describe('earlyInterval', () => {
     const mean = 1 / 8;
     const sd = Math.sqrt((7 * mean ** 2 + (1 - mean) ** 2) / 7);
     expect(mean + tQuantile(0.999, 7) * (sd / Math.sqrt(8))).toBeLessThan(0.75);
-    const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+    const iv = early(xs, 0.001);
     expect(iv.hi).toBe(1);
   });
 
@@ -349,7 +353,7 @@ describe('earlyInterval', () => {
     const r = seededRandom(3);
     for (let i = 0; i < 200; i++) {
       const xs = Array.from({ length: 5 }, () => r() ** 3);
-      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+      const iv = early(xs, 0.001);
       const mean = xs.reduce((a, b) => a + b, 0) / 5;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / 4);
       const half = tQuantile(0.999, 4) * (sd / Math.sqrt(5));
@@ -360,13 +364,13 @@ describe('earlyInterval', () => {
 
   test('on normal noise centred at a boundary, it lies beyond it on each side at most at its tail level', () => {
     const r = seededRandom(7);
-    const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
     let above = 0;
     let below = 0;
     const runs = 20000;
     for (let i = 0; i < runs; i++) {
-      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (
-        earlyInterval(Array.from({ length: 5 }, normal), 0.01)
+      const iv = early(
+        Array.from({ length: 5 }, () => gauss(r)),
+        0.01,
       );
       if (iv.lo > 0) above++;
       if (iv.hi < 0) below++;
@@ -382,7 +386,7 @@ describe('earlyInterval', () => {
     const runs = 20000;
     for (let i = 0; i < runs; i++) {
       const xs = Array.from({ length: 5 }, () => (r() < 0.5 ? 1 + 0.001 * r() : -10 * r()));
-      const iv = /** @type {NonNullable<ReturnType<typeof earlyInterval>>} */ (earlyInterval(xs, 0.001));
+      const iv = early(xs, 0.001);
       if (iv.lo > 0) beyond++;
     }
     expect(beyond / runs).toBeGreaterThan(0.02); // the bound is reached: the look is parametric

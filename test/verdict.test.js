@@ -20,6 +20,7 @@ import {
 import { predictSorted } from '../harness/kits/model.js';
 import { seededRandom, medianInterval, medianRank, smallestDecidableN, sorted } from '../harness/stats.js';
 import { run } from '../harness/engine.js';
+import { gauss } from '../bench/lib/simulator.js';
 import { TASK_MS } from '../harness/profile.js';
 
 /** A timing plan like the pool specs': claim 0, one alternative at 0.4 above. */
@@ -582,13 +583,6 @@ const fakeCtx = (C, platform) => ({
   pbkdf2: { taskMs: TASK_MS, iterations: 1000 },
   node: { major: 20, version: '20.20.2', uv: '1.46.0' },
 });
-
-/** Standard normal from a uniform PRNG (Box–Muller). @param {() => number} r */
-function gauss(r) {
-  let u = 0;
-  while (u === 0) u = r();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
-}
 
 /**
  * Weighted processor sharing over a FIFO pool: like harness/kits/model.js, but with
