@@ -26,6 +26,19 @@ test('a throughput pass: the structure in a phrase, then the deciding ratio agai
   );
 });
 
+test("an early look's interval is named as the mean's, not the median's", () => {
+  const early = {
+    ...cluster,
+    evidence: {
+      ...cluster.evidence,
+      timing: { ...cluster.evidence.timing, interval: [-0.61, -0.44], intervalOf: 'mean' },
+    },
+  };
+  expect(headline(early)).toBe(
+    'every worker served its share…; r median -0.525 (t-CI of the mean [-0.61, -0.44]) vs region < 0.095',
+  );
+});
+
 test('timing that was reported, not judged, is not shown as if it decided', () => {
   const r = {
     verdict: 'pass',

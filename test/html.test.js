@@ -234,6 +234,18 @@ describe('charts', () => {
     });
     expect((two.match(/class="boundary"/g) ?? []).length).toBe(2);
     expect(two).toContain('no interval yet');
+    const timing = {
+      statistic: 'M',
+      values: [0.24, 0.25, 0.245, 0.247, 0.248],
+      median: 0.247,
+      interval: [0.243, 0.251],
+      confidence: 0.998,
+      region: '> 0.125',
+      predicted: { claim: 0.25, alternatives: { 'P=2': 0 } },
+    };
+    const early = timingChart({ evidence: { timing: { ...timing, intervalOf: 'mean' } } });
+    expect(early).toContain('99.8% interval (the t-interval of the mean, at the early look) [');
+    expect(timingChart({ evidence: { timing: { ...timing, intervalOf: 'median' } } })).toContain('99.8% interval [');
   });
 
   it('scales, ticks and numbers', () => {

@@ -98,8 +98,9 @@ export function timingChart(result) {
   if (typeof claim === 'number') ((body += marker(x(claim), y, `model ${format(claim)}`, 'model-mark')), (y += 16));
   for (const [v, labels] of marks)
     ((body += marker(x(v), y, `${labels.join(', ')}: ${format(v)}`, 'alt-mark')), (y += 16));
+  const of = t.intervalOf === 'mean' ? ' (the t-interval of the mean, at the early look)' : '';
   const ci = t.interval
-    ? `, its ${fmt((t.confidence ?? 0) * 100, 1)}% interval [${format(t.interval[0])}, ${format(t.interval[1])}] (band)`
+    ? `, its ${fmt((t.confidence ?? 0) * 100, 1)}% interval${of} [${format(t.interval[0])}, ${format(t.interval[1])}] (band)`
     : ', no interval yet';
   return figure(
     svg(

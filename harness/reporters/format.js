@@ -185,11 +185,15 @@ export function headline(r) {
 
 /**
  * A timing evidence block as its figure against the claim's region:
- * 'r median −0.53 (CI [−0.71, −0.14]) vs region < 0.095'.
+ * 'r median −0.53 (CI [−0.71, −0.14]) vs region < 0.095'; an early look's
+ * interval is the mean's, and says so: '(t-CI of the mean [0.24, 0.25])'.
  * @param {any} timing
  */
 function timingFigure(timing) {
-  const iv = Array.isArray(timing.interval) ? ` (CI [${num(timing.interval[0])}, ${num(timing.interval[1])}])` : '';
+  const kind = timing.intervalOf === 'mean' ? 't-CI of the mean' : 'CI';
+  const iv = Array.isArray(timing.interval)
+    ? ` (${kind} [${num(timing.interval[0])}, ${num(timing.interval[1])}])`
+    : '';
   const region = timing.region ? ` vs region ${oneLine(timing.region)}` : '';
   return `${oneLine(timing.statistic)} median ${num(timing.median)}${iv}${region}`;
 }
