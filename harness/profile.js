@@ -39,7 +39,8 @@ export const QUICK_TASK_MS = 60;
  * @typedef {{ physical: number, logical: number, performance: number | null, efficiency: number | null }} Topology
  * @typedef {{ k: number, wallMs: number, speedup: number }} ParallelismSample
  * @typedef {{ value: number, samples: ParallelismSample[] }} EffectiveParallelism
- * @typedef {{ iterations: number, taskMs: number }} Pbkdf2Calibration
+ * @typedef {{ iterations: number, taskMs: number, referenceMs?: number | null }} Pbkdf2Calibration  referenceMs: the speed
+ *   reference read beside the task (fixtures/lib/speed-reference.cjs)
  * @typedef {{
  *   availableParallelism?: number, cpuCount?: number, cpuModel?: string | null,
  *   affinity?: number[] | string | null, cgroupQuota?: number | null, cgroupQuotaFrom?: string | null,
@@ -147,7 +148,10 @@ export function buildProfile({ probe, topology = null }) {
       ep && num(ep.value) !== null
         ? { value: ep.value, samples: (ep.samples ?? []).map(({ k, wallMs, speedup }) => ({ k, wallMs, speedup })) }
         : null,
-    pbkdf2: pb && num(pb.iterations) !== null ? { iterations: pb.iterations, taskMs: pb.taskMs } : null,
+    pbkdf2:
+      pb && num(pb.iterations) !== null
+        ? { iterations: pb.iterations, taskMs: pb.taskMs, referenceMs: num(pb.referenceMs) }
+        : null,
   };
 }
 

@@ -64,7 +64,7 @@ const probe = {
     iterations: 30500,
     poolSize: '3',
   },
-  pbkdf2: { iterations: 61000, taskMs: 150.4 },
+  pbkdf2: { iterations: 61000, taskMs: 150.4, referenceIterations: 64, referenceMs: 0.0243 },
 };
 
 describe('parseCpuList / formatCpuList', () => {
@@ -280,7 +280,7 @@ describe('buildProfile', () => {
       topology,
       cores: 2,
       effectiveParallelism: { value: 1.87, samples: probe.effectiveParallelism?.samples },
-      pbkdf2: { iterations: 61000, taskMs: 150.4 },
+      pbkdf2: { iterations: 61000, taskMs: 150.4, referenceMs: 0.0243 },
     });
   });
   it('applies affinity and quota limits and tolerates missing measurements', () => {
@@ -363,6 +363,7 @@ describe('profile probe (child process)', () => {
     expect(Number.isInteger(r.pbkdf2.iterations)).toBe(true);
     expect(r.pbkdf2.iterations).toBeGreaterThanOrEqual(1000);
     expect(typeof r.pbkdf2.taskMs).toBe('number');
+    expect(r.pbkdf2.referenceMs).toBeGreaterThan(0);
     expect(typeof r.effectiveParallelism.value).toBe('number');
     expect(r.effectiveParallelism.samples.map((/** @type {any} */ s) => s.k)).toEqual(
       Array.from({ length: cores + 1 }, (_, i) => i + 1),

@@ -39,11 +39,12 @@ export type Machine = {
      */
     cores: number;
     /**
-     * one calibrated pool task
+     * one calibrated pool task, and the speed reference read beside it
      */
     pbkdf2: {
         iterations: number;
         taskMs: number;
+        referenceMs?: number | null;
     };
     /**
      * CPUs the fixtures may use: the --cpus list, else every allowed CPU (null where unknown)

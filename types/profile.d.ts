@@ -67,6 +67,7 @@ export type EffectiveParallelism = {
 export type Pbkdf2Calibration = {
     iterations: number;
     taskMs: number;
+    referenceMs?: number | null;
 };
 export type ProbeResult = {
     availableParallelism?: number;
@@ -94,7 +95,8 @@ export type Profile = {
  * @typedef {{ physical: number, logical: number, performance: number | null, efficiency: number | null }} Topology
  * @typedef {{ k: number, wallMs: number, speedup: number }} ParallelismSample
  * @typedef {{ value: number, samples: ParallelismSample[] }} EffectiveParallelism
- * @typedef {{ iterations: number, taskMs: number }} Pbkdf2Calibration
+ * @typedef {{ iterations: number, taskMs: number, referenceMs?: number | null }} Pbkdf2Calibration  referenceMs: the speed
+ *   reference read beside the task (fixtures/lib/speed-reference.cjs)
  * @typedef {{
  *   availableParallelism?: number, cpuCount?: number, cpuModel?: string | null,
  *   affinity?: number[] | string | null, cgroupQuota?: number | null, cgroupQuotaFrom?: string | null,

@@ -6,6 +6,7 @@ import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import { checkConcurrency } from './concurrency.js';
+import { speedFactor } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
 
@@ -184,7 +185,12 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
     structural: linux
       ? {
           need: 3,
-          check: (obs) => voidIfUnequalSpeeds(obs, k, voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T }), 'timing')),
+          check: (obs) =>
+            voidIfUnequalSpeeds(
+              obs,
+              k,
+              voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs }), 'timing'),
+            ),
         }
       : undefined,
     timing: {
@@ -343,10 +349,12 @@ export function sortedTimes(obs) {
  * Structural reading of one batch: the pool's threads (which did the work)
  * and how many tasks were runnable at once between completions (what "n run
  * together" says), where the fixture could read it (Linux schedstat).
- * @param {any} obs @param {{ k: number, P: number, T: number }} o  T: the calibrated task (ms of one hash alone)
+ * @param {any} obs
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the calibrated task (ms of one
+ *   hash alone); referenceMs: the speed reference calibrated with it (cpu-speed.js)
  * @returns {import('../verdict.js').Check}
  */
-export function checkBatch(obs, { k, P, T }) {
+export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
@@ -361,17 +369,25 @@ export function checkBatch(obs, { k, P, T }) {
         parts: [...parts, { name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }],
       }
     : { ok: threads.ok, detail: threads.detail, parts };
+  if (!checked.ok || !account) return checked;
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
-  // speed, and that speed is the calibrated task's (a waste spread evenly
-  // over every thread keeps them alike, but each hash then costs more).
-  const why = checked.ok && account ? wastedCpu(account, k, T) : null;
-  return why ? { ...checked, ok: false, invalid: true, detail: `${why}: ${checked.detail}` } : checked;
+  // speed, and that speed is the one the CPUs had during the batch.
+  const cpu = cpuBeyondTasks(obs.cpuMs, account, { k, T, speed: speedFactor(obs.speed, referenceMs) });
+  if (cpu?.fail) {
+    // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
+    const last = checked.parts.length - 1;
+    const failed = checked.parts.map((p, i) =>
+      i === last ? { ...p, ok: false, detail: `${cpu.fail}; ${p.detail}` } : p,
+    );
+    return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: failed };
+  }
+  return cpu?.void ? { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` } : checked;
 }
 
 /**
  * A thread check's detail with what each hash cost in CPU beside the
- * calibrated task: the figures the CPU rule (wastedCpu) judges, shown
+ * calibrated task: the figures the CPU rule (cpuBeyondTasks) judges, shown
  * whether it passes or not.
  * @param {import('../verdict.js').Check} check @param {ReturnType<typeof taskAccount>} account @param {number} T
  */
@@ -385,19 +401,49 @@ function withHashCost(check, account, T) {
 }
 
 /**
- * Why a batch's CPU is not its k tasks at the calibrated speed, or null. A
- * thread busy without progress (a limiter whose waiting threads spin) and a
- * CPU the host slowed both cost CPU that no task accounts for, and the guest
- * cannot tell them apart: the trial is void, not a fail.
- * @param {{ msPerTask: number[], spread: number }} account @param {number} k @param {number} T
+ * Most CPU a batch's pool threads may use, as a multiple of what its k
+ * hashes cost at the speed the CPUs ran during it, before the excess is CPU
+ * spent without progress. Honest batches read 0.92–1.04 on this VM; threads
+ * that spin or waste while fewer tasks progress than run read 1.1–2.0.
  */
-function wastedCpu({ msPerTask, spread }, k, T) {
-  const cause = 'a thread busy without progress, or a CPU the host slowed';
+export const MAX_CPU_PER_TASKS = 1.1;
+
+/**
+ * Whether a batch's CPU is its k tasks at one speed, that of the CPUs during
+ * the batch. A thread busy without progress (a limiter whose waiting threads
+ * spin) and a CPU the host slowed both cost CPU beyond the calibrated tasks.
+ * With the speed read beside the pool (speed: cpu-speed.js) the two are told
+ * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed is a
+ * fail, while a slowed CPU (or unequal speeds between threads) leaves the
+ * trial void, as it does wherever the speed could not be read.
+ * @param {number[]} cpuMs each pool thread's CPU time
+ * @param {{ msPerTask: number[], spread: number }} account
+ * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor> }} o
+ * @returns {{ fail?: string, void?: string } | null}
+ */
+function cpuBeyondTasks(cpuMs, { msPerTask, spread }, { k, T, speed }) {
+  if (speed && T > 0) {
+    const total = cpuMs.reduce((a, b) => a + b, 0);
+    const ratio = total / (k * T * speed.factor);
+    if (ratio > MAX_CPU_PER_TASKS) {
+      const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
+      return {
+        fail: `CPU without progress: the pool's threads used ${Math.round(total)} ms of CPU, ×${round(ratio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} the calibrated task's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
+      };
+    }
+  }
+  const cause = speed
+    ? 'CPUs at unequal speeds, or slowed by the host'
+    : 'a thread busy without progress, or a CPU the host slowed';
   if (spread > MAX_SPEED_SPREAD)
-    return `the threads' CPU is not ${k} whole tasks at one speed (×${round(spread, 2)} between them: ${cause})`;
+    return {
+      void: `the threads' CPU is not ${k} whole tasks at one speed (×${round(spread, 2)} between them: ${cause})`,
+    };
   const fastest = Math.min(...msPerTask);
   if (T > 0 && fastest > MAX_SPEED_SPREAD * T)
-    return `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} the calibrated task's ${Math.round(T)} ms (${cause})`;
+    return {
+      void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} the calibrated task's ${Math.round(T)} ms (${cause})`,
+    };
   return null;
 }
 

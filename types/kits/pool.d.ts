@@ -207,14 +207,24 @@ export declare function sortedTimes(obs: any): any;
  * Structural reading of one batch: the pool's threads (which did the work)
  * and how many tasks were runnable at once between completions (what "n run
  * together" says), where the fixture could read it (Linux schedstat).
- * @param {any} obs @param {{ k: number, P: number, T: number }} o  T: the calibrated task (ms of one hash alone)
+ * @param {any} obs
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the calibrated task (ms of one
+ *   hash alone); referenceMs: the speed reference calibrated with it (cpu-speed.js)
  * @returns {import('../verdict.js').Check}
  */
-export declare function checkBatch(obs: any, { k, P, T }: {
+export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
     k: number;
     P: number;
     T: number;
+    referenceMs?: number | null;
 }): import('../verdict.js').Check;
+/**
+ * Most CPU a batch's pool threads may use, as a multiple of what its k
+ * hashes cost at the speed the CPUs ran during it, before the excess is CPU
+ * spent without progress. Honest batches read 0.92–1.04 on this VM; threads
+ * that spin or waste while fewer tasks progress than run read 1.1–2.0.
+ */
+export declare const MAX_CPU_PER_TASKS = 1.1;
 /**
  * Which new threads did the work, and how many tasks each did (taskAccount).
  * More threads busy than there were tasks is a fail: in these fixtures only

@@ -1,0 +1,50 @@
+// @ts-check
+// How fast the CPUs ran during a batch, read beside the pool on the main
+// thread (fixtures/lib/speed-reference.cjs: a small pbkdf2 of the same hash,
+// timed), as a factor of the speed the machine profile calibrated the task
+// at: 1 when the CPUs ran as then, 1.3 when the same work took 30% longer.
+// It lets a batch tell a pool thread busy without progress (its CPU beyond
+// what its tasks cost at that speed) from a CPU the host slowed (the task
+// and the reference slowed alike).
+
+/** Readings during the batch needed for a factor. */
+export const MIN_READINGS = 5;
+
+/**
+ * @typedef {object} SpeedReading  a batch fixture's `speed`
+ * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU the main thread read it on
+ * @property {Record<string, number> | null} [pinned]  the reference on each allowed CPU, the thread pinned to it, before the batch
+ * @property {Record<string, number>} [poolCpus]  samples of a runnable pool thread on each CPU
+ */
+
+/**
+ * The factor by which the slowest CPU the batch could use ran slower than
+ * at calibration: the during-batch readings (a mean of the per-CPU medians,
+ * weighted by their counts) over the profile's reference, scaled up by how
+ * much slower the slowest allowed CPU read than the ones the main thread read
+ * on (pinned readings: the host may slow one vCPU alone, for an hour at a
+ * time). Without pinned readings, the slowest CPU read during the batch, and
+ * only where it read every CPU the pool's threads ran on. null where it
+ * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
+ * that nothing read.
+ * @param {SpeedReading | null | undefined} speed
+ * @param {number | null | undefined} referenceMs  the profile's reference (ms)
+ * @returns {{ factor: number, during: number, slowest: number } | null}
+ */
+export function speedFactor(speed, referenceMs) {
+  if (!speed || !(Number(referenceMs) > 0)) return null;
+  const ref = /** @type {number} */ (referenceMs);
+  const during = Object.entries(speed.byCpu ?? {}).filter(([, r]) => r.n > 0 && r.ms > 0);
+  const n = during.reduce((sum, [, r]) => sum + r.n, 0);
+  if (n < MIN_READINGS) return null;
+  const duringMs = during.reduce((sum, [, r]) => sum + r.ms * r.n, 0) / n;
+  const pinned = speed.pinned ?? null;
+  if (pinned && during.every(([cpu]) => pinned[cpu] > 0)) {
+    const here = during.reduce((sum, [cpu, r]) => sum + pinned[cpu] * r.n, 0) / n;
+    const slowest = Math.max(1, Math.max(...Object.values(pinned)) / here);
+    return { factor: (duringMs / ref) * slowest, during: duringMs / ref, slowest };
+  }
+  if (Object.keys(speed.poolCpus ?? {}).some((cpu) => !speed.byCpu[cpu])) return null;
+  const slowestMs = Math.max(...during.map(([, r]) => r.ms));
+  return { factor: slowestMs / ref, during: duringMs / ref, slowest: slowestMs / duringMs };
+}

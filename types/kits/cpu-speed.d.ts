@@ -1,0 +1,44 @@
+/** Readings during the batch needed for a factor. */
+export declare const MIN_READINGS = 5;
+export type SpeedReading = {
+    /**
+     * the reference during the batch, per CPU the main thread read it on
+     */
+    byCpu: Record<string, {
+        ms: number;
+        n: number;
+    }>;
+    /**
+     * the reference on each allowed CPU, the thread pinned to it, before the batch
+     */
+    pinned?: Record<string, number> | null;
+    /**
+     * samples of a runnable pool thread on each CPU
+     */
+    poolCpus?: Record<string, number>;
+};
+/**
+ * @typedef {object} SpeedReading  a batch fixture's `speed`
+ * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU the main thread read it on
+ * @property {Record<string, number> | null} [pinned]  the reference on each allowed CPU, the thread pinned to it, before the batch
+ * @property {Record<string, number>} [poolCpus]  samples of a runnable pool thread on each CPU
+ */
+/**
+ * The factor by which the slowest CPU the batch could use ran slower than
+ * at calibration: the during-batch readings (a mean of the per-CPU medians,
+ * weighted by their counts) over the profile's reference, scaled up by how
+ * much slower the slowest allowed CPU read than the ones the main thread read
+ * on (pinned readings: the host may slow one vCPU alone, for an hour at a
+ * time). Without pinned readings, the slowest CPU read during the batch, and
+ * only where it read every CPU the pool's threads ran on. null where it
+ * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
+ * that nothing read.
+ * @param {SpeedReading | null | undefined} speed
+ * @param {number | null | undefined} referenceMs  the profile's reference (ms)
+ * @returns {{ factor: number, during: number, slowest: number } | null}
+ */
+export declare function speedFactor(speed: SpeedReading | null | undefined, referenceMs: number | null | undefined): {
+    factor: number;
+    during: number;
+    slowest: number;
+} | null;
