@@ -358,7 +358,10 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
-  const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T);
+  const speed = speedFactor(obs.speed, referenceMs);
+  // the pool's CPU over what its k hashes cost at the speed the CPUs ran during the batch
+  const cpuRatio = speed && T > 0 ? sum(obs.cpuMs) / (k * T * speed.factor) : null;
+  const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T, cpuRatio);
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
   const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
@@ -373,7 +376,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
-  const cpu = cpuBeyondTasks(obs.cpuMs, account, { k, T, speed: speedFactor(obs.speed, referenceMs) });
+  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs: sum(obs.cpuMs) });
   if (cpu?.fail) {
     // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
     const last = checked.parts.length - 1;
@@ -385,19 +388,28 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   return cpu?.void ? { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` } : checked;
 }
 
+/** @param {number[]} xs */
+function sum(xs) {
+  return xs.reduce((a, b) => a + b, 0);
+}
+
 /**
  * A thread check's detail with what each hash cost in CPU beside the
- * calibrated task: the figures the CPU rule (cpuBeyondTasks) judges, shown
- * whether it passes or not.
+ * calibrated task, and the pool's CPU over its tasks' cost at the speed read
+ * beside it: the figures the CPU rule (cpuBeyondTasks) judges, shown whether
+ * it passes or not.
  * @param {import('../verdict.js').Check} check @param {ReturnType<typeof taskAccount>} account @param {number} T
+ * @param {number | null} cpuRatio
  */
-function withHashCost(check, account, T) {
+function withHashCost(check, account, T, cpuRatio) {
   if (!account?.msPerTask.length) return check;
   const lo = Math.round(Math.min(...account.msPerTask));
   const hi = Math.round(Math.max(...account.msPerTask));
   const cost = lo === hi ? `${lo} ms` : `${lo}–${hi} ms`;
   const calibrated = T > 0 ? ` (the calibrated task: ${Math.round(T)} ms)` : '';
-  return { ...check, detail: `${check.detail}; CPU per hash ${cost}${calibrated}` };
+  const beside =
+    cpuRatio === null ? '' : `, ×${round(cpuRatio, 2)} the tasks' cost at the CPU's speed read beside the pool`;
+  return { ...check, detail: `${check.detail}; CPU per hash ${cost}${calibrated}${beside}` };
 }
 
 /**
@@ -416,21 +428,17 @@ export const MAX_CPU_PER_TASKS = 1.1;
  * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed is a
  * fail, while a slowed CPU (or unequal speeds between threads) leaves the
  * trial void, as it does wherever the speed could not be read.
- * @param {number[]} cpuMs each pool thread's CPU time
  * @param {{ msPerTask: number[], spread: number }} account
- * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor> }} o
+ * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number }} o
+ *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed
  * @returns {{ fail?: string, void?: string } | null}
  */
-function cpuBeyondTasks(cpuMs, { msPerTask, spread }, { k, T, speed }) {
-  if (speed && T > 0) {
-    const total = cpuMs.reduce((a, b) => a + b, 0);
-    const ratio = total / (k * T * speed.factor);
-    if (ratio > MAX_CPU_PER_TASKS) {
-      const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
-      return {
-        fail: `CPU without progress: the pool's threads used ${Math.round(total)} ms of CPU, ×${round(ratio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} the calibrated task's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
-      };
-    }
+function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs }) {
+  if (speed && cpuRatio !== null && cpuRatio > MAX_CPU_PER_TASKS) {
+    const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
+    return {
+      fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} the calibrated task's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
+    };
   }
   const cause = speed
     ? 'CPUs at unequal speeds, or slowed by the host'
