@@ -266,4 +266,77 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     expect(c.ok).toBe(false);
     expect(c.invalid).toBeUndefined();
   });
+  // The speed read beside the pool (fixtures/lib/speed-reference.cjs): 0.025 ms at calibration.
+  const beside = (/** @type {number} */ ms, pinned = { 0: ms, 1: ms }) => ({
+    byCpu: { 0: { ms, n: 20 }, 1: { ms, n: 20 } },
+    pinned,
+    poolCpus: { 0: 90, 1: 90 },
+  });
+  const calibrated = { k: 4, P: 4, T: 120, referenceMs: 0.025 };
+  test('with the speed read beside the pool, CPU beyond the tasks at that speed fails: threads runnable without progress', () => {
+    // a waste spread evenly (each hash ×1.33) while the CPU ran as at calibration
+    const waste = checkBatch({ ...obs([160, 161, 159, 160]), speed: beside(0.025) }, calibrated);
+    expect(waste).toMatchObject({ ok: false });
+    expect(waste.invalid).toBeUndefined();
+    expect(waste.detail).toMatch(
+      /^CPU without progress: the pool's threads used 640 ms of CPU, ×1\.33 what 4 hashes cost/,
+    );
+    // the claim's own words fail: how many ran at once (threads ran, tasks did not progress)
+    expect(waste.parts?.map((p) => p.ok)).toEqual([true, false]);
+    // one thread spinning beside its task (×1.25 in all)
+    expect(checkBatch({ ...obs([120, 120, 120, 240]), speed: beside(0.025) }, calibrated)).toMatchObject({ ok: false });
+  });
+  test('the same CPU on a CPU the host slowed as much (the reference slowed alike) stays void, never a fail', () => {
+    const c = checkBatch({ ...obs([160, 161, 159, 160]), speed: beside(0.0333) }, calibrated);
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(
+      /^every hash took 159 ms of CPU or more, ×1\.33 .*CPUs at unequal speeds, or slowed by the host/,
+    );
+    expect(c.detail).toMatch(/×1 the tasks' cost at the CPU's speed read beside the pool/);
+  });
+  test('one vCPU slower than the one the main thread read on (pinned readings): the slowest CPU explains the CPU', () => {
+    // the main thread read 0.025 on CPU 0 only; pinned, CPU 1 reads ×1.45 slower
+    const speed = { byCpu: { 0: { ms: 0.025, n: 40 } }, pinned: { 0: 0.025, 1: 0.03625 }, poolCpus: { 0: 90, 1: 90 } };
+    const c = checkBatch({ ...obs([120, 121, 174, 175]), speed }, calibrated);
+    expect(c.detail).not.toMatch(/CPU without progress/);
+    expect(c).toMatchObject({ ok: false, invalid: true }); // ×1.45 between threads: their timing says nothing
+    // the same CPU with both vCPUs at one speed is waste
+    expect(checkBatch({ ...obs([140, 141, 140, 139]), speed: beside(0.025) }, calibrated)).toMatchObject({ ok: false });
+  });
+  test('honest CPU within the allowance passes, and the figure is shown', () => {
+    const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
+    expect(c).toMatchObject({ ok: true });
+    expect(c.parts?.[0].detail).toMatch(/, ×1 the tasks' cost at the CPU's speed read beside the pool$/);
+  });
+});
+
+describe('speedFactor: how fast the CPUs ran during a batch, against the calibration', async () => {
+  const { speedFactor, MIN_READINGS } = await import('../harness/kits/cpu-speed.js');
+  test('the readings during the batch over the calibrated reference, weighted by their counts', () => {
+    const f = speedFactor(
+      { byCpu: { 0: { ms: 0.03, n: 30 }, 1: { ms: 0.02, n: 10 } }, pinned: { 0: 0.025, 1: 0.025 } },
+      0.025,
+    );
+    expect(f?.during).toBeCloseTo(1.1, 9);
+    expect(f?.factor).toBeCloseTo(1.1, 9);
+  });
+  test('scaled up where a pinned reading finds a CPU slower than those the main thread read on', () => {
+    const f = speedFactor({ byCpu: { 0: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025, 1: 0.035 } }, 0.025);
+    expect(f?.slowest).toBeCloseTo(1.4, 9);
+    expect(f?.factor).toBeCloseTo(1.4, 9);
+    // never scaled down: a faster CPU elsewhere explains no more CPU than the one read
+    expect(speedFactor({ byCpu: { 0: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025, 1: 0.02 } }, 0.025)?.factor).toBe(1);
+  });
+  test('without pinned readings: the slowest CPU read, and only where every CPU of the pool was read', () => {
+    const byCpu = { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.03, n: 5 } };
+    expect(speedFactor({ byCpu, pinned: null, poolCpus: { 0: 9, 1: 9 } }, 0.025)?.factor).toBeCloseTo(1.2, 9);
+    expect(speedFactor({ byCpu: { 0: byCpu[0] }, pinned: null, poolCpus: { 0: 9, 1: 9 } }, 0.025)).toBeNull();
+  });
+  test('no factor without a calibration or with too few readings', () => {
+    const speed = { byCpu: { 0: { ms: 0.025, n: MIN_READINGS } }, pinned: { 0: 0.025 } };
+    expect(speedFactor(speed, 0.025)?.factor).toBe(1);
+    expect(speedFactor(speed, null)).toBeNull();
+    expect(speedFactor(null, 0.025)).toBeNull();
+    expect(speedFactor({ ...speed, byCpu: { 0: { ms: 0.025, n: MIN_READINGS - 1 } } }, 0.025)).toBeNull();
+  });
 });
