@@ -221,10 +221,12 @@ export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
 /**
  * Most CPU a batch's pool threads may use, as a multiple of what its k
  * hashes cost at the speed the CPUs ran during it, before the excess is CPU
- * spent without progress. Honest batches read 0.92–1.04 on this VM; threads
- * that spin or waste while fewer tasks progress than run read 1.1–2.0.
+ * spent without progress. Honest batches read 0.61–1.09 on this VM, quiet or
+ * beside busy loops (the hashes pay for cache refills after each switch that
+ * the reference, timed warm, does not); threads that spin or waste while
+ * fewer tasks progress than run read 1.14–1.98 (BENCHMARKS.md §17).
  */
-export declare const MAX_CPU_PER_TASKS = 1.1;
+export declare const MAX_CPU_PER_TASKS = 1.12;
 /**
  * Which new threads did the work, and how many tasks each did (taskAccount).
  * More threads busy than there were tasks is a fail: in these fixtures only
