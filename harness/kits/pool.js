@@ -317,8 +317,7 @@ export function taskAccount(cpuMs, k) {
 
 /** The CPU times of the pool threads that used CPU (over IDLE_SHARE of a task). @param {number[]} cpuMs @param {number} k */
 function busyThreadsCpu(cpuMs, k) {
-  const total = cpuMs.reduce((a, b) => a + b, 0);
-  return cpuMs.filter((ms) => ms > (IDLE_SHARE * total) / k);
+  return cpuMs.filter((ms) => ms > (IDLE_SHARE * sum(cpuMs)) / k);
 }
 
 /**
@@ -359,8 +358,9 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
   const speed = speedFactor(obs.speed, referenceMs);
+  const totalMs = sum(obs.cpuMs);
   // the pool's CPU over what its k hashes cost at the speed the CPUs ran during the batch
-  const cpuRatio = speed && T > 0 ? sum(obs.cpuMs) / (k * T * speed.factor) : null;
+  const cpuRatio = speed && T > 0 ? totalMs / (k * T * speed.factor) : null;
   const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T, cpuRatio);
   const together = checkConcurrency(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
@@ -376,7 +376,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
-  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs: sum(obs.cpuMs) });
+  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs });
   if (cpu?.fail) {
     // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
     const last = checked.parts.length - 1;
