@@ -3,8 +3,10 @@
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
 // last run:end with the finished record (whose exitCode is the run's). Specs
-// run one after another, never overlapping (they measure the machine); each
-// spec's trials go on until its verdict is decided. The command line, judge,
+// that measure the machine run one after another, never overlapping; those
+// that declare `sideBySide` (timing-free evidence that needs no free CPU) run
+// first, SIDE_BY_SIDE at a time, beside each other only. Each spec's trials
+// go on until its verdict is decided. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
 import { decide } from './verdict.js';
@@ -63,15 +65,26 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     type: 'run:start',
     data: { startedAt: startedAt.toISOString(), environment, profile: machine.profile, specs: list },
   };
-  /** @type {Result[]} */
+  /** @type {(Result | undefined)[]} by the specs' order, whatever order they end in */
   const results = [];
-  for (const [index, spec] of specs.entries()) {
-    if (signal?.aborted) break;
+  /** One spec's events, from spec:start to spec:end. @param {number} index @returns {AsyncGenerator<RunEvent>} */
+  async function* one(index) {
+    const spec = specs[index];
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
     const result = yield* runSpec({ spec, ctx, launcher, signal, now });
     const marked = known ? known.mark(result) : result;
-    results.push(marked);
+    results[index] = marked;
     yield { type: 'spec:end', data: marked };
+  }
+  const indices = specs.map((_, i) => i);
+  const beside = indices.filter((i) => specs[i].sideBySide);
+  yield* runSideBySide(
+    beside.map((i) => () => one(i)),
+    { limit: SIDE_BY_SIDE, signal },
+  );
+  for (const index of indices.filter((i) => !specs[i].sideBySide)) {
+    if (signal?.aborted) break;
+    yield* one(index);
   }
   const record = buildRecord({
     startedAt,
@@ -80,12 +93,77 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     selection,
     environment,
     profile: machine.profile,
-    results,
+    results: /** @type {Result[]} */ (results.filter((r) => r !== undefined)),
     interrupted: Boolean(signal?.aborted),
     strict,
     expectations: known && expectations && { file: expectations.file, unused: known.unused() },
   });
   yield { type: 'run:end', data: record };
+}
+
+/**
+ * How many side-by-side claims run at once. Their trials mostly wait (on
+ * FIFOs, timers, child processes starting), so a few overlap well even on
+ * one core; more would only queue behind each other's processes.
+ */
+export const SIDE_BY_SIDE = 4;
+
+/**
+ * Run event streams side by side, at most `limit` at once, each started in
+ * turn as one ends (none once the signal has aborted), and yield their events
+ * stream after stream, in the streams' order: the first stream's as they
+ * come, each later one's held until those before it have ended. The streams
+ * overlap in time; the events read as if they had not (reporters and records
+ * see claims one after another, in a fixed order).
+ * @template E
+ * @param {(() => AsyncGenerator<E>)[]} streams
+ * @param {{ limit: number, signal?: AbortSignal }} o
+ * @returns {AsyncGenerator<E>}
+ */
+export async function* runSideBySide(streams, { limit, signal }) {
+  /** @type {{ events: E[], done: boolean }[]} each started stream's events not yet yielded */
+  const held = [];
+  /** @type {(() => void) | null} */
+  let wake = null;
+  let running = 0;
+  /** @type {unknown[]} */
+  const failures = [];
+  const ready = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const startNext = () => {
+    while (running < limit && held.length < streams.length && !signal?.aborted) {
+      const own = { events: /** @type {E[]} */ ([]), done: false };
+      const stream = streams[held.length]();
+      held.push(own);
+      running++;
+      (async () => {
+        try {
+          for await (const event of stream) {
+            own.events.push(event);
+            ready();
+          }
+        } catch (err) {
+          failures.push(err); // runSpec makes a claim's own failures its result: this is the engine's
+        } finally {
+          own.done = true;
+          running--;
+          startNext();
+          ready();
+        }
+      })();
+    }
+  };
+  startNext();
+  for (let head = 0; head < held.length;) {
+    const own = held[head];
+    while (own.events.length) yield /** @type {E} */ (own.events.shift());
+    if (own.done) head++;
+    else await new Promise((r) => (wake = () => r(undefined)));
+  }
+  if (failures.length) throw failures[0];
 }
 
 /**
@@ -131,6 +209,13 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
     return finish({
       verdict: 'inconclusive',
       reason: `cannot be decided here: ${plan.undecidable}`,
+      expectation,
+      expected,
+    });
+  if (spec.sideBySide && plan.timing)
+    return finish({
+      verdict: 'error',
+      reason: 'a side-by-side claim cannot judge timing: the claims beside it take its CPU (drop sideBySide)',
       expectation,
       expected,
     });
