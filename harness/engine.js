@@ -259,42 +259,48 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   const judge = () =>
     decide({ checks, structural, values, alsoValues, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
   let decision = judge();
-  for (let n = 1; n <= cap(); n++) {
-    const so = { expectation, expected, evidence: decision.evidence };
-    if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, ...so });
-    try {
-      samples.push(await launcher.trial(plan, ctx, n, spec));
-      const obs = samples.at(-1);
-      const check = structural ? structural.check(obs) : null;
-      if (check) checks?.push(check);
-      // A void trial (its control failed) gives no timing value either, nor
-      // one whose timing the machine's other load spoiled.
-      // Either way it counts as a void timing trial: it extends the budget,
-      // and a run of them ends the claim as inconclusive, saying why.
-      const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
-      if (why) [voided, voidReason] = [voided + 1, why];
-      else if (check?.invalid) spoiled++;
-      else if (!check?.invalid) {
-        values?.push(/** @type {any} */ (timing).value(obs));
-        timing?.also?.forEach((p, i) => alsoValues?.[i].push(p.value(obs)));
+  // What the trials kept running between them (a claim's servers) stops once
+  // they are over, however they ended: decided, errored or interrupted.
+  try {
+    for (let n = 1; n <= cap(); n++) {
+      const so = { expectation, expected, evidence: decision.evidence };
+      if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, ...so });
+      try {
+        samples.push(await launcher.trial(plan, ctx, n, spec));
+        const obs = samples.at(-1);
+        const check = structural ? structural.check(obs) : null;
+        if (check) checks?.push(check);
+        // A void trial (its control failed) gives no timing value either, nor
+        // one whose timing the machine's other load spoiled.
+        // Either way it counts as a void timing trial: it extends the budget,
+        // and a run of them ends the claim as inconclusive, saying why.
+        const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
+        if (why) [voided, voidReason] = [voided + 1, why];
+        else if (check?.invalid) spoiled++;
+        else if (!check?.invalid) {
+          values?.push(/** @type {any} */ (timing).value(obs));
+          timing?.also?.forEach((p, i) => alsoValues?.[i].push(p.value(obs)));
+        }
+      } catch (err) {
+        if (err instanceof EndOfSamples) {
+          // a replayed record ended before the runner would have: judge what there is
+          const s = err.recorded === 1 ? '' : 's';
+          return finish({
+            verdict: 'inconclusive',
+            reason: `undecided after the ${err.recorded} recorded trial${s}`,
+            ...so,
+          });
+        }
+        const reason = signal?.aborted ? `interrupted during trial ${n}` : errText(err);
+        return finish({ verdict: 'error', reason, ...so });
       }
-    } catch (err) {
-      if (err instanceof EndOfSamples) {
-        // a replayed record ended before the runner would have: judge what there is
-        const s = err.recorded === 1 ? '' : 's';
-        return finish({
-          verdict: 'inconclusive',
-          reason: `undecided after the ${err.recorded} recorded trial${s}`,
-          ...so,
-        });
-      }
-      const reason = signal?.aborted ? `interrupted during trial ${n}` : errText(err);
-      return finish({ verdict: 'error', reason, ...so });
+      decision = judge();
+      const note = checks?.at(-1)?.detail;
+      yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note } };
+      if (decision.done) break;
     }
-    decision = judge();
-    const note = checks?.at(-1)?.detail;
-    yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note } };
-    if (decision.done) break;
+  } finally {
+    await endTrials(plan);
   }
   const verdict = decision.verdict ?? 'inconclusive';
   const reason = decision.reason ?? 'undecided';
@@ -307,6 +313,19 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
     expected,
     evidence: decision.evidence,
   });
+}
+
+/**
+ * Stop what a plan's trials kept running between them (plan.end). A failure
+ * to stop is not the claim's: the launcher's watchdog ends what is left.
+ * @param {import('./spec.js').Plan} plan
+ */
+async function endTrials(plan) {
+  try {
+    await plan.end?.();
+  } catch {
+    // ignored: see above
+  }
 }
 
 /**

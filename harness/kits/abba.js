@@ -1,7 +1,8 @@
 // @ts-check
 // A/B throughput blocks for the cluster specs: ABBA / BAAB order, the block's
-// log ratio, and the trial that runs one block against fixtures/cluster-server.cjs,
-// a fresh server per arm, each under a bounded load from harness/kits/loadgen.js.
+// log ratio, and the trials that run the blocks of one claim against
+// fixtures/cluster-server.cjs, one server per arm kept for all of them, each
+// block under bounded loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSessions } from './loadgen.js';
 import { round } from '../stats.js';
@@ -167,7 +168,13 @@ export function neighbourLimit(C) {
 }
 
 /**
- * Start one arm's server (a fresh one per block) and wait until it listens.
+ * The longest a block's server may live: every block of its claim, at most
+ * twice the last look's 21 with void ones, of a few seconds each.
+ */
+export const SERVER_LIFE_MS = 180_000;
+
+/**
+ * Start one arm's server (one per claim, abbaBlocks) and wait until it listens.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
  */
 export async function startArm(ctx, o, arm) {
@@ -176,8 +183,10 @@ export async function startArm(ctx, o, arm) {
   const server = ctx.start(FIXTURE, {
     options: { workers, iterations: o.iterations ?? 0, refork: false },
     cpus: cpus.server ?? undefined,
-    // the source's own load, where the block runs it, adds its bound to the server's life
-    timeoutMs: 20_000 + 2 * (o.sourceLoad?.durationMs ?? 0),
+    // The server serves every block of its claim (abbaBlocks), then is
+    // stopped; this bound only ends one whose harness is gone. The source's
+    // own load, where the claim runs it, adds its bound.
+    timeoutMs: SERVER_LIFE_MS + 2 * (o.sourceLoad?.durationMs ?? 0),
   });
   try {
     const info = await server.ready;
@@ -307,58 +316,111 @@ export function costText(cost) {
 }
 
 /**
- * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
- * block, both started before any load (start-up cost stays out of the
- * windows), the four loads in block order from one generator process, then
- * all stopped.
- * r = ln(thr B / thr A), per variant when o.variants names several loads run
- * against each server (their order reversed from one run to the next); `r` is
- * the first variant's.
+ * The blocks of one throughput claim: one server per arm and one generator
+ * process, started together before the first block (start-up stays out of
+ * the windows) and kept for every later block. Each server is warmed up by
+ * its first load only; every later load of it runs warm (JIT, connections'
+ * first use behind it), so that a block costs its four windows and no more.
+ * A block that throws stops them, and the next block starts fresh ones;
+ * end() stops them once the claim's trials are over (the plan's `end`).
+ * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
+ * variant when o.variants names several loads run against each server (their
+ * order reversed from one run to the next); `r` is the first variant's.
+ * @param {BlockOptions} o
+ */
+export function abbaBlocks(o) {
+  /** @type {{ live: Awaited<ReturnType<typeof startArm>>[], session: Awaited<ReturnType<typeof startLoadSessions>>, served: Set<string> } | null} */
+  let current = null;
+  const end = async () => {
+    const c = current;
+    current = null;
+    if (c) await Promise.all([...c.live.map((l) => l.server.stop().catch(() => {})), c.session.stop()]);
+  };
+  return {
+    /** @param {import('../context.js').Context} ctx @param {number} n */
+    async trial(ctx, n) {
+      try {
+        current ??= await startBlocks(ctx, o);
+        return await runBlock(ctx, n, o, current);
+      } catch (err) {
+        await end();
+        throw err;
+      }
+    },
+    end,
+  };
+}
+
+/**
+ * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  */
 export async function abbaTrial(ctx, n, o) {
+  const blocks = abbaBlocks(o);
+  try {
+    return await blocks.trial(ctx, n);
+  } finally {
+    await blocks.end();
+  }
+}
+
+/**
+ * Both arms' servers, started side by side, and the generator: what every block of a claim runs against.
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o
+ */
+async function startBlocks(ctx, o) {
+  const arms = await Promise.allSettled([startArm(ctx, o, 'A'), startArm(ctx, o, 'B')]);
+  const live = arms.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  const failed = arms.find((a) => a.status === 'rejected');
+  try {
+    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
+    const session = await startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1 });
+    return { live, session, served: new Set() };
+  } catch (err) {
+    await Promise.all(live.map((l) => l.server.stop().catch(() => {})));
+    throw err;
+  }
+}
+
+/**
+ * One block's four loads, in its order, against the claim's running servers.
+ * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
+ */
+async function runBlock(ctx, n, o, { live, session, served }) {
   const order = blockOrder(n);
   const names = Object.keys(o.variants ?? { main: {} });
-  /** @type {Awaited<ReturnType<typeof startArm>>[]} */
-  const live = [];
-  /** @type {Awaited<ReturnType<typeof startLoadSessions>> | null} */
-  let session = null;
-  try {
-    for (const arm of /** @type {const} */ (['A', 'B'])) live.push(await startArm(ctx, o, arm));
-    session = await startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1 });
-    /** @type {Awaited<ReturnType<typeof loadArm>>} */
-    const runs = [];
-    for (const [i, arm] of order.entries()) {
-      // Each server is warmed up by its first load; its second runs warm (JIT, connections' first use).
-      const warm = order.indexOf(arm) < i;
-      runs.push(
-        ...(await loadArm(
-          ctx,
-          o,
-          /** @type {any} */ (live.find((l) => l.arm === arm)),
-          i % 2 ? [...names].reverse() : names,
-          session,
-          { warm },
-        )),
-      );
-    }
-    const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
-    const r = ratios[names[0]];
-    const sourceRuns = o.sourceLoad && n === 1 ? await sourceLoadRuns(ctx, o, o.sourceLoad, live, session) : null;
-    return {
-      order: order.join(''),
-      path: o.path,
-      keepAlive: o.keepAlive ?? true,
-      connections: o.connections,
-      r,
-      ratio: round(Math.exp(r), 3),
-      ratios,
-      runs,
-      ...(sourceRuns ? { sourceRuns } : {}),
-    };
-  } finally {
-    await Promise.all([...live.map((l) => l.server.stop().catch(() => {})), session?.stop()]);
+  /** @type {Awaited<ReturnType<typeof loadArm>>} */
+  const runs = [];
+  for (const [i, arm] of order.entries()) {
+    // A server's first load warms it up; every later one runs warm.
+    const warm = served.has(arm);
+    runs.push(
+      ...(await loadArm(
+        ctx,
+        o,
+        /** @type {any} */ (live.find((l) => l.arm === arm)),
+        i % 2 ? [...names].reverse() : names,
+        session,
+        { warm },
+      )),
+    );
+    served.add(arm);
   }
+  const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
+  const r = ratios[names[0]];
+  const sourceRuns = o.sourceLoad && n === 1 ? await sourceLoadRuns(ctx, o, o.sourceLoad, live, session) : null;
+  return {
+    order: order.join(''),
+    path: o.path,
+    keepAlive: o.keepAlive ?? true,
+    connections: o.connections,
+    r,
+    ratio: round(Math.exp(r), 3),
+    ratios,
+    runs,
+    ...(sourceRuns ? { sourceRuns } : {}),
+  };
 }
 
 /**

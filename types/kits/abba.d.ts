@@ -171,7 +171,12 @@ export declare function heavyBlock(ctx: import('../context.js').Context, { A, B 
  */
 export declare function neighbourLimit(C: number): number;
 /**
- * Start one arm's server (a fresh one per block) and wait until it listens.
+ * The longest a block's server may live: every block of its claim, at most
+ * twice the last look's 21 with void ones, of a few seconds each.
+ */
+export declare const SERVER_LIFE_MS = 180000;
+/**
+ * Start one arm's server (one per claim, abbaBlocks) and wait until it listens.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
  */
 export declare function startArm(ctx: import('../context.js').Context, o: BlockOptions, arm: 'A' | 'B'): Promise<{
@@ -251,13 +256,105 @@ export declare function requestCost({ cpuMs, primaryCpuMs, generatorMs, requests
 /** "server 85 µs + primary 31 µs per request, generator 40 µs". @param {any} cost */
 export declare function costText(cost: any): string;
 /**
- * One ABBA (odd n) or BAAB (even n) block: a fresh server per arm for the
- * block, both started before any load (start-up cost stays out of the
- * windows), the four loads in block order from one generator process, then
- * all stopped.
- * r = ln(thr B / thr A), per variant when o.variants names several loads run
- * against each server (their order reversed from one run to the next); `r` is
- * the first variant's.
+ * The blocks of one throughput claim: one server per arm and one generator
+ * process, started together before the first block (start-up stays out of
+ * the windows) and kept for every later block. Each server is warmed up by
+ * its first load only; every later load of it runs warm (JIT, connections'
+ * first use behind it), so that a block costs its four windows and no more.
+ * A block that throws stops them, and the next block starts fresh ones;
+ * end() stops them once the claim's trials are over (the plan's `end`).
+ * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
+ * variant when o.variants names several loads run against each server (their
+ * order reversed from one run to the next); `r` is the first variant's.
+ * @param {BlockOptions} o
+ */
+export declare function abbaBlocks(o: BlockOptions): {
+    /** @param {import('../context.js').Context} ctx @param {number} n */
+    trial(ctx: import('../context.js').Context, n: number): Promise<{
+        order: string;
+        path: string;
+        keepAlive: boolean;
+        connections: number;
+        r: number;
+        ratio: number;
+        ratios: {
+            [k: string]: number;
+        };
+        runs: {
+            arm: "A" | "B";
+            label: string;
+            variant: string;
+            keepAlive: boolean;
+            workers: number;
+            connections: number;
+            throughput: any;
+            requests: any;
+            errors: any;
+            durationMs: any;
+            latency: {
+                mean: any;
+                p50: any;
+                p99: any;
+            } | null;
+            generatorCpu: number;
+            generatorBound: boolean;
+            machineCores: number | null;
+            otherCores: number | null;
+            usableCores: number;
+            warm: boolean;
+            serverCpuMs: {
+                [k: string]: number;
+            };
+            primaryCpuMs: number | null;
+            cost: {
+                serverUs: number | null;
+                primaryUs: number | null;
+                generatorUs: number | null;
+            };
+            stoppedBy: any;
+        }[];
+        sourceRuns?: ({
+            arm: "A" | "B";
+            label: string;
+            variant: string;
+            keepAlive: boolean;
+            workers: number;
+            connections: number;
+            throughput: any;
+            requests: any;
+            errors: any;
+            durationMs: any;
+            latency: {
+                mean: any;
+                p50: any;
+                p99: any;
+            } | null;
+            generatorCpu: number;
+            generatorBound: boolean;
+            machineCores: number | null;
+            otherCores: number | null;
+            usableCores: number;
+            warm: boolean;
+            serverCpuMs: {
+                [k: string]: number;
+            };
+            primaryCpuMs: number | null;
+            cost: {
+                serverUs: number | null;
+                primaryUs: number | null;
+                generatorUs: number | null;
+            };
+            stoppedBy: any;
+        } | {
+            arm: "A" | "B";
+            label: string;
+            error: string;
+        })[] | undefined;
+    }>;
+    end: () => Promise<void>;
+};
+/**
+ * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  */
 export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<{
