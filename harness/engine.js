@@ -78,10 +78,12 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   }
   const indices = specs.map((_, i) => i);
   const beside = indices.filter((i) => specs[i].sideBySide);
+  const besideFrom = now();
   yield* runSideBySide(
     beside.map((i) => () => one(i)),
     { limit: SIDE_BY_SIDE, signal },
   );
+  const sideBySideMs = beside.length ? now() - besideFrom : null;
   for (const index of indices.filter((i) => !specs[i].sideBySide)) {
     if (signal?.aborted) break;
     yield* one(index);
@@ -94,6 +96,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     environment,
     profile: machine.profile,
     results: /** @type {Result[]} */ (results.filter((r) => r !== undefined)),
+    sideBySideMs,
     interrupted: Boolean(signal?.aborted),
     strict,
     expectations: known && expectations && { file: expectations.file, unused: known.unused() },
@@ -376,6 +379,7 @@ function result(spec, f) {
     },
     trials: f.samples.length,
     durationMs: Math.round(f.durationMs),
+    ...(spec.sideBySide ? { sideBySide: /** @type {const} */ (true) } : {}),
     samples: f.samples,
   };
 }

@@ -107,6 +107,7 @@ export async function judgeRecord(record, specs, { strict = false } = {}) {
     environment: record.environment,
     profile: record.profile ?? null,
     results: judged.map((j) => j.result),
+    sideBySideMs: record.sideBySideMs ?? null,
     interrupted: Boolean(record.interrupted),
     strict,
     expectations: record.expectations ?? null,

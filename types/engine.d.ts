@@ -249,6 +249,7 @@ declare function result(spec: Spec, f: Outcome & {
     };
     trials: number;
     durationMs: number;
+    sideBySide?: true | undefined;
     samples: any[];
 };
 /** @param {unknown} err */

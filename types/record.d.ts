@@ -44,9 +44,10 @@ export declare function exitCode(summary: {
     interrupted?: boolean;
 }): 0 | 1 | 2 | 3;
 /**
- * `expectations` (optional): the expectations file applied and its unused
+ * `sideBySideMs` (optional): the wall time of the claims run side by side,
+ * whose durations overlap. `expectations` (optional): the expectations file applied and its unused
  * entries; the record carries it only when given.
- * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
+ * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], sideBySideMs?: number | null, interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
  */
 export declare function buildRecord(o: {
     startedAt: Date;
@@ -56,6 +57,7 @@ export declare function buildRecord(o: {
     environment: object;
     profile: object | null;
     results: any[];
+    sideBySideMs?: number | null;
     interrupted: boolean;
     strict?: boolean;
     expectations?: {
@@ -82,6 +84,7 @@ export declare function buildRecord(o: {
     environment: object;
     profile: object | null;
     results: any[];
+    sideBySideMs?: number | undefined;
     summary: Summary;
     expectations?: {
         file: string;
