@@ -65,28 +65,38 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     type: 'run:start',
     data: { startedAt: startedAt.toISOString(), environment, profile: machine.profile, specs: list },
   };
-  /** @type {(Result | undefined)[]} by the specs' order, whatever order they end in */
+  // The run's order: the side-by-side claims first (they wait on FIFOs and
+  // timers, not on CPU), then the claims that measure time. Events, progress
+  // (index) and the record's results all follow it.
+  const order = [...specs.filter((s) => s.sideBySide), ...specs.filter((s) => !s.sideBySide)];
+  const beside = order.filter((s) => s.sideBySide).length;
+  /** @type {Result[]} */
   const results = [];
   /** One spec's events, from spec:start to spec:end. @param {number} index @returns {AsyncGenerator<RunEvent>} */
   async function* one(index) {
-    const spec = specs[index];
-    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
+    const spec = order[index];
+    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: order.length } };
     const result = yield* runSpec({ spec, ctx, launcher, signal, now });
-    const marked = known ? known.mark(result) : result;
-    results[index] = marked;
-    yield { type: 'spec:end', data: marked };
+    yield { type: 'spec:end', data: known ? known.mark(result) : result };
   }
-  const indices = specs.map((_, i) => i);
-  const beside = indices.filter((i) => specs[i].sideBySide);
+  /** @param {AsyncGenerator<RunEvent>} events */
+  async function* kept(events) {
+    for await (const event of events) {
+      if (event.type === 'spec:end') results.push(event.data);
+      yield event;
+    }
+  }
   const besideFrom = now();
-  yield* runSideBySide(
-    beside.map((i) => () => one(i)),
-    { limit: SIDE_BY_SIDE, signal },
+  yield* kept(
+    runSideBySide(
+      order.slice(0, beside).map((_, i) => () => one(i)),
+      { limit: SIDE_BY_SIDE, signal },
+    ),
   );
-  const sideBySideMs = beside.length ? now() - besideFrom : null;
-  for (const index of indices.filter((i) => !specs[i].sideBySide)) {
+  const sideBySideMs = beside ? now() - besideFrom : null;
+  for (let index = beside; index < order.length; index++) {
     if (signal?.aborted) break;
-    yield* one(index);
+    yield* kept(one(index));
   }
   const record = buildRecord({
     startedAt,
@@ -95,7 +105,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     selection,
     environment,
     profile: machine.profile,
-    results: /** @type {Result[]} */ (results.filter((r) => r !== undefined)),
+    results,
     sideBySideMs,
     interrupted: Boolean(signal?.aborted),
     strict,
@@ -129,15 +139,19 @@ export async function* runSideBySide(streams, { limit, signal }) {
   /** @type {(() => void) | null} */
   let wake = null;
   let running = 0;
-  /** @type {unknown[]} */
-  const failures = [];
+  // Set when the consumer stops reading or a stream fails: no stream starts
+  // after it, and those under way stop at their next event (their generators
+  // return, so that a claim's own clean-up runs).
+  let closed = false;
+  /** @type {unknown} */
+  let failure = null;
   const ready = () => {
     const w = wake;
     wake = null;
     w?.();
   };
   const startNext = () => {
-    while (running < limit && held.length < streams.length && !signal?.aborted) {
+    while (running < limit && held.length < streams.length && !closed && !signal?.aborted) {
       const own = { events: /** @type {E[]} */ ([]), done: false };
       const stream = streams[held.length]();
       held.push(own);
@@ -147,9 +161,11 @@ export async function* runSideBySide(streams, { limit, signal }) {
           for await (const event of stream) {
             own.events.push(event);
             ready();
+            if (closed) break;
           }
         } catch (err) {
-          failures.push(err); // runSpec makes a claim's own failures its result: this is the engine's
+          // runSpec makes a claim's own failures its result: this one is the engine's
+          if (!closed) [failure, closed] = [err, true];
         } finally {
           own.done = true;
           running--;
@@ -159,14 +175,21 @@ export async function* runSideBySide(streams, { limit, signal }) {
       })();
     }
   };
-  startNext();
-  for (let head = 0; head < held.length;) {
-    const own = held[head];
-    while (own.events.length) yield /** @type {E} */ (own.events.shift());
-    if (own.done) head++;
-    else await new Promise((r) => (wake = () => r(undefined)));
+  try {
+    startNext();
+    for (let head = 0; head < held.length && !failure;) {
+      const own = held[head];
+      while (own.events.length && !failure) yield /** @type {E} */ (own.events.shift());
+      if (own.done) head++;
+      else if (!failure) await new Promise((r) => (wake = () => r(undefined)));
+    }
+  } finally {
+    closed = true;
   }
-  if (failures.length) throw failures[0];
+  if (failure) {
+    while (running > 0) await new Promise((r) => (wake = () => r(undefined)));
+    throw failure;
+  }
 }
 
 /**

@@ -132,7 +132,9 @@ export function runFixture(o) {
  * @property {Promise<any>} ready       data of the fixture's 'ready' message (a service: its port, say)
  * @property {Promise<{ data: any, durationMs: number }>} result  its final report, at exit
  * @property {(message: object) => void} send
- * @property {() => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message 'stop'), then its result
+ * @property {(graceMs?: number) => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message
+ *   'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
+ * @property {() => boolean} running   its process has not exited yet
  */
 
 /**
@@ -158,7 +160,7 @@ export function startFixture(o) {
   if (signal?.aborted) {
     const result = Promise.reject(signal.reason);
     onNotReady(signal.reason);
-    return { pid: undefined, ready, result, send: () => {}, stop: () => result };
+    return { pid: undefined, ready, result, send: () => {}, stop: () => result, running: () => false };
   }
   const child = spawn(cmd, argv, {
     env: fixtureEnv(env, settings),
@@ -171,6 +173,7 @@ export function startFixture(o) {
   /** @type {any} */
   let message = null;
   let failure = /** @type {Error | null} */ (null);
+  let closed = false;
   child.stderr?.on('data', (d) => {
     if (stderr.length < 8192) stderr += d;
   });
@@ -193,6 +196,7 @@ export function startFixture(o) {
   /** @type {Promise<{ data: any, durationMs: number }>} */
   const result = new Promise((resolve, reject) => {
     child.on('close', (code, sig) => {
+      closed = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       if (child.pid) {
@@ -226,6 +230,12 @@ export function startFixture(o) {
     ready,
     result,
     send,
-    stop: () => (send({ type: 'stop' }), result),
+    stop: (graceMs) => {
+      send({ type: 'stop' });
+      if (graceMs !== undefined && !closed)
+        setTimeout(() => fail(new FixtureError(`${name} did not stop within ${graceMs} ms (killed)`)), graceMs).unref();
+      return result;
+    },
+    running: () => !closed,
   };
 }

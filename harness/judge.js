@@ -65,7 +65,13 @@ function compared(result, recorded, ended) {
   let note;
   if (ended) note = `record ends undecided after ${samples.length} trials`;
   else if (result.trials < samples.length) note = `decided after ${result.trials} of ${samples.length} recorded trials`;
-  let out = { ...result, durationMs: recorded.durationMs ?? result.durationMs };
+  // How the claim ran is the record's: its time, and whether it ran side by side.
+  const { sideBySide: _now, ...rest } = result;
+  let out = {
+    ...rest,
+    durationMs: recorded.durationMs ?? result.durationMs,
+    ...(recorded.sideBySide ? { sideBySide: true } : {}),
+  };
   const changed = out.verdict !== recorded.verdict;
   // a known-deviation mark holds for the verdict it was made for
   if (recorded.known && !changed) out = { ...out, label: recorded.label, known: recorded.known };

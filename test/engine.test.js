@@ -832,13 +832,16 @@ describe('side-by-side claims', () => {
       .map((e) => e.data.id)
       .filter((id, i, all) => id !== all[i - 1]);
     expect(grouped).toEqual(starts);
-    // Each keeps its index among all the claims, and the record keeps the specs' order.
-    expect(events.find((e) => e.type === 'spec:start' && e.data.id === 'pool.beside-0').data).toMatchObject({
-      index: 1,
-      total: 8,
-    });
+    // The index counts in the run's order, and the record's results follow it.
+    expect(events.filter((e) => e.type === 'spec:start').map((e) => e.data.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const record = events.at(-1).data;
-    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(specs.map((s) => s.id));
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(starts);
+    expect(record.sideBySideMs).toBeGreaterThan(0);
+    expect(record.results.map((/** @type {any} */ r) => Boolean(r.sideBySide))).toEqual([
+      ...Array(6).fill(true),
+      false,
+      false,
+    ]);
     expect(record.results.every((/** @type {any} */ r) => r.verdict === 'pass')).toBe(true);
   });
 
@@ -893,7 +896,7 @@ describe('side-by-side claims', () => {
     expect(record.results.map((/** @type {any} */ r) => r.reason)).toContain('interrupted after 2 trials');
   });
 
-  test('runSideBySide: a stream that throws ends the merge with its error, once the others have ended', async () => {
+  test('runSideBySide: a stream that throws ends the merge with its error; the others stop at their next event', async () => {
     async function* good() {
       yield 1;
       await new Promise((r) => setTimeout(r, 5));
@@ -909,6 +912,31 @@ describe('side-by-side claims', () => {
         for await (const e of runSideBySide([good, bad], { limit: 2 })) seen.push(e);
       })(),
     ).rejects.toThrow('engine bug');
-    expect(seen).toEqual([1, 2, 3]);
+    expect(seen).toEqual([1]);
+  });
+
+  test('runSideBySide: a consumer that stops reading starts no further stream, and those under way return', async () => {
+    const started = [];
+    const returned = [];
+    const stream = (/** @type {number} */ i) =>
+      async function* () {
+        started.push(i);
+        try {
+          for (let k = 0; k < 3; k++) {
+            await new Promise((r) => setTimeout(r, 5));
+            yield `${i}.${k}`;
+          }
+        } finally {
+          returned.push(i);
+        }
+      };
+    const merged = runSideBySide(
+      [0, 1, 2, 3, 4].map((i) => stream(i)),
+      { limit: 2 },
+    );
+    for await (const e of merged) if (e === '0.0') break;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(started).toEqual([0, 1]);
+    expect(returned.sort()).toEqual([0, 1]);
   });
 });

@@ -99,12 +99,17 @@ export type FixtureHandle = {
     }>;
     send: (message: object) => void;
     /**
-     * ask it to finish (message 'stop'), then its result
+     * ask it to finish (message
+     * 'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
      */
-    stop: () => Promise<{
+    stop: (graceMs?: number) => Promise<{
         data: any;
         durationMs: number;
     }>;
+    /**
+     * its process has not exited yet
+     */
+    running: () => boolean;
 };
 /**
  * @typedef {object} FixtureHandle
@@ -112,7 +117,9 @@ export type FixtureHandle = {
  * @property {Promise<any>} ready       data of the fixture's 'ready' message (a service: its port, say)
  * @property {Promise<{ data: any, durationMs: number }>} result  its final report, at exit
  * @property {(message: object) => void} send
- * @property {() => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message 'stop'), then its result
+ * @property {(graceMs?: number) => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message
+ *   'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
+ * @property {() => boolean} running   its process has not exited yet
  */
 /**
  * Start a fixture: a one-shot trial, or a service that says 'ready' and runs

@@ -35,7 +35,8 @@ export function speedTable(record) {
   const sumOf = (/** @type {any[]} */ rs) => rs.reduce((a, r) => a + r.durationMs, 0);
   // Claims run side by side overlap in time: their shares add up to more
   // than their wall time, which is the run's less the others' and the profile's.
-  const beside = results.filter((r) => r.sideBySide);
+  // (A record without their wall time, re-judged from an older one, counts them as run one after another.)
+  const beside = record.sideBySideMs === undefined ? [] : results.filter((r) => r.sideBySide);
   const alone = sumOf(results.filter((r) => !r.sideBySide));
   const besideWall = beside.length ? (record.sideBySideMs ?? 0) : 0;
   const rest = Math.max(0, total - alone - besideWall);

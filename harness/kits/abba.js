@@ -4,7 +4,7 @@
 // fixtures/cluster-server.cjs, one server per arm kept for all of them, each
 // block under bounded loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
-import { runLoad, generatorBound, startLoadSessions } from './loadgen.js';
+import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
@@ -168,10 +168,16 @@ export function neighbourLimit(C) {
 }
 
 /**
- * The longest a block's server may live: every block of its claim, at most
- * twice the last look's 21 with void ones, of a few seconds each.
+ * The longest a claim's servers and generator may live: every block of the
+ * claim, at most twice the last look's 21 with void ones, of a few seconds
+ * each; and the source's own load, where the claim runs it.
  */
 export const SERVER_LIFE_MS = 180_000;
+
+/** @param {BlockOptions} o */
+function lifeOf(o) {
+  return SERVER_LIFE_MS + 2 * (o.sourceLoad?.durationMs ?? 0);
+}
 
 /**
  * Start one arm's server (one per claim, abbaBlocks) and wait until it listens.
@@ -184,9 +190,8 @@ export async function startArm(ctx, o, arm) {
     options: { workers, iterations: o.iterations ?? 0, refork: false },
     cpus: cpus.server ?? undefined,
     // The server serves every block of its claim (abbaBlocks), then is
-    // stopped; this bound only ends one whose harness is gone. The source's
-    // own load, where the claim runs it, adds its bound.
-    timeoutMs: SERVER_LIFE_MS + 2 * (o.sourceLoad?.durationMs ?? 0),
+    // stopped; this bound only ends one whose harness is gone.
+    timeoutMs: lifeOf(o),
   });
   try {
     const info = await server.ready;
@@ -321,26 +326,31 @@ export function costText(cost) {
  * the windows) and kept for every later block. Each server is warmed up by
  * its first load only; every later load of it runs warm (JIT, connections'
  * first use behind it), so that a block costs its four windows and no more.
- * A block that throws stops them, and the next block starts fresh ones;
- * end() stops them once the claim's trials are over (the plan's `end`).
+ * A server or generator that has exited since the last block is replaced,
+ * with the others, before the next (its first loads warm up again). A block
+ * that throws stops them all (the claim then ends in error); end() stops
+ * them once the claim's trials are over (the plan's `end`), killing any that
+ * has not exited after STOP_GRACE_MS. Each block records the block its
+ * servers started at (`serversFrom`).
  * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
  * variant when o.variants names several loads run against each server (their
  * order reversed from one run to the next); `r` is the first variant's.
  * @param {BlockOptions} o
  */
 export function abbaBlocks(o) {
-  /** @type {{ live: Awaited<ReturnType<typeof startArm>>[], session: Awaited<ReturnType<typeof startLoadSessions>>, served: Set<string> } | null} */
+  /** @type {Awaited<ReturnType<typeof startBlocks>> | null} */
   let current = null;
   const end = async () => {
     const c = current;
     current = null;
-    if (c) await Promise.all([...c.live.map((l) => l.server.stop().catch(() => {})), c.session.stop()]);
+    if (c) await stopAll(c.live, c.session);
   };
   return {
     /** @param {import('../context.js').Context} ctx @param {number} n */
     async trial(ctx, n) {
       try {
-        current ??= await startBlocks(ctx, o);
+        if (current && !(current.live.every((l) => l.server.running()) && current.session.running())) await end();
+        current ??= await startBlocks(ctx, o, n);
         return await runBlock(ctx, n, o, current);
       } catch (err) {
         await end();
@@ -365,21 +375,35 @@ export async function abbaTrial(ctx, n, o) {
 }
 
 /**
- * Both arms' servers, started side by side, and the generator: what every block of a claim runs against.
- * @param {import('../context.js').Context} ctx @param {BlockOptions} o
+ * Both arms' servers, started side by side, and the generator: what every
+ * block of a claim runs against, from block `from` on.
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {number} from
  */
-async function startBlocks(ctx, o) {
+async function startBlocks(ctx, o, from) {
   const arms = await Promise.allSettled([startArm(ctx, o, 'A'), startArm(ctx, o, 'B')]);
   const live = arms.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
   const failed = arms.find((a) => a.status === 'rejected');
   try {
     if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
-    const session = await startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1 });
-    return { live, session, served: new Set() };
+    const session = await startLoadSessions(ctx, {
+      cpus: o.cpus?.generator ?? null,
+      processes: o.generators ?? 1,
+      lifeMs: lifeOf(o),
+    });
+    return { live, session, from, served: new Set() };
   } catch (err) {
-    await Promise.all(live.map((l) => l.server.stop().catch(() => {})));
+    await stopAll(live, null);
     throw err;
   }
+}
+
+/**
+ * Stop servers and a generator, each killed if it has not exited after STOP_GRACE_MS.
+ * @param {Awaited<ReturnType<typeof startArm>>[]} live
+ * @param {{ stop: () => Promise<void> } | null} session
+ */
+async function stopAll(live, session) {
+  await Promise.all([...live.map((l) => l.server.stop(STOP_GRACE_MS).catch(() => {})), session?.stop()]);
 }
 
 /**
@@ -387,7 +411,7 @@ async function startBlocks(ctx, o) {
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
  */
-async function runBlock(ctx, n, o, { live, session, served }) {
+async function runBlock(ctx, n, o, { live, session, from, served }) {
   const order = blockOrder(n);
   const names = Object.keys(o.variants ?? { main: {} });
   /** @type {Awaited<ReturnType<typeof loadArm>>} */
@@ -412,6 +436,7 @@ async function runBlock(ctx, n, o, { live, session, served }) {
   const sourceRuns = o.sourceLoad && n === 1 ? await sourceLoadRuns(ctx, o, o.sourceLoad, live, session) : null;
   return {
     order: order.join(''),
+    serversFrom: from,
     path: o.path,
     keepAlive: o.keepAlive ?? true,
     connections: o.connections,

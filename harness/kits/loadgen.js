@@ -149,17 +149,20 @@ export async function runLoad(ctx, { cpus, ...load }) {
   return data;
 }
 
-/** A session generator's bound: far above any block's loads. */
+/** How long a stopped generator or server may take to exit before its process group is killed. */
+export const STOP_GRACE_MS = 5000;
+
+/** A session generator's bound, where its caller gives none: far above any block's loads. */
 export const SESSION_MS = 180_000;
 
 /**
- * A generator process that stays up for several loads (an ABBA block's four):
- * `run(load)` as runLoad, without a process start each time. Loads run one
- * at a time, in call order.
+ * A generator process that stays up for several loads (every block of a
+ * throughput claim): `run(load)` as runLoad, without a process start each
+ * time. Loads run one at a time, in call order. `lifeMs` bounds its life.
  * @param {import('../context.js').Context} ctx
- * @param {{ cpus?: number[] | null }} [o]
+ * @param {{ cpus?: number[] | null, lifeMs?: number }} [o]
  */
-export async function startLoadSession(ctx, { cpus } = {}) {
+export async function startLoadSession(ctx, { cpus, lifeMs = SESSION_MS } = {}) {
   /** @type {Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>} */
   const pending = new Map();
   let next = 0;
@@ -167,7 +170,7 @@ export async function startLoadSession(ctx, { cpus } = {}) {
     host: true,
     cpus: cpus ?? undefined,
     options: { session: true },
-    timeoutMs: SESSION_MS,
+    timeoutMs: lifeMs,
     onMessage: (m) => {
       const p = pending.get(m?.id);
       if (!p) return;
@@ -191,7 +194,12 @@ export async function startLoadSession(ctx, { cpus } = {}) {
         handle.send({ type: 'load', id, load: options });
       });
     },
-    stop: () => handle.stop().catch(() => {}),
+    stop: () =>
+      handle
+        .stop(STOP_GRACE_MS)
+        .then(() => {})
+        .catch(() => {}),
+    running: handle.running,
     /** the generator's process id (its CPU, read by the harness from /proc) */
     pid: handle.pid,
   };
@@ -204,11 +212,11 @@ export async function startLoadSession(ctx, { cpus } = {}) {
  * one (mergeLoads). One generator process cannot use more than one core;
  * a server with more cores than that can take needs several.
  * @param {import('../context.js').Context} ctx
- * @param {{ cpus?: number[] | null, processes?: number }} [o]
+ * @param {{ cpus?: number[] | null, processes?: number, lifeMs?: number }} [o]
  */
-export async function startLoadSessions(ctx, { cpus, processes = 1 } = {}) {
+export async function startLoadSessions(ctx, { cpus, processes = 1, lifeMs } = {}) {
   const started = await Promise.allSettled(
-    Array.from({ length: Math.max(1, processes) }, () => startLoadSession(ctx, { cpus })),
+    Array.from({ length: Math.max(1, processes) }, () => startLoadSession(ctx, { cpus, lifeMs })),
   );
   const sessions = started.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
   const failed = started.find((x) => x.status === 'rejected');
@@ -224,6 +232,7 @@ export async function startLoadSessions(ctx, { cpus, processes = 1 } = {}) {
       return mergeLoads(await Promise.all(parts.map((part, i) => sessions[i].run({ ...part, samples: true }))));
     },
     stop: () => Promise.all(sessions.map((x) => x.stop())).then(() => {}),
+    running: () => sessions.every((x) => x.running()),
     pid: sessions[0].pid,
     /** every generator process's id */
     pids: sessions.map((x) => x.pid),

@@ -3,6 +3,7 @@
 // decision boundary; ABBA throughput per block; latency distributions from
 // load runs; and the machine's measured effective parallelism.
 import { figure } from './chart-pool.js';
+import { serversText } from './side-by-side.js';
 import { el, esc, finite, fmt, jitter, linear, log, ratioTicks, svg, text, xAxis, yAxis } from './svg.js';
 
 const WIDTH = 760;
@@ -164,7 +165,7 @@ export function throughputChart(result) {
   });
   return figure(
     svg({ width: WIDTH, height: bottom + 40, title: `Throughput per block, ${bs.length} blocks` }, body),
-    `Throughput of each arm's runs in every block (req/s), a fresh server per arm and block, the arms interleaved ABBA in odd blocks and BAAB in even ones. The block's ratio is the mean of one arm over the other's, judged in the chart of r.`,
+    `Throughput of each arm's runs in every block (req/s), ${serversText(bs)}, the arms interleaved ABBA in odd blocks and BAAB in even ones. The block's ratio is the mean of one arm over the other's, judged in the chart of r.`,
   );
 }
 

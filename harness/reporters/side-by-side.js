@@ -98,6 +98,19 @@ function shownTable(t) {
 }
 
 /**
+ * How a throughput claim's blocks met their servers: one server per arm for
+ * every block (blocks that record `serversFrom`, the block their servers
+ * started at), or a fresh one per arm and block (records from before).
+ * @param {any[]} blocks
+ */
+export function serversText(blocks) {
+  const starts = [...new Set(blocks.map((b) => b?.serversFrom).filter((n) => typeof n === 'number'))];
+  if (!starts.length) return 'a fresh server per arm and block';
+  if (starts.length === 1) return 'one server per arm for every block';
+  return `one server per arm, started again at block ${starts.slice(1).join(', ')} (one had exited)`;
+}
+
+/**
  * The source's table and ours for one result, or null: no source table, or
  * no samples of a kind that makes one (e.g. a record from before latencies
  * were kept).
@@ -209,7 +222,7 @@ export function throughputTable(samples) {
   const setup = [
     `${paths.join(', ') || 'the endpoint'}: ${connections !== null ? `${connections} connection${connections === 1 ? '' : 's'}` : 'closed-loop connections'}`,
     window !== null ? ` for ≈${Math.round(window)} ms per run` : '',
-    `, ${loads.join(' and ')}; a fresh server per arm and block, arms interleaved ${first.order ? 'ABBA/BAAB' : 'in turn'}, generator on the same machine; per block the mean of an arm's runs, then the median over ${blocks.length} block${blocks.length === 1 ? '' : 's'}`,
+    `, ${loads.join(' and ')}; ${serversText(blocks)}, arms interleaved ${first.order ? 'ABBA/BAAB' : 'in turn'}, generator on the same machine; per block the mean of an arm's runs, then the median over ${blocks.length} block${blocks.length === 1 ? '' : 's'}`,
   ].join('');
   return { setup, columns: [...THROUGHPUT_COLUMNS], rows };
 }

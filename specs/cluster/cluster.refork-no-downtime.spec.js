@@ -99,7 +99,6 @@ export default defineSpec({
     'Holds, with a nuance: with ≥ 2 workers (the source forks one per core) no connection is refused while the replacement starts, the others keep serving and the replacement then serves too; the requests already handed to the killed worker are lost (reset). With 1 worker the listening socket closes with it and connections are refused until the replacement listens.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   requires: ['posix'],
   source: {
     file: SOURCE_004.file,

@@ -13,7 +13,6 @@ export default defineSpec({
   truth: 'Refuted: the cap is 1024 since libuv 1.30 (2019). Asking for 200 gives 200; asking for 1025 gives 1024.',
   expected: 'refuted',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
-  sideBySide: true,
   requires: ['posix'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: 'max 128' },
   plan: (ctx) => ({

@@ -24,7 +24,6 @@ export default defineSpec({
     'True on Node 20 to 26: with P=1 one lookup held inside getaddrinfo is the only pool thread busy and fs.stat completes only once it returns; with P=2 the cap is still 1 and fs.stat completes at once.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'dns', 'env'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://github.com/libuv/libuv/blob/v1.x/src/threadpool.c',

@@ -19,7 +19,6 @@ export default defineSpec({
     'True on Node 20 to 26 (Linux, inotify): with every pool thread held, fs.watch reports a change within milliseconds, fs.watchFile (interval 10 ms) only after the release. Where libuv sends stat to io_uring (20.3.0–20.11.0 by default, or UV_USE_IO_URING=1 before libuv 1.49; see pool.fs-io-uring) the poll skips the pool; the harness runs fixtures with io_uring off.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://github.com/libuv/libuv/blob/v1.x/src/fs-poll.c',

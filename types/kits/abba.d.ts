@@ -171,8 +171,9 @@ export declare function heavyBlock(ctx: import('../context.js').Context, { A, B 
  */
 export declare function neighbourLimit(C: number): number;
 /**
- * The longest a block's server may live: every block of its claim, at most
- * twice the last look's 21 with void ones, of a few seconds each.
+ * The longest a claim's servers and generator may live: every block of the
+ * claim, at most twice the last look's 21 with void ones, of a few seconds
+ * each; and the source's own load, where the claim runs it.
  */
 export declare const SERVER_LIFE_MS = 180000;
 /**
@@ -261,8 +262,12 @@ export declare function costText(cost: any): string;
  * the windows) and kept for every later block. Each server is warmed up by
  * its first load only; every later load of it runs warm (JIT, connections'
  * first use behind it), so that a block costs its four windows and no more.
- * A block that throws stops them, and the next block starts fresh ones;
- * end() stops them once the claim's trials are over (the plan's `end`).
+ * A server or generator that has exited since the last block is replaced,
+ * with the others, before the next (its first loads warm up again). A block
+ * that throws stops them all (the claim then ends in error); end() stops
+ * them once the claim's trials are over (the plan's `end`), killing any that
+ * has not exited after STOP_GRACE_MS. Each block records the block its
+ * servers started at (`serversFrom`).
  * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
  * variant when o.variants names several loads run against each server (their
  * order reversed from one run to the next); `r` is the first variant's.
@@ -272,6 +277,7 @@ export declare function abbaBlocks(o: BlockOptions): {
     /** @param {import('../context.js').Context} ctx @param {number} n */
     trial(ctx: import('../context.js').Context, n: number): Promise<{
         order: string;
+        serversFrom: number;
         path: string;
         keepAlive: boolean;
         connections: number;
@@ -359,6 +365,7 @@ export declare function abbaBlocks(o: BlockOptions): {
  */
 export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<{
     order: string;
+    serversFrom: number;
     path: string;
     keepAlive: boolean;
     connections: number;

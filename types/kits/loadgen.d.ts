@@ -164,24 +164,25 @@ export declare function runLoad(ctx: {
 }, { cpus, ...load }: LoadOptions & {
     cpus?: number[] | null;
 }): Promise<LoadResult>;
-/** A session generator's bound: far above any block's loads. */
+/** How long a stopped generator or server may take to exit before its process group is killed. */
+export declare const STOP_GRACE_MS = 5000;
+/** A session generator's bound, where its caller gives none: far above any block's loads. */
 export declare const SESSION_MS = 180000;
 /**
- * A generator process that stays up for several loads (an ABBA block's four):
- * `run(load)` as runLoad, without a process start each time. Loads run one
- * at a time, in call order.
+ * A generator process that stays up for several loads (every block of a
+ * throughput claim): `run(load)` as runLoad, without a process start each
+ * time. Loads run one at a time, in call order. `lifeMs` bounds its life.
  * @param {import('../context.js').Context} ctx
- * @param {{ cpus?: number[] | null }} [o]
+ * @param {{ cpus?: number[] | null, lifeMs?: number }} [o]
  */
-export declare function startLoadSession(ctx: import('../context.js').Context, { cpus }?: {
+export declare function startLoadSession(ctx: import('../context.js').Context, { cpus, lifeMs }?: {
     cpus?: number[] | null;
+    lifeMs?: number;
 }): Promise<{
     /** @param {LoadOptions} load */
     run(load: LoadOptions): Promise<any>;
-    stop: () => Promise<void | {
-        data: any;
-        durationMs: number;
-    }>;
+    stop: () => Promise<void>;
+    running: () => boolean;
     /** the generator's process id (its CPU, read by the harness from /proc) */
     pid: number | undefined;
 }>;
@@ -192,18 +193,17 @@ export declare function startLoadSession(ctx: import('../context.js').Context, {
  * one (mergeLoads). One generator process cannot use more than one core;
  * a server with more cores than that can take needs several.
  * @param {import('../context.js').Context} ctx
- * @param {{ cpus?: number[] | null, processes?: number }} [o]
+ * @param {{ cpus?: number[] | null, processes?: number, lifeMs?: number }} [o]
  */
-export declare function startLoadSessions(ctx: import('../context.js').Context, { cpus, processes }?: {
+export declare function startLoadSessions(ctx: import('../context.js').Context, { cpus, processes, lifeMs }?: {
     cpus?: number[] | null;
     processes?: number;
+    lifeMs?: number;
 }): Promise<{
     /** @param {LoadOptions} load */
     run(load: LoadOptions): Promise<any>;
-    stop: () => Promise<void | {
-        data: any;
-        durationMs: number;
-    }>;
+    stop: () => Promise<void>;
+    running: () => boolean;
     /** the generator's process id (its CPU, read by the harness from /proc) */
     pid: number | undefined;
     pids: (number | undefined)[];

@@ -60,6 +60,13 @@ export declare function tidy(x: number | null): number | null;
 /** A cell as text: '–' for none. @param {Cell | undefined} c */
 export declare function cellText(c: Cell | undefined): string;
 /**
+ * How a throughput claim's blocks met their servers: one server per arm for
+ * every block (blocks that record `serversFrom`, the block their servers
+ * started at), or a fresh one per arm and block (records from before).
+ * @param {any[]} blocks
+ */
+export declare function serversText(blocks: any[]): string;
+/**
  * The source's table and ours for one result, or null: no source table, or
  * no samples of a kind that makes one (e.g. a record from before latencies
  * were kept).
