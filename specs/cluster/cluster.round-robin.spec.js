@@ -58,7 +58,6 @@ export default defineSpec({
     'True on Linux/macOS: the default SCHED_RR keeps a queue of free workers and hands each accepted connection to the next one. Windows defaults to SCHED_NONE (the OS decides); NODE_CLUSTER_SCHED_POLICY or cluster.schedulingPolicy overrides.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   source: {
     file: SOURCE_004.file,
     section:

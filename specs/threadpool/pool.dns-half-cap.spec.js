@@ -27,7 +27,6 @@ export default defineSpec({
   truth: 'True since libuv 1.23: the cap is (P + 1) / 2; the other threads stay free for fs, crypto and zlib work.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'dns', 'env', 'version'],
-  sideBySide: true,
   requires: ['linux'],
   source: { file: '002_d7b7cf540677f00a.txt', section: 'Network 작업은 OS에 위임한다! (OS delegation)', figures: null },
   plan(ctx) {

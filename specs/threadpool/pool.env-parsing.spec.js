@@ -28,7 +28,6 @@ export default defineSpec({
     '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
-  sideBySide: true,
   requires: ['posix'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: null },
   plan(ctx) {

@@ -115,7 +115,6 @@ export default defineSpec({
     'Depends on the version (Linux): Node 20.3.0 to 20.11.0 (libuv 1.45–1.46) sends them to io_uring by default, so they complete with the pool held; 20.11.1+ and 22.0–22.11 only with UV_USE_IO_URING=1; from libuv 1.49 (22.12+, 24, 26) they always wait for the pool and the variable has no effect. Measured on 20.10.0 (io_uring either way), 20.20.2 (io_uring only with =1), 22.17, 22.23, 24.2–24.21 and 26.10 (always the pool). fs.access and fs.copyFile never use io_uring.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'version'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://github.com/libuv/libuv/pull/4492',
