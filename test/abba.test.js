@@ -3,6 +3,7 @@
 // asserts on timing values.
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
+import path from 'node:path';
 import { startFixture } from '../harness/isolate.js';
 import {
   requestCost,
@@ -15,8 +16,10 @@ import {
   checkBlock,
   describeBlock,
   abbaTrial,
+  abbaBlocks,
   processCpuNs,
 } from '../harness/kits/abba.js';
+import { STOP_GRACE_MS } from '../harness/kits/loadgen.js';
 
 /** @param {Partial<any>} o */
 function run(o) {
@@ -208,6 +211,111 @@ describe('abbaTrial (one tiny real block)', () => {
       for (const pid of all) expect(() => process.kill(pid, 0)).toThrow();
     },
   );
+});
+
+/**
+ * A context whose services are fakes: servers that say ready at once, and a
+ * generator that answers every load with a canned result. `failLoad` makes
+ * the n-th load reject. Records every start and stop.
+ * @param {{ failLoad?: number }} [o]
+ */
+function fakeServices({ failLoad } = {}) {
+  /** @type {{ fixture: string, timeoutMs: number, up: boolean, stops: (number | undefined)[] }[]} */
+  const started = [];
+  let loads = 0;
+  const ctx = {
+    /** @param {string} fixture @param {any} o */
+    start(fixture, o = {}) {
+      const me = { fixture, timeoutMs: o.timeoutMs, up: true, stops: /** @type {(number | undefined)[]} */ ([]) };
+      started.push(me);
+      const workers = o.options?.workers ?? 0;
+      const info = {
+        port: 1,
+        workerPids: Array.from({ length: workers }, (_, i) => 2 ** 22 + 10 * started.length + i),
+      };
+      const result = Promise.resolve({ data: null, durationMs: 0 });
+      return {
+        pid: undefined,
+        ready: Promise.resolve(info),
+        result,
+        /** @param {any} m */
+        send(m) {
+          if (m?.type !== 'load') return;
+          const data = {
+            throughput: 100,
+            requests: 10,
+            errors: {},
+            durationMs: 100,
+            latency: null,
+            stoppedBy: 'requests',
+            cpu: { fraction: 0.1, userMs: 1, systemMs: 0 },
+          };
+          const fail = ++loads === failLoad;
+          queueMicrotask(() => o.onMessage?.(fail ? { id: m.id, error: 'refused' } : { id: m.id, data }));
+        },
+        /** @param {number} [graceMs] */
+        stop(graceMs) {
+          me.stops.push(graceMs);
+          me.up = false;
+          return result;
+        },
+        running: () => me.up,
+      };
+    },
+  };
+  return { ctx: /** @type {any} */ (ctx), started };
+}
+const BLOCK = {
+  A: { workers: 0, label: 'single' },
+  B: { workers: 2, label: 'cluster' },
+  path: '/light',
+  connections: 2,
+  durationMs: 50,
+  requests: 20,
+};
+
+describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
+  it('starts both servers and the generator once, warms each server up on its first load only, and end() stops them', async () => {
+    const { ctx, started } = fakeServices();
+    const blocks = abbaBlocks(BLOCK);
+    const obs = [await blocks.trial(ctx, 1), await blocks.trial(ctx, 2), await blocks.trial(ctx, 3)];
+    expect(started.map((x) => path.basename(x.fixture))).toEqual([
+      'cluster-server.cjs',
+      'cluster-server.cjs',
+      'loadgen-process.js',
+    ]);
+    expect(obs.map((b) => b.serversFrom)).toEqual([1, 1, 1]);
+    expect(obs.map((b) => b.order)).toEqual(['ABBA', 'BAAB', 'ABBA']);
+    expect(obs[0].runs.map((/** @type {any} */ r) => r.warm)).toEqual([false, false, true, true]);
+    expect(obs.slice(1).flatMap((b) => b.runs.map((/** @type {any} */ r) => r.warm))).toEqual(Array(8).fill(true));
+    // Servers and generator live as long as the claim's blocks may take, and no longer than that bound.
+    expect(new Set(started.map((x) => x.timeoutMs)).size).toBe(1);
+    expect(started.every((x) => x.stops.length === 0)).toBe(true);
+    await blocks.end();
+    expect(started.map((x) => x.stops)).toEqual([[STOP_GRACE_MS], [STOP_GRACE_MS], [STOP_GRACE_MS]]);
+    await blocks.end(); // nothing left to stop
+    expect(started.map((x) => x.stops.length)).toEqual([1, 1, 1]);
+  });
+
+  it('a server that exited since the last block is replaced, with the others, before the next', async () => {
+    const { ctx, started } = fakeServices();
+    const blocks = abbaBlocks(BLOCK);
+    await blocks.trial(ctx, 1);
+    started[1].up = false; // the cluster's primary is gone
+    const second = await blocks.trial(ctx, 2);
+    expect(started).toHaveLength(6);
+    expect(started.slice(0, 3).every((x) => x.stops.length === 1)).toBe(true);
+    expect(second.serversFrom).toBe(2);
+    expect(second.runs.map((/** @type {any} */ r) => r.warm)).toEqual([false, false, true, true]);
+    await blocks.end();
+  });
+
+  it("a block that throws stops everything, and the error is the trial's", async () => {
+    const { ctx, started } = fakeServices({ failLoad: 2 });
+    const blocks = abbaBlocks(BLOCK);
+    await expect(blocks.trial(ctx, 1)).rejects.toThrow('load generator: refused');
+    expect(started.map((x) => x.stops.length)).toEqual([1, 1, 1]);
+  });
 });
 
 describe('requestCost', () => {

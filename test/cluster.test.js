@@ -175,6 +175,26 @@ describe('cluster-server fixture', () => {
     expect(await allGone([ready.primaryPid, ...ready.workerPids])).toEqual([]);
   });
 
+  it('stop(graceMs) kills a service that has not exited by then; running() says whether it is up', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'deaf-'));
+    const file = path.join(dir, 'deaf.cjs');
+    // says ready, then ignores every message, 'stop' included
+    writeFileSync(
+      file,
+      "process.send({ type: 'ready', data: {} }); process.on('message', () => {}); setInterval(() => {}, 1000);",
+    );
+    try {
+      const h = startFixture({ node: process.execPath, fixture: file, timeoutMs: 20_000 });
+      await h.ready;
+      expect(h.running()).toBe(true);
+      await expect(h.stop(300)).rejects.toThrow(/did not stop within 300 ms \(killed\)/);
+      expect(h.running()).toBe(false);
+      expect(await allGone([/** @type {number} */ (h.pid)])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('on an abort (Ctrl-C of the CLI), the harness kills the whole tree', async () => {
     const controller = new AbortController();
     const h = startFixture({
