@@ -21,6 +21,16 @@ import {
 } from '../harness/kits/abba.js';
 import { STOP_GRACE_MS } from '../harness/kits/loadgen.js';
 
+/** A tiny /light block: one process against a cluster of 2. */
+const BLOCK = {
+  A: { workers: 0, label: 'single' },
+  B: { workers: 2, label: 'cluster' },
+  path: '/light',
+  connections: 2,
+  durationMs: 50,
+  requests: 20,
+};
+
 /** @param {Partial<any>} o */
 function run(o) {
   return {
@@ -186,16 +196,7 @@ describe('abbaTrial (one tiny real block)', () => {
           return handle;
         },
       };
-      const obs = await abbaTrial(/** @type {any} */ (ctx), 2, {
-        A: { workers: 0, label: 'single' },
-        B: { workers: 2, label: 'cluster' },
-        path: '/light',
-        connections: 2,
-        durationMs: 50,
-        requests: 20,
-        warmup: 2,
-        warmupMs: 50,
-      });
+      const obs = await abbaTrial(/** @type {any} */ (ctx), 2, { ...BLOCK, warmup: 2, warmupMs: 50 });
       expect(obs.order).toBe('BAAB');
       expect(obs.runs.map((/** @type {any} */ r) => r.arm)).toEqual(['B', 'A', 'A', 'B']);
       for (const r of obs.runs) {
@@ -265,14 +266,6 @@ function fakeServices({ failLoad } = {}) {
   };
   return { ctx: /** @type {any} */ (ctx), started };
 }
-const BLOCK = {
-  A: { workers: 0, label: 'single' },
-  B: { workers: 2, label: 'cluster' },
-  path: '/light',
-  connections: 2,
-  durationMs: 50,
-  requests: 20,
-};
 
 describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
   it('starts both servers and the generator once, warms each server up on its first load only, and end() stops them', async () => {

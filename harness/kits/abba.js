@@ -346,7 +346,7 @@ export function abbaBlocks(o) {
     if (c) await stopAll(c.live, c.session);
   };
   return {
-    /** @param {import('../context.js').Context} ctx @param {number} n */
+    /** @param {import('../context.js').Context} ctx @param {number} n @returns {Promise<Block>} */
     async trial(ctx, n) {
       try {
         if (current && !(current.live.every((l) => l.server.running()) && current.session.running())) await end();
@@ -364,6 +364,7 @@ export function abbaBlocks(o) {
 /**
  * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ * @returns {Promise<Block>}
  */
 export async function abbaTrial(ctx, n, o) {
   const blocks = abbaBlocks(o);
@@ -405,6 +406,8 @@ async function startBlocks(ctx, o, from) {
 async function stopAll(live, session) {
   await Promise.all([...live.map((l) => l.server.stop(STOP_GRACE_MS).catch(() => {})), session?.stop()]);
 }
+
+/** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
 
 /**
  * One block's four loads, in its order, against the claim's running servers.

@@ -274,96 +274,47 @@ export declare function costText(cost: any): string;
  * @param {BlockOptions} o
  */
 export declare function abbaBlocks(o: BlockOptions): {
-    /** @param {import('../context.js').Context} ctx @param {number} n */
-    trial(ctx: import('../context.js').Context, n: number): Promise<{
-        order: string;
-        serversFrom: number;
-        path: string;
-        keepAlive: boolean;
-        connections: number;
-        r: number;
-        ratio: number;
-        ratios: {
-            [k: string]: number;
-        };
-        runs: {
-            arm: "A" | "B";
-            label: string;
-            variant: string;
-            keepAlive: boolean;
-            workers: number;
-            connections: number;
-            throughput: any;
-            requests: any;
-            errors: any;
-            durationMs: any;
-            latency: {
-                mean: any;
-                p50: any;
-                p99: any;
-            } | null;
-            generatorCpu: number;
-            generatorBound: boolean;
-            machineCores: number | null;
-            otherCores: number | null;
-            usableCores: number;
-            warm: boolean;
-            serverCpuMs: {
-                [k: string]: number;
-            };
-            primaryCpuMs: number | null;
-            cost: {
-                serverUs: number | null;
-                primaryUs: number | null;
-                generatorUs: number | null;
-            };
-            stoppedBy: any;
-        }[];
-        sourceRuns?: ({
-            arm: "A" | "B";
-            label: string;
-            variant: string;
-            keepAlive: boolean;
-            workers: number;
-            connections: number;
-            throughput: any;
-            requests: any;
-            errors: any;
-            durationMs: any;
-            latency: {
-                mean: any;
-                p50: any;
-                p99: any;
-            } | null;
-            generatorCpu: number;
-            generatorBound: boolean;
-            machineCores: number | null;
-            otherCores: number | null;
-            usableCores: number;
-            warm: boolean;
-            serverCpuMs: {
-                [k: string]: number;
-            };
-            primaryCpuMs: number | null;
-            cost: {
-                serverUs: number | null;
-                primaryUs: number | null;
-                generatorUs: number | null;
-            };
-            stoppedBy: any;
-        } | {
-            arm: "A" | "B";
-            label: string;
-            error: string;
-        })[] | undefined;
-    }>;
+    /** @param {import('../context.js').Context} ctx @param {number} n @returns {Promise<Block>} */
+    trial(ctx: import('../context.js').Context, n: number): Promise<Block>;
     end: () => Promise<void>;
 };
 /**
  * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ * @returns {Promise<Block>}
  */
-export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<{
+export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<Block>;
+/**
+ * Both arms' servers, started side by side, and the generator: what every
+ * block of a claim runs against, from block `from` on.
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {number} from
+ */
+declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptions, from: number): Promise<{
+    live: {
+        arm: "A" | "B";
+        server: import("../isolate.js").FixtureHandle;
+        info: any;
+        pids: number[];
+        primary: number | null | undefined;
+    }[];
+    session: {
+        run(load: import("./loadgen.js").LoadOptions): Promise<any>;
+        stop: () => Promise<void>;
+        running: () => boolean;
+        pid: number | undefined;
+        pids: (number | undefined)[];
+    };
+    from: number;
+    served: Set<any>;
+}>;
+export type Block = Awaited<ReturnType<typeof runBlock>>;
+/** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
+/**
+ * One block's four loads, in its order, against the claim's running servers.
+ * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
+ * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
+ */
+declare function runBlock(ctx: import('../context.js').Context, n: number, o: BlockOptions, { live, session, from, served }: NonNullable<Awaited<ReturnType<typeof startBlocks>>>): Promise<{
     order: string;
     serversFrom: number;
     path: string;
@@ -533,3 +484,4 @@ export declare const QUICK_BLOCKS: Readonly<{
     looks: number[];
     alpha: 0.05;
 }>;
+export {};
