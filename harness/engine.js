@@ -3,10 +3,8 @@
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
 // last run:end with the finished record (whose exitCode is the run's). Specs
-// that measure the machine run one after another, never overlapping; those
-// that declare `sideBySide` (timing-free evidence that needs no free CPU) run
-// first, SIDE_BY_SIDE at a time, beside each other only. Each spec's trials
-// go on until its verdict is decided. The command line, judge,
+// run one after another, never overlapping (they measure the machine); each
+// spec's trials go on until its verdict is decided. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
 import { decide } from './verdict.js';
@@ -65,38 +63,15 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     type: 'run:start',
     data: { startedAt: startedAt.toISOString(), environment, profile: machine.profile, specs: list },
   };
-  // The run's order: the side-by-side claims first (they wait on FIFOs and
-  // timers, not on CPU), then the claims that measure time. Events, progress
-  // (index) and the record's results all follow it.
-  const order = [...specs.filter((s) => s.sideBySide), ...specs.filter((s) => !s.sideBySide)];
-  const beside = order.filter((s) => s.sideBySide).length;
   /** @type {Result[]} */
   const results = [];
-  /** One spec's events, from spec:start to spec:end. @param {number} index @returns {AsyncGenerator<RunEvent>} */
-  async function* one(index) {
-    const spec = order[index];
-    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: order.length } };
-    const result = yield* runSpec({ spec, ctx, launcher, signal, now });
-    yield { type: 'spec:end', data: known ? known.mark(result) : result };
-  }
-  /** @param {AsyncGenerator<RunEvent>} events */
-  async function* kept(events) {
-    for await (const event of events) {
-      if (event.type === 'spec:end') results.push(event.data);
-      yield event;
-    }
-  }
-  const besideFrom = now();
-  yield* kept(
-    runSideBySide(
-      order.slice(0, beside).map((_, i) => () => one(i)),
-      { limit: SIDE_BY_SIDE, signal },
-    ),
-  );
-  const sideBySideMs = beside ? now() - besideFrom : null;
-  for (let index = beside; index < order.length; index++) {
+  for (const [index, spec] of specs.entries()) {
     if (signal?.aborted) break;
-    yield* kept(one(index));
+    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
+    const result = yield* runSpec({ spec, ctx, launcher, signal, now });
+    const marked = known ? known.mark(result) : result;
+    results.push(marked);
+    yield { type: 'spec:end', data: marked };
   }
   const record = buildRecord({
     startedAt,
@@ -106,90 +81,11 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     environment,
     profile: machine.profile,
     results,
-    sideBySideMs,
     interrupted: Boolean(signal?.aborted),
     strict,
     expectations: known && expectations && { file: expectations.file, unused: known.unused() },
   });
   yield { type: 'run:end', data: record };
-}
-
-/**
- * How many side-by-side claims run at once. Their trials mostly wait (on
- * FIFOs, timers, child processes starting), so a few overlap well even on
- * one core; more would only queue behind each other's processes.
- */
-export const SIDE_BY_SIDE = 4;
-
-/**
- * Run event streams side by side, at most `limit` at once, each started in
- * turn as one ends (none once the signal has aborted), and yield their events
- * stream after stream, in the streams' order: the first stream's as they
- * come, each later one's held until those before it have ended. The streams
- * overlap in time; the events read as if they had not (reporters and records
- * see claims one after another, in a fixed order).
- * @template E
- * @param {(() => AsyncGenerator<E>)[]} streams
- * @param {{ limit: number, signal?: AbortSignal }} o
- * @returns {AsyncGenerator<E>}
- */
-export async function* runSideBySide(streams, { limit, signal }) {
-  /** @type {{ events: E[], done: boolean }[]} each started stream's events not yet yielded */
-  const held = [];
-  /** @type {(() => void) | null} */
-  let wake = null;
-  let running = 0;
-  // Set when the consumer stops reading or a stream fails: no stream starts
-  // after it, and those under way stop at their next event (their generators
-  // return, so that a claim's own clean-up runs).
-  let closed = false;
-  /** @type {unknown} */
-  let failure = null;
-  const ready = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  const startNext = () => {
-    while (running < limit && held.length < streams.length && !closed && !signal?.aborted) {
-      const own = { events: /** @type {E[]} */ ([]), done: false };
-      const stream = streams[held.length]();
-      held.push(own);
-      running++;
-      (async () => {
-        try {
-          for await (const event of stream) {
-            own.events.push(event);
-            ready();
-            if (closed) break;
-          }
-        } catch (err) {
-          // runSpec makes a claim's own failures its result: this one is the engine's
-          if (!closed) [failure, closed] = [err, true];
-        } finally {
-          own.done = true;
-          running--;
-          startNext();
-          ready();
-        }
-      })();
-    }
-  };
-  try {
-    startNext();
-    for (let head = 0; head < held.length && !failure;) {
-      const own = held[head];
-      while (own.events.length && !failure) yield /** @type {E} */ (own.events.shift());
-      if (own.done) head++;
-      else if (!failure) await new Promise((r) => (wake = () => r(undefined)));
-    }
-  } finally {
-    closed = true;
-  }
-  if (failure) {
-    while (running > 0) await new Promise((r) => (wake = () => r(undefined)));
-    throw failure;
-  }
 }
 
 /**
@@ -235,13 +131,6 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
     return finish({
       verdict: 'inconclusive',
       reason: `cannot be decided here: ${plan.undecidable}`,
-      expectation,
-      expected,
-    });
-  if (spec.sideBySide && plan.timing)
-    return finish({
-      verdict: 'error',
-      reason: 'a side-by-side claim cannot judge timing: the claims beside it take its CPU (drop sideBySide)',
       expectation,
       expected,
     });
@@ -402,7 +291,6 @@ function result(spec, f) {
     },
     trials: f.samples.length,
     durationMs: Math.round(f.durationMs),
-    ...(spec.sideBySide ? { sideBySide: /** @type {const} */ (true) } : {}),
     samples: f.samples,
   };
 }

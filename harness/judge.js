@@ -65,13 +65,7 @@ function compared(result, recorded, ended) {
   let note;
   if (ended) note = `record ends undecided after ${samples.length} trials`;
   else if (result.trials < samples.length) note = `decided after ${result.trials} of ${samples.length} recorded trials`;
-  // How the claim ran is the record's: its time, and whether it ran side by side.
-  const { sideBySide: _now, ...rest } = result;
-  let out = {
-    ...rest,
-    durationMs: recorded.durationMs ?? result.durationMs,
-    ...(recorded.sideBySide ? { sideBySide: true } : {}),
-  };
+  let out = { ...result, durationMs: recorded.durationMs ?? result.durationMs };
   const changed = out.verdict !== recorded.verdict;
   // a known-deviation mark holds for the verdict it was made for
   if (recorded.known && !changed) out = { ...out, label: recorded.label, known: recorded.known };
@@ -113,7 +107,6 @@ export async function judgeRecord(record, specs, { strict = false } = {}) {
     environment: record.environment,
     profile: record.profile ?? null,
     results: judged.map((j) => j.result),
-    sideBySideMs: record.sideBySideMs ?? null,
     interrupted: Boolean(record.interrupted),
     strict,
     expectations: record.expectations ?? null,

@@ -24,7 +24,6 @@ export const FIELDS = Object.freeze([
   'tags',
   'node',
   'requires',
-  'sideBySide',
   'source',
   'plan',
 ]);
@@ -73,11 +72,6 @@ export function policyProblems(spec, { packDir = null } = {}) {
     else if (seen.has(t)) p.push(`tags: '${t}' appears twice`);
     seen.add(t);
   }
-  const timed = (Array.isArray(spec.tags) ? spec.tags : []).filter(
-    (/** @type {unknown} */ t) => t === 'timing' || t === 'throughput',
-  );
-  if (spec.sideBySide === true && timed.length)
-    p.push(`sideBySide: a claim tagged '${timed[0]}' measures time and cannot run beside others`);
   if (spec.expected === 'refuted' && typeof spec.truth === 'string' && spec.truth.trim() && !statesTruth(spec.truth)) {
     p.push("truth: a refuted claim must say what is true instead (e.g. 'Refuted: the cap is 1024, not 128.')");
   }

@@ -50,10 +50,9 @@ export function exitCode(summary, { strict = false, interrupted = false } = {}) 
 }
 
 /**
- * `sideBySideMs` (optional): the wall time of the claims run side by side,
- * whose durations overlap. `expectations` (optional): the expectations file applied and its unused
+ * `expectations` (optional): the expectations file applied and its unused
  * entries; the record carries it only when given.
- * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], sideBySideMs?: number | null, interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
+ * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
  */
 export function buildRecord(o) {
   const summary = summarize(o.results);
@@ -70,7 +69,6 @@ export function buildRecord(o) {
     environment: o.environment,
     profile: o.profile,
     results: o.results,
-    ...(typeof o.sideBySideMs === 'number' ? { sideBySideMs: Math.round(o.sideBySideMs) } : {}),
     summary,
     ...(o.expectations ? { expectations: o.expectations } : {}),
   };

@@ -138,11 +138,6 @@ export default defineSpec({
   // Optional tags (TAGS in ${builtIn ? 'harness/spec.js' : "node-concurrency-spec's exports"}): structural, timing, throughput,
   // fifo-probe, thread-accounting, load, env, dns, version.
   tags: ['structural'],
-  // Optional: true when every trial's evidence is timing-free and needs no
-  // free CPU (pids, FIFO parking, event orders, counts; no deadline a busy
-  // machine could miss). The run then judges it beside other such claims,
-  // before those that measure time; a plan with a timing channel is an error.
-  // sideBySide: true,
   // Optional: the Node versions the claim applies to, as a range such as
   // '>=22' or '20.x || >=24'. Under any other version it is skipped.
   // node: '>=20',

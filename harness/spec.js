@@ -45,9 +45,6 @@ import { SpecError } from './errors.js';
  * @property {string[]} [requires] preconditions: 'linux', 'posix'
  * @property {string[]} [tags]     from TAGS
  * @property {string} [node]       the Node versions the claim applies to, e.g. '>=22' or '20.x || >=24'; elsewhere it is skipped
- * @property {boolean} [sideBySide] its evidence is timing-free and needs no free CPU (FIFO parking, event
- *                                 orders, pids, counts): the run may judge it beside other such claims,
- *                                 before the claims that measure time (a plan with timing is then an error)
  * @property {(ctx: import('./context.js').Context) => Plan} plan
  */
 
@@ -174,7 +171,6 @@ export function validateSpec(spec, { areas = AREAS } = {}) {
     !(Array.isArray(spec.tags) && spec.tags.every((/** @type {unknown} */ t) => typeof t === 'string'))
   )
     p.push('tags: must be an array of strings');
-  if (spec.sideBySide !== undefined && typeof spec.sideBySide !== 'boolean') p.push('sideBySide: must be a boolean');
   if (spec.node !== undefined) {
     const why = rangeProblem(spec.node);
     if (why) p.push(`node: ${JSON.stringify(spec.node)} is not a version range: ${why}`);

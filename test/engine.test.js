@@ -5,7 +5,7 @@
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
 import { TIMING_LOOKS } from '../harness/verdict.js';
-import { run, runSpec, runSideBySide, errText, SIDE_BY_SIDE } from '../harness/engine.js';
+import { run, runSpec, errText } from '../harness/engine.js';
 import { specContext } from '../harness/context.js';
 import { defineSpec } from '../harness/spec.js';
 
@@ -784,159 +784,33 @@ describe('--quick and decisive timing', () => {
   });
 });
 
-describe('side-by-side claims', () => {
-  /**
-   * A spec whose trials take `ms` of real time each, counting how many
-   * trials of all such specs are under way at once (`live.max`), and which
-   * ran beside a claim that is not side by side (`live.mixed`).
-   */
-  function timedSpec(/** @type {string} */ id, /** @type {any} */ live, { sideBySide = true, ms = 10, need = 2 } = {}) {
-    return fakeSpec(
-      { id, ...(sideBySide ? { sideBySide: true } : {}) },
-      {
-        need,
-        obs: async () => {
-          live.now.add(id);
-          live.max = Math.max(live.max, live.now.size);
-          if (live.now.size > 1 && [...live.now].some((x) => live.exclusive.has(x))) live.mixed = true;
-          await new Promise((r) => setTimeout(r, ms));
-          live.now.delete(id);
-          return { ok: true };
-        },
-      },
-    );
-  }
-  const tracker = (/** @type {string[]} */ exclusive = []) => ({
-    now: new Set(),
-    max: 0,
-    mixed: false,
-    exclusive: new Set(exclusive),
-  });
-
-  test('they run SIDE_BY_SIDE at a time, first; the others after, one at a time and never beside them', async () => {
-    const live = tracker(['pool.timed-a', 'pool.timed-b']);
-    const specs = [
-      timedSpec('pool.timed-a', live, { sideBySide: false }),
-      ...Array.from({ length: 6 }, (_, i) => timedSpec(`pool.beside-${i}`, live, { ms: 5 + 3 * (5 - i) })),
-      timedSpec('pool.timed-b', live, { sideBySide: false }),
-    ];
-    const events = [];
-    for await (const e of run({ specs, machine: ctx, launcher })) events.push(e);
-    expect(live.max).toBe(SIDE_BY_SIDE);
-    expect(live.mixed).toBe(false);
-    // The events read one claim after another: the side-by-side claims in their order, then the others.
-    const starts = events.filter((e) => e.type === 'spec:start').map((e) => e.data.id);
-    expect(starts).toEqual([...specs.slice(1, 7), specs[0], specs[7]].map((s) => s.id));
-    const grouped = events
-      .filter((e) => e.type.startsWith('spec:'))
-      .map((e) => e.data.id)
-      .filter((id, i, all) => id !== all[i - 1]);
-    expect(grouped).toEqual(starts);
-    // The index counts in the run's order, and the record's results follow it.
-    expect(events.filter((e) => e.type === 'spec:start').map((e) => e.data.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    const record = events.at(-1).data;
-    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(starts);
-    expect(record.sideBySideMs).toBeGreaterThan(0);
-    expect(record.results.map((/** @type {any} */ r) => Boolean(r.sideBySide))).toEqual([
-      ...Array(6).fill(true),
-      false,
-      false,
-    ]);
-    expect(record.results.every((/** @type {any} */ r) => r.verdict === 'pass')).toBe(true);
-  });
-
-  test('a side-by-side claim whose plan judges timing is an error, and runs no trial', async () => {
-    const spec = fakeSpec(
-      { id: 'pool.timed-beside', sideBySide: true },
+describe("a plan's end", () => {
+  test('is called once the trials are over: decided, errored or interrupted', async () => {
+    /** @type {string[]} */
+    const ended = [];
+    const withEnd = (/** @type {string} */ id, /** @type {(n: number) => any} */ obs) =>
+      fakeSpec({ id }, { obs, planOver: { end: async () => void ended.push(id) } });
+    const decided = withEnd('pool.decided', () => ({ ok: true }));
+    const errored = withEnd('pool.errored', (n) => {
+      if (n === 2) throw new Error('fixture died');
+      return { ok: true };
+    });
+    const failing = fakeSpec(
+      { id: 'pool.end-fails' },
       {
         planOver: {
-          timing: {
-            statistic: 'S',
-            description: 'x',
-            claim: 0,
-            alternatives: { other: 1 },
-            looks: TIMING_LOOKS,
-            alpha: 0.01,
-            value: () => 0,
+          end: async () => {
+            throw new Error('could not stop');
           },
         },
       },
     );
-    const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect(r).toMatchObject({ verdict: 'error', trials: 0 });
-    expect(r.reason).toMatch(/side-by-side claim cannot judge timing/);
-  });
-
-  test('aborted: the claims under way end interrupted, no other starts', async () => {
-    const ac = new AbortController();
-    const live = tracker();
-    const specs = Array.from({ length: 8 }, (_, i) =>
-      i === 1
-        ? fakeSpec(
-            { id: 'pool.stopper', sideBySide: true },
-            {
-              need: 3,
-              obs: async (n) => {
-                if (n === 2) ac.abort();
-                await new Promise((r) => setTimeout(r, 5));
-                return { ok: true };
-              },
-            },
-          )
-        : timedSpec(`pool.beside-${i}`, live, { ms: 30, need: 3 }),
-    );
-    const record = await (async () => {
-      let last;
-      for await (const e of run({ specs, machine: ctx, launcher, options: { signal: ac.signal } })) last = e;
-      return /** @type {any} */ (last).data;
-    })();
-    expect(record.interrupted).toBe(true);
-    expect(record.results).toHaveLength(SIDE_BY_SIDE);
-    expect(record.results.every((/** @type {any} */ r) => r.verdict === 'error')).toBe(true);
-    expect(record.results.map((/** @type {any} */ r) => r.reason)).toContain('interrupted after 2 trials');
-  });
-
-  test('runSideBySide: a stream that throws ends the merge with its error; the others stop at their next event', async () => {
-    async function* good() {
-      yield 1;
-      await new Promise((r) => setTimeout(r, 5));
-      yield 2;
-    }
-    async function* bad() {
-      yield 3;
-      throw new Error('engine bug');
-    }
-    const seen = [];
-    await expect(
-      (async () => {
-        for await (const e of runSideBySide([good, bad], { limit: 2 })) seen.push(e);
-      })(),
-    ).rejects.toThrow('engine bug');
-    expect(seen).toEqual([1]);
-  });
-
-  test('runSideBySide: a consumer that stops reading starts no further stream, and those under way return', async () => {
-    const started = [];
-    const returned = [];
-    const stream = (/** @type {number} */ i) =>
-      async function* () {
-        started.push(i);
-        try {
-          for (let k = 0; k < 3; k++) {
-            await new Promise((r) => setTimeout(r, 5));
-            yield `${i}.${k}`;
-          }
-        } finally {
-          returned.push(i);
-        }
-      };
-    const merged = runSideBySide(
-      [0, 1, 2, 3, 4].map((i) => stream(i)),
-      { limit: 2 },
-    );
-    for await (const e of merged) if (e === '0.0') break;
-    await new Promise((r) => setTimeout(r, 30));
-    expect(started).toEqual([0, 1]);
-    expect(returned.sort()).toEqual([0, 1]);
+    const results = ends(await collect({ specs: [decided, errored, failing], ctx }));
+    expect(results.map((r) => [r.id, r.verdict])).toEqual([
+      ['pool.decided', 'pass'],
+      ['pool.errored', 'error'],
+      ['pool.end-fails', 'pass'], // a failure to stop is not the claim's
+    ]);
+    expect(ended).toEqual(['pool.decided', 'pool.errored']);
   });
 });

@@ -188,14 +188,6 @@ describe('policy', () => {
     expect(knownSource(SOURCES[4], null)).toBe(true);
   });
 
-  test('a side-by-side claim tagged as measuring time is a problem', () => {
-    expect(policyProblems({ sideBySide: true, tags: ['structural', 'fifo-probe'] })).toEqual([]);
-    expect(policyProblems({ sideBySide: true, tags: ['throughput'] })).toEqual([
-      "sideBySide: a claim tagged 'throughput' measures time and cannot run beside others",
-    ]);
-    expect(policyProblems({ sideBySide: false, tags: ['timing'] })).toEqual([]);
-  });
-
   test('truth of a refuted claim: a label then a sentence', () => {
     const p = (/** @type {string} */ truth) => policyProblems({ expected: 'refuted', truth });
     expect(p('Refuted: the cap is 1024 since libuv 1.30.')).toEqual([]);

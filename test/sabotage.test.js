@@ -253,25 +253,6 @@ describe('bench tables (stability, speed)', async () => {
     expect(lines[6]).toBe('| (profile, start-up) | | | 3.0 | 30% | |');
   });
 
-  test("speedTable: claims run side by side are marked, and their wall time is the record's", () => {
-    const text = speedTable({
-      durationMs: 10_000,
-      sideBySideMs: 1500,
-      results: [
-        { ...res('a', 'pass', 1000, { structural: { decided: 'pass' } }), sideBySide: true },
-        { ...res('b', 'pass', 1200, { structural: { decided: 'pass' } }), sideBySide: true },
-        res('slow', 'pass', 6000, { timing: { decided: 'pass', n: 9 } }),
-      ],
-    });
-    const lines = text.split('\n');
-    expect(lines[0]).toBe(
-      'Run: 10.0 s for 3 claims; claims 6.0 s one after another, 2 side by side (‖) 2.2 s of claim time in 1.5 s, machine profile and start-up 2.5 s (25%).',
-    );
-    expect(lines[5]).toBe('| ‖ b | pass | 3 | 1.2 | 12% | structural |');
-    expect(lines.at(-2)).toBe('| ‖ (side by side, wall time) | | | 1.5 | 15% | |');
-    expect(lines.at(-1)).toBe('| (profile, start-up) | | | 2.5 | 25% | |');
-  });
-
   test('stabilityTable: counts per claim, flags fails and errors, inconclusive rate of judged claim-runs', () => {
     const rec = (/** @type {any[]} */ results) => ({ durationMs: 20_000, results });
     const t = stabilityTable([

@@ -107,28 +107,6 @@ export declare function run({ specs, machine, launcher, expectations, options }:
     options?: RunOptions;
 }): AsyncGenerator<RunEvent>;
 /**
- * How many side-by-side claims run at once. Their trials mostly wait (on
- * FIFOs, timers, child processes starting), so a few overlap well even on
- * one core; more would only queue behind each other's processes.
- */
-export declare const SIDE_BY_SIDE = 4;
-/**
- * Run event streams side by side, at most `limit` at once, each started in
- * turn as one ends (none once the signal has aborted), and yield their events
- * stream after stream, in the streams' order: the first stream's as they
- * come, each later one's held until those before it have ended. The streams
- * overlap in time; the events read as if they had not (reporters and records
- * see claims one after another, in a fixed order).
- * @template E
- * @param {(() => AsyncGenerator<E>)[]} streams
- * @param {{ limit: number, signal?: AbortSignal }} o
- * @returns {AsyncGenerator<E>}
- */
-export declare function runSideBySide<E>(streams: (() => AsyncGenerator<E>)[], { limit, signal }: {
-    limit: number;
-    signal?: AbortSignal;
-}): AsyncGenerator<E>;
-/**
  * Run to the end and return the finished record, for callers that want the
  * outcome; `onEvent` sees every event on the way (the CLI's live reporters).
  * @param {Parameters<typeof run>[0]} o
@@ -249,7 +227,6 @@ declare function result(spec: Spec, f: Outcome & {
     };
     trials: number;
     durationMs: number;
-    sideBySide?: true | undefined;
     samples: any[];
 };
 /** @param {unknown} err */

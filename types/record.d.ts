@@ -44,10 +44,9 @@ export declare function exitCode(summary: {
     interrupted?: boolean;
 }): 0 | 1 | 2 | 3;
 /**
- * `sideBySideMs` (optional): the wall time of the claims run side by side,
- * whose durations overlap. `expectations` (optional): the expectations file applied and its unused
+ * `expectations` (optional): the expectations file applied and its unused
  * entries; the record carries it only when given.
- * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], sideBySideMs?: number | null, interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
+ * @param {{ startedAt: Date, finishedAt: Date, argv: string[], selection: string[], environment: object, profile: object | null, results: any[], interrupted: boolean, strict?: boolean, expectations?: { file: string, unused: { entry: object, why: string, stale: boolean }[] } | null }} o
  */
 export declare function buildRecord(o: {
     startedAt: Date;
@@ -57,7 +56,6 @@ export declare function buildRecord(o: {
     environment: object;
     profile: object | null;
     results: any[];
-    sideBySideMs?: number | null;
     interrupted: boolean;
     strict?: boolean;
     expectations?: {
@@ -84,7 +82,6 @@ export declare function buildRecord(o: {
     environment: object;
     profile: object | null;
     results: any[];
-    sideBySideMs?: number | undefined;
     summary: Summary;
     expectations?: {
         file: string;

@@ -117,12 +117,6 @@ export type Spec = {
      * the Node versions the claim applies to, e.g. '>=22' or '20.x || >=24'; elsewhere it is skipped
      */
     node?: string;
-    /**
-     * its evidence is timing-free and needs no free CPU (FIFO parking, event
-     * orders, pids, counts): the run may judge it beside other such claims,
-     * before the claims that measure time (a plan with timing is then an error)
-     */
-    sideBySide?: boolean;
     plan: (ctx: import('./context.js').Context) => Plan;
 };
 /**
@@ -163,9 +157,6 @@ export type Spec = {
  * @property {string[]} [requires] preconditions: 'linux', 'posix'
  * @property {string[]} [tags]     from TAGS
  * @property {string} [node]       the Node versions the claim applies to, e.g. '>=22' or '20.x || >=24'; elsewhere it is skipped
- * @property {boolean} [sideBySide] its evidence is timing-free and needs no free CPU (FIFO parking, event
- *                                 orders, pids, counts): the run may judge it beside other such claims,
- *                                 before the claims that measure time (a plan with timing is then an error)
  * @property {(ctx: import('./context.js').Context) => Plan} plan
  */
 /** The areas of the built-in catalogue: folders under specs/. Claim packs loaded with --specs may use their own. */

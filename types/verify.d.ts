@@ -64,7 +64,6 @@ export declare function runEnvironment({ env, specs, quick, strict, expectations
     environment: object;
     profile: object | null;
     results: any[];
-    sideBySideMs?: number | undefined;
     summary: import("./record.js").Summary;
     expectations?: {
         file: string;

@@ -31,32 +31,19 @@ const sec = (ms) => (ms / 1000).toFixed(1);
  */
 export function speedTable(record) {
   const results = [...record.results].sort((a, b) => b.durationMs - a.durationMs);
+  const sum = results.reduce((a, r) => a + r.durationMs, 0);
   const total = record.durationMs;
-  const sumOf = (/** @type {any[]} */ rs) => rs.reduce((a, r) => a + r.durationMs, 0);
-  // Claims run side by side overlap in time: their shares add up to more
-  // than their wall time, which is the run's less the others' and the profile's.
-  // (A record without their wall time, re-judged from an older one, counts them as run one after another.)
-  const beside = record.sideBySideMs === undefined ? [] : results.filter((r) => r.sideBySide);
-  const alone = sumOf(results.filter((r) => !r.sideBySide));
-  const besideWall = beside.length ? (record.sideBySideMs ?? 0) : 0;
-  const rest = Math.max(0, total - alone - besideWall);
+  const profile = Math.max(0, total - sum);
   const lines = [
-    `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(alone)} s` +
-      (beside.length
-        ? ` one after another, ${beside.length} side by side (‖) ${sec(sumOf(beside))} s of claim time in ${sec(besideWall)} s`
-        : '') +
-      `, machine profile and start-up ${sec(rest)} s (${pct(rest / total)}).`,
+    `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(sum)} s, machine profile and start-up ${sec(profile)} s (${pct(profile / total)}).`,
     '',
     '| claim | verdict | trials | s | share | decided by |',
     '|---|---|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.sideBySide ? '‖ ' : ''}${r.id} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`,
+        `| ${r.id} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`,
     ),
-    ...(beside.length
-      ? [`| ‖ (side by side, wall time) | | | ${sec(besideWall)} | ${pct(besideWall / total)} | |`]
-      : []),
-    `| (profile, start-up) | | | ${sec(rest)} | ${pct(rest / total)} | |`,
+    `| (profile, start-up) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
   ];
   return lines.join('\n');
 }

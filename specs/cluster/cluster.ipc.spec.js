@@ -22,7 +22,6 @@ export default defineSpec({
   truth: 'True: each worker has an IPC channel to the primary (process.send / worker.send); messages round-trip.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   source: {
     file: SOURCE_004.file,
     section: 'Introduction: the processes use an IPC channel to communicate with the parent',

@@ -42,7 +42,6 @@ export default defineSpec({
     'True but deprecated in the docs since Node 16: isMaster is an alias of isPrimary (true in the primary, false in workers); no runtime warning on Node 20–26.',
   expected: 'holds',
   tags: ['structural', 'version'],
-  sideBySide: true,
   source: {
     file: SOURCE_004.file,
     section: 'The cluster version: the isMaster check that decides between forking and serving',

@@ -36,7 +36,6 @@ export default defineSpec({
     "True; for a worker killed by SIGKILL the primary sees online → (listening) → disconnect → exit with signal 'SIGKILL'.",
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   requires: ['posix'],
   source: {
     file: SOURCE_004.file,

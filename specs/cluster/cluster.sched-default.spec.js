@@ -58,7 +58,6 @@ export default defineSpec({
     'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none, over the variable rr); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
   expected: 'holds',
   tags: ['structural', 'env'],
-  sideBySide: true,
   requires: [],
   source: {
     file: 'https://nodejs.org/api/cluster.html#clusterschedulingpolicy',

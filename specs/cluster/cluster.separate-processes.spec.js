@@ -16,7 +16,6 @@ export default defineSpec({
     'True: workers are child processes (child_process.fork); a global set in one worker does not exist in another.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   source: {
     file: SOURCE_004.file,
     section: 'Introduction: separate processes, each with its own V8 instance, event loop and memory',

@@ -25,7 +25,6 @@ export default defineSpec({
     'True: the primary owns the listening socket (or, under SCHED_NONE, hands the same socket to every worker); all workers serve the one port.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   source: {
     file: SOURCE_004.file,
     section: 'Introduction (what the cluster module is): the worker processes share the same server port',

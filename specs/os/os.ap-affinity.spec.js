@@ -41,7 +41,6 @@ export default defineSpec({
     'True on Node 20–26 (Linux): pinned to one CPU, at start or while running, availableParallelism is 1 and follows the change back; cpus().length stays the machine’s count.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://nodejs.org/api/os.html#osavailableparallelism',

@@ -97,7 +97,6 @@ export default defineSpec({
     'Depends on libuv and on the cgroup layout. Before libuv 1.49 (Node 20, 22.0–22.11) no quota is read. From 1.49 libuv reads cpu.max where /proc/self/cgroup starts with a v2 entry (0::/), rounded down; a quota under one CPU gave the allowed count until 1.52 (24.16+, 26 give 1) (from libuv’s source; not measured here). Measured on a cgroup v1 host whose cpu controller is mounted on its own (Node 20.10–26.10): a quota of 1.5 or 0.5 CPUs, in force, leaves availableParallelism at the allowed count on every version, since libuv looks for a `cpu,` controller line.',
   expected: 'holds',
   tags: ['structural', 'version'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://github.com/nodejs/node/issues/59200',

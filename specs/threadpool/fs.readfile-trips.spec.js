@@ -73,7 +73,6 @@ export default defineSpec({
     'True on Node 20–24 (measured on 20.10 to 24.21): 4 requests for a small file, 3 + one per 512 KiB for a large one, the same for fs.promises. Refuted on Node 26.10: a file of at most 512 KiB is read in one pool request, for both APIs; a larger one takes 2 + one per 512 KiB, still one read per 512 KiB. With UV_USE_IO_URING=1 on libuv 1.45–1.48 (Node 20) io_uring does the reads: the pool reads none (the harness sets 0 unless told otherwise).',
   expected: 'holds',
   tags: ['structural', 'version'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://github.com/nodejs/node/issues/36880',

@@ -12,7 +12,6 @@ export default defineSpec({
     'True: about 7 threads at start on Linux (main, 4 V8 workers, 2 helpers), plus P pool threads at the first pool request.',
   expected: 'holds',
   tags: ['structural', 'thread-accounting'],
-  sideBySide: true,
   requires: ['linux'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'V8 and libuv', figures: null },
   plan(ctx) {

@@ -22,7 +22,6 @@ export default defineSpec({
   truth: 'True everywhere: the pool runs the native work, the callback always comes back to the main thread.',
   expected: 'holds',
   tags: ['structural'],
-  sideBySide: true,
   source: { file: '001_d7825f0db40d285a.txt', section: 'To be fair', figures: null },
   plan: (ctx) => ({
     summary:

@@ -10,7 +10,6 @@ export default defineSpec({
     'True on Node 20–26 (a proposal to size it from the core count is open upstream, so this is checked per version).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'version'],
-  sideBySide: true,
   requires: ['posix'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: 'four threads (4-core machine)' },
   plan(ctx) {

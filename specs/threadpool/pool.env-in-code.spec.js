@@ -24,7 +24,6 @@ export default defineSpec({
     'Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect up to 22.17 and 24.2 (the ESM loader has used the pool already) and works from 22.18.0 and 24.3.0.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
-  sideBySide: true,
   requires: ['posix'],
   source: {
     file: '000_5064a5800ba04d45.txt',

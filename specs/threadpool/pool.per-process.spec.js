@@ -51,7 +51,6 @@ export default defineSpec({
     "True on Node 20–26: with a Worker holding every pool thread, the main thread's fs request gets no thread and then runs on one the Worker held; with a child process or cluster worker holding all of its own, the parent's request runs at once.",
   expected: 'holds',
   tags: ['structural', 'fifo-probe'],
-  sideBySide: true,
   requires: ['linux'],
   source: {
     file: 'https://docs.libuv.org/en/v1.x/threadpool.html',

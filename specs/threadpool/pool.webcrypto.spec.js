@@ -18,7 +18,6 @@ export default defineSpec({
     'True on Node 20 to 26: with every pool thread held, subtle.digest resolves only after the release, while a synchronous hash and a timer complete at once.',
   expected: 'holds',
   tags: ['structural', 'fifo-probe'],
-  sideBySide: true,
   requires: ['posix'],
   source: {
     file: 'https://nodejs.org/api/cli.html#uv_threadpool_sizesize',

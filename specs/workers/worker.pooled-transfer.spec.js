@@ -55,7 +55,6 @@ export default defineSpec({
     "True as stated. Node 20: no error, the Buffer stays usable, and the worker gets a Uint8Array of the 5 bytes whose ArrayBuffer is a copy of the whole pool (8192 bytes, the neighbouring Buffers' bytes included). Node 22, 24 and 26: DataCloneError ('Cannot transfer object of unsupported type'), nothing sent, the pool intact (the pool's ArrayBuffer measured 8192 bytes up to 24.16.0, 65536 on 24.21.0, 65600 on 26.10.0). A plain ArrayBuffer is detached on all.",
   expected: 'holds',
   tags: ['structural', 'version'],
-  sideBySide: true,
   requires: [],
   source: {
     file: 'https://github.com/nodejs/node/pull/47604',
