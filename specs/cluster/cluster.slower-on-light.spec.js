@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_004 } from '../../harness/kits/cluster.js';
-import { abbaBlocks, checkBlock, blockTiming, MARGIN, separable, neighbourLimit } from '../../harness/kits/abba.js';
+import { abbaTrial, checkBlock, blockTiming, MARGIN, separable, neighbourLimit } from '../../harness/kits/abba.js';
 import {
   LIGHT_COSTS,
   lightRatio,
@@ -199,7 +199,7 @@ export default defineSpec({
         value: (obs) => obs.ratios[load],
       });
     const summary =
-      `One trial = one ABBA/BAAB block: a single process (A) and a cluster of ${W} workers (B), started once for all the blocks; against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating, from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
+      `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B); against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating, from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
       `Model: each arm's ceiling from its CPU per request on C cores, generator on the same host (one process ≤ 1 core; a cluster ≤ min(W, C) cores and ≤ one core of its primary's hand-offs; the generator ≤ ${G} core${G === 1 ? '' : 's'}). ` +
       `Without keep-alive every request is a connection the primary hands to a worker: the model predicts ${x(predicted['no keep-alive'])} on C=${C}, so the cluster is expected ${side(noKeepAlive, ': the claim is refuted here')}. ` +
       `With keep-alive the hand-off is once per connection and the cores decide: ${x(predicted['keep-alive'])} predicted, expected ${side(keepAlive)}, halfway to ${Object.keys(keepAlive.alternatives)[0]}. ` +
@@ -241,8 +241,13 @@ export default defineSpec({
       expected: noKeepAlive.holds ? 'holds' : 'refuted',
       summary,
       model,
-      // one server per arm for all the claim's blocks, stopped at its end
-      ...abbaBlocks(block),
+      // Fresh servers per block, unlike the /heavy claims: a /light request
+      // costs tens of µs, and a server's cost per request moves over its
+      // first thousands of them (JIT, the cluster's hand-off). Against
+      // servers kept for every block, no keep-alive read ×0.75 in block 1,
+      // ×0.35–0.55 after; keep-alive ×0.6 then ×0.8–1.3: blocks unlike each
+      // other, and 9 of them where 5 sufficed (BENCHMARKS.md §18).
+      trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // Every cluster worker served its share of the new connections; the
         // primary handed them off; no generator-bound run (else void). Two
