@@ -198,6 +198,7 @@ describe('abbaTrial (one tiny real block)', () => {
       };
       const obs = await abbaTrial(/** @type {any} */ (ctx), 2, { ...BLOCK, warmup: 2, warmupMs: 50 });
       expect(obs.order).toBe('BAAB');
+      expect(obs).not.toHaveProperty('serversFrom'); // a fresh server per block, as records before abbaBlocks
       expect(obs.runs.map((/** @type {any} */ r) => r.arm)).toEqual(['B', 'A', 'A', 'B']);
       for (const r of obs.runs) {
         expect(Object.keys(r.serverCpuMs)).toHaveLength(r.workers || 1);

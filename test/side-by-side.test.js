@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import {
   sideBySide,
+  serversText,
   throughputTable,
   splitTable,
   tidy,
@@ -173,6 +174,17 @@ describe('sideBySide: worker splits', () => {
 
   it('the same, without a source table: nothing', () => {
     expect(sideBySide({ ...r, source: { ...r.source, table: undefined } })).toBeNull();
+  });
+});
+
+describe('serversText: how the blocks met their servers', () => {
+  it('one server per arm for every block, started again where one exited, or fresh per block', () => {
+    expect(serversText([{ serversFrom: 1 }, { serversFrom: 1 }])).toBe('one server per arm for every block');
+    expect(serversText([{ serversFrom: 1 }, { serversFrom: 3 }, { serversFrom: 3 }])).toBe(
+      'one server per arm, started again at block 3 (one had exited)',
+    );
+    // blocks of abbaTrial, and records from before servers were kept, carry none
+    expect(serversText([{}, {}])).toBe('a fresh server per arm and block');
   });
 });
 

@@ -362,14 +362,16 @@ export function abbaBlocks(o) {
 }
 
 /**
- * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
+ * One block on fresh servers, stopped after it (abbaBlocks for a single
+ * trial). Its observation has no `serversFrom`: every such block has its own.
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
- * @returns {Promise<Block>}
+ * @returns {Promise<Omit<Block, 'serversFrom'>>}
  */
 export async function abbaTrial(ctx, n, o) {
   const blocks = abbaBlocks(o);
   try {
-    return await blocks.trial(ctx, n);
+    const { serversFrom: _own, ...block } = await blocks.trial(ctx, n);
+    return block;
   } finally {
     await blocks.end();
   }

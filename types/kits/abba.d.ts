@@ -279,11 +279,12 @@ export declare function abbaBlocks(o: BlockOptions): {
     end: () => Promise<void>;
 };
 /**
- * One block on fresh servers, stopped after it (abbaBlocks for a single trial).
+ * One block on fresh servers, stopped after it (abbaBlocks for a single
+ * trial). Its observation has no `serversFrom`: every such block has its own.
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
- * @returns {Promise<Block>}
+ * @returns {Promise<Omit<Block, 'serversFrom'>>}
  */
-export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<Block>;
+export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<Omit<Block, 'serversFrom'>>;
 /**
  * Both arms' servers, started side by side, and the generator: what every
  * block of a claim runs against, from block `from` on.
