@@ -1,8 +1,9 @@
 // @ts-check
 // A/B throughput blocks for the cluster specs: ABBA / BAAB order, the block's
-// log ratio, and the trials that run the blocks of one claim against
-// fixtures/cluster-server.cjs, one server per arm kept for all of them, each
-// block under bounded loads from harness/kits/loadgen.js.
+// log ratio, and the trials that run a claim's blocks against
+// fixtures/cluster-server.cjs: one server per arm kept for all of them
+// (abbaBlocks) or fresh ones per block (abbaTrial), each block under bounded
+// loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS } from './loadgen.js';
 import { round } from '../stats.js';
