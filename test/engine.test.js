@@ -785,7 +785,7 @@ describe('--quick and decisive timing', () => {
 });
 
 describe("a plan's end", () => {
-  test('is called once the trials are over: decided, errored or interrupted', async () => {
+  test("is called once the trials are over, decided or errored; a failure to stop is not the claim's", async () => {
     /** @type {string[]} */
     const ended = [];
     const withEnd = (/** @type {string} */ id, /** @type {(n: number) => any} */ obs) =>
