@@ -113,6 +113,8 @@ export function fixtureEnv(spec = {}, settings = {}) {
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
  * @property {number} [timeoutMs]
+ * @property {number} [readyMs]          a service that has not said 'ready' by then is killed (its life's
+ *                                       bound, timeoutMs, may be far longer: it serves many trials)
  * @property {AbortSignal} [signal]
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  */
@@ -147,7 +149,7 @@ export function runFixture(o) {
  */
 export function startFixture(o) {
   const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
-  const { signal, onMessage } = o;
+  const { signal, onMessage, readyMs } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -186,10 +188,17 @@ export function startFixture(o) {
     failure ??= err;
     if (child.pid) killGroup(child.pid);
   };
-  const timer = setTimeout(
-    () => fail(new FixtureError(`${name} did not finish within ${timeoutMs} ms (killed)`, { stderr })),
-    timeoutMs,
-  );
+  /** Kill the group unless cleared within ms: 'did not <what> within <ms> ms (killed)'. */
+  const killAfter = (/** @type {number} */ ms, /** @type {string} */ what) =>
+    setTimeout(() => fail(new FixtureError(`${name} did not ${what} within ${ms} ms (killed)`, { stderr })), ms);
+  const timer = killAfter(timeoutMs, 'finish');
+  if (readyMs !== undefined) {
+    const unready = killAfter(readyMs, 'say ready');
+    ready.then(
+      () => clearTimeout(unready),
+      () => clearTimeout(unready),
+    );
+  }
   const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
@@ -232,8 +241,7 @@ export function startFixture(o) {
     send,
     stop: (graceMs) => {
       send({ type: 'stop' });
-      if (graceMs !== undefined && !closed)
-        setTimeout(() => fail(new FixtureError(`${name} did not stop within ${graceMs} ms (killed)`)), graceMs).unref();
+      if (graceMs !== undefined && !closed) killAfter(graceMs, 'stop').unref();
       return result;
     },
     running: () => !closed,

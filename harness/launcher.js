@@ -24,9 +24,10 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {number} [timeoutMs]
  *
  * @typedef {RunOptions & {
- *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void
+ *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void, readyMs?: number
  * }} StartOptions                   a service: `host` runs it under the harness's own Node
- *                                   (the load generator is not under test); `cpus` pins it elsewhere
+ *                                   (the load generator is not under test); `cpus` pins it elsewhere;
+ *                                   `readyMs` bounds its start (it is killed if not ready by then)
  *
  * @typedef {object} Launcher
  * @property {(plan: import('./spec.js').Plan, ctx: import('./context.js').Context, n: number, spec: import('./spec.js').Spec) => Promise<any>} trial
@@ -93,6 +94,7 @@ export function createLauncher({ machine, signal }) {
         timeoutMs: o.timeoutMs ?? 60_000,
         signal,
         onMessage: o.onMessage,
+        readyMs: o.readyMs,
       });
     },
     tmpdir,

@@ -19,7 +19,7 @@ import {
   abbaBlocks,
   processCpuNs,
 } from '../harness/kits/abba.js';
-import { STOP_GRACE_MS } from '../harness/kits/loadgen.js';
+import { STOP_GRACE_MS, READY_MS } from '../harness/kits/loadgen.js';
 
 /** A tiny /light block: one process against a cluster of 2. */
 const BLOCK = {
@@ -222,13 +222,19 @@ describe('abbaTrial (one tiny real block)', () => {
  * @param {{ failLoad?: number }} [o]
  */
 function fakeServices({ failLoad } = {}) {
-  /** @type {{ fixture: string, timeoutMs: number, up: boolean, stops: (number | undefined)[] }[]} */
+  /** @type {{ fixture: string, timeoutMs: number, readyMs: number | undefined, up: boolean, stops: (number | undefined)[] }[]} */
   const started = [];
   let loads = 0;
   const ctx = {
     /** @param {string} fixture @param {any} o */
     start(fixture, o = {}) {
-      const me = { fixture, timeoutMs: o.timeoutMs, up: true, stops: /** @type {(number | undefined)[]} */ ([]) };
+      const me = {
+        fixture,
+        timeoutMs: o.timeoutMs,
+        readyMs: o.readyMs,
+        up: true,
+        stops: /** @type {(number | undefined)[]} */ ([]),
+      };
       started.push(me);
       const workers = o.options?.workers ?? 0;
       const info = {
@@ -284,6 +290,8 @@ describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
     expect(obs.slice(1).flatMap((b) => b.runs.map((/** @type {any} */ r) => r.warm))).toEqual(Array(8).fill(true));
     // Servers and generator live as long as the claim's blocks may take, and no longer than that bound.
     expect(new Set(started.map((x) => x.timeoutMs)).size).toBe(1);
+    // Their start has its own, shorter bound.
+    expect(started.map((x) => x.readyMs)).toEqual([READY_MS, READY_MS, READY_MS]);
     expect(started.every((x) => x.stops.length === 0)).toBe(true);
     await blocks.end();
     expect(started.map((x) => x.stops)).toEqual([[STOP_GRACE_MS], [STOP_GRACE_MS], [STOP_GRACE_MS]]);

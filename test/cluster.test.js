@@ -195,6 +195,20 @@ describe('cluster-server fixture', () => {
     }
   });
 
+  it('readyMs kills a service that has not said ready by then, whatever its longer life', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mute-'));
+    const file = path.join(dir, 'mute.cjs');
+    writeFileSync(file, 'setInterval(() => {}, 1000);'); // never says ready
+    try {
+      const h = startFixture({ node: process.execPath, fixture: file, timeoutMs: 60_000, readyMs: 300 });
+      await expect(h.ready).rejects.toThrow(/did not say ready within 300 ms \(killed\)/);
+      expect(h.running()).toBe(false);
+      expect(await allGone([/** @type {number} */ (h.pid)])).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('on an abort (Ctrl-C of the CLI), the harness kills the whole tree', async () => {
     const controller = new AbortController();
     const h = startFixture({

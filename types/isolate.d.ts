@@ -56,6 +56,11 @@ export type RunOptions = {
      */
     cpus?: number[] | null;
     timeoutMs?: number;
+    /**
+     * a service that has not said 'ready' by then is killed (its life's
+     *           bound, timeoutMs, may be far longer: it serves many trials)
+     */
+    readyMs?: number;
     signal?: AbortSignal;
     /**
      * called with the data of each 'message' a service sends (request/response sessions)
@@ -72,6 +77,8 @@ export type RunOptions = {
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
  * @property {number} [timeoutMs]
+ * @property {number} [readyMs]          a service that has not said 'ready' by then is killed (its life's
+ *                                       bound, timeoutMs, may be far longer: it serves many trials)
  * @property {AbortSignal} [signal]
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  */

@@ -11,6 +11,7 @@ export type StartOptions = RunOptions & {
     host?: boolean;
     cpus?: number[] | null;
     onMessage?: (data: any) => void;
+    readyMs?: number;
 };
 export type Launcher = {
     /**

@@ -5,7 +5,7 @@
 // (abbaBlocks) or fresh ones per block (abbaTrial), each block under bounded
 // loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
-import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS } from './loadgen.js';
+import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS, READY_MS } from './loadgen.js';
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
@@ -191,8 +191,10 @@ export async function startArm(ctx, o, arm) {
     options: { workers, iterations: o.iterations ?? 0, refork: false },
     cpus: cpus.server ?? undefined,
     // The server serves every block of its claim (abbaBlocks), then is
-    // stopped; this bound only ends one whose harness is gone.
+    // stopped; this bound only ends one whose harness is gone. Its start has
+    // its own, far shorter.
     timeoutMs: lifeOf(o),
+    readyMs: READY_MS,
   });
   try {
     const info = await server.ready;

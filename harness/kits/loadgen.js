@@ -152,6 +152,12 @@ export async function runLoad(ctx, { cpus, ...load }) {
 /** How long a stopped generator or server may take to exit before its process group is killed. */
 export const STOP_GRACE_MS = 5000;
 
+/**
+ * How long a generator or server kept for a claim's blocks may take to say
+ * ready: the bound a server started for one block had for its whole life.
+ */
+export const READY_MS = 20_000;
+
 /** A session generator's bound, where its caller gives none: far above any block's loads. */
 export const SESSION_MS = 180_000;
 
@@ -171,6 +177,7 @@ export async function startLoadSession(ctx, { cpus, lifeMs = SESSION_MS } = {}) 
     cpus: cpus ?? undefined,
     options: { session: true },
     timeoutMs: lifeMs,
+    readyMs: READY_MS,
     onMessage: (m) => {
       const p = pending.get(m?.id);
       if (!p) return;

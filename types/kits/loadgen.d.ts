@@ -166,6 +166,11 @@ export declare function runLoad(ctx: {
 }): Promise<LoadResult>;
 /** How long a stopped generator or server may take to exit before its process group is killed. */
 export declare const STOP_GRACE_MS = 5000;
+/**
+ * How long a generator or server kept for a claim's blocks may take to say
+ * ready: the bound a server started for one block had for its whole life.
+ */
+export declare const READY_MS = 20000;
 /** A session generator's bound, where its caller gives none: far above any block's loads. */
 export declare const SESSION_MS = 180000;
 /**
