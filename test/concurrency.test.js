@@ -340,3 +340,34 @@ describe('speedFactor: how fast the CPUs ran during a batch, against the calibra
     expect(speedFactor({ ...speed, byCpu: { 0: { ms: 0.025, n: MIN_READINGS - 1 } } }, 0.025)).toBeNull();
   });
 });
+
+describe("batchTask: a batch's hashes are the full run's 120 ms ones under --quick too", async () => {
+  const { batchTask, batchPlan } = await import('../harness/kits/pool.js');
+  const pbkdf2 = { iterations: 170_000, taskMs: 60, referenceMs: 0.025 };
+  test('the full run batches its calibrated task', () => {
+    expect(batchTask(/** @type {any} */ ({ quick: false, pbkdf2: { iterations: 340_000, taskMs: 119 } }))).toEqual({
+      iterations: 340_000,
+      taskMs: 119,
+    });
+  });
+  test('--quick batches twice its 60 ms task, and the plan models and runs that', async () => {
+    const ctx = /** @type {any} */ ({ quick: true, cores: 2, platform: 'linux', pbkdf2 });
+    expect(batchTask(ctx)).toEqual({ iterations: 340_000, taskMs: 120 });
+    const plan = batchPlan(ctx, {
+      k: 2,
+      P: 4,
+      statistic: { name: 'R', description: 't2 / T', fn: (t, T) => t[1] / T },
+      alternatives: [],
+    });
+    expect(plan.model.T).toBe(120);
+    /** @type {any} */
+    let ran;
+    await plan.trial(/** @type {any} */ ({ ...ctx, run: (fixture, o) => (ran = { fixture, ...o }) }));
+    expect(ran.options.iterations).toBe(340_000);
+  });
+  test('a --quick profile calibrated at 120 ms already is not doubled', () => {
+    expect(batchTask(/** @type {any} */ ({ quick: true, pbkdf2: { iterations: 340_000, taskMs: 121 } })).taskMs).toBe(
+      121,
+    );
+  });
+});

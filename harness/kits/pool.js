@@ -9,6 +9,7 @@ import { checkConcurrency } from './concurrency.js';
 import { speedFactor } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
+import { TASK_MS, QUICK_TASK_MS } from '../profile.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
@@ -137,6 +138,23 @@ export function probeText(probe) {
  */
 
 /**
+ * The pbkdf2 task a batch runs: the calibrated one, and under --quick twice
+ * it, the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
+ * batch's CPU against its tasks' cost at the speed read beside the pool, and
+ * its allowance was measured on 120 ms tasks: a host that slows the one CPU
+ * a pool thread is on for a few tens of ms, between two speed readings made
+ * on the other, adds the same ms to a 60 ms hash as to a 120 ms one, twice
+ * the ratio. --quick's 60 ms hashes read up to ×1.19 honest, beyond the ×1.12
+ * allowed (BENCHMARKS.md §19).
+ * @param {import('../context.js').Context} ctx
+ * @returns {{ iterations: number, taskMs: number }}
+ */
+export function batchTask(ctx) {
+  const times = ctx.quick && ctx.pbkdf2.taskMs < TASK_MS ? Math.round(TASK_MS / QUICK_TASK_MS) : 1;
+  return { iterations: ctx.pbkdf2.iterations * times, taskMs: ctx.pbkdf2.taskMs * times };
+}
+
+/**
  * A pbkdf2 batch plan.
  * @param {import('../context.js').Context} ctx
  * @param {{ k: number, P: number, size?: string, reference?: boolean, statistic: Statistic, alternatives: Alternative[], summary?: string }} o
@@ -144,7 +162,8 @@ export function probeText(probe) {
  */
 export function batchPlan(ctx, { k, P, size, reference = false, statistic, alternatives, summary }) {
   const C = ctx.cores;
-  const T = ctx.pbkdf2.taskMs;
+  const task = batchTask(ctx);
+  const T = task.taskMs;
   const at = (/** @type {number} */ p, /** @type {number} */ c) =>
     statistic.fn(predictSorted({ tasks: k, P: p, C: c }), 1);
   const predictedMs = predictSorted({ tasks: k, P, C, T }).map((x) => Math.round(x));
@@ -178,7 +197,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
     },
     trial: (c) =>
       c.run('pbkdf2-batch.cjs', {
-        options: { k, iterations: c.pbkdf2.iterations, reference },
+        options: { k, iterations: task.iterations, reference },
         env: { UV_THREADPOOL_SIZE: size },
         timeoutMs: 30_000 + 20 * k * T,
       }),

@@ -114,6 +114,22 @@ export type Alternative = {
  * @property {number} C
  */
 /**
+ * The pbkdf2 task a batch runs: the calibrated one, and under --quick twice
+ * it, the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
+ * batch's CPU against its tasks' cost at the speed read beside the pool, and
+ * its allowance was measured on 120 ms tasks: a host that slows the one CPU
+ * a pool thread is on for a few tens of ms, between two speed readings made
+ * on the other, adds the same ms to a 60 ms hash as to a 120 ms one, twice
+ * the ratio. --quick's 60 ms hashes read up to ×1.19 honest, beyond the ×1.12
+ * allowed (BENCHMARKS.md §19).
+ * @param {import('../context.js').Context} ctx
+ * @returns {{ iterations: number, taskMs: number }}
+ */
+export declare function batchTask(ctx: import('../context.js').Context): {
+    iterations: number;
+    taskMs: number;
+};
+/**
  * A pbkdf2 batch plan.
  * @param {import('../context.js').Context} ctx
  * @param {{ k: number, P: number, size?: string, reference?: boolean, statistic: Statistic, alternatives: Alternative[], summary?: string }} o
