@@ -371,3 +371,50 @@ describe("batchTask: a batch's hashes are the full run's 120 ms ones under --qui
     );
   });
 });
+
+describe('the first phase is read until its first task ended on its thread (fixtures/lib/phases.cjs)', async () => {
+  const { createRequire } = await import('node:module');
+  const { concurrencyPhases, firstTaskEndMs } = createRequire(import.meta.url)('../fixtures/lib/phases.cjs');
+  // Samples every 10 ms; threads 1 and 2 work to 100 ms, thread 3 to 40 ms, thread 4 idles.
+  const t = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+  const ramp = (/** @type {number} */ endMs) => t.map((ms) => Math.min(ms, endMs) / 2);
+  const timeline = { t, cpu: { 1: ramp(100), 2: ramp(100), 3: ramp(40), 4: t.map(() => 0.01) } };
+  const counts = t.slice(1).map((ms) => ({ ms, n: ms < 40 ? 3 : ms < 100 ? 2 : 0 }));
+  const ns = () => new Map();
+  test("a thread's end is the first sample from which its CPU stays flat; an idle thread has none", () => {
+    expect(firstTaskEndMs(timeline)).toBe(40);
+    expect(firstTaskEndMs({ t, cpu: { 1: ramp(200) } })).toBe(110); // never flat before the last sample
+  });
+  test('a held first callback: the first phase reads the three that ran together, not the tail', () => {
+    const held = [
+      { ms: 0, ns: ns() },
+      { ms: 105, ns: ns() },
+      { ms: 105, ns: ns() },
+      { ms: 105, ns: ns() },
+    ];
+    const [first] = concurrencyPhases(held, new Set(), counts, firstTaskEndMs(timeline));
+    expect(first).toMatchObject({ fromMs: 0, toMs: 105, concurrency: 3, samples: 3, readToMs: 40 });
+    // read to the callback, it would have taken the tail for fewer at once
+    expect(concurrencyPhases(held, new Set(), counts, null)[0].concurrency).toBeCloseTo(2.1, 5);
+  });
+  test('a callback on time leaves the first phase as it was', () => {
+    const onTime = [
+      { ms: 0, ns: ns() },
+      { ms: 41, ns: ns() },
+      { ms: 100, ns: ns() },
+    ];
+    const phases = concurrencyPhases(onTime, new Set(), counts, 40);
+    expect(phases[0]).toMatchObject({ toMs: 41, concurrency: 3, readToMs: 40 });
+    expect(phases[1]).toMatchObject({ fromMs: 41, toMs: 100, concurrency: 2 });
+    expect(phases[1].readToMs).toBeUndefined();
+  });
+  test('the check says where it stopped reading when that was well before the callback', () => {
+    const phases = [{ fromMs: 0, toMs: 105, concurrency: 3, readToMs: 40 }];
+    expect(checkConcurrency(phases, { k: 3, P: 4, T: 100 })?.detail).toBe(
+      'runnable at once 3 (model 3) until its first task ended, 65 ms before its callback',
+    );
+    expect(checkConcurrency([{ ...phases[0], toMs: 41 }], { k: 3, P: 4, T: 100 })?.detail).toBe(
+      'runnable at once 3 (model 3)',
+    );
+  });
+});

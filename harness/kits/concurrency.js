@@ -9,8 +9,13 @@
 // at once (a limiter in front of it, serial hand-offs) shows here.
 
 /**
- * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number }} Phase
+ * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number, readToMs?: number }} Phase
+ *   readToMs: where the fixture stopped reading the first phase, its first
+ *   task's end on its thread, when that came before the first completion callback
  */
+
+/** A first phase read this much short of its callback says so in the check's detail. */
+export const LATE_CALLBACK_MS = 10;
 
 /**
  * Later phases shorter than this share of one task are not read: the
@@ -60,7 +65,11 @@ export function checkConcurrency(phases, { k, P, T }) {
     if (p.concurrency === null || (j > 0 && (length < minMs || length < MIN_PHASE_LAGS * (p.gapMs ?? 0)))) return;
     const want = expectedRunnable({ k, P }, j);
     error = Math.max(error, Math.abs(p.concurrency - want));
-    shown.push(`${round(p.concurrency)} (model ${want})`);
+    const late = j === 0 && p.readToMs != null && p.toMs - p.readToMs >= LATE_CALLBACK_MS;
+    const until = late
+      ? ` until its first task ended, ${Math.round(p.toMs - /** @type {number} */ (p.readToMs))} ms before its callback`
+      : '';
+    shown.push(`${round(p.concurrency)} (model ${want})${until}`);
   });
   if (shown.length === 0) return null;
   return {
