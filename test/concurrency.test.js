@@ -418,3 +418,53 @@ describe('the first phase is read until its first task ended on its thread (fixt
     );
   });
 });
+
+describe('checkDelivery: where tasks wait for a thread, completions come as the tasks end', async () => {
+  const { checkDelivery, MAX_DELIVERY_SHARE } = await import('../harness/kits/concurrency.js');
+  const { checkBatch } = await import('../harness/kits/pool.js');
+  const phase = (/** @type {number} */ lateMs, gapMs = 8) => ({
+    fromMs: 0,
+    toMs: 240 + lateMs,
+    concurrency: 4,
+    gapMs,
+    ...(lateMs > 0 ? { readToMs: 240 } : {}),
+  });
+  test('a claim whose tasks all run at once (k ≤ P) asserts nothing here', () => {
+    expect(checkDelivery([phase(150)], { k: 4, P: 4, T: 120 })).toBeNull();
+  });
+  test('on time, or late by less than half a task, holds', () => {
+    expect(checkDelivery([phase(0)], { k: 5, P: 4, T: 120 })).toEqual({
+      ok: true,
+      detail: 'the first completion came as its task ended on its thread',
+    });
+    expect(checkDelivery([phase(MAX_DELIVERY_SHARE * 120)], { k: 5, P: 4, T: 120 })?.ok).toBe(true);
+  });
+  test('held back a task while the main thread answered fails', () => {
+    const c = checkDelivery([phase(118, 13)], { k: 5, P: 4, T: 120 });
+    expect(c).toEqual({
+      ok: false,
+      detail:
+        'the first completion came 118 ms after its task ended on its thread, more than half a task (60 ms) while the main thread answered within 13 ms: completions held back',
+    });
+  });
+  test('as late, with the main thread itself as late, the reading is void', () => {
+    expect(checkDelivery([phase(118, 110)], { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+  });
+  test('checkBatch shows it as its own assertion, and a late main thread voids the trial', () => {
+    const obs = (/** @type {any} */ first) => ({
+      cpuMs: [240, 120, 120, 120],
+      poolThreads: [1, 2, 3, 4],
+      phases: [first],
+    });
+    const held = checkBatch(obs(phase(118)), { k: 5, P: 4, T: 120 });
+    expect(held.ok).toBe(false);
+    expect(held.invalid).toBeUndefined();
+    expect(held.parts?.map((p) => [p.name, p.ok])).toEqual([
+      ['4 pool threads, 4 of them doing the 5 tasks', true],
+      ['4 run at once, then min(4, tasks left)', true],
+      ['completions as their tasks end', false],
+    ]);
+    expect(checkBatch(obs(phase(118, 112)), { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+    expect(checkBatch(obs(phase(0)), { k: 5, P: 4, T: 120 }).ok).toBe(true);
+  });
+});

@@ -79,6 +79,48 @@ export function checkConcurrency(phases, { k, P, T }) {
   };
 }
 
+/**
+ * Most a batch's first completion may come after its task ended on its
+ * thread, as a share of one task, where tasks wait for a thread (k > P).
+ */
+export const MAX_DELIVERY_SHARE = 0.5;
+/** The fixture's sampling period: a task's end is read up to one sample late. */
+const SAMPLE_MS = 5;
+
+/**
+ * Whether a batch's completions came as its tasks ended, where the claim has
+ * tasks that wait for a thread (k > P): what such a claim says ("the fifth
+ * finishes about one task later") is about the completions the program sees,
+ * and completions held back until the last task ends show every task
+ * finishing at once. The first task's end on its thread (the phase's
+ * readToMs, where the fixture saw it before the first callback) against the
+ * first callback: later by more than MAX_DELIVERY_SHARE of a task is a fail,
+ * unless the main thread was itself that late (its longest wait between
+ * samples, gapMs), which spoils the reading (void). null where k ≤ P (the
+ * claim is that they run and finish together) or there is no reading.
+ * @param {Phase[] | null | undefined} phases
+ * @param {{ k: number, P: number, T: number }} o
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
+ */
+export function checkDelivery(phases, { k, P, T }) {
+  const first = Array.isArray(phases) ? phases[0] : undefined;
+  if (k <= P || !first || !(T > 0)) return null;
+  const lateMs = first.readToMs == null ? 0 : first.toMs - first.readToMs;
+  const said =
+    lateMs < LATE_CALLBACK_MS
+      ? 'the first completion came as its task ended on its thread'
+      : `the first completion came ${Math.round(lateMs)} ms after its task ended on its thread`;
+  const allowed = MAX_DELIVERY_SHARE * T;
+  if (lateMs <= allowed) return { ok: true, detail: said };
+  const gap = Math.round(first.gapMs ?? 0);
+  if (gap + 2 * SAMPLE_MS >= lateMs)
+    return { ok: false, invalid: true, detail: `${said}, the main thread itself ${gap} ms late` };
+  return {
+    ok: false,
+    detail: `${said}, more than half a task (${Math.round(allowed)} ms) while the main thread answered within ${gap} ms: completions held back`,
+  };
+}
+
 /** @param {number} x */
 function round(x) {
   return Math.round(x * 100) / 100;

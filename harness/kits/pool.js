@@ -5,7 +5,7 @@
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
-import { checkConcurrency } from './concurrency.js';
+import { checkConcurrency, checkDelivery } from './concurrency.js';
 import { speedFactor } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
@@ -382,25 +382,31 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const cpuRatio = speed && T > 0 ? totalMs / (k * T * speed.factor) : null;
   const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T, cpuRatio);
   const together = checkConcurrency(obs.phases, { k, P, T });
+  const delivered = checkDelivery(obs.phases, { k, P, T });
   const want = threadsUsed({ k, P });
-  const parts = [{ name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads }];
-  const checked = together
-    ? {
-        ok: threads.ok && together.ok,
-        detail: `${threads.detail}; ${together.detail}`,
-        parts: [...parts, { name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }],
-      }
-    : { ok: threads.ok, detail: threads.detail, parts };
-  if (!checked.ok || !account) return checked;
+  const parts = [
+    { name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads },
+    ...(together ? [{ name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }] : []),
+    ...(delivered && !delivered.invalid ? [{ name: 'completions as their tasks end', ...delivered }] : []),
+  ];
+  const checked = {
+    ok: parts.every((p) => p.ok),
+    detail: parts.map((p) => p.detail).join('; '),
+    parts,
+  };
+  if (!checked.ok) return checked;
+  if (delivered?.invalid)
+    return { ...checked, ok: false, invalid: true, detail: `${delivered.detail}: ${checked.detail}` };
+  if (!account) return checked;
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
   const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs });
   if (cpu?.fail) {
     // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
-    const last = checked.parts.length - 1;
+    const atOnce = together ? 1 : 0;
     const failed = checked.parts.map((p, i) =>
-      i === last ? { ...p, ok: false, detail: `${cpu.fail}; ${p.detail}` } : p,
+      i === atOnce ? { ...p, ok: false, detail: `${cpu.fail}; ${p.detail}` } : p,
     );
     return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: failed };
   }

@@ -3,10 +3,15 @@ export type Phase = {
     toMs: number;
     concurrency: number | null;
     gapMs?: number;
+    readToMs?: number;
 };
 /**
- * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number }} Phase
+ * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number, readToMs?: number }} Phase
+ *   readToMs: where the fixture stopped reading the first phase, its first
+ *   task's end on its thread, when that came before the first completion callback
  */
+/** A first phase read this much short of its callback says so in the check's detail. */
+export declare const LATE_CALLBACK_MS = 10;
 /**
  * Later phases shorter than this share of one task are not read: the
  * completion callbacks that delimit a phase lag the threads a little, which
@@ -50,5 +55,34 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
 }): {
     ok: boolean;
     error: number;
+    detail: string;
+} | null;
+/**
+ * Most a batch's first completion may come after its task ended on its
+ * thread, as a share of one task, where tasks wait for a thread (k > P).
+ */
+export declare const MAX_DELIVERY_SHARE = 0.5;
+/**
+ * Whether a batch's completions came as its tasks ended, where the claim has
+ * tasks that wait for a thread (k > P): what such a claim says ("the fifth
+ * finishes about one task later") is about the completions the program sees,
+ * and completions held back until the last task ends show every task
+ * finishing at once. The first task's end on its thread (the phase's
+ * readToMs, where the fixture saw it before the first callback) against the
+ * first callback: later by more than MAX_DELIVERY_SHARE of a task is a fail,
+ * unless the main thread was itself that late (its longest wait between
+ * samples, gapMs), which spoils the reading (void). null where k ≤ P (the
+ * claim is that they run and finish together) or there is no reading.
+ * @param {Phase[] | null | undefined} phases
+ * @param {{ k: number, P: number, T: number }} o
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
+ */
+export declare function checkDelivery(phases: Phase[] | null | undefined, { k, P, T }: {
+    k: number;
+    P: number;
+    T: number;
+}): {
+    ok: boolean;
+    invalid?: boolean;
     detail: string;
 } | null;
