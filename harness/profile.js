@@ -32,7 +32,11 @@ export const { parseCgroupQuota, parseProcCgroup, parseMountInfo, cgroupDirs, re
 
 /** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
 export const TASK_MS = 120;
-/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+/**
+ * --quick: a shorter unit of pool work for the claims whose structure does
+ * not need 120 ms; the pbkdf2 batch claims run the multiple of it nearest
+ * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was measured.
+ */
 export const QUICK_TASK_MS = 60;
 
 /**

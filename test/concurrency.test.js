@@ -210,7 +210,7 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     const c = checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 });
     expect(c).toMatchObject({ ok: true });
     expect(c.parts?.[0].detail).toMatch(
-      /did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4; CPU per hash 118–122 ms \(the calibrated task: 120 ms\)$/,
+      /did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4; CPU per hash 118–122 ms \(a task alone: 120 ms\)$/,
     );
     // two tasks on one thread: the CPU per hash is its time halved
     const pairs = checkBatch(
@@ -246,7 +246,7 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
   test('a waste spread evenly over every thread keeps them alike, but each hash costs more than the calibrated task: void', () => {
     const c = checkBatch(obs([160, 161, 159, 160]), { k: 4, P: 4, T: 120 });
     expect(c).toMatchObject({ ok: false, invalid: true });
-    expect(c.detail).toMatch(/^every hash took 159 ms of CPU or more, ×1\.33 the calibrated task's 120 ms/);
+    expect(c.detail).toMatch(/^every hash took 159 ms of CPU or more, ×1\.33 a task alone's 120 ms/);
     // cheaper than the calibration (it was taken on a slower CPU, or beside a neighbour): sound
     expect(checkBatch(obs([90, 91, 89, 90]), { k: 4, P: 4, T: 120 })).toMatchObject({ ok: true });
   });
@@ -411,7 +411,7 @@ describe('the first phase is read until its first task ended on its thread (fixt
   test('the check says where it stopped reading when that was well before the callback', () => {
     const phases = [{ fromMs: 0, toMs: 105, concurrency: 3, readToMs: 40 }];
     expect(checkConcurrency(phases, { k: 3, P: 4, T: 100 })?.detail).toBe(
-      'runnable at once 3 (model 3) until its first task ended, 65 ms before its callback',
+      'runnable at once 3 (model 3) until the first thread ended its work, 65 ms before its callback',
     );
     expect(checkConcurrency([{ ...phases[0], toMs: 41 }], { k: 3, P: 4, T: 100 })?.detail).toBe(
       'runnable at once 3 (model 3)',
@@ -419,52 +419,62 @@ describe('the first phase is read until its first task ended on its thread (fixt
   });
 });
 
-describe('checkDelivery: where tasks wait for a thread, completions come as the tasks end', async () => {
-  const { checkDelivery, MAX_DELIVERY_SHARE } = await import('../harness/kits/concurrency.js');
+describe('checkDelivery: where tasks wait for a thread, completions come as the threads end their work', async () => {
+  const { checkDelivery } = await import('../harness/kits/concurrency.js');
   const { checkBatch } = await import('../harness/kits/pool.js');
-  const phase = (/** @type {number} */ lateMs, gapMs = 8) => ({
-    fromMs: 0,
-    toMs: 240 + lateMs,
-    concurrency: 4,
-    gapMs,
-    ...(lateMs > 0 ? { readToMs: 240 } : {}),
+  // k = 5 on P = 4: thread 1 does two tasks (to 360 ms), threads 2-4 one each (to 240 ms); samples every 5 ms.
+  const t = Array.from({ length: 76 }, (_, i) => i * 5);
+  const ramp = (/** @type {number[]} */ ts, /** @type {number} */ endMs) => ts.map((ms) => Math.min(ms, endMs) / 2);
+  const obs = (/** @type {number[]} */ calls, ts = t) => ({
+    completions: calls.map((ms, task) => ({ task, ms })),
+    timeline: { t: ts, cpu: { 1: ramp(ts, 360), 2: ramp(ts, 240), 3: ramp(ts, 240), 4: ramp(ts, 240) } },
   });
+  const onTime = [241, 241, 242, 242, 361];
+  const held = [361, 361, 361, 361, 361];
   test('a claim whose tasks all run at once (k ≤ P) asserts nothing here', () => {
-    expect(checkDelivery([phase(150)], { k: 4, P: 4, T: 120 })).toBeNull();
+    expect(checkDelivery(obs(held), { k: 4, P: 4 })).toBeNull();
   });
-  test('on time, or late by less than half a task, holds', () => {
-    expect(checkDelivery([phase(0)], { k: 5, P: 4, T: 120 })).toEqual({
+  test('completions within two samples of the ends they answer hold', () => {
+    expect(checkDelivery(obs(onTime), { k: 5, P: 4 })).toEqual({
       ok: true,
-      detail: 'the first completion came as its task ended on its thread',
+      detail: 'completions kept pace with the threads ending their work (3 read, each within 10 ms)',
     });
-    expect(checkDelivery([phase(MAX_DELIVERY_SHARE * 120)], { k: 5, P: 4, T: 120 })?.ok).toBe(true);
   });
-  test('held back a task while the main thread answered fails', () => {
-    const c = checkDelivery([phase(118, 13)], { k: 5, P: 4, T: 120 });
-    expect(c).toEqual({
+  test('held to the last task while the main thread answered: a fail', () => {
+    expect(checkDelivery(obs(held), { k: 5, P: 4 })).toEqual({
       ok: false,
       detail:
-        'the first completion came 118 ms after its task ended on its thread, more than half a task (60 ms) while the main thread answered within 13 ms: completions held back',
+        'completion 1 came 121 ms after the 1st thread ended its work while the main thread answered within 5 ms: completions held back',
     });
   });
-  test('as late, with the main thread itself as late, the reading is void', () => {
-    expect(checkDelivery([phase(118, 110)], { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+  test('as late, with the main thread itself as late between them, the reading is void', () => {
+    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
+    expect(checkDelivery(obs(held, stalled), { k: 5, P: 4 })).toMatchObject({ ok: false, invalid: true });
+  });
+  test('nothing to read where every thread works to the last round (k ≥ 2P): no assertion', () => {
+    const pairs = {
+      completions: [120, 121, 240, 241].map((ms, task) => ({ task, ms })),
+      timeline: { t, cpu: { 1: ramp(t, 240), 2: ramp(t, 240) } },
+    };
+    expect(checkDelivery(pairs, { k: 4, P: 2 })).toBeNull();
   });
   test('checkBatch shows it as its own assertion, and a late main thread voids the trial', () => {
-    const obs = (/** @type {any} */ first) => ({
+    const batch = (/** @type {number[]} */ calls, ts = t) => ({
+      ...obs(calls, ts),
       cpuMs: [240, 120, 120, 120],
       poolThreads: [1, 2, 3, 4],
-      phases: [first],
+      phases: [{ fromMs: 0, toMs: calls[0], concurrency: 4, gapMs: 5 }],
     });
-    const held = checkBatch(obs(phase(118)), { k: 5, P: 4, T: 120 });
-    expect(held.ok).toBe(false);
-    expect(held.invalid).toBeUndefined();
-    expect(held.parts?.map((p) => [p.name, p.ok])).toEqual([
+    const c = checkBatch(batch(held), { k: 5, P: 4, T: 120 });
+    expect(c.ok).toBe(false);
+    expect(c.invalid).toBeUndefined();
+    expect(c.parts?.map((p) => [p.name, p.ok])).toEqual([
       ['4 pool threads, 4 of them doing the 5 tasks', true],
       ['4 run at once, then min(4, tasks left)', true],
       ['completions as their tasks end', false],
     ]);
-    expect(checkBatch(obs(phase(118, 112)), { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
-    expect(checkBatch(obs(phase(0)), { k: 5, P: 4, T: 120 }).ok).toBe(true);
+    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
+    expect(checkBatch(batch(held, stalled), { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+    expect(checkBatch(batch(onTime), { k: 5, P: 4, T: 120 }).ok).toBe(true);
   });
 });

@@ -47,7 +47,11 @@ export type CgroupModule = {
  */
 /** Work of one calibrated pbkdf2 task, in ms when it runs alone. */
 export declare const TASK_MS = 120;
-/** --quick: a shorter unit of pool work (the structure it is judged by does not need 120 ms). */
+/**
+ * --quick: a shorter unit of pool work for the claims whose structure does
+ * not need 120 ms; the pbkdf2 batch claims run the multiple of it nearest
+ * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was measured.
+ */
 export declare const QUICK_TASK_MS = 60;
 export type Topology = {
     physical: number;

@@ -131,7 +131,7 @@ export const HEAVY_MS = 30;
 /**
  * The measured window of one /heavy arm, before the requests in flight at its
  * end are answered (up to one per connection, 60–120 ms more on 2 cores):
- * about 5 requests per connection. A run's throughput varies by about 5% (sd
+ * about 10 requests on 2 cores, 2–3 per connection. A run's throughput varies by about 5% (sd
  * of ln) here at 150 ms as at 250 ms, inside the simulated block noise
  * (bench/lib/cluster-sweep.js: 5% calm, 12% a busy host's), and the /heavy
  * claims still decide at their first look (BENCHMARKS.md §19).
@@ -158,7 +158,7 @@ export function heavyBlock(ctx, { A, B }) {
     connections,
     keepAlive: true,
     durationMs: HEAVY_WINDOW_MS,
-    requests: 200, // a bound: ≈ 20 fit in the window on 2 cores
+    requests: 200, // a bound: ≈ 10 fit in the window on 2 cores
     warmup: connections,
     // the warm-up's time: connections requests on the slower arm's min(W, C) cores
     warmupMs: Math.ceil((HEAVY_MS * connections) / Math.max(1, Math.min(A.workers, B.workers, ctx.cores))),

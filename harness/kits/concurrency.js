@@ -7,14 +7,22 @@
 // not depend on timing: other processes on the CPUs make threads wait, and a
 // waiting thread still counts. A pool whose threads exist but run fewer tasks
 // at once (a limiter in front of it, serial hand-offs) shows here.
+import { createRequire } from 'node:module';
+
+/** @type {{ threadEndsMs: (timeline: { t: number[], cpu: Record<string, number[]> }) => number[] }} */
+const { threadEndsMs } = createRequire(import.meta.url)('../../fixtures/lib/phases.cjs');
 
 /**
  * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number, readToMs?: number }} Phase
- *   readToMs: where the fixture stopped reading the first phase, its first
- *   task's end on its thread, when that came before the first completion callback
+ *   readToMs: where the fixture stopped reading the first phase, the first
+ *   thread's end of its work, when that came before the first completion callback
  */
 
-/** A first phase read this much short of its callback says so in the check's detail. */
+/**
+ * Most a completion callback may come after the thread's end it answers, in
+ * ms: two of the fixture's samples. A first phase read this much short of its
+ * callback says so in the check's detail.
+ */
 export const LATE_CALLBACK_MS = 10;
 
 /**
@@ -67,7 +75,7 @@ export function checkConcurrency(phases, { k, P, T }) {
     error = Math.max(error, Math.abs(p.concurrency - want));
     const late = j === 0 && p.readToMs != null && p.toMs - p.readToMs >= LATE_CALLBACK_MS;
     const until = late
-      ? ` until its first task ended, ${Math.round(p.toMs - /** @type {number} */ (p.readToMs))} ms before its callback`
+      ? ` until the first thread ended its work, ${Math.round(p.toMs - /** @type {number} */ (p.readToMs))} ms before its callback`
       : '';
     shown.push(`${round(p.concurrency)} (model ${want})${until}`);
   });
@@ -79,12 +87,7 @@ export function checkConcurrency(phases, { k, P, T }) {
   };
 }
 
-/**
- * Most a batch's first completion may come after its task ended on its
- * thread, as a share of one task, where tasks wait for a thread (k > P).
- */
-export const MAX_DELIVERY_SHARE = 0.5;
-/** The fixture's sampling period: a task's end is read up to one sample late. */
+/** The fixture's sampling period (fixtures/pbkdf2-batch.cjs sampleMs): a thread's end is read up to one sample late. */
 const SAMPLE_MS = 5;
 
 /**
@@ -92,33 +95,58 @@ const SAMPLE_MS = 5;
  * tasks that wait for a thread (k > P): what such a claim says ("the fifth
  * finishes about one task later") is about the completions the program sees,
  * and completions held back until the last task ends show every task
- * finishing at once. The first task's end on its thread (the phase's
- * readToMs, where the fixture saw it before the first callback) against the
- * first callback: later by more than MAX_DELIVERY_SHARE of a task is a fail,
- * unless the main thread was itself that late (its longest wait between
- * samples, gapMs), which spoils the reading (void). null where k ≤ P (the
- * claim is that they run and finish together) or there is no reading.
- * @param {Phase[] | null | undefined} phases
- * @param {{ k: number, P: number, T: number }} o
+ * finishing at once. Read from the threads' own ends (threadEndsMs: the
+ * sample from which a thread that worked used no more CPU): the i-th thread
+ * to end its work had finished i tasks or more by then, so the i-th
+ * completion is due. Later than LATE_CALLBACK_MS (two samples; an idle event
+ * loop runs a completion within a millisecond) is a fail, "completions held
+ * back", unless the main thread was itself as late between that end and that
+ * completion (its longest wait between samples), which spoils the reading
+ * (void). A thread's end within LATE_CALLBACK_MS of the last completion is
+ * not read: completions all held to the end would pass it. null where k ≤ P
+ * (the claim is that they run and finish together), or nothing could be read
+ * (every thread worked to the last round, as where k ≥ 2P).
+ * @param {any} obs  a batch's observation: completions and the CPU timeline
+ * @param {{ k: number, P: number }} o
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
-export function checkDelivery(phases, { k, P, T }) {
-  const first = Array.isArray(phases) ? phases[0] : undefined;
-  if (k <= P || !first || !(T > 0)) return null;
-  const lateMs = first.readToMs == null ? 0 : first.toMs - first.readToMs;
-  const said =
-    lateMs < LATE_CALLBACK_MS
-      ? 'the first completion came as its task ended on its thread'
-      : `the first completion came ${Math.round(lateMs)} ms after its task ended on its thread`;
-  const allowed = MAX_DELIVERY_SHARE * T;
-  if (lateMs <= allowed) return { ok: true, detail: said };
-  const gap = Math.round(first.gapMs ?? 0);
+export function checkDelivery(obs, { k, P }) {
+  const t = obs?.timeline?.t;
+  const calls = (obs?.completions ?? [])
+    .map((/** @type {{ ms: number }} */ c) => c.ms)
+    .sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
+  if (k <= P || !Array.isArray(t) || calls.length === 0) return null;
+  const last = calls.at(-1);
+  const read = threadEndsMs(obs.timeline)
+    .map((endMs, i) => ({ i, endMs, callMs: calls[i] }))
+    .filter(({ endMs, callMs }) => callMs !== undefined && endMs + LATE_CALLBACK_MS < last);
+  if (read.length === 0) return null;
+  const worst = read.reduce((a, b) => (b.callMs - b.endMs > a.callMs - a.endMs ? b : a));
+  const lateMs = worst.callMs - worst.endMs;
+  if (lateMs <= LATE_CALLBACK_MS)
+    return {
+      ok: true,
+      detail: `completions kept pace with the threads ending their work (${read.length} read, each within ${LATE_CALLBACK_MS} ms)`,
+    };
+  const gap = Math.round(longestGap(t, worst.endMs - SAMPLE_MS, worst.callMs + SAMPLE_MS));
+  const said = `completion ${worst.i + 1} came ${Math.round(lateMs)} ms after the ${ordinal(worst.i + 1)} thread ended its work`;
   if (gap + 2 * SAMPLE_MS >= lateMs)
     return { ok: false, invalid: true, detail: `${said}, the main thread itself ${gap} ms late` };
-  return {
-    ok: false,
-    detail: `${said}, more than half a task (${Math.round(allowed)} ms) while the main thread answered within ${gap} ms: completions held back`,
-  };
+  return { ok: false, detail: `${said} while the main thread answered within ${gap} ms: completions held back` };
+}
+
+/** The longest wait between consecutive samples (times t, sorted) over [fromMs, toMs]. @param {number[]} t @param {number} fromMs @param {number} toMs */
+function longestGap(t, fromMs, toMs) {
+  let gap = 0;
+  for (let i = 1; i < t.length; i++) if (t[i] > fromMs && t[i - 1] < toMs) gap = Math.max(gap, t[i] - t[i - 1]);
+  return gap;
+}
+
+/** 1st, 2nd, 3rd, 4th, … @param {number} n */
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }
 
 /** @param {number} x */

@@ -9,7 +9,7 @@ import { checkConcurrency, checkDelivery } from './concurrency.js';
 import { speedFactor } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
-import { TASK_MS, QUICK_TASK_MS } from '../profile.js';
+import { TASK_MS } from '../profile.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
@@ -138,8 +138,8 @@ export function probeText(probe) {
  */
 
 /**
- * The pbkdf2 task a batch runs: the calibrated one, and under --quick twice
- * it, the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
+ * The pbkdf2 task a batch runs: the calibrated one, and under --quick the
+ * whole multiple of its 60 ms task nearest the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
  * batch's CPU against its tasks' cost at the speed read beside the pool, and
  * its allowance was measured on 120 ms tasks: a host that slows the one CPU
  * a pool thread is on for a few tens of ms, between two speed readings made
@@ -150,7 +150,8 @@ export function probeText(probe) {
  * @returns {{ iterations: number, taskMs: number }}
  */
 export function batchTask(ctx) {
-  const times = ctx.quick && ctx.pbkdf2.taskMs < TASK_MS ? Math.round(TASK_MS / QUICK_TASK_MS) : 1;
+  // --quick's profile aims at QUICK_TASK_MS: the whole multiple of its task nearest TASK_MS.
+  const times = ctx.quick ? Math.max(1, Math.round(TASK_MS / ctx.pbkdf2.taskMs)) : 1;
   return { iterations: ctx.pbkdf2.iterations * times, taskMs: ctx.pbkdf2.taskMs * times };
 }
 
@@ -364,12 +365,14 @@ export function sortedTimes(obs) {
 }
 
 /**
- * Structural reading of one batch: the pool's threads (which did the work)
- * and how many tasks were runnable at once between completions (what "n run
- * together" says), where the fixture could read it (Linux schedstat).
+ * Structural reading of one batch: the pool's threads (which did the work),
+ * how many tasks were runnable at once between completions (what "n run
+ * together" says), and where tasks wait for a thread whether the completions
+ * came as they ended (checkDelivery), where the fixture could read them
+ * (Linux /proc).
  * @param {any} obs
- * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the calibrated task (ms of one
- *   hash alone); referenceMs: the speed reference calibrated with it (cpu-speed.js)
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the batch's task (ms of one
+ *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js)
  * @returns {import('../verdict.js').Check}
  */
 export function checkBatch(obs, { k, P, T, referenceMs = null }) {
@@ -382,7 +385,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const cpuRatio = speed && T > 0 ? totalMs / (k * T * speed.factor) : null;
   const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T, cpuRatio);
   const together = checkConcurrency(obs.phases, { k, P, T });
-  const delivered = checkDelivery(obs.phases, { k, P, T });
+  const delivered = checkDelivery(obs, { k, P });
   const want = threadsUsed({ k, P });
   const parts = [
     { name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads },
@@ -394,10 +397,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
     detail: parts.map((p) => p.detail).join('; '),
     parts,
   };
-  if (!checked.ok) return checked;
-  if (delivered?.invalid)
-    return { ...checked, ok: false, invalid: true, detail: `${delivered.detail}: ${checked.detail}` };
-  if (!account) return checked;
+  if (!checked.ok || !account) return voidIfLate(checked, delivered);
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
@@ -410,7 +410,19 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
     );
     return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: failed };
   }
-  return cpu?.void ? { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` } : checked;
+  if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
+  return voidIfLate(checked, delivered);
+}
+
+/**
+ * A sound check made void where a completion came late with the main thread
+ * itself as late (checkDelivery's invalid reading); a failed one stands.
+ * @param {import('../verdict.js').Check} checked @param {ReturnType<typeof checkDelivery>} delivered
+ * @returns {import('../verdict.js').Check}
+ */
+function voidIfLate(checked, delivered) {
+  if (!checked.ok || !delivered?.invalid) return checked;
+  return { ...checked, ok: false, invalid: true, detail: `${delivered.detail}: ${checked.detail}` };
 }
 
 /** @param {number[]} xs */
@@ -431,7 +443,7 @@ function withHashCost(check, account, T, cpuRatio) {
   const lo = Math.round(Math.min(...account.msPerTask));
   const hi = Math.round(Math.max(...account.msPerTask));
   const cost = lo === hi ? `${lo} ms` : `${lo}–${hi} ms`;
-  const calibrated = T > 0 ? ` (the calibrated task: ${Math.round(T)} ms)` : '';
+  const calibrated = T > 0 ? ` (a task alone: ${Math.round(T)} ms)` : '';
   const beside =
     cpuRatio === null ? '' : `, ×${round(cpuRatio, 2)} the tasks' cost at the CPU's speed read beside the pool`;
   return { ...check, detail: `${check.detail}; CPU per hash ${cost}${calibrated}${beside}` };
@@ -464,7 +476,7 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs 
   if (speed && cpuRatio !== null && cpuRatio > MAX_CPU_PER_TASKS) {
     const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
     return {
-      fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} the calibrated task's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
+      fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} a task alone's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
     };
   }
   const cause = speed
@@ -477,7 +489,7 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs 
   const fastest = Math.min(...msPerTask);
   if (T > 0 && fastest > MAX_SPEED_SPREAD * T)
     return {
-      void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} the calibrated task's ${Math.round(T)} ms (${cause})`,
+      void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms (${cause})`,
     };
   return null;
 }

@@ -7,10 +7,14 @@ export type Phase = {
 };
 /**
  * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number, readToMs?: number }} Phase
- *   readToMs: where the fixture stopped reading the first phase, its first
- *   task's end on its thread, when that came before the first completion callback
+ *   readToMs: where the fixture stopped reading the first phase, the first
+ *   thread's end of its work, when that came before the first completion callback
  */
-/** A first phase read this much short of its callback says so in the check's detail. */
+/**
+ * Most a completion callback may come after the thread's end it answers, in
+ * ms: two of the fixture's samples. A first phase read this much short of its
+ * callback says so in the check's detail.
+ */
 export declare const LATE_CALLBACK_MS = 10;
 /**
  * Later phases shorter than this share of one task are not read: the
@@ -58,29 +62,28 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
     detail: string;
 } | null;
 /**
- * Most a batch's first completion may come after its task ended on its
- * thread, as a share of one task, where tasks wait for a thread (k > P).
- */
-export declare const MAX_DELIVERY_SHARE = 0.5;
-/**
  * Whether a batch's completions came as its tasks ended, where the claim has
  * tasks that wait for a thread (k > P): what such a claim says ("the fifth
  * finishes about one task later") is about the completions the program sees,
  * and completions held back until the last task ends show every task
- * finishing at once. The first task's end on its thread (the phase's
- * readToMs, where the fixture saw it before the first callback) against the
- * first callback: later by more than MAX_DELIVERY_SHARE of a task is a fail,
- * unless the main thread was itself that late (its longest wait between
- * samples, gapMs), which spoils the reading (void). null where k ≤ P (the
- * claim is that they run and finish together) or there is no reading.
- * @param {Phase[] | null | undefined} phases
- * @param {{ k: number, P: number, T: number }} o
+ * finishing at once. Read from the threads' own ends (threadEndsMs: the
+ * sample from which a thread that worked used no more CPU): the i-th thread
+ * to end its work had finished i tasks or more by then, so the i-th
+ * completion is due. Later than LATE_CALLBACK_MS (two samples; an idle event
+ * loop runs a completion within a millisecond) is a fail, "completions held
+ * back", unless the main thread was itself as late between that end and that
+ * completion (its longest wait between samples), which spoils the reading
+ * (void). A thread's end within LATE_CALLBACK_MS of the last completion is
+ * not read: completions all held to the end would pass it. null where k ≤ P
+ * (the claim is that they run and finish together), or nothing could be read
+ * (every thread worked to the last round, as where k ≥ 2P).
+ * @param {any} obs  a batch's observation: completions and the CPU timeline
+ * @param {{ k: number, P: number }} o
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
-export declare function checkDelivery(phases: Phase[] | null | undefined, { k, P, T }: {
+export declare function checkDelivery(obs: any, { k, P }: {
     k: number;
     P: number;
-    T: number;
 }): {
     ok: boolean;
     invalid?: boolean;

@@ -114,8 +114,8 @@ export type Alternative = {
  * @property {number} C
  */
 /**
- * The pbkdf2 task a batch runs: the calibrated one, and under --quick twice
- * it, the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
+ * The pbkdf2 task a batch runs: the calibrated one, and under --quick the
+ * whole multiple of its 60 ms task nearest the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
  * batch's CPU against its tasks' cost at the speed read beside the pool, and
  * its allowance was measured on 120 ms tasks: a host that slows the one CPU
  * a pool thread is on for a few tens of ms, between two speed readings made
@@ -220,12 +220,14 @@ export declare function voidIfUnequalSpeeds(obs: any, k: number, check: import('
 /** @param {any} obs */
 export declare function sortedTimes(obs: any): any;
 /**
- * Structural reading of one batch: the pool's threads (which did the work)
- * and how many tasks were runnable at once between completions (what "n run
- * together" says), where the fixture could read it (Linux schedstat).
+ * Structural reading of one batch: the pool's threads (which did the work),
+ * how many tasks were runnable at once between completions (what "n run
+ * together" says), and where tasks wait for a thread whether the completions
+ * came as they ended (checkDelivery), where the fixture could read them
+ * (Linux /proc).
  * @param {any} obs
- * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the calibrated task (ms of one
- *   hash alone); referenceMs: the speed reference calibrated with it (cpu-speed.js)
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the batch's task (ms of one
+ *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js)
  * @returns {import('../verdict.js').Check}
  */
 export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
