@@ -244,9 +244,9 @@ export default defineSpec({
       // Fresh servers per block, unlike the /heavy claims: a /light request
       // costs tens of µs, and a server's cost per request moves over its
       // first thousands of them (JIT, the cluster's hand-off). Against
-      // servers kept for every block, no keep-alive read ×0.75 in block 1,
-      // ×0.35–0.55 after; keep-alive ×0.6 then ×0.8–1.3: blocks unlike each
-      // other, and 9 of them where 5 sufficed (BENCHMARKS.md §18).
+      // servers kept for every block, no keep-alive read ×0.53–0.85 in block
+      // 1, ×0.26–0.70 after; keep-alive ×0.48–0.83 then ×0.74–1.30: blocks
+      // unlike each other, and 9 of them in every run (BENCHMARKS.md §18).
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // Every cluster worker served its share of the new connections; the
