@@ -425,9 +425,12 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
   // k = 5 on P = 4: thread 1 does two tasks (to 360 ms), threads 2-4 one each (to 240 ms); samples every 5 ms.
   const t = Array.from({ length: 76 }, (_, i) => i * 5);
   const ramp = (/** @type {number[]} */ ts, /** @type {number} */ endMs) => ts.map((ms) => Math.min(ms, endMs) / 2);
-  const obs = (/** @type {number[]} */ calls, ts = t) => ({
+  // The main thread's CPU: flat (a sample costs it next to nothing), or rising
+  // at the clock's rate from `busyFromMs` (it runs something else than its loop).
+  const mainCpu = (/** @type {number[]} */ ts, busyFromMs = Infinity) => ts.map((ms) => Math.max(0, ms - busyFromMs));
+  const obs = (/** @type {number[]} */ calls, ts = t, main = mainCpu(ts)) => ({
     completions: calls.map((ms, task) => ({ task, ms })),
-    timeline: { t: ts, cpu: { 1: ramp(ts, 360), 2: ramp(ts, 240), 3: ramp(ts, 240), 4: ramp(ts, 240) } },
+    timeline: { t: ts, cpu: { 1: ramp(ts, 360), 2: ramp(ts, 240), 3: ramp(ts, 240), 4: ramp(ts, 240) }, main },
   });
   const onTime = [241, 241, 242, 242, 361];
   const held = [361, 361, 361, 361, 361];
@@ -447,9 +450,40 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
         'completion 1 came 121 ms after the 1st thread ended its work while the main thread answered within 5 ms: completions held back',
     });
   });
-  test('as late, with the main thread itself as late between them, the reading is void', () => {
+  test('as late, with the main thread itself as late between them and off its CPU, the reading is void', () => {
     const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
-    expect(checkDelivery(obs(held, stalled), { k: 5, P: 4 })).toMatchObject({ ok: false, invalid: true });
+    expect(checkDelivery(obs(held, stalled), { k: 5, P: 4 })).toEqual({
+      ok: false,
+      invalid: true,
+      detail:
+        'completion 1 came 121 ms after the 1st thread ended its work, the main thread itself 115 ms late (on its CPU for 0 ms of them)',
+    });
+  });
+  test('as late, with the main thread on its CPU through the wait: the program held them, a fail', () => {
+    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
+    expect(checkDelivery(obs(held, stalled, mainCpu(stalled, 240)), { k: 5, P: 4 })).toEqual({
+      ok: false,
+      detail:
+        'completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms while it ran 115 ms on its CPU: completions held back by the main thread',
+    });
+  });
+  test('an end read only after a long wait is put at the earliest its CPU allows', () => {
+    // No sample from 200 ms to 365 ms: threads 2-4 read flat only at 365, within
+    // two samples of the last completion, yet at 200 each had 20 ms of CPU
+    // left (at half a CPU each), so each ended at 220 ms at the earliest.
+    const blind = t.filter((ms) => ms <= 200 || ms >= 365);
+    const late = [366, 366, 366, 366, 366];
+    expect(checkDelivery(obs(late, blind, mainCpu(blind, 200)), { k: 5, P: 4 })?.detail).toBe(
+      'completion 1 came 146 ms after the 1st thread ended its work; the main thread took no sample for 165 ms while it ran 165 ms on its CPU: completions held back by the main thread',
+    );
+    expect(checkDelivery(obs(late, blind), { k: 5, P: 4 })).toMatchObject({ ok: false, invalid: true });
+  });
+  test("a timeline without the main thread's series: as late is void", () => {
+    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
+    const { main: _, ...noMain } = obs(held, stalled).timeline;
+    expect(checkDelivery({ ...obs(held, stalled), timeline: noMain }, { k: 5, P: 4 })?.detail).toBe(
+      'completion 1 came 121 ms after the 1st thread ended its work, the main thread itself 115 ms late',
+    );
   });
   test('nothing to read where every thread works to the last round (k ≥ 2P): no assertion', () => {
     const pairs = {

@@ -166,6 +166,15 @@ describe('count-keeping sabotages look alike to a count', () => {
     expect(d.poolThreads).toHaveLength(4);
   });
 
+  test('pool-held-busy: five tasks on four threads complete at once, the main thread busy meanwhile', async () => {
+    const d = await batch('pool-held-busy', { k: 5 });
+    const ms = d.completions.map((/** @type {any} */ c) => c.ms);
+    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(0.25 * Math.min(...ms));
+    expect(d.poolThreads).toHaveLength(4);
+    // The main thread's CPU time over the batch covers the second round it spun through.
+    if (d.linux) expect(d.timeline.main.at(-1)).toBeGreaterThan(0.25 * Math.min(...ms));
+  });
+
   test('pool-fair=1: two tasks still land on two pool threads, one each', async () => {
     const d = await batch('pool-fair=1', { k: 2 });
     expect(d.completions).toHaveLength(2);

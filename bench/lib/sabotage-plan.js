@@ -87,6 +87,12 @@ export const SABOTAGES = [
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
   {
+    name: 'pool-held-busy',
+    what: 'pool-held done by the main thread: from the first completion it spins until every pool thread is idle, so no callback (and no sample) runs meanwhile',
+    select: BATCH,
+    breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
+  },
+  {
     name: 'pool-spin=3',
     what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
     select: BATCH,

@@ -9,7 +9,7 @@
 // at once (a limiter in front of it, serial hand-offs) shows here.
 import { createRequire } from 'node:module';
 
-/** @type {{ threadEndsMs: (timeline: { t: number[], cpu: Record<string, number[]> }) => number[] }} */
+/** @type {{ threadEndsMs: (timeline: { t: number[], cpu: Record<string, number[]> }, o?: { longGapMs?: number }) => number[] }} */
 const { threadEndsMs } = createRequire(import.meta.url)('../../fixtures/lib/phases.cjs');
 
 /**
@@ -89,6 +89,8 @@ export function checkConcurrency(phases, { k, P, T }) {
 
 /** The fixture's sampling period (fixtures/pbkdf2-batch.cjs sampleMs): a thread's end is read up to one sample late. */
 const SAMPLE_MS = 5;
+/** CPU time the main thread used in a wait between samples beyond which it was running something else than its loop (two samples). */
+const MAIN_BUSY_MS = 2 * SAMPLE_MS;
 
 /**
  * Whether a batch's completions came as its tasks ended, where the claim has
@@ -101,8 +103,14 @@ const SAMPLE_MS = 5;
  * completion is due. Later than LATE_CALLBACK_MS (two samples; an idle event
  * loop runs a completion within a millisecond) is a fail, "completions held
  * back", unless the main thread was itself as late between that end and that
- * completion (its longest wait between samples), which spoils the reading
- * (void). A thread's end within LATE_CALLBACK_MS of the last completion is
+ * completion (its longest wait between samples). Then its own CPU time over
+ * that wait (timeline.main) tells who held it. A main thread that gets its
+ * CPU takes its next sample within a millisecond (a sample costs ~50 µs), so
+ * MAIN_BUSY_MS or more of CPU in a wait means it ran something else meanwhile:
+ * the program held its callbacks itself (a fail). Less, and others kept it
+ * from running (a busy machine, or the host), which spoils the reading (void).
+ * An end the sampler read only after such a wait is put at the earliest the
+ * thread could have ended (threadEndsMs' longGapMs). A thread's end within LATE_CALLBACK_MS of the last completion is
  * not read: completions all held to the end would pass it. null where k ≤ P
  * (the claim is that they run and finish together), or nothing could be read
  * (every thread worked to the last round, as where k ≥ 2P).
@@ -117,7 +125,7 @@ export function checkDelivery(obs, { k, P }) {
     .sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
   if (k <= P || !Array.isArray(t) || calls.length === 0) return null;
   const last = calls.at(-1);
-  const read = threadEndsMs(obs.timeline)
+  const read = threadEndsMs(obs.timeline, { longGapMs: LATE_CALLBACK_MS })
     .map((endMs, i) => ({ i, endMs, callMs: calls[i] }))
     .filter(({ endMs, callMs }) => callMs !== undefined && endMs + LATE_CALLBACK_MS < last);
   if (read.length === 0) return null;
@@ -128,18 +136,32 @@ export function checkDelivery(obs, { k, P }) {
       ok: true,
       detail: `completions kept pace with the threads ending their work (${read.length} read, each within ${LATE_CALLBACK_MS} ms)`,
     };
-  const gap = Math.round(longestGap(t, worst.endMs - SAMPLE_MS, worst.callMs + SAMPLE_MS));
+  const wait = longestWait(obs.timeline, worst.endMs - SAMPLE_MS, worst.callMs + SAMPLE_MS);
+  const gap = Math.round(wait.ms);
   const said = `completion ${worst.i + 1} came ${Math.round(lateMs)} ms after the ${ordinal(worst.i + 1)} thread ended its work`;
-  if (gap + 2 * SAMPLE_MS >= lateMs)
-    return { ok: false, invalid: true, detail: `${said}, the main thread itself ${gap} ms late` };
-  return { ok: false, detail: `${said} while the main thread answered within ${gap} ms: completions held back` };
+  if (gap + 2 * SAMPLE_MS < lateMs)
+    return { ok: false, detail: `${said} while the main thread answered within ${gap} ms: completions held back` };
+  if (wait.busyMs !== null && wait.busyMs >= MAIN_BUSY_MS)
+    return {
+      ok: false,
+      detail: `${said}; the main thread took no sample for ${gap} ms while it ran ${Math.round(wait.busyMs)} ms on its CPU: completions held back by the main thread`,
+    };
+  const off = wait.busyMs === null ? '' : ` (on its CPU for ${Math.round(wait.busyMs)} ms of them)`;
+  return { ok: false, invalid: true, detail: `${said}, the main thread itself ${gap} ms late${off}` };
 }
 
-/** The longest wait between consecutive samples (times t, sorted) over [fromMs, toMs]. @param {number[]} t @param {number} fromMs @param {number} toMs */
-function longestGap(t, fromMs, toMs) {
-  let gap = 0;
-  for (let i = 1; i < t.length; i++) if (t[i] > fromMs && t[i - 1] < toMs) gap = Math.max(gap, t[i] - t[i - 1]);
-  return gap;
+/**
+ * The longest wait between consecutive samples over [fromMs, toMs], and the
+ * main thread's CPU time over it (null where the timeline has no main series).
+ * @param {{ t: number[], main?: number[] }} timeline @param {number} fromMs @param {number} toMs
+ */
+function longestWait({ t, main }, fromMs, toMs) {
+  let at = 0;
+  let ms = 0;
+  for (let i = 1; i < t.length; i++)
+    if (t[i] > fromMs && t[i - 1] < toMs && t[i] - t[i - 1] > ms) [at, ms] = [i, t[i] - t[i - 1]];
+  const busyMs = at > 0 && main?.length === t.length ? main[at] - main[at - 1] : null;
+  return { ms, busyMs };
 }
 
 /** 1st, 2nd, 3rd, 4th, … @param {number} n */
