@@ -159,6 +159,16 @@ describe('judgeTiming', () => {
     for (const n of [9, 15, 21]) expect(medianRank(n, later)).toBe(medianRank(n, 0.01 / 3));
   });
 
+  test('BLOCK_LOOKS: a throughput claim looks once more, at 27, and its looks at 9, 15 and 21 keep their ranks', async () => {
+    const { BLOCK_LOOKS } = await import('../harness/kits/abba.js');
+    expect(BLOCK_LOOKS).toEqual([...TIMING_LOOKS, 27]);
+    const { early, later } = lookLevels({ looks: BLOCK_LOOKS, alpha: 0.01 });
+    expect(early).toBeCloseTo(0.001, 12);
+    expect(smallestDecidableN(later)).toBe(9);
+    // The added look spends alpha without moving the earlier ones' decisions.
+    for (const n of [9, 15, 21]) expect(medianRank(n, later)).toBe(medianRank(n, 0.01 / 3));
+  });
+
   test('looks that all have a distribution-free interval split alpha evenly, with no early look', () => {
     expect(lookLevels({ looks: [9, 15, 21], alpha: 0.01 })).toEqual({ early: null, later: 0.01 / 3 });
     expect(lookLevels({ looks: [6], alpha: 0.05 })).toEqual({ early: null, later: 0.05 });
