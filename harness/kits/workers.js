@@ -139,16 +139,16 @@ export function splitModel({ W, k, C }) {
 export const SPLIT_M = 2;
 
 /**
- * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
- * in two rounds (ascending, then descending) inside one process (one under --quick).
- * @param {import('../context.js').Context} ctx @param {{ ks: number[] }} o
+ * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
+ * in ks inside one process, ascending in even trials and descending in odd
+ * ones, so that a drift in the machine's speed favours neither end of ks
+ * over the trials the median is taken of.
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[], n: number }} o  n: the trial's number
  */
-export function splitTrial(ctx, { ks }) {
+export function splitTrial(ctx, { ks, n }) {
   const T = ctx.pbkdf2.taskMs;
-  // --quick: one round (the structure needs no interleaving; the timing shown then is a glance).
-  const rounds = ctx.quick ? 1 : 2;
   return ctx.run('split-work.cjs', {
-    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds },
+    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, firstRound: n % 2 },
     timeoutMs: 30_000 + 10 * SPLIT_M * T * ks.length,
   });
 }

@@ -48,13 +48,13 @@ export default defineSpec({
       // The model puts C − 1 on the plateau only when C/(C − 1) ≤ 1.1, i.e. C ≥ 11.
       expected: onPlateau ? 'holds' : 'refuted',
       summary:
-        `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms) split over k = ${ks.join(', ')} pre-started workers, two interleaved rounds in one process; the best k found is reported beside C − 1 = ${C - 1}. ` +
+        `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms) split over k = ${ks.join(', ')} pre-started workers, each timed once in one process (ascending and descending in turn over the trials); the best k found is reported beside C − 1 = ${C - 1}. ` +
         `Model on C=${C}: R = time(${C - 1})/time(${C}) = C/(C − 1) = ${round(model, 2)}; the claim (C − 1 optimal) predicts ≤ 1. ` +
         (onPlateau
           ? `That is within ${PLATEAU * 100}% of the best: C − 1 is on the plateau here, so the heuristic holds.`
           : `That is more than ${PLATEAU * 100}% off the best: on ${C} cores the best count is ${C}, not ${C - 1}.`),
       model: { C, ks, W: Math.round(W), R: round(model, 4), best: C, plateau: PLATEAU },
-      trial: (c) => splitTrial(c, { ks }),
+      trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
         // Thread accounting: each k ran on k distinct threads doing their shares (the
         // comparison is between real splits). The best k itself is a timing question.

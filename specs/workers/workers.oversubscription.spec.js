@@ -48,11 +48,11 @@ export default defineSpec({
     const linear = C / hi; // what "more threads, proportionally faster" would give
     return {
       summary:
-        `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms of pbkdf2) split over k = ${C} and ${hi} pre-started workers, timed in two interleaved rounds inside one process. ` +
+        `W = ${SPLIT_M} calibrated tasks (≈${Math.round(W)} ms of pbkdf2) split over k = ${C} and ${hi} pre-started workers, each timed once inside one process (ascending and descending in turn over the trials). ` +
         `Model on C=${C}: both take ≈${Math.round(W / C)} ms, R = time(${hi})/time(${C}) = ${round(model, 2)}; a linear gain would give ${linear}. ` +
         `The source's 3–4 threads were ×1.5 slower than 2 on 4 cores while autocannon shared the CPUs; the model predicts no such loss, so only "no gain" is asserted.`,
       model: { C, ks, W: Math.round(W), R: round(model, 4), alternatives: { 'linear gain': linear } },
-      trial: (c) => splitTrial(c, { ks }),
+      trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
         // Thread accounting: with 2C threads all 2C really worked (each its share), so
         // a missing gain is not threads sitting idle. Three agreeing trials.
