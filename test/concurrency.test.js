@@ -425,15 +425,25 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
   // k = 5 on P = 4: thread 1 does two tasks (to 360 ms), threads 2-4 one each (to 240 ms); samples every 5 ms.
   const t = Array.from({ length: 76 }, (_, i) => i * 5);
   const ramp = (/** @type {number[]} */ ts, /** @type {number} */ endMs) => ts.map((ms) => Math.min(ms, endMs) / 2);
-  // The main thread's CPU: flat (a sample costs it next to nothing), or rising
-  // at the clock's rate from `busyFromMs` (it runs something else than its loop).
-  const mainCpu = (/** @type {number[]} */ ts, busyFromMs = Infinity) => ts.map((ms) => Math.max(0, ms - busyFromMs));
-  const obs = (/** @type {number[]} */ calls, ts = t, main = mainCpu(ts)) => ({
+  // The main thread's series (CPU time, time waiting for a CPU), each flat (a
+  // sample costs next to nothing) or rising at `rate` of the clock over [fromMs, toMs).
+  const rising = (/** @type {number[]} */ ts, fromMs = Infinity, toMs = Infinity, rate = 1) =>
+    ts.map((ms) => rate * Math.max(0, Math.min(ms, toMs) - fromMs));
+  /** @param {number[]} calls @param {number[]} [ts] @param {{ main?: number[], queued?: number[] }} [m] */
+  const obs = (calls, ts = t, { main = rising(ts), queued = rising(ts) } = {}) => ({
     completions: calls.map((ms, task) => ({ task, ms })),
-    timeline: { t: ts, cpu: { 1: ramp(ts, 360), 2: ramp(ts, 240), 3: ramp(ts, 240), 4: ramp(ts, 240) }, main },
+    timeline: {
+      t: ts,
+      cpu: { 1: ramp(ts, 360), 2: ramp(ts, 240), 3: ramp(ts, 240), 4: ramp(ts, 240) },
+      main,
+      mainQueued: queued,
+    },
   });
   const onTime = [241, 241, 242, 242, 361];
   const held = [361, 361, 361, 361, 361];
+  // No sample from 240 to 355 ms: the main thread's wait that covers the held completions.
+  const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
+  const through = (rate = 1) => rising(stalled, 240, 355, rate);
   test('a claim whose tasks all run at once (k ≤ P) asserts nothing here', () => {
     expect(checkDelivery(obs(held), { k: 4, P: 4 })).toBeNull();
   });
@@ -450,37 +460,66 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
         'completion 1 came 121 ms after the 1st thread ended its work while the main thread answered within 5 ms: completions held back',
     });
   });
-  test('as late, with the main thread itself as late between them and off its CPU, the reading is void', () => {
-    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
-    expect(checkDelivery(obs(held, stalled), { k: 5, P: 4 })).toEqual({
+  test('as late, with the main thread waiting for a CPU through its own wait: void', () => {
+    expect(checkDelivery(obs(held, stalled, { queued: through() }), { k: 5, P: 4 })).toEqual({
       ok: false,
       invalid: true,
       detail:
-        'completion 1 came 121 ms after the 1st thread ended its work, the main thread itself 115 ms late (on its CPU for 0 ms of them)',
+        'completion 1 came 121 ms after the 1st thread ended its work, the main thread itself 115 ms late (waiting for a CPU 115 ms of it)',
     });
   });
-  test('as late, with the main thread on its CPU through the wait: the program held them, a fail', () => {
-    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
-    expect(checkDelivery(obs(held, stalled, mainCpu(stalled, 240)), { k: 5, P: 4 })).toEqual({
+  test('as late, with the main thread asleep (woken late, or in a blocking call): void', () => {
+    expect(checkDelivery(obs(held, stalled), { k: 5, P: 4 })).toMatchObject({ ok: false, invalid: true });
+  });
+  test('as late, with the main thread running something else through the wait: held by the program, a fail', () => {
+    expect(checkDelivery(obs(held, stalled, { main: through() }), { k: 5, P: 4 })).toEqual({
       ok: false,
       detail:
-        'completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms while it ran 115 ms on its CPU: completions held back by the main thread',
+        'completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms and ran 115 ms of them on its CPU: completions held back by the main thread',
     });
   });
-  test('an end read only after a long wait is put at the earliest its CPU allows', () => {
+  test('running half the wait and waiting for a CPU the other half (its own threads beside it): still held', () => {
+    const o = obs(held, stalled, { main: through(0.5), queued: through(0.5) });
+    expect(checkDelivery(o, { k: 5, P: 4 })?.detail).toMatch(
+      /ran 57.5 ms of them on its CPU: completions held back by the main thread$/,
+    );
+  });
+  test('a few ms of its own in a long wait is not a hold, nor is a third of the lateness: void', () => {
+    expect(checkDelivery(obs(held, stalled, { main: rising(stalled, 240, 249) }), { k: 5, P: 4 })).toMatchObject({
+      invalid: true,
+    });
+    expect(checkDelivery(obs(held, stalled, { main: through(1 / 3) }), { k: 5, P: 4 })).toMatchObject({
+      invalid: true,
+    });
+  });
+  test('ends read after a long wait are put at the earliest their CPU allows', () => {
     // No sample from 200 ms to 365 ms: threads 2-4 read flat only at 365, within
     // two samples of the last completion, yet at 200 each had 20 ms of CPU
     // left (at half a CPU each), so each ended at 220 ms at the earliest.
     const blind = t.filter((ms) => ms <= 200 || ms >= 365);
     const late = [366, 366, 366, 366, 366];
-    expect(checkDelivery(obs(late, blind, mainCpu(blind, 200)), { k: 5, P: 4 })?.detail).toBe(
-      'completion 1 came 146 ms after the 1st thread ended its work; the main thread took no sample for 165 ms while it ran 165 ms on its CPU: completions held back by the main thread',
+    expect(checkDelivery(obs(late, blind, { main: rising(blind, 200, 365) }), { k: 5, P: 4 })?.detail).toBe(
+      'completion 1 came 146 ms after the 1st thread ended its work; the main thread took no sample for 165 ms and ran 165 ms of them on its CPU: completions held back by the main thread',
     );
-    expect(checkDelivery(obs(late, blind), { k: 5, P: 4 })).toMatchObject({ ok: false, invalid: true });
+    const kept = rising(blind, 200, 365);
+    expect(checkDelivery(obs(late, blind, { queued: kept }), { k: 5, P: 4 })).toEqual({
+      ok: false,
+      invalid: true,
+      detail:
+        "completion 1 came 146 ms after the 1st thread ended its work at the earliest, its end read only after the main thread's 165 ms wait (waiting for a CPU 165 ms of it)",
+    });
+  });
+  test('an end read after a short wait, on time as sampled, stays on time', () => {
+    // A 20 ms wait (225 to 245) while waiting for a CPU: the three ends read at
+    // 245 would be put at 230 at the earliest, but nothing says the main thread held them.
+    const short = t.filter((ms) => ms <= 225 || ms >= 245);
+    const calls = [245.5, 245.5, 245.5, 245.5, 361];
+    expect(checkDelivery(obs(calls, short, { queued: rising(short, 225, 245) }), { k: 5, P: 4 })).toMatchObject({
+      ok: true,
+    });
   });
   test("a timeline without the main thread's series: as late is void", () => {
-    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
-    const { main: _, ...noMain } = obs(held, stalled).timeline;
+    const { main: _, mainQueued: __, ...noMain } = obs(held, stalled).timeline;
     expect(checkDelivery({ ...obs(held, stalled), timeline: noMain }, { k: 5, P: 4 })?.detail).toBe(
       'completion 1 came 121 ms after the 1st thread ended its work, the main thread itself 115 ms late',
     );
@@ -507,8 +546,8 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
       ['4 run at once, then min(4, tasks left)', true],
       ['completions as their tasks end', false],
     ]);
-    const stalled = t.filter((ms) => ms <= 240 || ms >= 355);
-    expect(checkBatch(batch(held, stalled), { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
+    const kept = { ...batch(held, stalled), timeline: obs(held, stalled, { queued: through() }).timeline };
+    expect(checkBatch(kept, { k: 5, P: 4, T: 120 })).toMatchObject({ ok: false, invalid: true });
     expect(checkBatch(batch(onTime), { k: 5, P: 4, T: 120 }).ok).toBe(true);
   });
 });

@@ -175,6 +175,13 @@ describe('count-keeping sabotages look alike to a count', () => {
     if (d.linux) expect(d.timeline.main.at(-1)).toBeGreaterThan(0.25 * Math.min(...ms));
   });
 
+  test('pool-held-sleep: five tasks on four threads complete at once, the main thread asleep meanwhile', async () => {
+    const d = await batch('pool-held-sleep', { k: 5 });
+    const ms = d.completions.map((/** @type {any} */ c) => c.ms);
+    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(0.25 * Math.min(...ms));
+    expect(d.poolThreads).toHaveLength(4);
+  });
+
   test('pool-fair=1: two tasks still land on two pool threads, one each', async () => {
     const d = await batch('pool-fair=1', { k: 2 });
     expect(d.completions).toHaveLength(2);

@@ -93,6 +93,12 @@ export const SABOTAGES = [
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
   {
+    name: 'pool-held-sleep',
+    what: 'pool-held-busy, the main thread asleep in Atomics.wait between its looks at the pool instead of spinning',
+    select: BATCH,
+    breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
+  },
+  {
     name: 'pool-spin=3',
     what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
     select: BATCH,

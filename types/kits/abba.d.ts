@@ -455,6 +455,16 @@ export declare function checkBlock(block: any, { arm, saturated, boundCountsIn, 
 /** One line about a block. @param {any} block */
 export declare function describeBlock(block: any): string;
 /**
+ * The looks of a throughput claim in the full run: TIMING_LOOKS and one more
+ * at 27 blocks. Under the simulator's busy-host block noise (`vm`: a run's
+ * throughput ±12%, a tenth of runs cut to 0.5–0.8×) a cluster with no
+ * speed-up at C = 2 was still undecided at 21 blocks in 1.9% of runs, past
+ * the 1% a wrong truth may escape; with a look at 27, 0.1%, and the runs
+ * that decide earlier take as many blocks as before (BENCHMARKS.md §20). A
+ * quiet machine decides at 5.
+ */
+export declare const BLOCK_LOOKS: readonly number[];
+/**
  * The timing channel of a throughput spec: the per-block log ratio r, judged
  * decisively (throughput is the claim: structure alone never passes it).
  * @param {{ description: string, claim: number, alternatives: Record<string, number>, toward?: number, value?: (obs: any) => number }} o
@@ -485,8 +495,8 @@ export declare function blockTiming({ description, claim, alternatives, toward, 
  * --quick's budget for a throughput claim: one look at 6 blocks, at alpha 5%.
  * The median's interval is then the blocks' whole range (97% confidence), so
  * a claim fails only when all 6 blocks lie beyond the boundary: at most
- * 2⁻⁶ ≈ 1.6% for a true claim, per statistic. The full run's is looks at 9,
- * 15 and 21 at 1% (TIMING_LOOKS).
+ * 2⁻⁶ ≈ 1.6% for a true claim, per statistic. The full run's is looks at 5,
+ * 9, 15, 21 and 27 at 1% (BLOCK_LOOKS).
  */
 export declare const QUICK_BLOCKS: Readonly<{
     looks: number[];

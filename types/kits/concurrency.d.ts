@@ -72,11 +72,24 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
  * completion is due. Later than LATE_CALLBACK_MS (two samples; an idle event
  * loop runs a completion within a millisecond) is a fail, "completions held
  * back", unless the main thread was itself as late between that end and that
- * completion (its longest wait between samples), which spoils the reading
- * (void). A thread's end within LATE_CALLBACK_MS of the last completion is
- * not read: completions all held to the end would pass it. null where k ≤ P
- * (the claim is that they run and finish together), or nothing could be read
- * (every thread worked to the last round, as where k ≥ 2P).
+ * completion (its longest wait between samples). Such a wait is the
+ * program's own doing where the main thread ran on its CPU through it,
+ * MAIN_HELD_MS or more and half the lateness or more (its own threads share
+ * the CPUs with it): then the program held its callbacks itself (a fail).
+ * Otherwise the reading is spoiled (void): others kept the main thread from
+ * running, or it slept. A main thread asleep in a blocking call of the
+ * program's own is not told from one woken late: beside busy loops, honest
+ * waits of up to 22 ms went neither to its CPU nor to waiting for one, nor
+ * to the hypervisor as far as the guest can tell, so such a hold is void,
+ * not a fail (BENCHMARKS.md §20).
+ * A wait that long also hides the ends the sampler read after it, so those
+ * are read again at the earliest each thread could have ended (threadEndsMs'
+ * longGapMs): judged for the main thread's own holding, and where the ends
+ * could be read no other way, a late one there is void. A thread's
+ * end within LATE_CALLBACK_MS of the last completion is not read: completions
+ * all held to the end would pass it. null where k ≤ P (the claim is that
+ * they run and finish together), or nothing could be read (every thread
+ * worked to the last round, as where k ≥ 2P).
  * @param {any} obs  a batch's observation: completions and the CPU timeline
  * @param {{ k: number, P: number }} o
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}

@@ -85,12 +85,15 @@ export declare function splitModel({ W, k, C }: {
 /** Total work of one split trial: m calibrated tasks. */
 export declare const SPLIT_M = 2;
 /**
- * One split trial: W = SPLIT_M × the calibrated task, timed for every k in ks
- * in two rounds (ascending, then descending) inside one process (one under --quick).
- * @param {import('../context.js').Context} ctx @param {{ ks: number[] }} o
+ * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
+ * in ks inside one process, ascending in even trials and descending in odd
+ * ones, so that a drift in the machine's speed favours neither end of ks
+ * over the trials the median is taken of.
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[], n: number }} o  n: the trial's number
  */
-export declare function splitTrial(ctx: import('../context.js').Context, { ks }: {
+export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
     ks: number[];
+    n: number;
 }): Promise<any>;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export declare function timeOf(obs: any, k: number): number;
