@@ -218,8 +218,10 @@ function waitOver(obs, late) {
   let gap = 0;
   for (let i = 1; i < t.length; i++)
     if (t[i] > fromMs && t[i - 1] < toMs && t[i] - t[i - 1] > gap) [at, gap] = [i, t[i] - t[i - 1]];
-  const delta = (/** @type {number[] | undefined} */ xs) =>
-    at > 0 && xs?.length === t.length && Number.isFinite(xs[at] - xs[at - 1]) ? xs[at] - xs[at - 1] : null;
+  const delta = (/** @type {number[] | undefined} */ xs) => {
+    const d = at > 0 && xs && xs.length === t.length ? xs[at] - xs[at - 1] : NaN;
+    return Number.isFinite(d) ? d : null;
+  };
   return { ms: gap, busy: delta(main), queued: delta(mainQueued) };
 }
 
