@@ -53,6 +53,37 @@ describe('split-work.cjs', () => {
     }
   });
 
+  it('one round from firstRound 1 times descending, and says so', async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 2000, m: 2, ks: [1, 2], rounds: 1, firstRound: 1 },
+    });
+    expect(data.runs.map((/** @type {any} */ r) => [r.k, r.ascending])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
+  });
+
+  it('rejects a firstRound other than 0 or 1', async () => {
+    await expect(
+      runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 1000, ks: [1], firstRound: 2 } }),
+    ).rejects.toThrow(/firstRound must be 0 or 1/);
+  });
+
+  it('splitTrial alternates the order by the trial number, ascending without one', async () => {
+    const { splitTrial } = await import('../harness/kits/workers.js');
+    /** @type {any[]} */
+    const seen = [];
+    const ctx = /** @type {any} */ ({
+      pbkdf2: { iterations: 1000, taskMs: 10 },
+      run: (/** @type {string} */ _f, /** @type {any} */ o) => (seen.push(o.options.firstRound), null),
+    });
+    for (const n of [1, 2, 3]) splitTrial(ctx, { ks: [1, 2], n });
+    splitTrial(ctx, { ks: [1, 2] });
+    expect(seen).toEqual([1, 0, 1, 0]);
+  });
+
   it('rejects a bad thread list', async () => {
     await expect(
       runFixture({ node, fixture: 'split-work.cjs', options: { iterations: 1000, ks: [0] } }),

@@ -177,8 +177,9 @@ export function neighbourLimit(C) {
 
 /**
  * The longest a claim's servers and generator may live: every block of the
- * claim, at most twice the last look's 21 with void ones, of a few seconds
- * each; and the source's own load, where the claim runs it.
+ * claim, at most twice the last look's 27 with void ones (54 blocks of 1–1.5 s
+ * here, 3.3 s each in this bound); and the source's own load, where the
+ * claim runs it.
  */
 export const SERVER_LIFE_MS = 180_000;
 

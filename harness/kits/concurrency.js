@@ -98,6 +98,8 @@ const SAMPLE_MS = 5;
  * busy loops or inside a 1-CPU quota (BENCHMARKS.md §20).
  */
 const MAIN_HELD_MS = 10;
+/** The share of a wait a main thread held by the program is runnable through (running, or waiting for a CPU). */
+const RUNNABLE_SHARE = 0.8;
 
 /**
  * Whether a batch's completions came as its tasks ended, where the claim has
@@ -111,9 +113,9 @@ const MAIN_HELD_MS = 10;
  * loop runs a completion within a millisecond) is a fail, "completions held
  * back", unless the main thread was itself as late between that end and that
  * completion (its longest wait between samples). Such a wait is the
- * program's own doing where the main thread ran on its CPU through it,
- * MAIN_HELD_MS or more and half the lateness or more (its own threads share
- * the CPUs with it): then the program held its callbacks itself (a fail).
+ * program's own doing where the main thread stayed runnable through it and
+ * ran MAIN_HELD_MS or more of it on its CPU (heldByProgram): then the
+ * program held its callbacks itself (a fail).
  * Otherwise the reading is spoiled (void): others kept the main thread from
  * running, or it slept. A main thread asleep in a blocking call of the
  * program's own is not told from one woken late: beside busy loops, honest
@@ -140,13 +142,16 @@ export function checkDelivery(obs, { k, P }) {
   if (k <= P || !Array.isArray(t) || calls.length === 0) return null;
   const sampled = lateness(threadEndsMs(obs.timeline), calls);
   const earliest = lateness(threadEndsMs(obs.timeline, { longGapMs: LATE_CALLBACK_MS }), calls);
-  for (const late of [sampled, earliest]) {
+  for (const [late, bound] of /** @type {const} */ ([
+    [sampled, ''],
+    [earliest, ' at the earliest'],
+  ])) {
     if (!late || late.ms <= LATE_CALLBACK_MS) continue;
     const wait = waitOver(obs, late);
-    if (wait.busy !== null && wait.busy >= Math.max(MAIN_HELD_MS, (late.ms - 2 * SAMPLE_MS) / 2))
+    if (heldByProgram(wait))
       return {
         ok: false,
-        detail: `${lateText(late)}; the main thread took no sample for ${ms(wait.ms)} ms and ran ${ms(wait.busy)} ms of them on its CPU: completions held back by the main thread`,
+        detail: `${lateText(late)}${bound}; the main thread took no sample for ${ms(wait.ms)} ms, ran ${ms(wait.busy)} ms of them on its CPU and waited for one ${ms(wait.queued)}: completions held back by the main thread`,
       };
   }
   if (!sampled) {
@@ -175,6 +180,20 @@ export function checkDelivery(obs, { k, P }) {
     invalid: true,
     detail: `${lateText(sampled)}, the main thread itself ${ms(wait.ms)} ms late${keptText(wait)}`,
   };
+}
+
+/**
+ * Whether the program itself held the main thread through a wait: it ran
+ * MAIN_HELD_MS or more of it on its CPU, and was runnable (on its CPU or
+ * waiting for one) through RUNNABLE_SHARE of it. A loop waiting for its
+ * next sample sleeps; a main thread kept in a callback stays runnable, and
+ * gets only its share of the CPUs beside its own pool threads (a third of
+ * the wait on 1 CPU beside two).
+ * @param {{ ms: number, busy: number | null, queued: number | null }} wait
+ */
+function heldByProgram(wait) {
+  if (wait.busy === null || wait.queued === null) return false;
+  return wait.busy >= MAIN_HELD_MS && wait.busy + wait.queued >= RUNNABLE_SHARE * wait.ms;
 }
 
 /** How long of a wait the main thread was waiting for a CPU, where known. @param {{ queued: number | null }} wait */

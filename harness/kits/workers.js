@@ -140,15 +140,18 @@ export const SPLIT_M = 2;
 
 /**
  * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
- * in ks inside one process, ascending in even trials and descending in odd
- * ones, so that a drift in the machine's speed favours neither end of ks
- * over the trials the median is taken of.
- * @param {import('../context.js').Context} ctx @param {{ ks: number[], n: number }} o  n: the trial's number
+ * in ks inside one process (after an untimed first use of every worker),
+ * ascending in even trials and descending in odd ones: a drift in the
+ * machine's speed within a trial favours the k timed later, and the order
+ * alternates over the trials the median is taken of. Each run records
+ * whether it was timed ascending.
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
  */
 export function splitTrial(ctx, { ks, n }) {
   const T = ctx.pbkdf2.taskMs;
+  const firstRound = Number.isInteger(n) ? /** @type {number} */ (n) % 2 : 0;
   return ctx.run('split-work.cjs', {
-    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, firstRound: n % 2 },
+    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, firstRound },
     timeoutMs: 30_000 + 10 * SPLIT_M * T * ks.length,
   });
 }

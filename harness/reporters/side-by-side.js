@@ -271,6 +271,6 @@ export function splitTable(samples) {
   const rounds = med(trials.map((t) => t.rounds));
   const setup =
     `the same CPU work${total !== null ? ` (${total} pbkdf2 iterations)` : ''} split evenly over k pre-started worker threads in one process, no HTTP` +
-    `${rounds !== null ? `, ${rounds} interleaved round${rounds === 1 ? '' : 's'} per trial` : ''}; per trial the mean of its rounds, then the median over ${trials.length} trial${trials.length === 1 ? '' : 's'}; the slowest run of all`;
+    `${rounds === 1 ? ', each k timed once per trial, ascending and descending in turn' : rounds !== null ? `, ${rounds} interleaved rounds per trial, per trial the mean of its rounds` : ''}; the median over ${trials.length} trial${trials.length === 1 ? '' : 's'}; the slowest run of all`;
   return { setup, columns: [...SPLIT_COLUMNS], rows };
 }

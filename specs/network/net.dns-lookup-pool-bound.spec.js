@@ -76,7 +76,7 @@ export default defineSpec({
           };
         },
       },
-      // Boundary halfway between "after the release" and "about the delay" (≈ 0.6).
+      // Boundary halfway between "after the release" and "about the delay" (0.7: 1.2 against 0.2).
       timing: heldRatio({ op: 'name', what: 'request by name', claim, alternatives: { 'not pool-bound': notPool } }),
     };
   },

@@ -62,7 +62,7 @@ export default defineSpec({
           };
         },
       },
-      // Boundary halfway between "about the delay" and "after the release" (≈ 0.6).
+      // Boundary halfway between "about the delay" and "after the release" (0.7: 1.2 against 0.2).
       timing: heldRatio({ op: 'ip', what: 'request', claim, alternatives: { 'pool-bound': poolBound } }),
     };
   },

@@ -22,7 +22,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => {
-    const claim = 0; // a loopback UDP exchange: milliseconds against a hold of hundreds
+    const claim = 0; // a loopback UDP exchange: milliseconds against a hold of 150
     const poolBound = 1; // it could only complete after the release
     return {
       summary:

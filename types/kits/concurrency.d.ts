@@ -73,9 +73,9 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
  * loop runs a completion within a millisecond) is a fail, "completions held
  * back", unless the main thread was itself as late between that end and that
  * completion (its longest wait between samples). Such a wait is the
- * program's own doing where the main thread ran on its CPU through it,
- * MAIN_HELD_MS or more and half the lateness or more (its own threads share
- * the CPUs with it): then the program held its callbacks itself (a fail).
+ * program's own doing where the main thread stayed runnable through it and
+ * ran MAIN_HELD_MS or more of it on its CPU (heldByProgram): then the
+ * program held its callbacks itself (a fail).
  * Otherwise the reading is spoiled (void): others kept the main thread from
  * running, or it slept. A main thread asleep in a blocking call of the
  * program's own is not told from one woken late: beside busy loops, honest

@@ -3,10 +3,10 @@ export declare const N = 8;
 /** Server delay of the loopback /delay endpoint. */
 export declare const DELAY_MS = 30;
 /**
- * How long the pool stays parked: five times the latest a request by IP
- * finished (48 ms beside two unpinned busy loops, 38 ms inside a 1-CPU
- * quota; 37 ms quiet), so an operation that does not need the pool finishes
- * well inside it on a busy machine.
+ * How long the pool stays parked: five times the server's delay, three times
+ * the latest a request by IP finished (48 ms beside two unpinned busy loops,
+ * 38 ms inside a 1-CPU quota, 37 ms quiet), so an operation that does not
+ * need the pool finishes well inside it on a busy machine.
  */
 export declare const HOLD_MS = 150;
 /**

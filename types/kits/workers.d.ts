@@ -86,14 +86,16 @@ export declare function splitModel({ W, k, C }: {
 export declare const SPLIT_M = 2;
 /**
  * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
- * in ks inside one process, ascending in even trials and descending in odd
- * ones, so that a drift in the machine's speed favours neither end of ks
- * over the trials the median is taken of.
- * @param {import('../context.js').Context} ctx @param {{ ks: number[], n: number }} o  n: the trial's number
+ * in ks inside one process (after an untimed first use of every worker),
+ * ascending in even trials and descending in odd ones: a drift in the
+ * machine's speed within a trial favours the k timed later, and the order
+ * alternates over the trials the median is taken of. Each run records
+ * whether it was timed ascending.
+ * @param {import('../context.js').Context} ctx @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
  */
 export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
     ks: number[];
-    n: number;
+    n?: number;
 }): Promise<any>;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export declare function timeOf(obs: any, k: number): number;
