@@ -303,6 +303,21 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     // the same CPU with both vCPUs at one speed is waste
     expect(checkBatch({ ...obs([140, 141, 140, 139]), speed: beside(0.025) }, calibrated)).toMatchObject({ ok: false });
   });
+  test('one thread ×2 the CPU per hash of the others while the CPUs read alike: a fail, whatever the total', () => {
+    // a waiting task that spun a task's worth before its hash; the pool's total stays under ×1.12
+    const c = checkBatch({ ...obs([90, 91, 90, 180]), speed: beside(0.025) }, calibrated);
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(/^CPU without progress: one thread's CPU per hash ×2 another's \(90–180 ms\)/);
+    // as much as a CPU the host slows unseen costs (×1.6): void, not a fail
+    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: beside(0.025) }, calibrated)).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
+    // ×2 with a CPU read ×1.5 slower before the batch: the CPU may explain it, void
+    const slowOne = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0375 } };
+    expect(checkBatch({ ...obs([90, 91, 90, 180]), speed: slowOne }, calibrated)).toMatchObject({ invalid: true });
+  });
   test('honest CPU within the allowance passes, and the figure is shown', () => {
     const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
     expect(c).toMatchObject({ ok: true });

@@ -401,7 +401,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
-  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs });
+  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs, speedsSpread: speedsSpread(obs.speed) });
   if (cpu?.fail) {
     // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
     const atOnce = together ? 1 : 0;
@@ -460,19 +460,38 @@ function withHashCost(check, account, T, cpuRatio) {
 export const MAX_CPU_PER_TASKS = 1.12;
 
 /**
+ * Most CPU per hash one of a batch's threads may use over another's where
+ * the CPUs read alike beside the pool. A vCPU the host slows without the
+ * guest seeing it costs a thread on it 1.3–1.6× the CPU for the same hash
+ * (§9: 181–184 ms against 129 ms, pinned, the guest idle), and the main
+ * thread's readings may miss it (it reads the CPU it runs on); honest
+ * batches read at most ×1.46 in 2 660 trials, quiet and beside neighbours. A
+ * waiting task that spins a task's worth before its hash costs its thread
+ * ×2 (a limiter's spinner: ×1.62–2.64) while the pool's total may stay under
+ * MAX_CPU_PER_TASKS (BENCHMARKS.md §20).
+ */
+export const MAX_UNSEEN_SPREAD = 1.75;
+
+/**
  * Whether a batch's CPU is its k tasks at one speed, that of the CPUs during
  * the batch. A thread busy without progress (a limiter whose waiting threads
  * spin) and a CPU the host slowed both cost CPU beyond the calibrated tasks.
  * With the speed read beside the pool (speed: cpu-speed.js) the two are told
  * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed is a
- * fail, while a slowed CPU (or unequal speeds between threads) leaves the
- * trial void, as it does wherever the speed could not be read.
+ * fail, and so is one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
+ * another's where the CPUs read alike, before the batch and during it; a
+ * slowed CPU (or unequal speeds between threads) leaves the trial void, as
+ * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account
- * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number }} o
+ * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null }} o  speedsSpread: how far apart the CPUs read (speedsSpread)
  *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed
  * @returns {{ fail?: string, void?: string } | null}
  */
-function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs }) {
+function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs, speedsSpread = null }) {
+  if (speed && speedsSpread !== null && speedsSpread <= MAX_SPEED_SPREAD && spread > MAX_UNSEEN_SPREAD)
+    return {
+      fail: `CPU without progress: one thread's CPU per hash ×${round(spread, 2)} another's (${Math.round(Math.min(...msPerTask))}–${Math.round(Math.max(...msPerTask))} ms), more than a CPU the host slows unseen costs (×${MAX_UNSEEN_SPREAD}), while the CPUs read within ×${round(speedsSpread, 2)} of each other before and beside the pool`,
+    };
   if (speed && cpuRatio !== null && cpuRatio > MAX_CPU_PER_TASKS) {
     const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
     return {
@@ -492,6 +511,25 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs 
       void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms (${cause})`,
     };
   return null;
+}
+
+/**
+ * How far apart the CPUs' speeds read, slowest over fastest: the pinned
+ * readings before the batch, and those the main thread took on each CPU
+ * during it, whichever differ more; null where neither has two CPUs.
+ * @param {any} raw  a batch's speed readings (fixtures/lib/speed-reference.cjs)
+ * @returns {number | null}
+ */
+function speedsSpread(raw) {
+  const ratio = (/** @type {number[]} */ xs) => (xs.length > 1 ? Math.max(...xs) / Math.min(...xs) : null);
+  const pinned = ratio(Object.values(raw?.pinned ?? {}).filter((ms) => ms > 0));
+  const during = ratio(
+    Object.values(raw?.byCpu ?? {})
+      .filter((r) => r.n > 0 && r.ms > 0)
+      .map((r) => r.ms),
+  );
+  if (pinned === null && during === null) return null;
+  return Math.max(pinned ?? 1, during ?? 1);
 }
 
 /**
