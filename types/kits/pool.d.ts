@@ -251,7 +251,8 @@ export declare const MAX_CPU_PER_TASKS = 1.12;
  * guest seeing it costs a thread on it 1.3–1.6× the CPU for the same hash
  * (§9: 181–184 ms against 129 ms, pinned, the guest idle), and the main
  * thread's readings may miss it (it reads the CPU it runs on); honest
- * batches read at most ×1.46 in 2 660 trials, quiet and beside neighbours. A
+ * batches read at most ×1.46 in 2 660 trials, quiet and beside neighbours,
+ * and ×1.47 inside a 1-CPU quota where the CPUs read alike. A
  * waiting task that spins a task's worth before its hash costs its thread
  * ×2 (a limiter's spinner: ×1.62–2.64) while the pool's total may stay under
  * MAX_CPU_PER_TASKS (BENCHMARKS.md §20).
