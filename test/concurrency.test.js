@@ -326,7 +326,13 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
 });
 
 describe('speedFactor: how fast the CPUs ran during a batch, against the calibration', async () => {
-  const { speedFactor, MIN_READINGS } = await import('../harness/kits/cpu-speed.js');
+  const { speedFactor, speedsSpread, MIN_READINGS } = await import('../harness/kits/cpu-speed.js');
+  test('speedsSpread: the wider of the pinned and the during-batch readings, null with one CPU of each', () => {
+    const byCpu = { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.0275, n: 20 } };
+    expect(speedsSpread({ byCpu, pinned: { 0: 0.025, 1: 0.0375 } })).toBeCloseTo(1.5, 9);
+    expect(speedsSpread({ byCpu, pinned: { 0: 0.025, 1: 0.025 } })).toBeCloseTo(1.1, 9);
+    expect(speedsSpread({ byCpu: { 0: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025 } })).toBeNull();
+  });
   test('the readings during the batch over the calibrated reference, weighted by their counts', () => {
     const f = speedFactor(
       { byCpu: { 0: { ms: 0.03, n: 30 }, 1: { ms: 0.02, n: 10 } }, pinned: { 0: 0.025, 1: 0.025 } },

@@ -92,10 +92,10 @@ const SAMPLE_MS = 5;
 /**
  * The CPU time the main thread used in a wait between samples from which it
  * ran something else than its loop: the program held that wait. An honest
- * fixture's main thread runs at most ~2.5 ms between two samples (its speed
- * reference readings and /proc reads; a full garbage collection of its heap
- * takes 1.3–2.9 ms): at most 4.1 ms in 1 243 batch trials, quiet, beside
- * busy loops or inside a 1-CPU quota (BENCHMARKS.md §20).
+ * fixture's main thread runs its speed reference readings and /proc reads
+ * between two samples (a full garbage collection of its heap takes 1.3–2.9
+ * ms): at most 4.1 ms in 1 243 batch trials, quiet, beside busy loops or
+ * inside a 1-CPU quota (BENCHMARKS.md §20).
  */
 const MAIN_HELD_MS = 10;
 /** The share of a wait a main thread held by the program is runnable through (running, or waiting for a CPU). */

@@ -48,3 +48,22 @@ export function speedFactor(speed, referenceMs) {
   const slowestMs = Math.max(...during.map(([, r]) => r.ms));
   return { factor: slowestMs / ref, during: duringMs / ref, slowest: slowestMs / duringMs };
 }
+
+/**
+ * How far apart the CPUs' speeds read, slowest over fastest: the pinned
+ * readings before the batch, and those the main thread took on each CPU
+ * during it, whichever differ more; null where neither has two CPUs.
+ * @param {SpeedReading | null | undefined} speed
+ * @returns {number | null}
+ */
+export function speedsSpread(speed) {
+  const ratio = (/** @type {number[]} */ xs) => (xs.length > 1 ? Math.max(...xs) / Math.min(...xs) : null);
+  const pinned = ratio(Object.values(speed?.pinned ?? {}).filter((ms) => ms > 0));
+  const during = ratio(
+    Object.values(speed?.byCpu ?? {})
+      .filter((r) => r.n > 0 && r.ms > 0)
+      .map((r) => r.ms),
+  );
+  if (pinned === null && during === null) return null;
+  return Math.max(pinned ?? 1, during ?? 1);
+}

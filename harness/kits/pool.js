@@ -6,7 +6,7 @@ import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import { checkConcurrency, checkDelivery } from './concurrency.js';
-import { speedFactor } from './cpu-speed.js';
+import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
 import { TASK_MS } from '../profile.js';
@@ -484,7 +484,7 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account
- * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null }} o  speedsSpread: how far apart the CPUs read (speedsSpread)
+ * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
  *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed
  * @returns {{ fail?: string, void?: string } | null}
  */
@@ -512,25 +512,6 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs,
       void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms (${cause})`,
     };
   return null;
-}
-
-/**
- * How far apart the CPUs' speeds read, slowest over fastest: the pinned
- * readings before the batch, and those the main thread took on each CPU
- * during it, whichever differ more; null where neither has two CPUs.
- * @param {any} raw  a batch's speed readings (fixtures/lib/speed-reference.cjs)
- * @returns {number | null}
- */
-function speedsSpread(raw) {
-  const ratio = (/** @type {number[]} */ xs) => (xs.length > 1 ? Math.max(...xs) / Math.min(...xs) : null);
-  const pinned = ratio(Object.values(raw?.pinned ?? {}).filter((ms) => ms > 0));
-  const during = ratio(
-    Object.values(raw?.byCpu ?? {})
-      .filter((r) => r.n > 0 && r.ms > 0)
-      .map((r) => r.ms),
-  );
-  if (pinned === null && during === null) return null;
-  return Math.max(pinned ?? 1, during ?? 1);
 }
 
 /**

@@ -42,3 +42,11 @@ export declare function speedFactor(speed: SpeedReading | null | undefined, refe
     during: number;
     slowest: number;
 } | null;
+/**
+ * How far apart the CPUs' speeds read, slowest over fastest: the pinned
+ * readings before the batch, and those the main thread took on each CPU
+ * during it, whichever differ more; null where neither has two CPUs.
+ * @param {SpeedReading | null | undefined} speed
+ * @returns {number | null}
+ */
+export declare function speedsSpread(speed: SpeedReading | null | undefined): number | null;
