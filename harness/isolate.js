@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { FixtureError } from './errors.js';
+import { watchMainThread } from './main-watch.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -117,12 +118,19 @@ export function fixtureEnv(spec = {}, settings = {}) {
  *                                       bound, timeoutMs, may be far longer: it serves many trials)
  * @property {AbortSignal} [signal]
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
+ * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
+ *                                       the looks come back with the result as mainLooks
+ */
+
+/**
+ * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks }} FixtureResult
+ *   mainLooks: with RunOptions.watchMainMs
  */
 
 /**
  * Run one fixture to completion and return what it reported.
  * @param {RunOptions} o
- * @returns {Promise<{ data: any, durationMs: number }>}
+ * @returns {Promise<FixtureResult>}
  */
 export function runFixture(o) {
   return startFixture(o).result;
@@ -132,9 +140,9 @@ export function runFixture(o) {
  * @typedef {object} FixtureHandle
  * @property {number | undefined} pid
  * @property {Promise<any>} ready       data of the fixture's 'ready' message (a service: its port, say)
- * @property {Promise<{ data: any, durationMs: number }>} result  its final report, at exit
+ * @property {Promise<FixtureResult>} result  its final report, at exit
  * @property {(message: object) => void} send
- * @property {(graceMs?: number) => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message
+ * @property {(graceMs?: number) => Promise<FixtureResult>} stop  ask it to finish (message
  *   'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
  * @property {() => boolean} running   its process has not exited yet
  */
@@ -149,7 +157,7 @@ export function runFixture(o) {
  */
 export function startFixture(o) {
   const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
-  const { signal, onMessage, readyMs } = o;
+  const { signal, onMessage, readyMs, watchMainMs } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -171,6 +179,8 @@ export function startFixture(o) {
     serialization: 'json',
   });
   if (child.pid) live.add(child.pid);
+  // taskset execs the fixture in its own process: the pid is the fixture's main thread either way
+  const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
   let stderr = '';
   /** @type {any} */
   let message = null;
@@ -202,11 +212,12 @@ export function startFixture(o) {
   const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
   signal?.addEventListener('abort', onAbort, { once: true });
   child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
-  /** @type {Promise<{ data: any, durationMs: number }>} */
+  /** @type {Promise<FixtureResult>} */
   const result = new Promise((resolve, reject) => {
     child.on('close', (code, sig) => {
       closed = true;
       clearTimeout(timer);
+      const mainLooks = watch?.stop();
       signal?.removeEventListener('abort', onAbort);
       if (child.pid) {
         killGroup(child.pid); // anything the fixture left in its group
@@ -218,7 +229,7 @@ export function startFixture(o) {
       if (!err && message?.type === 'result' && code === 0)
         return (
           onNotReady(new FixtureError(`${name} finished without saying ready`)),
-          resolve({ data: message.data, durationMs })
+          resolve({ data: message.data, durationMs, ...(mainLooks && { mainLooks }) })
         );
       if (!err && message?.type === 'error') err = new FixtureError(`${name}: ${message.message}`, { stderr });
       if (!err) {

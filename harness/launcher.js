@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture, startFixture } from './isolate.js';
+import { alignLooks } from './main-watch.js';
 import { EndOfSamples } from './errors.js';
 import { createRequire } from 'node:module';
 
@@ -22,6 +23,8 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {Record<string, string | undefined>} [env]
  * @property {string[]} [execArgv]
  * @property {number} [timeoutMs]
+ * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
+ *                                   looks join what it reported as mainLooks, on its clock (its t0Mono)
  *
  * @typedef {RunOptions & {
  *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void, readyMs?: number
@@ -69,7 +72,7 @@ export function createLauncher({ machine, signal }) {
   return {
     trial: liveTrial,
     async run(fixture, o = {}) {
-      const { data } = await runFixture({
+      const { data, mainLooks } = await runFixture({
         node: machine.node.path,
         fixture,
         options: { tmpdir, ...o.options },
@@ -79,8 +82,9 @@ export function createLauncher({ machine, signal }) {
         cpus: machine.cpus,
         timeoutMs: o.timeoutMs,
         signal,
+        watchMainMs: o.watchMainMs,
       });
-      return data;
+      return o.watchMainMs ? { ...data, mainLooks: alignLooks(mainLooks, data?.t0Mono) } : data;
     },
     start(fixture, o = {}) {
       return startFixture({

@@ -513,6 +513,35 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
       invalid: true,
     });
   });
+  // The harness's looks at the main thread from outside, every 5 ms over the stalled wait (240 to 355 ms).
+  const looks = (/** @type {(ms: number) => string} */ at) => {
+    const lt = Array.from({ length: 22 }, (_, i) => 242.5 + 5 * i);
+    return { t: lt, wait: lt.map(at) };
+  };
+  test('asleep through the wait in a call of its own, not its poll (the looks from outside): held by the program, a fail', () => {
+    const o = {
+      ...obs(held, stalled, { main: through(0.05) }),
+      mainLooks: looks((ms) => (ms % 40 < 5 ? 'running' : 'futex')),
+    };
+    expect(checkDelivery(o, { k: 5, P: 4 })).toEqual({
+      ok: false,
+      detail:
+        "completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms, ran 5.8 ms of them on its CPU and waited for one 0, and slept about 95 ms in futex, not in its event loop's poll (19 of 22 looks from outside): completions held back by the main thread",
+    });
+  });
+  test('asleep in its poll (woken late), or in a call of its own for two looks (a lock a preempted thread held): void', () => {
+    const late = { ...obs(held, stalled, { queued: through(0.3) }), mainLooks: looks(() => 'poll') };
+    expect(checkDelivery(late, { k: 5, P: 4 })).toMatchObject({ invalid: true });
+    const lock = {
+      ...obs(held, stalled, { main: through(0.03), queued: through(0.9) }),
+      mainLooks: looks((ms) => (ms > 300 && ms < 310 ? 'futex' : 'running')),
+    };
+    expect(checkDelivery(lock, { k: 5, P: 4 })).toMatchObject({ invalid: true });
+  });
+  test('fewer than two looks inside the wait say nothing of it', () => {
+    const o = { ...obs(held, stalled), mainLooks: { t: [300], wait: ['futex'] } };
+    expect(checkDelivery(o, { k: 5, P: 4 })).toMatchObject({ invalid: true });
+  });
   test('ends read after a long wait are put at the earliest their CPU allows', () => {
     // No sample from 200 ms to 365 ms: threads 2-4 read flat only at 365, within
     // two samples of the last completion, yet at 200 each had 20 ms of CPU

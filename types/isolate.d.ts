@@ -66,6 +66,16 @@ export type RunOptions = {
      * called with the data of each 'message' a service sends (request/response sessions)
      */
     onMessage?: (data: any) => void;
+    /**
+     * look at the fixture's main thread from here this often (main-watch.js);
+     *       the looks come back with the result as mainLooks
+     */
+    watchMainMs?: number;
+};
+export type FixtureResult = {
+    data: any;
+    durationMs: number;
+    mainLooks?: import('./main-watch.js').Looks;
 };
 /**
  * @typedef {object} RunOptions
@@ -81,16 +91,19 @@ export type RunOptions = {
  *                                       bound, timeoutMs, may be far longer: it serves many trials)
  * @property {AbortSignal} [signal]
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
+ * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
+ *                                       the looks come back with the result as mainLooks
+ */
+/**
+ * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks }} FixtureResult
+ *   mainLooks: with RunOptions.watchMainMs
  */
 /**
  * Run one fixture to completion and return what it reported.
  * @param {RunOptions} o
- * @returns {Promise<{ data: any, durationMs: number }>}
+ * @returns {Promise<FixtureResult>}
  */
-export declare function runFixture(o: RunOptions): Promise<{
-    data: any;
-    durationMs: number;
-}>;
+export declare function runFixture(o: RunOptions): Promise<FixtureResult>;
 export type FixtureHandle = {
     pid: number | undefined;
     /**
@@ -100,19 +113,13 @@ export type FixtureHandle = {
     /**
      * its final report, at exit
      */
-    result: Promise<{
-        data: any;
-        durationMs: number;
-    }>;
+    result: Promise<FixtureResult>;
     send: (message: object) => void;
     /**
      * ask it to finish (message
      * 'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
      */
-    stop: (graceMs?: number) => Promise<{
-        data: any;
-        durationMs: number;
-    }>;
+    stop: (graceMs?: number) => Promise<FixtureResult>;
     /**
      * its process has not exited yet
      */
@@ -122,9 +129,9 @@ export type FixtureHandle = {
  * @typedef {object} FixtureHandle
  * @property {number | undefined} pid
  * @property {Promise<any>} ready       data of the fixture's 'ready' message (a service: its port, say)
- * @property {Promise<{ data: any, durationMs: number }>} result  its final report, at exit
+ * @property {Promise<FixtureResult>} result  its final report, at exit
  * @property {(message: object) => void} send
- * @property {(graceMs?: number) => Promise<{ data: any, durationMs: number }>} stop  ask it to finish (message
+ * @property {(graceMs?: number) => Promise<FixtureResult>} stop  ask it to finish (message
  *   'stop'), then its result; with graceMs, its process group is killed if it has not exited by then
  * @property {() => boolean} running   its process has not exited yet
  */

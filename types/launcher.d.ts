@@ -6,6 +6,11 @@ export type RunOptions = {
     env?: Record<string, string | undefined>;
     execArgv?: string[];
     timeoutMs?: number;
+    /**
+     * look at the fixture's main thread from outside this often: the
+     *   looks join what it reported as mainLooks, on its clock (its t0Mono)
+     */
+    watchMainMs?: number;
 };
 export type StartOptions = RunOptions & {
     host?: boolean;

@@ -98,8 +98,28 @@ const SAMPLE_MS = 5;
  * inside a 1-CPU quota (BENCHMARKS.md §20).
  */
 const MAIN_HELD_MS = 10;
-/** The share of a wait a main thread held by the program is runnable through (running, or waiting for a CPU). */
+/**
+ * The share of a wait a main thread held by the program spends outside its
+ * event loop's poll: runnable (running, or waiting for a CPU), or asleep in a
+ * blocking call of its own.
+ */
 const RUNNABLE_SHARE = 0.8;
+/**
+ * How often the harness looks at a batch's main thread from outside
+ * (harness/main-watch.js): which system call it sleeps in, where the
+ * fixture's own sampler is silent. Once per fixture sample.
+ */
+export const MAIN_LOOK_MS = 5;
+/** Fewest looks inside a wait that say how much of it the main thread slept outside its loop. */
+const MIN_LOOKS = 2;
+/**
+ * Time asleep outside its loop's poll that counts as much as MAIN_HELD_MS on
+ * the CPU. An honest main thread sleeps there too, briefly: waiting for a
+ * lock that a pool thread held when it was preempted (futex), two looks (10
+ * ms) at the most in a row in 242 batch trials, quiet, beside busy loops, on
+ * one CPU and in a 1-CPU quota (BENCHMARKS.md §21).
+ */
+const MAIN_ASLEEP_MS = 40;
 
 /**
  * Whether a batch's completions came as its tasks ended, where the claim has
@@ -151,7 +171,7 @@ export function checkDelivery(obs, { k, P }) {
     if (heldByProgram(wait))
       return {
         ok: false,
-        detail: `${lateText(late)}${bound}; the main thread took no sample for ${ms(wait.ms)} ms, ran ${ms(wait.busy)} ms of them on its CPU and waited for one ${ms(wait.queued)}: completions held back by the main thread`,
+        detail: `${lateText(late)}${bound}; the main thread took no sample for ${ms(wait.ms)} ms, ran ${ms(wait.busy)} ms of them on its CPU and waited for one ${ms(wait.queued)}${asleepText(wait)}: completions held back by the main thread`,
       };
   }
   if (!sampled) {
@@ -183,17 +203,28 @@ export function checkDelivery(obs, { k, P }) {
 }
 
 /**
- * Whether the program itself held the main thread through a wait: it ran
- * MAIN_HELD_MS or more of it on its CPU, and was runnable (on its CPU or
- * waiting for one) through RUNNABLE_SHARE of it. A loop waiting for its
- * next sample sleeps; a main thread kept in a callback stays runnable, and
- * gets only its share of the CPUs beside its own pool threads (a third of
- * the wait on 1 CPU beside two).
- * @param {{ ms: number, busy: number | null, queued: number | null }} wait
+ * Whether the program itself held the main thread through a wait: it spent
+ * MAIN_HELD_MS of it running on its CPU, or MAIN_ASLEEP_MS asleep in a
+ * blocking call of its own (the looks from outside), or a mix worth as much,
+ * and was outside its event loop's poll
+ * (those, or waiting for a CPU) through RUNNABLE_SHARE of it. A loop waiting
+ * for its next sample sleeps in its poll; a main thread kept in a callback
+ * stays runnable, and gets only its share of the CPUs beside its own pool
+ * threads (a third of the wait on 1 CPU beside two), or sleeps where its
+ * loop does not.
+ * @param {Wait} wait
  */
 function heldByProgram(wait) {
   if (wait.busy === null || wait.queued === null) return false;
-  return wait.busy >= MAIN_HELD_MS && wait.busy + wait.queued >= RUNNABLE_SHARE * wait.ms;
+  const asleep = wait.asleep?.ms ?? 0;
+  const own = wait.busy / MAIN_HELD_MS + asleep / MAIN_ASLEEP_MS;
+  return own >= 1 && wait.busy + wait.queued + asleep >= RUNNABLE_SHARE * wait.ms;
+}
+
+/** Where the main thread slept outside its loop in a wait, where it did. @param {Wait} wait */
+function asleepText({ asleep }) {
+  if (!asleep || asleep.ms === 0) return '';
+  return `, and slept about ${ms(asleep.ms)} ms in ${asleep.call}, not in its event loop's poll (${asleep.of} of ${asleep.looks} looks from outside)`;
 }
 
 /** How long of a wait the main thread was waiting for a CPU, where known. @param {{ queued: number | null }} wait */
@@ -222,12 +253,22 @@ function lateText(late) {
 }
 
 /**
+ * @typedef {{ ms: number, busy: number | null, queued: number | null, asleep: Asleep | null }} Wait
+ * @typedef {{ ms: number, call: string, of: number, looks: number }} Asleep  how long of a wait the main
+ *   thread slept outside its loop's poll (asleepIn), from `of` of the `looks` taken inside it, and the
+ *   call most of them found it in
+ */
+
+/**
  * The main thread's longest wait between samples around a late completion
  * (from a sample before the end it answers to a sample after it), and where
  * that wait went: busy (on its CPU: the part that was the program's own) and
- * queued (runnable, waiting for a CPU); null where the timeline lacks the
- * main thread's series (off Linux, older records).
+ * queued (runnable, waiting for a CPU), null where the timeline lacks the
+ * main thread's series (off Linux, older records); asleep (blocked in a call
+ * other than its loop's poll), from the harness's looks inside the wait,
+ * null where fewer than MIN_LOOKS were taken there.
  * @param {any} obs @param {{ endMs: number, callMs: number }} late
+ * @returns {Wait}
  */
 function waitOver(obs, late) {
   const { t, main, mainQueued } = obs.timeline;
@@ -241,7 +282,33 @@ function waitOver(obs, late) {
     const d = at > 0 && xs && xs.length === t.length ? xs[at] - xs[at - 1] : NaN;
     return Number.isFinite(d) ? d : null;
   };
-  return { ms: gap, busy: delta(main), queued: delta(mainQueued) };
+  return {
+    ms: gap,
+    busy: delta(main),
+    queued: delta(mainQueued),
+    asleep: at > 0 ? asleepIn(obs.mainLooks, t[at - 1], t[at]) : null,
+  };
+}
+
+/**
+ * How much of the span from fromMs to toMs the main thread slept in a
+ * blocking call other than its loop's poll: a look's period for each of the
+ * harness's looks there that found it so (a look the harness took late
+ * stands for no more, so a busy machine lowers the estimate, never raises
+ * it), at most the span; null with fewer than MIN_LOOKS.
+ * @param {import('../main-watch.js').MainLooks | null | undefined} looks @param {number} fromMs @param {number} toMs
+ * @returns {Asleep | null}
+ */
+function asleepIn(looks, fromMs, toMs) {
+  if (!looks || !Array.isArray(looks.t)) return null;
+  const inside = looks.wait.filter((_, i) => looks.t[i] > fromMs && looks.t[i] < toMs);
+  if (inside.length < MIN_LOOKS) return null;
+  const blocked = inside.filter((w) => w !== 'running' && w !== 'poll');
+  /** @type {Record<string, number>} */
+  const byCall = {};
+  for (const w of blocked) byCall[w] = (byCall[w] ?? 0) + 1;
+  const call = Object.keys(byCall).reduce((a, b) => (byCall[b] > byCall[a] ? b : a), blocked[0] ?? '');
+  return { ms: Math.min(toMs - fromMs, blocked.length * MAIN_LOOK_MS), call, of: blocked.length, looks: inside.length };
 }
 
 /** A time in ms, to a tenth. @param {number | null} x */

@@ -5,7 +5,7 @@
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
-import { checkConcurrency, checkDelivery } from './concurrency.js';
+import { checkConcurrency, checkDelivery, MAIN_LOOK_MS } from './concurrency.js';
 import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
@@ -201,6 +201,8 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
         options: { k, iterations: task.iterations, reference },
         env: { UV_THREADPOOL_SIZE: size },
         timeoutMs: 30_000 + 20 * k * T,
+        // where the main thread was while it took no sample (checkDelivery)
+        watchMainMs: k > P ? MAIN_LOOK_MS : undefined,
       }),
     structural: linux
       ? {

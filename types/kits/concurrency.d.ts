@@ -62,6 +62,12 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
     detail: string;
 } | null;
 /**
+ * How often the harness looks at a batch's main thread from outside
+ * (harness/main-watch.js): which system call it sleeps in, where the
+ * fixture's own sampler is silent. Once per fixture sample.
+ */
+export declare const MAIN_LOOK_MS = 5;
+/**
  * Whether a batch's completions came as its tasks ended, where the claim has
  * tasks that wait for a thread (k > P): what such a claim says ("the fifth
  * finishes about one task later") is about the completions the program sees,
@@ -102,3 +108,15 @@ export declare function checkDelivery(obs: any, { k, P }: {
     invalid?: boolean;
     detail: string;
 } | null;
+export type Wait = {
+    ms: number;
+    busy: number | null;
+    queued: number | null;
+    asleep: Asleep | null;
+};
+export type Asleep = {
+    ms: number;
+    call: string;
+    of: number;
+    looks: number;
+};

@@ -1,0 +1,69 @@
+// @ts-check
+// Looks at a trial's main thread from outside it. A main thread that stops
+// taking its own samples may be kept from running, or may be held by the
+// program: spinning in a callback (its own CPU time says so), or asleep in a
+// blocking call of its own, which nothing inside the process can see while it
+// sleeps. The harness's process can: every few ms it reads which system call
+// the fixture's main thread is in (/proc/<pid>/syscall; the main thread's id
+// is the process id), and the looks are put on the fixture's own clock after
+// it reports (harness/kits/concurrency.js reads them).
+import { createRequire } from 'node:module';
+
+/** @type {{ mainThreadWait: (pid: number) => string | null }} */
+const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
+
+/**
+ * Now, in ms on the monotonic clock (process.hrtime), which every process on
+ * the machine reads alike: a fixture reports its start on it (t0Mono).
+ */
+export function monoMs() {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/**
+ * @typedef {{ mono: number[], wait: string[] }} Looks   when (monoMs) and where
+ *   (proc.mainThreadWait: 'running', 'poll', or the call it is blocked in) each readable look found it
+ * @typedef {{ t: number[], wait: string[] }} MainLooks  the same on the fixture's clock (ms since its t0)
+ */
+
+/**
+ * Look at process `pid`'s main thread every `everyMs` until stop(). Looks
+ * that cannot be read (not Linux, no permission, the process gone) are left out.
+ * @param {number} pid @param {number} everyMs
+ * @returns {{ stop: () => Looks }}
+ */
+export function watchMainThread(pid, everyMs) {
+  /** @type {Looks} */
+  const looks = { mono: [], wait: [] };
+  const timer = setInterval(() => {
+    const wait = proc.mainThreadWait(pid);
+    if (wait === null) return;
+    looks.mono.push(Math.round(monoMs() * 100) / 100);
+    looks.wait.push(wait);
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return looks;
+    },
+  };
+}
+
+/**
+ * The looks on the fixture's clock, from the moment it reports as its t0
+ * (t0Mono); those before it dropped. null where there is nothing to align.
+ * @param {Looks | null | undefined} looks @param {unknown} t0Mono
+ * @returns {MainLooks | null}
+ */
+export function alignLooks(looks, t0Mono) {
+  if (!looks || typeof t0Mono !== 'number' || looks.mono.length === 0) return null;
+  /** @type {MainLooks} */
+  const out = { t: [], wait: [] };
+  looks.mono.forEach((mono, i) => {
+    if (mono < t0Mono) return;
+    out.t.push(Math.round((mono - t0Mono) * 100) / 100);
+    out.wait.push(looks.wait[i]);
+  });
+  return out;
+}
