@@ -179,8 +179,12 @@ export function startFixture(o) {
     serialization: 'json',
   });
   if (child.pid) live.add(child.pid);
-  // taskset execs the fixture in its own process: the pid is the fixture's main thread either way
+  // taskset execs the fixture in place: the pid is the fixture's main thread either way (alignLooks checks)
   const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
+  /** @type {import('./main-watch.js').Looks | undefined} */
+  let mainLooks;
+  // at exit, not at close: after it, its pid reads as a zombie's, then maybe another process's
+  child.on('exit', () => (mainLooks = watch?.stop()));
   let stderr = '';
   /** @type {any} */
   let message = null;
@@ -217,7 +221,6 @@ export function startFixture(o) {
     child.on('close', (code, sig) => {
       closed = true;
       clearTimeout(timer);
-      const mainLooks = watch?.stop();
       signal?.removeEventListener('abort', onAbort);
       if (child.pid) {
         killGroup(child.pid); // anything the fixture left in its group

@@ -24,9 +24,10 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {string[]} [execArgv]
  * @property {number} [timeoutMs]
  * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
- *                                   looks join what it reported as mainLooks, on its clock (its t0Mono)
+ *                                   looks join what it reported as mainLooks, on its clock (it reports
+ *                                   t0Mono and its pid)
  *
- * @typedef {RunOptions & {
+ * @typedef {Omit<RunOptions, 'watchMainMs'> & {
  *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void, readyMs?: number
  * }} StartOptions                   a service: `host` runs it under the harness's own Node
  *                                   (the load generator is not under test); `cpus` pins it elsewhere;
@@ -84,7 +85,7 @@ export function createLauncher({ machine, signal }) {
         signal,
         watchMainMs: o.watchMainMs,
       });
-      return o.watchMainMs ? { ...data, mainLooks: alignLooks(mainLooks, data?.t0Mono) } : data;
+      return o.watchMainMs ? { ...data, mainLooks: alignLooks(mainLooks, data ?? {}) } : data;
     },
     start(fixture, o = {}) {
       return startFixture({

@@ -11,19 +11,15 @@ import { createRequire } from 'node:module';
 
 /** @type {{ mainThreadWait: (pid: number) => string | null }} */
 const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
+/** @type {{ monoMs: () => number }} */
+const { monoMs } = createRequire(import.meta.url)('../fixtures/lib/mono-clock.cjs');
 
 /**
- * Now, in ms on the monotonic clock (process.hrtime), which every process on
- * the machine reads alike: a fixture reports its start on it (t0Mono).
- */
-export function monoMs() {
-  return Number(process.hrtime.bigint()) / 1e6;
-}
-
-/**
- * @typedef {{ mono: number[], wait: string[] }} Looks   when (monoMs) and where
- *   (proc.mainThreadWait: 'running', 'poll', or the call it is blocked in) each readable look found it
- * @typedef {{ t: number[], wait: string[] }} MainLooks  the same on the fixture's clock (ms since its t0)
+ * @typedef {{ pid: number, everyMs: number, mono: number[], wait: string[] }} Looks  whose main thread,
+ *   how often, and when (monoMs) and where (proc.mainThreadWait: 'running', 'epoll:<fd>', 'no-syscall',
+ *   or the call it is blocked in) each readable look found it
+ * @typedef {{ everyMs: number, t: number[], wait: string[] }} MainLooks  the same on the fixture's clock
+ *   (ms since its t0)
  */
 
 /**
@@ -34,11 +30,11 @@ export function monoMs() {
  */
 export function watchMainThread(pid, everyMs) {
   /** @type {Looks} */
-  const looks = { mono: [], wait: [] };
+  const looks = { pid, everyMs, mono: [], wait: [] };
   const timer = setInterval(() => {
     const wait = proc.mainThreadWait(pid);
     if (wait === null) return;
-    looks.mono.push(Math.round(monoMs() * 100) / 100);
+    looks.mono.push(round(monoMs()));
     looks.wait.push(wait);
   }, everyMs);
   timer.unref();
@@ -52,18 +48,25 @@ export function watchMainThread(pid, everyMs) {
 
 /**
  * The looks on the fixture's clock, from the moment it reports as its t0
- * (t0Mono); those before it dropped. null where there is nothing to align.
- * @param {Looks | null | undefined} looks @param {unknown} t0Mono
+ * (t0Mono); those before it dropped. null where there is nothing to align,
+ * or the looks were at another process than the one that reported (its pid:
+ * a wrapper that forked the fixture instead of becoming it).
+ * @param {Looks | null | undefined} looks @param {{ t0Mono?: unknown, pid?: unknown }} reported
  * @returns {MainLooks | null}
  */
-export function alignLooks(looks, t0Mono) {
-  if (!looks || typeof t0Mono !== 'number' || looks.mono.length === 0) return null;
+export function alignLooks(looks, { t0Mono, pid }) {
+  if (!looks || typeof t0Mono !== 'number' || pid !== looks.pid || looks.mono.length === 0) return null;
   /** @type {MainLooks} */
-  const out = { t: [], wait: [] };
+  const out = { everyMs: looks.everyMs, t: [], wait: [] };
   looks.mono.forEach((mono, i) => {
     if (mono < t0Mono) return;
-    out.t.push(Math.round((mono - t0Mono) * 100) / 100);
+    out.t.push(round(mono - t0Mono));
     out.wait.push(looks.wait[i]);
   });
   return out;
+}
+
+/** @param {number} x */
+function round(x) {
+  return Math.round(x * 100) / 100;
 }

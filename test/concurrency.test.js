@@ -526,17 +526,35 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
     expect(checkDelivery(o, { k: 5, P: 4 })).toEqual({
       ok: false,
       detail:
-        "completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms, ran 5.8 ms of them on its CPU and waited for one 0, and slept about 95 ms in futex, not in its event loop's poll (19 of 22 looks from outside): completions held back by the main thread",
+        "completion 1 came 121 ms after the 1st thread ended its work; the main thread took no sample for 115 ms, ran 5.8 ms of them on its CPU and waited for one 0, and slept about 95 ms in futex, not in its own event loop's poll (19 of 22 looks from outside): completions held back by the main thread",
     });
   });
   test('asleep in its poll (woken late), or in a call of its own for two looks (a lock a preempted thread held): void', () => {
-    const late = { ...obs(held, stalled, { queued: through(0.3) }), mainLooks: looks(() => 'poll') };
+    const late = { ...obs(held, stalled, { queued: through(0.3) }), mainLooks: looks(() => 'epoll:13') };
     expect(checkDelivery(late, { k: 5, P: 4 })).toMatchObject({ invalid: true });
     const lock = {
       ...obs(held, stalled, { main: through(0.03), queued: through(0.9) }),
       mainLooks: looks((ms) => (ms > 300 && ms < 310 ? 'futex' : 'running')),
     };
     expect(checkDelivery(lock, { k: 5, P: 4 })).toMatchObject({ invalid: true });
+  });
+  test("a poll on an epoll instance the process did not have before the batch is not its loop's (spawnSync's loop)", () => {
+    const at = (/** @type {string} */ w) => ({
+      ...obs(held, stalled, { main: through(0.05) }),
+      mainLooks: looks((ms) => (ms % 40 < 5 ? 'running' : w)),
+      pollFds: [3, 9, 13],
+    });
+    expect(checkDelivery(at('epoll:17'), { k: 5, P: 4 })?.detail).toMatch(
+      /slept about 95 ms in another event loop's poll \(epoll fd 17\), not in its own event loop's poll .*: completions held back by the main thread$/,
+    );
+    expect(checkDelivery(at('epoll:13'), { k: 5, P: 4 })).toMatchObject({ invalid: true });
+  });
+  test("without the main thread's own series, the looks alone can tell a hold; asleep outside any call is named so", () => {
+    const { main: _, mainQueued: __, ...noMain } = obs(held, stalled).timeline;
+    const o = { ...obs(held, stalled), timeline: noMain, mainLooks: looks(() => 'no-syscall') };
+    expect(checkDelivery(o, { k: 5, P: 4 })?.detail).toMatch(
+      /ran \? ms of them on its CPU and waited for one \?, and slept about 110 ms outside any system call, .*held back by the main thread$/,
+    );
   });
   test('fewer than two looks inside the wait say nothing of it', () => {
     const o = { ...obs(held, stalled), mainLooks: { t: [300], wait: ['futex'] } };

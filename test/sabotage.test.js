@@ -182,6 +182,13 @@ describe('count-keeping sabotages look alike to a count', () => {
     expect(d.poolThreads).toHaveLength(4);
   });
 
+  test('pool-held-spawn: the same, the main thread asleep in spawnSync meanwhile', async () => {
+    const d = await batch('pool-held-spawn', { k: 5 });
+    const ms = d.completions.map((/** @type {any} */ c) => c.ms);
+    expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(0.25 * Math.min(...ms));
+    expect(d.poolThreads).toHaveLength(4);
+  });
+
   test('pool-fair=1: two tasks still land on two pool threads, one each', async () => {
     const d = await batch('pool-fair=1', { k: 2 });
     expect(d.completions).toHaveLength(2);

@@ -8,11 +8,12 @@ export type RunOptions = {
     timeoutMs?: number;
     /**
      * look at the fixture's main thread from outside this often: the
-     *   looks join what it reported as mainLooks, on its clock (its t0Mono)
+     *   looks join what it reported as mainLooks, on its clock (it reports
+     *   t0Mono and its pid)
      */
     watchMainMs?: number;
 };
-export type StartOptions = RunOptions & {
+export type StartOptions = Omit<RunOptions, 'watchMainMs'> & {
     host?: boolean;
     cpus?: number[] | null;
     onMessage?: (data: any) => void;

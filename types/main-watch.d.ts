@@ -1,20 +1,20 @@
-/**
- * Now, in ms on the monotonic clock (process.hrtime), which every process on
- * the machine reads alike: a fixture reports its start on it (t0Mono).
- */
-export declare function monoMs(): number;
 export type Looks = {
+    pid: number;
+    everyMs: number;
     mono: number[];
     wait: string[];
 };
 export type MainLooks = {
+    everyMs: number;
     t: number[];
     wait: string[];
 };
 /**
- * @typedef {{ mono: number[], wait: string[] }} Looks   when (monoMs) and where
- *   (proc.mainThreadWait: 'running', 'poll', or the call it is blocked in) each readable look found it
- * @typedef {{ t: number[], wait: string[] }} MainLooks  the same on the fixture's clock (ms since its t0)
+ * @typedef {{ pid: number, everyMs: number, mono: number[], wait: string[] }} Looks  whose main thread,
+ *   how often, and when (monoMs) and where (proc.mainThreadWait: 'running', 'epoll:<fd>', 'no-syscall',
+ *   or the call it is blocked in) each readable look found it
+ * @typedef {{ everyMs: number, t: number[], wait: string[] }} MainLooks  the same on the fixture's clock
+ *   (ms since its t0)
  */
 /**
  * Look at process `pid`'s main thread every `everyMs` until stop(). Looks
@@ -27,8 +27,13 @@ export declare function watchMainThread(pid: number, everyMs: number): {
 };
 /**
  * The looks on the fixture's clock, from the moment it reports as its t0
- * (t0Mono); those before it dropped. null where there is nothing to align.
- * @param {Looks | null | undefined} looks @param {unknown} t0Mono
+ * (t0Mono); those before it dropped. null where there is nothing to align,
+ * or the looks were at another process than the one that reported (its pid:
+ * a wrapper that forked the fixture instead of becoming it).
+ * @param {Looks | null | undefined} looks @param {{ t0Mono?: unknown, pid?: unknown }} reported
  * @returns {MainLooks | null}
  */
-export declare function alignLooks(looks: Looks | null | undefined, t0Mono: unknown): MainLooks | null;
+export declare function alignLooks(looks: Looks | null | undefined, { t0Mono, pid }: {
+    t0Mono?: unknown;
+    pid?: unknown;
+}): MainLooks | null;

@@ -99,6 +99,12 @@ export const SABOTAGES = [
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
   {
+    name: 'pool-held-spawn',
+    what: "pool-held-busy, the main thread asleep in child_process.spawnSync between its looks at the pool: it blocks in an event loop of its own, in the same system call as the fixture's loop",
+    select: BATCH,
+    breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
+  },
+  {
     name: 'pool-spin=3',
     what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
     select: BATCH,

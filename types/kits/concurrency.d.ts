@@ -79,15 +79,12 @@ export declare const MAIN_LOOK_MS = 5;
  * loop runs a completion within a millisecond) is a fail, "completions held
  * back", unless the main thread was itself as late between that end and that
  * completion (its longest wait between samples). Such a wait is the
- * program's own doing where the main thread stayed runnable through it and
- * ran MAIN_HELD_MS or more of it on its CPU (heldByProgram): then the
- * program held its callbacks itself (a fail).
- * Otherwise the reading is spoiled (void): others kept the main thread from
- * running, or it slept. A main thread asleep in a blocking call of the
- * program's own is not told from one woken late: beside busy loops, honest
- * waits of up to 22 ms went neither to its CPU nor to waiting for one, nor
- * to the hypervisor as far as the guest can tell, so such a hold is void,
- * not a fail (BENCHMARKS.md §20).
+ * program's own doing where the main thread stayed outside its event loop's
+ * poll through it, running, waiting for a CPU, or asleep in a blocking call
+ * of its own (the harness's looks at it from outside, main-watch.js), and
+ * ran or slept there long enough (heldByProgram): then the program held its
+ * callbacks itself (a fail). Otherwise the reading is spoiled (void): others
+ * kept the main thread from running, or it was woken late from its poll.
  * A wait that long also hides the ends the sampler read after it, so those
  * are read again at the earliest each thread could have ended (threadEndsMs'
  * longGapMs): judged for the main thread's own holding, and where the ends
