@@ -19,6 +19,7 @@ import {
   busyCores,
   busyReason,
   voidIfBusy,
+  atOnceUntilFirstEnd,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -49,6 +50,8 @@ describe('split-work.cjs', () => {
         expect(new Set(r.threads.map((/** @type {any} */ t) => t.tid)).size).toBe(r.k);
         expect(r.threads.some((/** @type {any} */ t) => t.tid === data.mainTid)).toBe(false);
         expect(r.threads.every((/** @type {any} */ t) => typeof t.cpuMs === 'number')).toBe(true);
+        expect(r.threads.every((/** @type {any} */ t) => t.doneMs > 0 && t.doneMs <= r.wallMs + 0.01)).toBe(true);
+        expect(r.threads.every((/** @type {any} */ t) => typeof t.runnableMs === 'number')).toBe(true);
       }
     }
   });
@@ -210,6 +213,67 @@ describe('split helpers', () => {
     expect(Number.isNaN(timeOf(obs, 3))).toBe(true);
     expect(curve(obs).best).toBe(4);
     expect(curve(obs).points.map((/** @type {any} */ p) => p.k)).toEqual([1, 2, 4]);
+  });
+
+  it('atOnceUntilFirstEnd: threads together read about k, a slower CPU does not pull it down, one after another reads 1', () => {
+    const run = (/** @type {[number, number][]} */ threads) => ({
+      threads: threads.map(([cpuMs, doneMs]) => ({ cpuMs, doneMs })),
+    });
+    const cpu = (/** @type {any} */ t) => t.cpuMs;
+    expect(
+      atOnceUntilFirstEnd(
+        run([
+          [70, 71],
+          [70, 71.5],
+        ]),
+        cpu,
+      ),
+    ).toBeCloseTo(1.96, 2);
+    // Together, one of them on a vCPU the host slowed ×1.7 (a trial of this VM):
+    // over the run's wall time (133.3 ms) it read 1.47.
+    expect(
+      atOnceUntilFirstEnd(
+        run([
+          [72.41, 81.9],
+          [123.87, 129.7],
+        ]),
+        cpu,
+      ),
+    ).toBeCloseTo(1.81, 2);
+    // One after the other (split-serial), and taking turns on one CPU.
+    expect(
+      atOnceUntilFirstEnd(
+        run([
+          [70, 71],
+          [70, 142],
+        ]),
+        cpu,
+      ),
+    ).toBeCloseTo(0.99, 2);
+    expect(
+      atOnceUntilFirstEnd(
+        run([
+          [70, 139],
+          [70, 141],
+        ]),
+        cpu,
+      ),
+    ).toBeCloseTo(0.99, 2);
+    // Older records, without the ends: null (the callers read over the wall time instead).
+    expect(atOnceUntilFirstEnd({ threads: [{ cpuMs: 70 }, { cpuMs: 70 }] }, cpu)).toBeNull();
+  });
+
+  it('checkSplit: runnable until the first end where the record has it, else over the wall time', () => {
+    const obs = trial({ 1: [100], 2: [50, 50] });
+    for (const r of obs.runs.filter((/** @type {any} */ x) => x.k === 2)) {
+      r.together = 1.3; // over the wall time, a slow CPU's late end counted against it
+      r.threads.forEach((/** @type {any} */ t, /** @type {number} */ i) =>
+        Object.assign(t, { doneMs: i === 0 ? 60 : 100, runnableMs: i === 0 ? 58 : 98 }),
+      );
+    }
+    expect(checkSplit(obs).ok).toBe(true);
+    for (const r of obs.runs) for (const t of r.threads) delete t.doneMs;
+    expect(checkSplit(obs).detail).toMatch(/the threads took turns \(1.3 runnable at once, expected ≥ 1.5\)/);
   });
 
   it('checkSplit wants k distinct worker threads, each with its CPU share', () => {

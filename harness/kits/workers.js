@@ -193,8 +193,11 @@ export function checkSplit(obs) {
     const idle = r.threads.filter((/** @type {any} */ t) => !(t.cpuMs >= 0.5 * t.iterations * perIteration));
     if (idle.length) problems.push(`k=${r.k}: ${idle.length} thread(s) below half their CPU share`);
     // Split work runs together: k ≥ 2 threads taking turns read 1 runnable at once.
-    if (r.k >= 2 && typeof r.together === 'number' && r.together < MIN_TOGETHER) {
-      problems.push(`k=${r.k}: the threads took turns (${r.together} runnable at once, expected ≥ ${MIN_TOGETHER})`);
+    const together = atOnceUntilFirstEnd(r, (t) => t.runnableMs) ?? r.together;
+    if (r.k >= 2 && typeof together === 'number' && together < MIN_TOGETHER) {
+      problems.push(
+        `k=${r.k}: the threads took turns (${round(together, 2)} runnable at once, expected ≥ ${MIN_TOGETHER})`,
+      );
     }
   }
   const shares = obs.ks.map((/** @type {number} */ k) => {
@@ -211,21 +214,53 @@ export function checkSplit(obs) {
 
 /**
  * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
- * threads over the run's wall time) that shows k ≥ 2 threads ran together:
- * threads taking turns read 1; k threads together read 1.98 (k = 2) to 3.04
- * (k = 4, finishing unevenly on 2 cores) here, whatever else loads the CPUs.
+ * threads, until the first of them ended: atOnceUntilFirstEnd) that shows k ≥
+ * 2 threads ran together: threads taking turns, or running one after
+ * another, read 1; k threads together read about k, whatever else loads the
+ * CPUs (a waiting thread still counts).
  */
 export const MIN_TOGETHER = 1.5;
 
 /**
- * CPU parallelism of the run with k threads: the threads' on-CPU time over
- * the run's wall time (Linux). How many of them the OS really ran at once.
+ * How many of a run's threads were at once (on a CPU, or with `amountOf` the
+ * runnable time, on one or waiting for one) from the run's start until the
+ * first of them ended its share: that one's amount, and for each other the
+ * part of its amount it must have had by then (all of it but the time from
+ * then to its own end: a thread is never more than one at a time), over the
+ * first end's time. The same amount over the run's wall time reads fewer
+ * where a thread on a slower CPU ends later (two threads together, one on a
+ * vCPU the host slowed ×1.8: 1.47), although they ran at once; threads that
+ * took turns, or ran one after the other, still read about 1 here. null
+ * where the threads' ends or amounts are not in the record (older records).
+ * @param {{ threads: any[] }} run @param {(thread: any) => number | null | undefined} amountOf
+ * @returns {number | null}
+ */
+export function atOnceUntilFirstEnd(run, amountOf) {
+  const ts = run.threads;
+  if (!ts.every((t) => typeof t.doneMs === 'number' && Number.isFinite(amountOf(t)))) return null;
+  const first = ts.reduce((a, b) => (b.doneMs < a.doneMs ? b : a));
+  if (!(first.doneMs > 0)) return null;
+  const amount = (/** @type {any} */ t) => /** @type {number} */ (amountOf(t));
+  const byThen = ts.reduce(
+    (sum, t) => sum + (t === first ? amount(t) : Math.max(0, amount(t) - (t.doneMs - first.doneMs))),
+    0,
+  );
+  return byThen / first.doneMs;
+}
+
+/**
+ * CPU parallelism of the run with k threads (Linux): how many of them the OS
+ * really ran at once, their on-CPU time until the first ended
+ * (atOnceUntilFirstEnd), or in older records over the run's wall time.
  * @param {any} obs @param {number} k
  */
 export function parallelism(obs, k) {
   const r = obs.runs.find((/** @type {any} */ x) => x.k === k);
   if (!r) return NaN;
-  return r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + (t.cpuMs ?? NaN), 0) / r.wallMs;
+  return (
+    atOnceUntilFirstEnd(r, (t) => t.cpuMs) ??
+    r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + (t.cpuMs ?? NaN), 0) / r.wallMs
+  );
 }
 
 /**

@@ -118,14 +118,33 @@ export declare function checkSplit(obs: any): {
 };
 /**
  * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
- * threads over the run's wall time) that shows k ≥ 2 threads ran together:
- * threads taking turns read 1; k threads together read 1.98 (k = 2) to 3.04
- * (k = 4, finishing unevenly on 2 cores) here, whatever else loads the CPUs.
+ * threads, until the first of them ended: atOnceUntilFirstEnd) that shows k ≥
+ * 2 threads ran together: threads taking turns, or running one after
+ * another, read 1; k threads together read about k, whatever else loads the
+ * CPUs (a waiting thread still counts).
  */
 export declare const MIN_TOGETHER = 1.5;
 /**
- * CPU parallelism of the run with k threads: the threads' on-CPU time over
- * the run's wall time (Linux). How many of them the OS really ran at once.
+ * How many of a run's threads were at once (on a CPU, or with `amountOf` the
+ * runnable time, on one or waiting for one) from the run's start until the
+ * first of them ended its share: that one's amount, and for each other the
+ * part of its amount it must have had by then (all of it but the time from
+ * then to its own end: a thread is never more than one at a time), over the
+ * first end's time. The same amount over the run's wall time reads fewer
+ * where a thread on a slower CPU ends later (two threads together, one on a
+ * vCPU the host slowed ×1.8: 1.47), although they ran at once; threads that
+ * took turns, or ran one after the other, still read about 1 here. null
+ * where the threads' ends or amounts are not in the record (older records).
+ * @param {{ threads: any[] }} run @param {(thread: any) => number | null | undefined} amountOf
+ * @returns {number | null}
+ */
+export declare function atOnceUntilFirstEnd(run: {
+    threads: any[];
+}, amountOf: (thread: any) => number | null | undefined): number | null;
+/**
+ * CPU parallelism of the run with k threads (Linux): how many of them the OS
+ * really ran at once, their on-CPU time until the first ended
+ * (atOnceUntilFirstEnd), or in older records over the run's wall time.
  * @param {any} obs @param {number} k
  */
 export declare function parallelism(obs: any, k: number): number;
