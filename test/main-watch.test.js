@@ -45,11 +45,15 @@ describe('mainThreadWait and watchMainThread: where a process’s main thread sl
     const looks = /** @type {import('../harness/main-watch.js').MainLooks} */ (
       alignLooks(watch.stop(), { t0Mono: t0, pid: child.pid })
     );
-    // One stretch in futex as long as the hold, with the loop's poll before it and after it.
-    const first = looks.wait.indexOf('futex');
-    const last = looks.wait.lastIndexOf('futex');
+    // One stretch in futex as long as the hold, with the loop's poll before it and after it (Node
+    // may wait in futex for a moment elsewhere too, starting or exiting: the longest stretch is the hold).
+    let [first, last] = [-1, -2];
+    for (let i = 0, from = 0; i <= looks.wait.length; i++) {
+      if (looks.wait[i] === 'futex') continue;
+      if (i - 1 - from > last - first) [first, last] = [from, i - 1];
+      from = i + 1;
+    }
     expect(first).toBeGreaterThan(0);
-    expect(new Set(looks.wait.slice(first, last + 1))).toEqual(new Set(['futex']));
     expect(looks.t[last] - looks.t[first]).toBeGreaterThan(250);
     const polls = (/** @type {string[]} */ ws) => ws.some((w) => w.startsWith('epoll:'));
     expect(polls(looks.wait.slice(0, first))).toBe(true);

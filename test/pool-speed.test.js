@@ -56,6 +56,14 @@ describe('voidIfUnequalSpeeds', () => {
       timingVoid: true,
     });
   });
+  test('CPU per hash alike, but the speed reference read the CPUs apart by the wall clock: the timing is dropped', () => {
+    const apart = { cpuMs: [241, 243], speed: { pinned: { 0: 0.035, 1: 0.05 }, byCpu: {} } };
+    expect(voidIfUnequalSpeeds(apart, 4, ok).voidReason).toBe(
+      'CPUs at unequal speeds: the speed reference read ×1.43 apart on them, by the wall clock (the model assumes one speed)',
+    );
+    const alike = { cpuMs: [241, 243], speed: { pinned: { 0: 0.035, 1: 0.037 }, byCpu: { 0: { ms: 0.036, n: 9 } } } };
+    expect(voidIfUnequalSpeeds(alike, 4, ok)).toBe(ok);
+  });
   test('a check already void or invalid is left as it is; one speed leaves the check alone', () => {
     const busy = { ...ok, timingVoid: true, voidReason: 'machine busy' };
     expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, busy)).toBe(busy);

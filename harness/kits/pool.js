@@ -351,12 +351,30 @@ export function hashRates(obs, k) {
 }
 
 /**
- * Drop a batch's timing value where the pool threads' CPU time per hash (a
- * fixed amount of work) shows CPUs at unequal speeds (unequalSpeedReason).
+ * Drop a batch's timing value where the CPUs ran at unequal speeds: the pool
+ * threads' CPU time per hash (a fixed amount of work) says so
+ * (unequalSpeedReason), or the speed reference read on the CPUs by the wall
+ * clock, pinned to each before the batch or beside the pool during it, is
+ * more than MAX_SPEED_SPREAD apart. A host that takes a vCPU away unseen
+ * slows its thread's progress without adding to its CPU time: the CPU per
+ * hash reads alike while one thread finishes later, and a statistic built on
+ * completion times drifts toward an alternative (`pool.size-two-pairs` read
+ * G 0.27 against a region above 0.375 so, over 8 trials whose CPU per hash
+ * read alike and whose pinned readings read up to ×1.5 apart).
  * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
  */
 export function voidIfUnequalSpeeds(obs, k, check) {
-  return voidTiming(check, unequalSpeedReason(hashRates(obs, k), 'a hash'));
+  return voidTiming(check, unequalSpeedReason(hashRates(obs, k), 'a hash') ?? unequalReadingsReason(obs.speed));
+}
+
+/**
+ * Why the speed reference's readings say the CPUs ran at unequal speeds, or null.
+ * @param {import('./cpu-speed.js').SpeedReading | null | undefined} speed
+ */
+function unequalReadingsReason(speed) {
+  const spread = speedsSpread(speed);
+  if (spread === null || spread <= MAX_SPEED_SPREAD) return null;
+  return `CPUs at unequal speeds: the speed reference read ×${round(spread, 2)} apart on them, by the wall clock (the model assumes one speed)`;
 }
 
 /** @param {any} obs */
