@@ -45,31 +45,33 @@ describe("unequalSpeedReason over a batch's hash rates", () => {
 
 describe('voidIfUnequalSpeeds', () => {
   test('drops the timing value and keeps the structure', () => {
-    const c = voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, ok);
+    const c = voidIfUnequalSpeeds({ cpuMs: [241, 361] }, { k: 4, P: 4 }, ok);
     expect(c).toMatchObject({ ok: true, timingVoid: true });
     expect(c.voidReason).toMatch(/^CPUs at unequal speeds/);
     expect(c.detail).toMatch(/^as expected \(timing dropped: CPUs at unequal speeds/);
   });
   test('a structural fail stays a fail: the speed spread voids only the timing', () => {
-    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, { ok: false, detail: 'x' })).toMatchObject({
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, { k: 4, P: 4 }, { ok: false, detail: 'x' })).toMatchObject({
       ok: false,
       timingVoid: true,
     });
   });
   test('CPU per hash alike, but the speed reference read the CPUs apart by the wall clock: the timing is dropped', () => {
     const apart = { cpuMs: [241, 243], speed: { pinned: { 0: 0.035, 1: 0.05 }, byCpu: {} } };
-    expect(voidIfUnequalSpeeds(apart, 4, ok).voidReason).toBe(
+    expect(voidIfUnequalSpeeds(apart, { k: 4, P: 4 }, ok).voidReason).toBe(
       'CPUs at unequal speeds: the speed reference read ×1.43 apart on them, by the wall clock (the model assumes one speed)',
     );
     const alike = { cpuMs: [241, 243], speed: { pinned: { 0: 0.035, 1: 0.037 }, byCpu: { 0: { ms: 0.036, n: 9 } } } };
-    expect(voidIfUnequalSpeeds(alike, 4, ok)).toBe(ok);
+    expect(voidIfUnequalSpeeds(alike, { k: 4, P: 4 }, ok)).toBe(ok);
+    // one thread at a time (P = 1): its tasks all meet the same CPUs
+    expect(voidIfUnequalSpeeds({ ...apart, cpuMs: [484] }, { k: 4, P: 1 }, ok)).toBe(ok);
   });
   test('a check already void or invalid is left as it is; one speed leaves the check alone', () => {
     const busy = { ...ok, timingVoid: true, voidReason: 'machine busy' };
-    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, busy)).toBe(busy);
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, { k: 4, P: 4 }, busy)).toBe(busy);
     const invalid = { ok: false, invalid: true, detail: 'control failed' };
-    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, 4, invalid)).toBe(invalid);
-    expect(voidIfUnequalSpeeds({ cpuMs: [241, 243] }, 4, ok)).toBe(ok);
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 361] }, { k: 4, P: 4 }, invalid)).toBe(invalid);
+    expect(voidIfUnequalSpeeds({ cpuMs: [241, 243] }, { k: 4, P: 4 }, ok)).toBe(ok);
   });
 });
 

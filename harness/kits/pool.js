@@ -210,7 +210,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
           check: (obs) =>
             voidIfUnequalSpeeds(
               obs,
-              k,
+              { k, P },
               voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs }), 'timing'),
             ),
         }
@@ -360,11 +360,15 @@ export function hashRates(obs, k) {
  * hash reads alike while one thread finishes later, and a statistic built on
  * completion times drifts toward an alternative (`pool.size-two-pairs` read
  * G 0.27 against a region above 0.375 so, over 8 trials whose CPU per hash
- * read alike and whose pinned readings read up to ×1.5 apart).
- * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
+ * read alike and whose pinned readings read up to ×1.5 apart). The readings
+ * count only where threads ran side by side (min(P, k) ≥ 2), whose
+ * completions the statistic compares; one thread's tasks, one after another,
+ * all meet the same CPUs.
+ * @param {any} obs @param {{ k: number, P: number }} o @param {import('../verdict.js').Check} check
  */
-export function voidIfUnequalSpeeds(obs, k, check) {
-  return voidTiming(check, unequalSpeedReason(hashRates(obs, k), 'a hash') ?? unequalReadingsReason(obs.speed));
+export function voidIfUnequalSpeeds(obs, { k, P }, check) {
+  const readings = Math.min(P, k) >= 2 ? unequalReadingsReason(obs.speed) : null;
+  return voidTiming(check, unequalSpeedReason(hashRates(obs, k), 'a hash') ?? readings);
 }
 
 /**

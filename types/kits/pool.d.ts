@@ -221,10 +221,16 @@ export declare function hashRates(obs: any, k: number): number[];
  * hash reads alike while one thread finishes later, and a statistic built on
  * completion times drifts toward an alternative (`pool.size-two-pairs` read
  * G 0.27 against a region above 0.375 so, over 8 trials whose CPU per hash
- * read alike and whose pinned readings read up to ×1.5 apart).
- * @param {any} obs @param {number} k @param {import('../verdict.js').Check} check
+ * read alike and whose pinned readings read up to ×1.5 apart). The readings
+ * count only where threads ran side by side (min(P, k) ≥ 2), whose
+ * completions the statistic compares; one thread's tasks, one after another,
+ * all meet the same CPUs.
+ * @param {any} obs @param {{ k: number, P: number }} o @param {import('../verdict.js').Check} check
  */
-export declare function voidIfUnequalSpeeds(obs: any, k: number, check: import('../verdict.js').Check): import("../verdict.js").Check;
+export declare function voidIfUnequalSpeeds(obs: any, { k, P }: {
+    k: number;
+    P: number;
+}, check: import('../verdict.js').Check): import("../verdict.js").Check;
 /** @param {any} obs */
 export declare function sortedTimes(obs: any): any;
 /**
