@@ -220,8 +220,8 @@ export declare function hashRates(obs: any, k: number): number[];
  * slows its thread's progress without adding to its CPU time: the CPU per
  * hash reads alike while one thread finishes later, and a statistic built on
  * completion times drifts toward an alternative (`pool.size-two-pairs` read
- * G 0.27 against a region above 0.375 so, over 8 trials whose CPU per hash
- * read alike and whose pinned readings read up to ×1.5 apart). The readings
+ * G 0.27 against a region above 0.375 so, a fail of a true claim; BENCHMARKS.md
+ * §21). The readings
  * count only where threads ran side by side (min(P, k) ≥ 2), whose
  * completions the statistic compares; one thread's tasks, one after another,
  * all meet the same CPUs.
