@@ -3,11 +3,12 @@
 // speed reference: N calibrations in one process, each a task timed three
 // times between groups of reference readings, as fixtures/profile-probe.cjs
 // does, and each read two ways: the median of every reading beside the median
-// task (the way before BENCHMARKS.md §21) and pairedReference (each run with
-// the readings at its edges). What a batch weighs its pool's CPU against is
-// the task over the reference, which should be a property of the CPU alone:
-// per iteration, (task ms / iterations) / (reference ms / 64). The table
-// gives its spread both ways, over the same timings.
+// task (the profile's way) and pairedReference (each run with the readings at
+// its edges; measured in BENCHMARKS.md §21 and not kept). What a batch weighs
+// its pool's CPU against is the task over the reference, which should be a
+// property of the CPU alone: per iteration, (task ms / iterations) /
+// (reference ms / 64). The table gives its spread both ways, over the same
+// timings.
 //
 //   node bench/profile-pairs.js [--runs N] [--iterations I]
 import { createRequire } from 'node:module';
@@ -22,14 +23,26 @@ const HELP = `Usage: node bench/profile-pairs.js [--runs N] [--iterations I]
 Calibrates the machine profile's task and speed reference N times in this
 process (three timed runs of I iterations between groups of 20 reference
 readings each), and prints the task over the reference per iteration, read
-as the median of every reading (before §21) and paired with each run's edge
-readings (fixtures/lib/speed-reference.cjs pairedReference): min, median,
+as the median of every reading (the profile's way) and paired with each
+run's edge readings (measured in BENCHMARKS.md §21, not kept): min, median,
 max and how many fall outside 0.80–0.95.
 
 Options:
   --runs N         calibrations (default 30)
   --iterations I   pbkdf2 iterations of the task (default 170000, about 120 ms here)
   -h, --help       this help`;
+
+/**
+ * The calibrated task and a reference paired with it: the task's median, and
+ * that times the median over the runs of each run's edge readings
+ * (groups[i] just before runs[i], groups[i + 1] just after it) over the run.
+ * @param {number[]} runs @param {number[][]} groups
+ */
+function pairedReference(runs, groups) {
+  const ratios = runs.map((ms, i) => speed.median([...groups[i], ...groups[i + 1]]) / ms);
+  const taskMs = speed.median(runs);
+  return { taskMs, referenceMs: taskMs * speed.median(ratios) };
+}
 
 /** Readings between two timed runs, as the profile takes them. */
 const READINGS = 20;
@@ -51,7 +64,7 @@ function calibrateBothWays(iterations) {
   }
   const perIteration = (/** @type {number} */ taskMs, /** @type {number} */ referenceMs) =>
     taskMs / iterations / (referenceMs / speed.REFERENCE_ITERATIONS);
-  const paired = speed.pairedReference(runs, groups);
+  const paired = pairedReference(runs, groups);
   return {
     allReadings: perIteration(speed.median(runs), speed.median(groups.flat())),
     paired: perIteration(paired.taskMs, paired.referenceMs),
