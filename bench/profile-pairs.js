@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// How consistently the machine profile's calibration pairs its task with the
-// speed reference: N calibrations in one process, each a task timed three
-// times between groups of reference readings, as fixtures/profile-probe.cjs
-// does, and each read two ways: the median of every reading beside the median
-// task (the profile's way) and pairedReference (each run with the readings at
-// its edges; measured in BENCHMARKS.md §21 and not kept). What a batch weighs
-// its pool's CPU against is the task over the reference, which should be a
-// property of the CPU alone: per iteration, (task ms / iterations) /
-// (reference ms / 64). The table gives its spread both ways, over the same
-// timings.
+// How consistently the machine profile's calibration weighs its task against
+// the speed reference: N calibrations in one process, each read two ways.
+// Around the runs: the task timed three times between groups of 20
+// reference readings, the median task over the median of every reading (the
+// profile's way until BENCHMARKS.md §22). In pairs: the median of 32 pairs
+// of a reading and a 2048-iteration hash timed back to back, as
+// fixtures/profile-probe.cjs does now (copied here: the fixture runs on load
+// and exports nothing; change both together). What a batch weighs its pool's
+// CPU against is the task over the reference, which should be a property of
+// the CPU alone: per iteration, (task ms / iterations) / (reference ms / 64).
+// The table gives its spread both ways.
 //
 //   node bench/profile-pairs.js [--runs N] [--iterations I]
 import { createRequire } from 'node:module';
@@ -21,10 +22,11 @@ const speed = createRequire(import.meta.url)('../fixtures/lib/speed-reference.cj
 const HELP = `Usage: node bench/profile-pairs.js [--runs N] [--iterations I]
 
 Calibrates the machine profile's task and speed reference N times in this
-process (three timed runs of I iterations between groups of 20 reference
-readings each), and prints the task over the reference per iteration, read
-as the median of every reading (the profile's way) and paired with each
-run's edge readings (measured in BENCHMARKS.md §21, not kept): min, median,
+process and prints the task over the reference per iteration, read two ways:
+around the runs (three timed runs of I iterations between groups of 20
+reference readings, the median of every reading: the profile's way until
+BENCHMARKS.md §22) and in pairs (the median of 32 pairs of a reading and a
+2048-iteration hash timed back to back: the profile's way now): min, median,
 max and how many fall outside 0.80–0.95.
 
 Options:
@@ -32,16 +34,18 @@ Options:
   --iterations I   pbkdf2 iterations of the task (default 170000, about 120 ms here)
   -h, --help       this help`;
 
-/**
- * The calibrated task and a reference paired with it: the task's median, and
- * that times the median over the runs of each run's edge readings
- * (groups[i] just before runs[i], groups[i + 1] just after it) over the run.
- * @param {number[]} runs @param {number[][]} groups
- */
-function pairedReference(runs, groups) {
-  const ratios = runs.map((ms, i) => speed.median([...groups[i], ...groups[i + 1]]) / ms);
-  const taskMs = speed.median(runs);
-  return { taskMs, referenceMs: taskMs * speed.median(ratios) };
+/** Pairs of a reading and a chunk, and a chunk's iterations: as fixtures/profile-probe.cjs. */
+const PAIRS = 32;
+const CHUNK_ITERATIONS = 2048;
+
+/** The reference's time over one iteration's, from pairs timed back to back (profile-probe.cjs referenceInIterations). */
+function referenceInIterations() {
+  const ratios = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const reference = speed.timeReference();
+    ratios.push(reference / (timeTask(CHUNK_ITERATIONS) / CHUNK_ITERATIONS));
+  }
+  return speed.median(ratios);
 }
 
 /** Readings between two timed runs, as the profile takes them. */
@@ -62,12 +66,9 @@ function calibrateBothWays(iterations) {
     runs.push(timeTask(iterations));
     groups.push(Array.from({ length: READINGS }, () => speed.timeReference()));
   }
-  const perIteration = (/** @type {number} */ taskMs, /** @type {number} */ referenceMs) =>
-    taskMs / iterations / (referenceMs / speed.REFERENCE_ITERATIONS);
-  const paired = pairedReference(runs, groups);
   return {
-    allReadings: perIteration(speed.median(runs), speed.median(groups.flat())),
-    paired: perIteration(paired.taskMs, paired.referenceMs),
+    aroundRuns: speed.median(runs) / iterations / (speed.median(groups.flat()) / speed.REFERENCE_ITERATIONS),
+    inPairs: speed.REFERENCE_ITERATIONS / referenceInIterations(),
   };
 }
 
@@ -106,8 +107,8 @@ function main() {
   process.stderr.write('\n');
   console.log('| task over reference, per iteration | min | median | max | outside 0.80–0.95 |');
   console.log('|---|---:|---:|---:|---:|');
-  console.log(`| median of every reading ${summary(results.map((r) => r.allReadings))}`);
-  console.log(`| paired with each run's edges ${summary(results.map((r) => r.paired))}`);
+  console.log(`| around the runs ${summary(results.map((r) => r.aroundRuns))}`);
+  console.log(`| in pairs ${summary(results.map((r) => r.inPairs))}`);
   return 0;
 }
 

@@ -318,6 +318,26 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     const slowOne = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0375 } };
     expect(checkBatch({ ...obs([90, 91, 90, 180]), speed: slowOne }, calibrated)).toMatchObject({ invalid: true });
   });
+  test('CPU beyond the tasks at the speed read beside the pool, but not at the slowest speed a CPU read: void, never a fail', () => {
+    // CPU 1 read ×1.5 slower beside the pool for a quarter of the readings: the host switched its speed during the batch
+    const switched = {
+      byCpu: { 0: { ms: 0.025, n: 30 }, 1: { ms: 0.0375, n: 10 } },
+      pinned: { 0: 0.025, 1: 0.025 },
+      poolCpus: { 0: 90, 1: 90 },
+    };
+    const c = checkBatch({ ...obs([160, 161, 159, 160]), speed: switched }, calibrated); // ×1.19 at ×1.125 the speed
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.detail).toMatch(
+      /but ×0\.89 at the slowest speed a CPU read before the batch or beside it \(×1\.5\): the host changed a CPU's speed/,
+    );
+    // beyond the tasks even at that speed: threads runnable without progress, a fail naming both figures
+    const waste = checkBatch({ ...obs([220, 221, 219, 220]), speed: switched }, calibrated);
+    expect(waste).toMatchObject({ ok: false });
+    expect(waste.invalid).toBeUndefined();
+    expect(waste.detail).toMatch(
+      /^CPU without progress: .* ×1\.63 what 4 hashes cost .*, ×1\.22 even at the slowest speed a CPU read before the batch or beside it; allowed ×1\.12/,
+    );
+  });
   test('honest CPU within the allowance passes, and the figure is shown', () => {
     const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
     expect(c).toMatchObject({ ok: true });
@@ -347,6 +367,23 @@ describe('speedFactor: how fast the CPUs ran during a batch, against the calibra
     expect(f?.factor).toBeCloseTo(1.4, 9);
     // never scaled down: a faster CPU elsewhere explains no more CPU than the one read
     expect(speedFactor({ byCpu: { 0: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025, 1: 0.02 } }, 0.025)?.factor).toBe(1);
+  });
+  test('slowestRead: the slowest any CPU read, pinned before the batch or beside it, never below the factor', () => {
+    // the CPUs read fast beside the pool, but one read ×1.6 slower pinned before it: the host switched its speed
+    const switched = speedFactor(
+      { byCpu: { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025, 1: 0.04 } },
+      0.025,
+    );
+    expect(switched?.factor).toBeCloseTo(0.04 / 0.0325, 9); // the slowest pinned over the mean pinned of those read
+    expect(switched?.slowestRead).toBeCloseTo(1.6, 9);
+    const oneSlowBeside = speedFactor(
+      { byCpu: { 0: { ms: 0.025, n: 30 }, 1: { ms: 0.04, n: 10 } }, pinned: { 0: 0.025, 1: 0.025 } },
+      0.025,
+    );
+    expect(oneSlowBeside?.factor).toBeCloseTo(1.15, 9); // the count-weighted mean of the CPUs read beside the pool
+    expect(oneSlowBeside?.slowestRead).toBeCloseTo(1.6, 9);
+    const steady = speedFactor({ byCpu: { 0: { ms: 0.025, n: 20 } }, pinned: { 0: 0.025, 1: 0.025 } }, 0.025);
+    expect(steady?.slowestRead).toBe(1);
   });
   test('without pinned readings: the slowest CPU read, and only where every CPU of the pool was read', () => {
     const byCpu = { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.03, n: 5 } };

@@ -26,10 +26,14 @@ export const MIN_READINGS = 5;
  * time). Without pinned readings, the slowest CPU read during the batch, and
  * only where it read every CPU the pool's threads ran on. null where it
  * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
- * that nothing read.
+ * that nothing read. slowestRead: the slowest speed any single reading
+ * group gave, a pinned CPU before the batch or one CPU's median beside it
+ * (never below factor): where the host switched a CPU's speed around the
+ * batch, the pool's threads may have run at it for longer than the main
+ * thread's readings show.
  * @param {SpeedReading | null | undefined} speed
  * @param {number | null | undefined} referenceMs  the profile's reference (ms)
- * @returns {{ factor: number, during: number, slowest: number } | null}
+ * @returns {{ factor: number, during: number, slowest: number, slowestRead: number } | null}
  */
 export function speedFactor(speed, referenceMs) {
   if (!speed || !(Number(referenceMs) > 0)) return null;
@@ -39,14 +43,21 @@ export function speedFactor(speed, referenceMs) {
   if (n < MIN_READINGS) return null;
   const duringMs = during.reduce((sum, [, r]) => sum + r.ms * r.n, 0) / n;
   const pinned = speed.pinned ?? null;
+  const readMs = [...during.map(([, r]) => r.ms), ...Object.values(pinned ?? {}).filter((ms) => ms > 0)];
+  const withSlowestRead = (/** @type {number} */ factor, /** @type {number} */ slowest) => ({
+    factor,
+    during: duringMs / ref,
+    slowest,
+    slowestRead: Math.max(factor, Math.max(...readMs) / ref),
+  });
   if (pinned && during.every(([cpu]) => pinned[cpu] > 0)) {
     const here = during.reduce((sum, [cpu, r]) => sum + pinned[cpu] * r.n, 0) / n;
     const slowest = Math.max(1, Math.max(...Object.values(pinned)) / here);
-    return { factor: (duringMs / ref) * slowest, during: duringMs / ref, slowest };
+    return withSlowestRead((duringMs / ref) * slowest, slowest);
   }
   if (Object.keys(speed.poolCpus ?? {}).some((cpu) => !speed.byCpu[cpu])) return null;
   const slowestMs = Math.max(...during.map(([, r]) => r.ms));
-  return { factor: slowestMs / ref, during: duringMs / ref, slowest: slowestMs / duringMs };
+  return withSlowestRead(slowestMs / ref, slowestMs / duringMs);
 }
 
 /**

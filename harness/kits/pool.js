@@ -480,9 +480,10 @@ function withHashCost(check, account, T, cpuRatio) {
  * beside busy loops (the hashes pay for cache refills after each switch that
  * the reference, timed warm, does not); threads that spin or waste while
  * fewer tasks progress than run read 1.14–1.98 (BENCHMARKS.md §17). On a
- * host that switches a vCPU between two speeds within a batch, or between
- * the profile's timed runs, honest batches read up to ×1.54 and fail
- * (§21): left open there, with what a gate on the readings would cost.
+ * host that switches a vCPU between two speeds, honest batches read up to
+ * ×1.44 against the speed read beside the pool (§21); against the slowest
+ * speed read, which cpuBeyondTasks also requires before it fails, at most
+ * ×1.18 (§22).
  */
 export const MAX_CPU_PER_TASKS = 1.12;
 
@@ -505,8 +506,10 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * the batch. A thread busy without progress (a limiter whose waiting threads
  * spin) and a CPU the host slowed both cost CPU beyond the calibrated tasks.
  * With the speed read beside the pool (speed: cpu-speed.js) the two are told
- * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed is a
- * fail, and so is one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
+ * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed, and at
+ * the slowest speed any CPU read before the batch or beside it, is a fail
+ * (beyond the first alone, the host may have switched a CPU's speed for part
+ * of the batch: void), and so is one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
  * another's where the CPUs read alike, before the batch and during it; a
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
@@ -522,8 +525,18 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs,
     };
   if (speed && cpuRatio !== null && cpuRatio > MAX_CPU_PER_TASKS) {
     const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
+    const atSlowestRead = (cpuRatio * speed.factor) / speed.slowestRead;
+    const read = `×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} a task alone's ${Math.round(T)} ms, read beside the pool${slowest})`;
+    if (atSlowestRead <= MAX_CPU_PER_TASKS)
+      return {
+        void: `the pool's threads used ${Math.round(totalMs)} ms of CPU, ${read}, but ×${round(atSlowestRead, 2)} at the slowest speed a CPU read before the batch or beside it (×${round(speed.slowestRead, 2)}): the host changed a CPU's speed around the batch`,
+      };
+    const beyondSlowest =
+      speed.slowestRead > speed.factor
+        ? `, ×${round(atSlowestRead, 2)} even at the slowest speed a CPU read before the batch or beside it`
+        : '';
     return {
-      fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} a task alone's ${Math.round(T)} ms, read beside the pool${slowest}); allowed ×${MAX_CPU_PER_TASKS}`,
+      fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ${read}${beyondSlowest}; allowed ×${MAX_CPU_PER_TASKS}`,
     };
   }
   const cause = speed

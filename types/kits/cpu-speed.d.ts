@@ -32,15 +32,20 @@ export type SpeedReading = {
  * time). Without pinned readings, the slowest CPU read during the batch, and
  * only where it read every CPU the pool's threads ran on. null where it
  * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
- * that nothing read.
+ * that nothing read. slowestRead: the slowest speed any single reading
+ * group gave, a pinned CPU before the batch or one CPU's median beside it
+ * (never below factor): where the host switched a CPU's speed around the
+ * batch, the pool's threads may have run at it for longer than the main
+ * thread's readings show.
  * @param {SpeedReading | null | undefined} speed
  * @param {number | null | undefined} referenceMs  the profile's reference (ms)
- * @returns {{ factor: number, during: number, slowest: number } | null}
+ * @returns {{ factor: number, during: number, slowest: number, slowestRead: number } | null}
  */
 export declare function speedFactor(speed: SpeedReading | null | undefined, referenceMs: number | null | undefined): {
     factor: number;
     during: number;
     slowest: number;
+    slowestRead: number;
 } | null;
 /**
  * How far apart the CPUs' speeds read, slowest over fastest: the pinned

@@ -257,9 +257,10 @@ export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
  * beside busy loops (the hashes pay for cache refills after each switch that
  * the reference, timed warm, does not); threads that spin or waste while
  * fewer tasks progress than run read 1.14–1.98 (BENCHMARKS.md §17). On a
- * host that switches a vCPU between two speeds within a batch, or between
- * the profile's timed runs, honest batches read up to ×1.54 and fail
- * (§21): left open there, with what a gate on the readings would cost.
+ * host that switches a vCPU between two speeds, honest batches read up to
+ * ×1.44 against the speed read beside the pool (§21); against the slowest
+ * speed read, which cpuBeyondTasks also requires before it fails, at most
+ * ×1.18 (§22).
  */
 export declare const MAX_CPU_PER_TASKS = 1.12;
 /**
