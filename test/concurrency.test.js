@@ -209,9 +209,13 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
   test('four threads, one task each, four at once: sound, with what each hash cost beside the calibration', () => {
     const c = checkBatch(obs([118, 121, 119, 122]), { k: 4, P: 4, T: 120 });
     expect(c).toMatchObject({ ok: true });
-    expect(c.parts?.[0].detail).toMatch(
-      /did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4; CPU per hash 118–122 ms \(a task alone: 120 ms\)$/,
-    );
+    expect(c.parts?.[0].detail).toMatch(/did the 4 tasks \(1\+1\+1\+1\); expected 4 and 4$/);
+    // the CPU rule's figures go with "run at once", which that rule judges
+    expect(c.parts?.[1].detail).toMatch(/^runnable at once 4 .*; CPU per hash 118–122 ms \(a task alone: 120 ms\)$/);
+    // without a runnable count (off Linux) the rule judges the threads, and its figures go with them
+    const unread = checkBatch({ ...obs([118, 121, 119, 122]), phases: undefined }, { k: 4, P: 4, T: 120 });
+    expect(unread.parts?.map((p) => p.name)).toEqual(['4 pool threads, 4 of them doing the 4 tasks']);
+    expect(unread.parts?.[0].detail).toMatch(/expected 4 and 4; CPU per hash 118–122 ms/);
     // two tasks on one thread: the CPU per hash is its time halved
     const pairs = checkBatch(
       { ...obs([242, 238]), poolThreads: [1, 2], phases: phases.slice(2) },
@@ -341,7 +345,7 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
   test('honest CPU within the allowance passes, and the figure is shown', () => {
     const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
     expect(c).toMatchObject({ ok: true });
-    expect(c.parts?.[0].detail).toMatch(/, ×1 the tasks' cost at the CPU's speed read beside the pool$/);
+    expect(c.parts?.[1].detail).toMatch(/, ×1 the tasks' cost at the CPU's speed read beside the pool$/);
   });
 });
 

@@ -407,8 +407,12 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const totalMs = sum(obs.cpuMs);
   // the pool's CPU over what its k hashes cost at the speed the CPUs ran during the batch
   const cpuRatio = speed && T > 0 ? totalMs / (k * T * speed.factor) : null;
-  const threads = withHashCost(checkThreads(obs, { k, P }, account), account, T, cpuRatio);
-  const together = checkConcurrency(obs.phases, { k, P, T });
+  // The CPU rule's figures go with the assertion it judges: how many ran at
+  // once where the runnable count was read, else which threads did the work.
+  const hashCost = (/** @type {import('../verdict.js').Check} */ c) => withHashCost(c, account, T, cpuRatio);
+  const counted = checkConcurrency(obs.phases, { k, P, T });
+  const together = counted && hashCost(counted);
+  const threads = together ? checkThreads(obs, { k, P }, account) : hashCost(checkThreads(obs, { k, P }, account));
   const delivered = checkDelivery(obs, { k, P });
   const want = threadsUsed({ k, P });
   const parts = [
@@ -455,10 +459,10 @@ function sum(xs) {
 }
 
 /**
- * A thread check's detail with what each hash cost in CPU beside the
- * calibrated task, and the pool's CPU over its tasks' cost at the speed read
- * beside it: the figures the CPU rule (cpuBeyondTasks) judges, shown whether
- * it passes or not.
+ * A check's detail with what each hash cost in CPU beside the calibrated
+ * task, and the pool's CPU over its tasks' cost at the speed read beside it:
+ * the figures the CPU rule (cpuBeyondTasks) judges, shown whether it passes
+ * or not.
  * @param {import('../verdict.js').Check} check @param {ReturnType<typeof taskAccount>} account @param {number} T
  * @param {number | null} cpuRatio
  */
