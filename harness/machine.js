@@ -38,7 +38,7 @@ const exec = promisify(execFile);
  * @property {boolean} quick               --quick: specs take their fastest plan that keeps the error rates
  * @property {import('./profile.js').Profile | null} profile
  * @property {number} cores                C
- * @property {{ iterations: number, taskMs: number, referenceMs?: number | null }} pbkdf2  one calibrated pool task, and the speed reference read beside it
+ * @property {{ iterations: number, taskMs: number, referenceMs?: number | null }} pbkdf2  one calibrated pool task, and the speed reference at the speed the task was timed at
  * @property {number[] | null} usable      CPUs the fixtures may use: the --cpus list, else every allowed CPU (null where unknown)
  * @property {Record<string, string>} env  the settings in force: variables every fixture runs with ({} when none)
  * @property {number} poolSize              P, the pool size the model uses under those settings

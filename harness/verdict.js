@@ -5,7 +5,7 @@ import { median, medianInterval, earlyInterval, smallestDecidableN, round } from
 
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, timingVoid?: boolean, voidReason?: string, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; timingVoid: the structure counts but the trial gives no timing value (voidReason: why); parts: the claim's assertions this check tests, each on its own (ok is all of them)
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, timingVoid?: boolean, voidReason?: string, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -166,17 +166,19 @@ export function judgeStructural(checks, plan) {
   const agree = valid.filter((c) => c.ok).length;
   const disagree = valid.length - agree;
   const voided = checks.length - valid.length;
+  const contested = checks.filter((c) => c.invalid && c.contested).length;
   const cap = (plan.cap ?? plan.need + 2) + voided;
   /** @type {'pass' | 'fail' | null} */
   let decided = null;
-  if (disagree === 0 && agree >= plan.need) decided = 'pass';
+  if (disagree === 0 && contested === 0 && agree >= plan.need) decided = 'pass';
   else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
   const details = [...new Set(checks.map((c) => c.detail))];
-  // The telling trial: the last valid one that disagreed; else, where void
-  // trials outnumber the agreeing ones, the last void one (it says why they
-  // were void); else the last valid one.
+  // The telling trial: the last valid one that disagreed; else the last
+  // contested one; else, where void trials outnumber the agreeing ones, the
+  // last void one (it says why they were void); else the last valid one.
   const telling =
     valid.filter((c) => !c.ok).at(-1) ??
+    checks.filter((c) => c.invalid && c.contested).at(-1) ??
     (voided > agree ? checks.filter((c) => c.invalid).at(-1) : valid.at(-1)) ??
     checks.at(-1);
   // Void trials extend the budget, but never past twice the usual cap.
@@ -189,8 +191,13 @@ export function judgeStructural(checks, plan) {
     agree,
     disagree,
     voided,
+    ...(contested ? { contested } : {}),
     details,
-    parts: judgeParts(valid, plan),
+    parts: judgeParts(
+      valid,
+      plan,
+      checks.filter((c) => c.invalid && c.contested),
+    ),
     telling: telling?.detail ?? '',
     final,
   };
@@ -198,33 +205,45 @@ export function judgeStructural(checks, plan) {
 
 /**
  * Each named assertion of a structural channel on its own, by the channel's
- * rule: its trials agree or disagree, and it is decided as the channel is.
+ * rule: its trials agree or disagree, and it is decided as the channel is. A
+ * contested trial's parts that are not ok hold back their pass.
  * @param {Check[]} valid  the channel's valid checks
  * @param {StructuralPlan} plan
- * @returns {{ name: string, decided: 'pass' | 'fail' | null, agree: number, disagree: number, detail: string }[]}
+ * @param {Check[]} [contestedChecks]  the channel's contested checks
+ * @returns {{ name: string, decided: 'pass' | 'fail' | null, agree: number, disagree: number, contested?: number, detail: string }[]}
  */
-function judgeParts(valid, plan) {
-  /** @type {Map<string, { name: string, agree: number, disagree: number, detail: string, failed: string }>} */
+function judgeParts(valid, plan, contestedChecks = []) {
+  /** @type {Map<string, { name: string, agree: number, disagree: number, contested: number, detail: string, failed: string }>} */
   const byName = new Map();
+  const tally = (/** @type {Part} */ p) =>
+    byName.get(p.name) ?? { name: p.name, agree: 0, disagree: 0, contested: 0, detail: '', failed: '' };
   for (const c of valid)
     for (const p of c.parts ?? []) {
-      const t = byName.get(p.name) ?? { name: p.name, agree: 0, disagree: 0, detail: '', failed: '' };
+      const t = tally(p);
       if (p.ok) t.agree++;
       else [t.disagree, t.failed] = [t.disagree + 1, p.detail];
       t.detail = p.detail;
       byName.set(p.name, t);
     }
-  return [...byName.values()].map(({ name, agree, disagree, detail, failed }) => ({
+  for (const c of contestedChecks)
+    for (const p of c.parts ?? [])
+      if (!p.ok) {
+        const t = tally(p);
+        [t.contested, t.failed] = [t.contested + 1, t.failed || p.detail];
+        byName.set(p.name, t);
+      }
+  return [...byName.values()].map(({ name, agree, disagree, contested, detail, failed }) => ({
     name,
     decided:
-      disagree === 0 && agree >= plan.need
+      disagree === 0 && contested === 0 && agree >= plan.need
         ? 'pass'
         : disagree >= Math.min(2, plan.need) && disagree >= agree
           ? 'fail'
           : null,
     agree,
     disagree,
-    detail: failed || detail, // a disagreeing reading is the telling one
+    ...(contested ? { contested } : {}),
+    detail: failed || detail, // a disagreeing (else contested) reading is the telling one
   }));
 }
 
@@ -336,7 +355,7 @@ export function decide({
     assertions: assertionsOf(s, structural, t, timing, reportOnly, extra),
   };
   const sText = s
-    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''})`
+    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''}${s.contested ? `, ${s.contested} of them against the claim` : ''})`
     : '';
   const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
   const extraText = extra.map((e, i) =>
@@ -369,9 +388,11 @@ export function decide({
   // Undecided: go on while the budget lasts.
   if (s && s.decided !== 'pass' && (s.final || out)) {
     const why =
-      s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need
-        ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void`
-        : 'structural evidence mixed';
+      s.contested && s.disagree === 0
+        ? `${s.contested} of ${s.voided + s.agree + s.disagree} trials read against the claim within what the machine's noise explains`
+        : s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need
+          ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void`
+          : 'structural evidence mixed';
     return end('inconclusive', join(`${why}: ${sText}`, tText));
   }
   if (t && !reportOnly) {

@@ -284,6 +284,28 @@ describe('judgeStructural', () => {
     });
   });
 
+  test('a contested trial (void, its best reading against the claim) holds back a pass and never fails', () => {
+    const contested = (detail = 'against, within the noise') => ({ ok: false, invalid: true, contested: true, detail });
+    const s = judgeStructural([ok(), contested(), ok(), ok()], need3);
+    expect(s).toMatchObject({ decided: null, agree: 3, disagree: 0, voided: 1, contested: 1 });
+    expect(s.telling).toBe('against, within the noise');
+    // however many: only trials beyond the noise fail
+    expect(judgeStructural([contested(), contested(), contested()], need3).decided).toBe(null);
+    expect(judgeStructural([contested(), bad(), bad()], need3).decided).toBe('fail');
+    // a void trial that is not contested holds back nothing
+    expect(judgeStructural([ok(), { ok: false, invalid: true, detail: 'v' }, ok(), ok()], need3).decided).toBe('pass');
+    // the budget: contested trials extend it as void ones do, and the claim ends inconclusive, saying why
+    const d = decide({
+      checks: [ok(), contested(), ok(), ok(), ok(), ok(), ok()],
+      structural: need3,
+      maxTrials: 21,
+    });
+    expect(d.verdict).toBe('inconclusive');
+    expect(d.reason).toMatch(
+      /^1 of 7 trials read against the claim within what the machine's noise explains: against, within the noise \(6\/6 trials as expected, 1 void: control failed, 1 of them against the claim\)/,
+    );
+  });
+
   test('details are unique; the telling detail is the last disagreement, else the last', () => {
     const s = judgeStructural([ok('a'), bad('x'), ok('a'), bad('y'), ok('b')], need3);
     expect(s.details).toEqual(['a', 'x', 'y', 'b']);
@@ -317,6 +339,28 @@ describe('named assertions', () => {
       { name: 'threads', channel: 'structural', decided: 'pass', agree: 2, disagree: 0, detail: 'threads yes' },
       { name: 'at once', channel: 'structural', decided: 'fail', agree: 0, disagree: 2, detail: 'at once no' },
       { name: 'finish together', channel: 'timing', decided: null, detail: expect.stringMatching(/^timing S median/) },
+    ]);
+  });
+
+  test("a contested trial's parts that are not ok hold back their own pass, and are counted", () => {
+    const contested = { ...check(true, false), ok: false, invalid: true, contested: true };
+    const d = decide({
+      checks: [check(true, true), contested, check(true, true)],
+      structural: { need: 2 },
+      maxTrials: 21,
+    });
+    expect(d.done).toBe(false);
+    expect(d.evidence.assertions).toEqual([
+      { name: 'threads', channel: 'structural', decided: 'pass', agree: 2, disagree: 0, detail: 'threads yes' },
+      {
+        name: 'at once',
+        channel: 'structural',
+        decided: null,
+        agree: 2,
+        disagree: 0,
+        contested: 1,
+        detail: 'at once no',
+      },
     ]);
   });
 

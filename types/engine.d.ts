@@ -186,12 +186,14 @@ declare function result(spec: Spec, f: Outcome & {
             agree: number;
             disagree: number;
             voided: number;
+            contested?: number | undefined;
             details: string[];
             parts: {
                 name: string;
                 decided: 'pass' | 'fail' | null;
                 agree: number;
                 disagree: number;
+                contested?: number;
                 detail: string;
             }[];
             telling: string;

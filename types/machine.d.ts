@@ -39,7 +39,7 @@ export type Machine = {
      */
     cores: number;
     /**
-     * one calibrated pool task, and the speed reference read beside it
+     * one calibrated pool task, and the speed reference at the speed the task was timed at
      */
     pbkdf2: {
         iterations: number;

@@ -100,7 +100,8 @@ export type Profile = {
  * @typedef {{ k: number, wallMs: number, speedup: number }} ParallelismSample
  * @typedef {{ value: number, samples: ParallelismSample[] }} EffectiveParallelism
  * @typedef {{ iterations: number, taskMs: number, referenceMs?: number | null }} Pbkdf2Calibration  referenceMs: the speed
- *   reference read beside the task (fixtures/lib/speed-reference.cjs)
+ *   reference (fixtures/lib/speed-reference.cjs) at the speed the task was timed at, read against an iteration
+ *   of the task in pairs timed back to back
  * @typedef {{
  *   availableParallelism?: number, cpuCount?: number, cpuModel?: string | null,
  *   affinity?: number[] | string | null, cgroupQuota?: number | null, cgroupQuotaFrom?: string | null,

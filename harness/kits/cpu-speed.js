@@ -11,6 +11,13 @@
 export const MIN_READINGS = 5;
 
 /**
+ * Readings one CPU needs during the batch before its median may stand for
+ * the slowest speed read: one or two may be the first after a move to that
+ * CPU, which reads up to ~10% slower (speed-reference.cjs pinnedReadings).
+ */
+export const SLOWEST_GROUP_READINGS = 3;
+
+/**
  * @typedef {object} SpeedReading  a batch fixture's `speed`
  * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU the main thread read it on
  * @property {Record<string, number> | null} [pinned]  the reference on each allowed CPU, the thread pinned to it, before the batch
@@ -28,7 +35,7 @@ export const MIN_READINGS = 5;
  * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
  * that nothing read. slowestRead: the slowest speed any single reading
  * group gave, a pinned CPU before the batch or one CPU's median beside it
- * (never below factor): where the host switched a CPU's speed around the
+ * over SLOWEST_GROUP_READINGS readings or more (never below factor): where the host switched a CPU's speed around the
  * batch, the pool's threads may have run at it for longer than the main
  * thread's readings show.
  * @param {SpeedReading | null | undefined} speed
@@ -43,7 +50,10 @@ export function speedFactor(speed, referenceMs) {
   if (n < MIN_READINGS) return null;
   const duringMs = during.reduce((sum, [, r]) => sum + r.ms * r.n, 0) / n;
   const pinned = speed.pinned ?? null;
-  const readMs = [...during.map(([, r]) => r.ms), ...Object.values(pinned ?? {}).filter((ms) => ms > 0)];
+  const readMs = [
+    ...during.filter(([, r]) => r.n >= SLOWEST_GROUP_READINGS).map(([, r]) => r.ms),
+    ...Object.values(pinned ?? {}).filter((ms) => ms > 0),
+  ];
   const withSlowestRead = (/** @type {number} */ factor, /** @type {number} */ slowest) => ({
     factor,
     during: duringMs / ref,

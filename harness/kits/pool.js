@@ -430,14 +430,19 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
   const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs, speedsSpread: speedsSpread(obs.speed) });
-  if (cpu?.fail) {
-    // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
-    const atOnce = together ? 1 : 0;
-    const failed = checked.parts.map((p, i) =>
-      i === atOnce ? { ...p, ok: false, detail: `${cpu.fail}; ${p.detail}` } : p,
-    );
-    return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: failed };
-  }
+  // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
+  const atOnce = together ? 1 : 0;
+  const against = (/** @type {string} */ why) =>
+    checked.parts.map((p, i) => (i === atOnce ? { ...p, ok: false, detail: `${why}; ${p.detail}` } : p));
+  if (cpu?.fail) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail) };
+  if (cpu?.contested)
+    return {
+      ok: false,
+      invalid: true,
+      contested: true,
+      detail: `${cpu.contested}: ${checked.detail}`,
+      parts: against(cpu.contested),
+    };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
   return voidIfLate(checked, delivered);
 }
@@ -513,14 +518,15 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * apart: CPU beyond MAX_CPU_PER_TASKS times the tasks at that speed, and at
  * the slowest speed any CPU read before the batch or beside it, is a fail
  * (beyond the first alone, the host may have switched a CPU's speed for part
- * of the batch: void), and so is one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
+ * of the batch: contested, a void trial that holds back a pass), and so is
+ * one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
  * another's where the CPUs read alike, before the batch and during it; a
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account
  * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
  *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed
- * @returns {{ fail?: string, void?: string } | null}
+ * @returns {{ fail?: string, contested?: string, void?: string } | null}
  */
 function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs, speedsSpread = null }) {
   if (speed && speedsSpread !== null && speedsSpread <= MAX_SPEED_SPREAD && spread > MAX_UNSEEN_SPREAD)
@@ -533,11 +539,11 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs,
     const read = `×${round(cpuRatio, 2)} what ${k} hashes cost at the speed the CPU ran during the batch (×${round(speed.during, 2)} a task alone's ${Math.round(T)} ms, read beside the pool${slowest})`;
     if (atSlowestRead <= MAX_CPU_PER_TASKS)
       return {
-        void: `the pool's threads used ${Math.round(totalMs)} ms of CPU, ${read}, but ×${round(atSlowestRead, 2)} at the slowest speed a CPU read before the batch or beside it (×${round(speed.slowestRead, 2)}): the host changed a CPU's speed around the batch`,
+        contested: `CPU without progress, or a CPU slower than read beside the pool: the pool's threads used ${Math.round(totalMs)} ms of CPU, ${read}, but ×${round(atSlowestRead, 3)} at the slowest speed a CPU read before the batch or beside it (×${round(speed.slowestRead, 2)}), which the host may have switched to for part of the batch`,
       };
     const beyondSlowest =
       speed.slowestRead > speed.factor
-        ? `, ×${round(atSlowestRead, 2)} even at the slowest speed a CPU read before the batch or beside it`
+        ? `, ×${round(atSlowestRead, 3)} even at the slowest speed a CPU read before the batch or beside it`
         : '';
     return {
       fail: `CPU without progress: the pool's threads used ${Math.round(totalMs)} ms of CPU, ${read}${beyondSlowest}; allowed ×${MAX_CPU_PER_TASKS}`,

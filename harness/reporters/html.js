@@ -219,7 +219,10 @@ export function assertionsBlock(assertions) {
   const items = assertions.map((a) => {
     const v = a.decided === 'pass' ? 'pass' : a.decided === 'fail' ? 'fail' : 'inconclusive';
     const word = a.decided ?? 'undecided';
-    const count = typeof a.agree === 'number' ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials` : '';
+    const count =
+      typeof a.agree === 'number'
+        ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials${a.contested ? ` (${a.contested} more read against it within the noise)` : ''}`
+        : '';
     return `<li><span class="badge v-${v}">${esc(word)}</span> ${esc(a.name)} <span class="muted">(${esc(a.channel)}${esc(count)})</span><br><span class="muted">${esc(oneLine(a.detail))}</span></li>`;
   });
   return `<div class="assertions"><h3>What the claim asserts</h3><ul>${items.join('')}</ul></div>`;
@@ -242,7 +245,7 @@ function structuralBlock(s) {
   const details = Array.isArray(s.details) ? s.details : [];
   const decided = s.decided ?? 'undecided';
   return [
-    `<h3>Structural checks</h3><p>Decided: <strong>${esc(decided)}</strong> — ${esc(s.agree ?? 0)} trial(s) agree, ${esc(s.disagree ?? 0)} disagree${s.voided ? `, ${esc(s.voided)} void (control failed)` : ''}.</p>`,
+    `<h3>Structural checks</h3><p>Decided: <strong>${esc(decided)}</strong> — ${esc(s.agree ?? 0)} trial(s) agree, ${esc(s.disagree ?? 0)} disagree${s.voided ? `, ${esc(s.voided)} void (control failed${s.contested ? `; ${esc(s.contested)} of them against the claim` : ''})` : ''}.</p>`,
     details.length
       ? `<ul class="checks">${details.map((/** @type {unknown} */ d) => `<li>${esc(oneLine(d))}</li>`).join('')}</ul>`
       : '',

@@ -159,7 +159,10 @@ function details(r) {
     out.push('- **Asserts:**');
     for (const a of assertions) {
       const icon = a.decided === 'pass' ? '✅' : a.decided === 'fail' ? '❌' : '❔';
-      const count = typeof a.agree === 'number' ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials` : '';
+      const count =
+        typeof a.agree === 'number'
+          ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials${a.contested ? ` (${a.contested} more read against it within the noise)` : ''}`
+          : '';
       out.push(`  - ${icon} ${mdText(a.name)} (${a.channel}${count}): ${mdText(a.detail)}`);
     }
   }
@@ -177,7 +180,7 @@ function details(r) {
   if (s) {
     item(
       'Structural',
-      `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided ? `, ${s.voided} void` : ''}`,
+      `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided ? `, ${s.voided} void` : ''}${s.contested ? ` (${s.contested} of them against the claim)` : ''}`,
     );
     for (const d of (s.details ?? []).slice(0, 5)) out.push(`  - ${mdText(d)}`);
   }

@@ -1,5 +1,11 @@
 /** Readings during the batch needed for a factor. */
 export declare const MIN_READINGS = 5;
+/**
+ * Readings one CPU needs during the batch before its median may stand for
+ * the slowest speed read: one or two may be the first after a move to that
+ * CPU, which reads up to ~10% slower (speed-reference.cjs pinnedReadings).
+ */
+export declare const SLOWEST_GROUP_READINGS = 3;
 export type SpeedReading = {
     /**
      * the reference during the batch, per CPU the main thread read it on
@@ -34,7 +40,7 @@ export type SpeedReading = {
  * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
  * that nothing read. slowestRead: the slowest speed any single reading
  * group gave, a pinned CPU before the batch or one CPU's median beside it
- * (never below factor): where the host switched a CPU's speed around the
+ * over SLOWEST_GROUP_READINGS readings or more (never below factor): where the host switched a CPU's speed around the
  * batch, the pool's threads may have run at it for longer than the main
  * thread's readings show.
  * @param {SpeedReading | null | undefined} speed
