@@ -510,6 +510,43 @@ describe('the first phase is read until its first task ended on its thread (fixt
   });
 });
 
+describe('checkWaiting: the tasks past the pool wait for the first ones to end, read from CPU', async () => {
+  const { checkWaiting, FIRST_END_SHARE_WAY } = await import('../harness/kits/concurrency.js');
+  // k = 4 on P = 2 (C = 2): each thread does two 120 ms hashes back to back, its CPU rising with the clock to 240 ms.
+  const t = Array.from({ length: 50 }, (_, i) => i * 5);
+  const obs = (/** @type {number[]} */ calls, ts = t) => ({
+    completions: calls.map((ms, task) => ({ task, ms })),
+    timeline: { t: ts, cpu: { 1: ts.map((ms) => Math.min(ms, 240)), 2: ts.map((ms) => Math.min(ms, 240)) } },
+  });
+  test("two, then two: the first pair ends at half the pool's CPU", () => {
+    const c = checkWaiting(obs([121, 121, 241, 241]), { k: 4, P: 2 });
+    expect(c?.ok).toBe(true);
+    expect(c?.detail).toMatch(
+      /^46% of the pool's CPU spent 110 ms in, before the first completion at 121 ms \(model ≤ 50%: the first 2 of 4 tasks; .*allowed 75%\)$/,
+    );
+  });
+  test('all four sliced round robin on the same two threads: every task nearly done at the first end, a fail', () => {
+    const c = checkWaiting(obs([236, 237, 241, 241]), { k: 4, P: 2 });
+    expect(c?.ok).toBe(false);
+    expect(c?.detail).toMatch(/^94% of the pool's CPU .*: tasks that wait for a thread ran before the first ended$/);
+  });
+  test('a first callback the main thread ran late is read before the wait: the reading only falls', () => {
+    // the pair ended at 120 ms; the main thread took no sample from 115 to 175 ms and ran the callback at 180
+    const stalled = t.filter((ms) => ms <= 110 || ms >= 180);
+    expect(checkWaiting(obs([180, 180, 241, 241], stalled), { k: 4, P: 2 })).toMatchObject({ ok: true });
+  });
+  test('the bound sits half-way from the model (P/k) to tasks sharing the CPU from the start (1)', () => {
+    expect(FIRST_END_SHARE_WAY).toBe(0.5);
+    // P = 4, k = 5: 80% and 100%, bound 90%
+    expect(checkWaiting(obs([236, 241, 241, 241, 241]), { k: 5, P: 4 })?.detail).toMatch(/model ≤ 80%.*allowed 90%/);
+  });
+  test('nothing to read where every task runs at once (k ≤ P), or without a timeline', () => {
+    expect(checkWaiting(obs([241, 241]), { k: 2, P: 2 })).toBeNull();
+    expect(checkWaiting({ completions: [{ task: 0, ms: 121 }] }, { k: 4, P: 2 })).toBeNull();
+    expect(checkWaiting(obs([5, 241, 241, 241]), { k: 4, P: 2 })).toBeNull(); // no sample 10 ms before the first
+  });
+});
+
 describe('checkDelivery: where tasks wait for a thread, completions come as the threads end their work', async () => {
   const { checkDelivery } = await import('../harness/kits/concurrency.js');
   const { checkBatch } = await import('../harness/kits/pool.js');
@@ -682,6 +719,7 @@ describe('checkDelivery: where tasks wait for a thread, completions come as the 
     expect(c.parts?.map((p) => [p.name, p.ok])).toEqual([
       ['4 pool threads, 4 of them doing the 5 tasks', true],
       ['4 run at once, then min(4, tasks left)', true],
+      ['the 1 past 4 wait for the first to end', false], // its CPU ran on before the first (held) completion came
       ['completions as their tasks end', false],
     ]);
     const kept = { ...batch(held, stalled), timeline: obs(held, stalled, { queued: through() }).timeline };

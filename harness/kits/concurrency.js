@@ -124,6 +124,53 @@ const MIN_LOOKS = 2;
 const MAIN_ASLEEP_MS = 80;
 
 /**
+ * Whether the tasks past the pool's P threads waited for the first ones to
+ * end (k > P): what "the fifth waits", "two, then two" and "one after
+ * another" say, read from CPU, not from the clock. The pool's CPU when the
+ * first completion came, over all it spent on the batch, is at most P/k
+ * where each thread runs one task to its end before it takes the next: the
+ * waiting tasks have not run. Where they share the CPU from the start (a
+ * pool that slices its tasks round robin behind a full set of threads)
+ * every task is nearly done when the first ends, and it is near 1. The
+ * bound is half-way between the two (FIRST_END_SHARE_WAY). CPU time, unlike
+ * completion times, does not move with CPUs at unequal speeds (a slower CPU
+ * costs its thread more CPU per hash, and the first end comes at a smaller
+ * share). It is read at the last sample LATE_CALLBACK_MS or more before the
+ * first callback: a callback the main thread ran late lets the next tasks'
+ * CPU pile up before it, which only lowers the reading taken before it. null
+ * where k ≤ P or nothing could be read.
+ * @param {any} obs  a batch's observation: completions and the CPU timeline
+ * @param {{ k: number, P: number }} o
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function checkWaiting(obs, { k, P }) {
+  const t = obs?.timeline?.t;
+  const cpu = Object.values(obs?.timeline?.cpu ?? {});
+  const calls = (obs?.completions ?? []).map((/** @type {{ ms: number }} */ c) => c.ms);
+  if (k <= P || !Array.isArray(t) || cpu.length === 0 || calls.length === 0) return null;
+  const before = Math.min(...calls) - LATE_CALLBACK_MS;
+  let i = -1;
+  for (let j = 0; j < t.length && t[j] <= before; j++) i = j;
+  const total = cpu.reduce((sum, ys) => sum + (ys.at(-1) ?? 0), 0);
+  if (i < 0 || !(total > 0)) return null;
+  const share = cpu.reduce((sum, ys) => sum + (ys[i] ?? 0), 0) / total;
+  const model = P / k;
+  const bound = model + FIRST_END_SHARE_WAY * (1 - model);
+  const pct = (/** @type {number} */ x) => `${Math.round(100 * x)}%`;
+  return {
+    ok: share <= bound,
+    detail: `${pct(share)} of the pool's CPU spent ${Math.round(t[i])} ms in, before the first completion at ${Math.round(Math.min(...calls))} ms (model ≤ ${pct(model)}: the first ${P} of ${k} tasks; tasks sharing the CPU from the start: near 100%; allowed ${pct(bound)})${share <= bound ? '' : ': tasks that wait for a thread ran before the first ended'}`,
+  };
+}
+
+/**
+ * Where between the model's share of the pool's CPU at the first completion
+ * (P/k) and that of tasks sharing the CPU from the start (1) the bound of
+ * checkWaiting sits: half-way, as MAX_ERROR sits between whole counts.
+ */
+export const FIRST_END_SHARE_WAY = 0.5;
+
+/**
  * Whether a batch's completions came as its tasks ended, where the claim has
  * tasks that wait for a thread (k > P): what such a claim says ("the fifth
  * finishes about one task later") is about the completions the program sees,

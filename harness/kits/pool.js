@@ -5,7 +5,7 @@
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
-import { checkConcurrency, checkDelivery, MAIN_LOOK_MS } from './concurrency.js';
+import { checkConcurrency, checkDelivery, checkWaiting, MAIN_LOOK_MS } from './concurrency.js';
 import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
@@ -414,10 +414,12 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const together = counted && hashCost(counted);
   const threads = together ? checkThreads(obs, { k, P }, account) : hashCost(checkThreads(obs, { k, P }, account));
   const delivered = checkDelivery(obs, { k, P });
+  const waited = checkWaiting(obs, { k, P });
   const want = threadsUsed({ k, P });
   const parts = [
     { name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads },
     ...(together ? [{ name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }] : []),
+    ...(waited ? [{ name: `the ${k - P} past ${P} wait for the first to end`, ...waited }] : []),
     ...(delivered && !delivered.invalid ? [{ name: 'completions as their tasks end', ...delivered }] : []),
   ];
   const checked = {

@@ -68,6 +68,39 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
  */
 export declare const MAIN_LOOK_MS = 5;
 /**
+ * Whether the tasks past the pool's P threads waited for the first ones to
+ * end (k > P): what "the fifth waits", "two, then two" and "one after
+ * another" say, read from CPU, not from the clock. The pool's CPU when the
+ * first completion came, over all it spent on the batch, is at most P/k
+ * where each thread runs one task to its end before it takes the next: the
+ * waiting tasks have not run. Where they share the CPU from the start (a
+ * pool that slices its tasks round robin behind a full set of threads)
+ * every task is nearly done when the first ends, and it is near 1. The
+ * bound is half-way between the two (FIRST_END_SHARE_WAY). CPU time, unlike
+ * completion times, does not move with CPUs at unequal speeds (a slower CPU
+ * costs its thread more CPU per hash, and the first end comes at a smaller
+ * share). It is read at the last sample LATE_CALLBACK_MS or more before the
+ * first callback: a callback the main thread ran late lets the next tasks'
+ * CPU pile up before it, which only lowers the reading taken before it. null
+ * where k ≤ P or nothing could be read.
+ * @param {any} obs  a batch's observation: completions and the CPU timeline
+ * @param {{ k: number, P: number }} o
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function checkWaiting(obs: any, { k, P }: {
+    k: number;
+    P: number;
+}): {
+    ok: boolean;
+    detail: string;
+} | null;
+/**
+ * Where between the model's share of the pool's CPU at the first completion
+ * (P/k) and that of tasks sharing the CPU from the start (1) the bound of
+ * checkWaiting sits: half-way, as MAX_ERROR sits between whole counts.
+ */
+export declare const FIRST_END_SHARE_WAY = 0.5;
+/**
  * Whether a batch's completions came as its tasks ended, where the claim has
  * tasks that wait for a thread (k > P): what such a claim says ("the fifth
  * finishes about one task later") is about the completions the program sees,
