@@ -5,8 +5,8 @@
 // reference readings, the median task over the median of every reading (the
 // profile's way until BENCHMARKS.md §22). In pairs: the median of 32 pairs
 // of a reading and a 2048-iteration hash timed back to back, as
-// fixtures/profile-probe.cjs does now (copied here: the fixture runs on load
-// and exports nothing; change both together). What a batch weighs its pool's
+// fixtures/profile-probe.cjs does now (both call speed-reference.cjs
+// referenceInIterations). What a batch weighs its pool's
 // CPU against is the task over the reference, which should be a property of
 // the CPU alone: per iteration, (task ms / iterations) / (reference ms / 64).
 // The table gives its spread both ways.
@@ -34,20 +34,6 @@ Options:
   --iterations I   pbkdf2 iterations of the task (default 170000, about 120 ms here)
   -h, --help       this help`;
 
-/** Pairs of a reading and a chunk, and a chunk's iterations: as fixtures/profile-probe.cjs. */
-const PAIRS = 32;
-const CHUNK_ITERATIONS = 2048;
-
-/** The reference's time over one iteration's, from pairs timed back to back (profile-probe.cjs referenceInIterations). */
-function referenceInIterations() {
-  const ratios = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const reference = speed.timeReference();
-    ratios.push(reference / (timeTask(CHUNK_ITERATIONS) / CHUNK_ITERATIONS));
-  }
-  return speed.median(ratios);
-}
-
 /** Readings between two timed runs, as the profile takes them. */
 const READINGS = 20;
 
@@ -68,7 +54,7 @@ function calibrateBothWays(iterations) {
   }
   return {
     aroundRuns: speed.median(runs) / iterations / (speed.median(groups.flat()) / speed.REFERENCE_ITERATIONS),
-    inPairs: speed.REFERENCE_ITERATIONS / referenceInIterations(),
+    inPairs: speed.REFERENCE_ITERATIONS / speed.referenceInIterations(),
   };
 }
 
