@@ -35,9 +35,9 @@ export const SLOWEST_GROUP_READINGS = 3;
  * cannot be read: no reading, too few, no calibration, or a CPU of the pool's
  * that nothing read. slowestRead: the slowest speed any single reading
  * group gave, a pinned CPU before the batch or one CPU's median beside it
- * over SLOWEST_GROUP_READINGS readings or more (never below factor): where the host switched a CPU's speed around the
- * batch, the pool's threads may have run at it for longer than the main
- * thread's readings show.
+ * over SLOWEST_GROUP_READINGS readings or more (never below factor): where
+ * the host switched a CPU's speed around the batch, the pool's threads may
+ * have run at it for longer than the main thread's readings show.
  * @param {SpeedReading | null | undefined} speed
  * @param {number | null | undefined} referenceMs  the profile's reference (ms)
  * @returns {{ factor: number, during: number, slowest: number, slowestRead: number } | null}
