@@ -544,6 +544,10 @@ describe('checkWaiting: the tasks past the pool wait for the first ones to end, 
     expect(checkWaiting(obs([241, 241]), { k: 2, P: 2 })).toBeNull();
     expect(checkWaiting({ completions: [{ task: 0, ms: 121 }] }, { k: 4, P: 2 })).toBeNull();
     expect(checkWaiting(obs([5, 241, 241, 241]), { k: 4, P: 2 })).toBeNull(); // no sample 10 ms before the first
+    // a CPU reading that failed at that sample (NaN) reads nothing, never a fail
+    const unread = obs([121, 121, 241, 241]);
+    unread.timeline.cpu[1][22] = NaN;
+    expect(checkWaiting(unread, { k: 4, P: 2 })).toBeNull();
   });
 });
 

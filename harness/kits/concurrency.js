@@ -138,7 +138,8 @@ const MAIN_ASLEEP_MS = 80;
  * share). It is read at the last sample LATE_CALLBACK_MS or more before the
  * first callback: a callback the main thread ran late lets the next tasks'
  * CPU pile up before it, which only lowers the reading taken before it. null
- * where k ≤ P or nothing could be read.
+ * where k ≤ P or nothing could be read (no sample that early, or a CPU
+ * reading that failed there).
  * @param {any} obs  a batch's observation: completions and the CPU timeline
  * @param {{ k: number, P: number }} o
  * @returns {{ ok: boolean, detail: string } | null}
@@ -154,6 +155,7 @@ export function checkWaiting(obs, { k, P }) {
   const total = cpu.reduce((sum, ys) => sum + (ys.at(-1) ?? 0), 0);
   if (i < 0 || !(total > 0)) return null;
   const share = cpu.reduce((sum, ys) => sum + (ys[i] ?? 0), 0) / total;
+  if (!Number.isFinite(share)) return null; // a /proc read that failed at that sample
   const model = P / k;
   const bound = model + FIRST_END_SHARE_WAY * (1 - model);
   const pct = (/** @type {number} */ x) => `${Math.round(100 * x)}%`;

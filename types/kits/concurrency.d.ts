@@ -82,7 +82,8 @@ export declare const MAIN_LOOK_MS = 5;
  * share). It is read at the last sample LATE_CALLBACK_MS or more before the
  * first callback: a callback the main thread ran late lets the next tasks'
  * CPU pile up before it, which only lowers the reading taken before it. null
- * where k ≤ P or nothing could be read.
+ * where k ≤ P or nothing could be read (no sample that early, or a CPU
+ * reading that failed there).
  * @param {any} obs  a batch's observation: completions and the CPU timeline
  * @param {{ k: number, P: number }} o
  * @returns {{ ok: boolean, detail: string } | null}
