@@ -166,19 +166,17 @@ export function judgeStructural(checks, plan) {
   const agree = valid.filter((c) => c.ok).length;
   const disagree = valid.length - agree;
   const voided = checks.length - valid.length;
-  const contested = checks.filter((c) => c.invalid && c.contested).length;
+  const contestedChecks = checks.filter((c) => c.invalid && c.contested);
+  const contested = contestedChecks.length;
   const cap = (plan.cap ?? plan.need + 2) + voided;
-  /** @type {'pass' | 'fail' | null} */
-  let decided = null;
-  if (disagree === 0 && contested === 0 && agree >= plan.need) decided = 'pass';
-  else if (disagree >= Math.min(2, plan.need) && disagree >= agree) decided = 'fail';
+  const decided = countRule({ agree, disagree, contested }, plan);
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
   // contested one; else, where void trials outnumber the agreeing ones, the
   // last void one (it says why they were void); else the last valid one.
   const telling =
     valid.filter((c) => !c.ok).at(-1) ??
-    checks.filter((c) => c.invalid && c.contested).at(-1) ??
+    contestedChecks.at(-1) ??
     (voided > agree ? checks.filter((c) => c.invalid).at(-1) : valid.at(-1)) ??
     checks.at(-1);
   // Void trials extend the budget, but never past twice the usual cap.
@@ -193,14 +191,24 @@ export function judgeStructural(checks, plan) {
     voided,
     ...(contested ? { contested } : {}),
     details,
-    parts: judgeParts(
-      valid,
-      plan,
-      checks.filter((c) => c.invalid && c.contested),
-    ),
+    parts: judgeParts(valid, plan, contestedChecks),
     telling: telling?.detail ?? '',
     final,
   };
+}
+
+/**
+ * The structural rule over a channel's (or one assertion's) trial counts:
+ * pass on `need` agreeing with none disagreeing or contested; fail on two
+ * disagreeing or more (one where need is 1), at least as many as agree.
+ * @param {{ agree: number, disagree: number, contested: number }} counts
+ * @param {StructuralPlan} plan
+ * @returns {'pass' | 'fail' | null}
+ */
+function countRule({ agree, disagree, contested }, plan) {
+  if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
+  if (disagree >= Math.min(2, plan.need) && disagree >= agree) return 'fail';
+  return null;
 }
 
 /**
@@ -234,12 +242,7 @@ function judgeParts(valid, plan, contestedChecks = []) {
       }
   return [...byName.values()].map(({ name, agree, disagree, contested, detail, failed }) => ({
     name,
-    decided:
-      disagree === 0 && contested === 0 && agree >= plan.need
-        ? 'pass'
-        : disagree >= Math.min(2, plan.need) && disagree >= agree
-          ? 'fail'
-          : null,
+    decided: countRule({ agree, disagree, contested }, plan),
     agree,
     disagree,
     ...(contested ? { contested } : {}),

@@ -412,7 +412,8 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const hashCost = (/** @type {import('../verdict.js').Check} */ c) => withHashCost(c, account, T, cpuRatio);
   const counted = checkConcurrency(obs.phases, { k, P, T });
   const together = counted && hashCost(counted);
-  const threads = together ? checkThreads(obs, { k, P }, account) : hashCost(checkThreads(obs, { k, P }, account));
+  const counts = checkThreads(obs, { k, P }, account);
+  const threads = together ? counts : hashCost(counts);
   const delivered = checkDelivery(obs, { k, P });
   const waited = checkWaiting(obs, { k, P });
   const want = threadsUsed({ k, P });

@@ -233,3 +233,14 @@ function clip(s, n) {
   const cut = clause > 0 ? clause : phrase > n / 2 ? phrase : -1;
   return `${cut > 0 ? head.slice(0, cut) : head}…`;
 }
+
+/**
+ * A structural assertion's trial count for the reports: ", 3/4 trials", and
+ * how many contested trials read against it; '' for a timing assertion.
+ * @param {{ agree?: number, disagree?: number, contested?: number }} a
+ */
+export function assertionCount(a) {
+  if (typeof a.agree !== 'number') return '';
+  const contested = a.contested ? ` (${a.contested} more read against it within the noise)` : '';
+  return `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials${contested}`;
+}

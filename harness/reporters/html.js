@@ -6,7 +6,7 @@
 import { sourceName } from '../sources.js';
 import { summarize, VERDICTS } from '../record.js';
 import { oneLine } from '../text.js';
-import { formatDuration, settingsText, timingSummary, headline } from './format.js';
+import { formatDuration, settingsText, timingSummary, headline, assertionCount } from './format.js';
 import { formatProfile } from '../profile.js';
 import { esc, fmt } from './svg.js';
 import { completionChart, timelineChart } from './chart-pool.js';
@@ -219,10 +219,7 @@ export function assertionsBlock(assertions) {
   const items = assertions.map((a) => {
     const v = a.decided === 'pass' ? 'pass' : a.decided === 'fail' ? 'fail' : 'inconclusive';
     const word = a.decided ?? 'undecided';
-    const count =
-      typeof a.agree === 'number'
-        ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials${a.contested ? ` (${a.contested} more read against it within the noise)` : ''}`
-        : '';
+    const count = assertionCount(a);
     return `<li><span class="badge v-${v}">${esc(word)}</span> ${esc(a.name)} <span class="muted">(${esc(a.channel)}${esc(count)})</span><br><span class="muted">${esc(oneLine(a.detail))}</span></li>`;
   });
   return `<div class="assertions"><h3>What the claim asserts</h3><ul>${items.join('')}</ul></div>`;

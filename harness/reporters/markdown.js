@@ -6,7 +6,7 @@
 import { sourceName } from '../sources.js';
 import { summarize } from '../record.js';
 import { oneLine } from '../text.js';
-import { formatDuration, num, settingsText, summaryText, timingSummary, headline } from './format.js';
+import { formatDuration, num, settingsText, summaryText, timingSummary, headline, assertionCount } from './format.js';
 import { sideBySide, cellText } from './side-by-side.js';
 
 /** An icon per verdict, so the table reads at a glance. */
@@ -159,10 +159,7 @@ function details(r) {
     out.push('- **Asserts:**');
     for (const a of assertions) {
       const icon = a.decided === 'pass' ? '✅' : a.decided === 'fail' ? '❌' : '❔';
-      const count =
-        typeof a.agree === 'number'
-          ? `, ${a.agree}/${a.agree + (a.disagree ?? 0)} trials${a.contested ? ` (${a.contested} more read against it within the noise)` : ''}`
-          : '';
+      const count = assertionCount(a);
       out.push(`  - ${icon} ${mdText(a.name)} (${a.channel}${count}): ${mdText(a.detail)}`);
     }
   }

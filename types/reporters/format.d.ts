@@ -91,4 +91,14 @@ export declare const HEADLINE_MAX = 160;
  * @returns {string}
  */
 export declare function headline(r: any): string;
+/**
+ * A structural assertion's trial count for the reports: ", 3/4 trials", and
+ * how many contested trials read against it; '' for a timing assertion.
+ * @param {{ agree?: number, disagree?: number, contested?: number }} a
+ */
+export declare function assertionCount(a: {
+    agree?: number;
+    disagree?: number;
+    contested?: number;
+}): string;
 export {};
