@@ -200,14 +200,17 @@ export function judgeStructural(checks, plan) {
 /**
  * The structural rule over a channel's (or one assertion's) trial counts:
  * pass on `need` agreeing with none disagreeing or contested; fail on two
- * disagreeing or more (one where need is 1), at least as many as agree.
+ * disagreeing or more (one where need is 1), more than agree. Where as many
+ * trials agree as disagree the evidence is split, not against the claim: a
+ * mechanism the claim misses shows in most trials, while a host's slow phase
+ * may spoil two in a row (BENCHMARKS.md §23); the budget then decides.
  * @param {{ agree: number, disagree: number, contested: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
 function countRule({ agree, disagree, contested }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
-  if (disagree >= Math.min(2, plan.need) && disagree >= agree) return 'fail';
+  if (disagree >= Math.min(2, plan.need) && disagree > agree) return 'fail';
   return null;
 }
 

@@ -257,11 +257,14 @@ describe('judgeStructural', () => {
     expect(judgeStructural([bad(), ok(), ok(), ok()], need3).decided).toBe(null);
   });
 
-  test('fail with at least two disagreeing and disagree >= agree', () => {
+  test('fail with at least two disagreeing, more than agree', () => {
     expect(judgeStructural([bad()], need3).decided).toBe(null);
     expect(judgeStructural([bad(), bad()], need3)).toMatchObject({ decided: 'fail', agree: 0, disagree: 2 });
     expect(judgeStructural([ok(), bad(), bad()], need3).decided).toBe('fail');
-    expect(judgeStructural([ok(), ok(), bad(), bad()], need3).decided).toBe('fail');
+    // as many for as against: split, the budget decides
+    expect(judgeStructural([ok(), ok(), bad(), bad()], need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([ok(), ok(), bad(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([ok(), ok(), bad(), bad(), ok()], need3)).toMatchObject({ decided: null, final: true });
     expect(judgeStructural([ok(), ok(), ok(), bad(), bad()], need3).decided).toBe(null);
   });
 
