@@ -4,7 +4,10 @@
 // spec:end (its result, already marked where an expectation knows it), and
 // last run:end with the finished record (whose exitCode is the run's). Specs
 // run one after another, never overlapping (they measure the machine); each
-// spec's trials go on until its verdict is decided. The command line, judge,
+// spec's trials go on until its verdict is decided. A spec that void trials
+// ended (the machine's load) is deferred (spec:deferred) and sits a second
+// time after the others, its evidence kept: its spec:start then says
+// `resumed`, and its one spec:end comes then. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
 import { decide } from './verdict.js';
@@ -23,7 +26,8 @@ import { oneLine } from './text.js';
  * @typedef {import('./launcher.js').Launcher} Launcher
  *
  * @typedef {{ type: 'run:start', data: { startedAt: string, environment: object, profile: object | null, specs: { id: string, title: string }[] } }
- *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number } }
+ *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number, resumed?: boolean } }
+ *   | { type: 'spec:deferred', data: { id: string, reason: string } }
  *   | { type: 'spec:trial', data: { id: string, trial: number, elapsedMs: number, note?: string } }
  *   | { type: 'spec:end', data: Result }
  *   | { type: 'run:end', data: ReturnType<typeof buildRecord> }} RunEvent
@@ -63,16 +67,38 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     type: 'run:start',
     data: { startedAt: startedAt.toISOString(), environment, profile: machine.profile, specs: list },
   };
-  /** @type {Result[]} */
+  /** @type {Result[]} in the specs' order, whichever sitting decided them */
   const results = [];
+  /** @type {{ index: number, spec: Spec, first: Result, carried: Carried }[]} claims that void trials ended, to resume */
+  const deferred = [];
+  const ended = (/** @type {number} */ index, /** @type {Result} */ result) => {
+    const marked = known ? known.mark(result) : result;
+    results[index] = marked;
+    return /** @type {RunEvent} */ ({ type: 'spec:end', data: marked });
+  };
   for (const [index, spec] of specs.entries()) {
     if (signal?.aborted) break;
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
-    const result = yield* runSpec({ spec, ctx, launcher, signal, now });
-    const marked = known ? known.mark(result) : result;
-    results.push(marked);
-    yield { type: 'spec:end', data: marked };
+    const { result, carried } = yield* runSpec({ spec, ctx, launcher, signal, now });
+    if (carried) {
+      deferred.push({ index, spec, first: result, carried });
+      yield { type: 'spec:deferred', data: { id: spec.id, reason: result.reason } };
+    } else yield ended(index, result);
   }
+  // A second sitting for each claim that void trials ended: the machine's
+  // load may have passed. Its evidence so far is kept, so the second sitting
+  // can end it either way; one that does not start keeps its first verdict.
+  for (const { index, spec, first, carried } of deferred) {
+    if (signal?.aborted) {
+      yield ended(index, first);
+      continue;
+    }
+    yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length, resumed: true } };
+    const { result } = yield* runSpec({ spec, ctx, launcher, signal, now, carried });
+    yield ended(index, result);
+  }
+  // Interrupted before its turn: a spec never started has no result.
+  const finished = results.filter(Boolean);
   const record = buildRecord({
     startedAt,
     finishedAt: clock(),
@@ -80,7 +106,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     selection,
     environment,
     profile: machine.profile,
-    results,
+    results: finished,
     interrupted: Boolean(signal?.aborted),
     strict,
     expectations: known && expectations && { file: expectations.file, unused: known.unused() },
@@ -105,15 +131,37 @@ export async function runToRecord(o, onEvent = () => {}) {
 }
 
 /**
- * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
- * @returns {AsyncGenerator<RunEvent, Result>}
+ * What a claim that void trials ended carries into its second sitting: its
+ * samples (a replay reads them in order, so it sits twice alike), the
+ * checks that are evidence (valid or contested: plain void ones are dropped,
+ * so void trials get a fresh allowance), its timing values, and the time and
+ * reason of its first sitting.
+ * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
+ *   alsoValues: number[][] | null, durationMs: number, firstReason: string }} Carried
  */
-export async function* runSpec({ spec, ctx, launcher, signal, now }) {
+
+/**
+ * One spec, from plan to verdict. Yields 'spec:trial' events; returns the
+ * result, and where void trials ended the claim in its first sitting
+ * (decide's `spoiled`) what a second sitting carries on with.
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, carried?: Carried | null }} o
+ * @returns {AsyncGenerator<RunEvent, { result: Result, carried?: Carried }>}
+ */
+export async function* runSpec({ spec, ctx, launcher, signal, now, carried = null }) {
   const t0 = now();
   /** @type {any[]} */
-  const samples = [];
-  const finish = (/** @type {Outcome} */ fields) => result(spec, { samples, durationMs: now() - t0, ...fields });
+  const samples = [...(carried?.samples ?? [])];
+  const before = carried
+    ? `; a second sitting, after the other claims: the first ended ${carried.firstReason.split(':')[0]}`
+    : '';
+  const finish = (/** @type {Outcome} */ fields) => ({
+    result: result(spec, {
+      samples,
+      durationMs: now() - t0 + (carried?.durationMs ?? 0),
+      ...fields,
+      reason: `${fields.reason}${before}`,
+    }),
+  });
   const skip = unmetRequirement(spec, ctx);
   if (skip) return finish({ verdict: 'skip', reason: skip });
   /** @type {import('./spec.js').Plan} */
@@ -155,11 +203,13 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
     : '';
   const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
   /** @type {import('./verdict.js').Check[] | null} */
-  const checks = structural ? [] : null;
+  const checks = structural ? [...(carried?.checks ?? [])] : null;
   /** @type {number[] | null} */
-  const values = timing ? [] : null;
+  const values = timing ? [...(carried?.values ?? [])] : null;
   /** the values of the timing plan's further statistics (`also`), one list each */
-  const alsoValues = timing?.also ? timing.also.map(() => /** @type {number[]} */ ([])) : null;
+  const alsoValues = timing?.also
+    ? timing.also.map((_, i) => /** @type {number[]} */ ([...(carried?.alsoValues?.[i] ?? [])]))
+    : null;
   // Trials whose timing value the plan's `void` dropped: they extend the
   // budget, but never past twice the usual cap.
   let voided = 0;
@@ -179,9 +229,10 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   try {
     for (let n = 1; n <= cap(); n++) {
       const so = { expectation, expected, evidence: decision.evidence };
-      if (signal?.aborted) return finish({ verdict: 'error', reason: `interrupted after ${n - 1} trials`, ...so });
+      if (signal?.aborted)
+        return finish({ verdict: 'error', reason: `interrupted after ${samples.length} trials`, ...so });
       try {
-        samples.push(await launcher.trial(plan, ctx, n, spec));
+        samples.push(await launcher.trial(plan, ctx, samples.length + 1, spec));
         const obs = samples.at(-1);
         const check = structural ? structural.check(obs) : null;
         if (check) checks?.push(check);
@@ -206,12 +257,15 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
             ...so,
           });
         }
-        const reason = signal?.aborted ? `interrupted during trial ${n}` : errText(err);
+        const reason = signal?.aborted ? `interrupted during trial ${samples.length + 1}` : errText(err);
         return finish({ verdict: 'error', reason, ...so });
       }
       decision = judge();
       const note = checks?.at(-1)?.detail;
-      yield { type: 'spec:trial', data: { id: spec.id, trial: n, elapsedMs: Math.round(now() - t0), note } };
+      yield {
+        type: 'spec:trial',
+        data: { id: spec.id, trial: samples.length, elapsedMs: Math.round(now() - t0), note },
+      };
       if (decision.done) break;
     }
   } finally {
@@ -221,13 +275,19 @@ export async function* runSpec({ spec, ctx, launcher, signal, now }) {
   const reason = decision.reason ?? 'undecided';
   // The quick budget is stated where the timing was judged on it (not where the structure failed first).
   const timed = quickNote && decision.evidence.structural?.decided !== 'fail';
-  return finish({
+  const ending = finish({
     verdict,
     reason: timed ? `${reason}; ${quickNote}` : reason,
     expectation,
     expected,
     evidence: decision.evidence,
   });
+  if (!decision.spoiled || carried) return ending;
+  const evidence = checks?.filter((c) => !c.invalid || c.contested) ?? null;
+  return {
+    ...ending,
+    carried: { samples, checks: evidence, values, alsoValues, durationMs: now() - t0, firstReason: reason },
+  };
 }
 
 /**

@@ -304,6 +304,8 @@ function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
+ * @property {boolean} [spoiled]  an inconclusive that void trials ended (the machine's load, not the
+ *   evidence): the engine may resume the claim once, later in the run, its evidence kept (engine.js)
  * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */
@@ -374,6 +376,7 @@ export function decide({
     reason,
     evidence,
   });
+  const spoiled = (/** @type {string} */ reason) => ({ ...end('inconclusive', reason), spoiled: true });
   // A decisive contradiction of any part of the claim is a fail.
   if (s?.decided === 'fail') return end('fail', join(sText, tText));
   if (t?.decided === 'fail' && !reportOnly) return end('fail', join(tText, sText && `structure: ${sText}`));
@@ -393,28 +396,30 @@ export function decide({
   if (structureHolds && t?.decided === 'pass' && extraPass) return end('pass', join(sText, tText));
   // Undecided: go on while the budget lasts.
   if (s && s.decided !== 'pass' && (s.final || out)) {
-    const why =
-      s.contested && s.disagree === 0
-        ? `${s.contested} of ${s.voided + s.agree + s.disagree} trials read against the claim within what the machine's noise explains`
-        : s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need
-          ? `${s.voided} of ${s.voided + s.agree + s.disagree} trials void`
-          : 'structural evidence mixed';
-    return end('inconclusive', join(`${why}: ${sText}`, tText));
+    const all = s.voided + s.agree + s.disagree;
+    if (s.contested && s.disagree === 0)
+      return end(
+        'inconclusive',
+        join(
+          `${s.contested} of ${all} trials read against the claim within what the machine's noise explains: ${sText}`,
+          tText,
+        ),
+      );
+    if (s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need)
+      return spoiled(join(`${s.voided} of ${all} trials void: ${sText}`, tText));
+    return end('inconclusive', join(`structural evidence mixed: ${sText}`, tText));
   }
   if (t && !reportOnly) {
     // Every one of the first VOID_STOP trials void: the machine is busy now,
     // and more trials would only measure its load.
     if (values?.length === 0 && voided >= VOID_STOP)
-      return end('inconclusive', join(`${voided} of ${n} trials void: ${voidReason}`, sText));
+      return spoiled(join(`${voided} of ${n} trials void: ${voidReason}`, sText));
     // A timing channel fed by fewer than half the trials (the machine's load
     // voiding its values, or a throughput's control failing) cannot reach a
     // decision in its budget: more trials would mostly measure the load.
     const lost = Math.max(voided, decisive && s ? s.voided : 0);
     if (lost > 0 && n >= VOID_SHARE_N && 2 * lost > n)
-      return end(
-        'inconclusive',
-        `${lost} of ${n} trials void: ${join(voided ? `${voidReason}; ${timingText(t)}` : tText, sText)}`,
-      );
+      return spoiled(`${lost} of ${n} trials void: ${join(voided ? `${voidReason}; ${timingText(t)}` : tText, sText)}`);
     if (t.final || out) return end('inconclusive', `too noisy to decide: ${join(tText, sText)}`);
     return { done: false, evidence };
   }

@@ -5,7 +5,8 @@
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
 import { TIMING_LOOKS } from '../harness/verdict.js';
-import { run, runSpec, errText } from '../harness/engine.js';
+import { run, runSpec, runToRecord, errText } from '../harness/engine.js';
+import { replayLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
 import { defineSpec } from '../harness/spec.js';
 
@@ -473,7 +474,8 @@ describe('runSpec', () => {
       step = await gen.next();
     }
     expect(yielded).toEqual(['spec:trial', 'spec:trial']);
-    expect(step.value).toMatchObject({ id: 'pool.a', verdict: 'pass', trials: 2 });
+    expect(step.value.result).toMatchObject({ id: 'pool.a', verdict: 'pass', trials: 2 });
+    expect(step.value.carried).toBeUndefined();
   });
 });
 
@@ -535,12 +537,13 @@ describe('timing dropped on a busy machine', () => {
     expect(r.evidence.timing).toMatchObject({ n: 5, intervalOf: 'mean', decided: 'pass' });
   });
 
-  test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
+  test('every trial busy: inconclusive after 3 in each of two sittings, naming why, not a budget of trials that give no value', async () => {
     const why = 'machine busy: others took 1.5 of 2 cores';
     const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));
     const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 3 });
-    expect(r.reason).toMatch(/^3 of 3 trials void: machine busy: others took 1\.5 of 2 cores/);
+    expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 6 });
+    expect(r.reason).toMatch(/^3 of 6 trials void: machine busy: others took 1\.5 of 2 cores/);
+    expect(r.reason).toMatch(/; a second sitting, after the other claims: the first ended 3 of 3 trials void$/);
   });
 });
 
@@ -595,9 +598,11 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
       },
     );
     const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 3 });
-    expect(r.reason).toBe('3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores');
-    expect(calls).toEqual([1, 2, 3]);
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 6 });
+    expect(r.reason).toBe(
+      '3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores; a second sitting, after the other claims: the first ended 3 of 3 trials void',
+    );
+    expect(calls).toEqual([1, 2, 3, 4, 5, 6]);
   });
   test('void trials in a minority extend the budget: 9 values in 13 trials when every third is void', async () => {
     const spec = fakeSpec(
@@ -620,8 +625,101 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
       },
     );
     const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 6 });
-    expect(r.reason).toMatch(/^4 of 6 trials void: machine busy; timing S median 0\.05/);
+    // 4 of 6 void in the first sitting; the second keeps its 2 values and ends at 6 void of 11
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 15 });
+    expect(r.reason).toMatch(/^6 of 11 trials void: machine busy; timing S median 0\.05/);
+    expect(r.reason).toMatch(/the first ended 4 of 6 trials void$/);
+  });
+});
+
+describe('a second sitting for a claim that void trials ended', () => {
+  /** A structural spec whose trials are void (the control failed) where `voidAt(n)`, else `ok(n)`. */
+  const sitting = (
+    /** @type {string} */ id,
+    /** @type {(n: number) => boolean} */ voidAt,
+    ok = (/** @type {number} */ n) => true,
+  ) =>
+    fakeSpec(
+      { id },
+      {
+        need: 3,
+        obs: (n) => ({ n, void: voidAt(n), ok: ok(n) }),
+        planOver: {
+          structural: {
+            need: 3,
+            check: (/** @type {any} */ o) =>
+              o.void
+                ? { ok: false, invalid: true, detail: 'control failed' }
+                : { ok: o.ok, detail: o.ok ? 'as expected' : 'not as expected' },
+          },
+        },
+      },
+    );
+
+  test('deferred after its first sitting, it sits again after the others and its one spec:end comes then; the record keeps the specs in order', async () => {
+    const a = sitting('pool.a', (n) => n <= 3);
+    const b = fakeSpec({ id: 'pool.b' });
+    const events = await collect({ specs: [a, b], ctx });
+    expect(events.filter((e) => e.type !== 'spec:trial').map((e) => `${e.type} ${e.data.id}`)).toEqual([
+      'spec:start pool.a',
+      'spec:deferred pool.a',
+      'spec:start pool.b',
+      'spec:end pool.b',
+      'spec:start pool.a',
+      'spec:end pool.a',
+    ]);
+    expect(events.find((e) => e.type === 'spec:deferred').data.reason).toMatch(/^3 of 3 trials void/);
+    expect(events.filter((e) => e.type === 'spec:start').at(-1).data).toMatchObject({ index: 0, resumed: true });
+    // trials go on from 4, not from 1 again
+    expect(events.filter((e) => e.type === 'spec:trial' && e.data.id === 'pool.a').map((e) => e.data.trial)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
+    const [ra] = ends(events).filter((r) => r.id === 'pool.a');
+    expect(ra).toMatchObject({ verdict: 'pass', trials: 6 });
+    expect(ra.reason).toMatch(/a second sitting, after the other claims: the first ended 3 of 3 trials void$/);
+    const record = await runToRecord({ specs: [a, b], machine: ctx, launcher, options: { now: fakeClock() } });
+    expect(record.results.map((r) => r.id)).toEqual(['pool.a', 'pool.b']);
+  });
+
+  test('the evidence of the first sitting is kept: a trial against the claim there still counts, and the claim can fail', async () => {
+    // first sitting: 1 against, then void until the budget's void share ends it
+    const spec = sitting(
+      'pool.against',
+      (n) => n >= 2 && n <= 4,
+      (n) => n !== 1 && n !== 5,
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r.verdict).toBe('fail');
+    expect(r.evidence.structural).toMatchObject({ disagree: 2, agree: 0 });
+  });
+
+  test('a claim ended by mixed evidence, not by void trials, sits once', async () => {
+    const spec = sitting(
+      'pool.mixed',
+      () => false,
+      (n) => n % 2 === 1,
+    );
+    const events = await collect({ specs: [spec], ctx });
+    expect(events.some((e) => e.type === 'spec:deferred')).toBe(false);
+    expect(ends(events)[0].verdict).toBe('inconclusive');
+  });
+
+  test('stopped before its second sitting, the claim keeps its first verdict', async () => {
+    const controller = new AbortController();
+    const a = sitting('pool.a', (n) => n <= 3);
+    const b = fakeSpec({ id: 'pool.b' }, { obs: () => (controller.abort(), { ok: true }) });
+    const events = await collect({ specs: [a, b], ctx, signal: controller.signal });
+    const ra = ends(events).find((r) => r.id === 'pool.a');
+    expect(ra).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+  });
+
+  test('a replay of the record sits twice alike and reaches the same verdict', async () => {
+    const a = sitting('pool.a', (n) => n <= 3);
+    const record = await runToRecord({ specs: [a], machine: ctx, launcher, options: { now: fakeClock() } });
+    const replay = replayLauncher({ 'pool.a': record.results[0].samples });
+    const again = await runToRecord({ specs: [a], machine: ctx, launcher: replay, options: { now: fakeClock() } });
+    expect(again.results[0]).toMatchObject({ verdict: 'pass', trials: 6 });
+    expect(replay.ended.size).toBe(0);
   });
 });
 

@@ -302,3 +302,20 @@ test('timingSummary: a recorded timing block in one line', () => {
   expect(timingSummary(bare)).toBe('S ratio: median 1.98 over n=9, boundary 1.5');
   expect(timingSummary(null)).toBe('');
 });
+
+test('spec reporter: a deferred claim gets a line saying why and that it sits again; its second sitting is named in the progress line', async () => {
+  const r = record.results[0];
+  const events = [
+    { type: 'run:start', data: { startedAt: record.startedAt, environment: record.environment, specs: [r] } },
+    { type: 'spec:start', data: { id: r.id, title: r.title, index: 0, total: 1 } },
+    { type: 'spec:deferred', data: { id: r.id, reason: '3 of 3 trials void: machine busy' } },
+    { type: 'spec:start', data: { id: r.id, title: r.title, index: 0, total: 1, resumed: true } },
+    { type: 'spec:end', data: r },
+  ];
+  const lines = (await render(spec({ tty: false, color: false }), events)).split('\n');
+  expect(lines).toContain(
+    `${'deferred'.padEnd(21)} ${r.id.padEnd(24)} 3 of 3 trials void; it sits again after the others`,
+  );
+  const live = stripAnsi(await render(spec({ tty: true, color: false, columns: 200 }), events));
+  expect(live).toContain(`[1/1] ${r.id} (second sitting)`);
+});

@@ -21,6 +21,13 @@ export type RunEvent = {
         title: string;
         index: number;
         total: number;
+        resumed?: boolean;
+    };
+} | {
+    type: 'spec:deferred';
+    data: {
+        id: string;
+        reason: string;
     };
 } | {
     type: 'spec:trial';
@@ -75,7 +82,8 @@ export type RunOptions = {
  * @typedef {import('./launcher.js').Launcher} Launcher
  *
  * @typedef {{ type: 'run:start', data: { startedAt: string, environment: object, profile: object | null, specs: { id: string, title: string }[] } }
- *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number } }
+ *   | { type: 'spec:start', data: { id: string, title: string, index: number, total: number, resumed?: boolean } }
+ *   | { type: 'spec:deferred', data: { id: string, reason: string } }
  *   | { type: 'spec:trial', data: { id: string, trial: number, elapsedMs: number, note?: string } }
  *   | { type: 'spec:end', data: Result }
  *   | { type: 'run:end', data: ReturnType<typeof buildRecord> }} RunEvent
@@ -114,18 +122,41 @@ export declare function run({ specs, machine, launcher, expectations, options }:
  * @returns {Promise<ReturnType<typeof buildRecord>>}
  */
 export declare function runToRecord(o: Parameters<typeof run>[0], onEvent?: (event: RunEvent) => void): Promise<ReturnType<typeof buildRecord>>;
+export type Carried = {
+    samples: any[];
+    checks: import('./verdict.js').Check[] | null;
+    values: number[] | null;
+    alsoValues: number[][] | null;
+    durationMs: number;
+    firstReason: string;
+};
 /**
- * One spec, from plan to verdict. Yields 'spec:trial' events; returns the result.
- * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number }} o
- * @returns {AsyncGenerator<RunEvent, Result>}
+ * What a claim that void trials ended carries into its second sitting: its
+ * samples (a replay reads them in order, so it sits twice alike), the
+ * checks that are evidence (valid or contested: plain void ones are dropped,
+ * so void trials get a fresh allowance), its timing values, and the time and
+ * reason of its first sitting.
+ * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
+ *   alsoValues: number[][] | null, durationMs: number, firstReason: string }} Carried
  */
-export declare function runSpec({ spec, ctx, launcher, signal, now }: {
+/**
+ * One spec, from plan to verdict. Yields 'spec:trial' events; returns the
+ * result, and where void trials ended the claim in its first sitting
+ * (decide's `spoiled`) what a second sitting carries on with.
+ * @param {{ spec: Spec, ctx: Context, launcher: Launcher, signal?: AbortSignal, now: () => number, carried?: Carried | null }} o
+ * @returns {AsyncGenerator<RunEvent, { result: Result, carried?: Carried }>}
+ */
+export declare function runSpec({ spec, ctx, launcher, signal, now, carried }: {
     spec: Spec;
     ctx: Context;
     launcher: Launcher;
     signal?: AbortSignal;
     now: () => number;
-}): AsyncGenerator<RunEvent, Result>;
+    carried?: Carried | null;
+}): AsyncGenerator<RunEvent, {
+    result: Result;
+    carried?: Carried;
+}>;
 /**
  * A timing plan on its --quick budget: its looks and alpha (and those of
  * each further statistic) replaced by the budget's.

@@ -260,6 +260,11 @@ export type Decision = {
     verdict?: 'pass' | 'fail' | 'inconclusive';
     reason?: string;
     /**
+     * an inconclusive that void trials ended (the machine's load, not the
+     * evidence): the engine may resume the claim once, later in the run, its evidence kept (engine.js)
+     */
+    spoiled?: boolean;
+    /**
      *   what the record shows; the judgement's bookkeeping stays internal
      */
     evidence: {
@@ -273,6 +278,8 @@ export type Decision = {
  * @property {boolean} done
  * @property {'pass' | 'fail' | 'inconclusive'} [verdict]
  * @property {string} [reason]
+ * @property {boolean} [spoiled]  an inconclusive that void trials ended (the machine's load, not the
+ *   evidence): the engine may resume the claim once, later in the run, its evidence kept (engine.js)
  * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */

@@ -4,9 +4,11 @@
 // - Live reporters (spec, TAP) consume the run's event stream as it happens
 //   and yield text for their destination, like node:test reporters:
 //     run:start  { startedAt, environment, profile, specs: [{ id, title }] }
-//     spec:start { id, title, index, total }          index is 0-based
+//     spec:start { id, title, index, total, resumed? } index is 0-based
 //     spec:trial { id, trial, elapsedMs, note? }      trial is a 1-based count
-//     spec:end   Result
+//     spec:deferred { id, reason }   void trials ended its first sitting:
+//                                    it starts again after the others
+//     spec:end   Result                               once per spec
 //     run:end    Record
 // - Exporters (JSON, HTML, Markdown, JUnit) are functions of the finished
 //   record; HTML and Markdown also render a merged table (merge). `--reporter`,

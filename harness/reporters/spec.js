@@ -66,7 +66,11 @@ export function spec(options = {}) {
         yield header(data, paint);
       } else if (type === 'spec:start' && tty) {
         current = { id: data.id, index: data.index, total: data.total };
-        yield progress(`[${data.index + 1}/${data.total}] ${data.id}`);
+        yield progress(`[${data.index + 1}/${data.total}] ${data.id}${data.resumed ? ' (second sitting)' : ''}`);
+      } else if (type === 'spec:deferred') {
+        current = null;
+        const why = oneLine(data.reason).split(':')[0];
+        yield `${closeProgress()}${paint('dim', `${'deferred'.padEnd(LABEL_WIDTH)} ${String(data.id).padEnd(idWidth)} ${why}; it sits again after the others`)}\n`;
       } else if (type === 'spec:trial' && tty) {
         const pos = current && current.id === data.id ? `[${current.index + 1}/${current.total}] ` : '';
         const note = data.note ? `  ${oneLine(data.note)}` : '';
