@@ -10,7 +10,7 @@
 // `resumed`, and its one spec:end comes then. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
-import { decide } from './verdict.js';
+import { decide, NO_SITTING } from './verdict.js';
 import { unmetRequirement } from './spec.js';
 import { specContext } from './context.js';
 import { describeEnvironment } from './machine.js';
@@ -80,20 +80,27 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     if (signal?.aborted) break;
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
     const { result, carried } = yield* runSpec({ spec, ctx, launcher, signal, now });
-    if (carried) {
+    // Deferred only where other claims run after it: the wait is the point.
+    if (carried && index < specs.length - 1) {
       deferred.push({ index, spec, first: result, carried });
       yield { type: 'spec:deferred', data: { id: spec.id, reason: result.reason } };
     } else yield ended(index, result);
   }
   // A second sitting for each claim that void trials ended: the machine's
   // load may have passed. Its evidence so far is kept, so the second sitting
-  // can end it either way; one that does not start keeps its first verdict.
+  // can end it either way. One that does not start (the run stopped, or a
+  // replayed record has no trials past the first sitting) keeps its first
+  // result.
   for (const { index, spec, first, carried } of deferred) {
-    if (signal?.aborted) {
+    if (signal?.aborted || launcher.hasTrial?.(spec, carried.samples.length + 1) === false) {
       yield ended(index, first);
       continue;
     }
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length, resumed: true } };
+    if (signal?.aborted) {
+      yield ended(index, first);
+      continue;
+    }
     const { result } = yield* runSpec({ spec, ctx, launcher, signal, now, carried });
     yield ended(index, result);
   }
@@ -132,12 +139,13 @@ export async function runToRecord(o, onEvent = () => {}) {
 
 /**
  * What a claim that void trials ended carries into its second sitting: its
- * samples (a replay reads them in order, so it sits twice alike), the
- * checks that are evidence (valid or contested: plain void ones are dropped,
- * so void trials get a fresh allowance), its timing values, and the time and
- * reason of its first sitting.
+ * samples (a replay reads them in order, so it sits twice alike), its checks
+ * and timing values (the evidence, all of it), how many of each and of its
+ * trials and timing-void trials the first sitting had (`before`: decide
+ * counts the budget and the void rules from there, the evidence and the
+ * counts shown over both), and the time and reason of its first sitting.
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
- *   alsoValues: number[][] | null, durationMs: number, firstReason: string }} Carried
+ *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string }} Carried
  */
 
 /**
@@ -151,7 +159,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   const t0 = now();
   /** @type {any[]} */
   const samples = [...(carried?.samples ?? [])];
-  const before = carried
+  const secondNote = carried
     ? `; a second sitting, after the other claims: the first ended ${carried.firstReason.split(':')[0]}`
     : '';
   const finish = (/** @type {Outcome} */ fields) => ({
@@ -159,7 +167,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       samples,
       durationMs: now() - t0 + (carried?.durationMs ?? 0),
       ...fields,
-      reason: `${fields.reason}${before}`,
+      reason: `${fields.reason}${secondNote}`,
     }),
   });
   const skip = unmetRequirement(spec, ctx);
@@ -214,15 +222,26 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // budget, but never past twice the usual cap.
   let voided = 0;
   // Trials whose control failed (the check's `invalid`: a throughput block
-  // whose generator was the limit): they give a decisive timing channel no
-  // value either, so they extend its budget alike.
+  // whose generator was the limit, a batch whose CPU read void): they give
+  // the structure no evidence and the timing no value, so they extend the
+  // budget alike (judgeStructural's cap counts them too).
   let spoiled = 0;
   let voidReason = '';
-  const cap = () =>
-    /** @type {number} */ (maxTrials) +
-    Math.min(voided + (timing?.decisive ? spoiled : 0), /** @type {number} */ (maxTrials));
+  const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided + spoiled, /** @type {number} */ (maxTrials));
+  const before = carried?.before ?? NO_SITTING;
   const judge = () =>
-    decide({ checks, structural, values, alsoValues, timing, maxTrials: cap(), quick: ctx.quick, voided, voidReason });
+    decide({
+      checks,
+      structural,
+      values,
+      alsoValues,
+      timing,
+      maxTrials: cap(),
+      quick: ctx.quick,
+      voided,
+      voidReason,
+      before,
+    });
   let decision = judge();
   // What the trials kept running between them (a claim's servers) stops once
   // they are over, however they ended: decided, errored or interrupted.
@@ -264,7 +283,12 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       const note = checks?.at(-1)?.detail;
       yield {
         type: 'spec:trial',
-        data: { id: spec.id, trial: samples.length, elapsedMs: Math.round(now() - t0), note },
+        data: {
+          id: spec.id,
+          trial: samples.length,
+          elapsedMs: Math.round(now() - t0 + (carried?.durationMs ?? 0)),
+          note,
+        },
       };
       if (decision.done) break;
     }
@@ -283,10 +307,15 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
     evidence: decision.evidence,
   });
   if (!decision.spoiled || carried) return ending;
-  const evidence = checks?.filter((c) => !c.invalid || c.contested) ?? null;
+  const sitting = {
+    checks: checks?.length ?? 0,
+    values: values?.length ?? 0,
+    trials: samples.length,
+    voided: voided + before.voided,
+  };
   return {
     ...ending,
-    carried: { samples, checks: evidence, values, alsoValues, durationMs: now() - t0, firstReason: reason },
+    carried: { samples, checks, values, alsoValues, before: sitting, durationMs: now() - t0, firstReason: reason },
   };
 }
 

@@ -36,6 +36,8 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @typedef {object} Launcher
  * @property {(plan: import('./spec.js').Plan, ctx: import('./context.js').Context, n: number, spec: import('./spec.js').Spec) => Promise<any>} trial
  *   trial n's raw observation (live: the plan's own trial)
+ * @property {(spec: import('./spec.js').Spec, n: number) => boolean} [hasTrial]  whether trial n can be had
+ *   (a replay: whether the record has it); absent where every trial can be run
  * @property {(fixture: string, o?: RunOptions) => Promise<any>} run
  *   run a fixture under the machine's Node and CPUs; resolves with what it reported
  * @property {(fixture: string, o?: StartOptions) => import('./isolate.js').FixtureHandle} start
@@ -144,6 +146,9 @@ export function replayLauncher(samplesById) {
   const ended = new Set();
   return {
     ended,
+    // Whether the record has trial n: a claim deferred at its last recorded
+    // trial (a record without its second sitting) keeps its first result.
+    hasTrial: (spec, n) => n <= get(spec.id).length,
     async trial(_plan, _ctx, n, spec) {
       const samples = get(spec.id);
       if (n > samples.length) {

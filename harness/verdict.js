@@ -157,18 +157,31 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
 export const VOID_STOP = 3;
 
 /**
- * Judge a structural channel from its per-trial checks.
- * @param {Check[]} checks
- * @param {StructuralPlan} plan
+ * What a claim's earlier sittings left (engine.js): how many of its checks
+ * and timing values are theirs, and how many trials and timing-void trials
+ * they ran.
+ * @typedef {{ checks: number, values: number, trials: number, voided: number }} Sitting
  */
-export function judgeStructural(checks, plan) {
+/** @type {Sitting} a claim's first sitting has none before it */
+export const NO_SITTING = Object.freeze({ checks: 0, values: 0, trials: 0, voided: 0 });
+
+/**
+ * Judge a structural channel from its per-trial checks.
+ * @param {Check[]} checks  every trial's, in order, from every sitting
+ * @param {StructuralPlan} plan
+ * @param {number} [from]  where this sitting's checks begin (engine.js's
+ *   second sitting): the evidence is every check, the budget this sitting's
+ */
+export function judgeStructural(checks, plan, from = 0) {
   const valid = checks.filter((c) => !c.invalid);
   const agree = valid.filter((c) => c.ok).length;
   const disagree = valid.length - agree;
   const voided = checks.length - valid.length;
   const contestedChecks = checks.filter((c) => c.invalid && c.contested);
   const contested = contestedChecks.length;
-  const cap = (plan.cap ?? plan.need + 2) + voided;
+  const sitting = checks.slice(from);
+  const voidedHere = sitting.filter((c) => c.invalid).length;
+  const cap = (plan.cap ?? plan.need + 2) + voidedHere;
   const decided = countRule({ agree, disagree, contested }, plan);
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
@@ -183,12 +196,13 @@ export function judgeStructural(checks, plan) {
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
   const final =
-    checks.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voided >= VOID_STOP);
+    sitting.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voidedHere >= VOID_STOP);
   return {
     decided,
     agree,
     disagree,
     voided,
+    voidedHere,
     ...(contested ? { contested } : {}),
     details,
     parts: judgeParts(valid, plan, contestedChecks),
@@ -306,7 +320,7 @@ function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
  * @property {string} [reason]
  * @property {boolean} [spoiled]  an inconclusive that void trials ended (the machine's load, not the
  *   evidence): the engine may resume the claim once, later in the run, its evidence kept (engine.js)
- * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts' | 'voidedHere'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */
 
@@ -325,10 +339,15 @@ function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
  * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
+ * `before` is what earlier sittings left (engine.js: a claim that void
+ * trials ended sits again later): how many of the checks and values are
+ * theirs, and their trials and timing-void trials. Their evidence counts;
+ * the budget and the void rules are this sitting's; the counts shown are
+ * every sitting's.
  * The plan's `also` statistics (alsoValues[i]: the values of also[i]) are
  * parts of the timing channel, each an assertion judged as the first one is:
  * any decisive contradiction fails the claim, a pass needs every one.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string, before?: Sitting }} input
  * @returns {Decision}
  */
 export function decide({
@@ -341,12 +360,16 @@ export function decide({
   quick = false,
   voided = 0,
   voidReason = '',
+  before = NO_SITTING,
 }) {
-  const s = structural && checks ? judgeStructural(checks, structural) : null;
-  const n = Math.max(checks?.length ?? 0, (values?.length ?? 0) + voided);
+  const s = structural && checks ? judgeStructural(checks, structural, before.checks) : null;
+  // this sitting's trials (the budget's), and every sitting's (shown)
+  const n = Math.max((checks?.length ?? 0) - before.checks, (values?.length ?? 0) - before.values + voided);
   const out = n >= maxTrials;
+  const trials = n + before.trials;
+  const voidedShown = voided + before.voided;
   const judged = timing && values ? judgeTiming(values, timing, { budgetSpent: out }) : null;
-  const t = judged ? { ...judged, ...(voided ? { voided } : {}) } : null;
+  const t = judged ? { ...judged, ...(voidedShown ? { voided: voidedShown } : {}) } : null;
   const extra =
     t && timing?.also ? timing.also.map((p, i) => judgeTiming(alsoValues?.[i] ?? [], p, { budgetSpent: out })) : [];
   // A further statistic reported, not judged, neither fails nor holds back a pass.
@@ -365,7 +388,7 @@ export function decide({
   const sText = s
     ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''}${s.contested ? `, ${s.contested} of them against the claim` : ''})`
     : '';
-  const vText = voided ? `; ${voided} of ${n} trials void (${voidReason})` : '';
+  const vText = voidedShown ? `; ${voidedShown} of ${trials} trials void (${voidReason})` : '';
   const extraText = extra.map((e, i) =>
     timing?.also?.[i].reportOnly ? `${timingText(e)} (reported, not judged)` : timingText(e),
   );
@@ -413,13 +436,17 @@ export function decide({
     // Every one of the first VOID_STOP trials void: the machine is busy now,
     // and more trials would only measure its load.
     if (values?.length === 0 && voided >= VOID_STOP)
-      return spoiled(join(`${voided} of ${n} trials void: ${voidReason}`, sText));
+      return spoiled(join(`${voidedShown} of ${trials} trials void: ${voidReason}`, sText));
     // A timing channel fed by fewer than half the trials (the machine's load
     // voiding its values, or a throughput's control failing) cannot reach a
     // decision in its budget: more trials would mostly measure the load.
-    const lost = Math.max(voided, decisive && s ? s.voided : 0);
-    if (lost > 0 && n >= VOID_SHARE_N && 2 * lost > n)
-      return spoiled(`${lost} of ${n} trials void: ${join(voided ? `${voidReason}; ${timingText(t)}` : tText, sText)}`);
+    const lost = Math.max(voided, decisive && s ? s.voidedHere : 0);
+    if (lost > 0 && n >= VOID_SHARE_N && 2 * lost > n) {
+      const lostShown = Math.max(voidedShown, decisive && s ? s.voided : 0);
+      return spoiled(
+        `${lostShown} of ${trials} trials void: ${join(voided ? `${voidReason}; ${timingText(t)}` : tText, sText)}`,
+      );
+    }
     if (t.final || out) return end('inconclusive', `too noisy to decide: ${join(tText, sText)}`);
     return { done: false, evidence };
   }
@@ -434,7 +461,7 @@ export function decide({
  */
 function publicStructural(s) {
   if (!s) return null;
-  const { telling, final, parts, ...shown } = s; // parts: shown as the assertions
+  const { telling, final, parts, voidedHere, ...shown } = s; // parts: shown as the assertions; voidedHere: the budget's
   return shown;
 }
 

@@ -537,13 +537,22 @@ describe('timing dropped on a busy machine', () => {
     expect(r.evidence.timing).toMatchObject({ n: 5, intervalOf: 'mean', decided: 'pass' });
   });
 
-  test('every trial busy: inconclusive after 3 in each of two sittings, naming why, not a budget of trials that give no value', async () => {
+  test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
     const why = 'machine busy: others took 1.5 of 2 cores';
     const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));
     const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 3 });
+    expect(r.reason).toMatch(/^3 of 3 trials void: machine busy: others took 1\.5 of 2 cores/);
+  });
+
+  test("every trial busy in two sittings (another claim between): the counts shown are both sittings'", async () => {
+    const why = 'machine busy: others took 1.5 of 2 cores';
+    const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));
+    const r = ends(await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx })).find((e) => e.id === spec.id);
     expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 6 });
-    expect(r.reason).toMatch(/^3 of 6 trials void: machine busy: others took 1\.5 of 2 cores/);
+    expect(r.reason).toMatch(/^6 of 6 trials void: machine busy: others took 1\.5 of 2 cores/);
     expect(r.reason).toMatch(/; a second sitting, after the other claims: the first ended 3 of 3 trials void$/);
+    expect(r.evidence.timing).toMatchObject({ n: 0, voided: 6 });
   });
 });
 
@@ -598,11 +607,9 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
       },
     );
     const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 6 });
-    expect(r.reason).toBe(
-      '3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores; a second sitting, after the other claims: the first ended 3 of 3 trials void',
-    );
-    expect(calls).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+    expect(r.reason).toBe('3 of 3 trials void: machine busy: other processes took 1.5 of 2 cores');
+    expect(calls).toEqual([1, 2, 3]);
   });
   test('void trials in a minority extend the budget: 9 values in 13 trials when every third is void', async () => {
     const spec = fakeSpec(
@@ -625,10 +632,23 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
       },
     );
     const [r] = ends(await collect({ specs: [spec], ctx }));
-    // 4 of 6 void in the first sitting; the second keeps its 2 values and ends at 6 void of 11
-    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 15 });
-    expect(r.reason).toMatch(/^6 of 11 trials void: machine busy; timing S median 0\.05/);
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 6 });
+    expect(r.reason).toMatch(/^4 of 6 trials void: machine busy; timing S median 0\.05/);
+  });
+  test('the same in two sittings: each sitting has its own void rule, the counts shown are both', async () => {
+    const spec = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        obs: (n) => ({ s: 0.05, busy: n % 3 !== 1 }),
+        planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) },
+      },
+    );
+    const r = ends(await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx })).find((e) => e.id === spec.id);
+    // 4 of 6 void in the first; the second sitting's own 6 trials (7-12) have 4 void: 8 of 12 in all
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 12 });
+    expect(r.reason).toMatch(/^8 of 12 trials void: machine busy; timing S median 0\.05/);
     expect(r.reason).toMatch(/the first ended 4 of 6 trials void$/);
+    expect(r.evidence.timing).toMatchObject({ n: 4, voided: 8 });
   });
 });
 
@@ -682,15 +702,17 @@ describe('a second sitting for a claim that void trials ended', () => {
   });
 
   test('the evidence of the first sitting is kept: a trial against the claim there still counts, and the claim can fail', async () => {
-    // first sitting: 1 against, then void until the budget's void share ends it
+    // first sitting: 1 against, then void until its budget ends it (need 3: twice the cap of 5)
     const spec = sitting(
       'pool.against',
-      (n) => n >= 2 && n <= 4,
-      (n) => n !== 1 && n !== 5,
+      (n) => n >= 2 && n <= 10,
+      (n) => n !== 1 && n !== 11,
     );
-    const [r] = ends(await collect({ specs: [spec], ctx }));
-    expect(r.verdict).toBe('fail');
-    expect(r.evidence.structural).toMatchObject({ disagree: 2, agree: 0 });
+    const events = await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx });
+    expect(events.find((e) => e.type === 'spec:deferred')?.data.reason).toMatch(/^9 of 10 trials void/);
+    const r = ends(events).find((e) => e.id === 'pool.against');
+    expect(r).toMatchObject({ verdict: 'fail', trials: 11 });
+    expect(r.evidence.structural).toMatchObject({ disagree: 2, agree: 0, voided: 9 });
   });
 
   test('a claim ended by mixed evidence, not by void trials, sits once', async () => {
@@ -704,6 +726,36 @@ describe('a second sitting for a claim that void trials ended', () => {
     expect(ends(events)[0].verdict).toBe('inconclusive');
   });
 
+  test("void trials extend a structural-only claim's budget, as its judgement's cap says (need + 2 plus the void, up to twice)", async () => {
+    const spec = sitting('pool.gaps', (n) => n >= 2 && n <= 4);
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 6 }); // past need + 2 = 5
+  });
+
+  test('stopped as its second sitting starts, the claim keeps its first verdict', async () => {
+    const controller = new AbortController();
+    const specs = [sitting('pool.a', (n) => n <= 3), fakeSpec({ id: 'pool.b' })];
+    const events = [];
+    for await (const e of run({
+      specs,
+      machine: ctx,
+      launcher,
+      options: { now: fakeClock(), signal: controller.signal },
+    })) {
+      events.push(e);
+      if (e.type === 'spec:start' && e.data.resumed) controller.abort();
+    }
+    const ra = ends(events).find((r) => r.id === 'pool.a');
+    expect(ra).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+    expect(events.at(-1).data.results.map((r) => r.id)).toEqual(['pool.a', 'pool.b']);
+  });
+
+  test('the last claim of a run, or the only one, sits once: nothing runs after it to wait on', async () => {
+    const events = await collect({ specs: [fakeSpec({ id: 'pool.b' }), sitting('pool.a', (n) => n <= 3)], ctx });
+    expect(events.some((e) => e.type === 'spec:deferred')).toBe(false);
+    expect(ends(events).find((r) => r.id === 'pool.a')).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+  });
+
   test('stopped before its second sitting, the claim keeps its first verdict', async () => {
     const controller = new AbortController();
     const a = sitting('pool.a', (n) => n <= 3);
@@ -714,11 +766,27 @@ describe('a second sitting for a claim that void trials ended', () => {
   });
 
   test('a replay of the record sits twice alike and reaches the same verdict', async () => {
-    const a = sitting('pool.a', (n) => n <= 3);
-    const record = await runToRecord({ specs: [a], machine: ctx, launcher, options: { now: fakeClock() } });
-    const replay = replayLauncher({ 'pool.a': record.results[0].samples });
-    const again = await runToRecord({ specs: [a], machine: ctx, launcher: replay, options: { now: fakeClock() } });
+    const specs = [sitting('pool.a', (n) => n <= 3), fakeSpec({ id: 'pool.b' })];
+    const record = await runToRecord({ specs, machine: ctx, launcher, options: { now: fakeClock() } });
+    const samples = Object.fromEntries(record.results.map((r) => [r.id, r.samples]));
+    const replay = replayLauncher(samples);
+    const again = await runToRecord({ specs, machine: ctx, launcher: replay, options: { now: fakeClock() } });
     expect(again.results[0]).toMatchObject({ verdict: 'pass', trials: 6 });
+    expect(again.results[0].reason).toBe(record.results[0].reason);
+    expect(replay.ended.size).toBe(0);
+  });
+
+  test('a record without the second sitting (made before it, or stopped between sittings) replays to its first result, its evidence intact', async () => {
+    const specs = [sitting('pool.a', (n) => n <= 3), fakeSpec({ id: 'pool.b' })];
+    const replay = replayLauncher({
+      'pool.a': [1, 2, 3].map((n) => ({ n, void: true })),
+      'pool.b': [{ ok: true }, { ok: true }],
+    });
+    const again = await runToRecord({ specs, machine: ctx, launcher: replay, options: { now: fakeClock() } });
+    expect(again.results[0]).toMatchObject({ verdict: 'inconclusive', trials: 3 });
+    expect(again.results[0].reason).toMatch(/^3 of 3 trials void/);
+    expect(again.results[0].reason).not.toMatch(/second sitting/);
+    expect(again.results[0].evidence.structural).toMatchObject({ voided: 3 });
     expect(replay.ended.size).toBe(0);
   });
 });

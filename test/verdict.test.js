@@ -268,6 +268,15 @@ describe('judgeStructural', () => {
     expect(judgeStructural([ok(), ok(), ok(), bad(), bad()], need3).decided).toBe(null);
   });
 
+  test("a second sitting (from): the evidence is every check, the budget this sitting's", () => {
+    const v = () => ({ ok: false, invalid: true, detail: 'void' });
+    const first = [bad(), v(), v(), v(), v(), v(), v(), v(), v(), v()];
+    expect(judgeStructural(first, need3)).toMatchObject({ final: true, voided: 9, disagree: 1 });
+    const second = judgeStructural([...first, ok()], need3, first.length);
+    expect(second).toMatchObject({ final: false, voided: 9, agree: 1, disagree: 1, decided: null });
+    expect(judgeStructural([...first, bad()], need3, first.length).decided).toBe('fail');
+  });
+
   test('need 1: one trial decides either way', () => {
     expect(judgeStructural([ok()], { need: 1 }).decided).toBe('pass');
     expect(judgeStructural([bad()], { need: 1 }).decided).toBe('fail');
@@ -385,6 +394,33 @@ describe('decide', () => {
   const structural = { need: 3 };
   const timing = spreadPlan();
   const maxTrials = 21;
+
+  test('an inconclusive that void trials ended is `spoiled` (the engine may sit it again); one that mixed evidence ended is not', () => {
+    const v = () => ({ ok: false, invalid: true, detail: 'void' });
+    const plan = { need: 3 };
+    const voidEnded = decide({
+      checks: [ok(), v(), v(), v(), v(), v(), v(), v(), v(), v()],
+      structural: plan,
+      maxTrials: 10,
+    });
+    expect(voidEnded).toMatchObject({ done: true, verdict: 'inconclusive', spoiled: true });
+    const mixed = decide({ checks: [ok(), bad(), ok(), bad(), ok()], structural: plan, maxTrials: 5 });
+    expect(mixed).toMatchObject({ done: true, verdict: 'inconclusive' });
+    expect(mixed.spoiled).toBeUndefined();
+    const timingVoid = decide({ values: [], timing, maxTrials, voided: 3, voidReason: 'busy' });
+    expect(timingVoid).toMatchObject({ verdict: 'inconclusive', spoiled: true, reason: '3 of 3 trials void: busy' });
+  });
+
+  test("a second sitting (before): the budget and the void rules are this sitting's, the counts shown every sitting's", () => {
+    const before = { checks: 0, values: 0, trials: 3, voided: 3 };
+    // three more void trials: this sitting's own first 3
+    const again = decide({ values: [], timing, maxTrials, voided: 3, voidReason: 'busy', before });
+    expect(again).toMatchObject({ verdict: 'inconclusive', reason: '6 of 6 trials void: busy' });
+    // two void and one value: not yet (the first sitting's voids do not count against this one)
+    const going = decide({ values: [0.1], timing, maxTrials, voided: 2, voidReason: 'busy', before });
+    expect(going.done).toBe(false);
+    expect(going.evidence.timing).toMatchObject({ voided: 5 });
+  });
 
   test('structural fail is a fail, whatever the timing says', () => {
     for (const values of [inside(2), inside(9), outside(9)]) {
@@ -743,7 +779,7 @@ function verdictOf(plan, next) {
   // budget, never past twice the usual cap.
   let voided = 0;
   let spoiled = 0;
-  const cap = () => maxTrials + Math.min(voided + (timing?.decisive ? spoiled : 0), maxTrials);
+  const cap = () => maxTrials + Math.min(voided + spoiled, maxTrials);
   let d = decide({ checks, structural, values, timing, maxTrials: cap(), voided });
   for (let n = 1; n <= cap(); n++) {
     const obs = next();

@@ -127,17 +127,19 @@ export type Carried = {
     checks: import('./verdict.js').Check[] | null;
     values: number[] | null;
     alsoValues: number[][] | null;
+    before: import('./verdict.js').Sitting;
     durationMs: number;
     firstReason: string;
 };
 /**
  * What a claim that void trials ended carries into its second sitting: its
- * samples (a replay reads them in order, so it sits twice alike), the
- * checks that are evidence (valid or contested: plain void ones are dropped,
- * so void trials get a fresh allowance), its timing values, and the time and
- * reason of its first sitting.
+ * samples (a replay reads them in order, so it sits twice alike), its checks
+ * and timing values (the evidence, all of it), how many of each and of its
+ * trials and timing-void trials the first sitting had (`before`: decide
+ * counts the budget and the void rules from there, the evidence and the
+ * counts shown over both), and the time and reason of its first sitting.
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
- *   alsoValues: number[][] | null, durationMs: number, firstReason: string }} Carried
+ *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string }} Carried
  */
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the
@@ -217,6 +219,7 @@ declare function result(spec: Spec, f: Outcome & {
             agree: number;
             disagree: number;
             voided: number;
+            voidedHere: number;
             contested?: number | undefined;
             details: string[];
             parts: {
@@ -229,7 +232,7 @@ declare function result(spec: Spec, f: Outcome & {
             }[];
             telling: string;
             final: boolean;
-        }, "final" | "parts" | "telling"> | null;
+        }, "final" | "parts" | "telling" | "voidedHere"> | null;
         timing: Omit<{
             statistic: string;
             description: string;

@@ -25,6 +25,11 @@ export type Launcher = {
      */
     trial: (plan: import('./spec.js').Plan, ctx: import('./context.js').Context, n: number, spec: import('./spec.js').Spec) => Promise<any>;
     /**
+     * whether trial n can be had
+     * (a replay: whether the record has it); absent where every trial can be run
+     */
+    hasTrial?: (spec: import('./spec.js').Spec, n: number) => boolean;
+    /**
      *   run a fixture under the machine's Node and CPUs; resolves with what it reported
      */
     run: (fixture: string, o?: RunOptions) => Promise<any>;

@@ -75,7 +75,7 @@ export type Plan = {
     maxTrials?: number;
     /**
      * stops what the trials keep running between them (a throughput
-     * claim's servers); called once the claim's trials are over, however they ended
+     * claim's servers); called once the claim's trials are over, however they ended (once per sitting: engine.js)
      */
     end?: () => Promise<void>;
 };
@@ -144,7 +144,7 @@ export type Spec = {
  * @property {(import('./verdict.js').TimingPlan & { value: (obs: any) => number })} [timing]  a ratio per trial against the model
  * @property {number} [maxTrials]  default: the last timing look, else the structural cap
  * @property {() => Promise<void>} [end]  stops what the trials keep running between them (a throughput
- *                                 claim's servers); called once the claim's trials are over, however they ended
+ *                                 claim's servers); called once the claim's trials are over, however they ended (once per sitting: engine.js)
  *
  * @typedef {object} Spec
  * @property {string} id           area-prefixed id, e.g. 'pool.fifth-lags'

@@ -211,16 +211,33 @@ export declare function judgeTiming(values: number[], plan: TimingPlan, { budget
 };
 /** Trials after which a channel whose every trial was void ends inconclusive. */
 export declare const VOID_STOP = 3;
+export type Sitting = {
+    checks: number;
+    values: number;
+    trials: number;
+    voided: number;
+};
+/**
+ * What a claim's earlier sittings left (engine.js): how many of its checks
+ * and timing values are theirs, and how many trials and timing-void trials
+ * they ran.
+ * @typedef {{ checks: number, values: number, trials: number, voided: number }} Sitting
+ */
+/** @type {Sitting} a claim's first sitting has none before it */
+export declare const NO_SITTING: Sitting;
 /**
  * Judge a structural channel from its per-trial checks.
- * @param {Check[]} checks
+ * @param {Check[]} checks  every trial's, in order, from every sitting
  * @param {StructuralPlan} plan
+ * @param {number} [from]  where this sitting's checks begin (engine.js's
+ *   second sitting): the evidence is every check, the budget this sitting's
  */
-export declare function judgeStructural(checks: Check[], plan: StructuralPlan): {
+export declare function judgeStructural(checks: Check[], plan: StructuralPlan, from?: number): {
     decided: "fail" | "pass" | null;
     agree: number;
     disagree: number;
     voided: number;
+    voidedHere: number;
     contested?: number | undefined;
     details: string[];
     parts: {
@@ -268,7 +285,7 @@ export type Decision = {
      *   what the record shows; the judgement's bookkeeping stays internal
      */
     evidence: {
-        structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null;
+        structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts' | 'voidedHere'> | null;
         timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null;
         assertions: ReturnType<typeof assertionsOf>;
     };
@@ -280,7 +297,7 @@ export type Decision = {
  * @property {string} [reason]
  * @property {boolean} [spoiled]  an inconclusive that void trials ended (the machine's load, not the
  *   evidence): the engine may resume the claim once, later in the run, its evidence kept (engine.js)
- * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
+ * @property {{ structural: Omit<ReturnType<typeof judgeStructural>, 'telling' | 'final' | 'parts' | 'voidedHere'> | null, timing: Omit<ReturnType<typeof judgeTiming>, 'final'> | null, assertions: ReturnType<typeof assertionsOf> }} evidence
  *   what the record shows; the judgement's bookkeeping stays internal
  */
 /**
@@ -298,13 +315,18 @@ export type Decision = {
  * far are shown, without an interval): --quick's stated budget.
  * `voided` counts the trials whose timing value the plan's `void` dropped
  * (`voidReason`: the last such reason): they count as trials, not as values.
+ * `before` is what earlier sittings left (engine.js: a claim that void
+ * trials ended sits again later): how many of the checks and values are
+ * theirs, and their trials and timing-void trials. Their evidence counts;
+ * the budget and the void rules are this sitting's; the counts shown are
+ * every sitting's.
  * The plan's `also` statistics (alsoValues[i]: the values of also[i]) are
  * parts of the timing channel, each an assertion judged as the first one is:
  * any decisive contradiction fails the claim, a pass needs every one.
- * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string }} input
+ * @param {{ checks?: Check[] | null, structural?: StructuralPlan | null, values?: number[] | null, alsoValues?: number[][] | null, timing?: TimingPlan | null, maxTrials: number, quick?: boolean, voided?: number, voidReason?: string, before?: Sitting }} input
  * @returns {Decision}
  */
-export declare function decide({ checks, structural, values, alsoValues, timing, maxTrials, quick, voided, voidReason, }: {
+export declare function decide({ checks, structural, values, alsoValues, timing, maxTrials, quick, voided, voidReason, before, }: {
     checks?: Check[] | null;
     structural?: StructuralPlan | null;
     values?: number[] | null;
@@ -314,6 +336,7 @@ export declare function decide({ checks, structural, values, alsoValues, timing,
     quick?: boolean;
     voided?: number;
     voidReason?: string;
+    before?: Sitting;
 }): Decision;
 /** @param {ReturnType<typeof judgeTiming>} t */
 export declare function timingText(t: ReturnType<typeof judgeTiming>): string;
