@@ -10,7 +10,7 @@
 // `resumed`, and its one spec:end comes then. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
-import { decide, NO_SITTING } from './verdict.js';
+import { decide, MACHINE_BUSY, NO_SITTING } from './verdict.js';
 import { unmetRequirement } from './spec.js';
 import { specContext } from './context.js';
 import { describeEnvironment } from './machine.js';
@@ -227,6 +227,9 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // budget alike (judgeStructural's cap counts them too).
   let spoiled = 0;
   let voidReason = '';
+  // Void trials that other processes' load voided (MACHINE_BUSY): where they
+  // are most of a sitting's, the claim does not sit again.
+  let busyVoids = 0;
   const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided + spoiled, /** @type {number} */ (maxTrials));
   const before = carried?.before ?? NO_SITTING;
   const judge = () =>
@@ -260,6 +263,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
         // Either way it counts as a void timing trial: it extends the budget,
         // and a run of them ends the claim as inconclusive, saying why.
         const why = timing?.void?.(obs) || (timing && check?.timingVoid ? check.voidReason || 'timing dropped' : null);
+        if ((why || (check?.invalid ? check.detail : '')).startsWith(MACHINE_BUSY)) busyVoids++;
         if (why) [voided, voidReason] = [voided + 1, why];
         else if (check?.invalid) spoiled++;
         else if (!check?.invalid) {
@@ -306,7 +310,9 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
     expected,
     evidence: decision.evidence,
   });
-  if (!decision.spoiled || carried) return ending;
+  // Neighbours that took cores tend to stay for the run: a second sitting
+  // after them measured them again (BENCHMARKS.md §23).
+  if (!decision.spoiled || carried || 2 * busyVoids > voided + spoiled) return ending;
   const sitting = {
     checks: checks?.length ?? 0,
     values: values?.length ?? 0,

@@ -157,6 +157,14 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
 export const VOID_STOP = 3;
 
 /**
+ * How a void trial's reason begins where other processes' load voided it
+ * (kits/workers.js busyReason, kits/abba.js). Such load tends to stay: a
+ * claim that it voided does not sit again (engine.js), where one the host's
+ * speed switches voided does (BENCHMARKS.md §23).
+ */
+export const MACHINE_BUSY = 'machine busy';
+
+/**
  * What a claim's earlier sittings left (engine.js): how many of its checks
  * and timing values are theirs, and how many trials and timing-void trials
  * they ran.

@@ -546,11 +546,11 @@ describe('timing dropped on a busy machine', () => {
   });
 
   test("every trial busy in two sittings (another claim between): the counts shown are both sittings'", async () => {
-    const why = 'machine busy: others took 1.5 of 2 cores';
+    const why = 'CPUs at unequal speeds: ×1.4 apart';
     const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));
     const r = ends(await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx })).find((e) => e.id === spec.id);
     expect({ verdict: r.verdict, trials: r.trials }).toEqual({ verdict: 'inconclusive', trials: 6 });
-    expect(r.reason).toMatch(/^6 of 6 trials void: machine busy: others took 1\.5 of 2 cores/);
+    expect(r.reason).toMatch(/^6 of 6 trials void: CPUs at unequal speeds: ×1\.4 apart/);
     expect(r.reason).toMatch(/; a second sitting, after the other claims: the first ended 3 of 3 trials void$/);
     expect(r.evidence.timing).toMatchObject({ n: 0, voided: 6 });
   });
@@ -640,13 +640,13 @@ describe('timing-only trials voided by the plan (no structural channel, as off L
       { id: 'pool.busy' },
       {
         obs: (n) => ({ s: 0.05, busy: n % 3 !== 1 }),
-        planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'machine busy' : null)) },
+        planOver: { structural: undefined, timing: timing((o) => (o.busy ? 'CPUs at unequal speeds' : null)) },
       },
     );
     const r = ends(await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx })).find((e) => e.id === spec.id);
     // 4 of 6 void in the first; the second sitting's own 6 trials (7-12) have 4 void: 8 of 12 in all
     expect(r).toMatchObject({ verdict: 'inconclusive', trials: 12 });
-    expect(r.reason).toMatch(/^8 of 12 trials void: machine busy; timing S median 0\.05/);
+    expect(r.reason).toMatch(/^8 of 12 trials void: CPUs at unequal speeds; timing S median 0\.05/);
     expect(r.reason).toMatch(/the first ended 4 of 6 trials void$/);
     expect(r.evidence.timing).toMatchObject({ n: 4, voided: 8 });
   });
@@ -748,6 +748,26 @@ describe('a second sitting for a claim that void trials ended', () => {
     const ra = ends(events).find((r) => r.id === 'pool.a');
     expect(ra).toMatchObject({ verdict: 'inconclusive', trials: 3 });
     expect(events.at(-1).data.results.map((r) => r.id)).toEqual(['pool.a', 'pool.b']);
+  });
+
+  test("a claim that other processes' load voided (machine busy) sits once: such neighbours tend to stay", async () => {
+    const busy = fakeSpec(
+      { id: 'pool.busy' },
+      {
+        need: 3,
+        obs: (n) => ({ n }),
+        planOver: {
+          structural: {
+            need: 3,
+            check: () => ({ ok: false, invalid: true, detail: 'machine busy: other processes took 1.2 of 2 cores' }),
+          },
+        },
+      },
+    );
+    const events = await collect({ specs: [busy, fakeSpec({ id: 'pool.b' })], ctx });
+    expect(events.some((e) => e.type === 'spec:deferred')).toBe(false);
+    expect(ends(events)[0]).toMatchObject({ id: 'pool.busy', verdict: 'inconclusive', trials: 3 });
+    expect(ends(events)[0].reason).toMatch(/^3 of 3 trials void: machine busy/);
   });
 
   test('the last claim of a run, or the only one, sits once: nothing runs after it to wait on', async () => {

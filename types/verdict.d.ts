@@ -211,6 +211,13 @@ export declare function judgeTiming(values: number[], plan: TimingPlan, { budget
 };
 /** Trials after which a channel whose every trial was void ends inconclusive. */
 export declare const VOID_STOP = 3;
+/**
+ * How a void trial's reason begins where other processes' load voided it
+ * (kits/workers.js busyReason, kits/abba.js). Such load tends to stay: a
+ * claim that it voided does not sit again (engine.js), where one the host's
+ * speed switches voided does (BENCHMARKS.md §23).
+ */
+export declare const MACHINE_BUSY = "machine busy";
 export type Sitting = {
     checks: number;
     values: number;

@@ -9,7 +9,7 @@ import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS, READY_MS } f
 import { round } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
-import { TIMING_LOOKS } from '../verdict.js';
+import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -572,7 +572,7 @@ export function checkBlock(
     return {
       ok: false,
       invalid: true,
-      detail: `machine busy: other processes took ${round(others, 2)} of ${block.runs[0].usableCores} cores during the block (more than ${round(maxOthers, 2)}): ${text}`,
+      detail: `${MACHINE_BUSY}: other processes took ${round(others, 2)} of ${block.runs[0].usableCores} cores during the block (more than ${round(maxOthers, 2)}): ${text}`,
     };
   const failed = block.runs.filter((/** @type {any} */ x) => Object.keys(x.errors ?? {}).length || !(x.requests > 0));
   if (failed.length)

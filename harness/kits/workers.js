@@ -5,6 +5,7 @@
 import { runLoad, splitCpus } from './loadgen.js';
 import { splitTime } from './model.js';
 import { round } from '../stats.js';
+import { MACHINE_BUSY } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
@@ -289,7 +290,7 @@ export function busyCores(obs) {
 export function busyReason(obs, C) {
   const busy = busyCores(obs);
   if (busy === null || busy < Math.max(0.3, C / 10)) return null;
-  return `machine busy: other processes took ${round(busy, 2)} of ${C} cores`;
+  return `${MACHINE_BUSY}: other processes took ${round(busy, 2)} of ${C} cores`;
 }
 
 /**
