@@ -143,9 +143,11 @@ export async function runToRecord(o, onEvent = () => {}) {
  * and timing values (the evidence, all of it), how many of each and of its
  * trials and timing-void trials the first sitting had (`before`: decide
  * counts the budget and the void rules from there, the evidence and the
- * counts shown over both), and the time and reason of its first sitting.
+ * counts shown over both), and the time and reason of its first sitting
+ * and the reason its last void trial gave (shown with the void count).
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
- *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string }} Carried
+ *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string,
+ *   voidReason: string }} Carried
  */
 
 /**
@@ -226,7 +228,8 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // the structure no evidence and the timing no value, so they extend the
   // budget alike (judgeStructural's cap counts them too).
   let spoiled = 0;
-  let voidReason = '';
+  // the last void trial's reason, the first sitting's until this one has its own
+  let voidReason = carried?.voidReason ?? '';
   // Void trials that other processes' load voided (MACHINE_BUSY): where they
   // are most of a sitting's, the claim does not sit again.
   let busyVoids = 0;
@@ -321,7 +324,16 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   };
   return {
     ...ending,
-    carried: { samples, checks, values, alsoValues, before: sitting, durationMs: now() - t0, firstReason: reason },
+    carried: {
+      samples,
+      checks,
+      values,
+      alsoValues,
+      before: sitting,
+      durationMs: now() - t0,
+      firstReason: reason,
+      voidReason,
+    },
   };
 }
 

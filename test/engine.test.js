@@ -537,6 +537,14 @@ describe('timing dropped on a busy machine', () => {
     expect(r.evidence.timing).toMatchObject({ n: 5, intervalOf: 'mean', decided: 'pass' });
   });
 
+  test("a second sitting without void trials still names why its first sitting's were void", async () => {
+    const why = 'CPUs at unequal speeds: ×1.4 apart';
+    const spec = busySpec('x.first-busy', (o) => (o.n <= 3 ? { timingVoid: true, voidReason: why } : {}));
+    const r = ends(await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx })).find((e) => e.id === spec.id);
+    expect(r).toMatchObject({ verdict: 'pass', trials: 12 });
+    expect(r.reason).toContain(`; 3 of 12 trials void (${why})`);
+  });
+
   test('every trial busy: inconclusive after 3, naming why, not a budget of trials that give no value', async () => {
     const why = 'machine busy: others took 1.5 of 2 cores';
     const spec = busySpec('x.all-busy', () => ({ timingVoid: true, voidReason: why }));

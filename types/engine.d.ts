@@ -130,6 +130,7 @@ export type Carried = {
     before: import('./verdict.js').Sitting;
     durationMs: number;
     firstReason: string;
+    voidReason: string;
 };
 /**
  * What a claim that void trials ended carries into its second sitting: its
@@ -137,9 +138,11 @@ export type Carried = {
  * and timing values (the evidence, all of it), how many of each and of its
  * trials and timing-void trials the first sitting had (`before`: decide
  * counts the budget and the void rules from there, the evidence and the
- * counts shown over both), and the time and reason of its first sitting.
+ * counts shown over both), and the time and reason of its first sitting
+ * and the reason its last void trial gave (shown with the void count).
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
- *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string }} Carried
+ *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string,
+ *   voidReason: string }} Carried
  */
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the
