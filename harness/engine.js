@@ -17,7 +17,7 @@ import { describeEnvironment } from './machine.js';
 import { buildRecord } from './record.js';
 import { knownHere, whereFrom } from './expectations.js';
 import { EndOfSamples } from './errors.js';
-import { oneLine } from './text.js';
+import { oneLine, reasonHead } from './text.js';
 
 /**
  * @typedef {import('./spec.js').Spec} Spec
@@ -162,7 +162,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   /** @type {any[]} */
   const samples = [...(carried?.samples ?? [])];
   const secondNote = carried
-    ? `; a second sitting, after the other claims: the first ended ${carried.firstReason.split(':')[0]}`
+    ? `; a second sitting, after the other claims: the first ended ${reasonHead(carried.firstReason)}`
     : '';
   const finish = (/** @type {Outcome} */ fields) => ({
     result: result(spec, {

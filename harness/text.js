@@ -31,3 +31,13 @@ export function oneLine(text) {
     .replace(/ {2,}/g, ' ')
     .trim();
 }
+
+/**
+ * What a verdict's reason says before its first colon: "3 of 3 trials void"
+ * of "3 of 3 trials void: machine busy: …", the cause without its figures.
+ * @param {unknown} reason
+ * @returns {string}
+ */
+export function reasonHead(reason) {
+  return oneLine(reason).split(':')[0];
+}

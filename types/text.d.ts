@@ -13,3 +13,10 @@ export declare function stripAnsi(text: unknown): string;
  * @returns {string}
  */
 export declare function oneLine(text: unknown): string;
+/**
+ * What a verdict's reason says before its first colon: "3 of 3 trials void"
+ * of "3 of 3 trials void: machine busy: …", the cause without its figures.
+ * @param {unknown} reason
+ * @returns {string}
+ */
+export declare function reasonHead(reason: unknown): string;

@@ -13,7 +13,7 @@ import {
   headline,
 } from './format.js';
 import { summarize } from '../record.js';
-import { oneLine } from '../text.js';
+import { oneLine, reasonHead } from '../text.js';
 import { formatProfile } from '../profile.js';
 
 const CLEAR = '\r\x1b[2K';
@@ -69,7 +69,7 @@ export function spec(options = {}) {
         yield progress(`[${data.index + 1}/${data.total}] ${data.id}${data.resumed ? ' (second sitting)' : ''}`);
       } else if (type === 'spec:deferred') {
         current = null;
-        const why = oneLine(data.reason).split(':')[0];
+        const why = reasonHead(data.reason);
         yield `${closeProgress()}${paint('dim', `${'deferred'.padEnd(LABEL_WIDTH)} ${String(data.id).padEnd(idWidth)} ${why}; it sits again after the others`)}\n`;
       } else if (type === 'spec:trial' && tty) {
         const pos = current && current.id === data.id ? `[${current.index + 1}/${current.total}] ` : '';
