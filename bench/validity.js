@@ -158,7 +158,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
       '',
       '### Other mechanisms: every pool thread present and working, fewer running at once (full path)',
       '',
-      'A limiter in front of the pool lets at most L tasks run at once while the tasks still reach all P threads in turn (so the thread count and "which threads worked" are as the claim expects); L = 1 is a serial hand-off. Every such truth breaks a claim about how many run together: each must end **fail**.',
+      'A limiter in front of the pool lets at most L tasks run at once while the tasks still reach all P threads in turn (so the thread count and "which threads worked" are as the claim expects); L = 1 is a serial hand-off. "In every other batch": the limiter engages in the 2nd, 4th, … trial only, the pool honest in the others. Every such truth breaks a claim about how many run together: each must end **fail**.',
       '',
       '| claim | C | truth | fail | inconclusive | pass | trials |',
       '|---|---:|---|---:|---:|---:|---:|',
@@ -168,13 +168,20 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
         for (const C of cores) {
           const plan = spec.plan(simulatedContext({ C }));
           const batch = Math.min(plan.model.P, plan.model.k);
-          for (const limit of [...new Set([batch - 1, 1])].filter((l) => l >= 1 && l < batch)) {
-            const seedKey = `limit${limit}|${noise}`;
+          const limits = [...new Set([batch - 1, 1])].filter((l) => l >= 1 && l < batch);
+          // each limiter in every batch, and the first in every other batch only
+          const truths = [
+            ...limits.map((limit) => ({ limit, every: 1 })),
+            ...limits.slice(0, 1).map((limit) => ({ limit, every: 2 })),
+          ];
+          for (const { limit, every } of truths) {
+            const seedKey = `limit${limit}${every > 1 ? `every${every}` : ''}|${noise}`;
             const c = await cell({
               spec,
               C,
               trueP: plan.model.P,
               limit,
+              limitEvery: every,
               path: 'full',
               runs,
               seed: cellSeed(seed, spec.id, C, plan.model.P, seedKey),
@@ -183,8 +190,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
             });
             mechanismRuns += c.runs;
             const share = (/** @type {number} */ x) => pct(x / c.runs);
-            const truth =
-              limit === 1 ? `P=${plan.model.P}, serial (1 at once)` : `P=${plan.model.P}, at most ${limit} at once`;
+            const truth = `${limit === 1 ? `P=${plan.model.P}, serial (1 at once)` : `P=${plan.model.P}, at most ${limit} at once`}${every === 2 ? ' in every other batch' : ''}`;
             out.push(
               `| ${spec.id} | ${C} | ${truth} | ${share(c.fail)} | ${share(c.inconclusive)} | ${share(c.pass)} | ${c.meanTrials.toFixed(1)} |`,
             );

@@ -233,7 +233,11 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // Void trials that other processes' load voided (MACHINE_BUSY): where they
   // are most of a sitting's, the claim does not sit again.
   let busyVoids = 0;
-  const cap = () => /** @type {number} */ (maxTrials) + Math.min(voided + spoiled, /** @type {number} */ (maxTrials));
+  // Trials whose structure disagreed: mixed evidence extends the budget too,
+  // so that a mechanism breaking some trials meets FAIL_ANY (verdict.js).
+  let disagreed = 0;
+  const cap = () =>
+    /** @type {number} */ (maxTrials) + Math.min(voided + spoiled + disagreed, /** @type {number} */ (maxTrials));
   const before = carried?.before ?? NO_SITTING;
   const judge = () =>
     decide({
@@ -261,6 +265,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
         const obs = samples.at(-1);
         const check = structural ? structural.check(obs) : null;
         if (check) checks?.push(check);
+        if (check && !check.invalid && !check.ok) disagreed++;
         // A void trial (its control failed) gives no timing value either, nor
         // one whose timing the machine's other load spoiled.
         // Either way it counts as a void timing trial: it extends the budget,

@@ -189,7 +189,11 @@ export function judgeStructural(checks, plan, from = 0) {
   const contested = contestedChecks.length;
   const sitting = checks.slice(from);
   const voidedHere = sitting.filter((c) => c.invalid).length;
-  const cap = (plan.cap ?? plan.need + 2) + voidedHere;
+  // Void trials extend the budget, and so do disagreeing ones: mixed
+  // evidence gets the trials that tell a mechanism breaking some of them
+  // (FAIL_ANY) from a host's slow phase.
+  const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
+  const cap = (plan.cap ?? plan.need + 2) + voidedHere + disagreeHere;
   const decided = countRule({ agree, disagree, contested }, plan);
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
@@ -200,7 +204,7 @@ export function judgeStructural(checks, plan, from = 0) {
     contestedChecks.at(-1) ??
     (voided > agree ? checks.filter((c) => c.invalid).at(-1) : valid.at(-1)) ??
     checks.at(-1);
-  // Void trials extend the budget, but never past twice the usual cap.
+  // The budget is never extended past twice the usual cap.
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
   const final =
@@ -220,19 +224,30 @@ export function judgeStructural(checks, plan, from = 0) {
 }
 
 /**
+ * Disagreeing trials that fail a claim however many agreed. A mechanism that
+ * breaks only some trials (a limiter engaged in every other batch) is as
+ * false a claim as one that breaks them all, and the majority alone would
+ * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
+ * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
+ * a host's slow phase spoils one trial or two in a row.
+ */
+export const FAIL_ANY = 3;
+
+/**
  * The structural rule over a channel's (or one assertion's) trial counts:
- * pass on `need` agreeing with none disagreeing or contested; fail on two
- * disagreeing or more (one where need is 1), more than agree. Where as many
- * trials agree as disagree the evidence is split, not against the claim: a
- * mechanism the claim misses shows in most trials, while a host's slow phase
- * may spoil two in a row (BENCHMARKS.md §23); the budget then decides.
+ * pass on `need` agreeing with none disagreeing or contested; fail on
+ * FAIL_ANY disagreeing, or on two or more (one where need is 1) that
+ * outnumber those agreeing. Where two agree and two disagree the evidence is
+ * split, not against the claim (a host's slow phase may spoil two in a row,
+ * BENCHMARKS.md §23): disagreeing trials extend the budget (judgeStructural)
+ * and the trials that follow decide.
  * @param {{ agree: number, disagree: number, contested: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
 function countRule({ agree, disagree, contested }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
-  if (disagree >= Math.min(2, plan.need) && disagree > agree) return 'fail';
+  if (disagree >= FAIL_ANY || (disagree >= Math.min(2, plan.need) && disagree > agree)) return 'fail';
   return null;
 }
 

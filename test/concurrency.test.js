@@ -322,6 +322,18 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     const slowOne = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0375 } };
     expect(checkBatch({ ...obs([90, 91, 90, 180]), speed: slowOne }, calibrated)).toMatchObject({ invalid: true });
   });
+  test('CPUs read apart: one thread beyond their spread times what a host slows unseen is a fail, within it void', () => {
+    // CPU 1 read ×1.42 slower before the batch: a thread on it pays ×1.42 per hash, ×2.49 with an unseen slowing
+    const apart = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0355 } };
+    const spinner = checkBatch({ ...obs([90, 91, 90, 273]), speed: apart }, calibrated);
+    expect(spinner).toMatchObject({ ok: false });
+    expect(spinner.invalid).toBeUndefined();
+    expect(spinner.detail).toMatch(
+      /^CPU without progress: one thread's CPU per hash ×3\.03 another's \(90–273 ms\), more than the CPUs' speeds read apart before and beside the pool \(×1\.42\) and a CPU the host slows unseen \(×1\.75\) together cost/,
+    );
+    expect(spinner.parts?.map((p) => p.ok)).toEqual([true, false]);
+    expect(checkBatch({ ...obs([90, 91, 90, 216]), speed: apart }, calibrated)).toMatchObject({ invalid: true }); // ×2.4
+  });
   test('CPU beyond the tasks at the speed read beside the pool, but not at the slowest speed a CPU read: contested, never a fail', () => {
     // CPU 1 read ×1.5 slower beside the pool for a quarter of the readings: the host may have switched its speed
     const switched = {

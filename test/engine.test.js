@@ -162,22 +162,28 @@ describe('run: trials stop as soon as the verdict is decided', () => {
     expect(calls).toEqual([1, 2]);
   });
 
-  test('mixed evidence runs to the cap, then inconclusive', async () => {
+  test('mixed evidence runs to the cap, one trial more for each disagreeing one, then inconclusive', async () => {
     const calls = [];
     const [r] = ends(
       await collect({ specs: [fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n !== 2 }), calls })], ctx }),
     );
-    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 5 });
+    expect(r).toMatchObject({ verdict: 'inconclusive', trials: 6 });
     expect(r.reason).toMatch(/^structural evidence mixed: /);
-    expect(calls).toEqual([1, 2, 3, 4, 5]);
+    expect(calls).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  test('a mechanism breaking every other trial fails at the third disagreeing one (FAIL_ANY)', async () => {
+    const calls = [];
+    const spec = fakeSpec({ id: 'pool.a' }, { need: 3, obs: (n) => ({ ok: n % 2 === 1 }), calls });
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({ verdict: 'fail', trials: 6 });
+    expect(r.reason).toBe('not as expected (3/6 trials as expected)');
+    expect(calls).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   test('maxTrials from the plan caps the trials', async () => {
     const calls = [];
-    const spec = fakeSpec(
-      { id: 'pool.a' },
-      { need: 3, obs: (n) => ({ ok: n !== 1 }), calls, planOver: { maxTrials: 2 } },
-    );
+    const spec = fakeSpec({ id: 'pool.a' }, { need: 3, obs: () => ({ ok: true }), calls, planOver: { maxTrials: 2 } });
     const [r] = ends(await collect({ specs: [spec], ctx }));
     expect(r).toMatchObject({ verdict: 'inconclusive', trials: 2 });
     expect(calls).toEqual([1, 2]);
@@ -727,7 +733,7 @@ describe('a second sitting for a claim that void trials ended', () => {
     const spec = sitting(
       'pool.mixed',
       () => false,
-      (n) => n % 2 === 1,
+      (n) => n !== 2,
     );
     const events = await collect({ specs: [spec], ctx });
     expect(events.some((e) => e.type === 'spec:deferred')).toBe(false);

@@ -13,6 +13,7 @@ import {
   percent,
   timingText,
   VOID_STOP,
+  FAIL_ANY,
   VOID_SHARE_N,
   TIMING_LOOKS,
   lookLevels,
@@ -264,8 +265,29 @@ describe('judgeStructural', () => {
     // as many for as against: split, the budget decides
     expect(judgeStructural([ok(), ok(), bad(), bad()], need3)).toMatchObject({ decided: null, final: false });
     expect(judgeStructural([ok(), ok(), bad(), bad(), bad()], need3).decided).toBe('fail');
-    expect(judgeStructural([ok(), ok(), bad(), bad(), ok()], need3)).toMatchObject({ decided: null, final: true });
+    expect(judgeStructural([ok(), ok(), bad(), bad(), ok()], need3)).toMatchObject({ decided: null, final: false });
     expect(judgeStructural([ok(), ok(), ok(), bad(), bad()], need3).decided).toBe(null);
+  });
+
+  test('FAIL_ANY disagreeing trials fail however many agreed: a mechanism breaking every other trial', () => {
+    expect(FAIL_ANY).toBe(3);
+    const alternate = (/** @type {number} */ n) => Array.from({ length: n }, (_, i) => (i % 2 ? bad() : ok()));
+    // each disagreeing trial extends the budget, so the split evidence goes on
+    expect(judgeStructural(alternate(5), need3)).toMatchObject({ decided: null, agree: 3, disagree: 2, final: false });
+    expect(judgeStructural(alternate(6), need3)).toMatchObject({ decided: 'fail', agree: 3, disagree: 3 });
+    const many = [...Array(7).fill(0).map(ok), bad(), bad(), bad()];
+    expect(judgeStructural(many, { need: 3, cap: 21 }).decided).toBe('fail');
+    // two against among more for: a host's slow phase, not decided
+    expect(judgeStructural([...Array(7).fill(0).map(ok), bad(), bad()], { need: 3, cap: 21 }).decided).toBe(null);
+  });
+
+  test('disagreeing trials extend the budget as void ones do, never past twice the usual cap', () => {
+    expect(judgeStructural([ok(), bad(), ok(), ok(), ok()], need3).final).toBe(false);
+    expect(judgeStructural([ok(), bad(), ok(), ok(), ok(), ok()], need3).final).toBe(true);
+    const v = () => ({ ok: false, invalid: true, detail: 'void' });
+    const longest = [ok(), bad(), v(), v(), v(), ok(), bad(), v(), ok(), ok()];
+    expect(judgeStructural(longest.slice(0, 9), need3).final).toBe(false);
+    expect(judgeStructural(longest, need3)).toMatchObject({ decided: null, final: true });
   });
 
   test("a second sitting (from): the evidence is every check, the budget this sitting's", () => {
@@ -282,11 +304,11 @@ describe('judgeStructural', () => {
     expect(judgeStructural([bad()], { need: 1 }).decided).toBe('fail');
   });
 
-  test('mixed evidence is undecided until the cap (default need + 2), then final', () => {
+  test('mixed evidence is undecided until the cap (default need + 2, one more for each disagreeing trial), then final', () => {
     expect(judgeStructural([ok(), bad(), ok()], need3)).toMatchObject({ decided: null, final: false });
     expect(judgeStructural([ok(), bad(), ok(), ok()], need3)).toMatchObject({ decided: null, final: false });
-    expect(judgeStructural([ok(), bad(), ok(), ok(), ok()], need3)).toMatchObject({ decided: null, final: true });
-    expect(judgeStructural([ok(), bad(), ok()], { need: 3, cap: 3 }).final).toBe(true);
+    expect(judgeStructural([ok(), bad(), ok(), ok(), ok(), ok()], need3)).toMatchObject({ decided: null, final: true });
+    expect(judgeStructural([ok(), bad(), ok(), ok()], { need: 3, cap: 3 }).final).toBe(true);
     expect(judgeStructural([], need3)).toMatchObject({
       decided: null,
       agree: 0,
@@ -779,12 +801,14 @@ function verdictOf(plan, next) {
   // budget, never past twice the usual cap.
   let voided = 0;
   let spoiled = 0;
-  const cap = () => maxTrials + Math.min(voided + spoiled, maxTrials);
+  let disagreed = 0;
+  const cap = () => maxTrials + Math.min(voided + spoiled + disagreed, maxTrials);
   let d = decide({ checks, structural, values, timing, maxTrials: cap(), voided });
   for (let n = 1; n <= cap(); n++) {
     const obs = next();
     const check = structural ? structural.check(obs) : null;
     if (check) checks?.push(check);
+    if (check && !check.invalid && !check.ok) disagreed++;
     if (timing?.void?.(obs) || (timing && check?.timingVoid)) voided++;
     else if (check?.invalid) spoiled++;
     else values?.push(timing.value(obs));

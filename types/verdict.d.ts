@@ -259,6 +259,15 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
     final: boolean;
 };
 /**
+ * Disagreeing trials that fail a claim however many agreed. A mechanism that
+ * breaks only some trials (a limiter engaged in every other batch) is as
+ * false a claim as one that breaks them all, and the majority alone would
+ * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
+ * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
+ * a host's slow phase spoils one trial or two in a row.
+ */
+export declare const FAIL_ANY = 3;
+/**
  * The claim's assertions, each with the channel that measures it and its own
  * decision: the structural check's named parts (or the structure as one,
  * named by the plan), then the timing statistic. A statistic reported, not

@@ -23,6 +23,43 @@ const BATCH = [
 /** @param {string[]} ids */
 const only = (ids) => (/** @type {string} */ id) => ids.includes(id);
 
+/** @type {Sabotage} */
+const FAIR_2 = {
+  name: 'pool-fair=2',
+  what: 'a limiter in front of a full pool: each pbkdf2 cut into slices pinned to its own pool thread (the others parked), at most 2 slices at once, round robin',
+  select: BATCH,
+  // "run at once" (4, 5) and every batch shape are gone: all finish together; two tasks may still run together
+  breaks: (id) => BATCH.includes(id) && id !== 'pool.two-as-fast-as-one',
+};
+
+/** @type {Sabotage} */
+const SPIN_3 = {
+  name: 'pool-spin=3',
+  what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
+  select: BATCH,
+  // every claim whose first batch is more than 3 (or a whole pool of 2 run as 1 + spinner)
+  breaks: only([
+    'pool.pbkdf2-four-together',
+    'pool.fifth-lags',
+    'pool.six-is-four-then-two',
+    'pool.size-five-all-together',
+    'pool.size-two-pairs',
+  ]),
+};
+
+/**
+ * A sabotage in every other batch (fixtures/lib/sabotage.cjs every-other):
+ * it must break what the sabotage breaks in every batch.
+ * @param {Sabotage} s @returns {Sabotage}
+ */
+function everyOther(s) {
+  return {
+    ...s,
+    name: `${s.name},every-other`,
+    what: `${s.name} in every other batch (the 2nd, 4th, … trial of the run), the pool honest in the others`,
+  };
+}
+
 /** @type {Sabotage[]} */
 export const SABOTAGES = [
   {
@@ -66,13 +103,7 @@ export const SABOTAGES = [
   // The ones below keep every quantity a count sees (P pool threads, each with
   // its tasks; W workers, each serving; the same threads and processes) and
   // make the claim false underneath: each is derived from the claim's words.
-  {
-    name: 'pool-fair=2',
-    what: 'a limiter in front of a full pool: each pbkdf2 cut into slices pinned to its own pool thread (the others parked), at most 2 slices at once, round robin',
-    select: BATCH,
-    // "run at once" (4, 5) and every batch shape are gone: all finish together; two tasks may still run together
-    breaks: (id) => BATCH.includes(id) && id !== 'pool.two-as-fast-as-one',
-  },
+  FAIR_2,
   {
     name: 'pool-fair=1',
     what: 'the same limiter with 1: a serial pool behind P threads that each do their tasks',
@@ -104,19 +135,7 @@ export const SABOTAGES = [
     select: BATCH,
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
-  {
-    name: 'pool-spin=3',
-    what: 'a limiter whose waiting tasks spin: at most 3 hashes progress at once (one thread fewer than the pool); a task without a permit runs throwaway pbkdf2 slices on the idle pool thread until one frees, so every thread stays runnable',
-    select: BATCH,
-    // every claim whose first batch is more than 3 (or a whole pool of 2 run as 1 + spinner)
-    breaks: only([
-      'pool.pbkdf2-four-together',
-      'pool.fifth-lags',
-      'pool.six-is-four-then-two',
-      'pool.size-five-all-together',
-      'pool.size-two-pairs',
-    ]),
-  },
+  SPIN_3,
   {
     name: 'pool-waste=3',
     what: 'a limiter whose waste is spread over every thread: at most 3 hashes progress at once (at most P − 1), sliced round robin so all finish together; throwaway slices keep the other threads busy, and the pool hands both to whichever thread is free, so every thread does the same share of work and of waste',
@@ -131,6 +150,10 @@ export const SABOTAGES = [
     ],
     breaks: () => true,
   },
+  // A mechanism that breaks only some trials: the claim is as false, and a
+  // verdict that waits for most trials to disagree leaves it split.
+  everyOther(FAIR_2),
+  everyOther(SPIN_3),
   {
     name: 'pool-per-core',
     what: 'pool-probe.cjs: the pool really has min(P, cores) threads; the FIFO census is padded to P by non-blocking readers and idle worker threads fill the thread count (up to 16)',

@@ -54,9 +54,10 @@ export function simulatedMachine({ C, platform = 'linux', T = TASK_MS, quick = f
 /**
  * A launcher whose fixtures are simulated: `run('pbkdf2-batch.cjs', ...)`
  * returns a simulated observation for a pool of `trueP` threads on C cores
- * (at most `limit` of them running at once, for a limiter).
+ * (at most `limit` of them running at once, for a limiter; in every
+ * `limitEvery`-th batch only, 2 for every other, the others honest).
  * Any other fixture is an error; trials are the plans' own.
- * @param {{ C: number, linux?: boolean, trueP?: number, limit?: number, noise?: import('./simulator.js').Noise, random?: () => number, T?: number }} o
+ * @param {{ C: number, linux?: boolean, trueP?: number, limit?: number, limitEvery?: number, noise?: import('./simulator.js').Noise, random?: () => number, T?: number }} o
  * @returns {import('../../harness/launcher.js').Launcher}
  */
 export function simulatedLauncher({
@@ -64,16 +65,30 @@ export function simulatedLauncher({
   linux = true,
   trueP = 4,
   limit = Infinity,
+  limitEvery = 1,
   noise = NOISE.vm,
   random = seededRandom(1),
   T = TASK_MS,
 }) {
+  let batchesRun = 0;
   return {
     trial: (plan, ctx, n) => plan.trial(ctx, n),
     async run(fixture, o = {}) {
       if (fixture !== 'pbkdf2-batch.cjs') throw new Error(`the simulator has no fixture ${fixture}`);
       const { k, reference = false, iterations = ITERATIONS } = /** @type {any} */ (o.options ?? {});
-      return simulateBatch({ k, P: trueP, C, T, reference, linux, noise, random, iterations, limit });
+      const limited = ++batchesRun % limitEvery === 0;
+      return simulateBatch({
+        k,
+        P: trueP,
+        C,
+        T,
+        reference,
+        linux,
+        noise,
+        random,
+        iterations,
+        limit: limited ? limit : Infinity,
+      });
     },
     start() {
       throw new Error('the simulator starts no services');
@@ -123,14 +138,28 @@ export function batchSpecs(specs) {
 
 /**
  * One simulated run of a spec: its verdict, trials and what decided it.
- * @param {{ spec: any, C: number, trueP: number, limit?: number, path: 'full' | 'timing', noise?: import('./simulator.js').Noise, random: () => number, quick?: boolean }} o
+ * @param {{ spec: any, C: number, trueP: number, limit?: number, limitEvery?: number, path: 'full' | 'timing', noise?: import('./simulator.js').Noise, random: () => number, quick?: boolean }} o
  */
-export async function simulateRun({ spec, C, trueP, limit = Infinity, path, noise = NOISE.vm, random, quick = false }) {
+export async function simulateRun({
+  spec,
+  C,
+  trueP,
+  limit = Infinity,
+  limitEvery = 1,
+  path,
+  noise = NOISE.vm,
+  random,
+  quick = false,
+}) {
   const linux = path === 'full';
   // The run plans with what the profile measured on this noisy machine, as a real run does.
   const T = simulateCalibration({ C, T: TASK_MS, noise, random });
   const machine = simulatedMachine({ C, platform: linux ? 'linux' : 'darwin', quick, T });
-  const result = await engineResult(spec, machine, simulatedLauncher({ C, linux, trueP, limit, noise, random }));
+  const result = await engineResult(
+    spec,
+    machine,
+    simulatedLauncher({ C, linux, trueP, limit, limitEvery, noise, random }),
+  );
   return { verdict: result.verdict, trials: result.trials, by: decidedBy(result) };
 }
 
@@ -166,16 +195,27 @@ export function timingDistinguishes(plan, P, C) {
 
 /**
  * A cell of the sweep: `runs` simulated runs of one spec on C cores with a true pool of P.
- * @param {{ spec: any, C: number, trueP: number, limit?: number, path: 'full' | 'timing', runs: number, seed: number, noise?: import('./simulator.js').Noise, quick?: boolean }} o
+ * @param {{ spec: any, C: number, trueP: number, limit?: number, limitEvery?: number, path: 'full' | 'timing', runs: number, seed: number, noise?: import('./simulator.js').Noise, quick?: boolean }} o
  */
-export async function cell({ spec, C, trueP, limit = Infinity, path, runs, seed, noise = NOISE.vm, quick = false }) {
+export async function cell({
+  spec,
+  C,
+  trueP,
+  limit = Infinity,
+  limitEvery = 1,
+  path,
+  runs,
+  seed,
+  noise = NOISE.vm,
+  quick = false,
+}) {
   const random = seededRandom(seed);
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
   /** @type {Record<string, number>} */
   const by = {};
   for (let i = 0; i < runs; i++) {
-    const r = await simulateRun({ spec, C, trueP, limit, path, noise, random, quick });
+    const r = await simulateRun({ spec, C, trueP, limit, limitEvery, path, noise, random, quick });
     count[/** @type {keyof typeof count} */ (r.verdict)]++;
     trials += r.trials;
     if (r.by) by[r.by] = (by[r.by] ?? 0) + 1;

@@ -510,7 +510,10 @@ export const MAX_CPU_PER_TASKS = 1.12;
  * and ×1.47 inside a 1-CPU quota where the CPUs read alike. A
  * waiting task that spins a task's worth before its hash costs its thread
  * ×2 (a limiter's spinner: ×1.62–2.64) while the pool's total may stay under
- * MAX_CPU_PER_TASKS (BENCHMARKS.md §20).
+ * MAX_CPU_PER_TASKS (BENCHMARKS.md §20). Where the CPUs read apart, the
+ * allowance is this times how far apart they read: honest batches read at
+ * most ×1.36 their readings' spread in 1 196 such trials, a spinner up to
+ * ×3.34 (§24).
  */
 export const MAX_UNSEEN_SPREAD = 1.75;
 
@@ -524,7 +527,8 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * (beyond the first alone, the host may have switched a CPU's speed for part
  * of the batch: contested, a void trial that holds back a pass), and so is
  * one thread's CPU per hash beyond MAX_UNSEEN_SPREAD times
- * another's where the CPUs read alike, before the batch and during it; a
+ * another's where the CPUs read alike, before the batch and during it (times
+ * how far apart they read, where they do); a
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account
@@ -533,9 +537,16 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * @returns {{ fail?: string, contested?: string, void?: string } | null}
  */
 function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs, speedsSpread = null }) {
+  const perHash = `one thread's CPU per hash ×${round(spread, 2)} another's (${Math.round(Math.min(...msPerTask))}–${Math.round(Math.max(...msPerTask))} ms)`;
   if (speed && speedsSpread !== null && speedsSpread <= MAX_SPEED_SPREAD && spread > MAX_UNSEEN_SPREAD)
     return {
-      fail: `CPU without progress: one thread's CPU per hash ×${round(spread, 2)} another's (${Math.round(Math.min(...msPerTask))}–${Math.round(Math.max(...msPerTask))} ms), more than a CPU the host slows unseen costs (×${MAX_UNSEEN_SPREAD}), while the CPUs read within ×${round(speedsSpread, 2)} of each other before and beside the pool`,
+      fail: `CPU without progress: ${perHash}, more than a CPU the host slows unseen costs (×${MAX_UNSEEN_SPREAD}), while the CPUs read within ×${round(speedsSpread, 2)} of each other before and beside the pool`,
+    };
+  // CPUs read apart: a thread on the slowest pays their spread per hash, and
+  // a host's unseen slowing on top of it at most MAX_UNSEEN_SPREAD.
+  if (speed && speedsSpread !== null && spread > MAX_UNSEEN_SPREAD * speedsSpread)
+    return {
+      fail: `CPU without progress: ${perHash}, more than the CPUs' speeds read apart before and beside the pool (×${round(speedsSpread, 2)}) and a CPU the host slows unseen (×${MAX_UNSEEN_SPREAD}) together cost`,
     };
   if (speed && cpuRatio !== null && cpuRatio > MAX_CPU_PER_TASKS) {
     const slowest = speed.slowest > 1 ? `, its slowest CPU ×${round(speed.slowest, 2)} slower still` : '';
