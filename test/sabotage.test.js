@@ -40,6 +40,19 @@ describe('the switch in the fixtures', () => {
     expect((await probe('cluster-one-worker')).parked).toBe(4);
   });
 
+  test('every-other: the rest holds in every other process of a fixture that one parent starts', async () => {
+    // the parent is this test process; its count file may exist from an earlier process of the same pid
+    const count = path.join(os.tmpdir(), `ncs-sabotage-every-other-${process.pid}-pool-probe.cjs`);
+    rmSync(count, { force: true });
+    try {
+      const parked = [];
+      for (let i = 0; i < 4; i++) parked.push((await probe('pool-size=3,every-other')).parked);
+      expect(parked).toEqual([4, 3, 4, 3]);
+    } finally {
+      rmSync(count, { force: true });
+    }
+  });
+
   test('cluster-one-worker: the cluster forks one worker whatever it was asked', async () => {
     const server = startFixture({
       node: process.execPath,

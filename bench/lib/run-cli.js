@@ -1,7 +1,9 @@
 // Running the suite's CLI (and a CPU hog) from the bench scripts, as child
 // processes that an interrupt or the end of the script cleans up.
 import { spawn, execFileSync } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allowedCpus } from '../../harness/machine.js';
 
@@ -29,8 +31,19 @@ export function runCli(args, { log, sabotage }) {
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
     child.on('error', (err) => (live.delete(child), reject(err)));
-    child.on('close', (code) => (live.delete(child), resolve(code ?? 2)));
+    child.on('close', (code) => (live.delete(child), forgetCounts(child.pid), resolve(code ?? 2)));
   });
+}
+
+/**
+ * Remove the counts the every-other sabotage keeps for a CLI process's
+ * fixtures (fixtures/lib/sabotage.cjs): they are named by its pid.
+ * @param {number | undefined} pid
+ */
+function forgetCounts(pid) {
+  const prefix = `ncs-sabotage-every-other-${pid}-`;
+  for (const f of readdirSync(os.tmpdir()))
+    if (f.startsWith(prefix)) rmSync(path.join(os.tmpdir(), f), { force: true });
 }
 
 /** The CPU a hog should take: 1 when this process may use it, else the last allowed one. */
