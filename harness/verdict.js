@@ -194,7 +194,7 @@ export function judgeStructural(checks, plan, from = 0) {
   // (FAIL_ANY) from a host's slow phase.
   const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
   const cap = (plan.cap ?? plan.need + 2) + voidedHere + disagreeHere;
-  const decided = countRule({ agree, disagree, contested }, plan);
+  const decided = countRule({ agree, disagree, contested, voided }, plan);
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
   // contested one; else, where void trials outnumber the agreeing ones, the
@@ -217,7 +217,7 @@ export function judgeStructural(checks, plan, from = 0) {
     voidedHere,
     ...(contested ? { contested } : {}),
     details,
-    parts: judgeParts(valid, plan, contestedChecks),
+    parts: judgeParts(valid, plan, contestedChecks, voided),
     telling: telling?.detail ?? '',
     final,
   };
@@ -237,17 +237,23 @@ export const FAIL_ANY = 3;
  * The structural rule over a channel's (or one assertion's) trial counts:
  * pass on `need` agreeing with none disagreeing or contested; fail on
  * FAIL_ANY disagreeing, or on two or more (one where need is 1) that
- * outnumber those agreeing. Where two agree and two disagree the evidence is
- * split, not against the claim (a host's slow phase may spoil two in a row,
- * BENCHMARKS.md §23): disagreeing trials extend the budget (judgeStructural)
- * and the trials that follow decide.
- * @param {{ agree: number, disagree: number, contested: number }} counts
+ * outnumber those agreeing, where void trials do not outnumber the valid
+ * ones. Where two agree and two disagree the evidence is split, not against
+ * the claim (a host's slow phase may spoil two in a row, BENCHMARKS.md §23);
+ * where most trials were void the host's speed switched through the claim,
+ * and the readings that voided them are those the disagreeing trials rest on
+ * (a 1-CPU quota's true claim read 1 for, 2 against, 6 void: §24). Either
+ * way disagreeing trials extend the budget (judgeStructural) and the trials
+ * that follow decide.
+ * @param {{ agree: number, disagree: number, contested: number, voided: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
-function countRule({ agree, disagree, contested }, plan) {
+function countRule({ agree, disagree, contested, voided }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
-  if (disagree >= FAIL_ANY || (disagree >= Math.min(2, plan.need) && disagree > agree)) return 'fail';
+  if (disagree >= FAIL_ANY) return 'fail';
+  const outnumbered = disagree >= Math.min(2, plan.need) && disagree > agree;
+  if (outnumbered && voided <= agree + disagree) return 'fail';
   return null;
 }
 
@@ -258,9 +264,10 @@ function countRule({ agree, disagree, contested }, plan) {
  * @param {Check[]} valid  the channel's valid checks
  * @param {StructuralPlan} plan
  * @param {Check[]} [contestedChecks]  the channel's contested checks
+ * @param {number} [voided]  the channel's void trials
  * @returns {{ name: string, decided: 'pass' | 'fail' | null, agree: number, disagree: number, contested?: number, detail: string }[]}
  */
-function judgeParts(valid, plan, contestedChecks = []) {
+function judgeParts(valid, plan, contestedChecks = [], voided = 0) {
   /** @type {Map<string, { name: string, agree: number, disagree: number, contested: number, detail: string, failed: string }>} */
   const byName = new Map();
   const tally = (/** @type {Part} */ p) =>
@@ -282,7 +289,7 @@ function judgeParts(valid, plan, contestedChecks = []) {
       }
   return [...byName.values()].map(({ name, agree, disagree, contested, detail, failed }) => ({
     name,
-    decided: countRule({ agree, disagree, contested }, plan),
+    decided: countRule({ agree, disagree, contested, voided }, plan),
     agree,
     disagree,
     ...(contested ? { contested } : {}),

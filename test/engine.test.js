@@ -717,16 +717,17 @@ describe('a second sitting for a claim that void trials ended', () => {
 
   test('the evidence of the first sitting is kept: a trial against the claim there still counts, and the claim can fail', async () => {
     // first sitting: 1 against, then void until its budget ends it (need 3: twice the cap of 5)
+    // second sitting: against from its first trial; most trials void, so it takes a third against (FAIL_ANY)
     const spec = sitting(
       'pool.against',
       (n) => n >= 2 && n <= 10,
-      (n) => n !== 1 && n !== 11,
+      (n) => n !== 1 && n <= 10,
     );
     const events = await collect({ specs: [spec, fakeSpec({ id: 'pool.b' })], ctx });
     expect(events.find((e) => e.type === 'spec:deferred')?.data.reason).toMatch(/^9 of 10 trials void/);
     const r = ends(events).find((e) => e.id === 'pool.against');
-    expect(r).toMatchObject({ verdict: 'fail', trials: 11 });
-    expect(r.evidence.structural).toMatchObject({ disagree: 2, agree: 0, voided: 9 });
+    expect(r).toMatchObject({ verdict: 'fail', trials: 12 });
+    expect(r.evidence.structural).toMatchObject({ disagree: 3, agree: 0, voided: 9 });
   });
 
   test('a claim ended by mixed evidence, not by void trials, sits once', async () => {

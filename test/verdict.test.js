@@ -281,6 +281,23 @@ describe('judgeStructural', () => {
     expect(judgeStructural([...Array(7).fill(0).map(ok), bad(), bad()], { need: 3, cap: 21 }).decided).toBe(null);
   });
 
+  test('where void trials outnumber the valid ones, two against outnumbering those for is not yet a fail', () => {
+    const v = () => ({ ok: false, invalid: true, detail: 'void' });
+    // a 1-CPU quota's true claim (BENCHMARKS.md §24): 1 for, 2 against, 6 void
+    const quota = [v(), v(), bad(), v(), v(), v(), v(), ok(), bad()];
+    expect(judgeStructural(quota, need3)).toMatchObject({ decided: null, agree: 1, disagree: 2, voided: 6 });
+    expect(judgeStructural([...quota, bad()], need3).decided).toBe('fail');
+    // as many void as valid: the majority decides
+    expect(judgeStructural([v(), v(), v(), ok(), bad(), bad()], need3).decided).toBe('fail');
+    // the assertion's own decision follows the channel's
+    const part = (/** @type {boolean} */ okay) => ({
+      ...(okay ? ok() : bad()),
+      parts: [{ name: 'n at once', ok: okay, detail: '' }],
+    });
+    const parts = [v(), v(), v(), v(), part(true), part(false), part(false)];
+    expect(judgeStructural(parts, need3).parts).toMatchObject([{ name: 'n at once', decided: null, disagree: 2 }]);
+  });
+
   test('disagreeing trials extend the budget as void ones do, never past twice the usual cap', () => {
     expect(judgeStructural([ok(), bad(), ok(), ok(), ok()], need3).final).toBe(false);
     expect(judgeStructural([ok(), bad(), ok(), ok(), ok(), ok()], need3).final).toBe(true);
@@ -296,7 +313,9 @@ describe('judgeStructural', () => {
     expect(judgeStructural(first, need3)).toMatchObject({ final: true, voided: 9, disagree: 1 });
     const second = judgeStructural([...first, ok()], need3, first.length);
     expect(second).toMatchObject({ final: false, voided: 9, agree: 1, disagree: 1, decided: null });
-    expect(judgeStructural([...first, bad()], need3, first.length).decided).toBe('fail');
+    // two against among nine void: the host's, not yet a fail; a third is
+    expect(judgeStructural([...first, bad()], need3, first.length).decided).toBe(null);
+    expect(judgeStructural([...first, bad(), bad()], need3, first.length).decided).toBe('fail');
   });
 
   test('need 1: one trial decides either way', () => {
