@@ -31,14 +31,6 @@ const VARIANTS = { 'no keep-alive': { keepAlive: false }, 'keep-alive': { keepAl
 const HANDOFF_MIN = 0.2;
 
 /**
- * The warm-up of each fresh server, before its first measured run: requests,
- * and the time they should take (bounded at twice it). A /light server's cost
- * per request falls over its first thousands of requests (JIT, the cluster's
- * hand-off); 400 take about 150 ms on one core here.
- */
-const WARM_UP = Object.freeze({ requests: 400, ms: 150 });
-
-/**
  * The source's assertion (no keep-alive) on C cores, from the model's
  * predicted ratio. Where the cluster is predicted no faster than ×NO_GAIN,
  * the claim's side is r < ln(NO_GAIN) (a gain under ×NO_GAIN counts as none),
@@ -179,14 +171,8 @@ export default defineSpec({
       connections: Math.max(8, 2 * W),
       durationMs: 80, // a few hundred requests per run: enough for a rate, short enough for 8 runs a block
       requests: 20_000,
-      // Each fresh server's first load starts with WARM_UP requests, not
-      // measured: with 16, that first run read ×0.8 of the same arm's later
-      // ones, and it falls on the single process's no-keep-alive run in ABBA
-      // blocks and the cluster's in BAAB blocks, so r alternated by order
-      // (median −0.04 and −0.31 over 10 runs). With 400, −0.36 and −0.26
-      // (BENCHMARKS.md §25).
-      warmup: WARM_UP.requests,
-      warmupMs: WARM_UP.ms,
+      warmup: 16,
+      warmupMs: 40,
       variants: VARIANTS,
       generators: G,
       // Source 004's own load, once per arm: loadtest -n 1000 -c 100, a new
@@ -214,7 +200,7 @@ export default defineSpec({
         value: (obs) => obs.ratios[load],
       });
     const summary =
-      `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each warmed up by ${WARM_UP.requests} requests not measured; against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating, from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
+      `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B); against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive, order alternating, from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
       `Model: each arm's ceiling from its CPU per request on C cores, generator on the same host (one process ≤ 1 core; a cluster ≤ min(W, C) cores and ≤ one core of its primary's hand-offs; the generator ≤ ${G} core${G === 1 ? '' : 's'}). ` +
       `Without keep-alive every request is a connection the primary hands to a worker: the model predicts ${x(predicted['no keep-alive'])} on C=${C}, so the cluster is expected ${side(noKeepAlive, ': the claim is refuted here')}. ` +
       `With keep-alive the hand-off is once per connection and the cores decide: ${x(predicted['keep-alive'])} predicted, expected ${side(keepAlive)}, halfway to ${Object.keys(keepAlive.alternatives)[0]}. ` +
