@@ -111,16 +111,18 @@ export default defineSpec({
       summary:
         `A steady loop of GETs /light on new connections (${CONNECTIONS} clients, ≤ ${MAX_REQUESTS} requests, ≤ ${MAX_MS} ms); after ${WARM} answers one worker is SIGKILLed and refork forks a replacement. ` +
         `Asserted, with W=${W} and refork: the other workers keep answering, no connection refused, at most the ${CONNECTIONS} requests in flight on the killed worker lost (reset), and the replacement answers within the loop (≤ ${MAX_MS} ms). ` +
-        `Control, W=${W} without refork: no new worker answers (${MAX_MS} ms), so the replacement is refork's doing. Contrast, reported: W=1 with refork refuses connections (${REFUSED}) from the kill until the replacement listens.`,
+        `Control, W=${W} without refork: no new worker answers (${MAX_MS} ms), so the replacement is refork's doing. Contrast, reported from the first trial: W=1 with refork refuses connections (${REFUSED}) from the kill until the replacement listens.`,
       model: {
         cluster: { workers: W, refused: 0, lostAtMost: CONNECTIONS, replacementAnswers: '≥ 1' },
         control: { workers: W, replacementAnswers: 0 },
         single: { refused: '≥ 1 (reported)' },
       },
-      trial: async (c) => ({
+      // The contrast is reported, never asserted: run in the first trial
+      // only (about 0.4 s of each trial's 2 s).
+      trial: async (c, n) => ({
         multi: await subRun(c, W),
         control: await subRun(c, W, false),
-        single: await subRun(c, 1),
+        ...(n === 1 ? { single: await subRun(c, 1) } : {}),
       }),
       structural: {
         // Counts of refused and lost connections and of answers by a new
@@ -134,7 +136,7 @@ export default defineSpec({
             m.failedBeforeKill === 0 &&
             m.survivorsAfterReplacement >= 1;
           const replaced = m.replacementAnswered >= 1 && k.replacementAnswered === 0 && k.failedBeforeKill === 0;
-          return { ok: up && replaced, detail: `${text(m)}; control ${text(k)}; contrast ${text(s)}` };
+          return { ok: up && replaced, detail: `${text(m)}; control ${text(k)}${s ? `; contrast ${text(s)}` : ''}` };
         },
       },
     };

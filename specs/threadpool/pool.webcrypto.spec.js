@@ -8,6 +8,14 @@ import { poolSize } from '../../harness/kits/pool.js';
 // pool thread held, a digest cannot resolve; a synchronous hash and a timer
 // (no pool) show the loop was free, fs.access (pool) that the pool was held.
 
+/**
+ * How long the pool stays held: the time a digest off the pool would have to
+ * resolve. The synchronous hash and the 5 ms timer completed within 4.1 and
+ * 8.9 ms in every one of 144 trials under four kinds of neighbours
+ * (BENCHMARKS.md §25); it was 250 ms.
+ */
+const HOLD_MS = 150;
+
 export default defineSpec({
   id: 'pool.webcrypto',
   title: 'crypto.subtle.digest waits for the thread pool',
@@ -29,7 +37,11 @@ export default defineSpec({
     return {
       summary: `All ${P} pool threads held in fs.copyFile from a FIFO; meanwhile crypto.subtle.digest('SHA-256') resolves only after the release, while a synchronous createHash and a 5 ms timer complete and fs.access (the pool control) waits.`,
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
-      trial: (c) => c.run('pool-parked.cjs', { options: { mode: 'webcrypto', pool: c.poolSize }, timeoutMs: 15_000 }),
+      trial: (c) =>
+        c.run('pool-parked.cjs', {
+          options: { mode: 'webcrypto', pool: c.poolSize, holdMs: HOLD_MS },
+          timeoutMs: 15_000,
+        }),
       structural: {
         need: 2, // what completed while the pool was held: exact
         check(obs) {
