@@ -9,6 +9,7 @@ import {
   requestCost,
   costText,
   blockOrder,
+  variantOrder,
   blockRatio,
   separable,
   MARGIN,
@@ -59,6 +60,36 @@ describe('blockOrder', () => {
     expect(blockOrder(1)).toEqual(['A', 'B', 'B', 'A']);
     expect(blockOrder(2)).toEqual(['B', 'A', 'A', 'B']);
     expect(blockOrder(3)).toEqual(blockOrder(1));
+  });
+});
+
+describe('variantOrder', () => {
+  const names = ['no keep-alive', 'keep-alive'];
+  /** @param {number} n  the block */
+  const loads = (n) => {
+    const order = blockOrder(n);
+    return order.map((arm, i) => ({ arm, variants: variantOrder(names, order, i) }));
+  };
+
+  it("reverses the variants in each arm's first load of a block, not in its second", () => {
+    expect(loads(1).map((l) => l.variants[0])).toEqual(['keep-alive', 'keep-alive', 'no keep-alive', 'no keep-alive']);
+    expect(loads(2).map((l) => l.variants[0])).toEqual(['keep-alive', 'keep-alive', 'no keep-alive', 'no keep-alive']);
+  });
+
+  it('runs each variant at the same points of each arm’s own runs, in either order of block', () => {
+    for (const n of [1, 2]) {
+      /** @type {Record<string, Record<string, number[]>>} where each arm ran each variant: its own run count */
+      const at = { A: {}, B: {} };
+      const count = { A: 0, B: 0 };
+      for (const { arm, variants } of loads(n))
+        for (const v of variants) (at[arm][v] ??= []).push(++count[/** @type {'A' | 'B'} */ (arm)]);
+      expect(at.A).toEqual(at.B);
+      expect(at.A).toEqual({ 'keep-alive': [1, 4], 'no keep-alive': [2, 3] });
+    }
+  });
+
+  it('leaves a single load as it is', () => {
+    expect(variantOrder(['main'], blockOrder(1), 0)).toEqual(['main']);
   });
 });
 

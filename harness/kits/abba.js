@@ -345,7 +345,7 @@ export function costText(cost) {
  * servers started at (`serversFrom`).
  * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
  * variant when o.variants names several loads run against each server (their
- * order reversed from one run to the next); `r` is the first variant's.
+ * order reversed in each arm's first load: variantOrder); `r` is the first variant's.
  * @param {BlockOptions} o
  */
 export function abbaBlocks(o) {
@@ -420,6 +420,22 @@ async function stopAll(live, session) {
   await Promise.all([...live.map((l) => l.server.stop(STOP_GRACE_MS).catch(() => {})), session?.stop()]);
 }
 
+/**
+ * The order of the variants in the load at position i of a block: reversed
+ * in each arm's first load, as named in its second. Each arm then runs each
+ * variant at the same points of its own sequence of loads (with two: the
+ * last-named variant first and last, the others between), so a server that
+ * speeds up over its first runs (JIT; a fresh /light server's first run
+ * read ×0.8 of its later ones) favours neither arm. Alternating by position
+ * instead (ABBA: A's first run and B's second of the first-named variant)
+ * made r alternate with the block's order (BENCHMARKS.md §25).
+ * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i
+ */
+export function variantOrder(names, order, i) {
+  const earlier = order.slice(0, i).filter((arm) => arm === order[i]).length;
+  return earlier % 2 === 0 ? [...names].reverse() : names;
+}
+
 /** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
 
 /**
@@ -440,7 +456,7 @@ async function runBlock(ctx, n, o, { live, session, from, served }) {
         ctx,
         o,
         /** @type {any} */ (live.find((l) => l.arm === arm)),
-        i % 2 ? [...names].reverse() : names,
+        variantOrder(names, order, i),
         session,
         { warm },
       )),

@@ -11,8 +11,8 @@ const INTERVAL_MS = 10;
 /**
  * How long the pool stays held: the time fs.watchFile has to report the
  * change without the pool, 15 of its polls. fs.watch reported it within
- * 2.7 ms in every one of 144 trials under four kinds of neighbours
- * (BENCHMARKS.md §25); it was 300 ms.
+ * 2.4 ms in every one of the 120 trials of six stability benches, quiet to
+ * two busy loops and a 1-CPU quota (BENCHMARKS.md §25); it was 300 ms.
  */
 const HOLD_MS = 150;
 

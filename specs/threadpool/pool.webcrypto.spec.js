@@ -11,8 +11,8 @@ import { poolSize } from '../../harness/kits/pool.js';
 /**
  * How long the pool stays held: the time a digest off the pool would have to
  * resolve. The synchronous hash and the 5 ms timer completed within 4.1 and
- * 8.9 ms in every one of 144 trials under four kinds of neighbours
- * (BENCHMARKS.md §25); it was 250 ms.
+ * 8.9 ms in every one of the 120 trials of six stability benches, quiet to
+ * two busy loops and a 1-CPU quota (BENCHMARKS.md §25); it was 250 ms.
  */
 const HOLD_MS = 150;
 

@@ -278,7 +278,7 @@ export declare function costText(cost: any): string;
  * servers started at (`serversFrom`).
  * A block is ABBA on odd n, BAAB on even n: r = ln(thr B / thr A), per
  * variant when o.variants names several loads run against each server (their
- * order reversed from one run to the next); `r` is the first variant's.
+ * order reversed in each arm's first load: variantOrder); `r` is the first variant's.
  * @param {BlockOptions} o
  */
 export declare function abbaBlocks(o: BlockOptions): {
@@ -316,6 +316,18 @@ declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptio
     from: number;
     served: Set<any>;
 }>;
+/**
+ * The order of the variants in the load at position i of a block: reversed
+ * in each arm's first load, as named in its second. Each arm then runs each
+ * variant at the same points of its own sequence of loads (with two: the
+ * last-named variant first and last, the others between), so a server that
+ * speeds up over its first runs (JIT; a fresh /light server's first run
+ * read ×0.8 of its later ones) favours neither arm. Alternating by position
+ * instead (ABBA: A's first run and B's second of the first-named variant)
+ * made r alternate with the block's order (BENCHMARKS.md §25).
+ * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i
+ */
+export declare function variantOrder(names: string[], order: string[], i: number): string[];
 export type Block = Awaited<ReturnType<typeof runBlock>>;
 /** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
 /**
