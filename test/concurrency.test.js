@@ -383,6 +383,22 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     expect(beyond).toMatchObject({ ok: false });
     expect(beyond.invalid).toBeUndefined();
   });
+  test("the batch's own reading of the reference in hash iterations converts the speed where it has one", async () => {
+    const { batchReferenceMs } = await import('../harness/kits/pool.js');
+    // 120 ms for 240 000 iterations: 0.5 µs each. The reference reads as 75
+    // of them beside the pool (0.0375 ms); a profile weighed it as 87.4 (§25).
+    const profileMs = (120 / 240_000) * 87.4;
+    const honest = { ...obs([120, 121, 119, 120]), iterations: 240_000, speed: beside(0.0375) };
+    const byProfile = checkBatch(honest, { ...calibrated, referenceMs: profileMs });
+    expect(byProfile).toMatchObject({ ok: false });
+    expect(byProfile.detail).toMatch(/×1\.17 what 4 hashes cost/);
+    const own = { ...honest, speed: { ...honest.speed, inIterations: 75 } };
+    expect(batchReferenceMs(own, 120)).toBeCloseTo(0.0375, 6);
+    expect(checkBatch(own, { ...calibrated, referenceMs: profileMs })).toMatchObject({ ok: true });
+    // without it (a record from before, no /proc) the profile's stands
+    expect(batchReferenceMs(honest, 120)).toBeNull();
+    expect(batchReferenceMs({ ...own, iterations: undefined }, 120)).toBeNull();
+  });
   test('honest CPU within the allowance passes, and the figure is shown', () => {
     const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
     expect(c).toMatchObject({ ok: true });

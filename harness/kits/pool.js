@@ -389,6 +389,25 @@ export function sortedTimes(obs) {
 }
 
 /**
+ * The speed reference at the calibrated speed, as the batch itself converts
+ * it: what one iteration of the hash cost at calibration (T over the batch's
+ * iterations) times the reference's cost in iterations, read by the batch
+ * fixture just before its batch (speed.inIterations). The profile's
+ * (referenceMs) weighed the two once, at the run's start: where the host
+ * slowed the reference more than the hash then (×1.73 against ×1.49), every
+ * batch of the run read its CPU ×1.15–1.2 what its hashes cost (BENCHMARKS.md
+ * §25). null where the batch did not read it (a record from before, no
+ * /proc): the profile's stands.
+ * @param {any} obs @param {number} T  ms of one hash of obs.iterations alone, at calibration
+ * @returns {number | null}
+ */
+export function batchReferenceMs(obs, T) {
+  const inIterations = Number(obs?.speed?.inIterations);
+  const iterations = Number(obs?.iterations);
+  return inIterations > 0 && iterations > 0 && T > 0 ? (T / iterations) * inIterations : null;
+}
+
+/**
  * Structural reading of one batch: the pool's threads (which did the work),
  * how many tasks were runnable at once between completions (what "n run
  * together" says), and where tasks wait for a thread whether the completions
@@ -403,7 +422,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
-  const speed = speedFactor(obs.speed, referenceMs);
+  const speed = speedFactor(obs.speed, batchReferenceMs(obs, T) ?? referenceMs);
   const totalMs = sum(obs.cpuMs);
   // the pool's CPU over what its k hashes cost at the speed the CPUs ran during the batch
   const cpuRatio = speed && T > 0 ? totalMs / (k * T * speed.factor) : null;

@@ -234,6 +234,20 @@ export declare function voidIfUnequalSpeeds(obs: any, { k, P }: {
 /** @param {any} obs */
 export declare function sortedTimes(obs: any): any;
 /**
+ * The speed reference at the calibrated speed, as the batch itself converts
+ * it: what one iteration of the hash cost at calibration (T over the batch's
+ * iterations) times the reference's cost in iterations, read by the batch
+ * fixture just before its batch (speed.inIterations). The profile's
+ * (referenceMs) weighed the two once, at the run's start: where the host
+ * slowed the reference more than the hash then (×1.73 against ×1.49), every
+ * batch of the run read its CPU ×1.15–1.2 what its hashes cost (BENCHMARKS.md
+ * §25). null where the batch did not read it (a record from before, no
+ * /proc): the profile's stands.
+ * @param {any} obs @param {number} T  ms of one hash of obs.iterations alone, at calibration
+ * @returns {number | null}
+ */
+export declare function batchReferenceMs(obs: any, T: number): number | null;
+/**
  * Structural reading of one batch: the pool's threads (which did the work),
  * how many tasks were runnable at once between completions (what "n run
  * together" says), and where tasks wait for a thread whether the completions
