@@ -426,7 +426,7 @@ async function stopAll(live, session) {
  * variant at the same points of its own sequence of loads (with two: the
  * last-named variant first and last, the others between), so a server that
  * speeds up over its first runs (JIT; a fresh /light server's first run
- * read ×0.8 of its later ones) favours neither arm. Alternating by position
+ * read ×0.80–0.92 of its later ones) favours neither arm. Alternating by position
  * instead (ABBA: A's first run and B's second of the first-named variant)
  * made r alternate with the block's order (BENCHMARKS.md §25).
  * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i

@@ -3,6 +3,9 @@
 // thread (fixtures/lib/speed-reference.cjs: a small pbkdf2 of the same hash,
 // timed), as a factor of the speed the machine profile calibrated the task
 // at: 1 when the CPUs ran as then, 1.3 when the same work took 30% longer.
+// The reading converts to the hash through the reference's cost in its
+// iterations, weighed by the batch itself where it did (pool.js
+// batchReferenceMs), else by the profile.
 // It lets a batch tell a pool thread busy without progress (its CPU beyond
 // what its tasks cost at that speed) from a CPU the host slowed (the task
 // and the reference slowed alike).
@@ -27,7 +30,7 @@ export const SLOWEST_GROUP_READINGS = 3;
 /**
  * The factor by which the slowest CPU the batch could use ran slower than
  * at calibration: the during-batch readings (a mean of the per-CPU medians,
- * weighted by their counts) over the profile's reference, scaled up by how
+ * weighted by their counts) over the reference at calibration, scaled up by how
  * much slower the slowest allowed CPU read than the ones the main thread read
  * on (pinned readings: the host may slow one vCPU alone, for an hour at a
  * time). Without pinned readings, the slowest CPU read during the batch, and
@@ -39,7 +42,8 @@ export const SLOWEST_GROUP_READINGS = 3;
  * the host switched a CPU's speed around the batch, the pool's threads may
  * have run at it for longer than the main thread's readings show.
  * @param {SpeedReading | null | undefined} speed
- * @param {number | null | undefined} referenceMs  the profile's reference (ms)
+ * @param {number | null | undefined} referenceMs  the reference at the calibrated speed (ms): the batch's own
+ *   weighing (pool.js batchReferenceMs) or the profile's
  * @returns {{ factor: number, during: number, slowest: number, slowestRead: number } | null}
  */
 export function speedFactor(speed, referenceMs) {

@@ -415,7 +415,8 @@ export function batchReferenceMs(obs, T) {
  * (Linux /proc).
  * @param {any} obs
  * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the batch's task (ms of one
- *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js)
+ *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js),
+ *   used where the batch did not weigh it against its hash itself (batchReferenceMs)
  * @returns {import('../verdict.js').Check}
  */
 export function checkBatch(obs, { k, P, T, referenceMs = null }) {

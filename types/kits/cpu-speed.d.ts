@@ -32,7 +32,7 @@ export type SpeedReading = {
 /**
  * The factor by which the slowest CPU the batch could use ran slower than
  * at calibration: the during-batch readings (a mean of the per-CPU medians,
- * weighted by their counts) over the profile's reference, scaled up by how
+ * weighted by their counts) over the reference at calibration, scaled up by how
  * much slower the slowest allowed CPU read than the ones the main thread read
  * on (pinned readings: the host may slow one vCPU alone, for an hour at a
  * time). Without pinned readings, the slowest CPU read during the batch, and
@@ -44,7 +44,8 @@ export type SpeedReading = {
  * the host switched a CPU's speed around the batch, the pool's threads may
  * have run at it for longer than the main thread's readings show.
  * @param {SpeedReading | null | undefined} speed
- * @param {number | null | undefined} referenceMs  the profile's reference (ms)
+ * @param {number | null | undefined} referenceMs  the reference at the calibrated speed (ms): the batch's own
+ *   weighing (pool.js batchReferenceMs) or the profile's
  * @returns {{ factor: number, during: number, slowest: number, slowestRead: number } | null}
  */
 export declare function speedFactor(speed: SpeedReading | null | undefined, referenceMs: number | null | undefined): {
