@@ -358,9 +358,10 @@ export function hashRates(obs, k) {
  * more than MAX_SPEED_SPREAD apart. A host that takes a vCPU away unseen
  * slows its thread's progress without adding to its CPU time: the CPU per
  * hash reads alike while one thread finishes later, and a statistic built on
- * completion times drifts toward an alternative (`pool.size-two-pairs` read
- * G 0.27 against a region above 0.375 so, a fail of a true claim; BENCHMARKS.md
- * §21). The readings
+ * completion times drifts toward an alternative (`pool.size-two-pairs`'s
+ * former gap read G 0.27 against a region above 0.375 so, a fail of a true
+ * claim; BENCHMARKS.md §21). A statistic that holds at any constant speed per
+ * thread (its pairs' ratio Q) still drifts where a speed changes mid-batch. The readings
  * count only where threads ran side by side (min(P, k) ≥ 2), whose
  * completions the statistic compares; one thread's tasks, one after another,
  * all meet the same CPUs.
