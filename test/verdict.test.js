@@ -1106,6 +1106,44 @@ describe('wrong pool sizes must fail', () => {
   });
 });
 
+describe('pool.size-two-pairs: the pairs at any constant speed per thread', () => {
+  const spec = batchSpecs.find((s) => s.id === 'pool.size-two-pairs');
+  // Each of the two threads runs a task of each pair: at task times a and b
+  // the completions are a, b, 2a, 2b (plus a start-up cost on the first two).
+  const pairs = (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ startMs = 0) =>
+    sorted([a + startMs, b + startMs, 2 * a + startMs, 2 * b + startMs]);
+
+  test('Q reads the model (2) whether the threads ran at one speed or ×1.1–1.6 apart, inside its region on every C', () => {
+    for (const C of CORE_COUNTS) {
+      const plan = spec.plan(fakeCtx(C, 'linux'));
+      const { lo, hi } = region(plan.timing);
+      for (const spread of [1, 1.1, 1.3, 1.6]) {
+        const q = plan.timing.value({ completions: pairs(120, 120 * spread).map((ms) => ({ ms })), T: 120 });
+        expect(q).toBeCloseTo(2, 9);
+        expect(q > lo && q < hi).toBe(true);
+      }
+    }
+  });
+
+  test('the former gap (t3 − t2) / t4 fell toward P=1 as the speeds moved apart; Q does not', () => {
+    const t = pairs(120, 120 * 1.3, 8);
+    expect((t[2] - t[1]) / t[3]).toBeLessThan(0.3); // 0.5 at one speed, P=1's 0.25 near
+    const plan = spec.plan(fakeCtx(2, 'linux'));
+    const q = plan.timing.value({ completions: t.map((ms) => ({ ms })), T: 120 });
+    expect(q).toBeGreaterThan(region(plan.timing).lo);
+    expect(q).toBeLessThan(region(plan.timing).hi);
+  });
+
+  test('one thread at a time (P=1) and three at once (P=3) read outside the region on every C', () => {
+    for (const C of CORE_COUNTS) {
+      const plan = spec.plan(fakeCtx(C, 'linux'));
+      const { lo, hi } = region(plan.timing);
+      expect(modelValue(plan, 1, C)).toBeGreaterThan(hi);
+      expect(modelValue(plan, 3, C)).toBeLessThan(lo);
+    }
+  });
+});
+
 test('decide: a structural channel filled with void trials is inconclusive and says so', async () => {
   const { decide } = await import('../harness/verdict.js');
   const checks = Array.from({ length: 4 }, () => ({ ok: false, invalid: true, detail: 'generator CPU-bound' }));
