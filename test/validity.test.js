@@ -130,9 +130,10 @@ describe('the runner on simulated machines', () => {
     const s = summary(cells);
     // The VM's noise is the host's: the guest neither sees it as neighbours
     // nor keeps it out of its threads' CPU. Below the unequal-speed void it
-    // can still shorten size-two-pairs' gap: 1 false fail in these 120 runs
-    // (seeded), about 0.5% over a 400-run sweep. fifth-lags on C=2 is decided
-    // by the runnable count and never false-fails.
+    // shortened size-two-pairs' former gap, (t3 − t2) / t4: about 0.5% false
+    // fails over a 400-run sweep. Its pairs' ratio Q holds at any constant
+    // speed per thread (none there). fifth-lags on C=2 is decided by the
+    // runnable count and never false-fails.
     expect(s.falseFail).toBeLessThanOrEqual(TARGETS.falseFail);
     expect(cells.filter((c) => c.id === 'pool.fifth-lags' && c.trueP === c.claimP)[0].fail).toBe(0);
     expect(s.detection).toBe(1);
