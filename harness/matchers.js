@@ -15,6 +15,7 @@
 // matcher context's utils when there is one.
 import { predictSorted } from './kits/model.js';
 import { round } from './stats.js';
+import { boundaryText } from './reporters/format.js';
 
 /**
  * @typedef {object} MatcherContext  the part of expect's matcher context used here
@@ -140,7 +141,7 @@ function evidenceText(x) {
       .map(([k, v]) => `${k} → ${v}`)
       .join(', ');
     lines.push(
-      `Model: ${t.statistic ?? 'statistic'} = ${t.predicted.claim} if the claim holds${alts ? `; ${alts}` : ''}; boundary ${t.boundary}`,
+      `Model: ${t.statistic ?? 'statistic'} = ${t.predicted.claim} if the claim holds${alts ? `; ${alts}` : ''}; ${boundaryText(t)}`,
     );
     lines.push(`Timing: median ${t.median}${t.interval ? `, interval [${t.interval.join(', ')}]` : ''}, n=${t.n}`);
   }

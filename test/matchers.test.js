@@ -90,6 +90,13 @@ describe('toBeDecided', () => {
     x(decide({ values: [0.3], timing, maxTrials: 9 })).toBeDecided('undecided');
   });
 
+  test('alternatives on both sides of the claim: the message gives the region, both ends', () => {
+    const both = { ...timing, statistic: 'Q', claim: 2, alternatives: { 'P=1': 2.333, 'P=3': 1.333 } };
+    const values = [2.33, 2.34, 2.32, 2.35, 2.33, 2.31, 2.34, 2.33, 2.32];
+    const msg = failure(() => x(decide({ values, timing: both, maxTrials: 9 })).toBeDecided('pass'));
+    expect(msg).toContain('Model: Q = 2 if the claim holds; P=1 → 2.333, P=3 → 1.333; region in (1.667, 2.167)');
+  });
+
   test('a Result, or one evidence channel', () => {
     const result = {
       verdict: 'fail',

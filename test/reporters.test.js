@@ -301,6 +301,10 @@ test('timingSummary: a recorded timing block in one line', () => {
   const bare = { ...t, interval: null, confidence: undefined };
   expect(timingSummary(bare)).toBe('S ratio: median 1.98 over n=9, boundary 1.5');
   expect(timingSummary(null)).toBe('');
+  // alternatives on both sides of the claim: the record's boundary is only the lower end
+  const both = { ...t, statistic: 'Q', median: 2.33, boundary: 1.667, region: 'in (1.667, 2.167)' };
+  expect(timingSummary(both)).toBe('Q: median 2.33 [1.9, 2.05] @95% over n=9, region in (1.667, 2.167)');
+  expect(timingSummary({ ...t, region: '> 1.5' })).toBe('S ratio: median 1.98 [1.9, 2.05] @95% over n=9, boundary 1.5');
 });
 
 test('spec reporter: a deferred claim gets a line saying why and that it sits again; its second sitting is named in the progress line', async () => {

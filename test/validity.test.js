@@ -132,8 +132,9 @@ describe('the runner on simulated machines', () => {
     // nor keeps it out of its threads' CPU. Below the unequal-speed void it
     // shortened size-two-pairs' former gap, (t3 − t2) / t4: about 0.5% false
     // fails over a 400-run sweep. Its pairs' ratio Q holds at any constant
-    // speed per thread (none there). fifth-lags on C=2 is decided by the
-    // runnable count and never false-fails.
+    // speed per thread: no false fail in the same sweep (BENCHMARKS.md §26).
+    // fifth-lags on C=2 is decided by the runnable count and never
+    // false-fails.
     expect(s.falseFail).toBeLessThanOrEqual(TARGETS.falseFail);
     expect(cells.filter((c) => c.id === 'pool.fifth-lags' && c.trueP === c.claimP)[0].fail).toBe(0);
     expect(s.detection).toBe(1);

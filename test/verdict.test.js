@@ -1109,7 +1109,8 @@ describe('wrong pool sizes must fail', () => {
 describe('pool.size-two-pairs: the pairs at any constant speed per thread', () => {
   const spec = batchSpecs.find((s) => s.id === 'pool.size-two-pairs');
   // Each of the two threads runs a task of each pair: at task times a and b
-  // the completions are a, b, 2a, 2b (plus a start-up cost on the first two).
+  // (b ≤ 2a) the completions are a, b, 2a, 2b, each later by the batch's
+  // start-up cost.
   const pairs = (/** @type {number} */ a, /** @type {number} */ b, /** @type {number} */ startMs = 0) =>
     sorted([a + startMs, b + startMs, 2 * a + startMs, 2 * b + startMs]);
 
@@ -1125,9 +1126,8 @@ describe('pool.size-two-pairs: the pairs at any constant speed per thread', () =
     }
   });
 
-  test('the former gap (t3 − t2) / t4 fell toward P=1 as the speeds moved apart; Q does not', () => {
+  test('threads ×1.3 apart with a start-up cost: Q inside its region (the former gap, (t3 − t2) / t4, read 0.26 there, beside P=1’s 0.25)', () => {
     const t = pairs(120, 120 * 1.3, 8);
-    expect((t[2] - t[1]) / t[3]).toBeLessThan(0.3); // 0.5 at one speed, P=1's 0.25 near
     const plan = spec.plan(fakeCtx(2, 'linux'));
     const q = plan.timing.value({ completions: t.map((ms) => ({ ms })), T: 120 });
     expect(q).toBeGreaterThan(region(plan.timing).lo);

@@ -20,10 +20,11 @@ export const STATS = {
     fn: (/** @type {number[]} */ t) => (t.at(-1) - t[0]) / t.at(-1),
     what: '(tk − t1)/tk: four-together, size-five',
   },
-  G: {
-    k: [4, 6],
-    fn: (/** @type {number[]} */ t) => (t.length === 6 ? (t[4] - t[3]) / t[5] : (t[2] - t[1]) / t[3]),
-    what: 'batch gap: six (t5 − t4)/t6, size-two (t3 − t2)/t4',
+  G: { k: [6], fn: (/** @type {number[]} */ t) => (t[4] - t[3]) / t[5], what: 'batch gap (t5 − t4)/t6: six' },
+  Q: {
+    k: [4],
+    fn: (/** @type {number[]} */ t) => (t[2] + t[3]) / (t[0] + t[1]),
+    what: "pairs' ratio (t3 + t4)/(t1 + t2): size-two",
   },
   M: {
     k: [4],

@@ -103,7 +103,19 @@ export function timingSummary(timing) {
   if (!timing) return '';
   const iv = Array.isArray(timing.interval) ? ` [${num(timing.interval[0])}, ${num(timing.interval[1])}]` : '';
   const conf = typeof timing.confidence === 'number' ? ` @${num(timing.confidence * 100, 1)}%` : '';
-  return `${oneLine(timing.statistic)}: median ${num(timing.median)}${iv}${conf} over n=${timing.n}, boundary ${num(timing.boundary)}`;
+  return `${oneLine(timing.statistic)}: median ${num(timing.median)}${iv}${conf} over n=${timing.n}, ${boundaryText(timing)}`;
+}
+
+/**
+ * Where a timing statistic's claim side ends: 'boundary 1.5', or where
+ * alternatives lie on both sides of the claim 'region in (1.667, 2.167)'
+ * (the record's `boundary` holds only the lower one then).
+ * @param {{ boundary?: number | null, region?: string }} timing
+ */
+export function boundaryText(timing) {
+  return typeof timing.region === 'string' && timing.region.startsWith('in (')
+    ? `region ${timing.region}`
+    : `boundary ${num(timing.boundary)}`;
 }
 
 /**

@@ -73,7 +73,14 @@ export function diagnostics(r) {
     durationMs: r.durationMs,
   };
   const t = r.evidence?.timing;
-  if (t) d.timing = { statistic: t.statistic, median: t.median, interval: t.interval ?? null, boundary: t.boundary };
+  if (t)
+    d.timing = {
+      statistic: t.statistic,
+      median: t.median,
+      interval: t.interval ?? null,
+      boundary: t.boundary,
+      ...(t.region ? { region: t.region } : {}),
+    };
   const s = r.evidence?.structural;
   if (s) d.structural = { decided: s.decided, agree: s.agree, disagree: s.disagree };
   return d;
