@@ -1040,6 +1040,20 @@ describe('wrong pool sizes must fail', () => {
     }
   });
 
+  test('pool.size-two-pairs: Q judged on two CPUs and on one; inside a 1-CPU quota spread over 2 CPUs the runnable count decides', () => {
+    const spec = batchSpecs.find((s) => s.id === 'pool.size-two-pairs');
+    const at = (/** @type {number} */ C, /** @type {any} */ more = {}) =>
+      spec.plan({ ...fakeCtx(C, 'linux'), ...more });
+    expect(at(2).timing.reportOnly).toBeUndefined();
+    expect(at(1, { usable: [0] }).timing.reportOnly).toBeUndefined();
+    const quota = at(1, { usable: [0, 1] });
+    expect(quota.timing.reportOnly).toMatch(/^with 2 threads on C=1 the per-CPU run queues share the cores unevenly/);
+    expect(quota.summary).toContain('Finishing in pairs is not judged by timing on C=1');
+    const obs = observe(seededRandom(11), { k: 4, P: 2, C: 1, reference: false });
+    expect(quota.structural.check(obs).ok).toBe(true);
+    expect(quota.structural.check({ ...obs, phases: null })).toMatchObject({ ok: false, invalid: true });
+  });
+
   test('pool.two-as-fast-as-one under a 1-CPU quota spread over 2 CPUs: undecidable (the two get between 1 and 2 CPUs), on one CPU refuted as the model says', () => {
     const spec = batchSpecs.find((s) => s.id === 'pool.two-as-fast-as-one');
     const quota = spec.plan({ ...fakeCtx(1, 'linux'), usable: [0, 1] });
