@@ -42,7 +42,8 @@ export const QUICK_TASK_MS = 60;
 /**
  * @typedef {{ physical: number, logical: number, performance: number | null, efficiency: number | null }} Topology
  * @typedef {{ k: number, wallMs: number, speedup: number }} ParallelismSample
- * @typedef {{ value: number, samples: ParallelismSample[] }} EffectiveParallelism
+ * @typedef {{ value: number, rounds?: number, samples: ParallelismSample[] }} EffectiveParallelism  rounds: how many
+ *   timed rounds the probe ran (it stops early where the speed-up already reads the cores)
  * @typedef {{ iterations: number, taskMs: number, referenceMs?: number | null }} Pbkdf2Calibration  referenceMs: the speed
  *   reference (fixtures/lib/speed-reference.cjs) at the speed the task was timed at, read against an iteration
  *   of the task in pairs timed back to back
@@ -151,7 +152,11 @@ export function buildProfile({ probe, topology = null }) {
     cores: effectiveCores({ availableParallelism, affinity, cgroupQuota }),
     effectiveParallelism:
       ep && num(ep.value) !== null
-        ? { value: ep.value, samples: (ep.samples ?? []).map(({ k, wallMs, speedup }) => ({ k, wallMs, speedup })) }
+        ? {
+            value: ep.value,
+            ...(num(ep.rounds) !== null ? { rounds: ep.rounds } : {}),
+            samples: (ep.samples ?? []).map(({ k, wallMs, speedup }) => ({ k, wallMs, speedup })),
+          }
         : null,
     pbkdf2:
       pb && num(pb.iterations) !== null
@@ -204,7 +209,9 @@ export function formatProfile(profile, env = {}) {
   const ep = p.effectiveParallelism;
   if (ep) {
     const ks = formatKs(ep.samples.map((s) => s.k));
-    lines.push(`effective parallelism ${ep.value.toFixed(2)}${ks ? ` (${ks})` : ''}`);
+    const rounds = ep.rounds ? `best of ${ep.rounds} round${ep.rounds === 1 ? '' : 's'}` : '';
+    const how = [ks, rounds].filter(Boolean).join(', ');
+    lines.push(`effective parallelism ${ep.value.toFixed(2)}${how ? ` (${how})` : ''}`);
   } else lines.push('effective parallelism not measured');
   const t = p.topology;
   if (t) {

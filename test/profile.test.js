@@ -314,6 +314,13 @@ describe('formatProfile', () => {
       'pbkdf2 task 150 ms = 61,000 iterations',
     ]);
   });
+  it('says how many timed rounds the probe ran, where it reported them', () => {
+    const ep = { ...probe.effectiveParallelism, rounds: 2 };
+    const profile = buildProfile({ probe: { ...probe, effectiveParallelism: ep } });
+    expect(profile.effectiveParallelism?.rounds).toBe(2);
+    expect(formatProfile(profile, env)).toContain('effective parallelism 1.87 (k=1..3, best of 2 rounds)');
+    expect(buildProfile({ probe }).effectiveParallelism).not.toHaveProperty('rounds');
+  });
   it('describes quotas, hybrid cores and missing data', () => {
     const topology = { physical: 12, logical: 16, performance: 4, efficiency: 8 };
     const base = buildProfile({ probe: { ...probe, cpuModel: null, affinity: null, cgroupQuota: 1.5 }, topology });
