@@ -290,6 +290,29 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     // one thread spinning beside its task (×1.25 in all)
     expect(checkBatch({ ...obs([120, 120, 120, 240]), speed: beside(0.025) }, calibrated)).toMatchObject({ ok: false });
   });
+  test('beside other processes the CPU rule cannot tell waste from their switches: contested, never a fail', () => {
+    const busy = 'machine busy: other processes took 1.4 of 2 cores';
+    for (const cpuMs of [
+      [160, 161, 159, 160], // the total ×1.33
+      [90, 91, 90, 180], // one thread ×2 another's
+    ]) {
+      const c = checkBatch({ ...obs(cpuMs), speed: beside(0.025) }, { ...calibrated, busy });
+      expect(c).toMatchObject({ ok: false, invalid: true, contested: true });
+      expect(c.detail).toMatch(
+        /^CPU without progress: .*, beside other processes \(machine busy: other processes took 1\.4 of 2 cores\): /,
+      );
+      // the claim's part it concerns is the one held back
+      expect(c.parts?.map((p) => p.ok)).toEqual([true, false]);
+    }
+    // a wrong count still fails beside them
+    const count = checkBatch({ ...obs([120, 120, 240, 0.1]), poolThreads: [1, 2, 3] }, { ...calibrated, busy });
+    expect(count).toMatchObject({ ok: false });
+    expect(count.invalid).toBeUndefined();
+    // and a sound batch stays sound
+    expect(checkBatch({ ...obs([120, 121, 119, 120]), speed: beside(0.025) }, { ...calibrated, busy })).toMatchObject({
+      ok: true,
+    });
+  });
   test('the same CPU on a CPU the host slowed as much (the reference slowed alike) stays void, never a fail', () => {
     const c = checkBatch({ ...obs([160, 161, 159, 160]), speed: beside(0.0333) }, calibrated);
     expect(c).toMatchObject({ ok: false, invalid: true });

@@ -211,7 +211,12 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
             voidIfUnequalSpeeds(
               obs,
               { k, P },
-              voidIfBusy(load(obs), C, checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs }), 'timing'),
+              voidIfBusy(
+                load(obs),
+                C,
+                checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy: busyReason(load(obs), C) }),
+                'timing',
+              ),
             ),
         }
       : undefined,
@@ -415,12 +420,13 @@ export function batchReferenceMs(obs, T) {
  * came as they ended (checkDelivery), where the fixture could read them
  * (Linux /proc).
  * @param {any} obs
- * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the batch's task (ms of one
- *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js),
- *   used where the batch did not weigh it against its hash itself (batchReferenceMs)
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null, busy?: string | null }} o  T: the batch's
+ *   task (ms of one hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task
+ *   (cpu-speed.js), used where the batch did not weigh it against its hash itself (batchReferenceMs); busy: why
+ *   other processes' load spoiled the batch (busyReason), where it did
  * @returns {import('../verdict.js').Check}
  */
-export function checkBatch(obs, { k, P, T, referenceMs = null }) {
+export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   if (!(obs.cpuMs ?? []).every(Number.isFinite))
     return { ok: false, invalid: true, detail: 'no CPU reading of every pool thread (/proc/<tid>/schedstat)' };
   const account = taskAccount(obs.cpuMs, k);
@@ -458,14 +464,20 @@ export function checkBatch(obs, { k, P, T, referenceMs = null }) {
   const atOnce = together ? 1 : 0;
   const against = (/** @type {string} */ why) =>
     checked.parts.map((p, i) => (i === atOnce ? { ...p, ok: false, detail: `${why}; ${p.detail}` } : p));
-  if (cpu?.fail) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail) };
-  if (cpu?.contested)
+  // Beside other processes' load the hashes pay for the cache refills of
+  // every switch with them, which the reference, timed in bursts of tens of
+  // microseconds, does not: honest batches read the CPU rule's figures up to
+  // ×1.22 there (BENCHMARKS.md §26). Such a trial cannot tell waste from
+  // neighbours: contested, as where a speed the host switched to explains it.
+  const contested = cpu?.contested ?? (cpu?.fail && busy ? `${cpu.fail}, beside other processes (${busy})` : null);
+  if (cpu?.fail && !contested) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail) };
+  if (contested)
     return {
       ok: false,
       invalid: true,
       contested: true,
-      detail: `${cpu.contested}: ${checked.detail}`,
-      parts: against(cpu.contested),
+      detail: `${contested}: ${checked.detail}`,
+      parts: against(contested),
     };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
   return voidIfLate(checked, delivered);
@@ -518,6 +530,9 @@ function withHashCost(check, account, T, cpuRatio) {
  * speed read, which cpuBeyondTasks also requires before it fails, 11 of
  * 1 968 read beyond it, up to ×1.25, and one claim-run in 2 396 failed
  * (§22: the profile's ratio of task to reference drifts ±5% with the host).
+ * Beside two busy loops honest batches read up to ×1.22 at every speed read,
+ * and one claim-run failed so (§26): where other processes' load spoiled a
+ * batch (busyReason) the rule contests, it does not fail.
  */
 export const MAX_CPU_PER_TASKS = 1.12;
 
