@@ -66,6 +66,7 @@ export type ParallelismSample = {
 };
 export type EffectiveParallelism = {
     value: number;
+    rounds?: number;
     samples: ParallelismSample[];
 };
 export type Pbkdf2Calibration = {
@@ -98,7 +99,8 @@ export type Profile = {
 /**
  * @typedef {{ physical: number, logical: number, performance: number | null, efficiency: number | null }} Topology
  * @typedef {{ k: number, wallMs: number, speedup: number }} ParallelismSample
- * @typedef {{ value: number, samples: ParallelismSample[] }} EffectiveParallelism
+ * @typedef {{ value: number, rounds?: number, samples: ParallelismSample[] }} EffectiveParallelism  rounds: how many
+ *   timed rounds the probe ran (it stops early where the speed-up already reads the cores)
  * @typedef {{ iterations: number, taskMs: number, referenceMs?: number | null }} Pbkdf2Calibration  referenceMs: the speed
  *   reference (fixtures/lib/speed-reference.cjs) at the speed the task was timed at, read against an iteration
  *   of the task in pairs timed back to back

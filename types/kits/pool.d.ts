@@ -255,16 +255,18 @@ export declare function batchReferenceMs(obs: any, T: number): number | null;
  * came as they ended (checkDelivery), where the fixture could read them
  * (Linux /proc).
  * @param {any} obs
- * @param {{ k: number, P: number, T: number, referenceMs?: number | null }} o  T: the batch's task (ms of one
- *   hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task (cpu-speed.js),
- *   used where the batch did not weigh it against its hash itself (batchReferenceMs)
+ * @param {{ k: number, P: number, T: number, referenceMs?: number | null, busy?: string | null }} o  T: the batch's
+ *   task (ms of one hash alone, batchTask); referenceMs: the speed reference calibrated with the profile's task
+ *   (cpu-speed.js), used where the batch did not weigh it against its hash itself (batchReferenceMs); busy: why
+ *   other processes' load spoiled the batch (busyReason), where it did
  * @returns {import('../verdict.js').Check}
  */
-export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
+export declare function checkBatch(obs: any, { k, P, T, referenceMs, busy }: {
     k: number;
     P: number;
     T: number;
     referenceMs?: number | null;
+    busy?: string | null;
 }): import('../verdict.js').Check;
 /**
  * Most CPU a batch's pool threads may use, as a multiple of what its k
@@ -278,6 +280,9 @@ export declare function checkBatch(obs: any, { k, P, T, referenceMs }: {
  * speed read, which cpuBeyondTasks also requires before it fails, 11 of
  * 1 968 read beyond it, up to ×1.25, and one claim-run in 2 396 failed
  * (§22: the profile's ratio of task to reference drifts ±5% with the host).
+ * Beside two busy loops honest batches read up to ×1.22 at every speed read,
+ * and one claim-run failed so (§26): where other processes' load spoiled a
+ * batch (busyReason) the rule contests, it does not fail.
  */
 export declare const MAX_CPU_PER_TASKS = 1.12;
 /**

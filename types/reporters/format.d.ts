@@ -67,6 +67,16 @@ export declare function summaryText(s: {
  */
 export declare function timingSummary(timing: any): string;
 /**
+ * Where a timing statistic's claim side ends: 'boundary 1.5', or where
+ * alternatives lie on both sides of the claim 'region in (1.667, 2.167)'
+ * (the record's `boundary` holds only the lower one then).
+ * @param {{ boundary?: number | null, region?: string }} timing
+ */
+export declare function boundaryText(timing: {
+    boundary?: number | null;
+    region?: string;
+}): string;
+/**
  * The settings in force of a record's environment in one line, '' when none:
  * 'settings in force: UV_THREADPOOL_SIZE=8 (pool 8 threads, measured)'.
  * @param {any} environment
