@@ -4,7 +4,7 @@
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
-import { busyReason, voidIfBusy, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
+import { busyReason, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import { checkConcurrency, checkDelivery, checkWaiting, MAIN_LOOK_MS } from './concurrency.js';
 import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
@@ -207,17 +207,11 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
     structural: linux
       ? {
           need: 3,
-          check: (obs) =>
-            voidIfUnequalSpeeds(
-              obs,
-              { k, P },
-              voidIfBusy(
-                load(obs),
-                C,
-                checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy: busyReason(load(obs), C) }),
-                'timing',
-              ),
-            ),
+          check: (obs) => {
+            const busy = busyReason(load(obs), C);
+            const checked = checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy });
+            return voidIfUnequalSpeeds(obs, { k, P }, voidTiming(checked, busy));
+          },
         }
       : undefined,
     timing: {
@@ -459,25 +453,22 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
-  const cpu = cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs, speedsSpread: speedsSpread(obs.speed) });
+  const cpu = contestedBeside(
+    cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs, speedsSpread: speedsSpread(obs.speed) }),
+    busy,
+  );
   // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
   const atOnce = together ? 1 : 0;
   const against = (/** @type {string} */ why) =>
     checked.parts.map((p, i) => (i === atOnce ? { ...p, ok: false, detail: `${why}; ${p.detail}` } : p));
-  // Beside other processes' load the hashes pay for the cache refills of
-  // every switch with them, which the reference, timed in bursts of tens of
-  // microseconds, does not: honest batches read the CPU rule's figures up to
-  // ×1.22 there (BENCHMARKS.md §26). Such a trial cannot tell waste from
-  // neighbours: contested, as where a speed the host switched to explains it.
-  const contested = cpu?.contested ?? (cpu?.fail && busy ? `${cpu.fail}, beside other processes (${busy})` : null);
-  if (cpu?.fail && !contested) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail) };
-  if (contested)
+  if (cpu?.fail) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail) };
+  if (cpu?.contested)
     return {
       ok: false,
       invalid: true,
       contested: true,
-      detail: `${contested}: ${checked.detail}`,
-      parts: against(contested),
+      detail: `${cpu.contested}: ${checked.detail}`,
+      parts: against(cpu.contested),
     };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
   return voidIfLate(checked, delivered);
@@ -613,6 +604,19 @@ function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs,
       void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms (${cause})`,
     };
   return null;
+}
+
+/**
+ * The CPU rule's fail in a batch that other processes' load spoiled
+ * (busyReason), contested instead: beside them the hashes pay for the cache
+ * refills of every switch with them, which the reference, timed in bursts of
+ * tens of microseconds, does not (honest batches read up to ×1.22 beside two
+ * busy loops, BENCHMARKS.md §26). Such a trial cannot tell waste from
+ * neighbours, as where a speed the host switched to explains it.
+ * @param {ReturnType<typeof cpuBeyondTasks>} cpu @param {string | null} busy
+ */
+function contestedBeside(cpu, busy) {
+  return cpu?.fail && busy ? { contested: `${cpu.fail}, beside other processes (${busy})` } : cpu;
 }
 
 /**
