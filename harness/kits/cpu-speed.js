@@ -22,7 +22,9 @@ export const SLOWEST_GROUP_READINGS = 3;
 
 /**
  * @typedef {object} SpeedReading  a batch fixture's `speed`
- * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU the main thread read it on
+ * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU: read by a
+ *   reader pinned to each (readers), else per CPU the main thread read it on
+ * @property {boolean} [readers]  byCpu was read by a reader pinned to every CPU (fixtures/lib/speed-readers.cjs)
  * @property {Record<string, number> | null} [pinned]  the reference on each allowed CPU, the thread pinned to it, before the batch
  * @property {Record<string, number>} [poolCpus]  samples of a runnable pool thread on each CPU
  */
@@ -49,6 +51,7 @@ export const SLOWEST_GROUP_READINGS = 3;
 export function speedFactor(speed, referenceMs) {
   if (!speed || !(Number(referenceMs) > 0)) return null;
   const ref = /** @type {number} */ (referenceMs);
+  if (speed.readers) return speedOfPoolCpus(speed, ref);
   const during = Object.entries(speed.byCpu ?? {}).filter(([, r]) => r.n > 0 && r.ms > 0);
   const n = during.reduce((sum, [, r]) => sum + r.n, 0);
   if (n < MIN_READINGS) return null;
@@ -72,6 +75,32 @@ export function speedFactor(speed, referenceMs) {
   if (Object.keys(speed.poolCpus ?? {}).some((cpu) => !speed.byCpu[cpu])) return null;
   const slowestMs = Math.max(...during.map(([, r]) => r.ms));
   return withSlowestRead(slowestMs / ref, slowestMs / duringMs);
+}
+
+/**
+ * speedFactor where a reader pinned to each CPU read it during the batch:
+ * the per-CPU medians weighted by how often the pool's runnable threads were
+ * sampled on each CPU (poolCpus), so that the factor is the speed the hashes
+ * met where they ran. null where a CPU the pool ran on has fewer than
+ * SLOWEST_GROUP_READINGS readings. slowest: the slowest of those CPUs over
+ * that mean; slowestRead as speedFactor's.
+ * @param {SpeedReading} speed @param {number} ref
+ */
+function speedOfPoolCpus(speed, ref) {
+  const weights = Object.entries(speed.poolCpus ?? {}).filter(([, n]) => n > 0);
+  const read = weights.map(([cpu, w]) => ({ w, r: speed.byCpu?.[cpu] }));
+  if (!weights.length || read.some(({ r }) => !(r && r.ms > 0 && r.n >= SLOWEST_GROUP_READINGS))) return null;
+  const total = weights.reduce((sum, [, w]) => sum + w, 0);
+  const duringMs = read.reduce((sum, { w, r }) => sum + w * /** @type {{ ms: number }} */ (r).ms, 0) / total;
+  const slowestMs = Math.max(...read.map(({ r }) => /** @type {{ ms: number }} */ (r).ms));
+  const pinnedMs = Object.values(speed.pinned ?? {}).filter((ms) => ms > 0);
+  const factor = duringMs / ref;
+  return {
+    factor,
+    during: factor,
+    slowest: slowestMs / duringMs,
+    slowestRead: Math.max(factor, Math.max(slowestMs, ...pinnedMs) / ref),
+  };
 }
 
 /**
