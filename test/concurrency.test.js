@@ -6,6 +6,13 @@ import { test, describe } from 'node:test';
 import { expect } from 'expect';
 import { checkConcurrency, expectedRunnable, MAX_ERROR, MIN_PHASE_LAGS } from '../harness/kits/concurrency.js';
 import { runFixture } from '../harness/isolate.js';
+import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+
+const require = createRequire(import.meta.url);
+const { affinity } = require('../fixtures/lib/proc.cjs');
+const { MAX_READER_CPUS } = require('../fixtures/lib/speed-readers.cjs');
+const hasTaskset = () => spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
 
 /** Phases from [duration ms, concurrency] pairs, laid end to end. @param {[number, number | null][]} list */
 const phases = (list) => {
@@ -192,6 +199,12 @@ describe(
         expect(data.phases).toHaveLength(k);
         expect(data.phases[0].fromMs).toBe(0);
         expect(Math.abs(data.phases[0].concurrency - Math.min(k, P))).toBeLessThan(MAX_ERROR);
+        // the speed readers, one pinned to each CPU, read every CPU and are not counted as the pool's
+        expect(data.poolThreads).toHaveLength(P);
+        const cpus = affinity();
+        const readers = hasTaskset() && cpus !== null && cpus.length >= 2 && cpus.length <= MAX_READER_CPUS;
+        expect(data.speed.readers).toBe(readers);
+        if (readers) expect(Object.keys(data.speed.byCpu).map(Number)).toEqual(cpus);
       });
     }
   },
@@ -430,7 +443,8 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
 });
 
 describe('speedFactor: how fast the CPUs ran during a batch, against the calibration', async () => {
-  const { speedFactor, speedsSpread, MIN_READINGS } = await import('../harness/kits/cpu-speed.js');
+  const { speedFactor, speedsSpread, MIN_READINGS, SLOWEST_GROUP_READINGS } =
+    await import('../harness/kits/cpu-speed.js');
   test('speedsSpread: the wider of the pinned and the during-batch readings, null with one CPU of each', () => {
     const byCpu = { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.0275, n: 20 } };
     expect(speedsSpread({ byCpu, pinned: { 0: 0.025, 1: 0.0375 } })).toBeCloseTo(1.5, 9);
@@ -474,6 +488,24 @@ describe('speedFactor: how fast the CPUs ran during a batch, against the calibra
     expect(speedFactor({ byCpu, pinned: null, poolCpus: { 0: 9, 1: 9 } }, 0.025)?.factor).toBeCloseTo(1.2, 9);
     expect(speedFactor({ byCpu: { 0: byCpu[0] }, pinned: null, poolCpus: { 0: 9, 1: 9 } }, 0.025)).toBeNull();
   });
+  test('read by a reader pinned to each CPU: the CPUs weighted by how often the pool ran on each', () => {
+    const byCpu = { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.04, n: 20 } };
+    const f = speedFactor({ readers: true, byCpu, poolCpus: { 0: 30, 1: 10 }, pinned: { 0: 0.025, 1: 0.025 } }, 0.025);
+    expect(f?.factor).toBeCloseTo((30 * 1 + 10 * 1.6) / 40, 9); // 1.15: where the hashes ran, not where a reader did
+    expect(f?.during).toBeCloseTo(1.15, 9);
+    expect(f?.slowest).toBeCloseTo(1.6 / 1.15, 9);
+    expect(f?.slowestRead).toBeCloseTo(1.6, 9);
+    // the pool on the fast CPU alone: the slow one's readings do not raise the factor
+    const fastOnly = speedFactor({ readers: true, byCpu, poolCpus: { 0: 30 }, pinned: null }, 0.025);
+    expect(fastOnly?.factor).toBe(1);
+    // a pinned reading before the batch still bounds slowestRead from below (the host may switch back)
+    const switched = speedFactor({ readers: true, byCpu, poolCpus: { 0: 30 }, pinned: { 0: 0.05 } }, 0.025);
+    expect(switched?.slowestRead).toBeCloseTo(2, 9);
+    // a CPU the pool ran on with fewer than SLOWEST_GROUP_READINGS readings: no factor
+    const unread = { readers: true, byCpu: { ...byCpu, 1: { ms: 0.04, n: SLOWEST_GROUP_READINGS - 1 } } };
+    expect(speedFactor({ ...unread, poolCpus: { 0: 30, 1: 1 } }, 0.025)).toBeNull();
+    expect(speedFactor({ ...unread, poolCpus: { 0: 30 } }, 0.025)?.factor).toBe(1);
+  });
   test('no factor without a calibration or with too few readings', () => {
     const speed = { byCpu: { 0: { ms: 0.025, n: MIN_READINGS } }, pinned: { 0: 0.025 } };
     expect(speedFactor(speed, 0.025)?.factor).toBe(1);
@@ -515,8 +547,7 @@ describe("batchTask: a batch's hashes are the full run's 120 ms ones under --qui
 });
 
 describe('the first phase is read until its first task ended on its thread (fixtures/lib/phases.cjs)', async () => {
-  const { createRequire } = await import('node:module');
-  const { concurrencyPhases, firstTaskEndMs } = createRequire(import.meta.url)('../fixtures/lib/phases.cjs');
+  const { concurrencyPhases, firstTaskEndMs } = require('../fixtures/lib/phases.cjs');
   // Samples every 10 ms; threads 1 and 2 work to 100 ms, thread 3 to 40 ms, thread 4 idles.
   const t = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110];
   const ramp = (/** @type {number} */ endMs) => t.map((ms) => Math.min(ms, endMs) / 2);

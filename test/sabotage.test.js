@@ -209,6 +209,23 @@ describe('count-keeping sabotages look alike to a count', () => {
     expect(busy(d)).toBe(2);
   });
 
+  test('pool-throttle=0.6: both threads of a pool of 2 work, and one sleeps through part of its work', async () => {
+    const { runnableShares, MIN_RUNNABLE_SHARE } = await import('../harness/kits/concurrency.js');
+    const { data: d } = await runFixture({
+      node: process.execPath,
+      fixture: 'pbkdf2-batch.cjs',
+      options: { k: 2, iterations: 200_000 },
+      env: { NCS_SABOTAGE: 'pool-throttle=0.6', UV_THREADPOOL_SIZE: '2' },
+      timeoutMs: 20_000,
+    });
+    expect(d.poolThreads).toHaveLength(2);
+    expect(busy(d)).toBe(2);
+    if (!d.linux) return;
+    const shares = /** @type {{ share: number }[]} */ (runnableShares(d.timeline)).map((s) => s.share);
+    expect(shares).toHaveLength(2);
+    expect(Math.min(...shares)).toBeLessThan(MIN_RUNNABLE_SHARE);
+  });
+
   test('net-via-pool: socket requests finish while "every" pool thread is parked, and the control waits', async () => {
     const { data } = await runFixture({
       node: process.execPath,

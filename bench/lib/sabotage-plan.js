@@ -150,6 +150,14 @@ export const SABOTAGES = [
     ],
     breaks: () => true,
   },
+  {
+    name: 'pool-throttle=0.6',
+    what: 'every pbkdf2 cut into slices pinned to its own pool thread, all at once (no limiter), but the first thread rests (parked) after each slice so that it runs 0.6 of its time: the runnable count of two threads reads 1.6, within half a thread of 2',
+    // one of the threads said to run together sleeps through its work; a pool of 1 runs the tasks'
+    // slices round robin, as pool-fair=1 does: they no longer finish one after another
+    select: BATCH,
+    breaks: only(BATCH),
+  },
   // A mechanism that breaks only some trials: the claim is as false, and a
   // verdict that waits for most trials to disagree leaves it split.
   everyOther(FAIR_2),

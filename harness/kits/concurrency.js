@@ -87,6 +87,82 @@ export function checkConcurrency(phases, { k, P, T }) {
   };
 }
 
+/**
+ * Each working pool thread's share of its samples in state R between the
+ * start and the end of its work, read from the batch's timeline: from the
+ * first sample at which it had used CPU to the last at which it still had
+ * CPU to use (its CPU time is brought up to date when it sleeps, so a
+ * reading short of its final one says it was still working). A thread that
+ * works is runnable throughout, on a CPU or waiting for one, whatever else
+ * competes; one that sleeps in its work (throttled, or parked between slices)
+ * reads the share of the time it ran. The runnable count averages the
+ * threads, so one thread asleep half its time beside another at work reads
+ * 1.5 against a model of 2, within MAX_ERROR. null for a thread with fewer
+ * than MIN_SPAN_SAMPLES samples in its work, and where the timeline has no
+ * states (a record from before they were kept, off Linux).
+ * @param {{ t: number[], cpu: Record<string, number[]>, runnable?: Record<string, string> }} timeline
+ * @returns {{ tid: string, share: number, samples: number }[] | null}
+ */
+export function runnableShares(timeline) {
+  const states = timeline?.runnable;
+  if (!states) return null;
+  const n = timeline.t.length;
+  const finals = Object.values(timeline.cpu).map((xs) => xs.at(-1) ?? 0);
+  const busiest = Math.max(0, ...finals);
+  /** @type {{ tid: string, share: number, samples: number }[]} */
+  const out = [];
+  for (const [tid, xs] of Object.entries(timeline.cpu)) {
+    const state = states[tid];
+    const final = xs.at(-1) ?? 0;
+    if (xs.length !== n || state?.length !== n || !(final > IDLE_OF_BUSIEST * busiest)) continue;
+    const from = xs.findIndex((v) => v > 0);
+    const to = xs.findIndex((v) => v >= final); // the first sample with no CPU left to use
+    const samples = to - from;
+    if (from < 0 || samples < MIN_SPAN_SAMPLES) continue;
+    const runnable = [...state.slice(from, to)].filter((c) => c === '1').length;
+    out.push({ tid, share: runnable / samples, samples });
+  }
+  return out;
+}
+
+/** A thread's busy share below which it did no work of the batch (fixtures/lib/phases.cjs IDLE_OF_BUSIEST). */
+const IDLE_OF_BUSIEST = 0.05;
+/** Fewest samples inside a thread's work that say what share of it the thread was runnable. */
+export const MIN_SPAN_SAMPLES = 6;
+/**
+ * Least share of its work's samples a working thread may read runnable.
+ * Honest threads read at least 0.98 quiet (139 trials of 2 threads or more),
+ * 0.95 beside two busy loops (89) and 0.89 inside a 1-CPU quota (103, one
+ * trial of 26 samples; the next lowest 0.97): a pool thread waits briefly on
+ * a lock now and then. A thread of a pool whose first thread sleeps 0.4 of
+ * its time (pool-throttle=0.6) reads 0.44–0.75 (BENCHMARKS.md §27).
+ */
+export const MIN_RUNNABLE_SHARE = 0.8;
+
+/**
+ * Whether every working pool thread was runnable throughout its work
+ * (runnableShares), as "n run at once" says of each of the n; null where no
+ * thread could be read.
+ * @param {any} timeline
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function checkEachRunnable(timeline) {
+  const shares = runnableShares(timeline);
+  if (!shares?.length) return null;
+  const least = shares.reduce((a, b) => (b.share < a.share ? b : a));
+  const detail = `each working thread runnable in ≥ ${percent(least.share)} of its work's samples (${shares.length} read)`;
+  if (least.share >= MIN_RUNNABLE_SHARE) return { ok: true, detail };
+  return {
+    ok: false,
+    detail: `a working thread runnable in ${percent(least.share)} of its work's ${least.samples} samples (asleep the rest; allowed ${percent(MIN_RUNNABLE_SHARE)})`,
+  };
+}
+
+/** @param {number} x */
+function percent(x) {
+  return `${Math.round(100 * x)}%`;
+}
+
 /** The fixture's sampling period (fixtures/pbkdf2-batch.cjs sampleMs): a thread's end is read up to one sample late. */
 const SAMPLE_MS = 5;
 /**

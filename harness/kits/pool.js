@@ -5,7 +5,7 @@
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
-import { checkConcurrency, checkDelivery, checkWaiting, MAIN_LOOK_MS } from './concurrency.js';
+import { checkConcurrency, checkDelivery, checkEachRunnable, checkWaiting, MAIN_LOOK_MS } from './concurrency.js';
 import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
@@ -431,7 +431,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // The CPU rule's figures go with the assertion it judges: how many ran at
   // once where the runnable count was read, else which threads did the work.
   const hashCost = (/** @type {import('../verdict.js').Check} */ c) => withHashCost(c, account, T, cpuRatio);
-  const counted = checkConcurrency(obs.phases, { k, P, T });
+  const counted = withEachRunnable(checkConcurrency(obs.phases, { k, P, T }), obs.timeline, { k, P });
   const together = counted && hashCost(counted);
   const counts = checkThreads(obs, { k, P }, account);
   const threads = together ? counts : hashCost(counts);
@@ -472,6 +472,21 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
     };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
   return voidIfLate(checked, delivered);
+}
+
+/**
+ * The runnable count's check, and where two or more threads run at once
+ * whether each of them was runnable throughout its work (checkEachRunnable):
+ * the count averages the threads, and one asleep through half its work
+ * beside one at work reads within half a thread of the model. Where one
+ * thread runs at a time (P = 1, or one task) the claim says nothing of a
+ * thread's share of its own work.
+ * @param {ReturnType<typeof checkConcurrency>} counted @param {any} timeline @param {{ k: number, P: number }} o
+ */
+function withEachRunnable(counted, timeline, { k, P }) {
+  const each = counted && Math.min(P, k) >= 2 ? checkEachRunnable(timeline) : null;
+  if (!counted || !each) return counted;
+  return { ...counted, ok: counted.ok && each.ok, detail: `${counted.detail}; ${each.detail}` };
 }
 
 /**

@@ -62,6 +62,46 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
     detail: string;
 } | null;
 /**
+ * Each working pool thread's share of its samples in state R between the
+ * start and the end of its work, read from the batch's timeline: from the
+ * first sample at which it had used CPU to the last at which it still had
+ * CPU to use (its CPU time is brought up to date when it sleeps, so a
+ * reading short of its final one says it was still working). A thread that
+ * works is runnable throughout, on a CPU or waiting for one, whatever else
+ * competes; one that sleeps in its work (throttled, or parked between slices)
+ * reads the share of the time it ran. The runnable count averages the
+ * threads, so one thread asleep half its time beside another at work reads
+ * 1.5 against a model of 2, within MAX_ERROR. null for a thread with fewer
+ * than MIN_SPAN_SAMPLES samples in its work, and where the timeline has no
+ * states (a record from before they were kept, off Linux).
+ * @param {{ t: number[], cpu: Record<string, number[]>, runnable?: Record<string, string> }} timeline
+ * @returns {{ tid: string, share: number, samples: number }[] | null}
+ */
+export declare function runnableShares(timeline: {
+    t: number[];
+    cpu: Record<string, number[]>;
+    runnable?: Record<string, string>;
+}): {
+    tid: string;
+    share: number;
+    samples: number;
+}[] | null;
+/** Fewest samples inside a thread's work that say what share of it the thread was runnable. */
+export declare const MIN_SPAN_SAMPLES = 6;
+/** Least share of its work's samples a working thread may read runnable: placeholder, set from measurement below. */
+export declare const MIN_RUNNABLE_SHARE = 0.85;
+/**
+ * Whether every working pool thread was runnable throughout its work
+ * (runnableShares), as "n run at once" says of each of the n; null where no
+ * thread could be read.
+ * @param {any} timeline
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function checkEachRunnable(timeline: any): {
+    ok: boolean;
+    detail: string;
+} | null;
+/**
  * How often the harness looks at a batch's main thread from outside
  * (harness/main-watch.js): which system call it sleeps in, where the
  * fixture's own sampler is silent. Once per fixture sample.

@@ -8,12 +8,17 @@ export declare const MIN_READINGS = 5;
 export declare const SLOWEST_GROUP_READINGS = 3;
 export type SpeedReading = {
     /**
-     * the reference during the batch, per CPU the main thread read it on
+     * the reference during the batch, per CPU: read by a
+     * reader pinned to each (readers), else per CPU the main thread read it on
      */
     byCpu: Record<string, {
         ms: number;
         n: number;
     }>;
+    /**
+     * byCpu was read by a reader pinned to every CPU (fixtures/lib/speed-readers.cjs)
+     */
+    readers?: boolean;
     /**
      * the reference on each allowed CPU, the thread pinned to it, before the batch
      */
@@ -25,7 +30,9 @@ export type SpeedReading = {
 };
 /**
  * @typedef {object} SpeedReading  a batch fixture's `speed`
- * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU the main thread read it on
+ * @property {Record<string, { ms: number, n: number }>} byCpu  the reference during the batch, per CPU: read by a
+ *   reader pinned to each (readers), else per CPU the main thread read it on
+ * @property {boolean} [readers]  byCpu was read by a reader pinned to every CPU (fixtures/lib/speed-readers.cjs)
  * @property {Record<string, number> | null} [pinned]  the reference on each allowed CPU, the thread pinned to it, before the batch
  * @property {Record<string, number>} [poolCpus]  samples of a runnable pool thread on each CPU
  */
