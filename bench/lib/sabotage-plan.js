@@ -152,7 +152,7 @@ export const SABOTAGES = [
   },
   {
     name: 'pool-throttle=0.6',
-    what: 'every pbkdf2 cut into slices pinned to its own pool thread, all at once (no limiter), but the first thread rests (parked) after each slice so that it runs 0.6 of its time: the runnable count of two threads reads 1.6, within half a thread of 2',
+    what: 'every pbkdf2 cut into slices pinned to its own pool thread, all at once (no limiter), but the thread that ran a slice of the first task rests (parked) after it, so that task runs 0.6 of its time: the runnable count of two threads reads about 1.6, within half a thread of 2',
     // one of the threads said to run together sleeps through its work; a pool of 1 runs the tasks'
     // slices round robin, as pool-fair=1 does: they no longer finish one after another
     select: BATCH,
