@@ -209,7 +209,7 @@ describe('count-keeping sabotages look alike to a count', () => {
     expect(busy(d)).toBe(2);
   });
 
-  test('pool-throttle=0.6: both threads of a pool of 2 work, and one sleeps through part of its work', async () => {
+  test('pool-throttle=0.6: both threads of a pool of 2 work, and they sleep through part of their work', async () => {
     const { runnableShares, MIN_RUNNABLE_SHARE } = await import('../harness/kits/concurrency.js');
     const { data: d } = await runFixture({
       node: process.execPath,
