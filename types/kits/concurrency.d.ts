@@ -88,8 +88,15 @@ export declare function runnableShares(timeline: {
 }[] | null;
 /** Fewest samples inside a thread's work that say what share of it the thread was runnable. */
 export declare const MIN_SPAN_SAMPLES = 6;
-/** Least share of its work's samples a working thread may read runnable: placeholder, set from measurement below. */
-export declare const MIN_RUNNABLE_SHARE = 0.85;
+/**
+ * Least share of its work's samples a working thread may read runnable.
+ * Honest threads read at least 0.98 quiet (139 trials of 2 threads or more),
+ * 0.95 beside two busy loops (89) and 0.89 inside a 1-CPU quota (103, one
+ * trial of 26 samples; the next lowest 0.97): a pool thread waits briefly on
+ * a lock now and then. A thread of a pool whose first thread sleeps 0.4 of
+ * its time (pool-throttle=0.6) reads 0.44–0.75 (BENCHMARKS.md §27).
+ */
+export declare const MIN_RUNNABLE_SHARE = 0.8;
 /**
  * Whether every working pool thread was runnable throughout its work
  * (runnableShares), as "n run at once" says of each of the n; null where no
