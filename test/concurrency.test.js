@@ -210,6 +210,93 @@ describe(
   },
 );
 
+describe('each thread said to run together is runnable throughout its work (runnableShares, checkEachRunnable)', async () => {
+  const { runnableShares, checkEachRunnable, MIN_RUNNABLE_SHARE, MIN_SPAN_SAMPLES } =
+    await import('../harness/kits/concurrency.js');
+  const { checkBatch } = await import('../harness/kits/pool.js');
+  // 5 ms samples; two threads work from the first sample to 100 ms, 2.5 ms of CPU per sample
+  const t = Array.from({ length: 23 }, (_, i) => 5 * i);
+  const work = (/** @type {number} */ endMs) => t.map((ms) => Math.min(ms, endMs) / 2);
+  const awake = (/** @type {number} */ endMs) => t.map((ms) => (ms > 0 && ms < endMs ? '1' : '0')).join('');
+  /** every other sample of a thread's work asleep: it runs half its time */
+  const halfAsleep = (/** @type {number} */ endMs) =>
+    t.map((ms, i) => (ms > 0 && ms < endMs && i % 2 ? '1' : '0')).join('');
+  const timeline = (/** @type {Record<string, string>} */ runnable) => ({
+    t,
+    cpu: { 1: work(100), 2: work(100) },
+    runnable,
+  });
+
+  test('threads at work every sample between their start and end read 1, the sample after the end left out', () => {
+    const shares = runnableShares(timeline({ 1: awake(100), 2: awake(100) }));
+    expect(shares).toEqual([
+      { tid: '1', share: 1, samples: 19 },
+      { tid: '2', share: 1, samples: 19 },
+    ]);
+    expect(checkEachRunnable(timeline({ 1: awake(100), 2: awake(100) }))).toEqual({
+      ok: true,
+      detail: "each working thread runnable in ≥ 100% of its work's samples (2 read)",
+    });
+  });
+  test('one thread asleep every other sample of its work: a fail, with its share', () => {
+    const c = checkEachRunnable(timeline({ 1: awake(100), 2: halfAsleep(100) }));
+    expect(c?.ok).toBe(false);
+    expect(c?.detail).toMatch(
+      /^a working thread runnable in 53% of its work's 19 samples \(asleep the rest; allowed 80%\)$/,
+    );
+    // one sample asleep in nineteen (a lock waited on) stands
+    const blip = awake(100).replace(/^(0111)1/, '$10');
+    expect(runnableShares(timeline({ 1: blip, 2: awake(100) }))?.[0].share).toBeCloseTo(18 / 19, 9);
+    expect(checkEachRunnable(timeline({ 1: blip, 2: awake(100) }))?.ok).toBe(true);
+    expect(MIN_RUNNABLE_SHARE).toBeLessThan(18 / 19);
+  });
+  test('no reading: no states kept (an older record, off Linux), a thread idle, or too few samples in its work', () => {
+    expect(runnableShares({ t, cpu: { 1: work(100) } })).toBeNull();
+    expect(checkEachRunnable({ t, cpu: { 1: work(100) } })).toBeNull();
+    // an idle thread (no CPU beside the busiest's) is not one of those at work
+    const idle = { t, cpu: { 1: work(100), 2: t.map(() => 0) }, runnable: { 1: awake(100), 2: '0'.repeat(t.length) } };
+    expect(runnableShares(idle)?.map((s) => s.tid)).toEqual(['1']);
+    const shortMs = 5 * (MIN_SPAN_SAMPLES - 1);
+    const short = { t, cpu: { 1: work(shortMs) }, runnable: { 1: halfAsleep(shortMs) } };
+    expect(runnableShares(short)).toEqual([]);
+    expect(checkEachRunnable(short)).toBeNull();
+  });
+  test('checkBatch: a fail of "run at once" where two run together, not where one thread runs the tasks in turn', () => {
+    const phases = [
+      { fromMs: 0, toMs: 100, concurrency: 1.5 },
+      { fromMs: 100, toMs: 101, concurrency: 1 },
+    ];
+    const pair = {
+      poolThreads: [1, 2],
+      cpuMs: [50, 50],
+      phases,
+      timeline: timeline({ 1: awake(100), 2: halfAsleep(100) }),
+    };
+    const c = checkBatch(pair, { k: 2, P: 2, T: 50 });
+    expect(c.ok).toBe(false);
+    expect(c.parts?.find((p) => !p.ok)?.name).toBe('2 run at once, then min(2, tasks left)');
+    expect(c.detail).toMatch(/runnable at once 1\.5 \(model 2\); a working thread runnable in 53%/);
+    // all awake: the same count stands (within half a thread), and the share is shown
+    const awakeBoth = checkBatch(
+      { ...pair, timeline: timeline({ 1: awake(100), 2: awake(100) }) },
+      { k: 2, P: 2, T: 50 },
+    );
+    expect(awakeBoth.ok).toBe(true);
+    expect(awakeBoth.detail).toMatch(/each working thread runnable in ≥ 100%/);
+    // a pool of 1 running the two in turn: its thread's share of its work is not the claim's
+    const serial = {
+      poolThreads: [1],
+      cpuMs: [100],
+      phases: [
+        { fromMs: 0, toMs: 50, concurrency: 1 },
+        { fromMs: 50, toMs: 100, concurrency: 1 },
+      ],
+      timeline: { t, cpu: { 1: work(100) }, runnable: { 1: halfAsleep(100) } },
+    };
+    expect(checkBatch(serial, { k: 2, P: 1, T: 50 }).detail).not.toMatch(/working thread/);
+  });
+});
+
 describe('checkBatch: the threads, how many ran at once, and CPU that is whole tasks at one speed', async () => {
   const { checkBatch, taskAccount } = await import('../harness/kits/pool.js');
   const phases = [
