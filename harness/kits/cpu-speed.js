@@ -1,8 +1,10 @@
 // @ts-check
-// How fast the CPUs ran during a batch, read beside the pool on the main
-// thread (fixtures/lib/speed-reference.cjs: a small pbkdf2 of the same hash,
-// timed), as a factor of the speed the machine profile calibrated the task
-// at: 1 when the CPUs ran as then, 1.3 when the same work took 30% longer.
+// How fast the CPUs ran during a batch, read beside the pool by a reader
+// pinned to each CPU (fixtures/lib/speed-readers.cjs), or where those cannot
+// run by the main thread on the CPUs it ran on (fixtures/lib/speed-reference.cjs:
+// a small pbkdf2 of the same hash, timed), as a factor of the speed the
+// machine profile calibrated the task at: 1 when the CPUs ran as then, 1.3
+// when the same work took 30% longer.
 // The reading converts to the hash through the reference's cost in its
 // iterations, weighed by the batch itself where it did (pool.js
 // batchReferenceMs), else by the profile.
@@ -30,8 +32,11 @@ export const SLOWEST_GROUP_READINGS = 3;
  */
 
 /**
- * The factor by which the slowest CPU the batch could use ran slower than
- * at calibration: the during-batch readings (a mean of the per-CPU medians,
+ * The factor by which the CPUs ran slower during the batch than at
+ * calibration. Read by a reader pinned to each CPU (speed.readers): the
+ * speed of the CPUs the pool ran on (speedOfPoolCpus). Read by the main
+ * thread: the factor by which the slowest CPU the batch could use ran slower
+ * than at calibration, the during-batch readings (a mean of the per-CPU medians,
  * weighted by their counts) over the reference at calibration, scaled up by how
  * much slower the slowest allowed CPU read than the ones the main thread read
  * on (pinned readings: the host may slow one vCPU alone, for an hour at a
@@ -79,11 +84,15 @@ export function speedFactor(speed, referenceMs) {
 
 /**
  * speedFactor where a reader pinned to each CPU read it during the batch:
- * the per-CPU medians weighted by how often the pool's runnable threads were
- * sampled on each CPU (poolCpus), so that the factor is the speed the hashes
- * met where they ran. null where a CPU the pool ran on has fewer than
- * SLOWEST_GROUP_READINGS readings. slowest: the slowest of those CPUs over
- * that mean; slowestRead as speedFactor's.
+ * what the reference costs per unit of the hashes' work where they ran, the
+ * per-CPU medians weighted by how often the pool's runnable threads were
+ * sampled on each CPU (poolCpus, their time there): their CPU time over the
+ * work it did at those speeds, Σ w / Σ (w / ms), a harmonic mean (an
+ * arithmetic one overstates the cost, ×1.06 at CPUs ×1.6 apart). null where a
+ * CPU the pool ran on has fewer than SLOWEST_GROUP_READINGS readings.
+ * slowest: the slowest of those CPUs over that mean; slowestRead as
+ * speedFactor's, over the CPUs the pool ran on only (an idle CPU the host
+ * clocks down reads slow, and says nothing of the hashes).
  * @param {SpeedReading} speed @param {number} ref
  */
 function speedOfPoolCpus(speed, ref) {
@@ -91,9 +100,9 @@ function speedOfPoolCpus(speed, ref) {
   const read = weights.map(([cpu, w]) => ({ w, r: speed.byCpu?.[cpu] }));
   if (!weights.length || read.some(({ r }) => !(r && r.ms > 0 && r.n >= SLOWEST_GROUP_READINGS))) return null;
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
-  const duringMs = read.reduce((sum, { w, r }) => sum + w * /** @type {{ ms: number }} */ (r).ms, 0) / total;
+  const duringMs = total / read.reduce((sum, { w, r }) => sum + w / /** @type {{ ms: number }} */ (r).ms, 0);
   const slowestMs = Math.max(...read.map(({ r }) => /** @type {{ ms: number }} */ (r).ms));
-  const pinnedMs = Object.values(speed.pinned ?? {}).filter((ms) => ms > 0);
+  const pinnedMs = weights.map(([cpu]) => speed.pinned?.[cpu] ?? 0).filter((ms) => ms > 0);
   const factor = duringMs / ref;
   return {
     factor,
@@ -105,18 +114,25 @@ function speedOfPoolCpus(speed, ref) {
 
 /**
  * How far apart the CPUs' speeds read, slowest over fastest: the pinned
- * readings before the batch, and those the main thread took on each CPU
- * during it, whichever differ more; null where neither has two CPUs.
+ * readings before the batch, and those taken on each CPU during it,
+ * whichever differ more; null where neither has two CPUs. Where a reader
+ * pinned to each CPU read them (readers), only the CPUs the pool ran on
+ * count: an idle CPU the host clocks down reads slow and carries no hash.
  * @param {SpeedReading | null | undefined} speed
  * @returns {number | null}
  */
 export function speedsSpread(speed) {
   const ratio = (/** @type {number[]} */ xs) => (xs.length > 1 ? Math.max(...xs) / Math.min(...xs) : null);
-  const pinned = ratio(Object.values(speed?.pinned ?? {}).filter((ms) => ms > 0));
+  const used = (/** @type {string} */ cpu) => !speed?.readers || Number(speed.poolCpus?.[cpu]) > 0;
+  const pinned = ratio(
+    Object.entries(speed?.pinned ?? {})
+      .filter(([cpu, ms]) => ms > 0 && used(cpu))
+      .map(([, ms]) => ms),
+  );
   const during = ratio(
-    Object.values(speed?.byCpu ?? {})
-      .filter((r) => r.n > 0 && r.ms > 0)
-      .map((r) => r.ms),
+    Object.entries(speed?.byCpu ?? {})
+      .filter(([cpu, r]) => r.n > 0 && r.ms > 0 && used(cpu))
+      .map(([, r]) => r.ms),
   );
   if (pinned === null && during === null) return null;
   return Math.max(pinned ?? 1, during ?? 1);
