@@ -37,8 +37,11 @@ export type SpeedReading = {
  * @property {Record<string, number>} [poolCpus]  samples of a runnable pool thread on each CPU
  */
 /**
- * The factor by which the slowest CPU the batch could use ran slower than
- * at calibration: the during-batch readings (a mean of the per-CPU medians,
+ * The factor by which the CPUs ran slower during the batch than at
+ * calibration. Read by a reader pinned to each CPU (speed.readers): the
+ * speed of the CPUs the pool ran on (speedOfPoolCpus). Read by the main
+ * thread: the factor by which the slowest CPU the batch could use ran slower
+ * than at calibration, the during-batch readings (a mean of the per-CPU medians,
  * weighted by their counts) over the reference at calibration, scaled up by how
  * much slower the slowest allowed CPU read than the ones the main thread read
  * on (pinned readings: the host may slow one vCPU alone, for an hour at a
@@ -63,8 +66,10 @@ export declare function speedFactor(speed: SpeedReading | null | undefined, refe
 } | null;
 /**
  * How far apart the CPUs' speeds read, slowest over fastest: the pinned
- * readings before the batch, and those the main thread took on each CPU
- * during it, whichever differ more; null where neither has two CPUs.
+ * readings before the batch, and those taken on each CPU during it,
+ * whichever differ more; null where neither has two CPUs. Where a reader
+ * pinned to each CPU read them (readers), only the CPUs the pool ran on
+ * count: an idle CPU the host clocks down reads slow and carries no hash.
  * @param {SpeedReading | null | undefined} speed
  * @returns {number | null}
  */
