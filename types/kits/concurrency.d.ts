@@ -90,11 +90,11 @@ export declare function runnableShares(timeline: {
 export declare const MIN_SPAN_SAMPLES = 6;
 /**
  * Least share of its work's samples a working thread may read runnable.
- * Honest threads read at least 0.98 quiet (139 trials of 2 threads or more),
- * 0.95 beside two busy loops (89) and 0.89 inside a 1-CPU quota (103, one
- * trial of 26 samples; the next lowest 0.97): a pool thread waits briefly on
- * a lock now and then. A thread of a pool whose first thread sleeps 0.4 of
- * its time (pool-throttle=0.6) reads 0.44–0.75 (BENCHMARKS.md §27).
+ * Honest threads read at least 0.97 quiet, 0.94 under --quick, 0.97 inside
+ * a 1-CPU quota, 0.89 beside two busy loops and 0.97 beside one (1 623
+ * batch trials of two threads or more): a pool thread waits briefly on a
+ * lock now and then. The threads of a pool whose first task sleeps 0.4 of
+ * its time (pool-throttle=0.6) read 0.29–0.63 (BENCHMARKS.md §27).
  */
 export declare const MIN_RUNNABLE_SHARE = 0.8;
 /**
