@@ -9,8 +9,8 @@
 // at once (a limiter in front of it, serial hand-offs) shows here.
 import { createRequire } from 'node:module';
 
-/** @type {{ threadEndsMs: (timeline: { t: number[], cpu: Record<string, number[]> }, o?: { longGapMs?: number }) => number[] }} */
-const { threadEndsMs } = createRequire(import.meta.url)('../../fixtures/lib/phases.cjs');
+/** @type {{ threadEndsMs: (timeline: { t: number[], cpu: Record<string, number[]> }, o?: { longGapMs?: number }) => number[], IDLE_OF_BUSIEST: number }} */
+const { threadEndsMs, IDLE_OF_BUSIEST } = createRequire(import.meta.url)('../../fixtures/lib/phases.cjs');
 
 /**
  * @typedef {{ fromMs: number, toMs: number, concurrency: number | null, gapMs?: number, readToMs?: number }} Phase
@@ -97,9 +97,10 @@ export function checkConcurrency(phases, { k, P, T }) {
  * competes; one that sleeps in its work (throttled, or parked between slices)
  * reads the share of the time it ran. The runnable count averages the
  * threads, so one thread asleep half its time beside another at work reads
- * 1.5 against a model of 2, within MAX_ERROR. null for a thread with fewer
- * than MIN_SPAN_SAMPLES samples in its work, and where the timeline has no
- * states (a record from before they were kept, off Linux).
+ * 1.5 against a model of 2, within MAX_ERROR. A thread that did no work of
+ * the batch (phases.cjs IDLE_OF_BUSIEST), or has fewer than MIN_SPAN_SAMPLES
+ * samples in its work, is left out; null where the timeline has no states
+ * (a record from before they were kept, off Linux).
  * @param {{ t: number[], cpu: Record<string, number[]>, runnable?: Record<string, string> }} timeline
  * @returns {{ tid: string, share: number, samples: number }[] | null}
  */
@@ -125,8 +126,6 @@ export function runnableShares(timeline) {
   return out;
 }
 
-/** A thread's busy share below which it did no work of the batch (fixtures/lib/phases.cjs IDLE_OF_BUSIEST). */
-const IDLE_OF_BUSIEST = 0.05;
 /** Fewest samples inside a thread's work that say what share of it the thread was runnable. */
 export const MIN_SPAN_SAMPLES = 6;
 /**

@@ -71,9 +71,10 @@ export declare function checkConcurrency(phases: Phase[] | null | undefined, { k
  * competes; one that sleeps in its work (throttled, or parked between slices)
  * reads the share of the time it ran. The runnable count averages the
  * threads, so one thread asleep half its time beside another at work reads
- * 1.5 against a model of 2, within MAX_ERROR. null for a thread with fewer
- * than MIN_SPAN_SAMPLES samples in its work, and where the timeline has no
- * states (a record from before they were kept, off Linux).
+ * 1.5 against a model of 2, within MAX_ERROR. A thread that did no work of
+ * the batch (phases.cjs IDLE_OF_BUSIEST), or has fewer than MIN_SPAN_SAMPLES
+ * samples in its work, is left out; null where the timeline has no states
+ * (a record from before they were kept, off Linux).
  * @param {{ t: number[], cpu: Record<string, number[]>, runnable?: Record<string, string> }} timeline
  * @returns {{ tid: string, share: number, samples: number }[] | null}
  */
