@@ -318,6 +318,107 @@ describe('each thread said to run together is runnable throughout its work (runn
   });
 });
 
+describe('no thread said to run together waits while the others do a whole task (waitsWhileOthersWorked, checkNoneWaited)', async () => {
+  const { waitsWhileOthersWorked, checkNoneWaited, MAX_WAIT_TASKS, WAITING_SHARE } =
+    await import('../harness/kits/concurrency.js');
+  const { checkBatch } = await import('../harness/kits/pool.js');
+  // 5 ms samples to 200 ms; four threads on two CPUs
+  const t = Array.from({ length: 41 }, (_, i) => 5 * i);
+  /** CPU at each sample for a thread gaining `rate` ms per ms from `from` to `to` */
+  const gain = (/** @type {number} */ rate, from = 0, to = 200) =>
+    t.map((ms) => rate * (Math.min(Math.max(ms, from), to) - from));
+  test('four sharing two CPUs in turns of 10 ms: each waits while the others use one turn', () => {
+    // thread i runs in the turns where (turn + i) is even: two at a time, each half its time
+    const turns = (/** @type {number} */ i) => {
+      let cpu = 0;
+      return t.map((ms, j) => (j === 0 ? 0 : (cpu += Math.floor((ms - 5) / 10 + i) % 2 === 0 ? 5 : 0)));
+    };
+    const timeline = { t, cpu: { 1: turns(0), 2: turns(1), 3: turns(0), 4: turns(1) } };
+    const waits = waitsWhileOthersWorked(timeline);
+    expect(waits.map((w) => w.tid)).toEqual(['1', '2', '3', '4']);
+    // a turn of 10 ms: the two others at work use 20 ms, the third (waiting too) none
+    for (const w of waits) expect(w.othersMs).toBe(20);
+    expect(checkNoneWaited(timeline, 100)).toEqual({
+      ok: true,
+      detail: 'no working thread waited while the others did more than 0.2 of a task (allowed 1)',
+    });
+  });
+  test('two kept waiting (runnable or not) while two do their whole tasks: a fail', async () => {
+    // two run 0–100 ms at a CPU each, then the other two (a trickle of 1% before)
+    const timeline = {
+      t,
+      cpu: {
+        1: gain(1, 0, 100),
+        2: gain(1, 0, 100),
+        3: gain(0.01, 0, 100).map((v, i) => v + gain(1, 100, 200)[i]),
+        4: gain(0.01, 0, 100).map((v, i) => v + gain(1, 100, 200)[i]),
+      },
+    };
+    const waits = waitsWhileOthersWorked(timeline);
+    // thread 3 waited from the pool's first sample with CPU (5 ms) to 100 ms while threads 1 and 2 used
+    // 190 ms and thread 4 its trickle; and to 105 ms, its own 6 ms then within WAITING_SHARE of the others' 196
+    expect(waits.find((w) => w.tid === '3')?.othersMs).toBeCloseTo(195.95, 6);
+    expect(WAITING_SHARE).toBeGreaterThan(5.95 / 195.95);
+    const c = checkNoneWaited(timeline, 100);
+    expect(c?.ok).toBe(false);
+    expect(c?.detail).toBe(
+      'a working thread waited, runnable or not, while the others used 196 ms of CPU, 1.96 tasks of 100 ms (allowed 1): its task did not run with theirs',
+    );
+    // a reading that grew 50 ms beyond its sample's wall time: the host took a vCPU away, the wait is void
+    const away = { ...timeline, cpu: { ...timeline.cpu, 1: timeline.cpu[1].map((v, i) => (i >= 30 ? v + 50 : v)) } };
+    const { hostAwayMs, HOST_AWAY_MS } = await import('../harness/kits/concurrency.js');
+    expect(hostAwayMs(away)).toBe(45); // 50 ms more in a sample of 5 ms
+    expect(hostAwayMs(timeline)).toBeLessThanOrEqual(0);
+    expect(HOST_AWAY_MS).toBeLessThan(45);
+    const v = checkNoneWaited(away, 100);
+    expect(v).toMatchObject({ ok: false, invalid: true });
+    expect(v?.detail).toMatch(/the host took a vCPU away meanwhile \(a thread's CPU reading grew 45 ms beyond/);
+    // the same with tasks of 250 ms: the others did 0.78 of one
+    expect(checkNoneWaited(timeline, 250)?.ok).toBe(true);
+    expect(MAX_WAIT_TASKS).toBe(1);
+  });
+  test('every thread stalled together (a CPU quota spent) is no wait while others worked; no reading where fewer than two worked or T is unknown', () => {
+    const stalled = (/** @type {number[]} */ xs) =>
+      xs.map((v, i) => (t[i] < 50 ? v : t[i] < 150 ? xs[10] : v - xs[30] + xs[10]));
+    const timeline = { t, cpu: { 1: stalled(gain(0.5)), 2: stalled(gain(0.5)) } };
+    expect(Math.max(...waitsWhileOthersWorked(timeline).map((w) => w.othersMs))).toBe(0);
+    expect(checkNoneWaited({ t, cpu: { 1: gain(1), 2: t.map(() => 0) } }, 100)).toBeNull();
+    expect(checkNoneWaited({ t, cpu: { 1: gain(0.5), 2: gain(0.5) } }, 0)).toBeNull();
+  });
+  test('checkBatch: a fail of "run at once"; beside other processes\' load contested; not read where one thread runs', () => {
+    const timeline = {
+      t,
+      cpu: { 1: gain(1, 0, 100), 2: gain(1, 0, 100), 3: gain(1, 100, 200), 4: gain(1, 100, 200) },
+      runnable: { 1: '0' + '1'.repeat(40), 2: '0' + '1'.repeat(40), 3: '0' + '1'.repeat(40), 4: '0' + '1'.repeat(40) },
+    };
+    const obs = {
+      poolThreads: [1, 2, 3, 4],
+      cpuMs: [100, 100, 100, 100],
+      phases: [
+        { fromMs: 0, toMs: 100, concurrency: 4 },
+        { fromMs: 100, toMs: 100.5, concurrency: 3 },
+        { fromMs: 100.5, toMs: 200, concurrency: 2 },
+        { fromMs: 200, toMs: 200.5, concurrency: 1 },
+      ],
+      timeline,
+    };
+    const c = checkBatch(obs, { k: 4, P: 4, T: 100 });
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.parts?.find((p) => !p.ok)?.name).toBe('4 run at once, then min(4, tasks left)');
+    expect(c.detail).toMatch(/^a working thread waited, runnable or not, while the others used 200 ms of CPU, 2 tasks/);
+    const busy = checkBatch(obs, { k: 4, P: 4, T: 100, busy: 'machine busy: other processes took 1.4 of 2 cores' });
+    expect(busy).toMatchObject({ ok: false, invalid: true, contested: true });
+    // all four at work throughout: sound, and the longest wait is shown
+    const even = { 1: gain(0.5), 2: gain(0.5), 3: gain(0.5), 4: gain(0.5) };
+    const sound = checkBatch(
+      { ...obs, phases: [{ fromMs: 0, toMs: 200, concurrency: 4 }], timeline: { ...timeline, cpu: even } },
+      { k: 4, P: 4, T: 100 },
+    );
+    expect(sound.detail).toMatch(/no working thread waited while the others did more than 0 of a task/);
+  });
+});
+
 describe('checkBatch: the threads, how many ran at once, and CPU that is whole tasks at one speed', async () => {
   const { checkBatch, taskAccount } = await import('../harness/kits/pool.js');
   const phases = [
@@ -465,6 +566,38 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     // ×2 with a CPU read ×1.5 slower before the batch: the CPU may explain it, void
     const slowOne = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0375 } };
     expect(checkBatch({ ...obs([90, 91, 90, 180]), speed: slowOne }, calibrated)).toMatchObject({ invalid: true });
+  });
+  test('read by a reader on each CPU through the batch: one thread beyond MAX_SEEN_SPREAD times their spread is a fail', async () => {
+    const { MAX_SEEN_SPREAD, MAX_UNSEEN_SPREAD } = await import('../harness/kits/pool.js');
+    expect(MAX_SEEN_SPREAD).toBeLessThan(MAX_UNSEEN_SPREAD);
+    const read = { ...beside(0.025), readers: true };
+    // a spinner's ×1.6 per hash: within what a host slows unseen, beyond what the readers allow
+    const spinner = checkBatch({ ...obs([100, 101, 100, 160]), speed: read }, calibrated);
+    expect(spinner).toMatchObject({ ok: false });
+    expect(spinner.invalid).toBeUndefined();
+    expect(spinner.detail).toMatch(
+      /^CPU without progress: one thread's CPU per hash ×1\.6 another's \(100–160 ms\), more than ×1\.45 the ×1 the pool's CPUs read apart, read on each CPU through the batch/,
+    );
+    expect(spinner.parts?.map((p) => p.ok)).toEqual([true, false]);
+    // the same without readers: void, as before
+    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: beside(0.025) }, calibrated)).toMatchObject({
+      invalid: true,
+    });
+    // ×1.4 per hash stands
+    expect(checkBatch({ ...obs([100, 101, 100, 140]), speed: read }, calibrated).detail).not.toMatch(
+      /CPU without progress/,
+    );
+    // the pool's CPUs read ×1.2 apart through the batch: ×1.6 is within ×1.45 × 1.2
+    const apart = { ...read, byCpu: { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.03, n: 20 } } };
+    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: apart }, calibrated).detail).not.toMatch(
+      /CPU without progress: one thread's/,
+    );
+    // beside other processes' load: contested, not a fail
+    const busy = 'machine busy: other processes took 1.4 of 2 cores';
+    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: read }, { ...calibrated, busy })).toMatchObject({
+      invalid: true,
+      contested: true,
+    });
   });
   test('CPUs read apart: one thread beyond their spread times what a host slows unseen is a fail, within it void', () => {
     // CPU 1 read ×1.42 slower before the batch: a thread on it pays ×1.42 per hash, ×2.49 with an unseen slowing

@@ -82,6 +82,11 @@ describe('the detection table', () => {
   test('what each sabotage must break', () => {
     const by = Object.fromEntries(SABOTAGES.map((s) => [s.name, s]));
     expect(by['pool-size=5'].breaks('pool.fifth-lags')).toBe(true);
+    // pool-nice=2 starves threads only where more run at once than the CPUs (and the two at nice 0)
+    expect(by['pool-nice=2'].breaks('pool.pbkdf2-four-together', 2)).toBe(true);
+    expect(by['pool-nice=2'].breaks('pool.size-five-all-together', 4)).toBe(true);
+    expect(by['pool-nice=2'].breaks('pool.pbkdf2-four-together', 4)).toBe(false);
+    expect(by['pool-nice=2'].breaks('pool.size-two-pairs', 1)).toBe(false);
     expect(by['pool-size=5'].breaks('pool.size-five-all-together')).toBe(false);
     expect(by['pool-size=3'].breaks('pool.size-five-all-together')).toBe(true);
     expect(by['pool-serial'].breaks('pool.size-one-serializes')).toBe(false);
@@ -224,6 +229,31 @@ describe('count-keeping sabotages look alike to a count', () => {
     const shares = /** @type {{ share: number }[]} */ (runnableShares(d.timeline)).map((s) => s.share);
     expect(shares).toHaveLength(2);
     expect(Math.min(...shares)).toBeLessThan(MIN_RUNNABLE_SHARE);
+  });
+
+  test('pool-nice=1: every pool thread but one at nice 19 once the pool has started; the first request runs', async () => {
+    if (process.platform !== 'linux') return;
+    const { spawnSync } = await import('node:child_process');
+    const script = `
+      const crypto = require('node:crypto');
+      const proc = require('./fixtures/lib/proc.cjs');
+      const { niceHash } = require('./fixtures/lib/sabotage-pool.cjs');
+      const before = new Set(proc.threads());
+      const hash = niceHash(1000, (n, cb) => crypto.pbkdf2('p', 's', n, 16, 'sha512', cb), 1);
+      let left = 3;
+      for (let i = 0; i < 3; i++) hash(() => {
+        if (--left) return;
+        const pool = proc.threads().filter((tid) => !before.has(tid));
+        const nice = (tid) => Number(require('node:fs').readFileSync('/proc/self/task/' + tid + '/stat', 'utf8').split(') ')[1].split(' ')[16]);
+        console.log(JSON.stringify(pool.map(nice)));
+      });`;
+    const out = spawnSync(process.execPath, ['-e', script], {
+      cwd: path.join(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..'),
+      env: { ...process.env, UV_THREADPOOL_SIZE: '3' },
+      encoding: 'utf8',
+    });
+    expect(out.stderr).toBe('');
+    expect(JSON.parse(out.stdout)).toEqual([0, 19, 19]);
   });
 
   test('net-via-pool: socket requests finish while "every" pool thread is parked, and the control waits', async () => {

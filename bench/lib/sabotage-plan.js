@@ -6,7 +6,7 @@
  * @property {string} name       the NCS_SABOTAGE value
  * @property {string} what       what the fixtures then do
  * @property {string[]} select   claims to run (ids or globs)
- * @property {(id: string) => boolean} breaks  must this claim fail?
+ * @property {(id: string, cores?: number) => boolean} breaks  must this claim fail (on a machine of these cores)?
  */
 
 const POOL = ['pool.*', 'main-thread.*'];
@@ -20,6 +20,16 @@ const BATCH = [
   'pool.size-one-serializes',
   'pool.two-as-fast-as-one',
 ];
+/** How many of its pool threads each batch claim runs at once at first: min(P, k). */
+const RUNNING_AT_ONCE = {
+  'pool.pbkdf2-four-together': 4,
+  'pool.fifth-lags': 4,
+  'pool.six-is-four-then-two': 4,
+  'pool.size-five-all-together': 5,
+  'pool.size-two-pairs': 2,
+  'pool.size-one-serializes': 1,
+  'pool.two-as-fast-as-one': 2,
+};
 /** @param {string[]} ids */
 const only = (ids) => (/** @type {string} */ id) => ids.includes(id);
 
@@ -157,6 +167,13 @@ export const SABOTAGES = [
     // slices round robin, as pool-fair=1 does: they no longer finish one after another
     select: BATCH,
     breaks: only(BATCH),
+  },
+  {
+    name: 'pool-nice=2',
+    what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue',
+    select: BATCH,
+    // where more threads run at once than there are CPUs and than the 2 at nice 0
+    breaks: (id, cores = 2) => (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > Math.max(cores, 2),
   },
   // A mechanism that breaks only some trials: the claim is as false, and a
   // verdict that waits for most trials to disagree leaves it split.
@@ -392,7 +409,7 @@ export function outcome(mustBreak, verdict) {
  */
 export function rows(s, record, baseline) {
   return record.results.map((/** @type {any} */ r) => {
-    const mustBreak = s.breaks(r.id);
+    const mustBreak = s.breaks(r.id, record.profile?.cores);
     const base = baseline?.results.find((/** @type {any} */ b) => b.id === r.id);
     return {
       sabotage: s.name,

@@ -157,6 +157,152 @@ export function checkEachRunnable(timeline) {
   };
 }
 
+/**
+ * Each working pool thread's longest wait while the others worked: over the
+ * stretches of its work (from the pool's first CPU to the first sample at its
+ * final CPU) in which it gained at most WAITING_SHARE of what the other working
+ * threads gained, the most those others gained, in ms of CPU. Threads that
+ * run together share the CPUs in turns of a scheduler's period, a few
+ * milliseconds: one waits while the others run one turn each. A thread kept
+ * from its task while it stays runnable (a limiter whose waiting threads sit
+ * at idle priority, pool-nice) waits while the others do whole tasks; the
+ * runnable count and each thread's runnable share read it as running. A
+ * thread that did no work of the batch (phases.cjs IDLE_OF_BUSIEST) is left
+ * out; [] where fewer than two worked.
+ * @param {{ t: number[], cpu: Record<string, number[]> }} timeline
+ * @returns {{ tid: string, othersMs: number }[]}
+ */
+export function waitsWhileOthersWorked(timeline) {
+  const t = timeline?.t ?? [];
+  const finals = Object.values(timeline?.cpu ?? {}).map((xs) => xs.at(-1) ?? 0);
+  const busiest = Math.max(0, ...finals);
+  const working = Object.entries(timeline?.cpu ?? {}).filter(
+    ([, xs]) => xs.length === t.length && (xs.at(-1) ?? 0) > IDLE_OF_BUSIEST * busiest,
+  );
+  if (working.length < 2) return [];
+  // Each thread's CPU as it ran: no sample's gain beyond its wall time (a
+  // reading that caught up on time the host took its vCPU away, lateCpu)
+  const ran = working.map(([, xs]) => withinWall(t, xs));
+  const total = t.map((_, i) => ran.reduce((sum, ys) => sum + ys[i], 0));
+  // Every thread at work takes its first task when the batch is submitted: its
+  // work begins with the pool's, not with its own first CPU (a thread kept
+  // waiting from the start has none).
+  const from = total.findIndex((v) => v > 0);
+  return working.map(([tid, xs], w) => {
+    const final = xs.at(-1) ?? 0;
+    const to = xs.findIndex((v) => v >= final);
+    const late = lateCpu(t, xs);
+    let othersMs = 0;
+    for (let a = from; a >= 0 && a < to; a++)
+      for (let b = a + 1; b <= to; b++) {
+        const own = xs[b] - xs[a] + late[b];
+        const others = total[b] - total[a] - (ran[w][b] - ran[w][a]);
+        if (others > othersMs && own <= WAITING_SHARE * others) othersMs = others;
+      }
+    return { tid, othersMs };
+  });
+}
+
+/**
+ * CPU a thread had used by each sample that its reading then did not yet
+ * show: a thread's schedstat time grows at its CPU's scheduler ticks, and
+ * where the host took that vCPU away for a while the guest counts the time
+ * away as the thread's at its next tick (one honest thread's reading grew 96
+ * ms in an 18 ms sample, after 100 ms flat beside the others' progress). At
+ * each sample, what the readings right after it show beyond their wall time,
+ * summed over the samples in a row that do (ordinary ticks: a few ms).
+ * @param {number[]} t @param {number[]} xs
+ */
+function lateCpu(t, xs) {
+  const late = new Array(xs.length).fill(0);
+  for (let i = xs.length - 2; i >= 0; i--) {
+    const beyond = xs[i + 1] - xs[i] - (t[i + 1] - t[i]);
+    late[i] = beyond > 0 ? beyond + late[i + 1] : 0;
+  }
+  return late;
+}
+
+/**
+ * How far one sample's CPU reading of a pool thread or the main thread grew
+ * beyond the sample's wall time, at most (ms): a scheduler tick's lag reads
+ * up to 7 ms (2 100 honest batch trials); a vCPU the host took away for a
+ * while reads the time away at once (89 ms once in them).
+ * @param {{ t: number[], cpu: Record<string, number[]>, main?: number[] }} timeline
+ */
+export function hostAwayMs(timeline) {
+  const t = timeline.t;
+  let most = 0;
+  for (const xs of [...Object.values(timeline.cpu), timeline.main ?? []])
+    for (let i = 1; i < xs.length && i < t.length; i++) most = Math.max(most, xs[i] - xs[i - 1] - (t[i] - t[i - 1]));
+  return most;
+}
+
+/** A reading grown beyond its sample's wall time by more than this says the host took a vCPU away (hostAwayMs). */
+export const HOST_AWAY_MS = 20;
+
+/**
+ * A thread's CPU readings with no sample's gain beyond its wall time.
+ * @param {number[]} t @param {number[]} xs
+ */
+function withinWall(t, xs) {
+  const out = [xs[0]];
+  for (let i = 1; i < xs.length; i++) out.push(out[i - 1] + Math.min(xs[i] - xs[i - 1], Math.max(0, t[i] - t[i - 1])));
+  return out;
+}
+
+/**
+ * Most a thread may gain, as a share of what the other working threads gain
+ * over the same stretch, and still count as waiting (waitsWhileOthersWorked).
+ * Four threads sharing two CPUs fairly gain a third of the others' each, and
+ * one alone beside three sharing the other CPU a sixth; a thread at nice 19
+ * beside ones at nice 0 gains ~1.5% of a peer's.
+ */
+export const WAITING_SHARE = 0.05;
+
+/**
+ * Most CPU the other working threads may gain, in tasks (the batch's T),
+ * while one of them waits (waitsWhileOthersWorked): "n run together" says no
+ * thread's task waits while the others do a whole task. Honest batches read
+ * at most 0.42 of a task quiet (822 trials, `--quick` included), 0.62 inside
+ * a 1-CPU quota, 0.30 beside one busy loop and 0.91 beside two (those
+ * batches are spoiled by other processes' load, where the rule contests);
+ * a pool whose waiting threads sit at nice 19 behind two at nice 0
+ * (pool-nice=2) read 1.5–5.0 tasks (BENCHMARKS.md §28).
+ */
+export const MAX_WAIT_TASKS = 1;
+
+/**
+ * Whether no working thread's task waited while the others did a whole task
+ * (waitsWhileOthersWorked, MAX_WAIT_TASKS); null where fewer than two threads
+ * worked or the task's time is unknown.
+ * @param {any} timeline @param {number} T  ms of CPU of one task alone
+ * Where the host took a vCPU away meanwhile (hostAwayMs), a wait is void:
+ * the threads queued on that vCPU waited for the host, not for their peers.
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
+ */
+export function checkNoneWaited(timeline, T) {
+  const waits = waitsWhileOthersWorked(timeline);
+  if (!waits.length || !(T > 0)) return null;
+  const longest = waits.reduce((a, b) => (b.othersMs > a.othersMs ? b : a));
+  const tasks = longest.othersMs / T;
+  if (tasks <= MAX_WAIT_TASKS)
+    return {
+      ok: true,
+      detail: `no working thread waited while the others did more than ${round(tasks)} of a task (allowed ${MAX_WAIT_TASKS})`,
+    };
+  const away = hostAwayMs(timeline);
+  if (away > HOST_AWAY_MS)
+    return {
+      ok: false,
+      invalid: true,
+      detail: `a working thread waited while the others did ${round(tasks)} tasks, but the host took a vCPU away meanwhile (a thread's CPU reading grew ${Math.round(away)} ms beyond a sample's wall time): the threads queued on it waited for the host`,
+    };
+  return {
+    ok: false,
+    detail: `a working thread waited, runnable or not, while the others used ${Math.round(longest.othersMs)} ms of CPU, ${round(tasks)} tasks of ${Math.round(T)} ms (allowed ${MAX_WAIT_TASKS}): its task did not run with theirs`,
+  };
+}
+
 /** A share as a whole percentage, rounded down: a share short of the allowance never reads as it. @param {number} x */
 function percent(x) {
   return `${Math.floor(100 * x + 1e-9)}%`;

@@ -5,7 +5,14 @@
 import { predictSorted, batches, threadsUsed } from './model.js';
 import { round } from '../stats.js';
 import { busyReason, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
-import { checkConcurrency, checkDelivery, checkEachRunnable, checkWaiting, MAIN_LOOK_MS } from './concurrency.js';
+import {
+  checkConcurrency,
+  checkDelivery,
+  checkEachRunnable,
+  checkNoneWaited,
+  checkWaiting,
+  MAIN_LOOK_MS,
+} from './concurrency.js';
 import { speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
@@ -432,7 +439,10 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // once where the runnable count was read, else which threads did the work.
   const hashCost = (/** @type {import('../verdict.js').Check} */ c) => withHashCost(c, account, T, cpuRatio);
   const counted = withEachRunnable(checkConcurrency(obs.phases, { k, P, T }), obs.timeline, { k, P });
-  const together = counted && hashCost(counted);
+  // Where two or more run at once, no thread's task waits while the others do a whole one.
+  const waits = counted && Math.min(P, k) >= 2 ? checkNoneWaited(obs.timeline, T) : null;
+  const together =
+    counted && hashCost(waits?.ok ? { ...counted, detail: `${counted.detail}; ${waits.detail}` } : counted);
   const counts = checkThreads(obs, { k, P }, account);
   const threads = together ? counts : hashCost(counts);
   const delivered = checkDelivery(obs, { k, P });
@@ -453,10 +463,25 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
-  const cpu = contestedBeside(
-    cpuBeyondTasks(account, { k, T, speed, cpuRatio, totalMs, speedsSpread: speedsSpread(obs.speed) }),
+  const cpuRule = contestedBeside(
+    cpuBeyondTasks(account, {
+      k,
+      T,
+      speed,
+      cpuRatio,
+      totalMs,
+      speedsSpread: speedsSpread(obs.speed),
+      seen: obs.speed?.readers === true,
+    }),
     busy,
   );
+  // A thread that waited while the others did a whole task did not run with
+  // them; beside other processes' load, whose turns on the CPUs stretch a
+  // thread's wait, the trial cannot tell (contested).
+  const starved =
+    !waits || waits.ok ? null : waits.invalid ? { void: waits.detail } : contestedBeside({ fail: waits.detail }, busy);
+  const rules = [starved, cpuRule];
+  const cpu = rules.find((r) => r?.fail) ?? rules.find((r) => r?.contested) ?? rules.find((r) => r?.void) ?? null;
   // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
   const atOnce = together ? 1 : 0;
   const against = (/** @type {string} */ why) =>
@@ -560,6 +585,18 @@ export const MAX_CPU_PER_TASKS = 1.12;
 export const MAX_UNSEEN_SPREAD = 1.75;
 
 /**
+ * MAX_UNSEEN_SPREAD where a reader pinned to each CPU read its speed every
+ * 5 ms through the batch (speed.readers, fixtures/lib/speed-readers.cjs):
+ * a CPU the host slows is then read, not unseen, and the allowance is this
+ * times how far apart the pool's CPUs read (at least 1). Honest batches read
+ * at most ×1.38 so in 1 710 trials of §27's five stability benches and its
+ * sabotage baseline (none beyond ×1.4); a limiter's spinner in every other
+ * batch of `pool.fifth-lags` read ×1.53–1.80 their CPUs' spread (within ×1.06), the
+ * pool's total within MAX_CPU_PER_TASKS of its tasks (BENCHMARKS.md §28).
+ */
+export const MAX_SEEN_SPREAD = 1.45;
+
+/**
  * Whether a batch's CPU is its k tasks at one speed, that of the CPUs during
  * the batch. A thread busy without progress (a limiter whose waiting threads
  * spin) and a CPU the host slowed both cost CPU beyond the calibrated tasks.
@@ -574,12 +611,17 @@ export const MAX_UNSEEN_SPREAD = 1.75;
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account
- * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
- *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed
+ * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null, seen?: boolean }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
+ *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed; seen: a reader read each CPU through the batch
+ *   (MAX_SEEN_SPREAD replaces MAX_UNSEEN_SPREAD)
  * @returns {{ fail?: string, contested?: string, void?: string } | null}
  */
-function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs, speedsSpread = null }) {
+function cpuBeyondTasks({ msPerTask, spread }, { k, T, speed, cpuRatio, totalMs, speedsSpread = null, seen = false }) {
   const perHash = `one thread's CPU per hash ×${round(spread, 2)} another's (${Math.round(Math.min(...msPerTask))}–${Math.round(Math.max(...msPerTask))} ms)`;
+  if (speed && seen && speedsSpread !== null && spread > MAX_SEEN_SPREAD * Math.max(1, speedsSpread))
+    return {
+      fail: `CPU without progress: ${perHash}, more than ×${MAX_SEEN_SPREAD} the ×${round(Math.max(1, speedsSpread), 2)} the pool's CPUs read apart, read on each CPU through the batch`,
+    };
   if (speed && speedsSpread !== null && speedsSpread <= MAX_SPEED_SPREAD && spread > MAX_UNSEEN_SPREAD)
     return {
       fail: `CPU without progress: ${perHash}, more than a CPU the host slows unseen costs (×${MAX_UNSEEN_SPREAD}), while the CPUs read within ×${round(speedsSpread, 2)} of each other before and beside the pool`,

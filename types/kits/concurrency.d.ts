@@ -110,6 +110,75 @@ export declare function checkEachRunnable(timeline: any): {
     detail: string;
 } | null;
 /**
+ * Each working pool thread's longest wait while the others worked: over the
+ * stretches of its work (from the pool's first CPU to the first sample at its
+ * final CPU) in which it gained at most WAITING_SHARE of what the other working
+ * threads gained, the most those others gained, in ms of CPU. Threads that
+ * run together share the CPUs in turns of a scheduler's period, a few
+ * milliseconds: one waits while the others run one turn each. A thread kept
+ * from its task while it stays runnable (a limiter whose waiting threads sit
+ * at idle priority, pool-nice) waits while the others do whole tasks; the
+ * runnable count and each thread's runnable share read it as running. A
+ * thread that did no work of the batch (phases.cjs IDLE_OF_BUSIEST) is left
+ * out; [] where fewer than two worked.
+ * @param {{ t: number[], cpu: Record<string, number[]> }} timeline
+ * @returns {{ tid: string, othersMs: number }[]}
+ */
+export declare function waitsWhileOthersWorked(timeline: {
+    t: number[];
+    cpu: Record<string, number[]>;
+}): {
+    tid: string;
+    othersMs: number;
+}[];
+/**
+ * How far one sample's CPU reading of a pool thread or the main thread grew
+ * beyond the sample's wall time, at most (ms): a scheduler tick's lag reads
+ * up to 7 ms (2 100 honest batch trials); a vCPU the host took away for a
+ * while reads the time away at once (89 ms once in them).
+ * @param {{ t: number[], cpu: Record<string, number[]>, main?: number[] }} timeline
+ */
+export declare function hostAwayMs(timeline: {
+    t: number[];
+    cpu: Record<string, number[]>;
+    main?: number[];
+}): number;
+/** A reading grown beyond its sample's wall time by more than this says the host took a vCPU away (hostAwayMs). */
+export declare const HOST_AWAY_MS = 20;
+/**
+ * Most a thread may gain, as a share of what the other working threads gain
+ * over the same stretch, and still count as waiting (waitsWhileOthersWorked).
+ * Four threads sharing two CPUs fairly gain a third of the others' each, and
+ * one alone beside three sharing the other CPU a sixth; a thread at nice 19
+ * beside ones at nice 0 gains ~1.5% of a peer's.
+ */
+export declare const WAITING_SHARE = 0.05;
+/**
+ * Most CPU the other working threads may gain, in tasks (the batch's T),
+ * while one of them waits (waitsWhileOthersWorked): "n run together" says no
+ * thread's task waits while the others do a whole task. Honest batches read
+ * at most 0.42 of a task quiet (822 trials, `--quick` included), 0.62 inside
+ * a 1-CPU quota, 0.30 beside one busy loop and 0.91 beside two (those
+ * batches are spoiled by other processes' load, where the rule contests);
+ * a pool whose waiting threads sit at nice 19 behind two at nice 0
+ * (pool-nice=2) read 1.5–5.0 tasks (BENCHMARKS.md §28).
+ */
+export declare const MAX_WAIT_TASKS = 1;
+/**
+ * Whether no working thread's task waited while the others did a whole task
+ * (waitsWhileOthersWorked, MAX_WAIT_TASKS); null where fewer than two threads
+ * worked or the task's time is unknown.
+ * @param {any} timeline @param {number} T  ms of CPU of one task alone
+ * Where the host took a vCPU away meanwhile (hostAwayMs), a wait is void:
+ * the threads queued on that vCPU waited for the host, not for their peers.
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
+ */
+export declare function checkNoneWaited(timeline: any, T: number): {
+    ok: boolean;
+    invalid?: boolean;
+    detail: string;
+} | null;
+/**
  * How often the harness looks at a batch's main thread from outside
  * (harness/main-watch.js): which system call it sleeps in, where the
  * fixture's own sampler is silent. Once per fixture sample.
