@@ -12,6 +12,7 @@ import {
   MIN_PHASE_LAGS,
 } from '../harness/kits/concurrency.js';
 import { runFixture } from '../harness/isolate.js';
+import { cpuAtOneSpeed } from '../harness/kits/cpu-speed.js';
 import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 
@@ -213,6 +214,13 @@ describe(
         if (readers) expect(Object.keys(data.speed.byCpu).map(Number)).toEqual(cpus);
         // an honest pool's threads are runnable throughout their work
         expect(checkEachRunnable(data.timeline)?.ok ?? true).toBe(true);
+        // each thread's CPU at each sample where it was runnable, one character per sample
+        for (const tid of data.poolThreads) {
+          expect(data.timeline.cpuAt[tid]).toHaveLength(data.timeline.t.length);
+          for (const c of data.timeline.cpuAt[tid].replaceAll('-', ''))
+            expect(cpus ?? [Number(c)]).toContain(Number(c));
+        }
+        if (readers) expect(cpuAtOneSpeed(data.speed, data.timeline, data.poolThreads)).toHaveLength(P);
       });
     }
   },
@@ -567,38 +575,6 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     const slowOne = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0375 } };
     expect(checkBatch({ ...obs([90, 91, 90, 180]), speed: slowOne }, calibrated)).toMatchObject({ invalid: true });
   });
-  test('read by a reader on each CPU through the batch: one thread beyond MAX_SEEN_SPREAD times their spread is a fail', async () => {
-    const { MAX_SEEN_SPREAD, MAX_UNSEEN_SPREAD } = await import('../harness/kits/pool.js');
-    expect(MAX_SEEN_SPREAD).toBeLessThan(MAX_UNSEEN_SPREAD);
-    const read = { ...beside(0.025), readers: true };
-    // a spinner's ×1.6 per hash: within what a host slows unseen, beyond what the readers allow
-    const spinner = checkBatch({ ...obs([100, 101, 100, 160]), speed: read }, calibrated);
-    expect(spinner).toMatchObject({ ok: false });
-    expect(spinner.invalid).toBeUndefined();
-    expect(spinner.detail).toMatch(
-      /^CPU without progress: one thread's CPU per hash ×1\.6 another's \(100–160 ms\), more than ×1\.45 the ×1 the pool's CPUs read apart, read on each CPU through the batch/,
-    );
-    expect(spinner.parts?.map((p) => p.ok)).toEqual([true, false]);
-    // the same without readers: void, as before
-    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: beside(0.025) }, calibrated)).toMatchObject({
-      invalid: true,
-    });
-    // ×1.4 per hash stands
-    expect(checkBatch({ ...obs([100, 101, 100, 140]), speed: read }, calibrated).detail).not.toMatch(
-      /CPU without progress/,
-    );
-    // the pool's CPUs read ×1.2 apart through the batch: ×1.6 is within ×1.45 × 1.2
-    const apart = { ...read, byCpu: { 0: { ms: 0.025, n: 20 }, 1: { ms: 0.03, n: 20 } } };
-    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: apart }, calibrated).detail).not.toMatch(
-      /CPU without progress: one thread's/,
-    );
-    // beside other processes' load: contested, not a fail
-    const busy = 'machine busy: other processes took 1.4 of 2 cores';
-    expect(checkBatch({ ...obs([100, 101, 100, 160]), speed: read }, { ...calibrated, busy })).toMatchObject({
-      invalid: true,
-      contested: true,
-    });
-  });
   test('CPUs read apart: one thread beyond their spread times what a host slows unseen is a fail, within it void', () => {
     // CPU 1 read ×1.42 slower before the batch: a thread on it pays ×1.42 per hash, ×2.49 with an unseen slowing
     const apart = { ...beside(0.025), pinned: { 0: 0.025, 1: 0.0355 } };
@@ -680,6 +656,80 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     const c = checkBatch({ ...obs([124, 125, 126, 125]), speed: beside(0.026) }, calibrated);
     expect(c).toMatchObject({ ok: true });
     expect(c.parts?.[1].detail).toMatch(/, ×1 the tasks' cost at the CPU's speed read beside the pool$/);
+  });
+});
+
+describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it ran on", async () => {
+  const { cpuAtOneSpeed } = await import('../harness/kits/cpu-speed.js');
+  const { checkBatch } = await import('../harness/kits/pool.js');
+  // CPU 1 read ×1.5 slower than CPU 0 through the batch
+  const speed = {
+    readers: true,
+    byCpu: { 0: { ms: 0.02, n: 30 }, 1: { ms: 0.03, n: 30 } },
+    pinned: { 0: 0.02, 1: 0.03 },
+    poolCpus: { 0: 40, 1: 40 },
+  };
+  const t = Array.from({ length: 21 }, (_, i) => 5 * i);
+  const ramp = (/** @type {number} */ total) => t.map((ms) => (total * ms) / 100);
+  test('a thread on the slow CPU pays ×1.5 per hash; at one speed the two read alike', () => {
+    const timeline = {
+      t,
+      cpu: { 7: ramp(100), 8: ramp(150) },
+      cpuAt: { 7: '-' + '0'.repeat(20), 8: '-' + '1'.repeat(20) },
+    };
+    expect(cpuAtOneSpeed(speed, timeline, [7, 8])).toEqual([100, 100]);
+    // a thread that moved halfway: its CPU over the work it did at each speed (a harmonic mean)
+    const moved = { t, cpu: { 7: ramp(125) }, cpuAt: { 7: '-' + '0'.repeat(10) + '1'.repeat(10) } };
+    // 62.5 ms on each: work 62.5/0.02 + 62.5/0.03 = 5208; cost 125/5208 = 0.024 ms a unit; at 0.02: 104.2
+    expect(cpuAtOneSpeed(speed, moved, [7])?.[0]).toBeCloseTo(104.17, 2);
+  });
+  test('no reading: no readers, no CPUs per sample, a CPU of a thread read too few times, a thread never seen runnable', () => {
+    const timeline = { t, cpu: { 7: ramp(100) }, cpuAt: { 7: '-' + '0'.repeat(20) } };
+    expect(cpuAtOneSpeed({ ...speed, readers: false }, timeline, [7])).toBeNull();
+    expect(cpuAtOneSpeed(speed, { t, cpu: timeline.cpu }, [7])).toBeNull();
+    expect(cpuAtOneSpeed({ ...speed, byCpu: { 0: { ms: 0.02, n: 2 } } }, timeline, [7])).toBeNull();
+    expect(cpuAtOneSpeed(speed, { ...timeline, cpuAt: { 7: '-'.repeat(21) } }, [7])).toBeNull();
+    // an idle thread keeps its CPU (none)
+    expect(
+      cpuAtOneSpeed(
+        speed,
+        { t, cpu: { 7: ramp(100), 9: ramp(0) }, cpuAt: { 7: '-' + '0'.repeat(20), 9: '-'.repeat(21) } },
+        [7, 9],
+      ),
+    ).toEqual([100, 0]);
+  });
+  test('checkBatch: a spinner beside threads on a slower CPU is a fail at one speed, where their spread alone allows it', () => {
+    // threads 1 and 2 on CPU 0 (fast), 3 and 4 on CPU 1 (×1.5): honest hashes of 100 and 150 ms of CPU;
+    // thread 1 also spins 70 ms before its hash: ×1.7 at one speed, within ×1.75 × 1.5 of the others raw
+    const cpuAt = {
+      1: '-' + '0'.repeat(20),
+      2: '-' + '0'.repeat(20),
+      3: '-' + '1'.repeat(20),
+      4: '-' + '1'.repeat(20),
+    };
+    const obs = (/** @type {number[]} */ cpuMs) => ({
+      poolThreads: [1, 2, 3, 4],
+      cpuMs,
+      phases: [{ fromMs: 0, toMs: 100, concurrency: 4 }],
+      speed,
+      timeline: { t, cpu: Object.fromEntries(cpuMs.map((ms, i) => [i + 1, ramp(ms)])), cpuAt },
+    });
+    const calibrated = { k: 4, P: 4, T: 100, referenceMs: 0.02 };
+    const spinner = checkBatch(obs([170, 100, 150, 150]), calibrated);
+    expect(spinner).toMatchObject({ ok: false });
+    expect(spinner.invalid).toBeUndefined();
+    expect(spinner.detail).toMatch(
+      /^CPU without progress: one thread's CPU per hash ×1\.7 another's \(100–170 ms\), ×1\.7 with each thread's CPU weighed by the speed read on the CPUs it ran on \(allowed ×1\.55\)/,
+    );
+    // honest: each at its CPU's speed
+    expect(checkBatch(obs([100, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
+    // ×1.5 at one speed stands; beside other processes' load a fail is contested
+    expect(checkBatch(obs([150, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
+    const busy = checkBatch(obs([170, 100, 150, 150]), {
+      ...calibrated,
+      busy: 'machine busy: other processes took 1.4 of 2 cores',
+    });
+    expect(busy).toMatchObject({ ok: false, invalid: true, contested: true });
   });
 });
 

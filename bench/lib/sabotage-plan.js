@@ -57,6 +57,15 @@ const SPIN_3 = {
   ]),
 };
 
+/** @type {Sabotage} */
+const NICE_2 = {
+  name: 'pool-nice=2',
+  what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue',
+  select: BATCH,
+  // where more threads run at once than there are CPUs and than the 2 at nice 0
+  breaks: (id, cores = 2) => (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > Math.max(cores, 2),
+};
+
 /**
  * A sabotage in every other batch (fixtures/lib/sabotage.cjs every-other):
  * it must break what the sabotage breaks in every batch.
@@ -168,17 +177,12 @@ export const SABOTAGES = [
     select: BATCH,
     breaks: only(BATCH),
   },
-  {
-    name: 'pool-nice=2',
-    what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue',
-    select: BATCH,
-    // where more threads run at once than there are CPUs and than the 2 at nice 0
-    breaks: (id, cores = 2) => (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > Math.max(cores, 2),
-  },
+  NICE_2,
   // A mechanism that breaks only some trials: the claim is as false, and a
   // verdict that waits for most trials to disagree leaves it split.
   everyOther(FAIR_2),
   everyOther(SPIN_3),
+  everyOther(NICE_2),
   {
     name: 'pool-per-core',
     what: 'pool-probe.cjs: the pool really has min(P, cores) threads; the FIFO census is padded to P by non-blocking readers and idle worker threads fill the thread count (up to 16)',

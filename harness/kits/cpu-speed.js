@@ -113,6 +113,59 @@ function speedOfPoolCpus(speed, ref) {
 }
 
 /**
+ * Each pool thread's CPU time as it would read had every thread run at one
+ * speed, that of the fastest CPU the pool used: its time on each CPU (its
+ * CPU gained between samples, on the CPU it was runnable on at the sample;
+ * timeline.cpuAt) weighed by what the reference cost on that CPU during the
+ * batch, read by the reader pinned to it. A thread that ran mostly on a CPU
+ * the host slowed pays more per hash; at one speed its hashes cost as the
+ * others' do, and CPU beyond them is CPU without progress. null where the
+ * readers did not read every CPU, the timeline has no CPUs per sample (a
+ * record from before), or a CPU a thread ran on has fewer than
+ * SLOWEST_GROUP_READINGS readings.
+ * @param {SpeedReading | null | undefined} speed
+ * @param {{ t: number[], cpu: Record<string, number[]>, cpuAt?: Record<string, string> } | null | undefined} timeline
+ * @param {Array<number | string>} tids  the threads, in the order of the result
+ * @returns {number[] | null}
+ */
+export function cpuAtOneSpeed(speed, timeline, tids) {
+  if (!speed?.readers || !timeline?.cpuAt) return null;
+  const msOf = (/** @type {string} */ cpu) => {
+    const r = speed.byCpu?.[cpu];
+    return r && r.ms > 0 && r.n >= SLOWEST_GROUP_READINGS ? r.ms : null;
+  };
+  /** @type {Map<string, number>[]} each thread's CPU time per CPU */
+  const byThread = [];
+  for (const tid of tids) {
+    const xs = timeline.cpu[String(tid)] ?? [];
+    const at = timeline.cpuAt[String(tid)] ?? '';
+    const known = [...at].map((c) => (c === '-' || c === '?' ? null : String(parseInt(c, 36))));
+    const first = known.find((c) => c !== null) ?? null;
+    /** @type {Map<string, number>} */
+    const time = new Map();
+    let where = first;
+    for (let i = 1; i < xs.length; i++) {
+      where = known[i] ?? where;
+      const gained = xs[i] - xs[i - 1];
+      if (gained > 0 && where !== null) time.set(where, (time.get(where) ?? 0) + gained);
+      else if (gained > 0) return null;
+    }
+    byThread.push(time);
+  }
+  const used = [...new Set(byThread.flatMap((m) => [...m.keys()]))];
+  if (used.some((cpu) => msOf(cpu) === null)) return null;
+  const fastest = Math.min(...used.map((cpu) => /** @type {number} */ (msOf(cpu))));
+  return byThread.map((time, i) => {
+    const total = [...time.values()].reduce((a, b) => a + b, 0);
+    const cpuMs = timeline.cpu[String(tids[i])]?.at(-1) ?? 0;
+    if (!(total > 0)) return cpuMs;
+    // the thread's CPU over the work it did, per ms of the reference: a harmonic mean of its CPUs' costs
+    const cost = total / [...time].reduce((sum, [cpu, ms]) => sum + ms / /** @type {number} */ (msOf(cpu)), 0);
+    return (cpuMs * fastest) / cost;
+  });
+}
+
+/**
  * How far apart the CPUs' speeds read, slowest over fastest: the pinned
  * readings before the batch, and those taken on each CPU during it,
  * whichever differ more; null where neither has two CPUs. Where a reader

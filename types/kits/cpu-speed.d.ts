@@ -65,6 +65,27 @@ export declare function speedFactor(speed: SpeedReading | null | undefined, refe
     slowestRead: number;
 } | null;
 /**
+ * Each pool thread's CPU time as it would read had every thread run at one
+ * speed, that of the fastest CPU the pool used: its time on each CPU (its
+ * CPU gained between samples, on the CPU it was runnable on at the sample;
+ * timeline.cpuAt) weighed by what the reference cost on that CPU during the
+ * batch, read by the reader pinned to it. A thread that ran mostly on a CPU
+ * the host slowed pays more per hash; at one speed its hashes cost as the
+ * others' do, and CPU beyond them is CPU without progress. null where the
+ * readers did not read every CPU, the timeline has no CPUs per sample (a
+ * record from before), or a CPU a thread ran on has fewer than
+ * SLOWEST_GROUP_READINGS readings.
+ * @param {SpeedReading | null | undefined} speed
+ * @param {{ t: number[], cpu: Record<string, number[]>, cpuAt?: Record<string, string> } | null | undefined} timeline
+ * @param {Array<number | string>} tids  the threads, in the order of the result
+ * @returns {number[] | null}
+ */
+export declare function cpuAtOneSpeed(speed: SpeedReading | null | undefined, timeline: {
+    t: number[];
+    cpu: Record<string, number[]>;
+    cpuAt?: Record<string, string>;
+} | null | undefined, tids: Array<number | string>): number[] | null;
+/**
  * How far apart the CPUs' speeds read, slowest over fastest: the pinned
  * readings before the batch, and those taken on each CPU during it,
  * whichever differ more; null where neither has two CPUs. Where a reader
