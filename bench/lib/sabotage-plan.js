@@ -6,7 +6,7 @@
  * @property {string} name       the NCS_SABOTAGE value
  * @property {string} what       what the fixtures then do
  * @property {string[]} select   claims to run (ids or globs)
- * @property {(id: string, cores?: number) => boolean} breaks  must this claim fail (on a machine of these cores)?
+ * @property {(id: string, cpus?: number) => boolean} breaks  must this claim fail (on a machine with this many CPUs allowed)?
  */
 
 const POOL = ['pool.*', 'main-thread.*'];
@@ -62,8 +62,9 @@ const NICE_2 = {
   name: 'pool-nice=2',
   what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue',
   select: BATCH,
-  // where more threads run at once than there are CPUs and than the 2 at nice 0
-  breaks: (id, cores = 2) => (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > Math.max(cores, 2),
+  // where more threads run at once than the 2 at nice 0, and every CPU's run queue holds one of those two (at
+  // most 2 CPUs): with more, the load balancer may give the threads at nice 19 a CPU of their own
+  breaks: (id, cpus = 2) => cpus <= 2 && (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > 2,
 };
 
 /**
@@ -413,7 +414,7 @@ export function outcome(mustBreak, verdict) {
  */
 export function rows(s, record, baseline) {
   return record.results.map((/** @type {any} */ r) => {
-    const mustBreak = s.breaks(r.id, record.profile?.cores);
+    const mustBreak = s.breaks(r.id, record.profile?.availableParallelism);
     const base = baseline?.results.find((/** @type {any} */ b) => b.id === r.id);
     return {
       sabotage: s.name,

@@ -621,9 +621,9 @@ export const MAX_SEEN_SPREAD = 1.55;
  * of the batch: contested, a void trial that holds back a pass), and so is
  * one thread's CPU per hash beyond MAX_SEEN_SPREAD times another's with
  * each thread's CPU weighed by the speed of the CPUs it ran on, where a
- * reader on each CPU read them, else beyond MAX_UNSEEN_SPREAD times
- * another's where the CPUs read alike, before the batch and during it (times
- * how far apart they read, where they do); a
+ * reader on each CPU read them, and, read or not, beyond MAX_UNSEEN_SPREAD
+ * times another's where the CPUs read alike, before the batch and during it
+ * (times how far apart they read, where they do); a
  * slowed CPU (or unequal speeds between threads) leaves the trial void, as
  * it does wherever the speed could not be read.
  * @param {{ msPerTask: number[], spread: number }} account

@@ -120,9 +120,10 @@ export declare function checkEachRunnable(timeline: any): {
  * at idle priority, pool-nice) waits while the others do whole tasks; the
  * runnable count and each thread's runnable share read it as running. A
  * thread that did no work of the batch (phases.cjs IDLE_OF_BUSIEST) is left
- * out; [] where fewer than two worked.
+ * out; [] where fewer than two worked. from and to: the samples that
+ * bound its longest wait (-1 where it never waited).
  * @param {{ t: number[], cpu: Record<string, number[]> }} timeline
- * @returns {{ tid: string, othersMs: number }[]}
+ * @returns {{ tid: string, othersMs: number, from: number, to: number }[]}
  */
 export declare function waitsWhileOthersWorked(timeline: {
     t: number[];
@@ -130,19 +131,23 @@ export declare function waitsWhileOthersWorked(timeline: {
 }): {
     tid: string;
     othersMs: number;
+    from: number;
+    to: number;
 }[];
 /**
  * How far one sample's CPU reading of a pool thread or the main thread grew
- * beyond the sample's wall time, at most (ms): a scheduler tick's lag reads
- * up to 7 ms (2 100 honest batch trials); a vCPU the host took away for a
- * while reads the time away at once (89 ms once in them).
+ * beyond the sample's wall time, at most (ms), over the samples after
+ * `from` up to `to`: a scheduler tick's lag reads up to 7 ms (2 100 honest
+ * batch trials); a vCPU the host took away for a while reads the time away
+ * at once (89 ms once in them).
  * @param {{ t: number[], cpu: Record<string, number[]>, main?: number[] }} timeline
+ * @param {number} [from] @param {number} [to]
  */
 export declare function hostAwayMs(timeline: {
     t: number[];
     cpu: Record<string, number[]>;
     main?: number[];
-}): number;
+}, from?: number, to?: number): number;
 /** A reading grown beyond its sample's wall time by more than this says the host took a vCPU away (hostAwayMs). */
 export declare const HOST_AWAY_MS = 20;
 /**
@@ -157,11 +162,12 @@ export declare const WAITING_SHARE = 0.05;
  * Most CPU the other working threads may gain, in tasks (the batch's T),
  * while one of them waits (waitsWhileOthersWorked): "n run together" says no
  * thread's task waits while the others do a whole task. Honest batches read
- * at most 0.42 of a task quiet (822 trials, `--quick` included), 0.62 inside
- * a 1-CPU quota, 0.30 beside one busy loop and 0.91 beside two (those
- * batches are spoiled by other processes' load, where the rule contests);
- * a pool whose waiting threads sit at nice 19 behind two at nice 0
- * (pool-nice=2) read 1.5–5.0 tasks (BENCHMARKS.md §28).
+ * at most 0.39 of a task quiet (1 614 trials, `--quick` and a stretch whose
+ * CPUs read up to ×1.95 apart among them), 0.60 inside a 1-CPU quota, 0.30
+ * beside one busy loop and 0.91 beside two (batches spoiled by other
+ * processes' load, where the rule contests); a pool whose waiting threads sit
+ * at nice 19 behind two at nice 0 (pool-nice=2) read 1.01–4.73
+ * (BENCHMARKS.md §28).
  */
 export declare const MAX_WAIT_TASKS = 1;
 /**
@@ -169,8 +175,10 @@ export declare const MAX_WAIT_TASKS = 1;
  * (waitsWhileOthersWorked, MAX_WAIT_TASKS); null where fewer than two threads
  * worked or the task's time is unknown.
  * @param {any} timeline @param {number} T  ms of CPU of one task alone
- * Where the host took a vCPU away meanwhile (hostAwayMs), a wait is void:
- * the threads queued on that vCPU waited for the host, not for their peers.
+ * Where the host took a vCPU away in the longest wait or right after it
+ * (hostAwayMs), the wait is void: the threads queued on that vCPU waited for
+ * the host, not for their peers. A void trial holds back nothing by itself:
+ * the claim's other trials decide.
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
 export declare function checkNoneWaited(timeline: any, T: number): {

@@ -67,14 +67,17 @@ export declare function speedFactor(speed: SpeedReading | null | undefined, refe
 /**
  * Each pool thread's CPU time as it would read had every thread run at one
  * speed, that of the fastest CPU the pool used: its time on each CPU (its
- * CPU gained between samples, on the CPU it was runnable on at the sample;
- * timeline.cpuAt) weighed by what the reference cost on that CPU during the
- * batch, read by the reader pinned to it. A thread that ran mostly on a CPU
- * the host slowed pays more per hash; at one speed its hashes cost as the
- * others' do, and CPU beyond them is CPU without progress. null where the
- * readers did not read every CPU, the timeline has no CPUs per sample (a
- * record from before), or a CPU a thread ran on has fewer than
- * SLOWEST_GROUP_READINGS readings.
+ * CPU gained between samples, on the CPU it was runnable on at the sample,
+ * else the last one it was seen on; timeline.cpuAt) weighed by the median of
+ * the reference's readings on that CPU over the batch, by the reader pinned
+ * to it (one figure per CPU: a speed the host switched for part of the
+ * batch is not matched to the threads there then). A thread that ran mostly
+ * on a CPU the host slowed pays more per hash; at one speed its hashes cost
+ * as the others' do, and CPU beyond them is CPU without progress. A thread
+ * never seen runnable (an idle one's start) keeps its CPU as read. null
+ * where no readers read, the timeline has no CPUs per sample (a record from
+ * before), or a CPU a thread ran on has fewer than SLOWEST_GROUP_READINGS
+ * readings.
  * @param {SpeedReading | null | undefined} speed
  * @param {{ t: number[], cpu: Record<string, number[]>, cpuAt?: Record<string, string> } | null | undefined} timeline
  * @param {Array<number | string>} tids  the threads, in the order of the result
