@@ -394,6 +394,19 @@ describe('no thread said to run together waits while the others do a whole task 
     expect(checkNoneWaited(timeline, 250)?.ok).toBe(true);
     expect(MAX_WAIT_TASKS).toBe(1);
   });
+  test('a wait does not span a gap in the samples: where the sampler was held, when each thread ran is not read', () => {
+    // samples every 5 ms to 100 ms, then one at 300 ms: thread 1 ends its hash in the gap (1.5 ms of CPU), the
+    // others use 200 ms in it
+    const tg = [...Array.from({ length: 21 }, (_, i) => 5 * i), 300];
+    const cpu = {
+      1: tg.map((ms) => Math.min(ms, 103) / 2),
+      2: tg.map((ms) => ms / 2),
+      3: tg.map((ms) => ms / 2),
+    };
+    const waits = waitsWhileOthersWorked({ t: tg, cpu });
+    expect(Math.max(...waits.map((w) => w.othersMs))).toBe(0);
+    expect(checkNoneWaited({ t: tg, cpu }, 100)?.ok).toBe(true);
+  });
   test('every thread stalled together (a CPU quota spent) is no wait while others worked; no reading where fewer than two worked or T is unknown', () => {
     const stalled = (/** @type {number[]} */ xs) =>
       xs.map((v, i) => (t[i] < 50 ? v : t[i] < 150 ? xs[10] : v - xs[30] + xs[10]));

@@ -111,11 +111,12 @@ export declare function checkEachRunnable(timeline: any): {
 } | null;
 /**
  * Each working pool thread's longest wait while the others worked: over the
- * stretches of its work (from the pool's first CPU to the first sample at its
- * final CPU) in which it gained at most WAITING_SHARE of what the other working
- * threads gained, the most those others gained, in ms of CPU. Threads that
- * run together share the CPUs in turns of a scheduler's period, a few
- * milliseconds: one waits while the others run one turn each. A thread kept
+ * stretches of its work (from the pool's first CPU to the end of its hash,
+ * none across a gap in the samples longer than MAX_SAMPLE_GAP_MS) in which
+ * it gained at most WAITING_SHARE of what the other working threads gained,
+ * the most those others gained, in ms of CPU. Threads that run together
+ * share the CPUs in turns of a scheduler's period, a few milliseconds: one
+ * waits while the others run one turn each. A thread kept
  * from its task while it stays runnable (a limiter whose waiting threads sit
  * at idle priority, pool-nice) waits while the others do whole tasks; the
  * runnable count and each thread's runnable share read it as running. A
