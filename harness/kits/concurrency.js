@@ -292,11 +292,11 @@ export const WAITING_SHARE = 0.05;
  * Most CPU the other working threads may gain, in tasks (the batch's T),
  * while one of them waits (waitsWhileOthersWorked): "n run together" says no
  * thread's task waits while the others do a whole task. Honest batches read
- * at most 0.39 of a task quiet (1 614 trials, `--quick` and a stretch whose
- * CPUs read up to ×1.95 apart among them), 0.60 inside a 1-CPU quota, 0.30
- * beside one busy loop and 0.91 beside two (batches spoiled by other
+ * at most 0.52 of a task quiet (over 2 700 trials, `--quick` and stretches
+ * whose CPUs read up to ×1.95 apart among them), 0.60 inside a 1-CPU quota,
+ * 0.29 beside one busy loop and 0.91 beside two (batches spoiled by other
  * processes' load, where the rule contests); a pool whose waiting threads sit
- * at nice 19 behind two at nice 0 (pool-nice=2) read 1.01–4.73
+ * at nice 19 behind two at nice 0 (pool-nice=2) read 1.01–4.95
  * (BENCHMARKS.md §28).
  */
 export const MAX_WAIT_TASKS = 1;
