@@ -108,14 +108,12 @@ export function runnableShares(timeline) {
   const states = timeline?.runnable;
   if (!states) return null;
   const n = timeline.t.length;
-  const finals = Object.values(timeline.cpu).map((xs) => xs.at(-1) ?? 0);
-  const busiest = Math.max(0, ...finals);
   /** @type {{ tid: string, share: number, samples: number }[]} */
   const out = [];
-  for (const [tid, xs] of Object.entries(timeline.cpu)) {
+  for (const [tid, xs] of workingThreads(timeline)) {
     const state = states[tid];
     const final = xs.at(-1) ?? 0;
-    if (xs.length !== n || state?.length !== n || !(final > IDLE_OF_BUSIEST * busiest)) continue;
+    if (state?.length !== n) continue;
     const from = xs.findIndex((v) => v > 0);
     const to = xs.findIndex((v) => v >= final); // the first sample with no CPU left to use
     const samples = to - from;
@@ -158,29 +156,39 @@ export function checkEachRunnable(timeline) {
 }
 
 /**
+ * The pool threads that worked in a batch, each with its CPU at every
+ * sample: those read at every sample, whose CPU is more than
+ * IDLE_OF_BUSIEST of the busiest's (phases.cjs).
+ * @param {{ t: number[], cpu: Record<string, number[]> } | null | undefined} timeline
+ * @returns {[string, number[]][]}
+ */
+function workingThreads(timeline) {
+  const n = timeline?.t?.length ?? 0;
+  const entries = Object.entries(timeline?.cpu ?? {});
+  const busiest = Math.max(0, ...entries.map(([, xs]) => xs.at(-1) ?? 0));
+  return entries.filter(([, xs]) => xs.length === n && (xs.at(-1) ?? 0) > IDLE_OF_BUSIEST * busiest);
+}
+
+/**
  * Each working pool thread's longest wait while the others worked: over the
  * stretches of its work (from the pool's first CPU to the end of its hash,
  * none across a gap in the samples longer than MAX_SAMPLE_GAP_MS) in which
  * it gained at most WAITING_SHARE of what the other working threads gained,
  * the most those others gained, in ms of CPU. Threads that run together
  * share the CPUs in turns of a scheduler's period, a few milliseconds: one
- * waits while the others run one turn each. A thread kept
- * from its task while it stays runnable (a limiter whose waiting threads sit
- * at idle priority, pool-nice) waits while the others do whole tasks; the
- * runnable count and each thread's runnable share read it as running. A
- * thread that did no work of the batch (phases.cjs IDLE_OF_BUSIEST) is left
- * out; [] where fewer than two worked. from and to: the samples that
+ * waits while the others run one turn each. A thread kept from its task
+ * while it stays runnable (a limiter whose waiting threads sit at idle
+ * priority, pool-nice) waits while the others do whole tasks; the runnable
+ * count and each thread's runnable share read it as running. Threads that
+ * did no work of the batch are left out (workingThreads); [] where fewer
+ * than two worked. from and to: the samples that
  * bound its longest wait (-1 where it never waited).
  * @param {{ t: number[], cpu: Record<string, number[]> }} timeline
  * @returns {{ tid: string, othersMs: number, from: number, to: number }[]}
  */
 export function waitsWhileOthersWorked(timeline) {
   const t = timeline?.t ?? [];
-  const finals = Object.values(timeline?.cpu ?? {}).map((xs) => xs.at(-1) ?? 0);
-  const busiest = Math.max(0, ...finals);
-  const working = Object.entries(timeline?.cpu ?? {}).filter(
-    ([, xs]) => xs.length === t.length && (xs.at(-1) ?? 0) > IDLE_OF_BUSIEST * busiest,
-  );
+  const working = workingThreads(timeline);
   if (working.length < 2) return [];
   // Each thread's CPU as it ran: no sample's gain beyond its wall time (a
   // reading that caught up on time the host took its vCPU away, lateCpu)
@@ -188,8 +196,8 @@ export function waitsWhileOthersWorked(timeline) {
   const total = t.map((_, i) => ran.reduce((sum, ys) => sum + ys[i], 0));
   // Every thread at work takes its first task when the batch is submitted: its
   // work begins with the pool's, not with its own first CPU (a thread kept
-  // waiting from the start has none).
-  // (from the last sample before any CPU was used: the first sample's interval is work too)
+  // waiting from the start has none), at the last sample before any CPU was
+  // used (the first sample's interval is work too).
   const from = Math.max(0, total.findIndex((v) => v > 0) - 1);
   return working.map(([tid, xs], w) => {
     const final = xs.at(-1) ?? 0;
@@ -222,12 +230,24 @@ export function waitsWhileOthersWorked(timeline) {
  * @param {number[]} t @param {number[]} xs
  */
 function lateCpu(t, xs) {
+  const beyond = beyondWall(t, xs);
   const late = new Array(xs.length).fill(0);
-  for (let i = xs.length - 2; i >= 0; i--) {
-    const beyond = xs[i + 1] - xs[i] - (t[i + 1] - t[i]);
-    late[i] = beyond > 0 ? beyond + late[i + 1] : 0;
-  }
+  for (let i = xs.length - 2; i >= 0; i--) late[i] = beyond[i + 1] > 0 ? beyond[i + 1] + late[i + 1] : 0;
   return late;
+}
+
+/**
+ * How far each sample's CPU reading grew beyond the sample's wall time (ms,
+ * 0 where it did not, or where either reading is not a number); [0] first.
+ * @param {number[]} t @param {number[]} xs
+ */
+function beyondWall(t, xs) {
+  const out = [0];
+  for (let i = 1; i < xs.length && i < t.length; i++) {
+    const beyond = xs[i] - xs[i - 1] - (t[i] - t[i - 1]);
+    out.push(Number.isFinite(beyond) ? Math.max(0, beyond) : 0);
+  }
+  return out;
 }
 
 /**
@@ -240,13 +260,9 @@ function lateCpu(t, xs) {
  * @param {number} [from] @param {number} [to]
  */
 export function hostAwayMs(timeline, from = 0, to = Infinity) {
-  const t = timeline.t;
   let most = 0;
   for (const xs of [...Object.values(timeline.cpu), timeline.main ?? []])
-    for (let i = Math.max(1, from + 1); i <= to && i < xs.length && i < t.length; i++) {
-      const beyond = xs[i] - xs[i - 1] - (t[i] - t[i - 1]);
-      if (Number.isFinite(beyond)) most = Math.max(most, beyond);
-    }
+    most = Math.max(most, ...beyondWall(timeline.t, xs).slice(Math.max(1, from + 1), to + 1));
   return most;
 }
 
@@ -258,8 +274,9 @@ export const HOST_AWAY_MS = 20;
  * @param {number[]} t @param {number[]} xs
  */
 function withinWall(t, xs) {
+  const beyond = beyondWall(t, xs);
   const out = [xs[0]];
-  for (let i = 1; i < xs.length; i++) out.push(out[i - 1] + Math.min(xs[i] - xs[i - 1], Math.max(0, t[i] - t[i - 1])));
+  for (let i = 1; i < xs.length; i++) out.push(out[i - 1] + xs[i] - xs[i - 1] - beyond[i]);
   return out;
 }
 
@@ -304,12 +321,11 @@ export const MAX_WAIT_TASKS = 1;
 /**
  * Whether no working thread's task waited while the others did a whole task
  * (waitsWhileOthersWorked, MAX_WAIT_TASKS); null where fewer than two threads
- * worked or the task's time is unknown.
+ * worked or the task's time is unknown. Where the host took a vCPU away in
+ * the longest wait or right after it (hostAwayMs), the wait is void: the
+ * threads queued on that vCPU waited for the host, not for their peers. A
+ * void trial holds back nothing by itself: the claim's other trials decide.
  * @param {any} timeline @param {number} T  ms of CPU of one task alone
- * Where the host took a vCPU away in the longest wait or right after it
- * (hostAwayMs), the wait is void: the threads queued on that vCPU waited for
- * the host, not for their peers. A void trial holds back nothing by itself:
- * the claim's other trials decide.
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
 export function checkNoneWaited(timeline, T) {

@@ -116,12 +116,12 @@ export declare function checkEachRunnable(timeline: any): {
  * it gained at most WAITING_SHARE of what the other working threads gained,
  * the most those others gained, in ms of CPU. Threads that run together
  * share the CPUs in turns of a scheduler's period, a few milliseconds: one
- * waits while the others run one turn each. A thread kept
- * from its task while it stays runnable (a limiter whose waiting threads sit
- * at idle priority, pool-nice) waits while the others do whole tasks; the
- * runnable count and each thread's runnable share read it as running. A
- * thread that did no work of the batch (phases.cjs IDLE_OF_BUSIEST) is left
- * out; [] where fewer than two worked. from and to: the samples that
+ * waits while the others run one turn each. A thread kept from its task
+ * while it stays runnable (a limiter whose waiting threads sit at idle
+ * priority, pool-nice) waits while the others do whole tasks; the runnable
+ * count and each thread's runnable share read it as running. Threads that
+ * did no work of the batch are left out (workingThreads); [] where fewer
+ * than two worked. from and to: the samples that
  * bound its longest wait (-1 where it never waited).
  * @param {{ t: number[], cpu: Record<string, number[]> }} timeline
  * @returns {{ tid: string, othersMs: number, from: number, to: number }[]}
@@ -174,12 +174,11 @@ export declare const MAX_WAIT_TASKS = 1;
 /**
  * Whether no working thread's task waited while the others did a whole task
  * (waitsWhileOthersWorked, MAX_WAIT_TASKS); null where fewer than two threads
- * worked or the task's time is unknown.
+ * worked or the task's time is unknown. Where the host took a vCPU away in
+ * the longest wait or right after it (hostAwayMs), the wait is void: the
+ * threads queued on that vCPU waited for the host, not for their peers. A
+ * void trial holds back nothing by itself: the claim's other trials decide.
  * @param {any} timeline @param {number} T  ms of CPU of one task alone
- * Where the host took a vCPU away in the longest wait or right after it
- * (hostAwayMs), the wait is void: the threads queued on that vCPU waited for
- * the host, not for their peers. A void trial holds back nothing by itself:
- * the claim's other trials decide.
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
 export declare function checkNoneWaited(timeline: any, T: number): {
