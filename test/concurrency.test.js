@@ -567,13 +567,17 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
       ok: true,
     });
   });
-  test('the same CPU on a CPU the host slowed as much (the reference slowed alike) stays void, never a fail', () => {
+  test('the same CPU on a CPU the host slowed as much (the reference slowed alike): void for the timing only, never a fail', () => {
     const c = checkBatch({ ...obs([160, 161, 159, 160]), speed: beside(0.0333) }, calibrated);
     expect(c).toMatchObject({ ok: false, invalid: true });
-    expect(c.detail).toMatch(
-      /^every hash took 159 ms of CPU or more, ×1\.33 .*CPUs at unequal speeds, or slowed by the host/,
+    expect(c.structureStands).toMatch(
+      /^CPUs slowed by the host: every hash took 159 ms of CPU or more, ×1\.33 a task alone's 120 ms, ×1 their cost at the speed read beside the pool/,
     );
     expect(c.detail).toMatch(/×1 the tasks' cost at the CPU's speed read beside the pool/);
+    // without the speed read, the slowing cannot be told from waste: void, for the structure too
+    const unread = checkBatch(obs([160, 161, 159, 160]), calibrated);
+    expect(unread).toMatchObject({ ok: false, invalid: true });
+    expect(unread.structureStands).toBeUndefined();
   });
   test('one vCPU slower than the one the main thread read on (pinned readings): the slowest CPU explains the CPU', () => {
     // the main thread read 0.025 on CPU 0 only; pinned, CPU 1 reads ×1.45 slower
@@ -685,7 +689,7 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
 
 describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it ran on", async () => {
   const { cpuAtOneSpeed } = await import('../harness/kits/cpu-speed.js');
-  const { checkBatch } = await import('../harness/kits/pool.js');
+  const { checkBatch, judgeTimingOnlyWithCores } = await import('../harness/kits/pool.js');
   // CPU 1 read ×1.5 slower than CPU 0 through the batch
   const speed = {
     readers: true,
@@ -746,10 +750,39 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     expect(spinner.detail).toMatch(
       /^CPU without progress: one thread's CPU per hash ×1\.7 another's \(100–170 ms\), ×1\.7 with each thread's CPU weighed by the speed read on the CPUs it ran on \(allowed ×1\.55\)/,
     );
-    // honest: each at its CPU's speed
-    expect(checkBatch(obs([100, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
-    // ×1.5 at one speed stands; beside other processes' load a fail is contested
+    // honest: each at its CPU's speed; ×1.5 apart as read, alike at one speed: void for the timing only
+    const honest = checkBatch(obs([100, 100, 150, 150]), calibrated);
+    expect(honest).toMatchObject({ ok: false, invalid: true });
+    expect(honest.structureStands).toMatch(
+      /^CPUs at unequal speeds: the threads' CPU per hash read ×1\.5 apart, ×1 with each thread's CPU weighed by the speed read on the CPUs it ran on/,
+    );
+    // where the timing is not judged (four threads on two cores), the structure counts and the timing is dropped
+    const plan = { summary: '', structural: { need: 3, check: () => honest }, timing: {} };
+    const ctx = /** @type {any} */ ({ cores: 2, usable: [0, 1], platform: 'linux' });
+    const judged = judgeTimingOnlyWithCores(ctx, plan, { P: 4, k: 4, asserts: 'Finishing together', statistic: 'S' });
+    const counted = judged.structural.check({ phases: [{ concurrency: 4 }] });
+    expect(counted).toMatchObject({ ok: true, timingVoid: true, voidReason: honest.structureStands });
+    expect(counted.invalid).toBeUndefined();
+    expect(counted.detail).toMatch(/^4 pool threads started, .* \(timing dropped: CPUs at unequal speeds: /);
+    // ×1.5 at one speed stands
     expect(checkBatch(obs([150, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
+    // ×1.3 at one speed is neither a fail nor what the speeds read explain: void
+    const unexplained = checkBatch(obs([130, 100, 150, 150]), calibrated);
+    expect(unexplained).toMatchObject({ ok: false, invalid: true });
+    expect(unexplained.structureStands).toBeUndefined();
+    const notCounted = judgeTimingOnlyWithCores(
+      ctx,
+      { ...plan, structural: { need: 3, check: () => unexplained } },
+      {
+        P: 4,
+        k: 4,
+        asserts: 'Finishing together',
+        statistic: 'S',
+      },
+    );
+    expect(notCounted.structural.check({ phases: [{ concurrency: 4 }] })).toMatchObject({ ok: false, invalid: true });
+    expect(unexplained.detail).toMatch(/^the threads' CPU is not 4 whole tasks at one speed \(×1\.5 between them/);
+    // beside other processes' load a fail is contested
     const busy = checkBatch(obs([170, 100, 150, 150]), {
       ...calibrated,
       busy: 'machine busy: other processes took 1.4 of 2 cores',

@@ -275,13 +275,28 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
     structural: {
       ...structural,
       check: (/** @type {any} */ obs) => {
-        const c = structural.check(obs);
+        const c = countWhereSpeedsExplain(structural.check(obs));
         if (!c.ok || obs.phases?.[0]?.concurrency != null) return c;
         return { ...c, ok: false, invalid: true, detail: `no runnable reading of the first batch: ${c.detail}` };
       },
     },
     timing: { ...plan.timing, reportOnly: why },
   };
+}
+
+/**
+ * A batch trial void only because its CPUs ran at speeds the readers
+ * explain (checkBatch's structureStands), counted: its structure is sound,
+ * and its timing, dropped, is not judged here.
+ * @param {import('../verdict.js').Check} c
+ * @returns {import('../verdict.js').Check}
+ */
+function countWhereSpeedsExplain(c) {
+  const why = c.structureStands;
+  if (!why) return c;
+  const { structureStands, invalid, ...rest } = c;
+  const detail = c.detail.startsWith(`${why}: `) ? c.detail.slice(why.length + 2) : c.detail;
+  return { ...rest, ok: true, timingVoid: true, voidReason: why, detail: `${detail} (timing dropped: ${why})` };
 }
 
 /** The CPUs the fixtures' threads may run on (C where that is unknown). @param {import('../context.js').Context} ctx */
@@ -481,7 +496,12 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   const starved =
     !waits || waits.ok ? null : waits.invalid ? { void: waits.detail } : contestedBeside({ fail: waits.detail }, busy);
   const rules = [starved, cpuRule];
-  const cpu = rules.find((r) => r?.fail) ?? rules.find((r) => r?.contested) ?? rules.find((r) => r?.void) ?? null;
+  const cpu =
+    rules.find((r) => r?.fail) ??
+    rules.find((r) => r?.contested) ??
+    rules.find((r) => r?.void) ??
+    rules.find((r) => r?.explained) ??
+    null;
   // Threads runnable without progress: fewer tasks ran at once than threads did, the claim's own words.
   const atOnce = together ? 1 : 0;
   const against = (/** @type {string} */ why) =>
@@ -496,7 +516,19 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
       parts: against(cpu.contested),
     };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
-  return voidIfLate(checked, delivered);
+  const sound = voidIfLate(checked, delivered);
+  // CPU the speeds read explain: void for a plan that judges its timing (the
+  // trial has no timing value, and a structure-only trial would count toward
+  // the timing channel giving up), counted by one that does not (structureStands).
+  if (cpu?.explained && !sound.invalid)
+    return {
+      ...checked,
+      ok: false,
+      invalid: true,
+      detail: `${cpu.explained}: ${checked.detail}`,
+      structureStands: cpu.explained,
+    };
+  return sound;
 }
 
 /**
@@ -625,15 +657,17 @@ export const MAX_SEEN_SPREAD = 1.55;
  * each thread's CPU weighed by the speed of the CPUs it ran on, where a
  * reader on each CPU read them, and, read or not, beyond MAX_UNSEEN_SPREAD
  * times another's where the CPUs read alike, before the batch and during it
- * (times how far apart they read, where they do); a
- * slowed CPU (or unequal speeds between threads) leaves the trial void, as
- * it does wherever the speed could not be read.
+ * (times how far apart they read, where they do). A slowed CPU, or unequal
+ * speeds between threads, that the speeds read explain drops the trial's
+ * timing only (explained); one they do not, or any where the speed could not
+ * be read, leaves the trial void.
  * @param {{ msPerTask: number[], spread: number }} account
  * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null, spreadAtOneSpeed?: number | null }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
  *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed; spreadAtOneSpeed: the threads' CPU per hash apart with each
  *   thread's CPU weighed by the speed of the CPUs it ran on (spreadAtOneSpeed), where that was read: held to
  *   MAX_SEEN_SPREAD itself
- * @returns {{ fail?: string, contested?: string, void?: string } | null}
+ * @returns {{ fail?: string, contested?: string, void?: string, explained?: string } | null}
+ *   explained: void, but for the timing only: the speeds read explain the CPU
  */
 function cpuBeyondTasks(
   { msPerTask, spread },
@@ -673,15 +707,31 @@ function cpuBeyondTasks(
   const cause = speed
     ? 'CPUs at unequal speeds, or slowed by the host'
     : 'a thread busy without progress, or a CPU the host slowed';
-  if (spread > MAX_SPEED_SPREAD)
+  // Where the speeds were read they may explain the CPU: the threads' CPU per
+  // hash alike once each is weighed by the speed read on the CPUs it ran on,
+  // and every hash dearer on CPUs read slower beside the pool (the pool's CPU
+  // within MAX_CPU_PER_TASKS of its tasks at that speed, judged above). The
+  // CPU is then whole tasks at the speeds read, and the structure stands;
+  // the timing, whose model assumes one speed and a task alone's T, does not
+  // (BENCHMARKS.md §29).
+  if (spread > MAX_SPEED_SPREAD) {
+    if (speed && spreadAtOneSpeed !== null && spreadAtOneSpeed <= MAX_SPEED_SPREAD)
+      return {
+        explained: `CPUs at unequal speeds: the threads' CPU per hash read ×${round(spread, 2)} apart, ×${round(spreadAtOneSpeed, 2)} with each thread's CPU weighed by the speed read on the CPUs it ran on (the model assumes one speed)`,
+      };
     return {
       void: `the threads' CPU is not ${k} whole tasks at one speed (×${round(spread, 2)} between them: ${cause})`,
     };
+  }
   const fastest = Math.min(...msPerTask);
-  if (T > 0 && fastest > MAX_SPEED_SPREAD * T)
-    return {
-      void: `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms (${cause})`,
-    };
+  if (T > 0 && fastest > MAX_SPEED_SPREAD * T) {
+    const slow = `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms`;
+    if (speed && cpuRatio !== null)
+      return {
+        explained: `CPUs slowed by the host: ${slow}, ×${round(cpuRatio, 2)} their cost at the speed read beside the pool (the model's times are a task alone's)`,
+      };
+    return { void: `${slow} (${cause})` };
+  }
   return null;
 }
 
