@@ -689,7 +689,7 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
 
 describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it ran on", async () => {
   const { cpuAtOneSpeed } = await import('../harness/kits/cpu-speed.js');
-  const { checkBatch, judgeTimingOnlyWithCores } = await import('../harness/kits/pool.js');
+  const { checkBatch, judgeTimingOnlyWithCores, batchPlan } = await import('../harness/kits/pool.js');
   // CPU 1 read ×1.5 slower than CPU 0 through the batch
   const speed = {
     readers: true,
@@ -764,6 +764,27 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     expect(counted).toMatchObject({ ok: true, timingVoid: true, voidReason: honest.structureStands });
     expect(counted.invalid).toBeUndefined();
     expect(counted.detail).toMatch(/^4 pool threads started, .* \(timing dropped: CPUs at unequal speeds: /);
+    // a plan whose statistic holds at unequal speeds counts the trial whole: its timing value is kept
+    const planCtx = /** @type {any} */ ({
+      cores: 2,
+      platform: 'linux',
+      pbkdf2: { iterations: 1000, taskMs: 100, referenceMs: 0.02 },
+    });
+    const statistic = { name: 'S', description: 's', fn: (/** @type {number[]} */ t) => t[0] };
+    const free = batchPlan(planCtx, {
+      k: 4,
+      P: 4,
+      statistic: { ...statistic, speedFree: 'S read alike' },
+      alternatives: [],
+    });
+    const whole = free.structural?.check(obs([100, 100, 150, 150]));
+    expect(whole).toMatchObject({ ok: true });
+    expect(whole?.invalid).toBeUndefined();
+    expect(whole?.timingVoid).toBeUndefined();
+    expect(whole?.detail).toMatch(/ \(CPUs at unequal speeds: .*; S holds at unequal speeds\)$/);
+    // one whose model assumes one speed leaves it void (judgeTimingOnlyWithCores counts it where its timing is not judged)
+    const oneSpeed = batchPlan(planCtx, { k: 4, P: 4, statistic, alternatives: [] });
+    expect(oneSpeed.structural?.check(obs([100, 100, 150, 150]))).toMatchObject({ ok: false, invalid: true });
     // ×1.5 at one speed stands
     expect(checkBatch(obs([150, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
     // ×1.3 at one speed is neither a fail nor what the speeds read explain: void

@@ -137,6 +137,9 @@ export function probeText(probe) {
  * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
  * @property {number} [toward]
  * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
+ * @property {string} [speedFree] why the statistic holds where the CPUs run at unequal speeds, with the
+ *   figures that show it: its values are kept in trials whose CPUs read apart (voidIfUnequalSpeeds), and
+ *   such a trial whose threads' CPU the speeds read explain counts whole (countWhereSpeedsExplain)
  *
  * @typedef {object} Alternative
  * @property {string} label
@@ -216,8 +219,9 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
           need: 3,
           check: (obs) => {
             const busy = busyReason(load(obs), C);
-            const checked = checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy });
-            return voidIfUnequalSpeeds(obs, { k, P }, voidTiming(checked, busy));
+            const checked = voidTiming(checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy }), busy);
+            if (statistic.speedFree) return countWhereSpeedsExplain(checked, { timing: statistic.name });
+            return voidIfUnequalSpeeds(obs, { k, P }, checked);
           },
         }
       : undefined,
@@ -286,16 +290,19 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
 
 /**
  * A batch trial void only because its CPUs ran at speeds the readers
- * explain (checkBatch's structureStands), counted: its structure is sound,
- * and its timing, dropped, is not judged here.
- * @param {import('../verdict.js').Check} c
+ * explain (checkBatch's structureStands), counted: its structure is sound.
+ * Its timing is dropped, where it is not judged (the plan's reportOnly) or
+ * its model assumes one speed; a statistic that holds at unequal speeds
+ * (`timing`: its name; Statistic.speedFree) keeps its value.
+ * @param {import('../verdict.js').Check} c @param {{ timing?: string }} [o]
  * @returns {import('../verdict.js').Check}
  */
-function countWhereSpeedsExplain(c) {
+export function countWhereSpeedsExplain(c, { timing } = {}) {
   const why = c.structureStands;
   if (!why) return c;
   const { structureStands, invalid, ...rest } = c;
   const detail = c.detail.startsWith(`${why}: `) ? c.detail.slice(why.length + 2) : c.detail;
+  if (timing) return { ...rest, ok: true, detail: `${detail} (${why}; ${timing} holds at unequal speeds)` };
   return { ...rest, ok: true, timingVoid: true, voidReason: why, detail: `${detail} (timing dropped: ${why})` };
 }
 
@@ -717,7 +724,7 @@ function cpuBeyondTasks(
   if (spread > MAX_SPEED_SPREAD) {
     if (speed && spreadAtOneSpeed !== null && spreadAtOneSpeed <= MAX_SPEED_SPREAD)
       return {
-        explained: `CPUs at unequal speeds: the threads' CPU per hash read ×${round(spread, 2)} apart, ×${round(spreadAtOneSpeed, 2)} with each thread's CPU weighed by the speed read on the CPUs it ran on (the model assumes one speed)`,
+        explained: `CPUs at unequal speeds: the threads' CPU per hash read ×${round(spread, 2)} apart, ×${round(spreadAtOneSpeed, 2)} with each thread's CPU weighed by the speed read on the CPUs it ran on`,
       };
     return {
       void: `the threads' CPU is not ${k} whole tasks at one speed (×${round(spread, 2)} between them: ${cause})`,
@@ -728,7 +735,7 @@ function cpuBeyondTasks(
     const slow = `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms`;
     if (speed && cpuRatio !== null)
       return {
-        explained: `CPUs slowed by the host: ${slow}, ×${round(cpuRatio, 2)} their cost at the speed read beside the pool (the model's times are a task alone's)`,
+        explained: `CPUs slowed by the host: ${slow}, ×${round(cpuRatio, 2)} their cost at the speed read beside the pool`,
       };
     return { void: `${slow} (${cause})` };
   }

@@ -94,6 +94,12 @@ export type Statistic = {
      * what the claim asserts that the statistic tests, in the claim's terms
      */
     asserts?: string;
+    /**
+     * why the statistic holds where the CPUs run at unequal speeds, with the
+     * figures that show it: its values are kept in trials whose CPUs read apart (voidIfUnequalSpeeds), and
+     * such a trial whose threads' CPU the speeds read explain counts whole (countWhereSpeedsExplain)
+     */
+    speedFree?: string;
 };
 export type Alternative = {
     label: string;
@@ -107,6 +113,9 @@ export type Alternative = {
  * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
  * @property {number} [toward]
  * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
+ * @property {string} [speedFree] why the statistic holds where the CPUs run at unequal speeds, with the
+ *   figures that show it: its values are kept in trials whose CPUs read apart (voidIfUnequalSpeeds), and
+ *   such a trial whose threads' CPU the speeds read explain counts whole (countWhereSpeedsExplain)
  *
  * @typedef {object} Alternative
  * @property {string} label
@@ -178,6 +187,18 @@ export declare function judgeTimingOnlyWithCores<T extends {
 }): T & {
     undecidable?: string;
 };
+/**
+ * A batch trial void only because its CPUs ran at speeds the readers
+ * explain (checkBatch's structureStands), counted: its structure is sound.
+ * Its timing is dropped, where it is not judged (the plan's reportOnly) or
+ * its model assumes one speed; a statistic that holds at unequal speeds
+ * (`timing`: its name; Statistic.speedFree) keeps its value.
+ * @param {import('../verdict.js').Check} c @param {{ timing?: string }} [o]
+ * @returns {import('../verdict.js').Check}
+ */
+export declare function countWhereSpeedsExplain(c: import('../verdict.js').Check, { timing }?: {
+    timing?: string;
+}): import('../verdict.js').Check;
 /**
  * Why the cores a batch gets are not C here, or null: a CPU quota below the
  * CPUs allowed (C read from the quota, the threads free to run on more CPUs)
