@@ -567,14 +567,16 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
       ok: true,
     });
   });
-  test('the same CPU on a CPU the host slowed as much (the reference slowed alike): void for the timing only, never a fail', () => {
+  test('the same CPU on a CPU the host slowed as much, read by the main thread (the reference slowed alike): void, never a fail', () => {
     const c = checkBatch({ ...obs([160, 161, 159, 160]), speed: beside(0.0333) }, calibrated);
     expect(c).toMatchObject({ ok: false, invalid: true });
-    expect(c.structureStands).toMatch(
-      /^CPUs slowed by the host: every hash took 159 ms of CPU or more, ×1\.33 a task alone's 120 ms, ×1 their cost at the speed read beside the pool/,
+    expect(c.detail).toMatch(
+      /^every hash took 159 ms of CPU or more, ×1\.33 .*CPUs at unequal speeds, or slowed by the host/,
     );
     expect(c.detail).toMatch(/×1 the tasks' cost at the CPU's speed read beside the pool/);
-    // without the speed read, the slowing cannot be told from waste: void, for the structure too
+    // the main thread's factor is the slowest CPU read, maybe one the pool never ran on: it does not explain
+    expect(c.structureStands).toBeUndefined();
+    // without the speed read, the slowing cannot be told from waste either
     const unread = checkBatch(obs([160, 161, 159, 160]), calibrated);
     expect(unread).toMatchObject({ ok: false, invalid: true });
     expect(unread.structureStands).toBeUndefined();
@@ -689,7 +691,8 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
 
 describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it ran on", async () => {
   const { cpuAtOneSpeed } = await import('../harness/kits/cpu-speed.js');
-  const { checkBatch, judgeTimingOnlyWithCores, batchPlan } = await import('../harness/kits/pool.js');
+  const { checkBatch, judgeTimingOnlyWithCores, batchPlan, countWhereSpeedsExplain } =
+    await import('../harness/kits/pool.js');
   // CPU 1 read ×1.5 slower than CPU 0 through the batch
   const speed = {
     readers: true,
@@ -753,7 +756,7 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     // honest: each at its CPU's speed; ×1.5 apart as read, alike at one speed: void for the timing only
     const honest = checkBatch(obs([100, 100, 150, 150]), calibrated);
     expect(honest).toMatchObject({ ok: false, invalid: true });
-    expect(honest.structureStands).toMatch(
+    expect(honest.structureStands?.why).toMatch(
       /^CPUs at unequal speeds: the threads' CPU per hash read ×1\.5 apart, ×1 with each thread's CPU weighed by the speed read on the CPUs it ran on/,
     );
     // where the timing is not judged (four threads on two cores), the structure counts and the timing is dropped
@@ -761,7 +764,7 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     const ctx = /** @type {any} */ ({ cores: 2, usable: [0, 1], platform: 'linux' });
     const judged = judgeTimingOnlyWithCores(ctx, plan, { P: 4, k: 4, asserts: 'Finishing together', statistic: 'S' });
     const counted = judged.structural.check({ phases: [{ concurrency: 4 }] });
-    expect(counted).toMatchObject({ ok: true, timingVoid: true, voidReason: honest.structureStands });
+    expect(counted).toMatchObject({ ok: true, timingVoid: true, voidReason: honest.structureStands?.why });
     expect(counted.invalid).toBeUndefined();
     expect(counted.detail).toMatch(/^4 pool threads started, .* \(timing dropped: CPUs at unequal speeds: /);
     // a plan whose statistic holds at unequal speeds counts the trial whole: its timing value is kept
@@ -785,8 +788,26 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     // one whose model assumes one speed leaves it void (judgeTimingOnlyWithCores counts it where its timing is not judged)
     const oneSpeed = batchPlan(planCtx, { k: 4, P: 4, statistic, alternatives: [] });
     expect(oneSpeed.structural?.check(obs([100, 100, 150, 150]))).toMatchObject({ ok: false, invalid: true });
-    // ×1.5 at one speed stands
-    expect(checkBatch(obs([150, 100, 150, 150]), calibrated).detail).not.toMatch(/CPU without progress: one thread/);
+    // beside other processes' load the structure counts and the timing is dropped for that load, even where it holds at unequal speeds
+    const load = 'machine busy: other processes took 0.5 of 2 cores';
+    const beside = free.structural?.check({ ...obs([100, 100, 150, 150]), othersMs: 50, wallMs: 100 });
+    expect(beside).toMatchObject({ ok: true, timingVoid: true });
+    expect(beside?.voidReason).toMatch(/^machine busy: /);
+    expect(beside?.detail).toMatch(/ \(timing dropped: machine busy: .*; CPUs at unequal speeds: /);
+    expect(countWhereSpeedsExplain({ ...honest, structureStands: { why: 'w', busy: load } })).toMatchObject({
+      ok: true,
+      voidReason: load,
+    });
+    // CPU per hash alike while the readers read the CPUs ×1.5 apart: one speed's model drops the timing, a speed-free one keeps it
+    expect(oneSpeed.structural?.check(obs([100, 100, 100, 100]))).toMatchObject({ ok: true, timingVoid: true });
+    const alike = free.structural?.check(obs([100, 100, 100, 100]));
+    expect(alike).toMatchObject({ ok: true });
+    expect(alike?.timingVoid).toBeUndefined();
+    // ×1.5 at one speed stands, void and unexplained
+    const atOne = checkBatch(obs([150, 100, 150, 150]), calibrated);
+    expect(atOne.detail).not.toMatch(/CPU without progress: one thread/);
+    expect(atOne).toMatchObject({ ok: false, invalid: true });
+    expect(atOne.structureStands).toBeUndefined();
     // ×1.3 at one speed is neither a fail nor what the speeds read explain: void
     const unexplained = checkBatch(obs([130, 100, 150, 150]), calibrated);
     expect(unexplained).toMatchObject({ ok: false, invalid: true });
@@ -809,6 +830,41 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
       busy: 'machine busy: other processes took 1.4 of 2 cores',
     });
     expect(busy).toMatchObject({ ok: false, invalid: true, contested: true });
+  });
+  test('checkBatch: every hash dearer on CPUs the readers read as much slower stands; a thread that waited still fails', () => {
+    const cpuAt = {
+      1: '-' + '0'.repeat(20),
+      2: '-' + '0'.repeat(20),
+      3: '-' + '1'.repeat(20),
+      4: '-' + '1'.repeat(20),
+    };
+    const slow = {
+      ...speed,
+      byCpu: { 0: { ms: 0.026, n: 30 }, 1: { ms: 0.026, n: 30 } },
+      pinned: { 0: 0.02, 1: 0.02 },
+    };
+    const batch = (/** @type {Record<string, number[]>} */ cpu) => ({
+      poolThreads: [1, 2, 3, 4],
+      cpuMs: Object.values(cpu).map((c) => c.at(-1)),
+      phases: [{ fromMs: 0, toMs: 100, concurrency: 4 }],
+      speed: slow,
+      timeline: { t, cpu, cpuAt },
+    });
+    const calibrated = { k: 4, P: 4, T: 100, referenceMs: 0.02 };
+    // ×1.3 a task alone per hash, the pool's CPUs read ×1.3 slower beside it
+    const c = checkBatch(batch({ 1: ramp(130), 2: ramp(130), 3: ramp(130), 4: ramp(130) }), calibrated);
+    expect(c).toMatchObject({ ok: false, invalid: true });
+    expect(c.structureStands?.why).toMatch(
+      /^CPUs slowed by the host: every hash took 130 ms of CPU or more, ×1\.3 a task alone's 100 ms, ×1 their cost at the speed read beside the pool/,
+    );
+    // thread 4 gains nothing while the others use more than a task's CPU, then does its hash: the wait fails, explained or not
+    const waited = checkBatch(
+      batch({ 1: ramp(130), 2: ramp(130), 3: ramp(130), 4: t.map((ms) => Math.max(0, ms - 50) * 2.6) }),
+      calibrated,
+    );
+    expect(waited).toMatchObject({ ok: false });
+    expect(waited.invalid).toBeUndefined();
+    expect(waited.structureStands).toBeUndefined();
   });
 });
 

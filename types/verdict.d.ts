@@ -10,7 +10,10 @@ export type Check = {
     contested?: boolean;
     timingVoid?: boolean;
     voidReason?: string;
-    structureStands?: string;
+    structureStands?: {
+        why: string;
+        busy?: string | null;
+    };
     parts?: Part[];
 };
 export type StructuralPlan = {
@@ -92,7 +95,7 @@ export type TimingPlan = {
 };
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: string, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only because the trial gives no timing value (why), its structure sound: a plan whose timing is not judged may count it (pool.js judgeTimingOnlyWithCores); parts: the claim's assertions this check tests, each on its own (ok is all of them)
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: { why: string, busy?: string | null }, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only for a plan whose judged timing assumes one speed, the structure sound (why: the speeds read explain the trial's CPU; busy: other processes' load, where it spoiled the timing too): a plan whose timing is not judged, or holds at unequal speeds, counts it (pool.js countWhereSpeedsExplain); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive

@@ -220,7 +220,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
           check: (obs) => {
             const busy = busyReason(load(obs), C);
             const checked = voidTiming(checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy }), busy);
-            if (statistic.speedFree) return countWhereSpeedsExplain(checked, { timing: statistic.name });
+            if (statistic.speedFree) return countWhereSpeedsExplain(checked, { speedFree: statistic.name });
             return voidIfUnequalSpeeds(obs, { k, P }, checked);
           },
         }
@@ -291,19 +291,29 @@ export function judgeTimingOnlyWithCores(ctx, plan, { P, k, asserts, statistic }
 /**
  * A batch trial void only because its CPUs ran at speeds the readers
  * explain (checkBatch's structureStands), counted: its structure is sound.
- * Its timing is dropped, where it is not judged (the plan's reportOnly) or
- * its model assumes one speed; a statistic that holds at unequal speeds
- * (`timing`: its name; Statistic.speedFree) keeps its value.
- * @param {import('../verdict.js').Check} c @param {{ timing?: string }} [o]
+ * Its timing value is dropped where other processes' load spoiled the trial,
+ * and where the statistic's model assumes one speed (the plans that call
+ * this so do not judge their timing: judgeTimingOnlyWithCores); a statistic
+ * that holds at unequal speeds (`speedFree`: its name; Statistic.speedFree)
+ * keeps it.
+ * @param {import('../verdict.js').Check} c @param {{ speedFree?: string }} [o]
  * @returns {import('../verdict.js').Check}
  */
-export function countWhereSpeedsExplain(c, { timing } = {}) {
-  const why = c.structureStands;
-  if (!why) return c;
+export function countWhereSpeedsExplain(c, { speedFree } = {}) {
+  const stands = c.structureStands;
+  if (!stands) return c;
   const { structureStands, invalid, ...rest } = c;
-  const detail = c.detail.startsWith(`${why}: `) ? c.detail.slice(why.length + 2) : c.detail;
-  if (timing) return { ...rest, ok: true, detail: `${detail} (${why}; ${timing} holds at unequal speeds)` };
-  return { ...rest, ok: true, timingVoid: true, voidReason: why, detail: `${detail} (timing dropped: ${why})` };
+  const detail = c.detail.startsWith(`${stands.why}: `) ? c.detail.slice(stands.why.length + 2) : c.detail;
+  const dropped = stands.busy ?? (speedFree ? null : stands.why);
+  if (!dropped) return { ...rest, ok: true, detail: `${detail} (${stands.why}; ${speedFree} holds at unequal speeds)` };
+  const also = dropped === stands.why ? '' : `; ${stands.why}`;
+  return {
+    ...rest,
+    ok: true,
+    timingVoid: true,
+    voidReason: dropped,
+    detail: `${detail} (timing dropped: ${dropped}${also})`,
+  };
 }
 
 /** The CPUs the fixtures' threads may run on (C where that is unknown). @param {import('../context.js').Context} ctx */
@@ -389,7 +399,9 @@ export function hashRates(obs, k) {
  * completion times drifts toward an alternative (`pool.size-two-pairs`'s
  * former gap read G 0.27 against a region above 0.375 so, a fail of a true
  * claim; BENCHMARKS.md §21). A statistic that holds at any constant speed per
- * thread (its pairs' ratio Q) still drifts where a speed changes mid-batch. The readings
+ * thread (its pairs' ratio Q) may still drift where a speed changes
+ * mid-batch; a plan whose statistic was measured to hold at unequal speeds
+ * (Statistic.speedFree) does not call this. The readings
  * count only where threads ran side by side (min(P, k) ≥ 2), whose
  * completions the statistic compares; one thread's tasks, one after another,
  * all meet the same CPUs.
@@ -524,16 +536,18 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
     };
   if (cpu?.void) return { ...checked, ok: false, invalid: true, detail: `${cpu.void}: ${checked.detail}` };
   const sound = voidIfLate(checked, delivered);
-  // CPU the speeds read explain: void for a plan that judges its timing (the
-  // trial has no timing value, and a structure-only trial would count toward
-  // the timing channel giving up), counted by one that does not (structureStands).
+  // CPU the speeds read explain: the structure stands, but the trial stays
+  // void for a plan whose judged timing assumes one speed (it has no timing
+  // value, and a trial without one counts toward the timing channel giving
+  // up); countWhereSpeedsExplain counts it where the timing is not judged or
+  // holds at unequal speeds.
   if (cpu?.explained && !sound.invalid)
     return {
       ...checked,
       ok: false,
       invalid: true,
       detail: `${cpu.explained}: ${checked.detail}`,
-      structureStands: cpu.explained,
+      structureStands: { why: cpu.explained, busy },
     };
   return sound;
 }
@@ -665,16 +679,16 @@ export const MAX_SEEN_SPREAD = 1.55;
  * reader on each CPU read them, and, read or not, beyond MAX_UNSEEN_SPREAD
  * times another's where the CPUs read alike, before the batch and during it
  * (times how far apart they read, where they do). A slowed CPU, or unequal
- * speeds between threads, that the speeds read explain drops the trial's
- * timing only (explained); one they do not, or any where the speed could not
- * be read, leaves the trial void.
+ * speeds between threads, that the readers pinned to each CPU explain leaves
+ * the structure standing (explained: checkBatch's structureStands); one they
+ * do not, or any where they did not read, leaves the trial void.
  * @param {{ msPerTask: number[], spread: number }} account
  * @param {{ k: number, T: number, speed: ReturnType<typeof speedFactor>, cpuRatio: number | null, totalMs: number, speedsSpread?: number | null, spreadAtOneSpeed?: number | null }} o  speedsSpread: how far apart the CPUs read (cpu-speed.js)
  *   cpuRatio: the pool's CPU (totalMs) over its k tasks at that speed; spreadAtOneSpeed: the threads' CPU per hash apart with each
  *   thread's CPU weighed by the speed of the CPUs it ran on (spreadAtOneSpeed), where that was read: held to
  *   MAX_SEEN_SPREAD itself
  * @returns {{ fail?: string, contested?: string, void?: string, explained?: string } | null}
- *   explained: void, but for the timing only: the speeds read explain the CPU
+ *   explained: the speeds the readers read explain the CPU, and the structure stands
  */
 function cpuBeyondTasks(
   { msPerTask, spread },
@@ -714,15 +728,17 @@ function cpuBeyondTasks(
   const cause = speed
     ? 'CPUs at unequal speeds, or slowed by the host'
     : 'a thread busy without progress, or a CPU the host slowed';
-  // Where the speeds were read they may explain the CPU: the threads' CPU per
-  // hash alike once each is weighed by the speed read on the CPUs it ran on,
-  // and every hash dearer on CPUs read slower beside the pool (the pool's CPU
-  // within MAX_CPU_PER_TASKS of its tasks at that speed, judged above). The
-  // CPU is then whole tasks at the speeds read, and the structure stands;
-  // the timing, whose model assumes one speed and a task alone's T, does not
-  // (BENCHMARKS.md §29).
+  // Where a reader pinned to each CPU read the CPUs the pool ran on
+  // (spreadAtOneSpeed is null otherwise), the speeds may explain the CPU:
+  // the threads' CPU per hash alike once each is weighed by the speed read on
+  // the CPUs it ran on, or every hash dearer on those CPUs read slower (the
+  // pool's CPU within MAX_CPU_PER_TASKS of its tasks at their speed, judged
+  // above). The CPU is then whole tasks at the speeds read, and the structure
+  // stands. The main thread's readings do not explain: its factor is the
+  // slowest CPU read, which may be one the pool never ran on (BENCHMARKS.md §29).
+  const readEach = speed !== null && spreadAtOneSpeed !== null;
   if (spread > MAX_SPEED_SPREAD) {
-    if (speed && spreadAtOneSpeed !== null && spreadAtOneSpeed <= MAX_SPEED_SPREAD)
+    if (readEach && /** @type {number} */ (spreadAtOneSpeed) <= MAX_SPEED_SPREAD)
       return {
         explained: `CPUs at unequal speeds: the threads' CPU per hash read ×${round(spread, 2)} apart, ×${round(spreadAtOneSpeed, 2)} with each thread's CPU weighed by the speed read on the CPUs it ran on`,
       };
@@ -733,7 +749,7 @@ function cpuBeyondTasks(
   const fastest = Math.min(...msPerTask);
   if (T > 0 && fastest > MAX_SPEED_SPREAD * T) {
     const slow = `every hash took ${Math.round(fastest)} ms of CPU or more, ×${round(fastest / T, 2)} a task alone's ${Math.round(T)} ms`;
-    if (speed && cpuRatio !== null)
+    if (readEach && cpuRatio !== null)
       return {
         explained: `CPUs slowed by the host: ${slow}, ×${round(cpuRatio, 2)} their cost at the speed read beside the pool`,
       };

@@ -190,14 +190,16 @@ export declare function judgeTimingOnlyWithCores<T extends {
 /**
  * A batch trial void only because its CPUs ran at speeds the readers
  * explain (checkBatch's structureStands), counted: its structure is sound.
- * Its timing is dropped, where it is not judged (the plan's reportOnly) or
- * its model assumes one speed; a statistic that holds at unequal speeds
- * (`timing`: its name; Statistic.speedFree) keeps its value.
- * @param {import('../verdict.js').Check} c @param {{ timing?: string }} [o]
+ * Its timing value is dropped where other processes' load spoiled the trial,
+ * and where the statistic's model assumes one speed (the plans that call
+ * this so do not judge their timing: judgeTimingOnlyWithCores); a statistic
+ * that holds at unequal speeds (`speedFree`: its name; Statistic.speedFree)
+ * keeps it.
+ * @param {import('../verdict.js').Check} c @param {{ speedFree?: string }} [o]
  * @returns {import('../verdict.js').Check}
  */
-export declare function countWhereSpeedsExplain(c: import('../verdict.js').Check, { timing }?: {
-    timing?: string;
+export declare function countWhereSpeedsExplain(c: import('../verdict.js').Check, { speedFree }?: {
+    speedFree?: string;
 }): import('../verdict.js').Check;
 /**
  * Why the cores a batch gets are not C here, or null: a CPU quota below the
@@ -243,7 +245,9 @@ export declare function hashRates(obs: any, k: number): number[];
  * completion times drifts toward an alternative (`pool.size-two-pairs`'s
  * former gap read G 0.27 against a region above 0.375 so, a fail of a true
  * claim; BENCHMARKS.md §21). A statistic that holds at any constant speed per
- * thread (its pairs' ratio Q) still drifts where a speed changes mid-batch. The readings
+ * thread (its pairs' ratio Q) may still drift where a speed changes
+ * mid-batch; a plan whose statistic was measured to hold at unequal speeds
+ * (Statistic.speedFree) does not call this. The readings
  * count only where threads ran side by side (min(P, k) ≥ 2), whose
  * completions the statistic compares; one thread's tasks, one after another,
  * all meet the same CPUs.
