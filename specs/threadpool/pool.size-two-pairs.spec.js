@@ -41,14 +41,14 @@ export default defineSpec({
           asserts: 'in pairs: the second pair finishes a task after the first, at twice its time',
           fn: (t) => (t[2] + t[3]) / (t[0] + t[1]),
           // A speed that changes mid-batch moves Q, but on this host no more
-          // than the noise does: its median read 1.92 in 575 trials whose CPUs
-          // read apart (q05–q95 1.74–2.10, 3.6% outside the region) and 1.95
-          // in 381 where they read alike (1.80–2.05, 1.9%) (BENCHMARKS.md §29).
+          // than the noise does: its median read 1.92 in 571 trials whose CPUs
+          // read apart (q05–q95 1.74–2.10, 3.5% outside the region) and 1.95
+          // in 381 where they read alike (1.80–2.05, 1.8%) (BENCHMARKS.md §29).
           // There Q loses power against its alternatives (P=3 with its lone
           // thread on a CPU s× faster reads 4s/3, 2.0 at s = 1.5), which the
           // thread count and the runnable count tell apart.
           speedFree:
-            'Q read alike where the CPUs ran at unequal speeds (median 1.92 in 575 such trials, 1.95 in 381 others)',
+            'Q read alike where the CPUs ran at unequal speeds (median 1.92 in 571 such trials, 1.95 in 381 others)',
         },
         alternatives: [
           { label: 'P=1', P: 1, C: ctx.cores },
