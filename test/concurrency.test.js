@@ -702,6 +702,8 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
   };
   const t = Array.from({ length: 21 }, (_, i) => 5 * i);
   const ramp = (/** @type {number} */ total) => t.map((ms) => (total * ms) / 100);
+  // threads 1 and 2 runnable on CPU 0 at every sample, 3 and 4 on CPU 1
+  const cpuAt = { 1: '-' + '0'.repeat(20), 2: '-' + '0'.repeat(20), 3: '-' + '1'.repeat(20), 4: '-' + '1'.repeat(20) };
   test('a thread on the slow CPU pays ×1.5 per hash; at one speed the two read alike', () => {
     const timeline = {
       t,
@@ -733,12 +735,6 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
   test('checkBatch: a spinner beside threads on a slower CPU is a fail at one speed, where their spread alone allows it', () => {
     // threads 1 and 2 on CPU 0 (fast), 3 and 4 on CPU 1 (×1.5): honest hashes of 100 and 150 ms of CPU;
     // thread 1 also spins 70 ms before its hash: ×1.7 at one speed, within ×1.75 × 1.5 of the others raw
-    const cpuAt = {
-      1: '-' + '0'.repeat(20),
-      2: '-' + '0'.repeat(20),
-      3: '-' + '1'.repeat(20),
-      4: '-' + '1'.repeat(20),
-    };
     const obs = (/** @type {number[]} */ cpuMs) => ({
       poolThreads: [1, 2, 3, 4],
       cpuMs,
@@ -832,12 +828,6 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     expect(busy).toMatchObject({ ok: false, invalid: true, contested: true });
   });
   test('checkBatch: every hash dearer on CPUs the readers read as much slower stands; a thread that waited still fails', () => {
-    const cpuAt = {
-      1: '-' + '0'.repeat(20),
-      2: '-' + '0'.repeat(20),
-      3: '-' + '1'.repeat(20),
-      4: '-' + '1'.repeat(20),
-    };
     const slow = {
       ...speed,
       byCpu: { 0: { ms: 0.026, n: 30 }, 1: { ms: 0.026, n: 30 } },
