@@ -938,6 +938,60 @@ describe('speedFactor: how fast the CPUs ran during a batch, against the calibra
   });
 });
 
+describe("pool.two-as-fast-as-one's R: the pair's time over the dearer hash's own CPU time", async () => {
+  const { dearestHashMs } = await import('../harness/kits/pool.js');
+  const { default: spec } = await import('../specs/threadpool/pool.two-as-fast-as-one.spec.js');
+  const ctx = /** @type {any} */ ({
+    cores: 2,
+    platform: 'linux',
+    pbkdf2: { iterations: 1000, taskMs: 100, referenceMs: 0.02 },
+  });
+  const plan = /** @type {any} */ (spec.plan(ctx));
+  const batch = (/** @type {number[]} */ ms, /** @type {number[] | undefined} */ cpuMs) => ({
+    completions: ms.map((x) => ({ ms: x })),
+    T: 100,
+    ...(cpuMs ? { cpuMs } : {}),
+  });
+  test('dearestHashMs: the dearest hash of the most even split, null where the CPU was not read', () => {
+    expect(dearestHashMs({ cpuMs: [100, 150, 0.01, 0] }, 2)).toBe(150);
+    expect(dearestHashMs({ cpuMs: [200, 0.01] }, 2)).toBe(100); // one thread did both
+    expect(dearestHashMs({}, 2)).toBeNull();
+    expect(dearestHashMs({ cpuMs: [100, NaN] }, 2)).toBeNull();
+  });
+  test('two on CPUs ×1.5 apart read as fast as one, each at its own speed; off Linux T stands in', () => {
+    // the second hash ran on the slower CPU: 150 ms of CPU, done at 150 ms
+    expect(plan.timing.value(batch([100, 150], [100, 150]))).toBe(1);
+    // the same against a task timed alone on the faster CPU: the CPUs' speed ratio
+    expect(plan.timing.value(batch([100, 150]))).toBe(1.5);
+    // a serial pool: one thread, two hashes of 100 ms, done at 200 ms
+    expect(plan.timing.value(batch([100, 200], [200, 0.01]))).toBe(2);
+    // two threads taking turns: 100 ms of CPU each, done at 200 ms
+    expect(plan.timing.value(batch([100, 200], [100, 100]))).toBe(2);
+    // the model's values are unchanged: 1 for two at once, 2 serialized
+    expect(plan.model.claim).toBe(1);
+    expect(Object.values(plan.model.alternatives)).toEqual([2]);
+  });
+  test("a thread that spins a hash's worth before its own reads as alone: the CPU rule fails it", async () => {
+    const { checkBatch } = await import('../harness/kits/pool.js');
+    expect(plan.timing.value(batch([100, 200], [100, 200]))).toBe(1);
+    const speed = {
+      byCpu: { 0: { ms: 0.02, n: 20 }, 1: { ms: 0.02, n: 20 } },
+      pinned: { 0: 0.02, 1: 0.02 },
+      poolCpus: { 0: 40, 1: 40 },
+    };
+    const obs = {
+      poolThreads: [1, 2, 3, 4],
+      cpuMs: [100, 200, 0.01, 0.01],
+      phases: [{ fromMs: 0, toMs: 200, concurrency: 2 }],
+      speed,
+    };
+    const c = checkBatch(obs, { k: 2, P: 4, T: 100, referenceMs: 0.02 });
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(/^CPU without progress: /);
+  });
+});
+
 describe("batchTask: a batch's hashes are the full run's 120 ms ones under --quick too", async () => {
   const { batchTask, batchPlan } = await import('../harness/kits/pool.js');
   const pbkdf2 = { iterations: 170_000, taskMs: 60, referenceMs: 0.025 };

@@ -134,7 +134,8 @@ export function probeText(probe) {
  * @typedef {object} Statistic
  * @property {string} name
  * @property {string} description
- * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
+ * @property {(t: number[], T: number, obs?: any) => number} fn   sorted completion times and the single-task time;
+ *   obs: the trial's observation, where the value is a trial's (not for the model's predictions)
  * @property {number} [toward]
  * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
  * @property {string} [speedFree] why the statistic holds where the CPUs run at unequal speeds, with the
@@ -234,7 +235,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
       toward: statistic.toward,
       looks: TIMING_LOOKS,
       alpha: 0.01,
-      value: (obs) => statistic.fn(sortedTimes(obs), obs.T ?? NaN),
+      value: (obs) => statistic.fn(sortedTimes(obs), obs.T ?? NaN, obs),
       // Without thread accounting the timing decides alone: a trial spoiled
       // by other processes' load gives no value (on Linux the structural
       // check drops it and says so).
@@ -386,6 +387,21 @@ function busyThreadsCpu(cpuMs, k) {
  */
 export function hashRates(obs, k) {
   return taskAccount(obs.cpuMs ?? [], k)?.msPerTask ?? [];
+}
+
+/**
+ * What the dearest of a batch's k hashes cost in CPU time (taskAccount's
+ * most even split): the time it takes alone at the speed of the CPU it ran
+ * on, since a CPU-bound hash alone on a free core runs throughout. A thread
+ * that spun before its hash makes that hash read dear: the CPU rule
+ * (cpuBeyondTasks) is what tells it. null where the pool threads' CPU was
+ * not read (off Linux) or does not split into whole tasks.
+ * @param {any} obs @param {number} k
+ * @returns {number | null}
+ */
+export function dearestHashMs(obs, k) {
+  const per = hashRates(obs, k);
+  return per.length && per.every(Number.isFinite) ? Math.max(...per) : null;
 }
 
 /**

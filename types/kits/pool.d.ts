@@ -86,9 +86,10 @@ export type Statistic = {
     name: string;
     description: string;
     /**
-     * sorted completion times and the single-task time
+     * sorted completion times and the single-task time;
+     * obs: the trial's observation, where the value is a trial's (not for the model's predictions)
      */
-    fn: (t: number[], T: number) => number;
+    fn: (t: number[], T: number, obs?: any) => number;
     toward?: number;
     /**
      * what the claim asserts that the statistic tests, in the claim's terms
@@ -110,7 +111,8 @@ export type Alternative = {
  * @typedef {object} Statistic
  * @property {string} name
  * @property {string} description
- * @property {(t: number[], T: number) => number} fn   sorted completion times and the single-task time
+ * @property {(t: number[], T: number, obs?: any) => number} fn   sorted completion times and the single-task time;
+ *   obs: the trial's observation, where the value is a trial's (not for the model's predictions)
  * @property {number} [toward]
  * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
  * @property {string} [speedFree] why the statistic holds where the CPUs run at unequal speeds, with the
@@ -234,6 +236,17 @@ export declare function taskAccount(cpuMs: number[], k: number): {
  * @param {any} obs @param {number} k
  */
 export declare function hashRates(obs: any, k: number): number[];
+/**
+ * What the dearest of a batch's k hashes cost in CPU time (taskAccount's
+ * most even split): the time it takes alone at the speed of the CPU it ran
+ * on, since a CPU-bound hash alone on a free core runs throughout. A thread
+ * that spun before its hash makes that hash read dear: the CPU rule
+ * (cpuBeyondTasks) is what tells it. null where the pool threads' CPU was
+ * not read (off Linux) or does not split into whole tasks.
+ * @param {any} obs @param {number} k
+ * @returns {number | null}
+ */
+export declare function dearestHashMs(obs: any, k: number): number | null;
 /**
  * Drop a batch's timing value where the CPUs ran at unequal speeds: the pool
  * threads' CPU time per hash (a fixed amount of work) says so
