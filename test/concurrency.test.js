@@ -781,6 +781,17 @@ describe("cpuAtOneSpeed: each thread's CPU weighed by the speed of the CPUs it r
     expect(whole?.invalid).toBeUndefined();
     expect(whole?.timingVoid).toBeUndefined();
     expect(whole?.detail).toMatch(/ \(CPUs at unequal speeds: .*; S holds at unequal speeds\)$/);
+    // one that reads the hashes' own CPU keeps its values where the CPUs read apart, but takes no trial the readers explain
+    const reads = batchPlan(planCtx, {
+      k: 4,
+      P: 4,
+      statistic: { ...statistic, speedFree: 'S read alike', readsHashCpu: true },
+      alternatives: [],
+    });
+    expect(reads.structural?.check(obs([100, 100, 150, 150]))).toMatchObject({ ok: false, invalid: true });
+    const readsAlike = reads.structural?.check(obs([100, 100, 100, 100]));
+    expect(readsAlike).toMatchObject({ ok: true });
+    expect(readsAlike?.timingVoid).toBeUndefined();
     // one whose model assumes one speed leaves it void (judgeTimingOnlyWithCores counts it where its timing is not judged)
     const oneSpeed = batchPlan(planCtx, { k: 4, P: 4, statistic, alternatives: [] });
     expect(oneSpeed.structural?.check(obs([100, 100, 150, 150]))).toMatchObject({ ok: false, invalid: true });

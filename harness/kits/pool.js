@@ -140,7 +140,11 @@ export function probeText(probe) {
  * @property {string} [asserts] what the claim asserts that the statistic tests, in the claim's terms
  * @property {string} [speedFree] why the statistic holds where the CPUs run at unequal speeds, with the
  *   figures that show it: its values are kept in trials whose CPUs read apart (voidIfUnequalSpeeds), and
- *   such a trial whose threads' CPU the speeds read explain counts whole (countWhereSpeedsExplain)
+ *   such a trial whose threads' CPU the speeds read explain counts whole (countWhereSpeedsExplain), unless
+ *   it readsHashCpu
+ * @property {boolean} [readsHashCpu] the statistic weighs the completions by the hashes' own CPU time
+ *   (dearestHashMs): a trial whose threads' CPU the readers explain stays void for it, since a reader that
+ *   read its CPU slower than the hashes ran there would hide a spinning thread's CPU in both
  *
  * @typedef {object} Alternative
  * @property {string} label
@@ -221,6 +225,7 @@ export function batchPlan(ctx, { k, P, size, reference = false, statistic, alter
           check: (obs) => {
             const busy = busyReason(load(obs), C);
             const checked = voidTiming(checkBatch(obs, { k, P, T, referenceMs: ctx.pbkdf2.referenceMs, busy }), busy);
+            if (statistic.speedFree && statistic.readsHashCpu) return checked;
             if (statistic.speedFree) return countWhereSpeedsExplain(checked, { speedFree: statistic.name });
             return voidIfUnequalSpeeds(obs, { k, P }, checked);
           },
@@ -394,8 +399,10 @@ export function hashRates(obs, k) {
  * most even split): the time it takes alone at the speed of the CPU it ran
  * on, since a CPU-bound hash alone on a free core runs throughout. A thread
  * that spun before its hash makes that hash read dear: the CPU rule
- * (cpuBeyondTasks) is what tells it. null where the pool threads' CPU was
- * not read (off Linux) or does not split into whole tasks.
+ * (cpuBeyondTasks) is what tells it, and a statistic that reads this
+ * (Statistic.readsHashCpu) takes no trial the readers' speeds explain. null
+ * where the pool threads' CPU was not read (off Linux), or more threads used
+ * CPU than there were tasks.
  * @param {any} obs @param {number} k
  * @returns {number | null}
  */

@@ -39,12 +39,14 @@ export default defineSpec({
         // CPU is read: the time that hash takes alone at the speed of the CPU
         // it ran on. A task timed alone on one CPU (T) made R the CPUs' speed
         // ratio where the host ran them apart: on this host R = t2 / T read a
-        // median of 1.25 in 587 such trials (a quarter beyond 1.5) and 1.12 in
-        // 251 where they read alike (q95 1.51); t2 over the dearer hash's CPU
-        // read 1.01–1.23 (q01–q99) in both, a serial pool 2.04 and a limiter
-        // of one 2.08–2.71 (BENCHMARKS.md §29). A thread that spins before its
+        // median of 1.25 in 564 such trials and 1.13 in 319 where they read
+        // alike (q95 1.88 and 1.51); t2 over the dearer hash's CPU read
+        // 1.01–1.23 (q01–q99) in both, a serial pool 2.04–2.10 and a limiter of
+        // one 2.08–2.71 (BENCHMARKS.md §29). A thread that spins before its
         // hash makes that hash dear and reads as alone: the CPU rule ("CPU
-        // without progress") fails it.
+        // without progress") tells it, and a trial whose CPU the readers'
+        // speeds explain, which a reader that misread its CPU could hide a
+        // spinner's CPU in, stays void here (readsHashCpu).
         statistic: {
           name: 'R',
           description:
@@ -53,6 +55,7 @@ export default defineSpec({
           fn: (t, T, obs) => t[1] / ((obs && dearestHashMs(obs, 2)) ?? T),
           speedFree:
             "R over the dearer hash's CPU read alike where the CPUs ran at unequal speeds (q99 1.23 in 564 such trials, 1.23 in 319 others)",
+          readsHashCpu: true,
         },
         alternatives: parallel ? [{ label: 'serialized (P=1)', P: 1, C: ctx.cores }] : [apart],
         summary: parallel ? '' : `${why}: the model expects twice the time`,
