@@ -16,7 +16,7 @@ const HELP = `Usage: node bench/sabotage.js [options]
 
 For each sabotage, runs the claims it must break with NCS_SABOTAGE set and
 prints a detection table (sabotage × claim: must break? verdict). Sabotages:
-${SABOTAGES.map((s) => `  ${s.name.padEnd(19)} ${s.what} (claims: ${s.select.join(' ')})`).join('\n')}
+${SABOTAGES.map((s) => `  ${s.name.padEnd(19)} ${s.what} (claims: ${[...s.select, ...Object.entries(s.env ?? {}).map(([k, x]) => `with ${k}=${x}`)].join(' ')})`).join('\n')}
 
 Options:
   --only NAME       run only this sabotage (repeatable)
@@ -73,16 +73,18 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     for (const s of chosen) {
       if (stopped) break;
       const json = file(s.name, 'json');
-      const baseJson = file(`baseline-${s.select.join('+')}`, 'json');
+      const settings = Object.entries(s.env ?? {}).flatMap(([k, x]) => ['--env', `${k}=${x}`]);
+      const selection = [...s.select, ...settings];
+      const baseJson = file(`baseline-${selection.join('+')}`, 'json');
       if (!v.from) {
-        const args = [...s.select, '--json', json, ...(v.quick ? ['--quick'] : [])];
+        const args = [...selection, '--json', json, ...(v.quick ? ['--quick'] : [])];
         stderr.write(`sabotage: NCS_SABOTAGE=${s.name} node harness/cli.js ${args.join(' ')}\n`);
         const code = await runCli(args, { sabotage: s.name, log: file(s.name, 'log') });
         stderr.write(`sabotage: ${s.name}: exit ${code}\n`);
         if (v.baseline && !existsSync(baseJson)) {
-          const base = [...s.select, '--json', baseJson, ...(v.quick ? ['--quick'] : [])];
+          const base = [...selection, '--json', baseJson, ...(v.quick ? ['--quick'] : [])];
           stderr.write(`sabotage: baseline: node harness/cli.js ${base.join(' ')}\n`);
-          await runCli(base, { log: file(`baseline-${s.select.join('+')}`, 'log') });
+          await runCli(base, { log: file(`baseline-${selection.join('+')}`, 'log') });
         }
       }
       if (!existsSync(json)) {

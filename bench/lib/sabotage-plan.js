@@ -6,6 +6,7 @@
  * @property {string} name       the NCS_SABOTAGE value
  * @property {string} what       what the fixtures then do
  * @property {string[]} select   claims to run (ids or globs)
+ * @property {Record<string, string>} [env]  settings the claims run under (--env), sabotaged and not
  * @property {(id: string, cpus?: number) => boolean} breaks  must this claim fail (on a machine with this many CPUs allowed)?
  */
 
@@ -156,6 +157,15 @@ export const SABOTAGES = [
     breaks: only(['pool.fifth-lags', 'pool.six-is-four-then-two', 'pool.size-two-pairs', 'pool.size-one-serializes']),
   },
   SPIN_3,
+  {
+    name: 'pool-spin=1',
+    what: "pool-spin with one permit in a pool of two (UV_THREADPOOL_SIZE=2): the task without a permit spins on its own thread, the pool's only other one, until the first hash ends, so both threads stay busy and runnable while the pair takes two hashes' time",
+    // the spin lands on the hash's own thread: its hash reads dear, and R over the dearer hash's CPU reads
+    // about 1 (BENCHMARKS.md §29); the CPU rule is what fails it
+    select: ['pool.two-as-fast-as-one'],
+    env: { UV_THREADPOOL_SIZE: '2' },
+    breaks: () => true,
+  },
   {
     name: 'pool-waste=3',
     what: 'a limiter whose waste is spread over every thread: at most 3 hashes progress at once (at most P − 1), sliced round robin so all finish together; throwaway slices keep the other threads busy, and the pool hands both to whichever thread is free, so every thread does the same share of work and of waste',
