@@ -80,10 +80,17 @@ describe('split trials', () => {
     k,
     threads: cpuMs.map((ms, i) => ({ tid: 100 + i, cpuMs: ms, iterations: 2000 / k })),
   });
-  test('the CPU per calibrated task of each thread, from its share of the iterations', () => {
-    expect(splitRates({ runs: [run(1, [240]), run(2, [120, 122])] }, 1000, 2)).toEqual([120, 120, 122]);
+  test('the CPU per calibrated task of each thread, from its share of the iterations, per run', () => {
+    // One thread alone has no other to read against: not read.
+    expect(splitRates({ runs: [run(1, [240]), run(2, [120, 122])] }, 1000, 2)).toEqual([[120, 122]]);
     // More threads than CPUs share them: not read.
-    expect(splitRates({ runs: [run(2, [120, 122]), run(4, [50, 80, 60, 70])] }, 1000, 2)).toEqual([120, 122]);
+    expect(splitRates({ runs: [run(2, [120, 122]), run(4, [50, 80, 60, 70])] }, 1000, 2)).toEqual([[120, 122]]);
+    // k=2: 1000 iterations each; k=3: 666.7 each
+    const perRun = splitRates({ runs: [run(2, [120, 150]), run(3, [80, 81, 90])] }, 1000, 4);
+    expect(perRun.map((rates) => rates.map(Math.round))).toEqual([
+      [120, 150],
+      [120, 122, 135],
+    ]);
   });
   test('one speed: the check stands; a slowed vCPU under k=2: the timing is dropped', () => {
     const c = { ok: true, detail: 'shares' };
@@ -97,5 +104,33 @@ describe('split trials', () => {
       timingVoid: true,
       voidReason: expect.stringMatching(/^CPUs at unequal speeds: a task took 120–176 ms/),
     });
+  });
+  test('the run whose threads read furthest apart names the speeds', () => {
+    const c = { ok: true, detail: 'shares' };
+    const obs = { runs: [run(2, [120, 150]), run(3, [80, 81, 120])] };
+    expect(voidIfUnequalSplitSpeeds(obs, { iterations: 1000, C: 4 }, c).voidReason).toMatch(
+      /a task took 120–180 ms of CPU on different threads \(×1\.5;/,
+    );
+  });
+  test("a lone thread's rate apart from the others' leaves the timing to judge: a drift, or CPU without progress", () => {
+    const c = { ok: true, detail: 'shares' };
+    // a spin lock's waiters: each of the two threads spends twice the CPU the lone one did for its share
+    expect(voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [240, 242])] }, { iterations: 1000, C: 2 }, c)).toBe(
+      c,
+    );
+    // a thread without a CPU reading is not compared
+    const unread = {
+      runs: [
+        run(2, [120, 122]),
+        {
+          k: 2,
+          threads: [
+            { cpuMs: null, iterations: 1000 },
+            { cpuMs: 200, iterations: 1000 },
+          ],
+        },
+      ],
+    };
+    expect(voidIfUnequalSplitSpeeds(unread, { iterations: 1000, C: 2 }, c)).toBe(c);
   });
 });

@@ -406,3 +406,35 @@ describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
     expect(m.selfMs).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
+  it('threads that share the lock never work at the same time, and each does all its iterations', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
+    const lock = new SharedArrayBuffer(8);
+    // [threads inside a slice now, most ever inside at once, iterations done]
+    const seen = new SharedArrayBuffer(12);
+    const body = `
+      const { workerData: { lib, lock, seen } } = require('node:worker_threads');
+      const cell = new Int32Array(seen);
+      require(lib).lockedWork((it) => {
+        const inside = Atomics.add(cell, 0, 1) + 1;
+        if (inside > Atomics.load(cell, 1)) Atomics.store(cell, 1, inside);
+        for (let end = Date.now() + 1; Date.now() < end; );
+        Atomics.add(cell, 2, it);
+        Atomics.sub(cell, 0, 1);
+      }, 1000, lock);`;
+    await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen } });
+            w.on('error', reject);
+            w.on('exit', resolve);
+          }),
+      ),
+    );
+    const cell = new Int32Array(seen);
+    expect({ most: cell[1], iterations: cell[2] }).toEqual({ most: 1, iterations: 3000 });
+  });
+});

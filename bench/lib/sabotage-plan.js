@@ -264,6 +264,15 @@ export const SABOTAGES = [
     breaks: only(['workers.split-speeds-up', 'workers.oversubscription', 'workers.optimal-cores-minus-one']),
   },
   {
+    name: 'split-spin',
+    what: 'split-work.cjs: the k ≥ 2 threads of a run take turns by slices under one lock, spinning while they wait (all runnable at once, each its share of CPU and more)',
+    select: ['workers.*'],
+    // no speed-up from more threads, so C − 1 is as good as C (on one core both claims expect none);
+    // from C to 2C nothing gains either, which is all oversubscription claims: its verdict stands
+    breaks: (id, cpus = 2) =>
+      cpus >= 2 && (id === 'workers.split-speeds-up' || id === 'workers.optimal-cores-minus-one'),
+  },
+  {
     name: 'zlib-on-main',
     what: 'loop-apis.cjs: async gzip of 1 MiB or more compressed on the main thread in 256 KiB gzip members, a loop turn between',
     select: ['loop.pool-apis-block'],

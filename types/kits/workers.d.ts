@@ -211,16 +211,24 @@ export declare const MAX_SPEED_SPREAD = 1.2;
  */
 export declare function unequalSpeedReason(rates: number[], unit: string): string | null;
 /**
- * A split trial's CPU time per calibrated task on each worker thread of the
- * runs with at most C threads (each thread's iterations are its share of the
- * work). Those threads each had a CPU of their own; more threads than CPUs
- * share them and switch, which mixes the CPUs' speeds and adds switching
- * costs to every thread.
+ * A split trial's CPU time per calibrated task on each worker thread of each
+ * run with 2 to C threads (each thread's iterations are its share of the
+ * work), one list per run. Those threads ran at the same time, each on a CPU
+ * of its own: where they read apart, the CPUs ran at unequal speeds, and the
+ * run's time is its slowest thread's. More threads than CPUs share them and
+ * switch, which mixes the CPUs' speeds and adds switching costs to every
+ * thread. A run of one thread has no other to read against: its rate beside
+ * another run's is the machine's speed at another moment (a drift, which the
+ * order alternating over the trials spreads both ways) or CPU spent without
+ * progress under concurrency (a spin lock's waiters), which is the claim's
+ * own failure and must reach the timing.
  * @param {any} obs @param {number} iterationsPerTask @param {number} C
+ * @returns {number[][]}
  */
-export declare function splitRates(obs: any, iterationsPerTask: number, C: number): any;
+export declare function splitRates(obs: any, iterationsPerTask: number, C: number): number[][];
 /**
- * Drop a split trial's timing value where its threads ran at unequal speeds.
+ * Drop a split trial's timing value where the threads of one of its runs ran
+ * at unequal speeds (the run whose threads read furthest apart names them).
  * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
  * @param {import('../verdict.js').Check} check
  */
