@@ -20,6 +20,8 @@ import {
   busyReason,
   voidIfBusy,
   atOnceUntilFirstEnd,
+  timeAtOneSpeed,
+  splitSpreadLimit,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -338,6 +340,90 @@ describe('spec plans', () => {
     expect(optimal.plan(ctx(11)).expected).toBe('holds');
     expect(optimal.plan(ctx(12)).expected).toBe('holds');
     expect(optimal.plan(ctx(16)).skip).toMatch(/more threads/);
+  });
+});
+
+describe('split timing at unequal CPU speeds', () => {
+  /** @param {number} C */
+  const ctx = (C) =>
+    /** @type {any} */ ({
+      cores: C,
+      usable: Array.from({ length: C }, (_, i) => i),
+      platform: 'linux',
+      pbkdf2: { iterations: 1000, taskMs: 120 },
+    });
+  /**
+   * A split trial of W = 2000 iterations: per k, its wall time and each thread's CPU ms
+   * (each thread did 2000/k iterations; runnable throughout, ending at its CPU).
+   * @param {Record<number, [number, number[]]>} byK
+   */
+  const trial = (byK) => ({
+    ks: Object.keys(byK).map(Number),
+    mainTid: 1,
+    runs: Object.entries(byK).map(([k, [wallMs, cpus]]) => ({
+      k: Number(k),
+      wallMs,
+      threads: cpus.map((cpuMs, i) => ({
+        tid: 100 * Number(k) + i,
+        iterations: 2000 / Number(k),
+        cpuMs,
+        runnableMs: cpuMs,
+        doneMs: cpuMs,
+      })),
+    })),
+  });
+  const judged = (/** @type {any} */ spec, /** @type {number} */ C, /** @type {any} */ obs) => {
+    const plan = spec.plan(ctx(C));
+    return { check: plan.structural.check(obs), value: plan.timing.value(obs) };
+  };
+
+  it('the limit on the spread corrected: the alternative never carried across the boundary', () => {
+    expect(splitSpreadLimit({ claim: 2, alternatives: { none: 1 } })).toBeCloseTo(1.4);
+    expect(splitSpreadLimit({ claim: 1, alternatives: { linear: 0.5 } })).toBeCloseTo(1.4);
+    // C − 1 against C on four cores: 4/3 against 1, boundary 7/6
+    expect(splitSpreadLimit({ claim: 4 / 3, alternatives: { optimal: 1 } })).toBeCloseTo(1 + 0.8 / 6);
+  });
+
+  it('honest, one CPU ×1.3 slower: the run of 2 ends with its slower thread, taken at the faster speed', () => {
+    // k=1 on the fast CPU (240 ms); k=2: 120 ms and 156 ms of CPU, the run ends at 156
+    const obs = trial({ 1: [240, [240]], 2: [156, [120, 156]] });
+    expect(timeOf(obs, 2)).toBe(156);
+    expect(timeAtOneSpeed(obs, 2, 2)).toBeCloseTo(120);
+    expect(timeAtOneSpeed(obs, 1, 2)).toBe(240);
+    const { check, value } = judged(splitSpeeds, 2, obs);
+    expect(check).toMatchObject({ ok: true });
+    expect(check.timingVoid).toBeUndefined();
+    expect(value).toBeCloseTo(2); // as measured: 1.54
+  });
+
+  it('beyond the limit the timing is void, and says how far apart', () => {
+    const { check } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [180, [120, 180]] }));
+    expect(check).toMatchObject({ ok: true, timingVoid: true });
+    expect(check.voidReason).toMatch(/×1\.5; corrected up to ×1\.4\)$/);
+  });
+
+  it('threads that take turns and spin: alike, no speed-up, the timing says so', () => {
+    // split-spin: each thread on a CPU throughout, 240 ms of CPU for 120 ms of work
+    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [242, [240, 241]] }));
+    expect(check.ok).toBe(true);
+    expect(check.timingVoid).toBeUndefined();
+    expect(value).toBeLessThan(1.5);
+    expect(value).toBeCloseTo(1, 1);
+  });
+
+  it('one waiting thread that spins as far as the limit allows: still below the boundary', () => {
+    // no speed-up (the run takes 240); the waiter spends ×1.4 the CPU of the other
+    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [240, [120, 168]] }));
+    expect(check.timingVoid).toBeUndefined();
+    expect(value).toBeCloseTo(1.4);
+  });
+
+  it('oversubscription: the C run at one speed, the 2C run as measured; C − 1 on two cores as split-speeds-up', () => {
+    const obs = trial({ 2: [156, [120, 156]], 4: [136, [68, 68, 68, 68]] });
+    expect(judged(oversub, 2, obs).value).toBeCloseTo(136 / 120);
+    const opt = judged(optimal, 2, trial({ 1: [240, [240]], 2: [156, [120, 156]], 3: [140, [80, 80, 80]] }));
+    expect(opt.check.timingVoid).toBeUndefined();
+    expect(opt.value).toBeCloseTo(2);
   });
 });
 

@@ -170,9 +170,9 @@ export declare function lookLevels({ looks, alpha }: {
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
  * every boundary placed between the claim's value and each alternative's.
- * @param {TimingPlan} plan
+ * @param {Pick<TimingPlan, 'claim' | 'alternatives' | 'toward'>} plan
  */
-export declare function region(plan: TimingPlan): {
+export declare function region(plan: Pick<TimingPlan, 'claim' | 'alternatives' | 'toward'>): {
     lo: number;
     hi: number;
 };

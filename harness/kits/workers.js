@@ -5,7 +5,7 @@
 import { runLoad, splitCpus } from './loadgen.js';
 import { splitTime } from './model.js';
 import { round } from '../stats.js';
-import { MACHINE_BUSY } from '../verdict.js';
+import { MACHINE_BUSY, region } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
@@ -340,15 +340,16 @@ export const MAX_SPEED_SPREAD = 1.2;
  * once, does not depend on speed.
  * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
  * @param {string} unit     the unit, as in 'a hash'
+ * @param {number} [limit]  the widest spread read as one speed, or corrected for
  * @returns {string | null}
  */
-export function unequalSpeedReason(rates, unit) {
+export function unequalSpeedReason(rates, unit, limit = MAX_SPEED_SPREAD) {
   const r = rates.filter((x) => Number.isFinite(x) && x > 0);
   if (r.length < 2) return null;
   const lo = Math.min(...r);
   const hi = Math.max(...r);
-  if (hi / lo <= MAX_SPEED_SPREAD) return null;
-  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; the model assumes one speed)`;
+  if (hi / lo <= limit) return null;
+  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; ${limit === MAX_SPEED_SPREAD ? 'the model assumes one speed' : `corrected up to ×${round(limit, 2)}`})`;
 }
 
 /**
@@ -374,20 +375,65 @@ export function splitRates(obs, iterationsPerTask, C) {
     );
 }
 
+/** How far apart rates read: the slowest over the fastest of those read (1 with fewer than two). @param {number[]} rates */
+function spreadOf(rates) {
+  const r = rates.filter((x) => Number.isFinite(x) && x > 0);
+  return r.length < 2 ? 1 : Math.max(...r) / Math.min(...r);
+}
+
 /**
- * Drop a split trial's timing value where the threads of one of its runs ran
- * at unequal speeds (the run whose threads read furthest apart names them).
- * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
+ * The mean time of the runs with k threads at the speed of each run's
+ * fastest thread: where k ≤ C threads each had a CPU and read apart, the run
+ * ended with its slowest, ×spread later than at one speed, so its time is
+ * divided by that spread. A single thread, more threads than CPUs (they share
+ * the CPUs' speeds), or threads without a CPU reading: the time as measured.
+ * A thread that spends CPU without progress while the others work raises the
+ * spread too: the rule that uses this bounds the spread it corrects
+ * (splitSpreadLimit), so that no run whose threads took turns reads as
+ * split.
+ * @param {any} obs @param {number} k @param {number} C
+ */
+export function timeAtOneSpeed(obs, k, C) {
+  const runs = (obs.runs ?? []).filter((/** @type {any} */ r) => r.k === k);
+  if (!runs.length) return NaN;
+  const at = (/** @type {any} */ r) =>
+    k >= 2 && k <= C ? r.wallMs / spreadOf(r.threads.map((/** @type {any} */ t) => t.cpuMs / t.iterations)) : r.wallMs;
+  return runs.reduce((/** @type {number} */ sum, /** @type {any} */ r) => sum + at(r), 0) / runs.length;
+}
+
+/**
+ * The widest spread of a run's thread rates a split claim corrects for
+ * (timeAtOneSpeed), from its timing plan: for each wrong alternative, four
+ * fifths of the way from one speed to the ratio between the alternative and
+ * its boundary (verdict.js region), the least of them. Threads that took
+ * turns give the alternative's time (no speed-up), and reading as many at
+ * once as threads that split needs CPU spent by the waiting one: at most the
+ * spread read, so the correction never carries the alternative across the
+ * boundary. Splits on two cores (1.5 against 1): ×1.4; C − 1 against C on
+ * four cores (1.17 against 1): ×1.13.
+ * @param {{ claim: number, alternatives: Record<string, number>, toward?: number }} timing
+ */
+export function splitSpreadLimit(timing) {
+  const { lo, hi } = region(timing);
+  const ratios = Object.values(timing.alternatives).map((alt) => {
+    const boundary = alt < timing.claim ? lo : hi;
+    return Math.max(boundary / alt, alt / boundary);
+  });
+  return 1 + 0.8 * (Math.min(...ratios) - 1);
+}
+
+/**
+ * Drop a split trial's timing value where the threads of one of its runs
+ * read further apart than `limit` (splitSpreadLimit): the correction for
+ * their speeds would be larger than the claim's margin. The run whose
+ * threads read furthest apart names them.
+ * @param {any} obs @param {{ iterations: number, C: number, limit: number }} o  iterations per calibrated task; cores; widest spread corrected
  * @param {import('../verdict.js').Check} check
  */
-export function voidIfUnequalSplitSpeeds(obs, { iterations, C }, check) {
-  const spread = (/** @type {number[]} */ rates) => {
-    const r = rates.filter((x) => Number.isFinite(x) && x > 0);
-    return r.length < 2 ? 1 : Math.max(...r) / Math.min(...r);
-  };
+export function voidIfUnequalSplitSpeeds(obs, { iterations, C, limit }, check) {
   const widest = splitRates(obs, iterations, C).reduce(
-    (/** @type {number[] | null} */ a, b) => (a === null || spread(b) > spread(a) ? b : a),
+    (/** @type {number[] | null} */ a, b) => (a === null || spreadOf(b) > spreadOf(a) ? b : a),
     null,
   );
-  return voidTiming(check, widest && unequalSpeedReason(widest, 'a task'));
+  return voidTiming(check, widest && unequalSpeedReason(widest, 'a task', limit));
 }
