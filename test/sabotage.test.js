@@ -99,6 +99,7 @@ describe('the detection table', () => {
     expect(by['split-spin'].breaks('workers.optimal-cores-minus-one', 4)).toBe(true);
     expect(by['split-spin'].breaks('workers.oversubscription', 2)).toBe(false);
     expect(by['split-spin'].breaks('workers.split-speeds-up', 1)).toBe(false);
+    expect(by['split-lean'].breaks('workers.oversubscription', 2)).toBe(true);
   });
 
   test('rows and Markdown from a record, with the baseline when given', () => {

@@ -22,6 +22,7 @@ import {
   atOnceUntilFirstEnd,
   timeAtOneSpeed,
   splitSpreadLimit,
+  sleptInWork,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -418,6 +419,24 @@ describe('split timing at unequal CPU speeds', () => {
     expect(value).toBeCloseTo(1.4);
   });
 
+  it("a thread asleep for part of its work (split-lean: it waits for the other's turn) is not a split running", () => {
+    const obs = trial({ 1: [240, [240]], 2: [240, [120, 168]] });
+    // the waiter spins (168 ms of CPU in 240), the other sleeps while it waits: 120 ms runnable in 240
+    for (const t of obs.runs[1].threads) t.ms = 240;
+    expect(sleptInWork(obs.runs[1])).toEqual({ share: 0.5, ms: 240 });
+    expect(sleptInWork(obs.runs[0])).toBeNull();
+    const { check } = judged(splitSpeeds, 2, obs);
+    expect(check.ok).toBe(false);
+    expect(check.detail).toMatch(
+      /^k=2: a thread runnable in 50% of its work's 240 ms \(asleep the rest; allowed 80%\)/,
+    );
+    // runnable throughout (on a CPU, or waiting for one, as beside other load): the split stands
+    for (const t of obs.runs[1].threads) t.runnableMs = t.ms = t.cpuMs;
+    expect(sleptInWork(obs.runs[1])).toBeNull();
+    // older records without the thread's own wall time: not read
+    expect(sleptInWork({ threads: [{ runnableMs: 10 }] })).toBeNull();
+  });
+
   it('oversubscription: the C run at one speed, the 2C run as measured; C − 1 on two cores as split-speeds-up', () => {
     const obs = trial({ 2: [156, [120, 156]], 4: [136, [68, 68, 68, 68]] });
     expect(judged(oversub, 2, obs).value).toBeCloseTo(136 / 120);
@@ -494,14 +513,14 @@ describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
 });
 
 describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
-  it('threads that share the lock never work at the same time, and each does all its iterations', async () => {
+  it('threads that share the lock never work at the same time, spinning or asleep, and each does all its iterations', async () => {
     const { Worker } = await import('node:worker_threads');
     const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
     const lock = new SharedArrayBuffer(8);
     // [threads inside a slice now, most ever inside at once, iterations done]
     const seen = new SharedArrayBuffer(12);
     const body = `
-      const { workerData: { lib, lock, seen } } = require('node:worker_threads');
+      const { workerData: { lib, lock, seen, spin } } = require('node:worker_threads');
       const cell = new Int32Array(seen);
       require(lib).lockedWork((it) => {
         const inside = Atomics.add(cell, 0, 1) + 1;
@@ -509,12 +528,12 @@ describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
         for (let end = Date.now() + 1; Date.now() < end; );
         Atomics.add(cell, 2, it);
         Atomics.sub(cell, 0, 1);
-      }, 1000, lock);`;
+      }, 1000, lock, spin);`;
     await Promise.all(
-      [1, 2, 3].map(
-        () =>
+      [true, false, false].map(
+        (spin) =>
           new Promise((resolve, reject) => {
-            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen } });
+            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, spin } });
             w.on('error', reject);
             w.on('exit', resolve);
           }),

@@ -273,6 +273,13 @@ export const SABOTAGES = [
       cpus >= 2 && (id === 'workers.split-speeds-up' || id === 'workers.optimal-cores-minus-one'),
   },
   {
+    name: 'split-lean',
+    what: 'split-work.cjs: the same turns, but only the first thread spins while it waits; the others sleep (its CPU per task reads dearer, as on a slower CPU, and the pair about 1.5 runnable at once)',
+    select: ['workers.*'],
+    // threads that sleep while another takes its turn are not split work running (as split-serial)
+    breaks: only(['workers.split-speeds-up', 'workers.optimal-cores-minus-one', 'workers.oversubscription']),
+  },
+  {
     name: 'zlib-on-main',
     what: 'loop-apis.cjs: async gzip of 1 MiB or more compressed on the main thread in 256 KiB gzip members, a loop turn between',
     select: ['loop.pool-apis-block'],

@@ -7,6 +7,7 @@ import { splitTime } from './model.js';
 import { round } from '../stats.js';
 import { MACHINE_BUSY, region } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
+import { MIN_RUNNABLE_SHARE } from './concurrency.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
 export const SOURCE_003 = {
@@ -193,6 +194,13 @@ export function checkSplit(obs) {
       );
     const idle = r.threads.filter((/** @type {any} */ t) => !(t.cpuMs >= 0.5 * t.iterations * perIteration));
     if (idle.length) problems.push(`k=${r.k}: ${idle.length} thread(s) below half their CPU share`);
+    // Each thread works from its start to its end of its share: one that sleeps in it (waiting for
+    // another's turn) is not split work running, whatever the others' CPU makes the count read.
+    const asleep = sleptInWork(r);
+    if (r.k >= 2 && asleep)
+      problems.push(
+        `k=${r.k}: a thread runnable in ${Math.floor(asleep.share * 100)}% of its work's ${Math.round(asleep.ms)} ms (asleep the rest; allowed ${MIN_RUNNABLE_SHARE * 100}%)`,
+      );
     // Split work runs together: k ≥ 2 threads taking turns read 1 runnable at once.
     const together = atOnceUntilFirstEnd(r, (t) => t.runnableMs) ?? r.together;
     if (r.k >= 2 && typeof together === 'number' && together < MIN_TOGETHER) {
@@ -211,6 +219,26 @@ export function checkSplit(obs) {
       ? problems.join('; ')
       : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
   };
+}
+
+/**
+ * The thread of a split run runnable for the least share of its work's wall
+ * time (its own clock, from the job's arrival to its end), where that share is
+ * below MIN_RUNNABLE_SHARE; null where every thread was runnable throughout
+ * (pbkdf2 on a thread of its own: on a CPU or waiting for one), or where the
+ * record lacks the readings. A thread that sleeps while another takes its
+ * turn reads the share it worked, however much CPU the others spend
+ * meanwhile. Honest threads read 1.00–1.12 (the runnable time also covers
+ * the job's arrival).
+ * @param {{ threads: any[] }} run
+ * @returns {{ share: number, ms: number } | null}
+ */
+export function sleptInWork(run) {
+  const read = run.threads.filter((t) => t.ms > 0 && typeof t.runnableMs === 'number');
+  if (!read.length) return null;
+  const least = read.reduce((a, b) => (b.runnableMs / b.ms < a.runnableMs / a.ms ? b : a));
+  const share = least.runnableMs / least.ms;
+  return share < MIN_RUNNABLE_SHARE ? { share, ms: least.ms } : null;
 }
 
 /**

@@ -117,6 +117,24 @@ export declare function checkSplit(obs: any): {
     detail: string;
 };
 /**
+ * The thread of a split run runnable for the least share of its work's wall
+ * time (its own clock, from the job's arrival to its end), where that share is
+ * below MIN_RUNNABLE_SHARE; null where every thread was runnable throughout
+ * (pbkdf2 on a thread of its own: on a CPU or waiting for one), or where the
+ * record lacks the readings. A thread that sleeps while another takes its
+ * turn reads the share it worked, however much CPU the others spend
+ * meanwhile. Honest threads read 1.00–1.12 (the runnable time also covers
+ * the job's arrival).
+ * @param {{ threads: any[] }} run
+ * @returns {{ share: number, ms: number } | null}
+ */
+export declare function sleptInWork(run: {
+    threads: any[];
+}): {
+    share: number;
+    ms: number;
+} | null;
+/**
  * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
  * threads, until the first of them ended: atOnceUntilFirstEnd) that shows k ≥
  * 2 threads ran together: threads taking turns, or running one after
