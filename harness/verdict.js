@@ -83,7 +83,7 @@ export function lookLevels({ looks, alpha }) {
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
  * every boundary placed between the claim's value and each alternative's.
- * @param {Pick<TimingPlan, 'claim' | 'alternatives' | 'toward'>} plan
+ * @param {TimingPlan} plan
  */
 export function region(plan) {
   const toward = plan.toward ?? 0.5;

@@ -170,9 +170,9 @@ export declare function lookLevels({ looks, alpha }: {
 /**
  * The acceptance region (lo, hi) of a timing statistic: the claim's side of
  * every boundary placed between the claim's value and each alternative's.
- * @param {Pick<TimingPlan, 'claim' | 'alternatives' | 'toward'>} plan
+ * @param {TimingPlan} plan
  */
-export declare function region(plan: Pick<TimingPlan, 'claim' | 'alternatives' | 'toward'>): {
+export declare function region(plan: TimingPlan): {
     lo: number;
     hi: number;
 };

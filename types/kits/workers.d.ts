@@ -119,20 +119,28 @@ export declare function checkSplit(obs: any): {
 /**
  * The thread of a split run runnable for the least share of its work's wall
  * time (its own clock, from the job's arrival to its end), where that share is
- * below MIN_RUNNABLE_SHARE; null where every thread was runnable throughout
+ * below what is allowed; null where every thread was runnable throughout
  * (pbkdf2 on a thread of its own: on a CPU or waiting for one), or where the
  * record lacks the readings. A thread that sleeps while another takes its
  * turn reads the share it worked, however much CPU the others spend
- * meanwhile. Honest threads read 1.00–1.12 (the runnable time also covers
- * the job's arrival).
- * @param {{ threads: any[] }} run
- * @returns {{ share: number, ms: number } | null}
+ * meanwhile. Honest threads read 1.00–1.12 quiet, beside two busy loops and
+ * inside a 1-CPU quota (the runnable time also covers the job's arrival).
+ * Allowed: MIN_RUNNABLE_SHARE, less the cores other processes and the host
+ * took on our CPUs over the run (its othersMs, steal included): a host that
+ * accounts the time it steals takes it out of a thread's on-CPU time without
+ * queueing the thread, so a thread on a vCPU stolen from 20% of the time
+ * reads at most 80%.
+ * @param {{ threads: any[], othersMs?: number | null, wallMs?: number }} run
+ * @returns {{ share: number, ms: number, allowed: number } | null}
  */
 export declare function sleptInWork(run: {
     threads: any[];
+    othersMs?: number | null;
+    wallMs?: number;
 }): {
     share: number;
     ms: number;
+    allowed: number;
 } | null;
 /**
  * The least runnable concurrency (schedstat on-CPU + run-queue time of the k
@@ -225,10 +233,9 @@ export declare const MAX_SPEED_SPREAD = 1.2;
  * once, does not depend on speed.
  * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
  * @param {string} unit     the unit, as in 'a hash'
- * @param {number} [limit]  the widest spread read as one speed, or corrected for
  * @returns {string | null}
  */
-export declare function unequalSpeedReason(rates: number[], unit: string, limit?: number): string | null;
+export declare function unequalSpeedReason(rates: number[], unit: string): string | null;
 /**
  * A split trial's CPU time per calibrated task on each worker thread of each
  * run with 2 to C threads (each thread's iterations are its share of the
@@ -246,45 +253,12 @@ export declare function unequalSpeedReason(rates: number[], unit: string, limit?
  */
 export declare function splitRates(obs: any, iterationsPerTask: number, C: number): number[][];
 /**
- * The mean time of the runs with k threads at the speed of each run's
- * fastest thread: where k ≤ C threads each had a CPU and read apart, the run
- * ended with its slowest, ×spread later than at one speed, so its time is
- * divided by that spread. A single thread, more threads than CPUs (they share
- * the CPUs' speeds), or threads without a CPU reading: the time as measured.
- * A thread that spends CPU without progress while the others work raises the
- * spread too: the rule that uses this bounds the spread it corrects
- * (splitSpreadLimit), so that no run whose threads took turns reads as
- * split.
- * @param {any} obs @param {number} k @param {number} C
- */
-export declare function timeAtOneSpeed(obs: any, k: number, C: number): number;
-/**
- * The widest spread of a run's thread rates a split claim corrects for
- * (timeAtOneSpeed), from its timing plan: for each wrong alternative, four
- * fifths of the way from one speed to the ratio between the alternative and
- * its boundary (verdict.js region), the least of them. Threads that took
- * turns give the alternative's time (no speed-up), and reading as many at
- * once as threads that split needs CPU spent by the waiting one: at most the
- * spread read, so the correction never carries the alternative across the
- * boundary. Splits on two cores (1.5 against 1): ×1.4; C − 1 against C on
- * four cores (1.17 against 1): ×1.13.
- * @param {{ claim: number, alternatives: Record<string, number>, toward?: number }} timing
- */
-export declare function splitSpreadLimit(timing: {
-    claim: number;
-    alternatives: Record<string, number>;
-    toward?: number;
-}): number;
-/**
- * Drop a split trial's timing value where the threads of one of its runs
- * read further apart than `limit` (splitSpreadLimit): the correction for
- * their speeds would be larger than the claim's margin. The run whose
- * threads read furthest apart names them.
- * @param {any} obs @param {{ iterations: number, C: number, limit: number }} o  iterations per calibrated task; cores; widest spread corrected
+ * Drop a split trial's timing value where the threads of one of its runs ran
+ * at unequal speeds (the run whose threads read furthest apart names them).
+ * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
  * @param {import('../verdict.js').Check} check
  */
-export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, limit }: {
+export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C }: {
     iterations: number;
     C: number;
-    limit: number;
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
