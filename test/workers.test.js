@@ -501,14 +501,14 @@ describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
 });
 
 describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
-  it('threads that share the lock never work at the same time, spinning or asleep, and each does all its iterations', async () => {
+  it('threads that share the lock never work at the same time, spinning, asleep or napping, and each does all its iterations', async () => {
     const { Worker } = await import('node:worker_threads');
     const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
     const lock = new SharedArrayBuffer(8);
     // [threads inside a slice now, most ever inside at once, iterations done]
     const seen = new SharedArrayBuffer(12);
     const body = `
-      const { workerData: { lib, lock, seen, spin } } = require('node:worker_threads');
+      const { workerData: { lib, lock, seen, wait } } = require('node:worker_threads');
       const cell = new Int32Array(seen);
       require(lib).lockedWork((it) => {
         const inside = Atomics.add(cell, 0, 1) + 1;
@@ -516,12 +516,12 @@ describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
         for (let end = Date.now() + 1; Date.now() < end; );
         Atomics.add(cell, 2, it);
         Atomics.sub(cell, 0, 1);
-      }, 1000, lock, spin);`;
+      }, 1000, lock, wait);`;
     await Promise.all(
-      [true, false, false].map(
-        (spin) =>
+      ['spin', 'sleep', 'nap'].map(
+        (wait) =>
           new Promise((resolve, reject) => {
-            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, spin } });
+            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, wait } });
             w.on('error', reject);
             w.on('exit', resolve);
           }),

@@ -273,6 +273,14 @@ export const SABOTAGES = [
       cpus >= 2 && (id === 'workers.split-speeds-up' || id === 'workers.optimal-cores-minus-one'),
   },
   {
+    name: 'split-nap',
+    what: "split-work.cjs: split-spin, the first thread napping a quarter of each wait (runnable through about 80% of its work; its CPU per task ×1.25 the other's, beyond the ×1.2 one speed allows)",
+    select: ['workers.*'],
+    // as split-spin
+    breaks: (id, cpus = 2) =>
+      cpus >= 2 && (id === 'workers.split-speeds-up' || id === 'workers.optimal-cores-minus-one'),
+  },
+  {
     name: 'split-lean',
     what: 'split-work.cjs: the same turns, but only the first thread spins while it waits; the others sleep (its CPU per task reads dearer, as on a slower CPU, and the pair about 1.5 runnable at once)',
     select: ['workers.*'],
