@@ -94,12 +94,13 @@ describe('the detection table', () => {
     expect(by['pool-serial'].breaks('main-thread.single')).toBe(false);
     expect(by['heavy-on-main'].breaks('loop.cpu-blocks')).toBe(false);
     expect(by['heavy-on-main'].breaks('workers.split-speeds-up')).toBe(true);
-    // threads that spin while they take turns gain nothing from more threads: that is oversubscription's claim
+    // threads that spin while they take turns: no speed-up, and no C threads at work at once
     expect(by['split-spin'].breaks('workers.split-speeds-up', 2)).toBe(true);
     expect(by['split-spin'].breaks('workers.optimal-cores-minus-one', 4)).toBe(true);
-    expect(by['split-spin'].breaks('workers.oversubscription', 2)).toBe(false);
+    expect(by['split-spin'].breaks('workers.oversubscription', 2)).toBe(true);
     expect(by['split-spin'].breaks('workers.split-speeds-up', 1)).toBe(false);
     expect(by['split-lean'].breaks('workers.oversubscription', 2)).toBe(true);
+    expect(by['split-nap'].breaks('workers.split-speeds-up', 2)).toBe(true);
   });
 
   test('rows and Markdown from a record, with the baseline when given', () => {
