@@ -81,24 +81,33 @@ describe('split trials', () => {
     threads: cpuMs.map((ms, i) => ({ tid: 100 + i, cpuMs: ms, iterations: 2000 / k })),
   });
   test('the CPU per calibrated task of each thread, from its share of the iterations, per run', () => {
-    // One thread alone has no other to read against: not read.
-    expect(splitRates({ runs: [run(1, [240]), run(2, [120, 122])] }, 1000, 2)).toEqual([[120, 122]]);
-    // More threads than CPUs share them: not read.
-    expect(splitRates({ runs: [run(2, [120, 122]), run(4, [50, 80, 60, 70])] }, 1000, 2)).toEqual([[120, 122]]);
-    // k=2: 1000 iterations each; k=3: 666.7 each
-    const perRun = splitRates({ runs: [run(2, [120, 150]), run(3, [80, 81, 90])] }, 1000, 4);
-    expect(perRun.map((rates) => rates.map(Math.round))).toEqual([
-      [120, 150],
-      [120, 122, 135],
+    expect(splitRates({ runs: [run(1, [240]), run(2, [120, 122])] }, 1000, 2)).toEqual([
+      { k: 1, rates: [120] },
+      { k: 2, rates: [120, 122] },
     ]);
+    // More threads than CPUs share them: not read.
+    expect(splitRates({ runs: [run(2, [120, 122]), run(4, [50, 80, 60, 70])] }, 1000, 2)).toEqual([
+      { k: 2, rates: [120, 122] },
+    ]);
+    // k=3: 666.7 iterations each
+    const [three] = splitRates({ runs: [run(3, [80, 81, 90])] }, 1000, 4);
+    expect(three.rates.map(Math.round)).toEqual([120, 122, 135]);
   });
   test('one speed: the check stands; a slowed vCPU under k=2: the timing is dropped', () => {
     const c = { ok: true, detail: 'shares' };
-    expect(voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 124])] }, { iterations: 1000, C: 2 }, c)).toBe(
-      c,
-    );
     expect(
-      voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 176])] }, { iterations: 1000, C: 2 }, c),
+      voidIfUnequalSplitSpeeds(
+        { runs: [run(1, [240]), run(2, [120, 124])] },
+        { iterations: 1000, C: 2, pairSpeedup: null },
+        c,
+      ),
+    ).toBe(c);
+    expect(
+      voidIfUnequalSplitSpeeds(
+        { runs: [run(1, [240]), run(2, [120, 176])] },
+        { iterations: 1000, C: 2, pairSpeedup: null },
+        c,
+      ),
     ).toMatchObject({
       ok: true,
       timingVoid: true,
@@ -108,16 +117,45 @@ describe('split trials', () => {
   test('the run whose threads read furthest apart names the speeds', () => {
     const c = { ok: true, detail: 'shares' };
     const obs = { runs: [run(2, [120, 150]), run(3, [80, 81, 120])] };
-    expect(voidIfUnequalSplitSpeeds(obs, { iterations: 1000, C: 4 }, c).voidReason).toMatch(
+    expect(voidIfUnequalSplitSpeeds(obs, { iterations: 1000, C: 4, pairSpeedup: null }, c).voidReason).toMatch(
       /a task took 120–180 ms of CPU on different threads \(×1\.5;/,
     );
   });
-  test("a lone thread's rate apart from the others' leaves the timing to judge: a drift, or CPU without progress", () => {
+  test("the split's threads alike but each dearer than the lone thread: void, with both readings", () => {
     const c = { ok: true, detail: 'shares' };
-    // a spin lock's waiters: each of the two threads spends twice the CPU the lone one did for its share
-    expect(voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [240, 242])] }, { iterations: 1000, C: 2 }, c)).toBe(
-      c,
+    // a host that slows its vCPUs while two work (hyperthread siblings), or a spin lock's waiters
+    expect(
+      voidIfUnequalSplitSpeeds(
+        { runs: [run(1, [240]), run(2, [160, 162])] },
+        { iterations: 1000, C: 2, pairSpeedup: null },
+        c,
+      ).voidReason,
+    ).toBe(
+      'CPUs at unequal speeds: a task took 120 ms of CPU on the lone thread and 160–162 ms on each thread of the split (×1.35; no probe of two threads: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)',
     );
+    // the profile probed two pool threads at ×1.98: the machine gives two threads a CPU each, and the timing judges it
+    const spin = { runs: [run(1, [240]), run(2, [240, 242])] };
+    expect(voidIfUnequalSplitSpeeds(spin, { iterations: 1000, C: 2, pairSpeedup: 1.98 }, c)).toBe(c);
+    // hyperthread pairs (×1.3 probed): void, and the reason says what the profile read
+    expect(voidIfUnequalSplitSpeeds(spin, { iterations: 1000, C: 2, pairSpeedup: 1.3 }, c).voidReason).toMatch(
+      /\(×2\.02; the profile probed two threads at ×1\.3: a host that slows/,
+    );
+    // the lone thread the dearer: as void
+    expect(
+      voidIfUnequalSplitSpeeds(
+        { runs: [run(1, [320]), run(2, [120, 121])] },
+        { iterations: 1000, C: 2, pairSpeedup: null },
+        c,
+      ).timingVoid,
+    ).toBe(true);
+    // no lone run (k = C and 2C), the runs of the split apart: named as threads apart
+    expect(
+      voidIfUnequalSplitSpeeds(
+        { runs: [run(3, [80, 80, 81]), run(4, [80, 80, 80, 80])] },
+        { iterations: 1000, C: 4, pairSpeedup: null },
+        c,
+      ).voidReason,
+    ).toMatch(/^CPUs at unequal speeds: a task took 120–160 ms of CPU on different threads/);
     // a thread without a CPU reading is not compared
     const unread = {
       runs: [
@@ -126,11 +164,11 @@ describe('split trials', () => {
           k: 2,
           threads: [
             { cpuMs: null, iterations: 1000 },
-            { cpuMs: 200, iterations: 1000 },
+            { cpuMs: 121, iterations: 1000 },
           ],
         },
       ],
     };
-    expect(voidIfUnequalSplitSpeeds(unread, { iterations: 1000, C: 2 }, c)).toBe(c);
+    expect(voidIfUnequalSplitSpeeds(unread, { iterations: 1000, C: 2, pairSpeedup: null }, c)).toBe(c);
   });
 });

@@ -21,6 +21,7 @@ import {
   voidIfBusy,
   atOnceUntilFirstEnd,
   sleptInWork,
+  probedPairSpeedup,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -291,15 +292,20 @@ describe('split helpers', () => {
   });
 });
 
+/**
+ * A Linux machine of C cores, as a spec plan sees it.
+ * @param {number} C @param {number} [iterations]  of the calibrated task
+ */
+const planContext = (C, iterations = 100000) =>
+  /** @type {any} */ ({
+    cores: C,
+    usable: Array.from({ length: C }, (_, i) => i),
+    platform: 'linux',
+    pbkdf2: { iterations, taskMs: 120 },
+  });
+
 describe('spec plans', () => {
-  /** @param {number} C */
-  const ctx = (C) =>
-    /** @type {any} */ ({
-      cores: C,
-      usable: Array.from({ length: C }, (_, i) => i),
-      platform: 'linux',
-      pbkdf2: { iterations: 100000, taskMs: 120 },
-    });
+  const ctx = (/** @type {number} */ C) => planContext(C);
 
   it('loop specs: boundaries between a free loop (0) and a blocked one (1)', () => {
     for (const C of [1, 2, 8]) {
@@ -343,14 +349,7 @@ describe('spec plans', () => {
 });
 
 describe('split trials at unequal CPU speeds, and threads asleep in their work', () => {
-  /** @param {number} C */
-  const ctx = (C) =>
-    /** @type {any} */ ({
-      cores: C,
-      usable: Array.from({ length: C }, (_, i) => i),
-      platform: 'linux',
-      pbkdf2: { iterations: 1000, taskMs: 120 },
-    });
+  const ctx = (/** @type {number} */ C) => planContext(C, 1000);
   /**
    * A split trial of W = 2000 iterations: per k, its wall time and each thread's CPU ms
    * (each thread did 2000/k iterations; runnable throughout, ending at its CPU).
@@ -387,18 +386,34 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(value).toBeCloseTo(240 / 156);
   });
 
-  it('threads that take turns and spin: alike each other, no speed-up, and the timing says so', () => {
+  it('threads that take turns and spin: where the profile gave two threads ×2, the timing says no speed-up', () => {
     // split-spin: each thread on a CPU throughout, 240 ms of CPU for 120 ms of work
-    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [242, [240, 241]] }));
-    expect(check.ok).toBe(true);
-    expect(check.timingVoid).toBeUndefined();
-    expect(value).toBeCloseTo(240 / 242);
-  });
-
-  it('a lone thread dearer than the threads of the split (a drift, or CPU it wasted) leaves S2 as measured', () => {
-    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [384, [384]], 2: [240, [240, 241]] }));
-    expect(check.timingVoid).toBeUndefined();
-    expect(value).toBeCloseTo(1.6);
+    const obs = trial({ 1: [240, [240]], 2: [242, [240, 241]] });
+    const probed = (/** @type {number} */ speedup) => ({
+      ...planContext(2, 1000),
+      profile: {
+        effectiveParallelism: {
+          value: speedup,
+          samples: [
+            { k: 1, speedup: 1 },
+            { k: 2, speedup },
+          ],
+        },
+      },
+    });
+    expect(probedPairSpeedup(probed(1.97).profile)).toBe(1.97);
+    expect(probedPairSpeedup(null)).toBeNull();
+    const full = splitSpeeds.plan(probed(1.97));
+    expect(full.structural?.check(obs)).toMatchObject({ ok: true });
+    expect(full.structural?.check(obs).timingVoid).toBeUndefined();
+    expect(full.timing?.value(obs)).toBeCloseTo(240 / 242);
+    // a machine of hyperthread pairs (×1.3 probed), or no probe: void, with both readings
+    const pairs = splitSpeeds.plan(probed(1.3)).structural?.check(obs);
+    expect(pairs).toMatchObject({ ok: true, timingVoid: true });
+    expect(pairs?.voidReason).toMatch(
+      /on the lone thread and 240–241 ms on each thread of the split \(×2\.01; the profile probed two threads at ×1\.3:/,
+    );
+    expect(judged(splitSpeeds, 2, obs).check.timingVoid).toBe(true);
   });
 
   it("a thread asleep for part of its work (split-lean: it waits for the other's turn) is not a split running", () => {

@@ -11,6 +11,7 @@ import {
   checkSplit,
   voidIfBusy,
   voidIfUnequalSplitSpeeds,
+  probedPairSpeedup,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -64,7 +65,7 @@ export default defineSpec({
           const cv = curve(obs);
           return voidIfUnequalSplitSpeeds(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C },
+            { iterations: ctx.pbkdf2.iterations, C, pairSpeedup: probedPairSpeedup(ctx.profile) },
             voidIfBusy(
               obs,
               C,
