@@ -95,19 +95,11 @@ describe('split trials', () => {
   });
   test('one speed: the check stands; a slowed vCPU under k=2: the timing is dropped', () => {
     const c = { ok: true, detail: 'shares' };
+    expect(voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 124])] }, { iterations: 1000, C: 2 }, c)).toBe(
+      c,
+    );
     expect(
-      voidIfUnequalSplitSpeeds(
-        { runs: [run(1, [240]), run(2, [120, 124])] },
-        { iterations: 1000, C: 2, pairSpeedup: null },
-        c,
-      ),
-    ).toBe(c);
-    expect(
-      voidIfUnequalSplitSpeeds(
-        { runs: [run(1, [240]), run(2, [120, 176])] },
-        { iterations: 1000, C: 2, pairSpeedup: null },
-        c,
-      ),
+      voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [120, 176])] }, { iterations: 1000, C: 2 }, c),
     ).toMatchObject({
       ok: true,
       timingVoid: true,
@@ -117,7 +109,7 @@ describe('split trials', () => {
   test('the run whose threads read furthest apart names the speeds', () => {
     const c = { ok: true, detail: 'shares' };
     const obs = { runs: [run(2, [120, 150]), run(3, [80, 81, 120])] };
-    expect(voidIfUnequalSplitSpeeds(obs, { iterations: 1000, C: 4, pairSpeedup: null }, c).voidReason).toMatch(
+    expect(voidIfUnequalSplitSpeeds(obs, { iterations: 1000, C: 4 }, c).voidReason).toMatch(
       /a task took 120–180 ms of CPU on different threads \(×1\.5;/,
     );
   });
@@ -125,34 +117,24 @@ describe('split trials', () => {
     const c = { ok: true, detail: 'shares' };
     // a host that slows its vCPUs while two work (hyperthread siblings), or a spin lock's waiters
     expect(
-      voidIfUnequalSplitSpeeds(
-        { runs: [run(1, [240]), run(2, [160, 162])] },
-        { iterations: 1000, C: 2, pairSpeedup: null },
-        c,
-      ).voidReason,
+      voidIfUnequalSplitSpeeds({ runs: [run(1, [240]), run(2, [160, 162])] }, { iterations: 1000, C: 2 }, c).voidReason,
     ).toBe(
-      'CPUs at unequal speeds: a task took 120 ms of CPU on the lone thread and 160–162 ms on each thread of the split (×1.35; no probe of two threads: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)',
+      'CPUs at unequal speeds: a task took 120 ms of CPU on the lone thread and 160–162 ms on each thread of the split (×1.35: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)',
     );
-    // the profile probed two pool threads at ×1.98: the machine gives two threads a CPU each, and the timing judges it
+    // a spin lock's waiters read ×2: void as well (their own CPU cannot tell)
     const spin = { runs: [run(1, [240]), run(2, [240, 242])] };
-    expect(voidIfUnequalSplitSpeeds(spin, { iterations: 1000, C: 2, pairSpeedup: 1.98 }, c)).toBe(c);
-    // hyperthread pairs (×1.3 probed): void, and the reason says what the profile read
-    expect(voidIfUnequalSplitSpeeds(spin, { iterations: 1000, C: 2, pairSpeedup: 1.3 }, c).voidReason).toMatch(
-      /\(×2\.02; the profile probed two threads at ×1\.3: a host that slows/,
+    expect(voidIfUnequalSplitSpeeds(spin, { iterations: 1000, C: 2 }, c).voidReason).toMatch(
+      /and 240–242 ms on each thread of the split \(×2\.02: a host that slows/,
     );
     // the lone thread the dearer: as void
     expect(
-      voidIfUnequalSplitSpeeds(
-        { runs: [run(1, [320]), run(2, [120, 121])] },
-        { iterations: 1000, C: 2, pairSpeedup: null },
-        c,
-      ).timingVoid,
+      voidIfUnequalSplitSpeeds({ runs: [run(1, [320]), run(2, [120, 121])] }, { iterations: 1000, C: 2 }, c).timingVoid,
     ).toBe(true);
     // no lone run (k = C and 2C), the runs of the split apart: named as threads apart
     expect(
       voidIfUnequalSplitSpeeds(
         { runs: [run(3, [80, 80, 81]), run(4, [80, 80, 80, 80])] },
-        { iterations: 1000, C: 4, pairSpeedup: null },
+        { iterations: 1000, C: 4 },
         c,
       ).voidReason,
     ).toMatch(/^CPUs at unequal speeds: a task took 120–160 ms of CPU on different threads/);
@@ -169,6 +151,6 @@ describe('split trials', () => {
         },
       ],
     };
-    expect(voidIfUnequalSplitSpeeds(unread, { iterations: 1000, C: 2, pairSpeedup: null }, c)).toBe(c);
+    expect(voidIfUnequalSplitSpeeds(unread, { iterations: 1000, C: 2 }, c)).toBe(c);
   });
 });

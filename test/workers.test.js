@@ -21,7 +21,6 @@ import {
   voidIfBusy,
   atOnceUntilFirstEnd,
   sleptInWork,
-  probedPairSpeedup,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -386,34 +385,14 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(value).toBeCloseTo(240 / 156);
   });
 
-  it('threads that take turns and spin: where the profile gave two threads ×2, the timing says no speed-up', () => {
+  it('threads that take turns and spin read as a host that slows its vCPUs while both work: void', () => {
     // split-spin: each thread on a CPU throughout, 240 ms of CPU for 120 ms of work
-    const obs = trial({ 1: [240, [240]], 2: [242, [240, 241]] });
-    const probed = (/** @type {number} */ speedup) => ({
-      ...planContext(2, 1000),
-      profile: {
-        effectiveParallelism: {
-          value: speedup,
-          samples: [
-            { k: 1, speedup: 1 },
-            { k: 2, speedup },
-          ],
-        },
-      },
-    });
-    expect(probedPairSpeedup(probed(1.97).profile)).toBe(1.97);
-    expect(probedPairSpeedup(null)).toBeNull();
-    const full = splitSpeeds.plan(probed(1.97));
-    expect(full.structural?.check(obs)).toMatchObject({ ok: true });
-    expect(full.structural?.check(obs).timingVoid).toBeUndefined();
-    expect(full.timing?.value(obs)).toBeCloseTo(240 / 242);
-    // a machine of hyperthread pairs (×1.3 probed), or no probe: void, with both readings
-    const pairs = splitSpeeds.plan(probed(1.3)).structural?.check(obs);
-    expect(pairs).toMatchObject({ ok: true, timingVoid: true });
-    expect(pairs?.voidReason).toMatch(
-      /on the lone thread and 240–241 ms on each thread of the split \(×2\.01; the profile probed two threads at ×1\.3:/,
+    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [242, [240, 241]] }));
+    expect(check).toMatchObject({ ok: true, timingVoid: true });
+    expect(check.voidReason).toMatch(
+      /on the lone thread and 240–241 ms on each thread of the split \(×2\.01: a host that slows/,
     );
-    expect(judged(splitSpeeds, 2, obs).check.timingVoid).toBe(true);
+    expect(value).toBeCloseTo(240 / 242);
   });
 
   it("a thread asleep for part of its work (split-lean: it waits for the other's turn) is not a split running", () => {
@@ -438,11 +417,12 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(judged(splitSpeeds, 2, obs).check.detail).toMatch(/^k=1: a thread runnable in 60% of its work's 400 ms/);
   });
 
-  it("the allowance less the cores others (and a host's steal) took: such a thread is not queued, yet not on a CPU", () => {
-    const run = { wallMs: 200, othersMs: 50, threads: [{ ms: 200, runnableMs: 150 }] };
+  it("the allowance less the cores the host's steal and interrupts took: such a thread is not queued, yet not on a CPU", () => {
+    const run = { wallMs: 200, takenMs: 50, othersMs: 50, threads: [{ ms: 200, runnableMs: 150 }] };
     expect(sleptInWork(run)).toBeNull(); // 75% against 80% − 25%
-    expect(sleptInWork({ ...run, othersMs: 0 })).toEqual({ share: 0.75, ms: 200, allowed: 0.8 });
-    expect(sleptInWork({ ...run, othersMs: null })).toMatchObject({ allowed: 0.8 });
+    // other processes' CPU is no allowance: a thread they keep from a CPU waits in the run queue
+    expect(sleptInWork({ ...run, takenMs: 0 })).toEqual({ share: 0.75, ms: 200, allowed: 0.8 });
+    expect(sleptInWork({ ...run, takenMs: null })).toMatchObject({ allowed: 0.8 });
     // older records without the thread's own wall time, or a reading: not read
     expect(sleptInWork({ threads: [{ runnableMs: 10 }] })).toBeNull();
     expect(sleptInWork({ threads: [{ ms: 10, runnableMs: NaN }] })).toBeNull();

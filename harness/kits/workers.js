@@ -230,12 +230,12 @@ export function checkSplit(obs) {
  * turn reads the share it worked, however much CPU the others spend
  * meanwhile. Honest threads read 1.00–1.12 quiet, beside two busy loops and
  * inside a 1-CPU quota (the runnable time also covers the job's arrival).
- * Allowed: MIN_RUNNABLE_SHARE, less the cores other processes and the host
- * took on our CPUs over the run (its othersMs, steal included): a host that
- * accounts the time it steals takes it out of a thread's on-CPU time without
- * queueing the thread, so a thread on a vCPU stolen from 20% of the time
- * reads at most 80%.
- * @param {{ threads: any[], othersMs?: number | null, wallMs?: number }} run
+ * Allowed: MIN_RUNNABLE_SHARE, less the cores the host's steal and the
+ * kernel's interrupts took on our CPUs over the run (its takenMs): a host
+ * that accounts the time it steals takes it out of a thread's on-CPU time
+ * without queueing the thread. Other processes' CPU is no allowance: a
+ * thread they keep from a CPU waits in the run queue, which counts.
+ * @param {{ threads: any[], takenMs?: number | null, wallMs?: number }} run
  * @returns {{ share: number, ms: number, allowed: number } | null}
  */
 export function sleptInWork(run) {
@@ -244,8 +244,8 @@ export function sleptInWork(run) {
   const least = read.reduce((a, b) => (b.runnableMs / b.ms < a.runnableMs / a.ms ? b : a));
   const share = least.runnableMs / least.ms;
   const taken =
-    typeof run.othersMs === 'number' && /** @type {number} */ (run.wallMs) > 0
-      ? Math.min(1, run.othersMs / /** @type {number} */ (run.wallMs))
+    typeof run.takenMs === 'number' && /** @type {number} */ (run.wallMs) > 0
+      ? Math.min(1, run.takenMs / /** @type {number} */ (run.wallMs))
       : 0;
   const allowed = MIN_RUNNABLE_SHARE - taken;
   return share < allowed ? { share, ms: least.ms, allowed } : null;
@@ -414,25 +414,6 @@ function spreadOf(rates) {
 }
 
 /**
- * Least speed-up of two pool threads over one, as the machine profile probed
- * it (the same pbkdf2, in its own process, before the claims), at which the
- * machine counts as giving two threads a CPU each at full speed: quiet, this
- * VM's probe reads 2.0.
- */
-export const MIN_PROBED_PAIR = 1.8;
-
-/**
- * The speed-up of two pool threads over one that the machine profile
- * probed, or null where it has none.
- * @param {any} profile
- * @returns {number | null}
- */
-export function probedPairSpeedup(profile) {
-  const two = (profile?.effectiveParallelism?.samples ?? []).find((/** @type {any} */ s) => s.k === 2);
-  return typeof two?.speedup === 'number' && Number.isFinite(two.speedup) ? two.speedup : null;
-}
-
-/**
  * Drop a split trial's timing value where its threads' CPU per task read
  * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of
@@ -441,19 +422,16 @@ export function probedPairSpeedup(profile) {
  * - the threads of the split alike, but each dearer than the lone thread
  *   (or cheaper): the machine ran slower while two or more worked than while
  *   one did, as a host does that puts two vCPUs on one core's hyperthreads
- *   or shares a clock budget between them, or the threads spent CPU without
- *   progress while they took turns (a spin lock's waiters: ×2). Their own
- *   CPU cannot tell these apart. Where the profile probed two threads at
- *   MIN_PROBED_PAIR or more (`pairSpeedup`), the machine gives two threads a
- *   CPU each at full speed, and such a trial keeps its value: the timing
- *   judges it either way (quiet, 6 of 159 honest trials read the split ×1.22–1.34
- *   dearer, 1 ×1.22 cheaper, BENCHMARKS.md §30; a spin lock's waiters read ×2).
- *   Elsewhere (a host of hyperthread pairs reads about ×1.3) it is void.
- * @param {any} obs
- * @param {{ iterations: number, C: number, pairSpeedup: number | null }} o  iterations per calibrated task; cores; the profile's
+ *   (pbkdf2 gains little from the second: a thread on each can take ×1.5 its
+ *   time alone), or its speed changed between the runs, or the split's
+ *   threads spent CPU without progress while they took turns (a spin lock's
+ *   waiters read ×2). Their own CPU cannot tell these apart, and a
+ *   profile's probe minutes earlier cannot vouch for the pairing during the
+ *   trial, so the trial's timing says nothing either way (BENCHMARKS.md §30).
+ * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
  * @param {import('../verdict.js').Check} check
  */
-export function voidIfUnequalSplitSpeeds(obs, { iterations, C, pairSpeedup }, check) {
+export function voidIfUnequalSplitSpeeds(obs, { iterations, C }, check) {
   const runs = splitRates(obs, iterations, C);
   const together = runs.filter((r) => r.k >= 2);
   const widest = together.reduce(
@@ -465,16 +443,14 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, pairSpeedup }, ch
   const alone = runs.filter((r) => r.k === 1).flatMap((r) => r.rates);
   const split = together.flatMap((r) => r.rates);
   if (spreadOf([...alone, ...split]) <= MAX_SPEED_SPREAD) return check;
-  if (!alone.some((x) => Number.isFinite(x) && x > 0)) return voidTiming(check, unequalSpeedReason(split, 'a task'));
-  if (pairSpeedup !== null && pairSpeedup >= MIN_PROBED_PAIR) return check;
+  if (!alone.some((x) => Number.isFinite(x) && x > 0) || !split.some((x) => Number.isFinite(x) && x > 0))
+    return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task'));
   const range = (/** @type {number[]} */ xs) => {
     const r = xs.filter((x) => Number.isFinite(x) && x > 0).map(Math.round);
     return Math.min(...r) === Math.max(...r) ? `${r[0]}` : `${Math.min(...r)}–${Math.max(...r)}`;
   };
-  const probed =
-    pairSpeedup === null ? 'no probe of two threads' : `the profile probed two threads at ×${round(pairSpeedup, 2)}`;
   return voidTiming(
     check,
-    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}; ${probed}: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)`,
+    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)`,
   );
 }

@@ -11,7 +11,6 @@ import {
   checkSplit,
   voidIfBusy,
   voidIfUnequalSplitSpeeds,
-  probedPairSpeedup,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -65,7 +64,7 @@ export default defineSpec({
           const cv = curve(obs);
           return voidIfUnequalSplitSpeeds(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C, pairSpeedup: probedPairSpeedup(ctx.profile) },
+            { iterations: ctx.pbkdf2.iterations, C },
             voidIfBusy(
               obs,
               C,

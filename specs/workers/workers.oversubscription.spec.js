@@ -11,7 +11,6 @@ import {
   checkSplit,
   voidIfBusy,
   voidIfUnequalSplitSpeeds,
-  probedPairSpeedup,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -61,11 +60,7 @@ export default defineSpec({
         check: (obs) => {
           const s = checkSplit(obs);
           const check = voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` }, 'timing');
-          return voidIfUnequalSplitSpeeds(
-            obs,
-            { iterations: ctx.pbkdf2.iterations, C, pairSpeedup: probedPairSpeedup(ctx.profile) },
-            check,
-          );
+          return voidIfUnequalSplitSpeeds(obs, { iterations: ctx.pbkdf2.iterations, C }, check);
         },
       },
       timing: {

@@ -12,7 +12,6 @@ import {
   parallelism,
   voidIfBusy,
   voidIfUnequalSplitSpeeds,
-  probedPairSpeedup,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -73,7 +72,7 @@ export default defineSpec({
           // Which threads did the work is never voided; only how many ran at once depends on free cores.
           return voidIfUnequalSplitSpeeds(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C, pairSpeedup: probedPairSpeedup(ctx.profile) },
+            { iterations: ctx.pbkdf2.iterations, C },
             s.ok ? voidIfBusy(obs, C, check) : check,
           );
         },

@@ -125,17 +125,17 @@ export declare function checkSplit(obs: any): {
  * turn reads the share it worked, however much CPU the others spend
  * meanwhile. Honest threads read 1.00–1.12 quiet, beside two busy loops and
  * inside a 1-CPU quota (the runnable time also covers the job's arrival).
- * Allowed: MIN_RUNNABLE_SHARE, less the cores other processes and the host
- * took on our CPUs over the run (its othersMs, steal included): a host that
- * accounts the time it steals takes it out of a thread's on-CPU time without
- * queueing the thread, so a thread on a vCPU stolen from 20% of the time
- * reads at most 80%.
- * @param {{ threads: any[], othersMs?: number | null, wallMs?: number }} run
+ * Allowed: MIN_RUNNABLE_SHARE, less the cores the host's steal and the
+ * kernel's interrupts took on our CPUs over the run (its takenMs): a host
+ * that accounts the time it steals takes it out of a thread's on-CPU time
+ * without queueing the thread. Other processes' CPU is no allowance: a
+ * thread they keep from a CPU waits in the run queue, which counts.
+ * @param {{ threads: any[], takenMs?: number | null, wallMs?: number }} run
  * @returns {{ share: number, ms: number, allowed: number } | null}
  */
 export declare function sleptInWork(run: {
     threads: any[];
-    othersMs?: number | null;
+    takenMs?: number | null;
     wallMs?: number;
 }): {
     share: number;
@@ -250,20 +250,6 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
     rates: number[];
 }[];
 /**
- * Least speed-up of two pool threads over one, as the machine profile probed
- * it (the same pbkdf2, in its own process, before the claims), at which the
- * machine counts as giving two threads a CPU each at full speed: quiet, this
- * VM's probe reads 2.0.
- */
-export declare const MIN_PROBED_PAIR = 1.8;
-/**
- * The speed-up of two pool threads over one that the machine profile
- * probed, or null where it has none.
- * @param {any} profile
- * @returns {number | null}
- */
-export declare function probedPairSpeedup(profile: any): number | null;
-/**
  * Drop a split trial's timing value where its threads' CPU per task read
  * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of
@@ -272,20 +258,16 @@ export declare function probedPairSpeedup(profile: any): number | null;
  * - the threads of the split alike, but each dearer than the lone thread
  *   (or cheaper): the machine ran slower while two or more worked than while
  *   one did, as a host does that puts two vCPUs on one core's hyperthreads
- *   or shares a clock budget between them, or the threads spent CPU without
- *   progress while they took turns (a spin lock's waiters: ×2). Their own
- *   CPU cannot tell these apart. Where the profile probed two threads at
- *   MIN_PROBED_PAIR or more (`pairSpeedup`), the machine gives two threads a
- *   CPU each at full speed, and such a trial keeps its value: the timing
- *   judges it either way (quiet, 6 of 159 honest trials read the split ×1.22–1.34
- *   dearer, 1 ×1.22 cheaper, BENCHMARKS.md §30; a spin lock's waiters read ×2).
- *   Elsewhere (a host of hyperthread pairs reads about ×1.3) it is void.
- * @param {any} obs
- * @param {{ iterations: number, C: number, pairSpeedup: number | null }} o  iterations per calibrated task; cores; the profile's
+ *   (pbkdf2 gains little from the second: a thread on each can take ×1.5 its
+ *   time alone), or its speed changed between the runs, or the split's
+ *   threads spent CPU without progress while they took turns (a spin lock's
+ *   waiters read ×2). Their own CPU cannot tell these apart, and a
+ *   profile's probe minutes earlier cannot vouch for the pairing during the
+ *   trial, so the trial's timing says nothing either way (BENCHMARKS.md §30).
+ * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
  * @param {import('../verdict.js').Check} check
  */
-export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, pairSpeedup }: {
+export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C }: {
     iterations: number;
     C: number;
-    pairSpeedup: number | null;
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
