@@ -274,7 +274,7 @@ export const SABOTAGES = [
   },
   {
     name: 'split-nap',
-    what: "split-work.cjs: split-spin, the first thread napping a quarter of each wait (runnable through about 80% of its work; its CPU per task ×1.25 the other's, beyond the ×1.2 one speed allows)",
+    what: "split-work.cjs: split-spin, the first thread spinning 0.85 ms of each wait and then sleeping until its turn (built to sit near the runnable rule's 80%)",
     select: ['workers.*'],
     // as split-spin
     breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
