@@ -385,6 +385,13 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(value).toBeCloseTo(240 / 156);
   });
 
+  it('only the runs the statistic times are read: a run of 3 on hyperthread pairs does not void S2', () => {
+    const obs = trial({ 1: [240, [240]], 2: [120, [120, 121]], 3: [100, [80, 81, 112]], 4: [60, [60, 61, 60, 60]] });
+    expect(judged(splitSpeeds, 4, obs).check.timingVoid).toBeUndefined();
+    // optimal-cores-minus-one on 4 cores times 3 against 4: the run of 3 is read
+    expect(optimal.plan(planContext(4, 1000)).structural?.check(obs).voidReason).toMatch(/120–168 ms/);
+  });
+
   it('threads that take turns and spin read as a host that slows its vCPUs while both work: void', () => {
     // split-spin: each thread on a CPU throughout, 240 ms of CPU for 120 ms of work
     const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [242, [240, 241]] }));

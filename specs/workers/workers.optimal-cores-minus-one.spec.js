@@ -64,7 +64,7 @@ export default defineSpec({
           const cv = curve(obs);
           return voidIfUnequalSplitSpeeds(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C },
+            { iterations: ctx.pbkdf2.iterations, C, timed: [C - 1, C] },
             voidIfBusy(
               obs,
               C,

@@ -60,7 +60,7 @@ export default defineSpec({
         check: (obs) => {
           const s = checkSplit(obs);
           const check = voidIfBusy(obs, C, { ok: s.ok, detail: `${s.detail}; curve ${curve(obs).text}` }, 'timing');
-          return voidIfUnequalSplitSpeeds(obs, { iterations: ctx.pbkdf2.iterations, C }, check);
+          return voidIfUnequalSplitSpeeds(obs, { iterations: ctx.pbkdf2.iterations, C, timed: [C, hi] }, check);
         },
       },
       timing: {

@@ -72,7 +72,7 @@ export default defineSpec({
           // Which threads did the work is never voided; only how many ran at once depends on free cores.
           return voidIfUnequalSplitSpeeds(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C },
+            { iterations: ctx.pbkdf2.iterations, C, timed: [1, 2] },
             s.ok ? voidIfBusy(obs, C, check) : check,
           );
         },

@@ -257,17 +257,23 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
  *   slowest (the widest such run names them);
  * - the threads of the split alike, but each dearer than the lone thread
  *   (or cheaper): the machine ran slower while two or more worked than while
- *   one did, as a host does that puts two vCPUs on one core's hyperthreads
- *   (pbkdf2 gains little from the second: a thread on each can take ×1.5 its
- *   time alone), or its speed changed between the runs, or the split's
+ *   one did, as a host does that puts two vCPUs on one core's hyperthreads,
+ *   or its speed changed between the runs (quiet, 6 of 159 trials read the
+ *   split ×1.22–1.34 dearer, 1 ×1.22 cheaper), or the split's
  *   threads spent CPU without progress while they took turns (a spin lock's
  *   waiters read ×2). Their own CPU cannot tell these apart, and a
  *   profile's probe minutes earlier cannot vouch for the pairing during the
  *   trial, so the trial's timing says nothing either way (BENCHMARKS.md §30).
- * @param {any} obs @param {{ iterations: number, C: number }} o  iterations per calibrated task; cores
+ * Only the runs the statistic times are read (`timed`): on a host of
+ * hyperthread pairs, a run of 3 threads on 4 vCPUs puts two on one core,
+ * which says nothing about S2's runs of 1 and 2.
+ * @param {any} obs
+ * @param {{ iterations: number, C: number, timed?: number[] }} o  iterations per calibrated task; cores; the thread
+ *   counts the statistic times (default: every run)
  * @param {import('../verdict.js').Check} check
  */
-export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C }: {
+export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, timed }: {
     iterations: number;
     C: number;
+    timed?: number[];
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
