@@ -381,7 +381,7 @@ export const MAX_SPEED_SPREAD = 1.2;
  * @returns {string | null}
  */
 export function unequalSpeedReason(rates, unit) {
-  const r = rates.filter((x) => Number.isFinite(x) && x > 0);
+  const r = readRates(rates);
   if (r.length < 2) return null;
   const lo = Math.min(...r);
   const hi = Math.max(...r);
@@ -407,9 +407,14 @@ export function splitRates(obs, iterationsPerTask, C) {
     }));
 }
 
+/** The rates that were read: a thread without a CPU reading gives NaN or null. @param {number[]} rates */
+function readRates(rates) {
+  return rates.filter((x) => Number.isFinite(x) && x > 0);
+}
+
 /** How far apart rates read: the dearest over the cheapest of those read (1 with fewer than two). @param {number[]} rates */
 function spreadOf(rates) {
-  const r = rates.filter((x) => Number.isFinite(x) && x > 0);
+  const r = readRates(rates);
   return r.length < 2 ? 1 : Math.max(...r) / Math.min(...r);
 }
 
@@ -445,14 +450,13 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed }, check) {
   );
   const apart = widest && unequalSpeedReason(widest, 'a task');
   if (apart) return voidTiming(check, apart);
-  const alone = runs.filter((r) => r.k === 1).flatMap((r) => r.rates);
-  const split = together.flatMap((r) => r.rates);
+  const alone = readRates(runs.filter((r) => r.k === 1).flatMap((r) => r.rates));
+  const split = readRates(together.flatMap((r) => r.rates));
   if (spreadOf([...alone, ...split]) <= MAX_SPEED_SPREAD) return check;
-  if (!alone.some((x) => Number.isFinite(x) && x > 0) || !split.some((x) => Number.isFinite(x) && x > 0))
-    return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task'));
+  if (!alone.length || !split.length) return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task'));
   const range = (/** @type {number[]} */ xs) => {
-    const r = xs.filter((x) => Number.isFinite(x) && x > 0).map(Math.round);
-    return Math.min(...r) === Math.max(...r) ? `${r[0]}` : `${Math.min(...r)}–${Math.max(...r)}`;
+    const [lo, hi] = [Math.round(Math.min(...xs)), Math.round(Math.max(...xs))];
+    return lo === hi ? `${lo}` : `${lo}–${hi}`;
   };
   return voidTiming(
     check,
