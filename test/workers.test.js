@@ -413,9 +413,10 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(check.detail).toMatch(
       /^k=2: a thread runnable in 50% of its work's 240 ms \(asleep the rest; allowed 80%\)/,
     );
-    // runnable throughout (on a CPU, or waiting for one, as beside other load): the split stands
+    // runnable throughout (on a CPU, or waiting for one, as beside other load): the split stands, and says so
     for (const t of obs.runs[1].threads) t.runnableMs = t.ms = t.cpuMs;
     expect(sleptInWork(obs.runs[1])).toBeNull();
+    expect(checkSplit(obs).detail).toMatch(/, each runnable through ≥ 100% of its work$/);
   });
 
   it('a lone thread asleep for part of its work (the time the split is measured against, made longer) fails too', () => {

@@ -213,11 +213,14 @@ export function checkSplit(obs) {
     const r = obs.runs.find((/** @type {any} */ x) => x.k === k);
     return `k=${k}: ${r.threads.map((/** @type {any} */ t) => Math.round(t.cpuMs)).join('+')} ms`;
   });
+  // The evidence of the runnable rule where it passes: the least share any thread read.
+  const runnable = obs.runs.map(leastRunnable).filter(Boolean);
+  const least = runnable.length ? Math.min(...runnable.map((/** @type {any} */ l) => l.share)) : null;
   return {
     ok: Number.isFinite(perIteration) && problems.length === 0,
     detail: problems.length
       ? problems.join('; ')
-      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})`,
+      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}`,
   };
 }
 
@@ -239,16 +242,26 @@ export function checkSplit(obs) {
  * @returns {{ share: number, ms: number, allowed: number } | null}
  */
 export function sleptInWork(run) {
+  const least = leastRunnable(run);
+  return least && least.share < least.allowed ? least : null;
+}
+
+/**
+ * The thread of a split run runnable for the least share of its work's wall
+ * time, with the share allowed (sleptInWork); null where no thread's
+ * readings are in the record.
+ * @param {{ threads: any[], takenMs?: number | null, wallMs?: number }} run
+ * @returns {{ share: number, ms: number, allowed: number } | null}
+ */
+function leastRunnable(run) {
   const read = run.threads.filter((t) => t.ms > 0 && Number.isFinite(t.runnableMs));
   if (!read.length) return null;
   const least = read.reduce((a, b) => (b.runnableMs / b.ms < a.runnableMs / a.ms ? b : a));
-  const share = least.runnableMs / least.ms;
   const taken =
     typeof run.takenMs === 'number' && /** @type {number} */ (run.wallMs) > 0
       ? Math.min(1, run.takenMs / /** @type {number} */ (run.wallMs))
       : 0;
-  const allowed = MIN_RUNNABLE_SHARE - taken;
-  return share < allowed ? { share, ms: least.ms, allowed } : null;
+  return { share: least.runnableMs / least.ms, ms: least.ms, allowed: MIN_RUNNABLE_SHARE - taken };
 }
 
 /**
