@@ -21,6 +21,7 @@ import {
   voidIfBusy,
   atOnceUntilFirstEnd,
   sleptInWork,
+  progressCosts,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -55,6 +56,32 @@ describe('split-work.cjs', () => {
         expect(r.threads.every((/** @type {any} */ t) => typeof t.runnableMs === 'number')).toBe(true);
       }
     }
+  });
+
+  it('with a control, n processes of their own do the same work halfway, one alone and then all at once, and end with the trial', async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 1, control: 2 },
+    });
+    expect(data.control.after).toBe(1); // between the first run and the others
+    expect(data.control.solo.iterations).toBe(1000); // half a task each
+    expect(data.control.set.map((/** @type {any} */ x) => x.iterations)).toEqual([1000, 1000]);
+    if (linux) {
+      const pids = data.control.set.map((/** @type {any} */ x) => x.tid);
+      expect(new Set(pids).size).toBe(2);
+      expect(data.control.solo.tid).toBe(pids[0]);
+      const workers = data.workers.map((/** @type {any} */ w) => w.tid);
+      expect(pids.some((/** @type {number} */ p) => p === data.mainTid || workers.includes(p))).toBe(false);
+      expect(data.control.set.every((/** @type {any} */ x) => x.cpuMs > 0)).toBe(true);
+      for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/); // none left behind
+    }
+    const none = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 2000, ks: [1], rounds: 1 },
+    });
+    expect(none.data.control).toBeNull();
   });
 
   it('one round from firstRound 1 times descending, and says so', async () => {
@@ -400,6 +427,87 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
       /on the lone thread and 240–241 ms on each thread of the split \(×2\.01: a host that slows/,
     );
     expect(value).toBeCloseTo(240 / 242);
+  });
+
+  /**
+   * The trial with its control: the process alone and each of those at once, CPU ms for half a
+   * task (500 iterations).
+   * @param {any} obs @param {number} solo @param {number[]} set
+   */
+  const withControl = (obs, solo, set) => ({
+    ...obs,
+    control: {
+      after: 1,
+      solo: { tid: 900, iterations: 500, cpuMs: solo },
+      set: set.map((cpuMs, i) => ({ tid: 900 + i, iterations: 500, cpuMs })),
+    },
+  });
+
+  it('beside a control at full speed, threads that spin while they take turns fail, and their timing counts', () => {
+    // split-spin again: the processes beside the runs did a task for 120 ms of CPU, alone and two at once
+    const spin = withControl(trial({ 1: [240, [240]], 2: [242, [240, 241]] }), 60, [60, 61]);
+    const { check, value } = judged(splitSpeeds, 2, spin);
+    expect(check.ok).toBe(false);
+    expect(check.timingVoid).toBeUndefined();
+    expect(check.detail).toMatch(
+      /^k=2: its threads took ×1\.97 the CPU per iteration of 2 processes doing the same work at once beside the run \(CPU spent without progress; allowed < ×1\.5\)/,
+    );
+    expect(value).toBeCloseTo(240 / 242);
+    // oversubscription: the runs of C and 2C both take turns, so 2C brings no gain; the run of C fails it
+    const over = withControl(trial({ 2: [242, [240, 241]], 4: [244, [121, 121, 122, 121]] }), 60, [60, 61]);
+    expect(judged(oversub, 2, over).check).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^k=2: its threads took ×1\.97/),
+    });
+    // honest: each thread at the control's speed; the evidence is in the passing detail
+    const honest = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), 60, [60, 61]);
+    expect(judged(splitSpeeds, 2, honest).check).toMatchObject({ ok: true });
+    expect(judged(splitSpeeds, 2, honest).check.timingVoid).toBeUndefined();
+    expect(checkSplit(honest).detail).toMatch(
+      /, k=1 at ×1 and k=2 at ×0\.99 the CPU per iteration of the same work in processes beside it$/,
+    );
+  });
+
+  it('a host that slows its vCPUs while two work slows the control at once alike: the timing is void, the structure is read against it', () => {
+    const ht = withControl(trial({ 1: [240, [240]], 2: [181, [180, 181]] }), 60, [90, 91]);
+    const { check } = judged(splitSpeeds, 2, ht);
+    expect(check).toMatchObject({ ok: true, timingVoid: true });
+    expect(check.voidReason).toMatch(
+      /^CPUs at unequal speeds: a task took 120 ms of CPU in a process alone and 180–182 ms in each of 2 at once beside the runs \(×1\.51: a host that slows its vCPUs while two work;/,
+    );
+    expect(progressCosts(ht).map((c) => [c.k, Math.round(c.cost * 100) / 100])).toEqual([
+      [1, 1],
+      [2, 0.99],
+    ]);
+    // and threads spinning on it still read ×2 the processes at once
+    const spin = withControl(trial({ 1: [240, [240]], 2: [362, [360, 362]] }), 60, [90, 91]);
+    expect(judged(splitSpeeds, 2, spin).check.detail).toMatch(/k=2: its threads took ×1\.98/);
+  });
+
+  it("the lone thread off the process alone beside it: void; far off (CPU without progress, the split's measure made longer): a fail", () => {
+    const off = withControl(trial({ 1: [300, [300]], 2: [121, [120, 121]] }), 60, [60, 61]);
+    const { check } = judged(splitSpeeds, 2, off);
+    expect(check).toMatchObject({ ok: true, timingVoid: true });
+    expect(check.voidReason).toMatch(
+      /a task took 150 ms of CPU on the lone thread and 120 ms in a process alone beside it \(×1\.25;/,
+    );
+    const slowed = withControl(trial({ 1: [400, [400]], 2: [121, [120, 121]] }), 60, [60, 61]);
+    expect(judged(splitSpeeds, 2, slowed).check.detail).toMatch(
+      /^k=1: the thread took ×1\.67 the CPU per iteration of a process doing the same work alone/,
+    );
+  });
+
+  it('while the host slows one vCPU, the processes at once read apart: no progress is read, and the timing is void', () => {
+    // the lone thread on the slow vCPU, the process alone on the other
+    const obs = withControl(trial({ 1: [400, [400]], 2: [200, [120, 200]] }), 60, [60, 100]);
+    expect(progressCosts(obs)).toEqual([]);
+    const { check } = judged(splitSpeeds, 2, obs);
+    expect(check.ok).toBe(true);
+    expect(check.voidReason).toMatch(/a task took 120–200 ms of CPU on different threads/);
+    const alike = withControl(trial({ 1: [400, [400]], 2: [200, [200, 200]] }), 60, [60, 100]);
+    expect(judged(splitSpeeds, 2, alike).check.voidReason).toMatch(
+      /a task took 120–200 ms of CPU in 2 processes working at once beside the runs \(×1\.67;/,
+    );
   });
 
   it("a thread asleep for part of its work (split-lean: it waits for the other's turn) is not a split running", () => {

@@ -90,12 +90,19 @@ export declare const SPLIT_M = 2;
  * ascending in even trials and descending in odd ones: a drift in the
  * machine's speed within a trial favours the k timed later, and the order
  * alternates over the trials the median is taken of. Each run records
- * whether it was timed ascending.
- * @param {import('../context.js').Context} ctx @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
+ * whether it was timed ascending. Halfway through, `control` processes of
+ * their own do the same work, one alone and then all at once (the record's
+ * `control`): what the machine gave that work beside the runs, which no
+ * worker pool's lock or scheduling can touch (progressCosts,
+ * voidIfUnequalSplitSpeeds).
+ * @param {import('../context.js').Context} ctx
+ * @param {{ ks: number[], n?: number, control: number }} o  n: the trial's number (1, 2, …; none: ascending);
+ *   control: the processes working at once in the control (the runs it is read against: 1 and that many threads)
  */
-export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
+export declare function splitTrial(ctx: import('../context.js').Context, { ks, n, control }: {
     ks: number[];
     n?: number;
+    control: number;
 }): Promise<any>;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export declare function timeOf(obs: any, k: number): number;
@@ -116,6 +123,42 @@ export declare function checkSplit(obs: any): {
     ok: boolean;
     detail: string;
 };
+/**
+ * How much dearer per iteration than the same work in processes of their
+ * own a split's threads may read and still count as making progress with
+ * the CPU they use. Honest threads read about ×1 (the control runs beside
+ * them on the same CPUs); threads that spin while they take turns read ×k
+ * (split-spin: ×2 with two); a host that slows one vCPU for a while moves
+ * the threads' and the control's readings alike. The boundary sits halfway
+ * between ×1 and ×2 (their geometric mean, 1.41, rounded up): a reading
+ * between MAX_SPEED_SPREAD and it says nothing, and voids the timing
+ * (voidIfUnequalSplitSpeeds).
+ */
+export declare const MAX_PROGRESS_COST = 1.5;
+/**
+ * The runs the trial's control can vouch for, each with its threads' CPU
+ * per iteration (total CPU over total iterations) over the control's: the
+ * lone run (k = 1) against the process alone, and the run of as many
+ * threads as the control has processes at once (n ≥ 2) against the dearest
+ * of them. Threads that spend CPU without progress (a spin while they take
+ * turns) read dearer here, however alike their CPU per task reads among
+ * themselves and however many are runnable at once: the readings they
+ * leave are all their own, the control's are not. A host that slows its
+ * vCPUs while two work slows the control's processes at once alike, so the
+ * run of n is read against them, never against the process alone. Read
+ * only where the processes at once ran at one speed (within
+ * MAX_SPEED_SPREAD): while the host slows one vCPU (×1.6–1.75 for minutes,
+ * BENCHMARKS.md §30) a lone thread on it reads ×1.7 a process alone on the
+ * other, and the processes at once show that. Empty where the record has no
+ * control, or no CPU readings.
+ * @param {any} obs
+ * @returns {{ k: number, n: number, cost: number }[]}
+ */
+export declare function progressCosts(obs: any): {
+    k: number;
+    n: number;
+    cost: number;
+}[];
 /**
  * The thread of a split run runnable for the least share of its work's wall
  * time (its own clock, from the job's arrival to its end), where that share is
@@ -233,9 +276,10 @@ export declare const MAX_SPEED_SPREAD = 1.2;
  * once, does not depend on speed.
  * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
  * @param {string} unit     the unit, as in 'a hash'
+ * @param {string} [where]  where the rates were read
  * @returns {string | null}
  */
-export declare function unequalSpeedReason(rates: number[], unit: string): string | null;
+export declare function unequalSpeedReason(rates: number[], unit: string, where?: string): string | null;
 /**
  * A split trial's CPU time per calibrated task on each worker thread of each
  * run with at most C threads (each thread's iterations are its share of the
@@ -250,20 +294,40 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
     rates: number[];
 }[];
 /**
- * Drop a split trial's timing value where its threads' CPU per task read
- * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
- * - the threads of one run read apart: they ran at once, each on a CPU of
- *   its own, so the CPUs ran at unequal speeds, and the run ended with the
- *   slowest (the widest such run names them);
- * - the threads of the split alike, but each dearer than the lone thread
- *   (or cheaper): the machine ran slower while two or more worked than while
- *   one did, as a host does that puts two vCPUs on one core's hyperthreads,
- *   or its speed changed between the runs (quiet, 6 of 159 trials read the
- *   split ×1.22–1.34 dearer, 1 ×1.22 cheaper), or the split's
- *   threads spent CPU without progress while they took turns (a spin lock's
- *   waiters read ×2). Their own CPU cannot tell these apart, and a
- *   profile's probe minutes earlier cannot vouch for the pairing during the
- *   trial, so the trial's timing says nothing either way (BENCHMARKS.md §30).
+ * The control's CPU per calibrated task (split-work.cjs's `control`): the
+ * process alone, and each of the processes at once; null where the record
+ * has no control or its CPU was not read.
+ * @param {any} obs @param {number} iterationsPerTask
+ * @returns {{ solo: number, set: number[] } | null}
+ */
+export declare function controlRates(obs: any, iterationsPerTask: number): {
+    solo: number;
+    set: number[];
+} | null;
+/**
+ * Drop a split trial's timing value where its readings show the CPUs did
+ * not run at one speed through the runs it times, with the reason:
+ * - the threads of one run read more than MAX_SPEED_SPREAD apart: they ran
+ *   at once, each on a CPU of its own, so the CPUs ran at unequal speeds,
+ *   and the run ended with the slowest (the widest such run names them).
+ * Where the record has the control (processes of their own doing the same
+ * work beside the runs), the machine's speed is read there, apart from the
+ * threads under test:
+ * - the control's processes at once read apart (as threads of one run);
+ * - the processes at once each dearer than the process alone: the machine
+ *   ran slower while two or more worked than while one did, as a host does
+ *   that puts two vCPUs on one core's hyperthreads;
+ * - the lone thread dearer or cheaper than the process alone: the time the
+ *   split is measured against ran at another speed.
+ * Otherwise the timing counts, whatever the split's threads read against
+ * the lone thread: the machine gave the same work full speed at once beside
+ * them, so CPU they spend without progress (a spin lock's waiters read ×2)
+ * is the split's own, and its time shows it (progressCosts fails the
+ * structure from ×MAX_PROGRESS_COST).
+ * Older records without the control: the split's threads alike, but each
+ * dearer than the lone thread (or cheaper), void the timing, since their own
+ * CPU cannot tell a host that slows its vCPUs while two work from threads
+ * spending CPU without progress (BENCHMARKS.md §30).
  * Only the runs the statistic times are read (`timed`): on a host of
  * hyperthread pairs, a run of 3 threads on 4 vCPUs puts two on one core,
  * which says nothing about S2's runs of 1 and 2.
