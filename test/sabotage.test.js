@@ -101,6 +101,8 @@ describe('the detection table', () => {
     expect(by['split-spin'].breaks('workers.split-speeds-up', 1)).toBe(false);
     expect(by['split-lean'].breaks('workers.oversubscription', 2)).toBe(true);
     expect(by['split-nap'].breaks('workers.split-speeds-up', 2)).toBe(true);
+    expect(by['split-pinned'].breaks('workers.oversubscription', 2)).toBe(true);
+    expect(by['split-pinned'].breaks('workers.oversubscription', 1)).toBe(false);
   });
 
   test('rows and Markdown from a record, with the baseline when given', () => {

@@ -280,6 +280,13 @@ export const SABOTAGES = [
     breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
   },
   {
+    name: 'split-pinned',
+    what: 'split-work.cjs: the k ≥ 2 threads of a run all pinned to one CPU (all runnable at once, each its share of CPU at full speed per iteration, one at work at a time)',
+    select: ['workers.*'],
+    // as split-spin, without the wasted CPU: no speed-up, and no C threads at work at once
+    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+  },
+  {
     name: 'split-lean',
     what: 'split-work.cjs: the same turns, but only the first thread spins while it waits; the others sleep (its CPU per task reads dearer, as on a slower CPU, and the pair about 1.5 runnable at once)',
     select: ['workers.*'],
