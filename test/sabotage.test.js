@@ -103,6 +103,7 @@ describe('the detection table', () => {
     expect(by['split-nap'].breaks('workers.split-speeds-up', 2)).toBe(true);
     expect(by['split-pinned'].breaks('workers.oversubscription', 2)).toBe(true);
     expect(by['split-pinned'].breaks('workers.oversubscription', 1)).toBe(false);
+    expect(by['split-relay'].breaks('workers.split-speeds-up', 2)).toBe(true);
   });
 
   test('rows and Markdown from a record, with the baseline when given', () => {

@@ -58,22 +58,24 @@ describe('split-work.cjs', () => {
     }
   });
 
-  it('with a control, n processes of their own do the same work halfway, one alone and then all at once, and end with the trial', async () => {
+  it('with a control, n processes of their own do the same work at once halfway, and end with the trial', async () => {
     const { data } = await runFixture({
       node,
       fixture: 'split-work.cjs',
       options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 1, control: 2 },
     });
     expect(data.control.after).toBe(1); // between the first run and the others
-    expect(data.control.solo.iterations).toBe(1000); // half a task each
-    expect(data.control.set.map((/** @type {any} */ x) => x.iterations)).toEqual([1000, 1000]);
+    expect(data.control.set.map((/** @type {any} */ x) => x.iterations)).toEqual([1000, 1000]); // half a task each
     if (linux) {
       const pids = data.control.set.map((/** @type {any} */ x) => x.tid);
       expect(new Set(pids).size).toBe(2);
-      expect(data.control.solo.tid).toBe(pids[0]);
       const workers = data.workers.map((/** @type {any} */ w) => w.tid);
       expect(pids.some((/** @type {number} */ p) => p === data.mainTid || workers.includes(p))).toBe(false);
-      expect(data.control.set.every((/** @type {any} */ x) => x.cpuMs >= 0)).toBe(true);
+      // each read exact (a sleep off the CPU before each reading), though the work takes under a tick
+      expect(data.control.set.every((/** @type {any} */ x) => x.cpuMs > 0)).toBe(true);
+      expect(data.runs.every((/** @type {any} */ r) => r.threads.every((/** @type {any} */ t) => t.cpuMs > 0))).toBe(
+        true,
+      );
       for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/); // none left behind
     }
     const none = await runFixture({
@@ -430,87 +432,93 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
   });
 
   /**
-   * The trial with its control: the process alone and each of those at once, CPU ms for half a
-   * task (500 iterations).
-   * @param {any} obs @param {number} solo @param {number[]} set
+   * The trial with its control: the CPU ms of each process at once, for half a task (500
+   * iterations; the trial's task is 1000).
+   * @param {any} obs @param {number[]} set
    */
-  const withControl = (obs, solo, set) => ({
+  const withControl = (obs, set) => ({
     ...obs,
-    control: {
-      after: 1,
-      solo: { tid: 900, iterations: 500, cpuMs: solo },
-      set: set.map((cpuMs, i) => ({ tid: 900 + i, iterations: 500, cpuMs })),
-    },
+    control: { after: 1, set: set.map((cpuMs, i) => ({ tid: 900 + i, iterations: 500, cpuMs })) },
   });
+  /** Each run's cost against the control, to two places. @param {any} obs */
+  const costs = (obs) => progressCosts(obs).map((c) => [c.k, Math.round(c.cost * 100) / 100]);
 
-  it('beside a control, threads that spin while they take turns fail: ×2 the CPU per iteration of C processes at once', () => {
-    // split-spin again: the processes beside the runs did a task for 120 ms of CPU, alone and two at once
-    const spin = withControl(trial({ 1: [240, [240]], 2: [242, [240, 241]] }), 60, [60, 61]);
+  it('beside a control, threads that spin while they take turns fail: ×2 the CPU per iteration of the dearest process at once', () => {
+    // split-spin again: the processes beside the runs did a task for 120 ms of CPU
+    const spin = withControl(trial({ 1: [240, [240]], 2: [242, [240, 241]] }), [60, 61]);
     const { check, value } = judged(splitSpeeds, 2, spin);
     expect(check.ok).toBe(false);
     expect(check.detail).toMatch(
-      /k=2: its threads took ×1\.99 the CPU per iteration of 2 processes doing the same work at once beside the run \(CPU spent without progress; allowed < ×1\.5\)/,
+      /^k=2: a thread took ×1\.98 the CPU per iteration of the dearest of 2 processes doing the same work at once beside the runs \(CPU spent without progress; allowed < ×1\.5\)/,
     );
     expect(check.timingVoid).toBe(true); // the timing's own reading: alike threads, dearer than the lone one
     expect(value).toBeCloseTo(240 / 242);
-    // oversubscription: the runs of C and 2C both take turns, so 2C brings no gain; the run of C fails it
-    const over = withControl(trial({ 2: [242, [240, 241]], 4: [244, [121, 121, 122, 121]] }), 60, [60, 61]);
-    expect(judged(oversub, 2, over).check).toMatchObject({
-      ok: false,
-      detail: expect.stringMatching(/^k=2: its threads took ×1\.99/),
-    });
-    // honest: each thread at the control's speed; the evidence is in the passing detail
-    const honest = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), 60, [60, 61]);
+    // oversubscription: the runs of C and 2C both take turns, so 2C brings no gain; both fail it
+    const over = withControl(trial({ 2: [242, [240, 241]], 4: [244, [240, 241, 242, 241]] }), [60, 61]);
+    expect(judged(oversub, 2, over).check.detail).toMatch(/^k=2: a thread took ×1\.98 .*; k=4: a thread took ×3\.97 /);
+    // honest: no thread dearer than the dearest process; the evidence is in the passing detail
+    const honest = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), [60, 61]);
     expect(judged(splitSpeeds, 2, honest).check).toMatchObject({ ok: true });
     expect(judged(splitSpeeds, 2, honest).check.timingVoid).toBeUndefined();
     expect(checkSplit(honest).detail).toMatch(
-      /, k=1 at ×1 and k=2 at ×1 the CPU per iteration of the same work in processes beside it$/,
+      /, each thread at ≤ ×0\.99 the CPU per iteration of the dearest of 2 processes doing the same work at once beside the runs$/,
     );
   });
 
-  it('a host that slows its vCPUs while two work slows the processes at once alike: the run of C is read against them', () => {
-    const ht = withControl(trial({ 1: [240, [240]], 2: [181, [180, 181]] }), 60, [90, 91]);
-    const { check } = judged(splitSpeeds, 2, ht);
-    expect(check).toMatchObject({ ok: true, timingVoid: true });
-    expect(progressCosts(ht).map((c) => [c.k, Math.round(c.cost * 100) / 100])).toEqual([
-      [1, 1],
-      [2, 1],
+  it('half the threads work while the others wait, spinning most of it (split-relay): the waiter is read on its own', () => {
+    // k=2: A works 120 ms; B spins 84 of its wait and then works: 204 ms of CPU, ×1.7 per iteration
+    const relay = withControl(trial({ 1: [240, [240]], 2: [240, [120, 204]] }), [60, 61]);
+    expect(costs(relay)).toEqual([
+      [1, 0.98],
+      [2, 1.67],
+    ]);
+    expect(checkSplit(relay).detail).toMatch(/^k=2: a thread took ×1\.67/);
+  });
+
+  it('a host that slows its vCPUs while all work (hyperthread pairs, an all-core clock) slows the processes at once: honest threads read no dearer', () => {
+    const ht = withControl(trial({ 1: [240, [240]], 2: [181, [180, 181]] }), [90, 91]);
+    expect(judged(splitSpeeds, 2, ht).check).toMatchObject({ ok: true, timingVoid: true });
+    expect(costs(ht)).toEqual([
+      [1, 0.66],
+      [2, 0.99],
     ]);
     // and threads spinning on it still read ×2 the processes at once
-    const spin = withControl(trial({ 1: [240, [240]], 2: [362, [360, 362]] }), 60, [90, 91]);
-    expect(judged(splitSpeeds, 2, spin).check.detail).toMatch(/k=2: its threads took ×1\.99/);
+    const spin = withControl(trial({ 1: [240, [240]], 2: [362, [360, 362]] }), [90, 91]);
+    expect(judged(splitSpeeds, 2, spin).check.detail).toMatch(/; k=2: a thread took ×1\.99/);
   });
 
   it('a lone thread that spends CPU without progress (the time the split is measured against, made longer) fails', () => {
-    const off = withControl(trial({ 1: [300, [300]], 2: [121, [120, 121]] }), 60, [60, 61]);
-    expect(judged(splitSpeeds, 2, off).check).toMatchObject({ ok: true, timingVoid: true }); // ×1.25: shown, no more
-    const slowed = withControl(trial({ 1: [400, [400]], 2: [121, [120, 121]] }), 60, [60, 61]);
-    expect(judged(splitSpeeds, 2, slowed).check.detail).toMatch(
-      /^k=1: the thread took ×1\.67 the CPU per iteration of a process doing the same work alone/,
-    );
+    const off = withControl(trial({ 1: [300, [300]], 2: [121, [120, 121]] }), [60, 61]);
+    expect(judged(splitSpeeds, 2, off).check).toMatchObject({ ok: true, timingVoid: true }); // ×1.23: shown, no more
+    const slowed = withControl(trial({ 1: [400, [400]], 2: [121, [120, 121]] }), [60, 61]);
+    expect(judged(splitSpeeds, 2, slowed).check.detail).toMatch(/^k=1: a thread took ×1\.64 the CPU per iteration/);
   });
 
-  it('while the host slows one vCPU, the processes at once read apart: the lone run is not read, the run of C is', () => {
-    // the lone thread on the slow vCPU, the process alone on the other: ×1.67 apart, and not read
-    const obs = withControl(trial({ 1: [400, [400]], 2: [200, [120, 200]] }), 60, [60, 100]);
-    expect(progressCosts(obs)).toEqual([{ k: 2, n: 2, cost: 1 }]); // one thread and one process on each vCPU
-    const { check } = judged(splitSpeeds, 2, obs);
-    expect(check.ok).toBe(true);
-    expect(check.voidReason).toMatch(/a task took 120–200 ms of CPU on different threads/);
-    // threads spinning while they take turns spend the run's whole wall time on each vCPU: ×2 still
-    const spin = withControl(trial({ 1: [400, [400]], 2: [320, [320, 320]] }), 60, [60, 100]);
-    expect(judged(oversub, 2, spin).check.detail).toMatch(/^k=2: its threads took ×2 the CPU per iteration/);
-    // one core: the process alone is the control, and the lone thread is read against it
-    expect(progressCosts(withControl(trial({ 1: [400, [400]] }), 60, [])).map((c) => c.k)).toEqual([1]);
+  it('while the host slows one vCPU, one process at once runs on it: no honest thread, on either vCPU, reads dearer', () => {
+    // the lone thread on the slow vCPU; the runs of 2 one thread on each
+    const obs = withControl(trial({ 1: [400, [400]], 2: [200, [120, 200]], 4: [200, [60, 100, 60, 100]] }), [60, 100]);
+    expect(costs(obs)).toEqual([
+      [1, 1],
+      [2, 1],
+      [4, 1],
+    ]);
+    expect(judged(oversub, 2, obs).check.ok).toBe(true);
+    // threads spinning while they take turns spend the run's whole wall time on each vCPU: ×1.6 on the fast one
+    const spin = withControl(trial({ 1: [400, [400]], 2: [320, [320, 320]] }), [60, 100]);
+    expect(judged(splitSpeeds, 2, spin).check.detail).toMatch(/^k=2: a thread took ×1\.6 /);
+    // a machine of one usable CPU: one process is the control
+    expect(costs(withControl(trial({ 1: [240, [240]], 2: [240, [120, 120]] }), [60]))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    // no control, or a process without its CPU read: nothing is read
+    expect(progressCosts(trial({ 1: [240, [240]] }))).toEqual([]);
+    expect(progressCosts(withControl(trial({ 1: [240, [240]] }), [60, NaN]))).toEqual([]);
   });
 
   it('threads pinned to one CPU (split-pinned) are runnable at once and each at full speed per iteration, yet one works at a time: the run of C fails', () => {
     // each thread's 120 ms of CPU over 240 ms, the first ending at 238: 1 on CPUs at once
-    const pinned = withControl(
-      trial({ 1: [240, [240]], 2: [240, [120, 120]], 4: [240, [60, 60, 60, 60]] }),
-      60,
-      [60, 60],
-    );
+    const pinned = withControl(trial({ 1: [240, [240]], 2: [240, [120, 120]], 4: [240, [60, 60, 60, 60]] }), [60, 60]);
     for (const r of pinned.runs.filter((/** @type {any} */ x) => x.k > 1))
       r.threads.forEach((/** @type {any} */ t, /** @type {number} */ i) => {
         t.ms = t.runnableMs = t.doneMs = 238 + i;
@@ -525,14 +533,16 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
   });
 
   it('on a busy machine a run dearer than the control is void, not a fail: other load can slow a thread and not the control', () => {
-    const spin = withControl(trial({ 1: [240, [240]], 2: [242, [240, 241]] }), 60, [60, 61]);
+    const spin = withControl(trial({ 1: [240, [240]], 2: [242, [240, 241]] }), [60, 61]);
     expect(checkSplit(spin)).toMatchObject({ ok: false, loadBound: true });
-    const dear = withControl(trial({ 1: [240, [240]], 2: [170, [170, 171]] }), 60, [60, 61]);
-    dear.control.set = dear.control.set.map((/** @type {any} */ x) => ({ ...x, cpuMs: 40 }));
-    expect(checkSplit(dear)).toMatchObject({ ok: false, loadBound: true });
-    for (const r of dear.runs) r.othersMs = r.wallMs;
-    expect(judged(oversub, 2, dear).check).toMatchObject({ invalid: true });
-    expect(judged(splitSpeeds, 2, dear).check).toMatchObject({ invalid: true });
+    for (const r of spin.runs) r.othersMs = r.wallMs;
+    expect(judged(oversub, 2, spin).check).toMatchObject({ invalid: true });
+    expect(judged(splitSpeeds, 2, spin).check).toMatchObject({ invalid: true });
+    // a thread on the main thread is no reading of load: it fails, busy or not
+    spin.runs[1].threads[0].tid = 1;
+    expect(checkSplit(spin)).toMatchObject({ ok: false, loadBound: false });
+    expect(judged(oversub, 2, spin).check).toMatchObject({ ok: false });
+    expect(judged(oversub, 2, spin).check.invalid).toBeUndefined();
   });
 
   it("a thread asleep for part of its work (split-lean: it waits for the other's turn) is not a split running", () => {
@@ -665,5 +675,33 @@ describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
     );
     const cell = new Int32Array(seen);
     expect({ most: cell[1], iterations: cell[2] }).toEqual({ most: 1, iterations: 3000 });
+  });
+
+  it('split-relay: the threads past the first half start their work only once the first half have ended theirs', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
+    const lock = new SharedArrayBuffer(8);
+    // [first-half threads done with their work, of them done when each later thread began]
+    const seen = new SharedArrayBuffer(16);
+    const body = `
+      const { workerData: { lib, lock, seen, index } } = require('node:worker_threads');
+      const cell = new Int32Array(seen);
+      require(lib).relayWork(() => {
+        if (index < 2) {
+          for (let end = Date.now() + 20; Date.now() < end; );
+          Atomics.add(cell, 0, 1);
+        } else Atomics.store(cell, index, Atomics.load(cell, 0));
+      }, 10, lock, index, 2);`;
+    await Promise.all(
+      [3, 2, 1, 0].map(
+        (index) =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, index } });
+            w.on('error', reject);
+            w.on('exit', resolve);
+          }),
+      ),
+    );
+    expect([...new Int32Array(seen)]).toEqual([2, 0, 2, 2]);
   });
 });

@@ -280,6 +280,13 @@ export const SABOTAGES = [
     breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
   },
   {
+    name: 'split-relay',
+    what: 'split-work.cjs: half the k ≥ 2 threads of a run (rounded up) do their shares at once, the others wait for them, spinning 70% of the wait and asleep the rest (runnable through 85% of the job, two on CPUs at once until the first ends), then do theirs',
+    select: ['workers.*'],
+    // no speed-up from 1 to 2 threads, none from C − 1 to C on two cores, and C threads never all at work at once
+    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+  },
+  {
     name: 'split-pinned',
     what: 'split-work.cjs: the k ≥ 2 threads of a run all pinned to one CPU (all runnable at once, each its share of CPU at full speed per iteration, one at work at a time)',
     select: ['workers.*'],

@@ -54,7 +54,7 @@ export default defineSpec({
           ? 'On one core no speed-up is expected: the two threads take turns on it, so the claim does not hold here.'
           : `The whole curve k=1..${ks.at(-1)} is reported${C > MAX_K ? ` (capped at ${MAX_K})` : ''}.`),
       model: { C, ks, W: Math.round(W), S2: round(model, 4), curve: ks.map((k) => ({ k, ms: at(k) })) },
-      trial: (c, n) => splitTrial(c, { ks, n, control: C }),
+      trial: (c, n) => splitTrial(c, { ks, n, control: ctx.usable?.length ?? C }),
       structural: {
         // Thread accounting (/proc schedstat), timing-free: every k ran on k distinct
         // worker threads, each doing its share, and with 2 threads the OS ran them

@@ -91,12 +91,12 @@ export declare const SPLIT_M = 2;
  * machine's speed within a trial favours the k timed later, and the order
  * alternates over the trials the median is taken of. Each run records
  * whether it was timed ascending. Halfway through, `control` processes of
- * their own do the same work, one alone and then all at once (the record's
- * `control`): what the machine gave that work beside the runs, which no
- * worker pool's lock or scheduling can touch (progressCosts).
+ * their own do the same work at once (the record's `control`): what the
+ * machine gave that work beside the runs, which no worker pool's lock or
+ * scheduling can touch (progressCosts).
  * @param {import('../context.js').Context} ctx
  * @param {{ ks: number[], n?: number, control?: number }} o  n: the trial's number (1, 2, …; none: ascending);
- *   control: the processes of the control (none by default; the specs ask for C: progressCosts)
+ *   control: the processes of the control (none by default; the specs ask for one per usable CPU: progressCosts)
  */
 export declare function splitTrial(ctx: import('../context.js').Context, { ks, n, control }: {
     ks: number[];
@@ -114,7 +114,10 @@ export declare function curve(obs: any): {
 /**
  * Structure of a split trial (Linux): every run with k threads used k distinct
  * worker threads, none of them the main thread, and each spent at least half
- * its share of the work's CPU (the CPU per iteration measured over the trial).
+ * its share of the work's CPU (the CPU per iteration measured over the
+ * trial), was runnable through its work (sleptInWork), ran together with the
+ * others (MIN_TOGETHER), and spent no more CPU per iteration than the same
+ * work in processes beside the runs allows (progressCosts).
  * @param {any} obs
  * @returns {{ ok: boolean, detail: string, loadBound: boolean }}  loadBound: only the readings against the control failed
  */
@@ -124,39 +127,34 @@ export declare function checkSplit(obs: any): {
     loadBound: boolean;
 };
 /**
- * How much dearer per iteration than the same work in processes of their
- * own a split's threads may read and still count as making progress with
- * the CPU they use. Honest threads read about ×1 (the control runs beside
- * them on the same CPUs, and their own clock reads up to a tick low);
- * threads that spin while they take turns read ×k (split-spin: ×2 with
- * two). The boundary sits halfway between ×1 and ×2 (their geometric mean,
- * 1.41, rounded up); below it the reading is shown and decides nothing.
+ * How much dearer per iteration than the dearest of the control's processes
+ * a split's thread may read and still count as making progress with the
+ * CPU it uses. Honest threads read ×1 or less; threads that spin while they
+ * take turns read ×k (split-spin: ×2 with two), and one that spins part of
+ * its wait as much more as it spins. The boundary sits halfway between ×1
+ * and ×2 (their geometric mean, 1.41, rounded up).
  */
 export declare const MAX_PROGRESS_COST = 1.5;
 /**
- * The runs the trial's control can vouch for, each with its threads' CPU
- * per iteration over the control's (total CPU over total iterations, both
- * sides): the run of as many threads as the control has processes at once
- * (n ≥ 2) against those processes, and the lone run (k = 1) against the
- * process alone. Threads that spend CPU without progress (a spin while they
- * take turns) read dearer here, however alike their CPU per task reads
- * among themselves and however many are runnable at once: the readings
- * they leave are all their own, the control's are not. The specs ask for C
- * processes: the run of C threads and the processes at once then fill
- * every CPU alike, one on each, so their totals weigh the CPUs' speeds
- * alike (while the host slows one vCPU ×1.6–1.75 for minutes, BENCHMARKS.md
- * §30), and share cores the same way on a host that pairs its vCPUs as
- * hyperthreads unseen. A thread alone and a process alone may sit on CPUs
- * of different speeds: the lone run is read only where the processes at
- * once ran at one speed (within MAX_SPEED_SPREAD), and C of them, one on
- * each CPU, show that. Empty where the record has no control, or no CPU
- * readings.
+ * Each run's dearest thread, by CPU per iteration, over the dearest of the
+ * control's processes: the same work in processes of their own, as many at
+ * once as this process may use CPUs (split-work.cjs's `control`; the specs
+ * ask for every usable CPU, under a CPU quota too). Threads that spend CPU
+ * without progress (a spin while they take turns, or while half of them
+ * work) read dearer here, however alike their CPU per task reads among
+ * themselves and however many are runnable at once: the readings they
+ * leave are all their own, the control's are not. One process on each CPU,
+ * at once, reads the dearest a CPU gave that work then: the slowest vCPU
+ * where the host slows one (×1.6–1.75 for minutes, BENCHMARKS.md §30), both
+ * hyperthreads of a core busy where the host pairs its vCPUs unseen, every
+ * core at its all-core clock. No honest thread, alone or one of many, on
+ * any CPU, needs more, and each is read on its own. Empty where the record
+ * has no control, or no CPU readings.
  * @param {any} obs
- * @returns {{ k: number, n: number, cost: number }[]}
+ * @returns {{ k: number, cost: number }[]}
  */
 export declare function progressCosts(obs: any): {
     k: number;
-    n: number;
     cost: number;
 }[];
 /**
