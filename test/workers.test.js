@@ -58,24 +58,32 @@ describe('split-work.cjs', () => {
     }
   });
 
-  it('with a control, n processes of their own do the same work at once halfway, and end with the trial', async () => {
+  it('with a control, n processes of their own do the same work at once before, halfway through and after the runs, and end with the trial', async () => {
     const { data } = await runFixture({
       node,
       fixture: 'split-work.cjs',
-      options: { iterations: 2000, m: 2, ks: [1, 2, 3], rounds: 1, control: 2 },
+      options: { iterations: 2000, m: 2, ks: [1, 2, 4], rounds: 1, control: 2 },
     });
-    expect(data.control.after).toBe(1); // between the first run and the others
-    expect(data.control.set.map((/** @type {any} */ x) => x.iterations)).toEqual([1000, 1000]); // half a task each
+    // before the first run, between the first and the others, after the last
+    expect(data.control.bursts.map((/** @type {any} */ b) => b.after)).toEqual([0, 1, 3]);
+    for (const b of data.control.bursts)
+      // the shortest share (a run of 4), under a quarter task
+      expect(b.set.map((/** @type {any} */ x) => x.iterations)).toEqual([500, 500]);
     if (linux) {
-      const pids = data.control.set.map((/** @type {any} */ x) => x.tid);
+      const pids = data.control.bursts[0].set.map((/** @type {any} */ x) => x.tid);
       expect(new Set(pids).size).toBe(2);
       const workers = data.workers.map((/** @type {any} */ w) => w.tid);
       expect(pids.some((/** @type {number} */ p) => p === data.mainTid || workers.includes(p))).toBe(false);
       // each read exact (a sleep off the CPU before each reading), though the work takes under a tick
-      expect(data.control.set.every((/** @type {any} */ x) => x.cpuMs > 0)).toBe(true);
-      expect(data.runs.every((/** @type {any} */ r) => r.threads.every((/** @type {any} */ t) => t.cpuMs > 0))).toBe(
-        true,
-      );
+      expect(
+        data.control.bursts.every((/** @type {any} */ b) => b.set.every((/** @type {any} */ x) => x.cpuMs > 0)),
+      ).toBe(true);
+      for (const r of data.runs)
+        for (const t of r.threads) {
+          expect(t.cpuMs).toBeGreaterThan(0);
+          // the main thread's reading of the whole run covers the thread's own of its share
+          expect(t.runCpuMs).toBeGreaterThanOrEqual(t.cpuMs - 0.05);
+        }
       for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/); // none left behind
     }
     const none = await runFixture({
@@ -110,11 +118,22 @@ describe('split-work.cjs', () => {
     const seen = [];
     const ctx = /** @type {any} */ ({
       pbkdf2: { iterations: 1000, taskMs: 10 },
-      run: (/** @type {string} */ _f, /** @type {any} */ o) => (seen.push(o.options.firstRound), null),
+      cores: 2,
+      usable: [0, 1, 2, 3],
+      run: (/** @type {string} */ _f, /** @type {any} */ o) => (
+        seen.push([o.options.firstRound, o.options.control]),
+        null
+      ),
     });
     for (const n of [1, 2, 3]) splitTrial(ctx, { ks: [1, 2], n });
-    splitTrial(ctx, { ks: [1, 2] });
-    expect(seen).toEqual([1, 0, 1, 0]);
+    splitTrial(ctx, { ks: [1, 2, 8] });
+    // one control process per usable CPU, at most as many as the most threads a run starts
+    expect(seen).toEqual([
+      [1, 2],
+      [0, 2],
+      [1, 2],
+      [0, 4],
+    ]);
   });
 
   it('rejects a bad thread list', async () => {
@@ -433,12 +452,17 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
 
   /**
    * The trial with its control: the CPU ms of each process at once, for half a task (500
-   * iterations; the trial's task is 1000).
-   * @param {any} obs @param {number[]} set
+   * iterations; the trial's task is 1000), in each of its bursts (by default three alike).
+   * @param {any} obs @param {number[]} set @param {number[][]} [bursts]
    */
-  const withControl = (obs, set) => ({
+  const withControl = (obs, set, bursts = [set, set, set]) => ({
     ...obs,
-    control: { after: 1, set: set.map((cpuMs, i) => ({ tid: 900 + i, iterations: 500, cpuMs })) },
+    control: {
+      bursts: bursts.map((b, after) => ({
+        after,
+        set: b.map((cpuMs, i) => ({ tid: 900 + i, iterations: 500, cpuMs })),
+      })),
+    },
   });
   /** Each run's cost against the control, to two places. @param {any} obs */
   const costs = (obs) => progressCosts(obs).map((c) => [c.k, Math.round(c.cost * 100) / 100]);
@@ -514,6 +538,46 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     // no control, or a process without its CPU read: nothing is read
     expect(progressCosts(trial({ 1: [240, [240]] }))).toEqual([]);
     expect(progressCosts(withControl(trial({ 1: [240, [240]] }), [60, NaN]))).toEqual([]);
+  });
+
+  it("a thread's CPU over its whole run, as the main thread read it, counts: CPU spent outside the share it times is no escape", () => {
+    // each thread times 120 ms of work, then spins 80 ms more before it answers
+    const late = withControl(trial({ 1: [240, [240]], 2: [200, [120, 121]] }), [60, 61]);
+    expect(checkSplit(late).ok).toBe(true);
+    for (const t of late.runs[1].threads) t.runCpuMs = t.cpuMs + 80;
+    expect(checkSplit(late).detail).toMatch(/^k=2: a thread took ×1\.65 /);
+  });
+
+  it("where the control's bursts read the machine's speed change through the trial, a thread dearer than it is void, not a fail", () => {
+    // the host slowed a vCPU after the first burst and before the middle one
+    const dear = withControl(
+      trial({ 1: [240, [240]], 2: [181, [180, 181]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [60, 100],
+        [60, 61],
+      ],
+    );
+    expect(checkSplit(dear).ok).toBe(true); // against the dearest of any burst: ×0.91
+    const moved = withControl(
+      trial({ 1: [240, [240]], 2: [302, [300, 301]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [60, 85],
+        [60, 61],
+      ],
+    );
+    const s = checkSplit(moved);
+    expect(s).toMatchObject({ ok: false, loadBound: true });
+    expect(s.moved).toMatch(/^the processes beside the runs read ×1\.39 apart from one burst to another/);
+    expect(judged(splitSpeeds, 2, moved).check).toMatchObject({ ok: false, invalid: true });
+    expect(judged(oversub, 2, moved).check.detail).toMatch(/^the processes beside the runs read ×1\.39 apart/);
+    // the same bursts alike: a fail
+    const still = withControl(trial({ 1: [240, [240]], 2: [302, [300, 301]] }), [60, 85]);
+    expect(judged(splitSpeeds, 2, still).check).toMatchObject({ ok: false });
+    expect(judged(splitSpeeds, 2, still).check.invalid).toBeUndefined();
   });
 
   it('threads pinned to one CPU (split-pinned) are runnable at once and each at full speed per iteration, yet one works at a time: the run of C fails', () => {

@@ -146,17 +146,19 @@ export const SPLIT_M = 2;
  * ascending in even trials and descending in odd ones: a drift in the
  * machine's speed within a trial favours the k timed later, and the order
  * alternates over the trials the median is taken of. Each run records
- * whether it was timed ascending. Halfway through, `control` processes of
- * their own do the same work at once (the record's `control`): what the
- * machine gave that work beside the runs, which no worker pool's lock or
- * scheduling can touch (progressCosts).
+ * whether it was timed ascending. Before the first run, halfway and after
+ * the last, processes of their own do the same work at once, one for each
+ * CPU the threads could use (the usable CPUs, at most as many as the most
+ * threads a run starts): what the machine gave that work beside the runs,
+ * which no worker pool's lock or scheduling can touch (the record's
+ * `control`, read by progressCosts).
  * @param {import('../context.js').Context} ctx
- * @param {{ ks: number[], n?: number, control?: number }} o  n: the trial's number (1, 2, …; none: ascending);
- *   control: the processes of the control (none by default; the specs ask for one per usable CPU: progressCosts)
+ * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
  */
-export function splitTrial(ctx, { ks, n, control = 0 }) {
+export function splitTrial(ctx, { ks, n }) {
   const T = ctx.pbkdf2.taskMs;
   const firstRound = Number.isInteger(n) ? /** @type {number} */ (n) % 2 : 0;
+  const control = Math.min(ctx.usable?.length ?? ctx.cores, Math.max(...ks));
   return ctx.run('split-work.cjs', {
     options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, firstRound, control },
     timeoutMs: 30_000 + 10 * SPLIT_M * T * (ks.length + 1),
@@ -186,7 +188,8 @@ export function curve(obs) {
  * others (MIN_TOGETHER), and spent no more CPU per iteration than the same
  * work in processes beside the runs allows (progressCosts).
  * @param {any} obs
- * @returns {{ ok: boolean, detail: string, loadBound: boolean }}  loadBound: only the readings against the control failed
+ * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null }}  loadBound: only the readings
+ *   against the control failed; moved: why the control says the machine's speed changed through the trial
  */
 export function checkSplit(obs) {
   let cpu = 0;
@@ -221,7 +224,8 @@ export function checkSplit(obs) {
   const costs = progressCosts(obs);
   const dear = costs.filter((x) => x.cost >= MAX_PROGRESS_COST);
   const others = problems.length;
-  const n = obs.control?.set?.length;
+  const control = controlReading(obs);
+  const n = control?.n;
   const beside = `the dearest of ${n} process${n === 1 ? '' : 'es'} doing the same work at once beside the runs`;
   for (const c of dear)
     problems.push(
@@ -239,6 +243,11 @@ export function checkSplit(obs) {
     // Only the readings against the control failed: other load can move those (a busy
     // process on a vCPU's hyperthread sibling while a thread runs, not while the control does).
     loadBound: Number.isFinite(perIteration) && others === 0 && dear.length > 0,
+    // ... or the host's speed, where the control's bursts read it change through the trial.
+    moved:
+      control && control.spread > MAX_SPEED_SPREAD
+        ? `the processes beside the runs read ×${round(control.spread, 2)} apart from one burst to another (the machine's speed changed through the trial)`
+        : null,
     detail: problems.length
       ? problems.join('; ')
       : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${costs.length ? `, each thread at ≤ ×${round(Math.max(...costs.map((c) => c.cost)), 2)} the CPU per iteration of ${beside}` : ''}`,
@@ -256,33 +265,56 @@ export function checkSplit(obs) {
 export const MAX_PROGRESS_COST = 1.5;
 
 /**
- * Each run's dearest thread, by CPU per iteration, over the dearest of the
- * control's processes: the same work in processes of their own, as many at
- * once as this process may use CPUs (split-work.cjs's `control`; the specs
- * ask for every usable CPU, under a CPU quota too). Threads that spend CPU
- * without progress (a spin while they take turns, or while half of them
- * work) read dearer here, however alike their CPU per task reads among
- * themselves and however many are runnable at once: the readings they
- * leave are all their own, the control's are not. One process on each CPU,
- * at once, reads the dearest a CPU gave that work then: the slowest vCPU
- * where the host slows one (×1.6–1.75 for minutes, BENCHMARKS.md §30), both
- * hyperthreads of a core busy where the host pairs its vCPUs unseen, every
- * core at its all-core clock. No honest thread, alone or one of many, on
- * any CPU, needs more, and each is read on its own. Empty where the record
- * has no control, or no CPU readings.
+ * What the trial's control read (split-work.cjs's `control`): the same work
+ * in processes of their own, as many at once as the run's threads could use
+ * CPUs, in bursts before the first run, halfway and after the last. One on
+ * each CPU at once, the dearest process of a burst reads the most a CPU
+ * needed for that work then: the slowest vCPU where the host slows one
+ * (×1.6–1.75, for minutes or in spells of a hundred ms, BENCHMARKS.md §21,
+ * §30), both hyperthreads of a core busy where the host pairs its vCPUs
+ * unseen, every core at its all-core clock. `dearest`: the most CPU per
+ * iteration any process took; `spread`: how far the bursts' dearest read
+ * apart (over 1.2: the machine's speed changed through the trial). null
+ * where the record has no control, or a reading is missing.
+ * @param {any} obs
+ * @returns {{ dearest: number, spread: number, n: number } | null}
+ */
+export function controlReading(obs) {
+  const bursts = obs.control?.bursts;
+  if (!Array.isArray(bursts) || !bursts.length || !bursts.every((b) => b.set?.length)) return null;
+  const each = bursts.map((b) => b.set.map((/** @type {any} */ x) => ratePerIteration(x, x.cpuMs)));
+  if (!each.every((rates) => readRates(rates).length === rates.length)) return null;
+  const dearest = each.map((rates) => Math.max(...rates));
+  return { dearest: Math.max(...dearest), spread: spreadOf(dearest), n: bursts[0].set.length };
+}
+
+/** CPU ms per iteration, or NaN where not read. @param {{ iterations: number }} x @param {number | null | undefined} cpuMs */
+function ratePerIteration(x, cpuMs) {
+  return typeof cpuMs === 'number' && cpuMs > 0 && x.iterations > 0 ? cpuMs / x.iterations : NaN;
+}
+
+/**
+ * Each run's dearest thread, by CPU per iteration, over the dearest reading
+ * of the control (controlReading). A thread's CPU is its whole run's, as
+ * the main thread read it while the thread waited (runCpuMs; older records:
+ * its own reading of its share). Threads that spend CPU without progress (a
+ * spin while they take turns, or while half of them work) read dearer here,
+ * however alike their CPU per task reads among themselves and however many
+ * are runnable at once: the readings they leave are all their own, the
+ * control's are not. No honest thread, alone or one of many, on any CPU,
+ * needs more than the dearest process, and each is read on its own. Empty
+ * where the record has no control, or no CPU readings.
  * @param {any} obs
  * @returns {{ k: number, cost: number }[]}
  */
 export function progressCosts(obs) {
-  const set = obs.control?.set;
-  if (!Array.isArray(set) || !set.length) return [];
-  const rate = (/** @type {any} */ x) => (x.cpuMs > 0 && x.iterations > 0 ? x.cpuMs / x.iterations : NaN);
-  const control = set.map(rate);
-  if (readRates(control).length !== control.length) return [];
-  const dearest = Math.max(...control);
+  const control = controlReading(obs);
+  if (!control) return [];
   return (obs.runs ?? []).flatMap((/** @type {any} */ r) => {
-    const rates = r.threads.map(rate);
-    return readRates(rates).length === rates.length ? [{ k: r.k, cost: Math.max(...rates) / dearest }] : [];
+    const rates = r.threads.map((/** @type {any} */ t) =>
+      ratePerIteration(t, typeof t.runCpuMs === 'number' ? t.runCpuMs : t.cpuMs),
+    );
+    return readRates(rates).length === rates.length ? [{ k: r.k, cost: Math.max(...rates) / control.dearest }] : [];
   });
 }
 
@@ -317,7 +349,30 @@ export function checkSplitOfC(obs, C, more) {
     ok: s.ok && together,
     detail: `${s.detail}${C >= 2 ? `; with ${C} threads ${round(par, 2)} ran at once (expected ≥ ${bound})` : ''}; ${more}`,
   };
-  return voidIfBusy(obs, C, check, !check.ok && (s.ok || s.loadBound) ? 'all' : 'timing');
+  return voidIfLoadMoved(obs, C, s, check, 'timing');
+}
+
+/**
+ * A split check where the machine may have moved what it reads. A passing
+ * check on a busy machine loses its timing (`passing` 'timing') or the
+ * whole trial ('all'), as voidIfBusy. A failing one whose failures other
+ * load can cause (how many ran at once, the CPU against the control:
+ * `s.ok`, or `s.loadBound`) is void on a busy machine; one whose threads
+ * read dearer than the control is void too where the control's bursts
+ * read the machine's speed change through the trial (a thread on a vCPU
+ * the host slowed between them). A failure no load explains stands.
+ * @param {any} obs @param {number} C
+ * @param {ReturnType<typeof checkSplit>} s  the trial's checkSplit
+ * @param {import('../verdict.js').Check} check  the spec's check, built on s
+ * @param {'all' | 'timing'} passing
+ * @returns {import('../verdict.js').Check}
+ */
+export function voidIfLoadMoved(obs, C, s, check, passing) {
+  if (check.ok) return voidIfBusy(obs, C, check, passing);
+  if (!s.ok && !s.loadBound) return check;
+  const busy = voidIfBusy(obs, C, check, 'all');
+  if (busy.invalid) return busy;
+  return !s.ok && s.moved ? { ok: false, invalid: true, detail: `${s.moved}; ${check.detail}` } : check;
 }
 
 /**

@@ -53,7 +53,7 @@ export default defineSpec({
           ? `That is within ${PLATEAU * 100}% of the best: C − 1 is on the plateau here, so the heuristic holds.`
           : `That is more than ${PLATEAU * 100}% off the best: on ${C} cores the best count is ${C}, not ${C - 1}.`),
       model: { C, ks, W: Math.round(W), R: round(model, 4), best: C, plateau: PLATEAU },
-      trial: (c, n) => splitTrial(c, { ks, n, control: ctx.usable?.length ?? C }),
+      trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
         // Thread accounting: each k ran on k distinct threads doing their shares, the C
         // threads on CPUs at once, each making the progress the same work makes in a

@@ -51,7 +51,7 @@ export default defineSpec({
         `Model on C=${C}: both take ≈${Math.round(W / C)} ms, R = time(${hi})/time(${C}) = ${round(model, 2)}; a linear gain would give ${linear}. ` +
         `The source's 3–4 threads were ×1.5 slower than 2 on 4 cores while autocannon shared the CPUs; the model predicts no such loss, so only "no gain" is asserted.`,
       model: { C, ks, W: Math.round(W), R: round(model, 4), alternatives: { 'linear gain': linear } },
-      trial: (c, n) => splitTrial(c, { ks, n, control: ctx.usable?.length ?? C }),
+      trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
         // Thread accounting: with 2C threads all 2C really worked (each its share), so
         // a missing gain is not threads sitting idle; and the C threads ran on CPUs at

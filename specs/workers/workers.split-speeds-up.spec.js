@@ -11,7 +11,7 @@ import {
   checkSplit,
   parallelism,
   atOnceBound,
-  voidIfBusy,
+  voidIfLoadMoved,
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
@@ -54,7 +54,7 @@ export default defineSpec({
           ? 'On one core no speed-up is expected: the two threads take turns on it, so the claim does not hold here.'
           : `The whole curve k=1..${ks.at(-1)} is reported${C > MAX_K ? ` (capped at ${MAX_K})` : ''}.`),
       model: { C, ks, W: Math.round(W), S2: round(model, 4), curve: ks.map((k) => ({ k, ms: at(k) })) },
-      trial: (c, n) => splitTrial(c, { ks, n, control: ctx.usable?.length ?? C }),
+      trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
         // Thread accounting (/proc schedstat), timing-free: every k ran on k distinct
         // worker threads, each doing its share, and with 2 threads the OS ran them
@@ -76,7 +76,7 @@ export default defineSpec({
           return voidIfUnequalSplitSpeeds(
             obs,
             { iterations: ctx.pbkdf2.iterations, C, timed: [1, 2] },
-            s.ok || s.loadBound ? voidIfBusy(obs, C, check) : check,
+            voidIfLoadMoved(obs, C, s, check, 'all'),
           );
         },
       },

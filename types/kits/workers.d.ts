@@ -90,18 +90,18 @@ export declare const SPLIT_M = 2;
  * ascending in even trials and descending in odd ones: a drift in the
  * machine's speed within a trial favours the k timed later, and the order
  * alternates over the trials the median is taken of. Each run records
- * whether it was timed ascending. Halfway through, `control` processes of
- * their own do the same work at once (the record's `control`): what the
- * machine gave that work beside the runs, which no worker pool's lock or
- * scheduling can touch (progressCosts).
+ * whether it was timed ascending. Before the first run, halfway and after
+ * the last, processes of their own do the same work at once, one for each
+ * CPU the threads could use (the usable CPUs, at most as many as the most
+ * threads a run starts): what the machine gave that work beside the runs,
+ * which no worker pool's lock or scheduling can touch (the record's
+ * `control`, read by progressCosts).
  * @param {import('../context.js').Context} ctx
- * @param {{ ks: number[], n?: number, control?: number }} o  n: the trial's number (1, 2, …; none: ascending);
- *   control: the processes of the control (none by default; the specs ask for one per usable CPU: progressCosts)
+ * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
  */
-export declare function splitTrial(ctx: import('../context.js').Context, { ks, n, control }: {
+export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
     ks: number[];
     n?: number;
-    control?: number;
 }): Promise<any>;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export declare function timeOf(obs: any, k: number): number;
@@ -119,12 +119,14 @@ export declare function curve(obs: any): {
  * others (MIN_TOGETHER), and spent no more CPU per iteration than the same
  * work in processes beside the runs allows (progressCosts).
  * @param {any} obs
- * @returns {{ ok: boolean, detail: string, loadBound: boolean }}  loadBound: only the readings against the control failed
+ * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null }}  loadBound: only the readings
+ *   against the control failed; moved: why the control says the machine's speed changed through the trial
  */
 export declare function checkSplit(obs: any): {
     ok: boolean;
     detail: string;
     loadBound: boolean;
+    moved: string | null;
 };
 /**
  * How much dearer per iteration than the dearest of the control's processes
@@ -136,20 +138,36 @@ export declare function checkSplit(obs: any): {
  */
 export declare const MAX_PROGRESS_COST = 1.5;
 /**
- * Each run's dearest thread, by CPU per iteration, over the dearest of the
- * control's processes: the same work in processes of their own, as many at
- * once as this process may use CPUs (split-work.cjs's `control`; the specs
- * ask for every usable CPU, under a CPU quota too). Threads that spend CPU
- * without progress (a spin while they take turns, or while half of them
- * work) read dearer here, however alike their CPU per task reads among
- * themselves and however many are runnable at once: the readings they
- * leave are all their own, the control's are not. One process on each CPU,
- * at once, reads the dearest a CPU gave that work then: the slowest vCPU
- * where the host slows one (×1.6–1.75 for minutes, BENCHMARKS.md §30), both
- * hyperthreads of a core busy where the host pairs its vCPUs unseen, every
- * core at its all-core clock. No honest thread, alone or one of many, on
- * any CPU, needs more, and each is read on its own. Empty where the record
- * has no control, or no CPU readings.
+ * What the trial's control read (split-work.cjs's `control`): the same work
+ * in processes of their own, as many at once as the run's threads could use
+ * CPUs, in bursts before the first run, halfway and after the last. One on
+ * each CPU at once, the dearest process of a burst reads the most a CPU
+ * needed for that work then: the slowest vCPU where the host slows one
+ * (×1.6–1.75, for minutes or in spells of a hundred ms, BENCHMARKS.md §21,
+ * §30), both hyperthreads of a core busy where the host pairs its vCPUs
+ * unseen, every core at its all-core clock. `dearest`: the most CPU per
+ * iteration any process took; `spread`: how far the bursts' dearest read
+ * apart (over 1.2: the machine's speed changed through the trial). null
+ * where the record has no control, or a reading is missing.
+ * @param {any} obs
+ * @returns {{ dearest: number, spread: number, n: number } | null}
+ */
+export declare function controlReading(obs: any): {
+    dearest: number;
+    spread: number;
+    n: number;
+} | null;
+/**
+ * Each run's dearest thread, by CPU per iteration, over the dearest reading
+ * of the control (controlReading). A thread's CPU is its whole run's, as
+ * the main thread read it while the thread waited (runCpuMs; older records:
+ * its own reading of its share). Threads that spend CPU without progress (a
+ * spin while they take turns, or while half of them work) read dearer here,
+ * however alike their CPU per task reads among themselves and however many
+ * are runnable at once: the readings they leave are all their own, the
+ * control's are not. No honest thread, alone or one of many, on any CPU,
+ * needs more than the dearest process, and each is read on its own. Empty
+ * where the record has no control, or no CPU readings.
  * @param {any} obs
  * @returns {{ k: number, cost: number }[]}
  */
@@ -177,6 +195,22 @@ export declare function atOnceBound(k: number, C: number): number;
  * @returns {import('../verdict.js').Check}
  */
 export declare function checkSplitOfC(obs: any, C: number, more: string): import('../verdict.js').Check;
+/**
+ * A split check where the machine may have moved what it reads. A passing
+ * check on a busy machine loses its timing (`passing` 'timing') or the
+ * whole trial ('all'), as voidIfBusy. A failing one whose failures other
+ * load can cause (how many ran at once, the CPU against the control:
+ * `s.ok`, or `s.loadBound`) is void on a busy machine; one whose threads
+ * read dearer than the control is void too where the control's bursts
+ * read the machine's speed change through the trial (a thread on a vCPU
+ * the host slowed between them). A failure no load explains stands.
+ * @param {any} obs @param {number} C
+ * @param {ReturnType<typeof checkSplit>} s  the trial's checkSplit
+ * @param {import('../verdict.js').Check} check  the spec's check, built on s
+ * @param {'all' | 'timing'} passing
+ * @returns {import('../verdict.js').Check}
+ */
+export declare function voidIfLoadMoved(obs: any, C: number, s: ReturnType<typeof checkSplit>, check: import('../verdict.js').Check, passing: 'all' | 'timing'): import('../verdict.js').Check;
 /**
  * The thread of a split run runnable for the least share of its work's wall
  * time (its own clock, from the job's arrival to its end), where that share is
