@@ -479,7 +479,10 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(value).toBeCloseTo(240 / 242);
     // oversubscription: the runs of C and 2C both take turns, so 2C brings no gain; both fail it
     const over = withControl(trial({ 2: [242, [240, 241]], 4: [244, [240, 241, 242, 241]] }), [60, 61]);
-    expect(judged(oversub, 2, over).check.detail).toMatch(/^k=2: a thread took ×1\.98 .*; k=4: a thread took ×3\.97 /);
+    expect(judged(oversub, 2, over).check.detail).toMatch(/^k=2: a thread took ×1\.98 /);
+    // more threads than the control's processes share CPUs, and are not read: honest, two of four threads
+    // on two vCPUs read up to ×1.42 here
+    expect(costs(over).map(([k]) => k)).toEqual([2]);
     // honest: no thread dearer than the dearest process; the evidence is in the passing detail
     const honest = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), [60, 61]);
     expect(judged(splitSpeeds, 2, honest).check).toMatchObject({ ok: true });
@@ -524,7 +527,6 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(costs(obs)).toEqual([
       [1, 1],
       [2, 1],
-      [4, 1],
     ]);
     expect(judged(oversub, 2, obs).check.ok).toBe(true);
     // threads spinning while they take turns spend the run's whole wall time on each vCPU: ×1.6 on the fast one

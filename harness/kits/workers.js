@@ -301,9 +301,13 @@ function ratePerIteration(x, cpuMs) {
  * spin while they take turns, or while half of them work) read dearer here,
  * however alike their CPU per task reads among themselves and however many
  * are runnable at once: the readings they leave are all their own, the
- * control's are not. No honest thread, alone or one of many, on any CPU,
- * needs more than the dearest process, and each is read on its own. Empty
- * where the record has no control, or no CPU readings.
+ * control's are not. No honest thread with a CPU of its own needs more
+ * than the dearest process, and each is read on its own. Runs of more
+ * threads than the control has processes are not read: threads that take
+ * turns on a CPU read up to ×1.42 its CPU per iteration here, honest (two
+ * of four threads on two vCPUs, while the runs of one and two read within
+ * ×1.1 and the processes alike; BENCHMARKS.md §31). Empty where the record
+ * has no control, or no CPU readings.
  * @param {any} obs
  * @returns {{ k: number, cost: number }[]}
  */
@@ -311,6 +315,7 @@ export function progressCosts(obs) {
   const control = controlReading(obs);
   if (!control) return [];
   return (obs.runs ?? []).flatMap((/** @type {any} */ r) => {
+    if (r.k > control.n) return [];
     const rates = r.threads.map((/** @type {any} */ t) =>
       ratePerIteration(t, typeof t.runCpuMs === 'number' ? t.runCpuMs : t.cpuMs),
     );
