@@ -710,9 +710,26 @@ describe('the machine-CPU reading off Linux (fixtures/lib/proc.cjs)', () => {
 });
 
 describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
-  it('threads that share the lock never work at the same time, spinning, asleep or napping, and each does all its iterations', async () => {
+  const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
+  /**
+   * Run `body` in one worker thread per workerData (each also given `lib`), all at once, until every one ends.
+   * @param {string} body @param {object[]} data
+   */
+  const inWorkers = async (body, data) => {
     const { Worker } = await import('node:worker_threads');
-    const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
+    await Promise.all(
+      data.map(
+        (d) =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(body, { eval: true, workerData: { lib, ...d } });
+            w.on('error', reject);
+            w.on('exit', resolve);
+          }),
+      ),
+    );
+  };
+
+  it('threads that share the lock never work at the same time, spinning, asleep or napping, and each does all its iterations', async () => {
     const lock = new SharedArrayBuffer(8);
     // [threads inside a slice now, most ever inside at once, iterations done]
     const seen = new SharedArrayBuffer(12);
@@ -726,23 +743,15 @@ describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
         Atomics.add(cell, 2, it);
         Atomics.sub(cell, 0, 1);
       }, 1000, lock, wait);`;
-    await Promise.all(
-      ['spin', 'sleep', 'nap'].map(
-        (wait) =>
-          new Promise((resolve, reject) => {
-            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, wait } });
-            w.on('error', reject);
-            w.on('exit', resolve);
-          }),
-      ),
+    await inWorkers(
+      body,
+      ['spin', 'sleep', 'nap'].map((wait) => ({ lock, seen, wait })),
     );
     const cell = new Int32Array(seen);
     expect({ most: cell[1], iterations: cell[2] }).toEqual({ most: 1, iterations: 3000 });
   });
 
   it('split-relay: the threads past the first half start their work only once the first half have ended theirs', async () => {
-    const { Worker } = await import('node:worker_threads');
-    const lib = new URL('../fixtures/lib/sabotage-split.cjs', import.meta.url).pathname;
     const lock = new SharedArrayBuffer(8);
     // [first-half threads done with their work, of them done when each later thread began]
     const seen = new SharedArrayBuffer(16);
@@ -755,15 +764,9 @@ describe('split-spin (fixtures/lib/sabotage-split.cjs, test-only)', () => {
           Atomics.add(cell, 0, 1);
         } else Atomics.store(cell, index, Atomics.load(cell, 0));
       }, 10, lock, index, 2);`;
-    await Promise.all(
-      [3, 2, 1, 0].map(
-        (index) =>
-          new Promise((resolve, reject) => {
-            const w = new Worker(body, { eval: true, workerData: { lib, lock, seen, index } });
-            w.on('error', reject);
-            w.on('exit', resolve);
-          }),
-      ),
+    await inWorkers(
+      body,
+      [3, 2, 1, 0].map((index) => ({ lock, seen, index })),
     );
     expect([...new Int32Array(seen)]).toEqual([2, 0, 2, 2]);
   });

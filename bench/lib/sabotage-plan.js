@@ -33,6 +33,8 @@ const RUNNING_AT_ONCE = {
 };
 /** @param {string[]} ids */
 const only = (ids) => (/** @type {string} */ id) => ids.includes(id);
+/** Every split claim, where the machine has two cores or more (on one, no split speeds up anyway). @param {string} id @param {number} [cpus] */
+const everySplitClaimOnTwoCores = (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.');
 
 /** @type {Sabotage} */
 const FAIR_2 = {
@@ -270,28 +272,28 @@ export const SABOTAGES = [
     // no speed-up from more threads, so C − 1 is as good as C (on one core both claims expect none);
     // oversubscription's words ("no gain beyond C") hold where threads take turns, but its premise, C
     // threads at work at once, does not (as under split-serial): it must fail too
-    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+    breaks: everySplitClaimOnTwoCores,
   },
   {
     name: 'split-nap',
     what: "split-work.cjs: split-spin, the first thread spinning 0.85 ms of each wait and then sleeping until its turn (built to sit near the runnable rule's 80%)",
     select: ['workers.*'],
     // as split-spin
-    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+    breaks: everySplitClaimOnTwoCores,
   },
   {
     name: 'split-relay',
     what: 'split-work.cjs: half the k ≥ 2 threads of a run (rounded up) do their shares at once, the others wait for them, spinning 70% of the wait and asleep the rest (runnable through 85% of the job, two on CPUs at once until the first ends), then do theirs',
     select: ['workers.*'],
     // no speed-up from 1 to 2 threads, none from C − 1 to C on two cores, and C threads never all at work at once
-    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+    breaks: everySplitClaimOnTwoCores,
   },
   {
     name: 'split-pinned',
     what: 'split-work.cjs: the k ≥ 2 threads of a run all pinned to one CPU (all runnable at once, each its share of CPU at full speed per iteration, one at work at a time)',
     select: ['workers.*'],
     // as split-spin, without the wasted CPU: no speed-up, and no C threads at work at once
-    breaks: (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.'),
+    breaks: everySplitClaimOnTwoCores,
   },
   {
     name: 'split-lean',

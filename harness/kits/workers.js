@@ -221,10 +221,10 @@ export function checkSplit(obs) {
     }
   }
   // The threads' CPU made the progress the same work makes in processes of their own beside them.
-  const costs = progressCosts(obs);
+  const control = controlReading(obs);
+  const costs = progressCosts(obs, control);
   const dear = costs.filter((x) => x.cost >= MAX_PROGRESS_COST);
   const others = problems.length;
-  const control = controlReading(obs);
   const n = control?.n;
   const beside = `the dearest of ${n} process${n === 1 ? '' : 'es'} doing the same work at once beside the runs`;
   for (const c of dear)
@@ -308,11 +308,10 @@ function ratePerIteration(x, cpuMs) {
  * of four threads on two vCPUs, while the runs of one and two read within
  * ×1.1 and the processes alike; BENCHMARKS.md §31). Empty where the record
  * has no control, or no CPU readings.
- * @param {any} obs
+ * @param {any} obs @param {ReturnType<typeof controlReading>} [control]  the trial's, where already read
  * @returns {{ k: number, cost: number }[]}
  */
-export function progressCosts(obs) {
-  const control = controlReading(obs);
+export function progressCosts(obs, control = controlReading(obs)) {
   if (!control) return [];
   return (obs.runs ?? []).flatMap((/** @type {any} */ r) => {
     if (r.k > control.n) return [];
@@ -572,7 +571,7 @@ export function splitRates(obs, iterationsPerTask, C) {
     .filter((/** @type {any} */ r) => r.k <= C)
     .map((/** @type {any} */ r) => ({
       k: r.k,
-      rates: r.threads.map((/** @type {any} */ t) => (t.cpuMs / t.iterations) * iterationsPerTask),
+      rates: r.threads.map((/** @type {any} */ t) => ratePerIteration(t, t.cpuMs) * iterationsPerTask),
     }));
 }
 

@@ -172,10 +172,10 @@ export declare function controlReading(obs: any): {
  * of four threads on two vCPUs, while the runs of one and two read within
  * ×1.1 and the processes alike; BENCHMARKS.md §31). Empty where the record
  * has no control, or no CPU readings.
- * @param {any} obs
+ * @param {any} obs @param {ReturnType<typeof controlReading>} [control]  the trial's, where already read
  * @returns {{ k: number, cost: number }[]}
  */
-export declare function progressCosts(obs: any): {
+export declare function progressCosts(obs: any, control?: ReturnType<typeof controlReading>): {
     k: number;
     cost: number;
 }[];
