@@ -229,31 +229,32 @@ export function judgeStructural(checks, plan, from = 0) {
  * false a claim as one that breaks them all, and the majority alone would
  * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
  * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
- * a host's slow phase spoils one trial or two in a row.
+ * a host's slow phase spoils one trial or two in a row. So two against are
+ * never a fail, even where they outnumber those for: a true batch claim
+ * whose first two trials a slow phase spoiled failed so (§32).
  */
 export const FAIL_ANY = 3;
 
 /**
  * The structural rule over a channel's (or one assertion's) trial counts:
  * pass on `need` agreeing with none disagreeing or contested; fail on
- * FAIL_ANY disagreeing, or on two or more (one where need is 1) that
- * outnumber those agreeing, where void trials do not outnumber the valid
- * ones. Where two agree and two disagree the evidence is split, not against
- * the claim (a host's slow phase may spoil two in a row, BENCHMARKS.md §23);
- * where most trials were void the host's speed switched through the claim,
- * and the readings that voided them are those the disagreeing trials rest on
- * (a 1-CPU quota's true claim read 1 for, 2 against, 6 void: §24). Either
+ * FAIL_ANY disagreeing (one, outnumbering those agreeing, where one trial
+ * decides: need 1), where void trials do not outnumber the valid ones.
+ * Where most trials were void the host's speed switched through the claim,
+ * and the readings that voided them are those the disagreeing trials rest
+ * on (a 1-CPU quota's true claim read 1 for, 2 against, 6 void: §24; a
+ * true pair read 3 for, 3 against, 8 void in a stretch where the host
+ * switched a vCPU's speed faster than the readers sample: §32). Either
  * way disagreeing trials extend the budget (judgeStructural) and the trials
- * that follow decide.
+ * that follow decide; a claim with any trial against it never passes.
  * @param {{ agree: number, disagree: number, contested: number, voided: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
 function countRule({ agree, disagree, contested, voided }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
-  if (disagree >= FAIL_ANY) return 'fail';
-  const outnumbered = disagree >= Math.min(2, plan.need) && disagree > agree;
-  if (outnumbered && voided <= agree + disagree) return 'fail';
+  const against = plan.need <= 1 ? disagree > agree : disagree >= FAIL_ANY;
+  if (against && voided <= agree + disagree) return 'fail';
   return null;
 }
 

@@ -258,15 +258,24 @@ describe('judgeStructural', () => {
     expect(judgeStructural([bad(), ok(), ok(), ok()], need3).decided).toBe(null);
   });
 
-  test('fail with at least two disagreeing, more than agree', () => {
+  test('fail on three disagreeing; two against are never a fail, even where they outnumber those for', () => {
     expect(judgeStructural([bad()], need3).decided).toBe(null);
-    expect(judgeStructural([bad(), bad()], need3)).toMatchObject({ decided: 'fail', agree: 0, disagree: 2 });
-    expect(judgeStructural([ok(), bad(), bad()], need3).decided).toBe('fail');
+    // a host's slow phase may spoil the first two trials (BENCHMARKS.md §32)
+    expect(judgeStructural([bad(), bad()], need3)).toMatchObject({
+      decided: null,
+      agree: 0,
+      disagree: 2,
+      final: false,
+    });
+    expect(judgeStructural([ok(), bad(), bad()], need3).decided).toBe(null);
+    expect(judgeStructural([bad(), bad(), bad()], need3)).toMatchObject({ decided: 'fail', agree: 0, disagree: 3 });
     // as many for as against: split, the budget decides
     expect(judgeStructural([ok(), ok(), bad(), bad()], need3)).toMatchObject({ decided: null, final: false });
     expect(judgeStructural([ok(), ok(), bad(), bad(), bad()], need3).decided).toBe('fail');
     expect(judgeStructural([ok(), ok(), bad(), bad(), ok()], need3)).toMatchObject({ decided: null, final: false });
-    expect(judgeStructural([ok(), ok(), ok(), bad(), bad()], need3).decided).toBe(null);
+    // a need of 2 is no different: two against are a slow phase's
+    expect(judgeStructural([bad(), bad()], { need: 2 }).decided).toBe(null);
+    expect(judgeStructural([bad(), bad(), bad()], { need: 2 }).decided).toBe('fail');
   });
 
   test('FAIL_ANY disagreeing trials fail however many agreed: a mechanism breaking every other trial', () => {
@@ -281,21 +290,27 @@ describe('judgeStructural', () => {
     expect(judgeStructural([...Array(7).fill(0).map(ok), bad(), bad()], { need: 3, cap: 21 }).decided).toBe(null);
   });
 
-  test('where void trials outnumber the valid ones, two against outnumbering those for is not yet a fail', () => {
+  test('where void trials outnumber the valid ones, three against are not yet a fail', () => {
     const v = () => ({ ok: false, invalid: true, detail: 'void' });
     // a 1-CPU quota's true claim (BENCHMARKS.md §24): 1 for, 2 against, 6 void
     const quota = [v(), v(), bad(), v(), v(), v(), v(), ok(), bad()];
     expect(judgeStructural(quota, need3)).toMatchObject({ decided: null, agree: 1, disagree: 2, voided: 6 });
-    expect(judgeStructural([...quota, bad()], need3).decided).toBe('fail');
-    // as many void as valid: the majority decides
-    expect(judgeStructural([v(), v(), v(), ok(), bad(), bad()], need3).decided).toBe('fail');
+    // a true pair where the host switched a vCPU's speed faster than the readers sample (§32): 3 for, 3 against, 8 void
+    const pair = [bad(), v(), v(), bad(), v(), v(), v(), bad(), v(), v(), ok(), ok(), ok(), v()];
+    expect(judgeStructural(pair, need3)).toMatchObject({ decided: null, agree: 3, disagree: 3, voided: 8 });
+    // as many void as valid: three against fail
+    expect(judgeStructural([v(), v(), v(), bad(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([...quota, bad(), bad(), bad()], need3).decided).toBe('fail');
     // the assertion's own decision follows the channel's
     const part = (/** @type {boolean} */ okay) => ({
       ...(okay ? ok() : bad()),
       parts: [{ name: 'n at once', ok: okay, detail: '' }],
     });
-    const parts = [v(), v(), v(), v(), part(true), part(false), part(false)];
-    expect(judgeStructural(parts, need3).parts).toMatchObject([{ name: 'n at once', decided: null, disagree: 2 }]);
+    const parts = [v(), v(), v(), v(), v(), part(true), part(false), part(false), part(false)];
+    expect(judgeStructural(parts, need3).parts).toMatchObject([{ name: 'n at once', decided: null, disagree: 3 }]);
+    expect(judgeStructural([...parts, part(false)], need3).parts).toMatchObject([
+      { name: 'n at once', decided: 'fail' },
+    ]);
   });
 
   test('disagreeing trials extend the budget as void ones do, never past twice the usual cap', () => {
@@ -313,9 +328,10 @@ describe('judgeStructural', () => {
     expect(judgeStructural(first, need3)).toMatchObject({ final: true, voided: 9, disagree: 1 });
     const second = judgeStructural([...first, ok()], need3, first.length);
     expect(second).toMatchObject({ final: false, voided: 9, agree: 1, disagree: 1, decided: null });
-    // two against among nine void: the host's, not yet a fail; a third is
-    expect(judgeStructural([...first, bad()], need3, first.length).decided).toBe(null);
-    expect(judgeStructural([...first, bad(), bad()], need3, first.length).decided).toBe('fail');
+    // against among nine void: the host's, not yet a fail; as many against as void is
+    const against = (/** @type {number} */ n) => Array.from({ length: n }, () => bad());
+    expect(judgeStructural([...first, ...against(7)], need3, first.length).decided).toBe(null);
+    expect(judgeStructural([...first, ...against(8)], need3, first.length).decided).toBe('fail');
   });
 
   test('need 1: one trial decides either way', () => {
@@ -344,7 +360,8 @@ describe('judgeStructural', () => {
     expect(s.telling).toBe('against, within the noise');
     // however many: only trials beyond the noise fail
     expect(judgeStructural([contested(), contested(), contested()], need3).decided).toBe(null);
-    expect(judgeStructural([contested(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([contested(), bad(), bad()], need3).decided).toBe(null);
+    expect(judgeStructural([contested(), bad(), bad(), bad()], need3).decided).toBe('fail');
     // a void trial that is not contested holds back nothing
     expect(judgeStructural([ok(), { ok: false, invalid: true, detail: 'v' }, ok(), ok()], need3).decided).toBe('pass');
     // the budget: contested trials extend it as void ones do, and the claim ends inconclusive, saying why
@@ -381,7 +398,7 @@ describe('named assertions', () => {
 
   test('each part of a check is decided on its own, by the channel rule; the record lists them with the timing', () => {
     const d = decide({
-      checks: [check(true, false), check(true, false)],
+      checks: [check(true, false), check(true, false), check(true, false)],
       structural: { need: 2 },
       values: inside(2),
       timing: { ...spreadPlan(), asserts: 'finish together' },
@@ -389,8 +406,8 @@ describe('named assertions', () => {
     });
     expect(d.verdict).toBe('fail');
     expect(d.evidence.assertions).toEqual([
-      { name: 'threads', channel: 'structural', decided: 'pass', agree: 2, disagree: 0, detail: 'threads yes' },
-      { name: 'at once', channel: 'structural', decided: 'fail', agree: 0, disagree: 2, detail: 'at once no' },
+      { name: 'threads', channel: 'structural', decided: 'pass', agree: 3, disagree: 0, detail: 'threads yes' },
+      { name: 'at once', channel: 'structural', decided: 'fail', agree: 0, disagree: 3, detail: 'at once no' },
       { name: 'finish together', channel: 'timing', decided: null, detail: expect.stringMatching(/^timing S median/) },
     ]);
   });
@@ -465,10 +482,11 @@ describe('decide', () => {
 
   test('structural fail is a fail, whatever the timing says', () => {
     for (const values of [inside(2), inside(9), outside(9)]) {
-      const d = decide({ checks: [bad('2 threads'), bad('2 threads')], structural, values, timing, maxTrials });
+      const checks = [bad('2 threads'), bad('2 threads'), bad('2 threads')];
+      const d = decide({ checks, structural, values, timing, maxTrials });
       expect(d).toMatchObject({ done: true, verdict: 'fail' });
       expect(d.reason).toContain('2 threads');
-      expect(d.reason).toContain('(0/2 trials as expected)');
+      expect(d.reason).toContain('(0/3 trials as expected)');
     }
   });
 

@@ -268,7 +268,9 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
  * false a claim as one that breaks them all, and the majority alone would
  * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
  * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
- * a host's slow phase spoils one trial or two in a row.
+ * a host's slow phase spoils one trial or two in a row. So two against are
+ * never a fail, even where they outnumber those for: a true batch claim
+ * whose first two trials a slow phase spoiled failed so (§32).
  */
 export declare const FAIL_ANY = 3;
 /**
