@@ -224,37 +224,36 @@ export function judgeStructural(checks, plan, from = 0) {
 }
 
 /**
- * Disagreeing trials that fail a claim however many agreed. A mechanism that
- * breaks only some trials (a limiter engaged in every other batch) is as
- * false a claim as one that breaks them all, and the majority alone would
- * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
- * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
- * a host's slow phase spoils one trial or two in a row. So two against are
- * never a fail, even where they outnumber those for: a true batch claim
- * whose first two trials a slow phase spoiled failed so (§32).
+ * Disagreeing trials that fail a claim however many agreed or were void. A
+ * mechanism that breaks only some trials (a limiter engaged in every other
+ * batch) is as false a claim as one that breaks them all, and the majority
+ * alone would leave it split. No honest claim-run of 2 245 in five
+ * conditions, quiet to two busy loops and a 1-CPU quota, had more than two
+ * (BENCHMARKS.md §24): a host's slow phase spoils one trial or two in a
+ * row. So two against are never a fail where a claim needs more than one
+ * trial, even where they outnumber those for: a true batch claim read 1
+ * for and 2 against in its first three trials, and failed so (§32).
  */
 export const FAIL_ANY = 3;
 
 /**
  * The structural rule over a channel's (or one assertion's) trial counts:
  * pass on `need` agreeing with none disagreeing or contested; fail on
- * FAIL_ANY disagreeing (one, outnumbering those agreeing, where one trial
- * decides: need 1), where void trials do not outnumber the valid ones.
- * Where most trials were void the host's speed switched through the claim,
- * and the readings that voided them are those the disagreeing trials rest
- * on (a 1-CPU quota's true claim read 1 for, 2 against, 6 void: §24; a
- * true pair read 3 for, 3 against, 8 void in a stretch where the host
- * switched a vCPU's speed faster than the readers sample: §32). Either
- * way disagreeing trials extend the budget (judgeStructural) and the trials
- * that follow decide; a claim with any trial against it never passes.
+ * FAIL_ANY disagreeing, and where one trial decides (need 1) on one that
+ * outnumbers those agreeing, where void trials do not outnumber the valid
+ * ones (a 1-CPU quota's void trials rest on the readings the trials
+ * against do: §24). Disagreeing trials extend the budget (judgeStructural)
+ * and the trials that follow decide; a claim with any trial against it
+ * never passes.
  * @param {{ agree: number, disagree: number, contested: number, voided: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
 function countRule({ agree, disagree, contested, voided }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
-  const against = plan.need <= 1 ? disagree > agree : disagree >= FAIL_ANY;
-  if (against && voided <= agree + disagree) return 'fail';
+  if (disagree >= FAIL_ANY) return 'fail';
+  const oneDecides = plan.need <= 1 && disagree > agree;
+  if (oneDecides && voided <= agree + disagree) return 'fail';
   return null;
 }
 

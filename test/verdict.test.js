@@ -290,24 +290,22 @@ describe('judgeStructural', () => {
     expect(judgeStructural([...Array(7).fill(0).map(ok), bad(), bad()], { need: 3, cap: 21 }).decided).toBe(null);
   });
 
-  test('where void trials outnumber the valid ones, three against are not yet a fail', () => {
+  test('void trials never shield three against; two against are undecided however many were void', () => {
     const v = () => ({ ok: false, invalid: true, detail: 'void' });
     // a 1-CPU quota's true claim (BENCHMARKS.md §24): 1 for, 2 against, 6 void
     const quota = [v(), v(), bad(), v(), v(), v(), v(), ok(), bad()];
     expect(judgeStructural(quota, need3)).toMatchObject({ decided: null, agree: 1, disagree: 2, voided: 6 });
-    // a true pair where the host switched a vCPU's speed faster than the readers sample (§32): 3 for, 3 against, 8 void
-    const pair = [bad(), v(), v(), bad(), v(), v(), v(), bad(), v(), v(), ok(), ok(), ok(), v()];
-    expect(judgeStructural(pair, need3)).toMatchObject({ decided: null, agree: 3, disagree: 3, voided: 8 });
-    // as many void as valid: three against fail
-    expect(judgeStructural([v(), v(), v(), bad(), bad(), bad()], need3).decided).toBe('fail');
-    expect(judgeStructural([...quota, bad(), bad(), bad()], need3).decided).toBe('fail');
+    expect(judgeStructural([...quota, bad()], need3).decided).toBe('fail');
+    // a mechanism that voids the trials it does not break: three against among many void fail
+    const sparse = [bad(), v(), v(), bad(), v(), v(), bad()];
+    expect(judgeStructural(sparse, need3)).toMatchObject({ decided: 'fail', agree: 0, disagree: 3, voided: 4 });
     // the assertion's own decision follows the channel's
     const part = (/** @type {boolean} */ okay) => ({
       ...(okay ? ok() : bad()),
       parts: [{ name: 'n at once', ok: okay, detail: '' }],
     });
-    const parts = [v(), v(), v(), v(), v(), part(true), part(false), part(false), part(false)];
-    expect(judgeStructural(parts, need3).parts).toMatchObject([{ name: 'n at once', decided: null, disagree: 3 }]);
+    const parts = [v(), v(), v(), v(), part(true), part(false), part(false)];
+    expect(judgeStructural(parts, need3).parts).toMatchObject([{ name: 'n at once', decided: null, disagree: 2 }]);
     expect(judgeStructural([...parts, part(false)], need3).parts).toMatchObject([
       { name: 'n at once', decided: 'fail' },
     ]);
@@ -328,15 +326,16 @@ describe('judgeStructural', () => {
     expect(judgeStructural(first, need3)).toMatchObject({ final: true, voided: 9, disagree: 1 });
     const second = judgeStructural([...first, ok()], need3, first.length);
     expect(second).toMatchObject({ final: false, voided: 9, agree: 1, disagree: 1, decided: null });
-    // against among nine void: the host's, not yet a fail; as many against as void is
-    const against = (/** @type {number} */ n) => Array.from({ length: n }, () => bad());
-    expect(judgeStructural([...first, ...against(7)], need3, first.length).decided).toBe(null);
-    expect(judgeStructural([...first, ...against(8)], need3, first.length).decided).toBe('fail');
+    // two against among nine void: not yet a fail; a third is
+    expect(judgeStructural([...first, bad()], need3, first.length).decided).toBe(null);
+    expect(judgeStructural([...first, bad(), bad()], need3, first.length).decided).toBe('fail');
   });
 
   test('need 1: one trial decides either way', () => {
     expect(judgeStructural([ok()], { need: 1 }).decided).toBe('pass');
     expect(judgeStructural([bad()], { need: 1 }).decided).toBe('fail');
+    // and three against fail it however many agreed
+    expect(judgeStructural([bad(), ok(), ok(), bad(), ok(), bad()], { need: 1 }).decided).toBe('fail');
   });
 
   test('mixed evidence is undecided until the cap (default need + 2, one more for each disagreeing trial), then final', () => {

@@ -558,7 +558,54 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
         [60, 61],
       ],
     );
-    expect(checkSplit(dear).ok).toBe(true); // against the dearest of any burst: ×0.91
+    expect(checkSplit(dear)).toMatchObject({ ok: true, unsure: null }); // ×0.9 the dearest burst's, ×1.48 the cheapest's
+    expect(checkSplit(dear).detail).toMatch(
+      /, each thread at ≤ ×0\.9 the CPU per iteration of .*, ×1\.48 that of the cheapest burst's$/,
+    );
+    // within the allowance against the dearest burst, beyond it against the cheapest: the control cannot
+    // say which speed the thread met, and the trial counts neither way
+    const unsure = withControl(
+      trial({ 1: [240, [240]], 2: [201, [200, 201]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [60, 100],
+        [60, 61],
+      ],
+    );
+    expect(checkSplit(unsure).ok).toBe(true);
+    expect(checkSplit(unsure).unsure).toMatch(
+      /^k=2: a thread took ×1 the CPU per iteration of the dearest process of the dearest burst beside the runs and ×1\.65 that of the cheapest burst's \(allowed < ×1\.5; the bursts read ×1\.64 apart\)$/,
+    );
+    expect(judged(splitSpeeds, 2, unsure).check).toMatchObject({ ok: false, invalid: true });
+    // the bursts alike within ×1.2 still bound a pass: ×1.46 of the dearest burst's, ×1.61 of the cheapest's
+    const close = withControl(
+      trial({ 1: [240, [240]], 2: [196, [195, 196]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [60, 67],
+        [60, 61],
+      ],
+    );
+    expect(checkSplit(close).unsure).toMatch(/^k=2: a thread took ×1\.46 the CPU .* and ×1\.61 that of the cheapest/);
+    // a check that fails for another reason fails, whatever the control says
+    const turns = withControl(
+      trial({ 1: [240, [240]], 2: [201, [200, 201]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [60, 100],
+        [60, 61],
+      ],
+    );
+    turns.runs[1].threads[1].tid = turns.runs[1].threads[0].tid;
+    expect(checkSplit(turns)).toMatchObject({ ok: false, unsure: null });
+    expect(judged(splitSpeeds, 2, turns).check).toMatchObject({ ok: false });
+    expect(judged(splitSpeeds, 2, turns).check.invalid).toBeUndefined();
+    expect(judged(oversub, 2, unsure).check.detail).toMatch(
+      /^k=2: a thread took ×1 the CPU per iteration of the dearest process of the dearest burst/,
+    );
     const moved = withControl(
       trial({ 1: [240, [240]], 2: [302, [300, 301]] }),
       [60, 61],

@@ -263,14 +263,15 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
     final: boolean;
 };
 /**
- * Disagreeing trials that fail a claim however many agreed. A mechanism that
- * breaks only some trials (a limiter engaged in every other batch) is as
- * false a claim as one that breaks them all, and the majority alone would
- * leave it split. No honest claim-run of 2 245 in five conditions, quiet to
- * two busy loops and a 1-CPU quota, had more than two (BENCHMARKS.md §24):
- * a host's slow phase spoils one trial or two in a row. So two against are
- * never a fail, even where they outnumber those for: a true batch claim
- * whose first two trials a slow phase spoiled failed so (§32).
+ * Disagreeing trials that fail a claim however many agreed or were void. A
+ * mechanism that breaks only some trials (a limiter engaged in every other
+ * batch) is as false a claim as one that breaks them all, and the majority
+ * alone would leave it split. No honest claim-run of 2 245 in five
+ * conditions, quiet to two busy loops and a 1-CPU quota, had more than two
+ * (BENCHMARKS.md §24): a host's slow phase spoils one trial or two in a
+ * row. So two against are never a fail where a claim needs more than one
+ * trial, even where they outnumber those for: a true batch claim read 1
+ * for and 2 against in its first three trials, and failed so (§32).
  */
 export declare const FAIL_ANY = 3;
 /**

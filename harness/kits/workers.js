@@ -186,10 +186,15 @@ export function curve(obs) {
  * its share of the work's CPU (the CPU per iteration measured over the
  * trial), was runnable through its work (sleptInWork), ran together with the
  * others (MIN_TOGETHER), and spent no more CPU per iteration than the same
- * work in processes beside the runs allows (progressCosts).
+ * work in processes beside the runs allows (progressCosts): a fail where a
+ * thread reads MAX_PROGRESS_COST or more against the dearest burst, a pass
+ * only where every thread reads less against the cheapest one too: `ok`
+ * with `unsure` is no pass, and voidIfLoadMoved voids it.
  * @param {any} obs
- * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null }}  loadBound: only the readings
- *   against the control failed; moved: why the control says the machine's speed changed through the trial
+ * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null, unsure: string | null }}
+ *   loadBound: only the readings against the control failed; moved: why the control says the machine's speed
+ *   changed through the trial; unsure (where nothing failed): a thread that reads within the allowance against
+ *   the dearest burst and beyond it against the cheapest, so the control cannot say whether it made progress
  */
 export function checkSplit(obs) {
   let cpu = 0;
@@ -224,6 +229,7 @@ export function checkSplit(obs) {
   const control = controlReading(obs);
   const costs = progressCosts(obs, control);
   const dear = costs.filter((x) => x.cost >= MAX_PROGRESS_COST);
+  const straddling = costs.filter((x) => x.cost < MAX_PROGRESS_COST && x.atCheapest >= MAX_PROGRESS_COST);
   const others = problems.length;
   const n = control?.n;
   const beside = `the dearest of ${n} process${n === 1 ? '' : 'es'} doing the same work at once beside the runs`;
@@ -238,6 +244,16 @@ export function checkSplit(obs) {
   // The evidence of the runnable rule where it passes: the least share any thread read.
   const runnable = obs.runs.map(leastRunnable).filter(Boolean);
   const least = runnable.length ? Math.min(...runnable.map((/** @type {any} */ l) => l.share)) : null;
+  const worst = costs.length ? Math.max(...costs.map((c) => c.cost)) : null;
+  const worstAtCheapest = costs.length ? Math.max(...costs.map((c) => c.atCheapest)) : null;
+  const againstEach =
+    worst !== null && worstAtCheapest !== null && round(worstAtCheapest, 2) > round(worst, 2)
+      ? `, ×${round(worstAtCheapest, 2)} that of the cheapest burst's`
+      : '';
+  const unsureRun = straddling.reduce(
+    (/** @type {(typeof costs)[number] | undefined} */ w, c) => (w && w.atCheapest >= c.atCheapest ? w : c),
+    undefined,
+  );
   return {
     ok: Number.isFinite(perIteration) && problems.length === 0,
     // Only the readings against the control failed: other load can move those (a busy
@@ -248,9 +264,15 @@ export function checkSplit(obs) {
       control && control.spread > MAX_SPEED_SPREAD
         ? `the processes beside the runs read ×${round(control.spread, 2)} apart from one burst to another (the machine's speed changed through the trial)`
         : null,
+    // Against the bursts' dearest the thread made progress, against their cheapest it did not: the
+    // control, read at moments the thread did not run, cannot say which speed the thread met.
+    unsure:
+      problems.length === 0 && unsureRun
+        ? `k=${unsureRun.k}: a thread took ×${round(unsureRun.cost, 2)} the CPU per iteration of the dearest process of the dearest burst beside the runs and ×${round(unsureRun.atCheapest, 2)} that of the cheapest burst's (allowed < ×${MAX_PROGRESS_COST}; the bursts read ×${round(/** @type {any} */ (control).spread, 2)} apart)`
+        : null,
     detail: problems.length
       ? problems.join('; ')
-      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${costs.length ? `, each thread at ≤ ×${round(Math.max(...costs.map((c) => c.cost)), 2)} the CPU per iteration of ${beside}` : ''}`,
+      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}`,
   };
 }
 
@@ -273,11 +295,12 @@ export const MAX_PROGRESS_COST = 1.5;
  * (×1.6–1.75, for minutes or in spells of a hundred ms, BENCHMARKS.md §21,
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
- * iteration any process took; `spread`: how far the bursts' dearest read
- * apart (over 1.2: the machine's speed changed through the trial). null
- * where the record has no control, or a reading is missing.
+ * iteration any process took; `cheapest`: the least any burst's dearest
+ * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
+ * the machine's speed changed through the trial). null where the record
+ * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
  */
 export function controlReading(obs) {
   const bursts = obs.control?.bursts;
@@ -285,7 +308,12 @@ export function controlReading(obs) {
   const each = bursts.map((b) => b.set.map((/** @type {any} */ x) => ratePerIteration(x, x.cpuMs)));
   if (!each.every((rates) => readRates(rates).length === rates.length)) return null;
   const dearest = each.map((rates) => Math.max(...rates));
-  return { dearest: Math.max(...dearest), spread: spreadOf(dearest), n: bursts[0].set.length };
+  return {
+    dearest: Math.max(...dearest),
+    cheapest: Math.min(...dearest),
+    spread: spreadOf(dearest),
+    n: bursts[0].set.length,
+  };
 }
 
 /** CPU ms per iteration, or NaN where not read. @param {{ iterations: number }} x @param {number | null | undefined} cpuMs */
@@ -307,9 +335,11 @@ function ratePerIteration(x, cpuMs) {
  * turns on a CPU read up to ×1.42 its CPU per iteration here, honest (two
  * of four threads on two vCPUs, while the runs of one and two read within
  * ×1.1 and the processes alike; BENCHMARKS.md §31). Empty where the record
- * has no control, or no CPU readings.
+ * has no control, or no CPU readings. `cost` is against the dearest burst's
+ * dearest process, `atCheapest` against the cheapest burst's: where the
+ * bursts read apart, the thread may have met either speed.
  * @param {any} obs @param {ReturnType<typeof controlReading>} [control]  the trial's, where already read
- * @returns {{ k: number, cost: number }[]}
+ * @returns {{ k: number, cost: number, atCheapest: number }[]}
  */
 export function progressCosts(obs, control = controlReading(obs)) {
   if (!control) return [];
@@ -318,7 +348,9 @@ export function progressCosts(obs, control = controlReading(obs)) {
     const rates = r.threads.map((/** @type {any} */ t) =>
       ratePerIteration(t, typeof t.runCpuMs === 'number' ? t.runCpuMs : t.cpuMs),
     );
-    return readRates(rates).length === rates.length ? [{ k: r.k, cost: Math.max(...rates) / control.dearest }] : [];
+    if (readRates(rates).length !== rates.length) return [];
+    const rate = Math.max(...rates);
+    return [{ k: r.k, cost: rate / control.dearest, atCheapest: rate / control.cheapest }];
   });
 }
 
@@ -364,7 +396,10 @@ export function checkSplitOfC(obs, C, more) {
  * `s.ok`, or `s.loadBound`) is void on a busy machine; one whose threads
  * read dearer than the control is void too where the control's bursts
  * read the machine's speed change through the trial (a thread on a vCPU
- * the host slowed between them). A failure no load explains stands.
+ * the host slowed between them). A failure no load explains stands. A
+ * passing check whose threads the control cannot say made progress
+ * (`s.unsure`: within the allowance against the dearest burst, beyond it
+ * against the cheapest) is void: it counts neither way.
  * @param {any} obs @param {number} C
  * @param {ReturnType<typeof checkSplit>} s  the trial's checkSplit
  * @param {import('../verdict.js').Check} check  the spec's check, built on s
@@ -372,6 +407,7 @@ export function checkSplitOfC(obs, C, more) {
  * @returns {import('../verdict.js').Check}
  */
 export function voidIfLoadMoved(obs, C, s, check, passing) {
+  if (check.ok && s.unsure) return { ok: false, invalid: true, detail: `${s.unsure}; ${check.detail}` };
   if (check.ok) return voidIfBusy(obs, C, check, passing);
   if (!s.ok && !s.loadBound) return check;
   const busy = voidIfBusy(obs, C, check, 'all');

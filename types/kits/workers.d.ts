@@ -117,16 +117,22 @@ export declare function curve(obs: any): {
  * its share of the work's CPU (the CPU per iteration measured over the
  * trial), was runnable through its work (sleptInWork), ran together with the
  * others (MIN_TOGETHER), and spent no more CPU per iteration than the same
- * work in processes beside the runs allows (progressCosts).
+ * work in processes beside the runs allows (progressCosts): a fail where a
+ * thread reads MAX_PROGRESS_COST or more against the dearest burst, a pass
+ * only where every thread reads less against the cheapest one too: `ok`
+ * with `unsure` is no pass, and voidIfLoadMoved voids it.
  * @param {any} obs
- * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null }}  loadBound: only the readings
- *   against the control failed; moved: why the control says the machine's speed changed through the trial
+ * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null, unsure: string | null }}
+ *   loadBound: only the readings against the control failed; moved: why the control says the machine's speed
+ *   changed through the trial; unsure (where nothing failed): a thread that reads within the allowance against
+ *   the dearest burst and beyond it against the cheapest, so the control cannot say whether it made progress
  */
 export declare function checkSplit(obs: any): {
     ok: boolean;
     detail: string;
     loadBound: boolean;
     moved: string | null;
+    unsure: string | null;
 };
 /**
  * How much dearer per iteration than the dearest of the control's processes
@@ -146,14 +152,16 @@ export declare const MAX_PROGRESS_COST = 1.5;
  * (×1.6–1.75, for minutes or in spells of a hundred ms, BENCHMARKS.md §21,
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
- * iteration any process took; `spread`: how far the bursts' dearest read
- * apart (over 1.2: the machine's speed changed through the trial). null
- * where the record has no control, or a reading is missing.
+ * iteration any process took; `cheapest`: the least any burst's dearest
+ * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
+ * the machine's speed changed through the trial). null where the record
+ * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
  */
 export declare function controlReading(obs: any): {
     dearest: number;
+    cheapest: number;
     spread: number;
     n: number;
 } | null;
@@ -171,13 +179,16 @@ export declare function controlReading(obs: any): {
  * turns on a CPU read up to ×1.42 its CPU per iteration here, honest (two
  * of four threads on two vCPUs, while the runs of one and two read within
  * ×1.1 and the processes alike; BENCHMARKS.md §31). Empty where the record
- * has no control, or no CPU readings.
+ * has no control, or no CPU readings. `cost` is against the dearest burst's
+ * dearest process, `atCheapest` against the cheapest burst's: where the
+ * bursts read apart, the thread may have met either speed.
  * @param {any} obs @param {ReturnType<typeof controlReading>} [control]  the trial's, where already read
- * @returns {{ k: number, cost: number }[]}
+ * @returns {{ k: number, cost: number, atCheapest: number }[]}
  */
 export declare function progressCosts(obs: any, control?: ReturnType<typeof controlReading>): {
     k: number;
     cost: number;
+    atCheapest: number;
 }[];
 /**
  * How many of k threads on C cores must be on CPUs at once (parallelism)
@@ -207,7 +218,10 @@ export declare function checkSplitOfC(obs: any, C: number, more: string): import
  * `s.ok`, or `s.loadBound`) is void on a busy machine; one whose threads
  * read dearer than the control is void too where the control's bursts
  * read the machine's speed change through the trial (a thread on a vCPU
- * the host slowed between them). A failure no load explains stands.
+ * the host slowed between them). A failure no load explains stands. A
+ * passing check whose threads the control cannot say made progress
+ * (`s.unsure`: within the allowance against the dearest burst, beyond it
+ * against the cheapest) is void: it counts neither way.
  * @param {any} obs @param {number} C
  * @param {ReturnType<typeof checkSplit>} s  the trial's checkSplit
  * @param {import('../verdict.js').Check} check  the spec's check, built on s
