@@ -230,9 +230,11 @@ export function judgeStructural(checks, plan, from = 0) {
  * alone would leave it split. No honest claim-run of 2 245 in five
  * conditions, quiet to two busy loops and a 1-CPU quota, had more than two
  * (BENCHMARKS.md §24): a host's slow phase spoils one trial or two in a
- * row. So two against are never a fail where a claim needs more than one
- * trial, even where they outnumber those for: a true batch claim read 1
- * for and 2 against in its first three trials, and failed so (§32).
+ * row (one of 460 in a stretch where the host switched a vCPU's speed
+ * faster than a batch's speed readers sample had three: §32). So two
+ * against are never a fail where a claim needs more than one trial, even
+ * where they outnumber those for: a true batch claim read 1 for and 2
+ * against in its first three trials, and failed so (§32).
  */
 export const FAIL_ANY = 3;
 
