@@ -548,57 +548,35 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
   });
 
   it("where the control's bursts read the machine's speed change through the trial, a thread dearer than it is void, not a fail", () => {
-    // the host slowed a vCPU after the first burst and before the middle one
-    const dear = withControl(
-      trial({ 1: [240, [240]], 2: [181, [180, 181]] }),
-      [60, 61],
-      [
+    // the host slowed a vCPU after the first burst and before the middle one: its dearest process read `middle`
+    const slowedMidway = (/** @type {any} */ runs, /** @type {number} */ middle) =>
+      withControl(
+        trial(runs),
         [60, 61],
-        [60, 100],
-        [60, 61],
-      ],
-    );
+        [
+          [60, 61],
+          [60, middle],
+          [60, 61],
+        ],
+      );
+    const dear = slowedMidway({ 1: [240, [240]], 2: [181, [180, 181]] }, 100);
     expect(checkSplit(dear)).toMatchObject({ ok: true, unsure: null }); // ×0.9 the dearest burst's, ×1.48 the cheapest's
     expect(checkSplit(dear).detail).toMatch(
       /, each thread at ≤ ×0\.9 the CPU per iteration of .*, ×1\.48 that of the cheapest burst's$/,
     );
     // within the allowance against the dearest burst, beyond it against the cheapest: the control cannot
     // say which speed the thread met, and the trial counts neither way
-    const unsure = withControl(
-      trial({ 1: [240, [240]], 2: [201, [200, 201]] }),
-      [60, 61],
-      [
-        [60, 61],
-        [60, 100],
-        [60, 61],
-      ],
-    );
+    const unsure = slowedMidway({ 1: [240, [240]], 2: [201, [200, 201]] }, 100);
     expect(checkSplit(unsure).ok).toBe(true);
     expect(checkSplit(unsure).unsure).toMatch(
       /^k=2: a thread took ×1 the CPU per iteration of the dearest process of the dearest burst beside the runs and ×1\.65 that of the cheapest burst's \(allowed < ×1\.5; the bursts read ×1\.64 apart\)$/,
     );
     expect(judged(splitSpeeds, 2, unsure).check).toMatchObject({ ok: false, invalid: true });
     // the bursts alike within ×1.2 still bound a pass: ×1.46 of the dearest burst's, ×1.61 of the cheapest's
-    const close = withControl(
-      trial({ 1: [240, [240]], 2: [196, [195, 196]] }),
-      [60, 61],
-      [
-        [60, 61],
-        [60, 67],
-        [60, 61],
-      ],
-    );
+    const close = slowedMidway({ 1: [240, [240]], 2: [196, [195, 196]] }, 67);
     expect(checkSplit(close).unsure).toMatch(/^k=2: a thread took ×1\.46 the CPU .* and ×1\.61 that of the cheapest/);
     // a check that fails for another reason fails, whatever the control says
-    const turns = withControl(
-      trial({ 1: [240, [240]], 2: [201, [200, 201]] }),
-      [60, 61],
-      [
-        [60, 61],
-        [60, 100],
-        [60, 61],
-      ],
-    );
+    const turns = slowedMidway({ 1: [240, [240]], 2: [201, [200, 201]] }, 100);
     turns.runs[1].threads[1].tid = turns.runs[1].threads[0].tid;
     expect(checkSplit(turns)).toMatchObject({ ok: false, unsure: null });
     expect(judged(splitSpeeds, 2, turns).check).toMatchObject({ ok: false });
@@ -606,15 +584,7 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(judged(oversub, 2, unsure).check.detail).toMatch(
       /^k=2: a thread took ×1 the CPU per iteration of the dearest process of the dearest burst/,
     );
-    const moved = withControl(
-      trial({ 1: [240, [240]], 2: [302, [300, 301]] }),
-      [60, 61],
-      [
-        [60, 61],
-        [60, 85],
-        [60, 61],
-      ],
-    );
+    const moved = slowedMidway({ 1: [240, [240]], 2: [302, [300, 301]] }, 85);
     const s = checkSplit(moved);
     expect(s).toMatchObject({ ok: false, loadBound: true });
     expect(s.moved).toMatch(/^the processes beside the runs read ×1\.39 apart from one burst to another/);
