@@ -249,10 +249,10 @@ describe('abbaTrial (one tiny real block)', () => {
 /**
  * A context whose services are fakes: servers that say ready at once, and a
  * generator that answers every load with a canned result. `failLoad` makes
- * the n-th load reject. Records every start and stop.
- * @param {{ failLoad?: number }} [o]
+ * the n-th load reject, `failStart` the n-th start. Records every start and stop.
+ * @param {{ failLoad?: number, failStart?: number }} [o]
  */
-function fakeServices({ failLoad } = {}) {
+function fakeServices({ failLoad, failStart } = {}) {
   /** @type {{ fixture: string, timeoutMs: number, readyMs: number | undefined, up: boolean, stops: (number | undefined)[] }[]} */
   const started = [];
   let loads = 0;
@@ -275,7 +275,7 @@ function fakeServices({ failLoad } = {}) {
       const result = Promise.resolve({ data: null, durationMs: 0 });
       return {
         pid: undefined,
-        ready: Promise.resolve(info),
+        ready: started.length === failStart ? Promise.reject(new Error('no port')) : Promise.resolve(info),
         result,
         /** @param {any} m */
         send(m) {
@@ -347,6 +347,18 @@ describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
     const { ctx, started } = fakeServices({ failLoad: 2 });
     const blocks = abbaBlocks(BLOCK);
     await expect(blocks.trial(ctx, 1)).rejects.toThrow('load generator: refused');
+    expect(started.map((x) => x.stops.length)).toEqual([1, 1, 1]);
+  });
+
+  it('servers and generator start side by side; where one fails, the others are stopped and the error is the trial’s', async () => {
+    const { ctx, started } = fakeServices({ failStart: 2 });
+    const blocks = abbaBlocks(BLOCK);
+    await expect(blocks.trial(ctx, 1)).rejects.toThrow('no port');
+    expect(started.map((x) => path.basename(x.fixture))).toEqual([
+      'cluster-server.cjs',
+      'cluster-server.cjs',
+      'loadgen-process.js',
+    ]);
     expect(started.map((x) => x.stops.length)).toEqual([1, 1, 1]);
   });
 });

@@ -389,26 +389,23 @@ export async function abbaTrial(ctx, n, o) {
 }
 
 /**
- * Both arms' servers, started side by side, and the generator: what every
- * block of a claim runs against, from block `from` on.
+ * Both arms' servers and the generator, started side by side (nothing is
+ * measured while they start): what every block of a claim runs against, from
+ * block `from` on. Where one fails to start, those that did are stopped.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {number} from
  */
 async function startBlocks(ctx, o, from) {
-  const arms = await Promise.allSettled([startArm(ctx, o, 'A'), startArm(ctx, o, 'B')]);
-  const live = arms.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-  const failed = arms.find((a) => a.status === 'rejected');
-  try {
-    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
-    const session = await startLoadSessions(ctx, {
-      cpus: o.cpus?.generator ?? null,
-      processes: o.generators ?? 1,
-      lifeMs: lifeOf(o),
-    });
-    return { live, session, from, served: new Set() };
-  } catch (err) {
-    await stopAll(live, null);
-    throw err;
-  }
+  const [a, b, generator] = await Promise.allSettled([
+    startArm(ctx, o, 'A'),
+    startArm(ctx, o, 'B'),
+    startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1, lifeMs: lifeOf(o) }),
+  ]);
+  const live = [a, b].flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+  const session = generator.status === 'fulfilled' ? generator.value : null;
+  const failed = [a, b, generator].find((x) => x.status === 'rejected');
+  if (!failed && session) return { live, session, from, served: new Set() };
+  await stopAll(live, session);
+  throw /** @type {PromiseRejectedResult} */ (failed).reason;
 }
 
 /**

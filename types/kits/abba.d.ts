@@ -294,8 +294,9 @@ export declare function abbaBlocks(o: BlockOptions): {
  */
 export declare function abbaTrial(ctx: import('../context.js').Context, n: number, o: BlockOptions): Promise<Omit<Block, 'serversFrom'>>;
 /**
- * Both arms' servers, started side by side, and the generator: what every
- * block of a claim runs against, from block `from` on.
+ * Both arms' servers and the generator, started side by side (nothing is
+ * measured while they start): what every block of a claim runs against, from
+ * block `from` on. Where one fails to start, those that did are stopped.
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {number} from
  */
 declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptions, from: number): Promise<{
