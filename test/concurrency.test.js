@@ -449,6 +449,32 @@ describe('no thread said to run together waits while the others do a whole task 
     );
     expect(sound.detail).toMatch(/no working thread waited while the others did more than 0 of a task/);
   });
+  test("checkBatch: a wait counted in this batch's own CPU per hash, not the calibrated task's (read at another time)", () => {
+    // threads 3 and 4 wait 60 ms while 1 and 2 do 0.6 of their hash each (0.675 as sampled): 1.35 of this
+    // batch's hashes (100 ms each), 0.9 of a task calibrated at 150 ms on a host whose speeds moved since
+    const timeline = {
+      t,
+      cpu: { 1: gain(1, 0, 100), 2: gain(1, 0, 100), 3: gain(1, 60, 160), 4: gain(1, 60, 160) },
+      runnable: { 1: '0' + '1'.repeat(40), 2: '0' + '1'.repeat(40), 3: '0' + '1'.repeat(40), 4: '0' + '1'.repeat(40) },
+    };
+    const obs = {
+      poolThreads: [1, 2, 3, 4],
+      cpuMs: [100, 100, 100, 100],
+      phases: [
+        { fromMs: 0, toMs: 100, concurrency: 4 },
+        { fromMs: 100, toMs: 100.5, concurrency: 3 },
+        { fromMs: 100.5, toMs: 160, concurrency: 2 },
+        { fromMs: 160, toMs: 160.5, concurrency: 1 },
+      ],
+      timeline,
+    };
+    const c = checkBatch(obs, { k: 4, P: 4, T: 150 });
+    expect(c).toMatchObject({ ok: false });
+    expect(c.invalid).toBeUndefined();
+    expect(c.detail).toMatch(
+      /^a working thread waited, runnable or not, while the others used 135 ms of CPU, 1\.35 tasks of 100 ms \(this batch's CPU per hash; a task alone: 150 ms\)/,
+    );
+  });
 });
 
 describe('checkBatch: the threads, how many ran at once, and CPU that is whole tasks at one speed', async () => {

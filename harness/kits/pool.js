@@ -3,7 +3,7 @@
 // batches of pbkdf2 calls judged structurally (which pool threads worked) and
 // by timing (a ratio of completion times against the model).
 import { predictSorted, batches, threadsUsed } from './model.js';
-import { round } from '../stats.js';
+import { round, median } from '../stats.js';
 import { busyReason, voidTiming, unequalSpeedReason, MAX_SPEED_SPREAD } from './workers.js';
 import {
   checkConcurrency,
@@ -497,7 +497,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   const hashCost = (/** @type {import('../verdict.js').Check} */ c) => withHashCost(c, account, T, cpuRatio);
   const counted = withEachRunnable(checkConcurrency(obs.phases, { k, P, T }), obs.timeline, { k, P });
   // Where two or more run at once, no thread's task waits while the others do a whole one.
-  const waits = counted && Math.min(P, k) >= 2 ? checkNoneWaited(obs.timeline, T) : null;
+  const waits = counted && Math.min(P, k) >= 2 ? checkNoneWaited(obs.timeline, ...waitUnit(account, T)) : null;
   const together =
     counted && hashCost(waits?.ok ? { ...counted, detail: `${counted.detail}; ${waits.detail}` } : counted);
   const counts = checkThreads(obs, { k, P }, account);
@@ -599,6 +599,23 @@ function withEachRunnable(counted, timeline, { k, P }) {
 function voidIfLate(checked, delivered) {
   if (!checked.ok || !delivered?.invalid) return checked;
   return { ...checked, ok: false, invalid: true, detail: `${delivered.detail}: ${checked.detail}` };
+}
+
+/**
+ * What one task costs in CPU, the unit a wait is counted in: this batch's own
+ * (the median of its threads' CPU per hash), where the other threads' CPU
+ * over the wait was spent at the same speeds; the calibrated task where the
+ * threads' CPU cannot be read. The calibrated task, read at another time,
+ * cost ×1.4 this batch's hashes on a host whose vCPU speeds moved: a thread
+ * at nice 19 that waited while the others did 1.35 of this batch's hashes
+ * read as 0.96 of a task there (BENCHMARKS.md §33).
+ * @param {ReturnType<typeof taskAccount>} account @param {number} T
+ * @returns {[number, string]} ms, and what they are
+ */
+function waitUnit(account, T) {
+  return account?.msPerTask.length
+    ? [median(account.msPerTask), `this batch's CPU per hash; a task alone: ${Math.round(T)} ms`]
+    : [T, 'a task alone'];
 }
 
 /** @param {number[]} xs */

@@ -160,15 +160,18 @@ export declare const HOST_AWAY_MS = 20;
  */
 export declare const WAITING_SHARE = 0.05;
 /**
- * Most CPU the other working threads may gain, in tasks (the batch's T),
- * while one of them waits (waitsWhileOthersWorked): "n run together" says no
- * thread's task waits while the others do a whole task. Honest batches read
- * at most 0.52 of a task quiet (over 2 700 trials, `--quick` and stretches
- * whose CPUs read up to ×1.95 apart among them), 0.60 inside a 1-CPU quota,
- * 0.29 beside one busy loop and 0.91 beside two (batches spoiled by other
- * processes' load, where the rule contests); a pool whose waiting threads sit
- * at nice 19 behind two at nice 0 (pool-nice=2) read 1.01–4.95
- * (BENCHMARKS.md §28).
+ * Most CPU the other working threads may gain, in tasks, while one of them
+ * waits (waitsWhileOthersWorked): "n run together" says no thread's task
+ * waits while the others do a whole task. In tasks of the calibrated T,
+ * honest batches read at most 0.52 of a task quiet (over 2 700 trials,
+ * `--quick` and stretches whose CPUs read up to ×1.95 apart among them),
+ * 0.60 inside a 1-CPU quota, 0.29 beside one busy loop and 0.91 beside two
+ * (batches spoiled by other processes' load, where the rule contests); a
+ * pool whose waiting threads sit at nice 19 behind two at nice 0
+ * (pool-nice=2) read 1.01–4.95 (BENCHMARKS.md §28). In tasks of the batch's
+ * own CPU per hash (pool.js waitUnit), 863 honest trials of §32's stability
+ * runs read at most 0.40 quiet, 0.42 beside one busy loop, 0.59 beside two
+ * and 0.53 inside a 1-CPU quota (BENCHMARKS.md §33).
  */
 export declare const MAX_WAIT_TASKS = 1;
 /**
@@ -178,10 +181,11 @@ export declare const MAX_WAIT_TASKS = 1;
  * the longest wait or right after it (hostAwayMs), the wait is void: the
  * threads queued on that vCPU waited for the host, not for their peers. A
  * void trial holds back nothing by itself: the claim's other trials decide.
- * @param {any} timeline @param {number} T  ms of CPU of one task alone
+ * @param {any} timeline @param {number} T  ms of CPU of one task
+ * @param {string} [what]  where T comes from, for the reason
  * @returns {{ ok: boolean, invalid?: boolean, detail: string } | null}
  */
-export declare function checkNoneWaited(timeline: any, T: number): {
+export declare function checkNoneWaited(timeline: any, T: number, what?: string): {
     ok: boolean;
     invalid?: boolean;
     detail: string;
