@@ -449,7 +449,7 @@ describe('no thread said to run together waits while the others do a whole task 
     );
     expect(sound.detail).toMatch(/no working thread waited while the others did more than 0 of a task/);
   });
-  test("checkBatch: a wait counted in this batch's own CPU per hash, not the calibrated task's (read at another time)", () => {
+  test("checkBatch: a wait counted in the smaller of this batch's CPU per hash and the calibrated task's", () => {
     // threads 3 and 4 wait 60 ms while 1 and 2 do 0.6 of their hash each (0.675 as sampled): 1.35 of this
     // batch's hashes (100 ms each), 0.9 of a task calibrated at 150 ms on a host whose speeds moved since
     const timeline = {
@@ -473,6 +473,11 @@ describe('no thread said to run together waits while the others do a whole task 
     expect(c.invalid).toBeUndefined();
     expect(c.detail).toMatch(
       /^a working thread waited, runnable or not, while the others used 135 ms of CPU, 1\.35 tasks of 100 ms \(this batch's CPU per hash; a task alone: 150 ms\)/,
+    ); // the same wait where each thread also spent 50 ms outside it (after its hash): 150 ms per hash, and the
+    // calibrated 100 ms stays the unit
+    const padded = checkBatch({ ...obs, cpuMs: [150, 150, 150, 150] }, { k: 4, P: 4, T: 100 });
+    expect(padded.detail).toMatch(
+      /^a working thread waited, runnable or not, while the others used 135 ms of CPU, 1\.35 tasks of 100 ms \(a task alone; this batch's CPU per hash: 150 ms\)/,
     );
   });
 });

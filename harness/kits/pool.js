@@ -602,20 +602,24 @@ function voidIfLate(checked, delivered) {
 }
 
 /**
- * What one task costs in CPU, the unit a wait is counted in: this batch's own
- * (the median of its threads' CPU per hash), where the other threads' CPU
- * over the wait was spent at the same speeds; the calibrated task where the
- * threads' CPU cannot be read. The calibrated task, read at another time,
- * cost ×1.4 this batch's hashes on a host whose vCPU speeds moved: a thread
- * at nice 19 that waited while the others did 1.35 of this batch's hashes
- * read as 0.96 of a task there (BENCHMARKS.md §33).
+ * What one task costs in CPU, the unit a wait is counted in: the smaller of
+ * the calibrated task and this batch's own (the median of its threads' CPU
+ * per hash). The calibrated task, read at another time, cost ×1.4 a batch's
+ * hashes on a host whose vCPU speeds moved: a thread at nice 19 that waited
+ * while the others did 1.35 of that batch's hashes read as 0.96 of a task
+ * (BENCHMARKS.md §33). The batch's own alone would let CPU a thread spends
+ * outside the wait, before or after its hash, widen the unit; the CPU rule
+ * judges such CPU, but contests it where the host's speeds could explain it.
+ * Honest batches read at most 0.59 of a task in either unit.
  * @param {ReturnType<typeof taskAccount>} account @param {number} T
  * @returns {[number, string]} ms, and what they are
  */
 function waitUnit(account, T) {
-  return account?.msPerTask.length
-    ? [median(account.msPerTask), `this batch's CPU per hash; a task alone: ${Math.round(T)} ms`]
-    : [T, 'a task alone'];
+  const own = account?.msPerTask.length ? median(account.msPerTask) : null;
+  if (own === null) return [T, 'a task alone'];
+  return own < T
+    ? [own, `this batch's CPU per hash; a task alone: ${Math.round(T)} ms`]
+    : [T, `a task alone; this batch's CPU per hash: ${Math.round(own)} ms`];
 }
 
 /** @param {number[]} xs */
