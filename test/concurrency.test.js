@@ -415,23 +415,27 @@ describe('no thread said to run together waits while the others do a whole task 
     expect(checkNoneWaited({ t, cpu: { 1: gain(1), 2: t.map(() => 0) } }, 100)).toBeNull();
     expect(checkNoneWaited({ t, cpu: { 1: gain(0.5), 2: gain(0.5) } }, 0)).toBeNull();
   });
-  test('checkBatch: a fail of "run at once"; beside other processes\' load contested; not read where one thread runs', () => {
-    const timeline = {
+  /**
+   * A batch of four on four threads: 1 and 2 do their hash from 0 to 100 ms, 3 and 4 wait until `from`, then
+   * do theirs; each thread's CPU as given (its hash's, or more).
+   */
+  const twoThenTwo = (from = 100, cpuMs = [100, 100, 100, 100]) => ({
+    poolThreads: [1, 2, 3, 4],
+    cpuMs,
+    phases: [
+      { fromMs: 0, toMs: 100, concurrency: 4 },
+      { fromMs: 100, toMs: 100.5, concurrency: 3 },
+      { fromMs: 100.5, toMs: from + 100, concurrency: 2 },
+      { fromMs: from + 100, toMs: from + 100.5, concurrency: 1 },
+    ],
+    timeline: {
       t,
-      cpu: { 1: gain(1, 0, 100), 2: gain(1, 0, 100), 3: gain(1, 100, 200), 4: gain(1, 100, 200) },
+      cpu: { 1: gain(1, 0, 100), 2: gain(1, 0, 100), 3: gain(1, from, from + 100), 4: gain(1, from, from + 100) },
       runnable: { 1: '0' + '1'.repeat(40), 2: '0' + '1'.repeat(40), 3: '0' + '1'.repeat(40), 4: '0' + '1'.repeat(40) },
-    };
-    const obs = {
-      poolThreads: [1, 2, 3, 4],
-      cpuMs: [100, 100, 100, 100],
-      phases: [
-        { fromMs: 0, toMs: 100, concurrency: 4 },
-        { fromMs: 100, toMs: 100.5, concurrency: 3 },
-        { fromMs: 100.5, toMs: 200, concurrency: 2 },
-        { fromMs: 200, toMs: 200.5, concurrency: 1 },
-      ],
-      timeline,
-    };
+    },
+  });
+  test('checkBatch: a fail of "run at once"; beside other processes\' load contested; not read where one thread runs', () => {
+    const obs = twoThenTwo();
     const c = checkBatch(obs, { k: 4, P: 4, T: 100 });
     expect(c).toMatchObject({ ok: false });
     expect(c.invalid).toBeUndefined();
@@ -444,7 +448,7 @@ describe('no thread said to run together waits while the others do a whole task 
     // all four at work throughout: sound, and the longest wait is shown
     const even = { 1: gain(0.5), 2: gain(0.5), 3: gain(0.5), 4: gain(0.5) };
     const sound = checkBatch(
-      { ...obs, phases: [{ fromMs: 0, toMs: 200, concurrency: 4 }], timeline: { ...timeline, cpu: even } },
+      { ...obs, phases: [{ fromMs: 0, toMs: 200, concurrency: 4 }], timeline: { ...obs.timeline, cpu: even } },
       { k: 4, P: 4, T: 100 },
     );
     expect(sound.detail).toMatch(/no working thread waited while the others did more than 0 of a task/);
@@ -452,30 +456,15 @@ describe('no thread said to run together waits while the others do a whole task 
   test("checkBatch: a wait counted in the smaller of this batch's CPU per hash and the calibrated task's", () => {
     // threads 3 and 4 wait 60 ms while 1 and 2 do 0.6 of their hash each (0.675 as sampled): 1.35 of this
     // batch's hashes (100 ms each), 0.9 of a task calibrated at 150 ms on a host whose speeds moved since
-    const timeline = {
-      t,
-      cpu: { 1: gain(1, 0, 100), 2: gain(1, 0, 100), 3: gain(1, 60, 160), 4: gain(1, 60, 160) },
-      runnable: { 1: '0' + '1'.repeat(40), 2: '0' + '1'.repeat(40), 3: '0' + '1'.repeat(40), 4: '0' + '1'.repeat(40) },
-    };
-    const obs = {
-      poolThreads: [1, 2, 3, 4],
-      cpuMs: [100, 100, 100, 100],
-      phases: [
-        { fromMs: 0, toMs: 100, concurrency: 4 },
-        { fromMs: 100, toMs: 100.5, concurrency: 3 },
-        { fromMs: 100.5, toMs: 160, concurrency: 2 },
-        { fromMs: 160, toMs: 160.5, concurrency: 1 },
-      ],
-      timeline,
-    };
-    const c = checkBatch(obs, { k: 4, P: 4, T: 150 });
+    const c = checkBatch(twoThenTwo(60), { k: 4, P: 4, T: 150 });
     expect(c).toMatchObject({ ok: false });
     expect(c.invalid).toBeUndefined();
     expect(c.detail).toMatch(
       /^a working thread waited, runnable or not, while the others used 135 ms of CPU, 1\.35 tasks of 100 ms \(this batch's CPU per hash; a task alone: 150 ms\)/,
-    ); // the same wait where each thread also spent 50 ms outside it (after its hash): 150 ms per hash, and the
+    );
+    // the same wait where each thread also spent 50 ms outside it (after its hash): 150 ms per hash, and the
     // calibrated 100 ms stays the unit
-    const padded = checkBatch({ ...obs, cpuMs: [150, 150, 150, 150] }, { k: 4, P: 4, T: 100 });
+    const padded = checkBatch(twoThenTwo(60, [150, 150, 150, 150]), { k: 4, P: 4, T: 100 });
     expect(padded.detail).toMatch(
       /^a working thread waited, runnable or not, while the others used 135 ms of CPU, 1\.35 tasks of 100 ms \(a task alone; this batch's CPU per hash: 150 ms\)/,
     );
