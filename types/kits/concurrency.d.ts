@@ -168,10 +168,11 @@ export declare const WAITING_SHARE = 0.05;
  * 0.60 inside a 1-CPU quota, 0.29 beside one busy loop and 0.91 beside two
  * (batches spoiled by other processes' load, where the rule contests); a
  * pool whose waiting threads sit at nice 19 behind two at nice 0
- * (pool-nice=2) read 1.01–4.95 (BENCHMARKS.md §28). In tasks of the batch's
- * own CPU per hash (pool.js waitUnit), 863 honest trials of §32's stability
- * runs read at most 0.40 quiet, 0.42 beside one busy loop, 0.59 beside two
- * and 0.53 inside a 1-CPU quota (BENCHMARKS.md §33).
+ * (pool-nice=2) read 1.01–4.95 (BENCHMARKS.md §28). In tasks of the smaller
+ * of that and the batch's own CPU per hash (pool.js waitUnit), 863 honest
+ * trials of §32's stability runs read at most 0.40 quiet, 0.44 beside one
+ * busy loop, 0.59 beside two and 0.53 inside a 1-CPU quota (BENCHMARKS.md
+ * §33).
  */
 export declare const MAX_WAIT_TASKS = 1;
 /**
