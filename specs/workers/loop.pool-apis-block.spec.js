@@ -52,12 +52,13 @@ export default defineSpec({
         const release = at('release');
         // Where the async gzip's work ran: the pool's CPU over it did at least half
         // of what gzipSync of the same buffer cost the main thread, and more than the
-        // main thread did meanwhile. Here the pool read ×0.75–1.3 of gzipSync's cost
-        // (the CPUs' speed drifts between phases), the main thread 14–40 ms against
-        // the pool's 70–110 (it takes each compressed chunk and runs the 1 ms
-        // ticker, so its share grows with the wall time beside busy neighbours:
-        // 56–64 ms in 230 ms). A loop that stays responsive but compresses slice by
-        // slice itself reads pool ≈ 0.5 ms, main ≈ gzipSync's cost.
+        // main thread did meanwhile. Here the pool read ×0.75–1.49 of gzipSync's cost
+        // (the CPUs' speed drifts between phases), the main thread 14–46 ms against
+        // the pool's 67–110 (BENCHMARKS.md §33). The main thread takes each compressed
+        // chunk and runs the 1 ms ticker, so its own share grows with the wall time
+        // beside busy neighbours (56–64 ms in 230 ms once): against gzipSync's cost
+        // alone it read as doing the work. A loop that stays responsive but compresses
+        // slice by slice itself reads pool ≈ 0 ms, main ≈ gzipSync's cost.
         const cpu = readCpu(obs);
         const offMain = !cpu || (cpu.pool >= 0.5 * cpu.sync && cpu.main < cpu.pool);
         const ok =
