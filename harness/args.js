@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { UsageError } from './errors.js';
 import { INHERITABLE, HARNESS_OWN } from './isolate.js';
+import { DEFAULT_LANES } from './lanes.js';
 
 export const REPORTER_NAMES = ['spec', 'tap', 'junit', 'json', 'html', 'markdown'];
 export const DEFAULT_JSON = 'reports/latest.json';
@@ -40,6 +41,12 @@ export const OPTIONS = /** @type {const} */ ([
     'boolean',
     '',
     'stop each claim as soon as its structural evidence decides it; the cluster throughput claims (decided by timing) are judged on a smaller, stated budget',
+  ],
+  [
+    'lanes',
+    'string',
+    'N',
+    `run up to N timing-free (structural) claims at once, before the others (default ${DEFAULT_LANES}; 1: every claim alone, in order); a claim with timing evidence always runs alone`,
   ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   [
@@ -124,6 +131,7 @@ export function parseCli(argv, environ = process.env) {
   const v = /** @type {Record<string, any>} */ (parsed.values);
   const cpus = v.cpus === undefined ? null : parseCpuCounts(v.cpus);
   const verify = v.verify === undefined ? null : positiveInt('--verify', v.verify);
+  const lanes = v.lanes === undefined ? DEFAULT_LANES : positiveInt('--lanes', v.lanes);
   if (v.out === '') throw new UsageError('--out needs a directory');
   if (v.out !== undefined && v.json !== undefined)
     throw new UsageError(
@@ -158,6 +166,7 @@ export function parseCli(argv, environ = process.env) {
     cpus,
     nodes: v.node ?? [],
     quick: Boolean(v.quick),
+    lanes,
     env: settingsInForce(v.env ?? [], v['inherit-env'] ? environ : {}),
     specDirs: v.specs ?? [],
     expectations: v.expectations ?? null,

@@ -256,7 +256,7 @@ async function runEnvironment({ argv, opts, specs, expectations, env, live, stdo
       live.map((r) => ({ ...r, fn: reporterOf(r) })),
       stdout,
     );
-    const options = { argv, selection: opts.patterns, strict: opts.strict, signal, startedAt };
+    const options = { argv, selection: opts.patterns, strict: opts.strict, lanes: opts.lanes, signal, startedAt };
     const record = await runToRecord({ specs, machine, launcher, expectations, options }, out.push);
     await out.close();
     return record;

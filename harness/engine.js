@@ -2,9 +2,11 @@
 // The engine: one run as one stream of events, produced here and nowhere
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
-// last run:end with the finished record (whose exitCode is the run's). Specs
-// run one after another, never overlapping (they measure the machine); each
-// spec's trials go on until its verdict is decided. A spec that void trials
+// last run:end with the finished record (whose exitCode is the run's). A
+// claim with a timing channel runs alone (it measures the machine); with
+// `lanes` above 1 the timing-free claims run first, that many at once
+// (lanes.js), their events still each claim's together. Each spec's trials
+// go on until its verdict is decided. A spec that void trials
 // ended (the machine's load) is deferred (spec:deferred) and sits a second
 // time after the others, its evidence kept: its spec:start then says
 // `resumed`, and its one spec:end comes then. The command line, judge,
@@ -18,6 +20,7 @@ import { buildRecord } from './record.js';
 import { knownHere, whereFrom } from './expectations.js';
 import { EndOfSamples } from './errors.js';
 import { oneLine, reasonHead } from './text.js';
+import { inOrder, sideBySide } from './lanes.js';
 
 /**
  * @typedef {import('./spec.js').Spec} Spec
@@ -36,6 +39,8 @@ import { oneLine, reasonHead } from './text.js';
  * @property {string[]} [argv]        the command line, for the record
  * @property {string[]} [selection]   the ids or globs selected, for the record
  * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
+ * @property {number} [lanes]         how many timing-free claims may run at once (default 1: every
+ *                                    claim alone, in the specs' order)
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times
@@ -54,6 +59,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     argv = [],
     selection = [],
     strict = false,
+    lanes = 1,
     signal,
     now = () => performance.now(),
     clock = () => new Date(),
@@ -76,16 +82,37 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     results[index] = marked;
     return /** @type {RunEvent} */ ({ type: 'spec:end', data: marked });
   };
-  for (const [index, spec] of specs.entries()) {
-    if (signal?.aborted) break;
+  // The run's order: with lanes, the timing-free claims first (side by
+  // side), then the others one by one; each keeps its index in the specs.
+  const indexed = [...specs.entries()];
+  const together = lanes > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
+  const alone = indexed.filter((entry) => !together.includes(entry));
+  const last = (together.length ? [...together, ...alone] : alone).at(-1)?.[0];
+  /** One claim's first sitting, as events. @param {number} index @param {Spec} spec @returns {AsyncGenerator<RunEvent>} */
+  async function* sitting(index, spec) {
+    if (signal?.aborted) return;
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
     const { result, carried } = yield* runSpec({ spec, ctx, launcher, signal, now });
     // Deferred only where other claims run after it: the wait is the point.
-    if (carried && index < specs.length - 1) {
+    if (carried && index !== last) {
       deferred.push({ index, spec, first: result, carried });
       yield { type: 'spec:deferred', data: { id: spec.id, reason: result.reason } };
     } else yield ended(index, result);
   }
+  yield* inOrder(
+    together.map(
+      ([index, spec]) =>
+        () =>
+          sitting(index, spec),
+    ),
+    lanes,
+  );
+  for (const [index, spec] of alone) {
+    if (signal?.aborted) break;
+    yield* sitting(index, spec);
+  }
+  // Side by side, claims end in any order: their second sittings follow the specs'.
+  deferred.sort((a, b) => a.index - b.index);
   // A second sitting for each claim that void trials ended: the machine's
   // load may have passed. Its evidence so far is kept, so the second sitting
   // can end it either way. One that does not start (the run stopped, or a

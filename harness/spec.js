@@ -55,7 +55,8 @@ export const REQUIREMENTS = ['linux', 'posix'];
 
 /** The tag vocabulary: what a tag says about a spec. */
 export const TAGS = Object.freeze({
-  structural: 'decided by timing-free evidence alone (FIFO parking, /proc, pids, event orders)',
+  structural:
+    'decided by timing-free evidence alone (FIFO parking, /proc, pids, event orders); without timing or throughput, it runs beside other such claims (--lanes)',
   timing: 'judges a timing ratio (completion times, latencies) against the model',
   throughput: 'compares throughputs in interleaved A/B blocks',
   'fifo-probe': 'counts pool threads by parking them on named pipes',

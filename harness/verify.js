@@ -15,6 +15,7 @@ import { environmentOf } from './merge.js';
 import { probeMachine } from './machine.js';
 import { withLauncher } from './launcher.js';
 import { runToRecord, errText } from './engine.js';
+import { DEFAULT_LANES } from './lanes.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -29,7 +30,7 @@ export const CLAIM_BUDGET_MS = 60_000;
  * (for the command that reproduces one claim).
  * The settings in force are given as --env, as they were in force, whether
  * they came from --env or --inherit-env (the shell may differ next time).
- * @param {{ quick?: boolean, strict?: boolean, cpus?: number[] | null, nodes?: string[], specDirs?: string[],
+ * @param {{ quick?: boolean, strict?: boolean, lanes?: number, cpus?: number[] | null, nodes?: string[], specDirs?: string[],
  *   expectations?: string | null, env?: Record<string, string> }} opts
  */
 export function reproduceArgs(opts) {
@@ -40,6 +41,7 @@ export function reproduceArgs(opts) {
     ...(opts.specDirs ?? []).flatMap((d) => ['--specs', d]),
     ...(opts.expectations ? ['--expectations', opts.expectations] : []),
     ...(opts.quick ? ['--quick'] : []),
+    ...(opts.lanes !== undefined && opts.lanes !== DEFAULT_LANES ? ['--lanes', String(opts.lanes)] : []),
     ...(opts.strict ? ['--strict'] : []),
   ];
 }
@@ -58,13 +60,13 @@ export function cliCommand(cwd) {
  * One environment of one run, through the engine: probe the machine, run the
  * specs, return the record.
  * @typedef {{ nodePath: string, cpus: number | null, tag: string }} Environment
- * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean,
+ * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean, lanes?: number,
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null, signal?: AbortSignal,
  *   settings?: Record<string, string> }} o  settings: the settings in force
  */
-export async function runEnvironment({ env, specs, quick, strict, expectations, signal, settings = {} }) {
+export async function runEnvironment({ env, specs, quick, strict, lanes = 1, expectations, signal, settings = {} }) {
   const machine = await probeMachine({ nodePath: env.nodePath, cpus: env.cpus, quick, signal, env: settings });
-  const options = { strict, signal };
+  const options = { strict, lanes, signal };
   return withLauncher({ machine, signal }, (launcher) =>
     runToRecord({ specs, machine, launcher, expectations, options }),
   );
@@ -96,7 +98,7 @@ export function judgeClaim(c, n) {
 
 /**
  * @param {{ n: number, specs: import('./spec.js').Spec[], envs: Environment[],
- *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean },
+ *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean, lanes?: number },
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null,
  *   stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal,
  *   cwd?: string, runEnv?: typeof runEnvironment }} o
@@ -130,8 +132,8 @@ export async function verify({
     for (const env of environments) {
       if (signal?.aborted) break;
       try {
-        const { quick, strict, env: settings } = opts;
-        const record = await runEnv({ env, specs, quick, strict, expectations, signal, settings });
+        const { quick, strict, lanes, env: settings } = opts;
+        const record = await runEnv({ env, specs, quick, strict, lanes, expectations, signal, settings });
         records.push({ tag: environments.length > 1 ? env.tag : '', record });
       } catch (error) {
         say(`verify: run ${i} of ${n} ${signal?.aborted ? 'was interrupted' : `failed: ${errText(error)}`}`);

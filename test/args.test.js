@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { parseCli, parseReporter, helpText, OPTIONS, REPORTER_NAMES, DEFAULT_JSON } from '../harness/args.js';
+import { DEFAULT_LANES } from '../harness/lanes.js';
 import { UsageError, SpecError } from '../harness/errors.js';
 import { loadSpecs, selectSpecs, globToRegExp, SPECS_DIR } from '../harness/registry.js';
 import { validateSpec, defineSpec, unmetRequirement, AREAS } from '../harness/spec.js';
@@ -96,6 +97,7 @@ describe('parseCli', () => {
       cpus: null,
       nodes: [],
       quick: false,
+      lanes: DEFAULT_LANES,
       env: {},
       specDirs: [],
       expectations: null,
@@ -122,7 +124,19 @@ describe('parseCli', () => {
       '--specs',
       'my/specs',
     ];
-    const more = ['--expectations', 'exp.json', '--verify', '5', '--strict', '-h', '-v', '--env', 'A=1'];
+    const more = [
+      '--expectations',
+      'exp.json',
+      '--verify',
+      '5',
+      '--strict',
+      '-h',
+      '-v',
+      '--env',
+      'A=1',
+      '--lanes',
+      '3',
+    ];
     expect(parseCli([...argv.slice(1), ...more])).toEqual({
       patterns: [],
       list: false,
@@ -132,6 +146,7 @@ describe('parseCli', () => {
       cpus: [2],
       nodes: ['/opt/node'],
       quick: true,
+      lanes: 3,
       env: { A: '1' },
       specDirs: ['my/specs'],
       expectations: 'exp.json',
@@ -220,6 +235,13 @@ describe('parseCli', () => {
     expect(usageError(() => parseCli(['--verify', '0'])).message).toBe(
       "--verify must be a whole number of at least 1 (got '0')",
     );
+    expect(parseCli(['--lanes', '1']).lanes).toBe(1);
+    expect(usageError(() => parseCli(['--lanes', '0'])).message).toBe(
+      "--lanes must be a whole number of at least 1 (got '0')",
+    );
+    expect(usageError(() => parseCli(['--lanes', 'two'])).message).toBe(
+      "--lanes must be a whole number of at least 1 (got 'two')",
+    );
     expect(usageError(() => parseCli(['--verify', '2', '--list'])).message).toBe(
       '--verify and --list cannot be used together',
     );
@@ -307,7 +329,7 @@ describe('helpText', () => {
   test('every option in the table parses', () => {
     for (const [name, type] of OPTIONS) {
       if (name === 'no-json') continue;
-      const value = { reporter: 'tap', cpus: '2', verify: '2', env: 'X=1' }[name] ?? 'x';
+      const value = { reporter: 'tap', cpus: '2', verify: '2', env: 'X=1', lanes: '1' }[name] ?? 'x';
       const argv = type === 'boolean' ? [`--${name}`] : [`--${name}`, value];
       expect(() => parseCli(argv)).not.toThrow();
     }

@@ -58,6 +58,11 @@ export type RunOptions = {
      */
     strict?: boolean;
     /**
+     * how many timing-free claims may run at once (default 1: every
+     *          claim alone, in the specs' order)
+     */
+    lanes?: number;
+    /**
      * stops the run; the record is still produced, marked interrupted
      */
     signal?: AbortSignal;
@@ -92,6 +97,8 @@ export type RunOptions = {
  * @property {string[]} [argv]        the command line, for the record
  * @property {string[]} [selection]   the ids or globs selected, for the record
  * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
+ * @property {number} [lanes]         how many timing-free claims may run at once (default 1: every
+ *                                    claim alone, in the specs' order)
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times

@@ -8,12 +8,13 @@ export declare const CLAIM_BUDGET_MS = 60000;
  * (for the command that reproduces one claim).
  * The settings in force are given as --env, as they were in force, whether
  * they came from --env or --inherit-env (the shell may differ next time).
- * @param {{ quick?: boolean, strict?: boolean, cpus?: number[] | null, nodes?: string[], specDirs?: string[],
+ * @param {{ quick?: boolean, strict?: boolean, lanes?: number, cpus?: number[] | null, nodes?: string[], specDirs?: string[],
  *   expectations?: string | null, env?: Record<string, string> }} opts
  */
 export declare function reproduceArgs(opts: {
     quick?: boolean;
     strict?: boolean;
+    lanes?: number;
     cpus?: number[] | null;
     nodes?: string[];
     specDirs?: string[];
@@ -33,15 +34,16 @@ export type Environment = {
  * One environment of one run, through the engine: probe the machine, run the
  * specs, return the record.
  * @typedef {{ nodePath: string, cpus: number | null, tag: string }} Environment
- * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean,
+ * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean, lanes?: number,
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null, signal?: AbortSignal,
  *   settings?: Record<string, string> }} o  settings: the settings in force
  */
-export declare function runEnvironment({ env, specs, quick, strict, expectations, signal, settings }: {
+export declare function runEnvironment({ env, specs, quick, strict, lanes, expectations, signal, settings }: {
     env: Environment;
     specs: import('./spec.js').Spec[];
     quick: boolean;
     strict: boolean;
+    lanes?: number;
     expectations: {
         file: string;
         entries: import('./expectations.js').Entry[];
@@ -108,7 +110,7 @@ export declare function judgeClaim(c: ClaimRuns, n: number): {
 };
 /**
  * @param {{ n: number, specs: import('./spec.js').Spec[], envs: Environment[],
- *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean },
+ *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean, lanes?: number },
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null,
  *   stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal,
  *   cwd?: string, runEnv?: typeof runEnvironment }} o
@@ -122,6 +124,7 @@ export declare function verify({ n, specs, envs: environments, opts, expectation
     opts: Parameters<typeof reproduceArgs>[0] & {
         quick: boolean;
         strict: boolean;
+        lanes?: number;
     };
     expectations: {
         file: string;

@@ -44,6 +44,7 @@ export function spec(options = {}) {
     let progressOpen = false;
     /** @type {{ id: string, index: number, total: number } | null} */
     let current = null;
+    let started = 0;
     const results = [];
 
     /** @param {string} text */
@@ -65,8 +66,10 @@ export function spec(options = {}) {
         idWidth = Math.min(MAX_ID_WIDTH, Math.max(MIN_ID_WIDTH, ...ids));
         yield header(data, paint);
       } else if (type === 'spec:start' && tty) {
-        current = { id: data.id, index: data.index, total: data.total };
-        yield progress(`[${data.index + 1}/${data.total}] ${data.id}${data.resumed ? ' (second sitting)' : ''}`);
+        // The count of claims started, not the spec's index: with lanes the timing-free claims run first.
+        if (!data.resumed) started++;
+        current = { id: data.id, index: started - 1, total: data.total };
+        yield progress(`[${started}/${data.total}] ${data.id}${data.resumed ? ' (second sitting)' : ''}`);
       } else if (type === 'spec:deferred') {
         current = null;
         const why = reasonHead(data.reason);

@@ -1,0 +1,72 @@
+// @ts-check
+// Lanes: which claims may run beside each other, and a runner that keeps
+// their event streams apart. A claim decided by timing-free evidence alone
+// (tagged 'structural': FIFO parking, /proc, pids, event orders) reads the
+// same however busy the CPUs are (two busy loops beside every run left all
+// of them passing: BENCHMARKS.md §33), so such claims may share the machine
+// with each other. A claim with a timing channel measures the machine: it
+// always runs alone, never beside anything of the run's own.
+
+/** How many timing-free claims run at once unless told: measured best on 2 CPUs (BENCHMARKS.md §34). */
+export const DEFAULT_LANES = 2;
+
+/** Tags that say a claim measures time: such a claim runs alone, whatever else it is tagged. */
+const MEASURES_TIME = ['timing', 'throughput'];
+
+/**
+ * Whether a claim may run beside other such claims: tagged 'structural' and
+ * nothing that measures time (a claim with both channels has both tags).
+ * @param {{ tags?: string[] }} spec
+ */
+export function sideBySide(spec) {
+  const tags = spec.tags ?? [];
+  return tags.includes('structural') && !tags.some((t) => MEASURES_TIME.includes(t));
+}
+
+/**
+ * Run jobs, up to `lanes` at once, each an event stream of its own, and
+ * yield their events job by job in the jobs' order: the first unfinished
+ * job's events as they come, a later job's kept until every job before it
+ * has ended. So a consumer sees each job's events together, as when they ran
+ * one after another. A job that throws ends the stream with its error once
+ * its turn comes (the jobs started go on to their end).
+ * @template E
+ * @param {(() => AsyncIterable<E>)[]} jobs
+ * @param {number} lanes at least 1
+ * @returns {AsyncGenerator<E>}
+ */
+export async function* inOrder(jobs, lanes) {
+  /** @type {{ events: E[], done: boolean, failed: boolean, error: unknown, wake: (() => void) | null }[]} */
+  const queues = jobs.map(() => ({ events: [], done: false, failed: false, error: undefined, wake: null }));
+  let next = 0;
+  const startNext = () => {
+    if (next < jobs.length) void pump(next++);
+  };
+  /** @param {number} i */
+  const pump = async (i) => {
+    const q = queues[i];
+    try {
+      for await (const event of jobs[i]()) {
+        q.events.push(event);
+        q.wake?.();
+      }
+    } catch (err) {
+      [q.failed, q.error] = [true, err];
+    }
+    q.done = true;
+    q.wake?.();
+    startNext();
+  };
+  for (let i = 0; i < Math.max(1, lanes); i++) startNext();
+  for (const q of queues) {
+    for (;;) {
+      while (q.events.length) yield /** @type {E} */ (q.events.shift());
+      if (q.done) break;
+      await new Promise((resolve) => {
+        q.wake = () => resolve(undefined);
+      });
+      q.wake = null;
+    }
+    if (q.failed) throw q.error;
+  }
+}

@@ -1,0 +1,265 @@
+// Lanes: timing-free claims side by side, each claim's events together, a
+// claim with timing evidence alone. The runner over fake jobs, then the
+// engine over in-memory specs whose trials record how many ran at once.
+import { test, describe } from 'node:test';
+import { expect } from 'expect';
+import { inOrder, sideBySide, DEFAULT_LANES } from '../harness/lanes.js';
+import { run, runToRecord } from '../harness/engine.js';
+import { defineSpec } from '../harness/spec.js';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Jobs that each yield `steps` events, a tick apart, counting how many run at once. */
+function countedJobs(/** @type {number[]} */ steps) {
+  const seen = { now: 0, most: 0, order: /** @type {string[]} */ ([]) };
+  const jobs = steps.map(
+    (n, j) =>
+      async function* () {
+        seen.now++;
+        seen.most = Math.max(seen.most, seen.now);
+        seen.order.push(`start ${j}`);
+        for (let i = 0; i < n; i++) {
+          await tick();
+          yield `${j}.${i}`;
+        }
+        seen.now--;
+      },
+  );
+  return { jobs, seen };
+}
+
+async function all(/** @type {AsyncIterable<any>} */ it) {
+  const out = [];
+  for await (const e of it) out.push(e);
+  return out;
+}
+
+describe('inOrder', () => {
+  test("each job's events together, in the jobs' order, however they interleave", async () => {
+    const { jobs, seen } = countedJobs([3, 1, 2, 1]);
+    expect(await all(inOrder(jobs, 2))).toEqual(['0.0', '0.1', '0.2', '1.0', '2.0', '2.1', '3.0']);
+    expect(seen.most).toBe(2);
+  });
+
+  test('never more than `lanes` at once, and every lane used', async () => {
+    const { jobs, seen } = countedJobs([2, 2, 2, 2, 2, 2, 2]);
+    await all(inOrder(jobs, 3));
+    expect(seen.most).toBe(3);
+  });
+
+  test('one lane: one job at a time, the next started when the one before ends', async () => {
+    const { jobs, seen } = countedJobs([2, 3, 1]);
+    expect(await all(inOrder(jobs, 1))).toEqual(['0.0', '0.1', '1.0', '1.1', '1.2', '2.0']);
+    expect(seen.most).toBe(1);
+  });
+
+  test('a job that throws: the events before it, then its error in its turn; the jobs started go on', async () => {
+    let laterEnded = false;
+    const jobs = [
+      async function* () {
+        yield 'a';
+        await tick();
+        throw new Error('broke');
+      },
+      async function* () {
+        await tick();
+        await tick();
+        yield 'b';
+        laterEnded = true;
+      },
+    ];
+    const got = [];
+    await expect(
+      (async () => {
+        for await (const e of inOrder(jobs, 2)) got.push(e);
+      })(),
+    ).rejects.toThrow('broke');
+    expect(got).toEqual(['a']);
+    await tick();
+    await tick();
+    expect(laterEnded).toBe(true);
+  });
+
+  test('no jobs: no events', async () => {
+    expect(await all(inOrder([], 2))).toEqual([]);
+  });
+});
+
+describe('sideBySide', () => {
+  test("only a claim tagged 'structural' and nothing that measures time", () => {
+    expect(sideBySide({ tags: ['structural', 'fifo-probe'] })).toBe(true);
+    expect(sideBySide({ tags: ['timing', 'thread-accounting'] })).toBe(false);
+    expect(sideBySide({ tags: ['throughput', 'load'] })).toBe(false);
+    expect(sideBySide({ tags: ['structural', 'timing'] })).toBe(false);
+    expect(sideBySide({})).toBe(false);
+  });
+
+  test('the default is more than one lane', () => {
+    expect(DEFAULT_LANES).toBeGreaterThan(1);
+  });
+});
+
+describe('run with lanes', () => {
+  const machine = {
+    node: { path: 'node', execPath: '/usr/bin/node', major: 20, version: '20.20.2', v8: '11.3', uv: '1.46.0' },
+    platform: 'linux',
+    arch: 'x64',
+    release: 'test',
+    cpus: null,
+    cpuMethod: /** @type {const} */ ('none'),
+    requestedCpus: null,
+    quick: false,
+    profile: null,
+    cores: 2,
+    pbkdf2: { taskMs: 120, iterations: 1000 },
+    usable: null,
+    env: {},
+    poolSize: 4,
+    poolSizeFrom: /** @type {const} */ ('default'),
+  };
+  const launcher = {
+    trial: (/** @type {any} */ plan, /** @type {any} */ c, /** @type {number} */ n) => plan.trial(c, n),
+    run: async () => {
+      throw new Error('no fixtures');
+    },
+    start: () => {
+      throw new Error('no services');
+    },
+    tmpdir: '',
+    signal: undefined,
+    dispose() {},
+  };
+
+  /**
+   * Specs whose trials take a few ticks and note, for each trial, how many
+   * trials of the run were in flight and which.
+   */
+  function bench() {
+    /** @type {Set<string>} */
+    const inFlight = new Set();
+    /** @type {Record<string, string[][]>} */
+    const beside = {};
+    const spec = (/** @type {string} */ id, /** @type {string[]} */ tags, /** @type {number} */ need) =>
+      defineSpec({
+        id,
+        title: `title of ${id}`,
+        area: 'threadpool',
+        claim: 'a claim',
+        truth: 'the truth',
+        expected: 'holds',
+        tags,
+        source: { file: 'x.txt', section: 'S', figures: null },
+        plan: () => ({
+          summary: 'what we expect',
+          trial: async (_c, n) => {
+            const key = `${id}#${n}`;
+            inFlight.add(key);
+            for (let i = 0; i < 3; i++) {
+              await tick();
+              (beside[id] ??= []).push([...inFlight].filter((k) => k !== key));
+            }
+            inFlight.delete(key);
+            return { ok: true };
+          },
+          structural: { need, check: (/** @type {any} */ o) => ({ ok: o.ok, detail: 'as expected' }) },
+        }),
+      });
+    const specs = [
+      spec('pool.s1', ['structural'], 2),
+      spec('pool.t1', ['timing'], 3),
+      spec('pool.s2', ['structural'], 3),
+      spec('pool.s3', ['structural', 'fifo-probe'], 1),
+      spec('pool.t2', ['throughput'], 2),
+    ];
+    return { specs, beside };
+  }
+
+  test('timing-free claims run first, side by side; a timing claim runs with nothing beside it', async () => {
+    const { specs, beside } = bench();
+    const events = [];
+    for await (const e of run({ specs, machine, launcher, options: { lanes: 2 } })) events.push(e);
+    const starts = events.filter((e) => e.type === 'spec:start').map((e) => e.data.id);
+    expect(starts).toEqual(['pool.s1', 'pool.s2', 'pool.s3', 'pool.t1', 'pool.t2']);
+    for (const id of ['pool.t1', 'pool.t2']) expect(beside[id].every((others) => others.length === 0)).toBe(true);
+    // the structural ones overlapped, never more than two at once
+    const structural = ['pool.s1', 'pool.s2', 'pool.s3'].flatMap((id) => beside[id]);
+    expect(structural.some((others) => others.length === 1)).toBe(true);
+    expect(structural.every((others) => others.length <= 1 && others.every((k) => k.startsWith('pool.s')))).toBe(true);
+  });
+
+  test("each claim's events stay together, and the record keeps the specs' order", async () => {
+    const { specs } = bench();
+    const events = [];
+    for await (const e of run({ specs, machine, launcher, options: { lanes: 3 } })) events.push(e);
+    const spec = events.filter((e) => e.type.startsWith('spec:'));
+    // between a claim's spec:start and its spec:end, only its own events
+    let open = null;
+    for (const e of spec) {
+      if (e.type === 'spec:start') {
+        expect(open).toBeNull();
+        open = e.data.id;
+      } else expect(e.data.id).toBe(open);
+      if (e.type === 'spec:end') open = null;
+    }
+    expect(spec.find((e) => e.type === 'spec:start' && e.data.id === 'pool.s2').data).toMatchObject({
+      index: 2,
+      total: 5,
+    });
+    const record = events.at(-1).data;
+    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict}`)).toEqual([
+      'pool.s1 pass',
+      'pool.t1 pass',
+      'pool.s2 pass',
+      'pool.s3 pass',
+      'pool.t2 pass',
+    ]);
+  });
+
+  test("one lane (the engine's default): every claim alone, in the specs' order", async () => {
+    const { specs, beside } = bench();
+    const record = await runToRecord({ specs, machine, launcher });
+    expect(
+      Object.values(beside)
+        .flat()
+        .every((others) => others.length === 0),
+    ).toBe(true);
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
+      'pool.s1',
+      'pool.t1',
+      'pool.s2',
+      'pool.s3',
+      'pool.t2',
+    ]);
+  });
+});
+
+describe('the catalogue', () => {
+  test("every claim tagged 'structural' plans no timing channel, on 1, 2 or 16 cores, quick or not", async () => {
+    const { loadSpecs } = await import('../harness/registry.js');
+    const specs = (await loadSpecs()).filter(sideBySide);
+    expect(specs.length).toBeGreaterThan(20);
+    const timed = [];
+    for (const spec of specs)
+      for (const cores of [1, 2, 16])
+        for (const quick of [false, true]) {
+          const ctx = {
+            node: { path: 'node', execPath: '/usr/bin/node', major: 20, version: '20.20.2', v8: '11.3', uv: '1.46.0' },
+            platform: 'linux',
+            arch: 'x64',
+            cores,
+            quick,
+            profile: null,
+            pbkdf2: { taskMs: 120, iterations: 1000 },
+            usable: null,
+            env: {},
+            poolSize: 4,
+            poolSizeFrom: 'default',
+            cpus: null,
+            tmpdir: '/tmp',
+          };
+          const plan = spec.plan(/** @type {any} */ (ctx));
+          if (plan.timing) timed.push(`${spec.id} C=${cores}${quick ? ' quick' : ''}`);
+        }
+    expect(timed).toEqual([]);
+  });
+});
