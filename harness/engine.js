@@ -39,8 +39,8 @@ import { inOrder, sideBySide } from './lanes.js';
  * @property {string[]} [argv]        the command line, for the record
  * @property {string[]} [selection]   the ids or globs selected, for the record
  * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
- * @property {number} [lanes]         how many timing-free claims may run at once (default 1: every
- *                                    claim alone, in the specs' order)
+ * @property {number} [lanes]         how many timing-free claims may run at once, at most the machine's
+ *                                    cores (default 1: every claim alone, in the specs' order)
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times
@@ -84,8 +84,12 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   };
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.
+  // Never more lanes than cores: on one core a second claim would only take
+  // turns with the first, and their waits (a FIFO held, a worker forked)
+  // would stretch for nothing.
+  const width = Math.min(lanes, machine.cores);
   const indexed = [...specs.entries()];
-  const together = lanes > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
+  const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
   const alone = indexed.filter((entry) => !together.includes(entry));
   const last = (together.length ? [...together, ...alone] : alone).at(-1)?.[0];
   /** One claim's first sitting, as events. @param {number} index @param {Spec} spec @returns {AsyncGenerator<RunEvent>} */

@@ -215,6 +215,80 @@ describe('run with lanes', () => {
     ]);
   });
 
+  test("side by side, claims that void trials ended sit again after every other claim, in the specs' order", async () => {
+    /** A timing-free claim whose first three trials are void (its control failed). @param {string} id */
+    const voidFirst = (id) =>
+      defineSpec({
+        id,
+        title: `title of ${id}`,
+        area: 'threadpool',
+        claim: 'a claim',
+        truth: 'the truth',
+        expected: 'holds',
+        tags: ['structural'],
+        source: { file: 'x.txt', section: 'S', figures: null },
+        plan: () => ({
+          summary: 'what we expect',
+          trial: async (_c, n) => {
+            await tick();
+            return { void: n <= 3 };
+          },
+          structural: {
+            need: 2,
+            check: (/** @type {any} */ o) =>
+              o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
+          },
+        }),
+      });
+    const { specs } = bench();
+    const all = [voidFirst('pool.v2'), ...specs, voidFirst('pool.v1')];
+    const events = [];
+    for await (const e of run({ specs: all, machine, launcher, options: { lanes: 2 } })) events.push(e);
+    const flow = events
+      .filter((e) => ['spec:start', 'spec:deferred'].includes(e.type))
+      .map((e) => `${e.type === 'spec:deferred' ? 'deferred' : e.data.resumed ? 'again' : 'start'} ${e.data.id}`);
+    expect(flow).toEqual([
+      'start pool.v2',
+      'deferred pool.v2',
+      'start pool.s1',
+      'start pool.s2',
+      'start pool.s3',
+      'start pool.v1',
+      'deferred pool.v1',
+      'start pool.t1',
+      'start pool.t2',
+      'again pool.v2',
+      'again pool.v1',
+    ]);
+    const record = events.at(-1).data;
+    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict}`)).toEqual([
+      'pool.v2 pass',
+      'pool.s1 pass',
+      'pool.t1 pass',
+      'pool.s2 pass',
+      'pool.s3 pass',
+      'pool.t2 pass',
+      'pool.v1 pass',
+    ]);
+  });
+
+  test('never more lanes than cores: on one core every claim runs alone, in order', async () => {
+    const { specs, beside } = bench();
+    const record = await runToRecord({ specs, machine: { ...machine, cores: 1 }, launcher, options: { lanes: 4 } });
+    expect(
+      Object.values(beside)
+        .flat()
+        .every((others) => others.length === 0),
+    ).toBe(true);
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
+      'pool.s1',
+      'pool.t1',
+      'pool.s2',
+      'pool.s3',
+      'pool.t2',
+    ]);
+  });
+
   test("one lane (the engine's default): every claim alone, in the specs' order", async () => {
     const { specs, beside } = bench();
     const record = await runToRecord({ specs, machine, launcher });
