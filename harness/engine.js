@@ -65,7 +65,11 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     clock = () => new Date(),
   } = options;
   const startedAt = options.startedAt ?? clock();
-  const environment = describeEnvironment(machine);
+  // Never more lanes than cores: on one core a second claim would only take
+  // turns with the first, and their waits (a FIFO held, a worker forked)
+  // would stretch for nothing.
+  const width = Math.max(1, Math.min(lanes, machine.cores));
+  const environment = { ...describeEnvironment(machine), lanes: width };
   const ctx = specContext(machine, launcher);
   const known = expectations ? knownHere(expectations.entries, whereFrom(environment, machine.profile)) : null;
   const list = specs.map(({ id, title }) => ({ id, title }));
@@ -84,10 +88,6 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   };
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.
-  // Never more lanes than cores: on one core a second claim would only take
-  // turns with the first, and their waits (a FIFO held, a worker forked)
-  // would stretch for nothing.
-  const width = Math.min(lanes, machine.cores);
   const indexed = [...specs.entries()];
   const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
   const alone = indexed.filter((entry) => !together.includes(entry));
