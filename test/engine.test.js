@@ -9,39 +9,11 @@ import { run, runSpec, runToRecord, errText } from '../harness/engine.js';
 import { replayLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
 import { defineSpec } from '../harness/spec.js';
+import { testMachine, inMemoryLauncher } from './lib/in-memory.js';
 
-/** The machine the tests run on: plain data, as harness/machine.js builds. */
-const ctx = {
-  node: { path: 'node', execPath: '/usr/bin/node', major: 20, version: '20.20.2', v8: '11.3', uv: '1.46.0' },
-  platform: 'linux',
-  arch: 'x64',
-  release: 'test',
-  cpus: null,
-  cpuMethod: /** @type {const} */ ('none'),
-  requestedCpus: null,
-  quick: false,
-  profile: null,
-  cores: 2,
-  pbkdf2: { taskMs: 120, iterations: 1000 },
-  usable: null,
-  env: {},
-  poolSize: 4,
-  poolSizeFrom: /** @type {const} */ ('default'),
-};
-
-/** A launcher that runs nothing: each trial is the plan's own (canned) one. */
-const launcher = {
-  trial: (/** @type {any} */ plan, /** @type {any} */ c, /** @type {number} */ n) => plan.trial(c, n),
-  run: async () => {
-    throw new Error('no fixtures in these tests');
-  },
-  start: () => {
-    throw new Error('no services in these tests');
-  },
-  tmpdir: '',
-  signal: undefined,
-  dispose() {},
-};
+/** The machine the tests run on, and a launcher that runs nothing. */
+const ctx = testMachine;
+const launcher = inMemoryLauncher;
 
 /** A clock that advances 5 ms each time it is read. */
 function fakeClock() {

@@ -6,8 +6,20 @@ import { expect } from 'expect';
 import { inOrder, sideBySide, DEFAULT_LANES } from '../harness/lanes.js';
 import { run, runToRecord } from '../harness/engine.js';
 import { defineSpec } from '../harness/spec.js';
+import { testMachine, inMemoryLauncher } from './lib/in-memory.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A claim's words, the same for every spec here. @param {string} id */
+const claimOf = (id) => ({
+  id,
+  title: `title of ${id}`,
+  area: /** @type {const} */ ('threadpool'),
+  claim: 'a claim',
+  truth: 'the truth',
+  expected: /** @type {const} */ ('holds'),
+  source: { file: 'x.txt', section: 'S', figures: null },
+});
 
 /** Jobs that each yield `steps` events, a tick apart, counting how many run at once. */
 function countedJobs(/** @type {number[]} */ steps) {
@@ -100,35 +112,10 @@ describe('sideBySide', () => {
 });
 
 describe('run with lanes', () => {
-  const machine = {
-    node: { path: 'node', execPath: '/usr/bin/node', major: 20, version: '20.20.2', v8: '11.3', uv: '1.46.0' },
-    platform: 'linux',
-    arch: 'x64',
-    release: 'test',
-    cpus: null,
-    cpuMethod: /** @type {const} */ ('none'),
-    requestedCpus: null,
-    quick: false,
-    profile: null,
-    cores: 2,
-    pbkdf2: { taskMs: 120, iterations: 1000 },
-    usable: null,
-    env: {},
-    poolSize: 4,
-    poolSizeFrom: /** @type {const} */ ('default'),
-  };
-  const launcher = {
-    trial: (/** @type {any} */ plan, /** @type {any} */ c, /** @type {number} */ n) => plan.trial(c, n),
-    run: async () => {
-      throw new Error('no fixtures');
-    },
-    start: () => {
-      throw new Error('no services');
-    },
-    tmpdir: '',
-    signal: undefined,
-    dispose() {},
-  };
+  const machine = testMachine;
+  const launcher = inMemoryLauncher;
+  /** The specs of bench(), in the catalogue's order: the record's order however they ran. */
+  const SPEC_ORDER = ['pool.s1', 'pool.t1', 'pool.s2', 'pool.s3', 'pool.t2'];
 
   /**
    * Specs whose trials take a few ticks and note, for each trial, how many
@@ -141,14 +128,8 @@ describe('run with lanes', () => {
     const beside = {};
     const spec = (/** @type {string} */ id, /** @type {string[]} */ tags, /** @type {number} */ need) =>
       defineSpec({
-        id,
-        title: `title of ${id}`,
-        area: 'threadpool',
-        claim: 'a claim',
-        truth: 'the truth',
-        expected: 'holds',
+        ...claimOf(id),
         tags,
-        source: { file: 'x.txt', section: 'S', figures: null },
         plan: () => ({
           summary: 'what we expect',
           trial: async (_c, n) => {
@@ -206,27 +187,17 @@ describe('run with lanes', () => {
       total: 5,
     });
     const record = events.at(-1).data;
-    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict}`)).toEqual([
-      'pool.s1 pass',
-      'pool.t1 pass',
-      'pool.s2 pass',
-      'pool.s3 pass',
-      'pool.t2 pass',
-    ]);
+    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict}`)).toEqual(
+      SPEC_ORDER.map((id) => `${id} pass`),
+    );
   });
 
   test("side by side, claims that void trials ended sit again after every other claim, in the specs' order", async () => {
     /** A timing-free claim whose first three trials are void (its control failed). @param {string} id */
     const voidFirst = (id) =>
       defineSpec({
-        id,
-        title: `title of ${id}`,
-        area: 'threadpool',
-        claim: 'a claim',
-        truth: 'the truth',
-        expected: 'holds',
+        ...claimOf(id),
         tags: ['structural'],
-        source: { file: 'x.txt', section: 'S', figures: null },
         plan: () => ({
           summary: 'what we expect',
           trial: async (_c, n) => {
@@ -272,39 +243,23 @@ describe('run with lanes', () => {
     ]);
   });
 
-  test('never more lanes than cores: on one core every claim runs alone, in order', async () => {
+  /** Every claim ran alone, in the specs' order. @param {{ cores?: number, lanes?: number }} o */
+  async function expectAlone({ cores = machine.cores, lanes }) {
     const { specs, beside } = bench();
-    const record = await runToRecord({ specs, machine: { ...machine, cores: 1 }, launcher, options: { lanes: 4 } });
+    const options = lanes === undefined ? {} : { lanes };
+    const record = await runToRecord({ specs, machine: { ...machine, cores }, launcher, options });
     expect(
       Object.values(beside)
         .flat()
         .every((others) => others.length === 0),
     ).toBe(true);
-    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
-      'pool.s1',
-      'pool.t1',
-      'pool.s2',
-      'pool.s3',
-      'pool.t2',
-    ]);
-  });
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(SPEC_ORDER);
+  }
 
-  test("one lane (the engine's default): every claim alone, in the specs' order", async () => {
-    const { specs, beside } = bench();
-    const record = await runToRecord({ specs, machine, launcher });
-    expect(
-      Object.values(beside)
-        .flat()
-        .every((others) => others.length === 0),
-    ).toBe(true);
-    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
-      'pool.s1',
-      'pool.t1',
-      'pool.s2',
-      'pool.s3',
-      'pool.t2',
-    ]);
-  });
+  test('never more lanes than cores: on one core every claim runs alone, in order', () =>
+    expectAlone({ cores: 1, lanes: 4 }));
+
+  test("one lane (the engine's default): every claim alone, in the specs' order", () => expectAlone({}));
 });
 
 describe('the catalogue', () => {
