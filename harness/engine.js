@@ -92,11 +92,16 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
   const alone = indexed.filter((entry) => !together.includes(entry));
   const last = (together.length ? [...together, ...alone] : alone).at(-1)?.[0];
-  /** One claim's first sitting, as events. @param {number} index @param {Spec} spec @returns {AsyncGenerator<RunEvent>} */
-  async function* sitting(index, spec) {
+  /**
+   * One claim's first sitting, as events; `beside`: in a lane, beside others (the result says so).
+   * @param {number} index @param {Spec} spec @param {boolean} beside @returns {AsyncGenerator<RunEvent>}
+   */
+  async function* sitting(index, spec, beside) {
     if (signal?.aborted) return;
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
-    const { result, carried } = yield* runSpec({ spec, ctx, launcher, signal, now });
+    const sat = yield* runSpec({ spec, ctx, launcher, signal, now });
+    const { carried } = sat;
+    const result = beside ? { ...sat.result, sideBySide: true } : sat.result;
     // Deferred only where other claims run after it: the wait is the point.
     if (carried && index !== last) {
       deferred.push({ index, spec, first: result, carried });
@@ -107,13 +112,13 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     together.map(
       ([index, spec]) =>
         () =>
-          sitting(index, spec),
+          sitting(index, spec, true),
     ),
-    lanes,
+    width,
   );
   for (const [index, spec] of alone) {
     if (signal?.aborted) break;
-    yield* sitting(index, spec);
+    yield* sitting(index, spec, false);
   }
   // Side by side, claims end in any order: their second sittings follow the specs'.
   deferred.sort((a, b) => a.index - b.index);
@@ -133,7 +138,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
       continue;
     }
     const { result } = yield* runSpec({ spec, ctx, launcher, signal, now, carried });
-    yield ended(index, result);
+    yield ended(index, 'sideBySide' in first ? { ...result, sideBySide: true } : result);
   }
   // Interrupted before its turn: a spec never started has no result.
   const finished = results.filter(Boolean);

@@ -144,6 +144,7 @@ async function hasTaskset() {
  */
 export async function probeMachine(o) {
   const { nodePath, cpus, quick = false, signal, env = {} } = o;
+  const t0 = performance.now();
   const taskMs = o.taskMs ?? (quick ? QUICK_TASK_MS : TASK_MS);
   const node = await nodeInfo(nodePath);
   let list = null;
@@ -179,7 +180,11 @@ export async function probeMachine(o) {
     await launcher.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 60_000 }),
     await poolInForce({ env, platform: base.platform, run: launcher.run }),
   ]);
-  const profile = buildProfile({ probe, topology: await hostTopology() });
+  // How long the whole profile took (the speed issue's figure), from the Node binary's versions to the topology.
+  const profile = {
+    ...buildProfile({ probe, topology: await hostTopology() }),
+    durationMs: Math.round(performance.now() - t0),
+  };
   return { ...base, ...pool, profile, cores: profile.cores, pbkdf2: profile.pbkdf2 ?? base.pbkdf2 };
 }
 

@@ -232,6 +232,13 @@ describe('run with lanes', () => {
       'again pool.v1',
     ]);
     const record = events.at(-1).data;
+    expect(record.results.filter((/** @type {any} */ r) => r.sideBySide).map((/** @type {any} */ r) => r.id)).toEqual([
+      'pool.v2',
+      'pool.s1',
+      'pool.s2',
+      'pool.s3',
+      'pool.v1',
+    ]);
     expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict}`)).toEqual([
       'pool.v2 pass',
       'pool.s1 pass',
@@ -255,6 +262,29 @@ describe('run with lanes', () => {
     ).toBe(true);
     expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual(SPEC_ORDER);
   }
+
+  test('never more lanes than cores: four asked on two cores run two at once', async () => {
+    const { specs, beside } = bench();
+    const record = await runToRecord({ specs, machine, launcher, options: { lanes: 4 } });
+    expect(record.environment.lanes).toBe(2);
+    expect(Math.max(...Object.values(beside).flatMap((runs) => runs.map((others) => others.length)))).toBe(1);
+  });
+
+  test('the record says which claims ran side by side, and how many lanes', async () => {
+    const { specs } = bench();
+    const record = await runToRecord({ specs, machine, launcher, options: { lanes: 2 } });
+    expect(record.environment.lanes).toBe(2);
+    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.sideBySide ?? '-'}`)).toEqual([
+      'pool.s1 true',
+      'pool.t1 -',
+      'pool.s2 true',
+      'pool.s3 true',
+      'pool.t2 -',
+    ]);
+    const alone = await runToRecord({ specs: bench().specs, machine, launcher });
+    expect(alone.environment.lanes).toBe(1);
+    expect(alone.results.some((/** @type {any} */ r) => 'sideBySide' in r)).toBe(false);
+  });
 
   test('never more lanes than cores: on one core every claim runs alone, in order', () =>
     expectAlone({ cores: 1, lanes: 4 }));

@@ -347,6 +347,29 @@ describe('bench tables (stability, speed)', async () => {
     expect(lines[6]).toBe('| (profile, start-up) | | | 3.0 | 30% | |');
   });
 
+  test('speedTable: claims side by side overlap; their wall is the run less the profile and the claims that ran alone', () => {
+    const text = speedTable({
+      durationMs: 10_000,
+      environment: { lanes: 2 },
+      profile: { durationMs: 1500 },
+      results: [
+        { ...res('a', 'pass', 3000, { structural: { decided: 'pass' } }), sideBySide: true },
+        { ...res('b', 'pass', 2000, { structural: { decided: 'pass' } }), sideBySide: true },
+        res('slow', 'pass', 5000, { timing: { decided: 'pass', n: 9 } }),
+      ],
+    });
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(
+      'Run: 10.0 s for 3 claims; 2 side by side (5.0 s of their own time in 3.5 s), the others 5.0 s one after another; machine profile 1.5 s.',
+    );
+    expect(lines[5]).toBe('| a (side by side) | pass | 3 | 3.0 | 30% | structural |');
+    expect(lines.slice(-3)).toEqual([
+      '| (side by side, 2 claims in 2 lanes: their wall) | | | 3.5 | 35% | |',
+      '| (profile) | | | 1.5 | 15% | |',
+      '| (start-up) | | | 0.0 | 0.0% | |',
+    ]);
+  });
+
   test('stabilityTable: counts per claim, flags fails and errors, inconclusive rate of judged claim-runs', () => {
     const rec = (/** @type {any[]} */ results) => ({ durationMs: 20_000, results });
     const t = stabilityTable([

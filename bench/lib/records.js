@@ -25,25 +25,45 @@ export function decidedBy(r) {
 const sec = (ms) => (ms / 1000).toFixed(1);
 
 /**
- * Per-claim time table of one record, slowest first, and the profile's time
- * (the run's duration less the claims').
+ * Per-claim time table of one record, slowest first, and the rest of the
+ * run: the machine profile (its own figure where the record has it) and
+ * start-up. Claims that ran side by side (`sideBySide`, --lanes) overlap:
+ * their phase's wall is the run less the profile and the claims that ran
+ * alone, and a share of the run is not theirs alone.
  * @param {any} record
  */
 export function speedTable(record) {
   const results = [...record.results].sort((a, b) => b.durationMs - a.durationMs);
-  const sum = results.reduce((a, r) => a + r.durationMs, 0);
   const total = record.durationMs;
-  const profile = Math.max(0, total - sum);
+  const sumOf = (/** @type {any[]} */ rs) => rs.reduce((a, r) => a + r.durationMs, 0);
+  const beside = results.filter((r) => r.sideBySide);
+  const alone = sumOf(results.filter((r) => !r.sideBySide));
+  const measured = record.profile?.durationMs;
+  const rest = Math.max(0, total - alone - (beside.length ? 0 : sumOf(beside)));
+  const profile = typeof measured === 'number' ? Math.min(measured, rest) : beside.length ? null : rest;
+  const phase = beside.length && profile !== null ? rest - profile : null;
+  const restRow = beside.length
+    ? profile === null
+      ? [`| (profile, start-up and the side-by-side claims) | | | ${sec(rest)} | ${pct(rest / total)} | |`]
+      : [
+          `| (side by side, ${beside.length} claims in ${record.environment?.lanes ?? '?'} lanes: their wall) | | | ${sec(/** @type {number} */ (phase))} | ${pct(/** @type {number} */ (phase) / total)} | |`,
+          `| (profile) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
+          `| (start-up) | | | ${sec(rest - /** @type {number} */ (phase) - profile)} | ${pct((rest - /** @type {number} */ (phase) - profile) / total)} | |`,
+        ]
+    : [`| (profile, start-up) | | | ${sec(rest)} | ${pct(rest / total)} | |`];
+  const head = beside.length
+    ? `Run: ${sec(total)} s for ${results.length} claims; ${beside.length} side by side (${sec(sumOf(beside))} s of their own time${phase === null ? '' : ` in ${sec(phase)} s`}), the others ${sec(alone)} s one after another; machine profile ${profile === null ? 'not recorded' : `${sec(profile)} s`}.`
+    : `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(alone)} s, machine profile and start-up ${sec(rest)} s (${pct(rest / total)}).`;
   const lines = [
-    `Run: ${sec(total)} s for ${results.length} claims; claims ${sec(sum)} s, machine profile and start-up ${sec(profile)} s (${pct(profile / total)}).`,
+    head,
     '',
     '| claim | verdict | trials | s | share | decided by |',
     '|---|---|---:|---:|---:|---|',
     ...results.map(
       (r) =>
-        `| ${r.id} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`,
+        `| ${r.id}${r.sideBySide ? ' (side by side)' : ''} | ${r.verdict} | ${r.trials} | ${sec(r.durationMs)} | ${pct(r.durationMs / total)} | ${decidedBy(r)} |`,
     ),
-    `| (profile, start-up) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
+    ...restRow,
   ];
   return lines.join('\n');
 }
