@@ -146,7 +146,9 @@ export async function probeMachine(o) {
   const { nodePath, cpus, quick = false, signal, env = {} } = o;
   const t0 = performance.now();
   const taskMs = o.taskMs ?? (quick ? QUICK_TASK_MS : TASK_MS);
-  const node = await nodeInfo(nodePath);
+  // The topology is read beside the Node binary's versions, before the probe
+  // measures anything: its own CPU would cost the probe's timed batches.
+  const [node, topology] = await Promise.all([nodeInfo(nodePath), hostTopology()]);
   let list = null;
   if (cpus !== null) {
     list = selectCpus(cpus, allowedCpus());
@@ -180,11 +182,8 @@ export async function probeMachine(o) {
     await launcher.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 60_000 }),
     await poolInForce({ env, platform: base.platform, run: launcher.run }),
   ]);
-  // How long the whole profile took (the speed issue's figure), from the Node binary's versions to the topology.
-  const profile = {
-    ...buildProfile({ probe, topology: await hostTopology() }),
-    durationMs: Math.round(performance.now() - t0),
-  };
+  // How long the whole profile took (the speed issue's figure), from the Node binary's versions on.
+  const profile = { ...buildProfile({ probe, topology }), durationMs: Math.round(performance.now() - t0) };
   return { ...base, ...pool, profile, cores: profile.cores, pbkdf2: profile.pbkdf2 ?? base.pbkdf2 };
 }
 
