@@ -98,11 +98,12 @@ describe('inOrder', () => {
 });
 
 describe('sideBySide', () => {
-  test("only a claim tagged 'structural' and nothing that measures time", () => {
+  test("only a claim tagged 'structural' and nothing that keeps it alone (time measured, a bounded wait)", () => {
     expect(sideBySide({ tags: ['structural', 'fifo-probe'] })).toBe(true);
     expect(sideBySide({ tags: ['timing', 'thread-accounting'] })).toBe(false);
     expect(sideBySide({ tags: ['throughput', 'load'] })).toBe(false);
     expect(sideBySide({ tags: ['structural', 'timing'] })).toBe(false);
+    expect(sideBySide({ tags: ['structural', 'bounded-wait'] })).toBe(false);
     expect(sideBySide({})).toBe(false);
   });
 

@@ -2,7 +2,7 @@
 export declare const DEFAULT_LANES = 2;
 /**
  * Whether a claim may run beside other such claims: tagged 'structural' and
- * nothing that measures time (a claim with both channels has both tags).
+ * nothing that keeps it alone.
  * @param {{ tags?: string[] }} spec
  */
 export declare function sideBySide(spec: {

@@ -174,6 +174,7 @@ export declare const TAGS: Readonly<{
     env: "about UV_THREADPOOL_SIZE and how it is read";
     dns: "about dns.lookup or dns.resolve*";
     version: "the truth depends on the Node or libuv version";
+    'bounded-wait': "waits a bounded time for something a busy machine delays (a replacement worker to start and answer): it runs alone, never beside other claims";
 }>;
 /** Ids: lowercase words joined by '-', with at least one '.' (prefix.name). */
 export declare const ID_PATTERN: RegExp;

@@ -98,7 +98,7 @@ export default defineSpec({
   truth:
     'Holds, with a nuance: with ≥ 2 workers (the source forks one per core) no connection is refused while the replacement starts, the others keep serving and the replacement then serves too; the requests already handed to the killed worker are lost (reset). With 1 worker the listening socket closes with it and connections are refused until the replacement listens.',
   expected: 'holds',
-  tags: ['structural'],
+  tags: ['structural', 'bounded-wait'],
   requires: ['posix'],
   source: {
     file: SOURCE_004.file,
