@@ -101,7 +101,8 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     yield { type: 'spec:start', data: { id: spec.id, title: spec.title, index, total: specs.length } };
     const sat = yield* runSpec({ spec, ctx, launcher, signal, now });
     const { carried } = sat;
-    const result = beside ? { ...sat.result, sideBySide: true } : sat.result;
+    /** @type {Result} */
+    const result = beside ? { ...sat.result, sideBySide: /** @type {const} */ (true) } : sat.result;
     // Deferred only where other claims run after it: the wait is the point.
     if (carried && index !== last) {
       deferred.push({ index, spec, first: result, carried });
@@ -138,7 +139,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
       continue;
     }
     const { result } = yield* runSpec({ spec, ctx, launcher, signal, now, carried });
-    yield ended(index, 'sideBySide' in first ? { ...result, sideBySide: true } : result);
+    yield ended(index, first.sideBySide ? { ...result, sideBySide: /** @type {const} */ (true) } : result);
   }
   // Interrupted before its turn: a spec never started has no result.
   const finished = results.filter(Boolean);
@@ -411,7 +412,7 @@ export function withQuickBudget(timing, { looks, alpha }) {
  * @property {'holds' | 'refuted'} [expected]
  * @property {import('./verdict.js').Decision['evidence']} [evidence]
  *
- * @typedef {ReturnType<typeof result>} Result
+ * @typedef {ReturnType<typeof result> & { sideBySide?: true }} Result  sideBySide: its first sitting ran in a lane beside other claims
  */
 
 /**

@@ -190,7 +190,9 @@ export type Outcome = {
     expected?: 'holds' | 'refuted';
     evidence?: import('./verdict.js').Decision['evidence'];
 };
-export type Result = ReturnType<typeof result>;
+export type Result = ReturnType<typeof result> & {
+    sideBySide?: true;
+};
 /**
  * @typedef {object} Outcome
  * @property {'pass' | 'fail' | 'inconclusive' | 'skip' | 'error'} verdict
@@ -199,7 +201,7 @@ export type Result = ReturnType<typeof result>;
  * @property {'holds' | 'refuted'} [expected]
  * @property {import('./verdict.js').Decision['evidence']} [evidence]
  *
- * @typedef {ReturnType<typeof result>} Result
+ * @typedef {ReturnType<typeof result> & { sideBySide?: true }} Result  sideBySide: its first sitting ran in a lane beside other claims
  */
 /**
  * @param {Spec} spec
