@@ -46,7 +46,7 @@ export const OPTIONS = /** @type {const} */ ([
     'lanes',
     'string',
     'N',
-    `run up to N timing-free (structural) claims at once, before the others (default ${DEFAULT_LANES}; 1: every claim alone, in order); a claim with timing evidence always runs alone`,
+    `run up to N timing-free claims at once (at most the cores), before the others, each of which runs alone (default ${DEFAULT_LANES}; 1: every claim alone, in order)`,
   ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   [

@@ -2,11 +2,11 @@
 // The engine: one run as one stream of events, produced here and nowhere
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
-// last run:end with the finished record (whose exitCode is the run's). A
-// claim with a timing channel runs alone (it measures the machine); with
-// `lanes` above 1 the timing-free claims run first, that many at once
-// (lanes.js), their events still each claim's together. Each spec's trials
-// go on until its verdict is decided. A spec that void trials
+// last run:end with the finished record (whose exitCode is the run's). With
+// `lanes` above 1 the timing-free claims run first, that many at once, their
+// events still each claim's together (lanes.js); every other claim runs
+// alone (it measures the machine). Each spec's trials go on until its
+// verdict is decided. A spec that void trials
 // ended (the machine's load) is deferred (spec:deferred) and sits a second
 // time after the others, its evidence kept: its spec:start then says
 // `resumed`, and its one spec:end comes then. The command line, judge,

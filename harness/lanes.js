@@ -2,10 +2,11 @@
 // Lanes: which claims may run beside each other, and a runner that keeps
 // their event streams apart. A claim decided by timing-free evidence alone
 // (tagged 'structural': FIFO parking, /proc, pids, event orders) reads the
-// same however busy the CPUs are (two busy loops beside every run left all
-// of them passing: BENCHMARKS.md §33), so such claims may share the machine
-// with each other. A claim with a timing channel measures the machine: it
-// always runs alone, never beside anything of the run's own.
+// same however busy the CPUs are: beside another such claim and two busy
+// loops, each of the 26 passed 10 of 10 (BENCHMARKS.md §34). So such claims
+// may share the machine with each other. A claim with a timing channel
+// measures the machine, and one with a bounded wait can miss it on a busy
+// one: each runs alone, never beside anything of the run's own.
 
 /** How many timing-free claims run at once unless told: measured best on 2 CPUs (BENCHMARKS.md §34). */
 export const DEFAULT_LANES = 2;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'expect';
 import { verify, reproduceArgs, shellQuote, judgeClaim, cliCommand, CLAIM_BUDGET_MS } from '../harness/verify.js';
+import { DEFAULT_LANES } from '../harness/lanes.js';
 import { loadSpecs, selectSpecs } from '../harness/registry.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -187,6 +188,9 @@ describe('pure parts', () => {
       '--strict',
     ]);
     expect(reproduceArgs(OPTS)).toEqual([]);
+    // the lanes only where they are not the default
+    expect(reproduceArgs({ lanes: 1 })).toEqual(['--lanes', '1']);
+    expect(reproduceArgs({ lanes: DEFAULT_LANES })).toEqual([]);
   });
 
   test('shellQuote and the command to reproduce', () => {
