@@ -26,9 +26,9 @@ const sec = (ms) => (ms / 1000).toFixed(1);
 
 /**
  * Per-claim time table of one record, slowest first, and the rest of the
- * run: the machine profile (its own figure where the record has it) and
- * start-up. Claims that ran side by side (`sideBySide`, --lanes) overlap:
- * their phase's wall is the run less the profile and the claims that ran
+ * run: the machine profile and start-up. Claims that ran side by side
+ * (`sideBySide`, --lanes) overlap: their phase's wall is the run less the
+ * profile (its own figure, which such records have) and the claims that ran
  * alone, and a share of the run is not theirs alone.
  * @param {any} record
  */
@@ -39,8 +39,9 @@ export function speedTable(record) {
   const beside = results.filter((r) => r.sideBySide);
   const alone = sumOf(results.filter((r) => !r.sideBySide));
   const measured = record.profile?.durationMs;
-  const rest = Math.max(0, total - alone - (beside.length ? 0 : sumOf(beside)));
-  const profile = typeof measured === 'number' ? Math.min(measured, rest) : beside.length ? null : rest;
+  // Beyond the claims that ran alone: the profile and start-up, and the side-by-side phase where there was one.
+  const rest = Math.max(0, total - alone);
+  const profile = !beside.length ? rest : typeof measured === 'number' ? Math.min(measured, rest) : null;
   const phase = beside.length && profile !== null ? rest - profile : null;
   const restRow = beside.length
     ? profile === null
