@@ -68,8 +68,14 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   // Never more lanes than cores: on one core a second claim would only take
   // turns with the first, and their waits (a FIFO held, a worker forked)
   // would stretch for nothing.
-  const width = Math.max(1, Math.min(lanes, machine.cores));
-  const environment = { ...describeEnvironment(machine), lanes: width };
+  const width = Math.max(1, Math.min(lanes, machine.cores) || 1);
+  // The run's order: with lanes, the timing-free claims first (side by
+  // side), then the others one by one; each keeps its index in the specs.
+  const indexed = [...specs.entries()];
+  const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
+  const alone = indexed.filter((entry) => !together.includes(entry));
+  // The lanes that ran: 1 where no claim of the selection could run beside another.
+  const environment = { ...describeEnvironment(machine), lanes: together.length ? width : 1 };
   const ctx = specContext(machine, launcher);
   const known = expectations ? knownHere(expectations.entries, whereFrom(environment, machine.profile)) : null;
   const list = specs.map(({ id, title }) => ({ id, title }));
@@ -86,11 +92,6 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     results[index] = marked;
     return /** @type {RunEvent} */ ({ type: 'spec:end', data: marked });
   };
-  // The run's order: with lanes, the timing-free claims first (side by
-  // side), then the others one by one; each keeps its index in the specs.
-  const indexed = [...specs.entries()];
-  const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
-  const alone = indexed.filter((entry) => !together.includes(entry));
   const last = (together.length ? [...together, ...alone] : alone).at(-1)?.[0];
   /**
    * One claim's first sitting, as events; `beside`: in a lane, beside others (the result says so).

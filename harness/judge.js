@@ -90,7 +90,8 @@ export async function judgeRecord(record, specs, { strict = false } = {}) {
     specs: rejudge,
     machine: machineFromRecord(record),
     launcher,
-    options: { now: () => 0 },
+    // The record's lanes: which claim sat last, and so which could sit twice, follows the order they ran in.
+    options: { now: () => 0, lanes: record.environment?.lanes ?? 1 },
   });
   const results = new Map(replay.results.map((r) => [r.id, r]));
   /** @type {(Judged & { id: string, before: string })[]} */

@@ -37,44 +37,55 @@ export function sideBySide(spec) {
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
  * one after another. A job that throws ends the stream with its error once
- * its turn comes (the jobs started go on to their end).
+ * its turn comes, and no job starts after it. Once the stream has ended,
+ * however (done, thrown, or its consumer gone), the jobs under way stop at
+ * their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
- * @param {number} lanes at least 1
+ * @param {number} lanes at least 1 (anything else counts as 1)
  * @returns {AsyncGenerator<E>}
  */
 export async function* inOrder(jobs, lanes) {
   /** @type {{ events: E[], done: boolean, failed: boolean, error: unknown, wake: (() => void) | null }[]} */
   const queues = jobs.map(() => ({ events: [], done: false, failed: false, error: undefined, wake: null }));
   let next = 0;
+  // No job starts once one has failed (the stream ends at its turn) or the stream has ended.
+  let noMore = false;
+  let stopped = false;
   const startNext = () => {
-    if (next < jobs.length) void pump(next++);
+    if (!noMore && !stopped && next < jobs.length) void pump(next++);
   };
   /** @param {number} i */
   const pump = async (i) => {
     const q = queues[i];
     try {
       for await (const event of jobs[i]()) {
+        if (stopped) break;
         q.events.push(event);
         q.wake?.();
       }
     } catch (err) {
-      [q.failed, q.error] = [true, err];
+      [q.failed, q.error, noMore] = [true, err, true];
     }
     q.done = true;
     q.wake?.();
     startNext();
   };
-  for (let i = 0; i < Math.max(1, lanes); i++) startNext();
-  for (const q of queues) {
-    for (;;) {
-      while (q.events.length) yield /** @type {E} */ (q.events.shift());
-      if (q.done) break;
-      await new Promise((resolve) => {
-        q.wake = () => resolve(undefined);
-      });
-      q.wake = null;
+  const width = Math.max(1, Math.floor(lanes) || 1);
+  try {
+    for (let i = 0; i < width; i++) startNext();
+    for (const q of queues) {
+      for (;;) {
+        while (q.events.length) yield /** @type {E} */ (q.events.shift());
+        if (q.done) break;
+        await new Promise((resolve) => {
+          q.wake = () => resolve(undefined);
+        });
+        q.wake = null;
+      }
+      if (q.failed) throw q.error;
     }
-    if (q.failed) throw q.error;
+  } finally {
+    stopped = true;
   }
 }

@@ -65,19 +65,31 @@ describe('inOrder', () => {
     expect(seen.most).toBe(1);
   });
 
-  test('a job that throws: the events before it, then its error in its turn; the jobs started go on', async () => {
-    let laterEnded = false;
+  test('a job that throws: the events before it, then its error in its turn; no job starts after it, and those under way stop', async () => {
+    const order = [];
     const jobs = [
       async function* () {
-        yield 'a';
-        await tick();
-        throw new Error('broke');
+        try {
+          yield 'a';
+          await tick();
+          throw new Error('broke');
+        } finally {
+          order.push('end a');
+        }
       },
       async function* () {
-        await tick();
-        await tick();
-        yield 'b';
-        laterEnded = true;
+        try {
+          for (let i = 0; i < 10; i++) {
+            await tick();
+            yield `b${i}`;
+          }
+        } finally {
+          order.push('end b');
+        }
+      },
+      async function* () {
+        order.push('start c');
+        yield 'c';
       },
     ];
     const got = [];
@@ -87,9 +99,8 @@ describe('inOrder', () => {
       })(),
     ).rejects.toThrow('broke');
     expect(got).toEqual(['a']);
-    await tick();
-    await tick();
-    expect(laterEnded).toBe(true);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(order).toEqual(['end a', 'end b']);
   });
 
   test('no jobs: no events', async () => {
@@ -321,5 +332,89 @@ describe('the catalogue', () => {
           if (plan.timing) timed.push(`${spec.id} C=${cores}${quick ? ' quick' : ''}`);
         }
     expect(timed).toEqual([]);
+  });
+});
+
+describe('replays and early ends', () => {
+  const claim = (/** @type {string} */ id, /** @type {string[]} */ tags, voidUntil = 0) =>
+    defineSpec({
+      ...claimOf(id),
+      tags,
+      plan: () => ({
+        summary: 'what we expect',
+        trial: async (_c, n) => {
+          await tick();
+          return { void: n <= voidUntil };
+        },
+        structural: {
+          need: 2,
+          check: (/** @type {any} */ o) =>
+            o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
+        },
+      }),
+    });
+
+  test('judge replays a record in the lanes it ran in: a claim deferred there sits twice again, to the same verdict', async () => {
+    const { judgeRecord } = await import('../harness/judge.js');
+    const specs = [claim('pool.t1', ['timing']), claim('pool.s1', ['structural']), claim('pool.v1', ['structural'], 3)];
+    const record = await runToRecord({
+      specs,
+      machine: testMachine,
+      launcher: inMemoryLauncher,
+      options: { lanes: 2 },
+    });
+    expect(record.results.map((/** @type {any} */ r) => `${r.id} ${r.verdict} ${r.trials}`)).toEqual([
+      'pool.t1 pass 2',
+      'pool.s1 pass 2',
+      'pool.v1 pass 5',
+    ]);
+    const saved = { ...JSON.parse(JSON.stringify(record)), profile: { cores: 2 } };
+    const { judged } = await judgeRecord(saved, specs);
+    expect(judged.map((/** @type {any} */ j) => `${j.id} ${j.result.verdict} changed ${j.changed}`)).toEqual([
+      'pool.t1 pass changed false',
+      'pool.s1 pass changed false',
+      'pool.v1 pass changed false',
+    ]);
+  });
+
+  test('no claim starts once the stream has ended, and those under way stop at their next event', async () => {
+    let trials = 0;
+    const counted = (/** @type {string} */ id) =>
+      defineSpec({
+        ...claimOf(id),
+        tags: ['structural'],
+        plan: () => ({
+          summary: 'what we expect',
+          trial: async () => {
+            trials++;
+            await tick();
+            return { ok: true };
+          },
+          structural: { need: 5, check: () => ({ ok: true, detail: 'as expected' }) },
+        }),
+      });
+    const specs = ['pool.a', 'pool.b', 'pool.c', 'pool.d'].map(counted);
+    for await (const e of run({ specs, machine: testMachine, launcher: inMemoryLauncher, options: { lanes: 2 } }))
+      if (e.type === 'spec:trial') break;
+    const atStop = trials;
+    for (let i = 0; i < 20; i++) await tick();
+    expect(trials).toBeLessThanOrEqual(atStop + 2);
+  });
+
+  test('a lane count that is not a whole number above 0 runs one job at a time, and ends', async () => {
+    const { jobs, seen } = countedJobs([1, 1, 1]);
+    expect(await all(inOrder(jobs, Number.NaN))).toEqual(['0.0', '1.0', '2.0']);
+    expect(seen.most).toBe(1);
+  });
+
+  test('the record says one lane where no claim of the selection can run beside another', async () => {
+    const specs = [claim('pool.t1', ['timing']), claim('pool.t2', ['throughput'])];
+    const record = await runToRecord({
+      specs,
+      machine: testMachine,
+      launcher: inMemoryLauncher,
+      options: { lanes: 2 },
+    });
+    expect(record.environment.lanes).toBe(1);
   });
 });

@@ -14,10 +14,12 @@ export declare function sideBySide(spec: {
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
  * one after another. A job that throws ends the stream with its error once
- * its turn comes (the jobs started go on to their end).
+ * its turn comes, and no job starts after it. Once the stream has ended,
+ * however (done, thrown, or its consumer gone), the jobs under way stop at
+ * their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
- * @param {number} lanes at least 1
+ * @param {number} lanes at least 1 (anything else counts as 1)
  * @returns {AsyncGenerator<E>}
  */
 export declare function inOrder<E>(jobs: (() => AsyncIterable<E>)[], lanes: number): AsyncGenerator<E>;
