@@ -200,7 +200,9 @@ export function startFixture(o) {
   });
   const fail = (/** @type {Error} */ err) => {
     failure ??= err;
-    if (child.pid) killGroup(child.pid);
+    // Not once it has closed: a stop's late timer would signal a group whose
+    // id a new process (another claim's, side by side) may have taken since.
+    if (child.pid && !closed) killGroup(child.pid);
   };
   /** Kill the group unless cleared within ms: 'did not <what> within <ms> ms (killed)'. */
   const killAfter = (/** @type {number} */ ms, /** @type {string} */ what) =>
