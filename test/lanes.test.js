@@ -21,6 +21,10 @@ const claimOf = (id) => ({
   source: { file: 'x.txt', section: 'S', figures: null },
 });
 
+/** A spec of claimOf's words with these tags and this plan (its summary added). @param {string} id @param {string[]} tags @param {object} plan */
+const claimSpec = (id, tags, plan) =>
+  defineSpec({ ...claimOf(id), tags, plan: () => ({ summary: 'what we expect', .../** @type {any} */ (plan) }) });
+
 /** Jobs that each yield `steps` events, a tick apart, counting how many run at once. */
 function countedJobs(/** @type {number[]} */ steps) {
   const seen = { now: 0, most: 0, order: /** @type {string[]} */ ([]) };
@@ -139,23 +143,18 @@ describe('run with lanes', () => {
     /** @type {Record<string, string[][]>} */
     const beside = {};
     const spec = (/** @type {string} */ id, /** @type {string[]} */ tags, /** @type {number} */ need) =>
-      defineSpec({
-        ...claimOf(id),
-        tags,
-        plan: () => ({
-          summary: 'what we expect',
-          trial: async (_c, n) => {
-            const key = `${id}#${n}`;
-            inFlight.add(key);
-            for (let i = 0; i < 3; i++) {
-              await tick();
-              (beside[id] ??= []).push([...inFlight].filter((k) => k !== key));
-            }
-            inFlight.delete(key);
-            return { ok: true };
-          },
-          structural: { need, check: (/** @type {any} */ o) => ({ ok: o.ok, detail: 'as expected' }) },
-        }),
+      claimSpec(id, tags, {
+        trial: async (_c, n) => {
+          const key = `${id}#${n}`;
+          inFlight.add(key);
+          for (let i = 0; i < 3; i++) {
+            await tick();
+            (beside[id] ??= []).push([...inFlight].filter((k) => k !== key));
+          }
+          inFlight.delete(key);
+          return { ok: true };
+        },
+        structural: { need, check: (/** @type {any} */ o) => ({ ok: o.ok, detail: 'as expected' }) },
       });
     const specs = [
       spec('pool.s1', ['structural'], 2),
@@ -207,21 +206,16 @@ describe('run with lanes', () => {
   test("side by side, claims that void trials ended sit again after every other claim, in the specs' order", async () => {
     /** A timing-free claim whose first three trials are void (its control failed). @param {string} id */
     const voidFirst = (id) =>
-      defineSpec({
-        ...claimOf(id),
-        tags: ['structural'],
-        plan: () => ({
-          summary: 'what we expect',
-          trial: async (_c, n) => {
-            await tick();
-            return { void: n <= 3 };
-          },
-          structural: {
-            need: 2,
-            check: (/** @type {any} */ o) =>
-              o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
-          },
-        }),
+      claimSpec(id, ['structural'], {
+        trial: async (_c, n) => {
+          await tick();
+          return { void: n <= 3 };
+        },
+        structural: {
+          need: 2,
+          check: (/** @type {any} */ o) =>
+            o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
+        },
       });
     const { specs } = bench();
     const all = [voidFirst('pool.v2'), ...specs, voidFirst('pool.v1')];
@@ -337,21 +331,16 @@ describe('the catalogue', () => {
 
 describe('replays and early ends', () => {
   const claim = (/** @type {string} */ id, /** @type {string[]} */ tags, voidUntil = 0) =>
-    defineSpec({
-      ...claimOf(id),
-      tags,
-      plan: () => ({
-        summary: 'what we expect',
-        trial: async (_c, n) => {
-          await tick();
-          return { void: n <= voidUntil };
-        },
-        structural: {
-          need: 2,
-          check: (/** @type {any} */ o) =>
-            o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
-        },
-      }),
+    claimSpec(id, tags, {
+      trial: async (_c, n) => {
+        await tick();
+        return { void: n <= voidUntil };
+      },
+      structural: {
+        need: 2,
+        check: (/** @type {any} */ o) =>
+          o.void ? { ok: false, invalid: true, detail: 'control failed' } : { ok: true, detail: 'as expected' },
+      },
     });
 
   test('judge replays a record in the lanes it ran in: a claim deferred there sits twice again, to the same verdict', async () => {
@@ -380,18 +369,13 @@ describe('replays and early ends', () => {
   test('no claim starts once the stream has ended, and those under way stop at their next event', async () => {
     let trials = 0;
     const counted = (/** @type {string} */ id) =>
-      defineSpec({
-        ...claimOf(id),
-        tags: ['structural'],
-        plan: () => ({
-          summary: 'what we expect',
-          trial: async () => {
-            trials++;
-            await tick();
-            return { ok: true };
-          },
-          structural: { need: 5, check: () => ({ ok: true, detail: 'as expected' }) },
-        }),
+      claimSpec(id, ['structural'], {
+        trial: async () => {
+          trials++;
+          await tick();
+          return { ok: true };
+        },
+        structural: { need: 5, check: () => ({ ok: true, detail: 'as expected' }) },
       });
     const specs = ['pool.a', 'pool.b', 'pool.c', 'pool.d'].map(counted);
     for await (const e of run({ specs, machine: testMachine, launcher: inMemoryLauncher, options: { lanes: 2 } }))
