@@ -68,7 +68,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   // Never more lanes than cores: on one core a second claim would only take
   // turns with the first, and their waits (a FIFO held, a worker forked)
   // would stretch for nothing.
-  const width = Math.max(1, Math.min(lanes, machine.cores) || 1);
+  const width = Math.max(1, Math.floor(Math.min(lanes, machine.cores)) || 1);
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.
   const indexed = [...specs.entries()];
@@ -92,7 +92,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     results[index] = marked;
     return /** @type {RunEvent} */ ({ type: 'spec:end', data: marked });
   };
-  const last = (together.length ? [...together, ...alone] : alone).at(-1)?.[0];
+  const last = [...together, ...alone].at(-1)?.[0];
   /**
    * One claim's first sitting, as events; `beside`: in a lane, beside others (the result says so).
    * @param {number} index @param {Spec} spec @param {boolean} beside @returns {AsyncGenerator<RunEvent>}
