@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { withLauncher } from './launcher.js';
 import { UsageError } from './errors.js';
 import { buildProfile, parseCpuList, probeOptions, TASK_MS, QUICK_TASK_MS } from './profile.js';
+import { hostTopology } from './topology.js';
 
 const exec = promisify(execFile);
 
@@ -146,9 +147,10 @@ export async function probeMachine(o) {
   const { nodePath, cpus, quick = false, signal, env = {} } = o;
   const t0 = performance.now();
   const taskMs = o.taskMs ?? (quick ? QUICK_TASK_MS : TASK_MS);
-  // The topology is read beside the Node binary's versions, before the probe
-  // measures anything: its own CPU would cost the probe's timed batches.
-  const [node, topology] = await Promise.all([nodeInfo(nodePath), hostTopology()]);
+  // The topology is read before the probe measures anything (sysfs on
+  // Linux: a few file reads). The Node binary's versions come with the
+  // probe's report; a spawn of its own first would cost the profile 100 ms.
+  const topology = await hostTopology();
   let list = null;
   if (cpus !== null) {
     list = selectCpus(cpus, allowedCpus());
@@ -157,7 +159,7 @@ export async function probeMachine(o) {
   }
   const cores = list ? list.length : os.availableParallelism();
   const base = {
-    node,
+    node: unprobedNode(nodePath),
     platform: process.platform,
     arch: process.arch,
     release: os.release(),
@@ -178,13 +180,51 @@ export async function probeMachine(o) {
   // CPU list and settings (its scratch directory is removed when done). The
   // profile probe sets its own pool size (C + 1) over the settings.
   const po = probeOptions(cores, taskMs);
-  const [probe, pool] = await withLauncher({ machine: base, signal }, async (launcher) => [
-    await launcher.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 60_000 }),
-    await poolInForce({ env, platform: base.platform, run: launcher.run }),
-  ]);
-  // How long the whole profile took (the speed issue's figure), from the Node binary's versions on.
+  let probe, pool;
+  try {
+    [probe, pool] = await withLauncher({ machine: base, signal }, async (launcher) => [
+      await launcher.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 60_000 }),
+      await poolInForce({ env, platform: base.platform, run: launcher.run }),
+    ]);
+  } catch (err) {
+    // A binary that is not Node says so in one line (nodeInfo's usage error);
+    // a Node that ran the probe and failed keeps the probe's own error.
+    if (!signal?.aborted) await nodeInfo(nodePath);
+    throw err;
+  }
+  // How long the whole profile took (the speed issue's figure), from the topology on.
   const profile = { ...buildProfile({ probe, topology }), durationMs: Math.round(performance.now() - t0) };
-  return { ...base, ...pool, profile, cores: profile.cores, pbkdf2: profile.pbkdf2 ?? base.pbkdf2 };
+  const node = probedNode(nodePath, probe) ?? (await nodeInfo(nodePath));
+  return { ...base, ...pool, node, profile, cores: profile.cores, pbkdf2: profile.pbkdf2 ?? base.pbkdf2 };
+}
+
+/**
+ * The binary as given, before its probe has said what it is: all the
+ * launcher needs to run fixtures under it.
+ * @param {string} nodePath
+ * @returns {NodeInfo}
+ */
+function unprobedNode(nodePath) {
+  return { path: nodePath, execPath: nodePath, version: '', major: 0, v8: '', uv: '' };
+}
+
+/**
+ * The Node binary's versions as its profile probe reported them, or null
+ * where the report lacks them.
+ * @param {string} nodePath @param {any} probe
+ * @returns {NodeInfo | null}
+ */
+export function probedNode(nodePath, probe) {
+  const v = probe?.versions;
+  if (typeof v?.node !== 'string' || typeof probe.execPath !== 'string') return null;
+  return {
+    path: nodePath,
+    execPath: probe.execPath,
+    version: v.node,
+    major: Number(v.node.split('.')[0]),
+    v8: String(v.v8 ?? ''),
+    uv: String(v.uv ?? ''),
+  };
 }
 
 /**
@@ -220,25 +260,6 @@ export async function poolInForce({ env, platform, run }) {
  */
 export function libuvPoolSize(raw) {
   return parkLib.poolSize({ UV_THREADPOOL_SIZE: raw });
-}
-
-/**
- * Host CPU topology from systeminformation (spawns processes: call once, before measuring).
- * @returns {Promise<import('./profile.js').Topology | null>} null on any error
- */
-export async function hostTopology() {
-  try {
-    const si = await import('systeminformation');
-    const cpu = await (si.default ?? si).cpu();
-    /** @param {unknown} n */
-    const count = (n) => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null);
-    const physical = count(cpu.physicalCores);
-    const logical = count(cpu.cores);
-    if (!physical || !logical) return null;
-    return { physical, logical, performance: count(cpu.performanceCores), efficiency: count(cpu.efficiencyCores) };
-  } catch {
-    return null;
-  }
 }
 
 /**

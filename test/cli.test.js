@@ -909,7 +909,8 @@ test(
     expect(stderr).toBe('');
     const record = readJson(json);
     expect(validate(record)).toBe(true);
-    expect(record.environment.node.path).toBe(node);
+    // The binary as the profile probe reported itself: the Node the fake hands the probe to.
+    expect(record.environment.node.path).toBe(process.execPath);
     expect(record.exitCode).toBe(2);
     expect(record.summary).toMatchObject({ total: 1, error: 1 });
     expect(record.results[0]).toMatchObject({ id: 'pool.default-size', verdict: 'error', label: 'error' });

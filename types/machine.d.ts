@@ -110,6 +110,13 @@ export declare function probeMachine(o: {
     env?: Record<string, string>;
 }): Promise<Machine>;
 /**
+ * The Node binary's versions as its profile probe reported them, or null
+ * where the report lacks them.
+ * @param {string} nodePath @param {any} probe
+ * @returns {NodeInfo | null}
+ */
+export declare function probedNode(nodePath: string, probe: any): NodeInfo | null;
+/**
  * The pool size the settings in force give: libuv's default without
  * UV_THREADPOOL_SIZE; for a plain number (up to 4 digits) libuv's rule, which
  * every version reads alike. That size is what the claims are then checked
@@ -138,11 +145,6 @@ export declare function poolInForce({ env, platform, run }: {
  * @returns {number}
  */
 export declare function libuvPoolSize(raw: string): number;
-/**
- * Host CPU topology from systeminformation (spawns processes: call once, before measuring).
- * @returns {Promise<import('./profile.js').Topology | null>} null on any error
- */
-export declare function hostTopology(): Promise<import('./profile.js').Topology | null>;
 /**
  * The machine a record was made on, from its environment and profile: what
  * re-judging plans with. Nothing is probed.

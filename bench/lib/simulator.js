@@ -318,15 +318,19 @@ function balance(m, running, n) {
 
 /**
  * The profile's calibration on a simulated machine: as
- * fixtures/profile-probe.cjs does, the median wall time of three single tasks
- * run alone, on a machine of its own (the profile is taken once, before the
- * claims, so its noise is not a trial's).
+ * fixtures/profile-probe.cjs does, ten times the median wall time of five
+ * runs of a tenth of the task, each alone, on a machine of its own (the
+ * profile is taken once, before the claims, so its noise is not a trial's).
+ * A part's work varies as a whole task's does (workSd of its own length).
  * @param {{ C: number, T: number, noise: Noise, random: () => number }} o
  */
 export function simulateCalibration({ C, T, noise, random }) {
   const m = machine({ C, T, noise, random });
-  const runs = [0, 1, 2].map(() => runPool(m, [T * Math.max(0.5, 1 + noise.workSd * gauss(random))], 1).done[0]);
-  return runs.sort((a, b) => a - b)[1];
+  const part = T / 10;
+  const runs = [0, 1, 2, 3, 4].map(
+    () => runPool(m, [part * Math.max(0.5, 1 + noise.workSd * gauss(random))], 1).done[0],
+  );
+  return 10 * runs.sort((a, b) => a - b)[2];
 }
 
 /**
