@@ -9,7 +9,8 @@ import {
   timeOf,
   curve,
   checkSplitOfC,
-  voidIfUnequalSplitSpeeds,
+  ratioAtOneSpeed,
+  voidIfNotWeighed,
 } from '../../harness/kits/workers.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -62,23 +63,25 @@ export default defineSpec({
         need: 3,
         check: (obs) => {
           const cv = curve(obs);
-          return voidIfUnequalSplitSpeeds(
+          // R is weighed at one speed (ratioAtOneSpeed): it needs the control's readings.
+          return voidIfNotWeighed(
             obs,
-            { iterations: ctx.pbkdf2.iterations, C, timed: [C - 1, C] },
+            C - 1,
+            C,
             checkSplitOfC(obs, C, `curve ${cv.text}; best k=${cv.best} (C − 1 = ${C - 1})`),
           );
         },
       },
       timing: {
         statistic: 'R',
-        description: `time with C − 1 = ${C - 1} threads / time with C = ${C} (same total work, same trial)`,
+        description: `time with C − 1 = ${C - 1} threads / time with C = ${C} (same total work, same trial), each run weighed at the speed of its slowest thread`,
         claim: model,
         // Halfway between the model's C/(C − 1) and the claim's 1 (C − 1 as fast as C).
         // Where C − 1 is on the plateau the alternative is falling off it: 1 + 2·10%.
         alternatives: onPlateau ? { 'off the plateau': 1 + 2 * PLATEAU } : { 'C − 1 optimal': 1 },
         looks: TIMING_LOOKS,
         alpha: 0.01,
-        value: (obs) => timeOf(obs, C - 1) / timeOf(obs, C),
+        value: (obs) => ratioAtOneSpeed(obs, C - 1, C),
       },
     };
   },
