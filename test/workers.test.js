@@ -94,6 +94,20 @@ describe('split-work.cjs', () => {
     expect(none.data.control).toBeNull();
   });
 
+  it('split-held (test-only): a run of 2 is seen done as long again after its shares ended; the lone run is not held', async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 2000, m: 4, ks: [1, 2], rounds: 1 },
+      env: { NCS_SABOTAGE: 'split-held' },
+    });
+    const last = (/** @type {any} */ r) => Math.max(...r.threads.map((/** @type {any} */ t) => t.doneMs));
+    const [one, two] = data.runs;
+    expect(two.k).toBe(2);
+    expect(two.wallMs).toBeGreaterThanOrEqual(2 * last(two) - 1);
+    expect(one.wallMs).toBeLessThan(2 * last(one));
+  });
+
   it('one round from firstRound 1 times descending, and says so', async () => {
     const { data } = await runFixture({
       node,
@@ -503,6 +517,15 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     // optimal-cores-minus-one on 4 cores times 3 against 4: the run of 3 ended with its dearest thread
     const R = optimal.plan(planContext(4, 1000)).timing?.value(obs);
     expect(R).toBeCloseTo(100 / (112 / (2000 / 3)) / (60 / (61 / 500)));
+  });
+
+  it('a run of 2 whose threads worked together but whose end was held as long again reads ×1, as timed', () => {
+    // each thread worked 120 ms at once with the other; the run was reported at 240 ms
+    const held = withControl(trial({ 1: [240, [240]], 2: [240, [120, 121]] }), [60, 61]);
+    const { check, value } = judged(splitSpeeds, 2, held);
+    expect(check.ok).toBe(true); // the structure cannot see it
+    expect(value).toBeCloseTo(240 / 0.12 / (240 / 0.121));
+    expect(value).toBeLessThan(region(splitSpeeds.plan(ctx(2)).timing).lo);
   });
 
   it('threads that take turns and spin are weighed at no more than the dearest process at once: S2 reads ×1, no speed-up', () => {

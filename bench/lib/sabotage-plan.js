@@ -303,6 +303,15 @@ export const SABOTAGES = [
     breaks: only(['workers.split-speeds-up', 'workers.optimal-cores-minus-one', 'workers.oversubscription']),
   },
   {
+    name: 'split-held',
+    what: 'split-work.cjs: a run of k ≥ 2 threads is seen done only as long again after its last share ended (the results handed back late; every thread worked at once with the others, at full speed)',
+    select: ['workers.*'],
+    // no speed-up from 1 to 2 threads reaches the caller, nor from C − 1 to C; oversubscription's C
+    // and 2C are both held alike (no gain either way, its claim's words hold); on one core no split
+    // speeds up anyway. Only the timing sees it: the structure reads a split running.
+    breaks: (id, cpus = 2) => cpus >= 2 && ['workers.split-speeds-up', 'workers.optimal-cores-minus-one'].includes(id),
+  },
+  {
     name: 'zlib-on-main',
     what: 'loop-apis.cjs: async gzip of 1 MiB or more compressed on the main thread in 256 KiB gzip members, a loop turn between',
     select: ['loop.pool-apis-block'],
