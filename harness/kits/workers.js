@@ -623,62 +623,6 @@ function spreadOf(rates) {
 }
 
 /**
- * A split's time(a)/time(b) (a < b threads) weighed at one speed: each
- * run's wall time over the CPU per iteration of its slowest thread, which
- * ended it. In those units a run of k threads, each with a CPU of its own,
- * takes its share's iterations whatever speed each CPU ran at, so the
- * statistic reads the model's min(b, C)/min(a, C) at unequal speeds too: a
- * vCPU the host slows, two vCPUs slower while both work (hyperthread pairs,
- * an all-core clock), a speed that changed between the runs (BENCHMARKS.md
- * §35: honest trials read alike with and without such readings). Threads
- * that take turns still read ×1 (each run's iterations in turn), and a
- * completion held after the work ends still reads in the wall time.
- *
- * The weight never leans toward the speed-up: the run of b, whose dearer
- * CPU per iteration would raise the statistic, is weighed at no more than
- * the control's dearest process (controlReading: what a CPU needed for that
- * work while every CPU worked), so CPU spent without progress below the
- * structural allowance buys no speed-up; the run of a, whose dearer CPU
- * lowers it, is weighed as read. NaN where the record has no control or no
- * CPU reading of a run's threads: the trial then gives no value.
- * @param {any} obs @param {number} a @param {number} b
- * @returns {number}
- */
-export function ratioAtOneSpeed(obs, a, b) {
-  const control = controlReading(obs);
-  const ra = slowestRate(obs, a);
-  const rb = slowestRate(obs, b);
-  if (!control || !(ra > 0) || !(rb > 0)) return NaN;
-  return timeOf(obs, a) / ra / (timeOf(obs, b) / Math.min(rb, control.dearest));
-}
-
-/**
- * The CPU per iteration of the slowest thread of the runs with k threads
- * (the largest), NaN where a thread's CPU was not read.
- * @param {any} obs @param {number} k
- */
-function slowestRate(obs, k) {
-  const rates = (obs.runs ?? [])
-    .filter((/** @type {any} */ r) => r.k === k)
-    .flatMap((/** @type {any} */ r) => r.threads.map((/** @type {any} */ t) => ratePerIteration(t, t.cpuMs)));
-  return rates.length && readRates(rates).length === rates.length ? Math.max(...rates) : NaN;
-}
-
-/**
- * Drop a trial's timing value where ratioAtOneSpeed cannot weigh its runs
- * (no control, or a thread's CPU not read), with that reason.
- * @param {any} obs @param {number} a @param {number} b @param {import('../verdict.js').Check} check
- * @returns {import('../verdict.js').Check}
- */
-export function voidIfNotWeighed(obs, a, b, check) {
-  if (Number.isFinite(ratioAtOneSpeed(obs, a, b))) return check;
-  return voidTiming(
-    check,
-    `no CPU readings to weigh the runs of ${a} and ${b} threads at one speed (the control beside the runs, or a thread's CPU)`,
-  );
-}
-
-/**
  * Drop a split trial's timing value where its threads' CPU per task read
  * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of

@@ -363,36 +363,6 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
     rates: number[];
 }[];
 /**
- * A split's time(a)/time(b) (a < b threads) weighed at one speed: each
- * run's wall time over the CPU per iteration of its slowest thread, which
- * ended it. In those units a run of k threads, each with a CPU of its own,
- * takes its share's iterations whatever speed each CPU ran at, so the
- * statistic reads the model's min(b, C)/min(a, C) at unequal speeds too: a
- * vCPU the host slows, two vCPUs slower while both work (hyperthread pairs,
- * an all-core clock), a speed that changed between the runs (BENCHMARKS.md
- * §35: honest trials read alike with and without such readings). Threads
- * that take turns still read ×1 (each run's iterations in turn), and a
- * completion held after the work ends still reads in the wall time.
- *
- * The weight never leans toward the speed-up: the run of b, whose dearer
- * CPU per iteration would raise the statistic, is weighed at no more than
- * the control's dearest process (controlReading: what a CPU needed for that
- * work while every CPU worked), so CPU spent without progress below the
- * structural allowance buys no speed-up; the run of a, whose dearer CPU
- * lowers it, is weighed as read. NaN where the record has no control or no
- * CPU reading of a run's threads: the trial then gives no value.
- * @param {any} obs @param {number} a @param {number} b
- * @returns {number}
- */
-export declare function ratioAtOneSpeed(obs: any, a: number, b: number): number;
-/**
- * Drop a trial's timing value where ratioAtOneSpeed cannot weigh its runs
- * (no control, or a thread's CPU not read), with that reason.
- * @param {any} obs @param {number} a @param {number} b @param {import('../verdict.js').Check} check
- * @returns {import('../verdict.js').Check}
- */
-export declare function voidIfNotWeighed(obs: any, a: number, b: number, check: import('../verdict.js').Check): import('../verdict.js').Check;
-/**
  * Drop a split trial's timing value where its threads' CPU per task read
  * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of
