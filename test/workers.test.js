@@ -22,6 +22,8 @@ import {
   atOnceUntilFirstEnd,
   sleptInWork,
   progressCosts,
+  workElsewhere,
+  ELSEWHERE_MIN_MS,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -106,6 +108,22 @@ describe('split-work.cjs', () => {
     expect(two.k).toBe(2);
     expect(two.wallMs).toBeGreaterThanOrEqual(2 * last(two) - 1);
     expect(one.wallMs).toBeLessThan(2 * last(one));
+  });
+
+  it('split-lone-offload (test-only): the lone run hands 40% of its work to the pool, which its process reads and its thread does not', async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 100000, m: 2, ks: [1, 2], rounds: 1 },
+      env: { NCS_SABOTAGE: 'split-lone-offload' },
+    });
+    const [one, two] = data.runs;
+    expect(one.threads[0].iterations).toBe(200000); // its share as the split counts it
+    expect(typeof one.processCpuMs).toBe('number');
+    if (linux) {
+      expect(workElsewhere(one)).not.toBeNull();
+      expect(workElsewhere(two)).toBeNull();
+    }
   });
 
   it('one round from firstRound 1 times descending, and says so', async () => {
@@ -381,6 +399,43 @@ describe('split helpers', () => {
     const onMain = trial({ 1: [100] });
     onMain.runs[0].threads[0].tid = 1;
     expect(checkSplit(onMain).detail).toMatch(/distinct/);
+  });
+
+  it("workElsewhere: the process's CPU beyond the run's threads and its main thread, past the larger of 10 ms and a tenth", () => {
+    const run = (/** @type {number} */ processCpuMs, /** @type {number[]} */ own, mainCpuMs = 2) => ({
+      processCpuMs,
+      mainCpuMs,
+      threads: own.map((runCpuMs) => ({ runCpuMs })),
+    });
+    // honest: the readings' windows differ by a few µs of the main thread's work
+    expect(workElsewhere(run(239, [238.3], 3.5))).toBeNull();
+    // within the allowance: 10 ms, or a tenth of the threads' CPU where that is more
+    expect(workElsewhere(run(100 + 2 + ELSEWHERE_MIN_MS, [100]))).toBeNull();
+    expect(workElsewhere(run(240 + 2 + 24, [120, 120]))).toBeNull();
+    // split-lone-offload: 40% of the lone run's work on the libuv pool
+    expect(workElsewhere(run(308.85, [214.1], 1.56))).toEqual({
+      ms: expect.closeTo(93.19, 2),
+      threadsMs: 214.1,
+      allowedMs: expect.closeTo(21.41, 2),
+    });
+    // older records and other platforms have no reading: nothing is claimed
+    expect(workElsewhere({ threads: [{ runCpuMs: 100 }] })).toBeNull();
+    expect(workElsewhere(run(300, [NaN]))).toBeNull();
+  });
+
+  it('checkSplit: a run whose work went partly to other threads of the process fails, the lone one included', () => {
+    const obs = trial({ 1: [100], 2: [50, 50] });
+    for (const r of obs.runs) {
+      r.mainCpuMs = 1;
+      for (const t of r.threads) t.runCpuMs = t.cpuMs;
+      r.processCpuMs = 1 + r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + t.cpuMs, 0);
+    }
+    expect(checkSplit(obs).ok).toBe(true);
+    obs.runs[0].processCpuMs += 60; // the lone run, helped by the pool
+    expect(checkSplit(obs)).toMatchObject({ ok: false, loadBound: false });
+    expect(checkSplit(obs).detail).toMatch(
+      /^k=1: 60 ms of the process's CPU went to threads other than the run's and the main thread \(the run's threads: 100 ms; allowed 10\): work done elsewhere/,
+    );
   });
 });
 

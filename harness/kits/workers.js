@@ -210,6 +210,13 @@ export function checkSplit(obs) {
       );
     const idle = r.threads.filter((/** @type {any} */ t) => !(t.cpuMs >= 0.5 * t.iterations * perIteration));
     if (idle.length) problems.push(`k=${r.k}: ${idle.length} thread(s) below half their CPU share`);
+    // The run's work is its threads': CPU the process spent on any other thread (the libuv
+    // pool, a helper) did part of it, and a lone run helped so is no lone thread.
+    const away = workElsewhere(r);
+    if (away)
+      problems.push(
+        `k=${r.k}: ${Math.round(away.ms)} ms of the process's CPU went to threads other than the run's and the main thread (the run's threads: ${Math.round(away.threadsMs)} ms; allowed ${Math.round(away.allowedMs)}): work done elsewhere`,
+      );
     // Each thread works from its start to its end of its share: one that sleeps in it (waiting for
     // another's turn, or to slow the lone thread the others are timed against) is not the work running.
     const asleep = sleptInWork(r);
@@ -274,6 +281,36 @@ export function checkSplit(obs) {
       ? problems.join('; ')
       : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}`,
   };
+}
+
+/**
+ * The CPU a split run's process may spend beyond its k threads and its main
+ * thread: the larger of ELSEWHERE_MIN_MS and ELSEWHERE_SHARE of the threads'
+ * own. Honest runs read −3 to 0 ms (the readings' windows differ by a few
+ * µs of the main thread's work); a lone thread that hands 40% of its work to
+ * the libuv pool read 95 ms beside its own 143 (BENCHMARKS.md §35).
+ */
+export const ELSEWHERE_MIN_MS = 10;
+/** See ELSEWHERE_MIN_MS. */
+export const ELSEWHERE_SHARE = 0.1;
+
+/**
+ * Work a split run did outside its threads: the whole process's CPU over the
+ * run (`processCpuMs`, every thread) less the main thread's and the run's
+ * threads' own over the run (`runCpuMs`), where it exceeds the allowance
+ * (ELSEWHERE_MIN_MS, ELSEWHERE_SHARE); null where it does not, or where the
+ * record lacks a reading (off Linux, older records).
+ * @param {{ processCpuMs?: number | null, mainCpuMs?: number | null, threads: any[] }} run
+ * @returns {{ ms: number, threadsMs: number, allowedMs: number } | null}
+ */
+export function workElsewhere(run) {
+  const own = run.threads.map((t) => t.runCpuMs);
+  if (typeof run.processCpuMs !== 'number' || typeof run.mainCpuMs !== 'number') return null;
+  if (!own.every((x) => typeof x === 'number' && Number.isFinite(x))) return null;
+  const threadsMs = own.reduce((a, b) => a + b, 0);
+  const ms = run.processCpuMs - run.mainCpuMs - threadsMs;
+  const allowedMs = Math.max(ELSEWHERE_MIN_MS, ELSEWHERE_SHARE * threadsMs);
+  return ms > allowedMs ? { ms, threadsMs, allowedMs } : null;
 }
 
 /**

@@ -135,6 +135,34 @@ export declare function checkSplit(obs: any): {
     unsure: string | null;
 };
 /**
+ * The CPU a split run's process may spend beyond its k threads and its main
+ * thread: the larger of ELSEWHERE_MIN_MS and ELSEWHERE_SHARE of the threads'
+ * own. Honest runs read −3 to 0 ms (the readings' windows differ by a few
+ * µs of the main thread's work); a lone thread that hands 40% of its work to
+ * the libuv pool read 95 ms beside its own 143 (BENCHMARKS.md §35).
+ */
+export declare const ELSEWHERE_MIN_MS = 10;
+/** See ELSEWHERE_MIN_MS. */
+export declare const ELSEWHERE_SHARE = 0.1;
+/**
+ * Work a split run did outside its threads: the whole process's CPU over the
+ * run (`processCpuMs`, every thread) less the main thread's and the run's
+ * threads' own over the run (`runCpuMs`), where it exceeds the allowance
+ * (ELSEWHERE_MIN_MS, ELSEWHERE_SHARE); null where it does not, or where the
+ * record lacks a reading (off Linux, older records).
+ * @param {{ processCpuMs?: number | null, mainCpuMs?: number | null, threads: any[] }} run
+ * @returns {{ ms: number, threadsMs: number, allowedMs: number } | null}
+ */
+export declare function workElsewhere(run: {
+    processCpuMs?: number | null;
+    mainCpuMs?: number | null;
+    threads: any[];
+}): {
+    ms: number;
+    threadsMs: number;
+    allowedMs: number;
+} | null;
+/**
  * How much dearer per iteration than the dearest of the control's processes
  * a split's thread may read and still count as making progress with the
  * CPU it uses. Honest threads read ×1 or less; threads that spin while they
