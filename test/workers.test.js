@@ -24,6 +24,7 @@ import {
   progressCosts,
   workElsewhere,
   ELSEWHERE_MIN_MS,
+  atSpeedsRead,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -610,9 +611,68 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(checkSplit(relay).detail).toMatch(/^k=2: a thread took ×1\.67/);
   });
 
+  it("atSpeedsRead: S2 against the model at the CPUs' speeds, on the one-speed scale: the model 2, turns 1, whatever the speeds", () => {
+    const S2 = (/** @type {any} */ obs) => atSpeedsRead(obs, 1, 2, 2);
+    // one vCPU ×1.5 slower, seen by the control (one process on each): the lone thread on the fast one
+    const fastLone = S2(withControl(trial({ 1: [240, [240]], 2: [180, [120, 180]] }), [60, 90]));
+    expect(fastLone).toMatchObject({ why: null, f: expect.closeTo(0.667, 3), value: expect.closeTo(2, 3) });
+    // ... on the slow one: as timed
+    expect(S2(withControl(trial({ 1: [360, [360]], 2: [180, [120, 180]] }), [60, 90]))).toMatchObject({
+      why: null,
+      f: 1,
+      value: 2,
+    });
+    // the same threads taking turns (asleep while they wait): 300 ms, S2 0.8 as timed; on the scale, 0.4
+    const turns = S2(withControl(trial({ 1: [240, [240]], 2: [300, [120, 180]] }), [60, 90]));
+    expect(turns.value).toBeCloseTo(0.4);
+    // a lone thread made slower by CPU without progress (×1.45, under the structure's ×1.5) before threads
+    // that take turns: S2 1.45 as timed; the model at its speed expects 2.9, and on the scale it reads 1.24
+    const waste = S2(withControl(trial({ 1: [348, [348]], 2: [240, [120, 120]] }), [60, 61]));
+    expect(waste.value).toBeCloseTo(1.24, 2);
+    expect(waste.value).toBeLessThan(1.5);
+  });
+
+  it('atSpeedsRead: where the speeds cannot place the trial, it says why (the timing is then void)', () => {
+    const S2 = (/** @type {any} */ obs) => atSpeedsRead(obs, 1, 2, 2).why;
+    // the control's bursts read the machine's speed change through the trial
+    const moved = withControl(
+      trial({ 1: [240, [240]], 2: [121, [120, 121]] }),
+      [60, 61],
+      [
+        [60, 61],
+        [90, 91],
+        [60, 61],
+      ],
+    );
+    expect(S2(moved)).toMatch(
+      /^CPUs at unequal speeds: the processes beside the runs read ×1\.49 apart from one burst to another/,
+    );
+    // the run of 2 read its CPUs ×1.3 dearer than the control did: a host that slowed them between the
+    // bursts, or CPU spent without progress
+    const apart = withControl(trial({ 1: [240, [240]], 2: [160, [160, 158]] }), [60, 61]);
+    expect(S2(apart)).toMatch(
+      /^CPUs at unequal speeds: the run of 2 threads read ×1\.31 the CPU per iteration of the processes beside the runs/,
+    );
+    // everything at once at half speed, the control included (both vCPUs on one busy core, or a tax on
+    // any work beside other work): the model expects ×0.99, no gain to tell from none
+    const halved = withControl(trial({ 1: [240, [240]], 2: [240, [240, 241]] }), [120, 121]);
+    expect(S2(halved)).toMatch(/the model expects ×0\.99, too little to tell from no gain$/);
+    // no CPU reading of a thread
+    const unread = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), [60, 61]);
+    unread.runs[0].threads[0].cpuMs = null;
+    expect(S2(unread)).toMatch(/^no CPU reading/);
+  });
+
   it('a host that slows its vCPUs while all work (hyperthread pairs, an all-core clock) slows the processes at once: honest threads read no dearer', () => {
     const ht = withControl(trial({ 1: [240, [240]], 2: [181, [180, 181]] }), [90, 91]);
-    expect(judged(splitSpeeds, 2, ht).check).toMatchObject({ ok: true, timingVoid: true });
+    // S2 as timed, 1.33: the model at the speeds read expects 2 × 0.12/0.182 = 1.32, and S2 sits on it
+    const placed = judged(splitSpeeds, 2, ht);
+    expect(placed.check).toMatchObject({ ok: true });
+    expect(placed.check.timingVoid).toBeUndefined();
+    expect(placed.check.detail).toMatch(
+      /\(at the speeds read the model expects 1\.32: the run of 1 ran at ×1\.52 the speed/,
+    );
+    expect(placed.value).toBeCloseTo(2, 1);
     expect(costs(ht)).toEqual([
       [1, 0.66],
       [2, 0.99],
@@ -624,7 +684,9 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
 
   it('a lone thread that spends CPU without progress (the time the split is measured against, made longer) fails', () => {
     const off = withControl(trial({ 1: [300, [300]], 2: [121, [120, 121]] }), [60, 61]);
-    expect(judged(splitSpeeds, 2, off).check).toMatchObject({ ok: true, timingVoid: true }); // ×1.23: shown, no more
+    expect(judged(splitSpeeds, 2, off).check).toMatchObject({ ok: true }); // ×1.23: shown, no more
+    // S2 as timed 2.48, lengthened by the lone thread's waste; the model then expects 2 × 1.23: read on its scale, 2
+    expect(judged(splitSpeeds, 2, off).value).toBeCloseTo(2, 1);
     const slowed = withControl(trial({ 1: [400, [400]], 2: [121, [120, 121]] }), [60, 61]);
     expect(judged(splitSpeeds, 2, slowed).check.detail).toMatch(/^k=1: a thread took ×1\.64 the CPU per iteration/);
   });
