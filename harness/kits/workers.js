@@ -708,45 +708,42 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed }, check) {
 /**
  * The least speed-up over the alternative of none that the model, at the
  * CPUs' speeds, must expect for a trial to tell the two apart: below it the
- * rescaled statistic (atSpeedsRead) would mostly be noise.
+ * placed statistic (atSpeedsRead) would mostly be noise.
  */
 export const MIN_EXPECTED_GAIN = 1.25;
 
 /**
  * A split's time(a)/time(b) (a < b threads, each with a CPU of its own)
- * read against what the model expects at the CPUs' speeds, and rescaled to
+ * read against what the model expects at the CPUs' speeds, and placed on
  * the model's scale at one speed. At one speed the model expects `model`
  * (min(b, C)/min(a, C)) and threads that take turns 1. Where the CPUs run at
  * unequal speeds the run of b ends with its slowest CPU, and the control
  * (controlReading: the same work in processes of their own, one on each CPU
  * at once) reads that CPU's speed while every CPU works: the model then
  * expects model·f, f = (the run of a's slowest thread's CPU per iteration)
- * / (the control's), and still 1 for turns. The value is the
- * statistic placed on the same line, 1 + (v − 1)(model − 1)/(model·f − 1):
- * the model's value and 1 for turns, whatever the speeds, and the statistic
- * as timed where f is 1. The run of a is read from its own threads: CPU
- * they spend without progress raises f with the time it adds, so it buys no
- * gain, and work they hand to other threads is the structure's to catch
- * (workElsewhere); the run of b is read from the
+ * / (the control's), and still 1 for turns. The value is the statistic
+ * placed on the same line, 1 + (v − 1)(model − 1)/(model·f − 1): the
+ * model's value and 1 for turns, whatever the speeds. The run of a is read
+ * from its own threads: CPU they spend without progress raises f with the
+ * time it adds, so it buys no gain, and work they hand to other threads is
+ * the structure's to catch (workElsewhere). The run of b is read from the
  * control, which no lock or scheduling of the split can touch, and only
  * where the run's own slowest thread agrees with it.
  *
- * `why` says where the speeds cannot place the trial (its timing is then
- * void): the control's bursts read the machine's speed change through the
- * trial; the run of b read its CPUs other than the control did (a host that
- * slowed them between the bursts, or CPU spent without progress); the model
- * at those speeds expects too little gain to tell from none
- * (MIN_EXPECTED_GAIN). Records without a control are judged as timed
- * (voidIfUnequalSplitSpeeds, as before the control).
+ * `why` says where the speeds cannot place the trial: the control's bursts
+ * read the machine's speed change through the trial; the run of b read its
+ * CPUs other than the control did (a host that slowed them between the
+ * bursts, or CPU spent without progress); the model at those speeds expects
+ * too little gain to tell from none (MIN_EXPECTED_GAIN); a CPU not read.
  * @param {any} obs @param {number} a @param {number} b @param {number} model  the one-speed model's time(a)/time(b)
  * @returns {{ value: number, f: number, why: string | null }}
  */
 export function atSpeedsRead(obs, a, b, model) {
   const timed = timeOf(obs, a) / timeOf(obs, b);
   const control = controlReading(obs);
-  if (!control) return { value: timed, f: 1, why: null };
   const ra = slowestRate(obs, a);
   const rb = slowestRate(obs, b);
+  if (!control) return { value: NaN, f: NaN, why: 'no control beside the runs' };
   if (!(ra > 0) || !(rb > 0)) return { value: NaN, f: NaN, why: `no CPU reading of the runs of ${a} and ${b} threads` };
   // The cheapest burst's dearest process: of the bursts' readings, the one that expects the most gain.
   const d = control.cheapest;
@@ -754,44 +751,59 @@ export function atSpeedsRead(obs, a, b, model) {
   const expected = model * f;
   const value = 1 + ((timed - 1) * (model - 1)) / (expected - 1);
   const x = (/** @type {number} */ n) => `×${round(n, 2)}`;
+  /** @param {string} why */
+  const unplaced = (why) => ({ value, f, why });
   if (control.spread > MAX_SPEED_SPREAD)
-    return {
-      value,
-      f,
-      why: `CPUs at unequal speeds: the processes beside the runs read ${x(control.spread)} apart from one burst to another (the machine's speed changed through the trial)`,
-    };
+    return unplaced(
+      `the processes beside the runs read ${x(control.spread)} apart from one burst to another (the machine's speed changed through the trial)`,
+    );
   if (rb / d > MAX_SPEED_SPREAD || d / rb > MAX_SPEED_SPREAD)
-    return {
-      value,
-      f,
-      why: `CPUs at unequal speeds: the run of ${b} threads read ${x(rb / d)} the CPU per iteration of the processes beside the runs (a host that slowed its CPUs between their bursts, or CPU spent without progress)`,
-    };
+    return unplaced(
+      `the run of ${b} threads read ${x(rb / d)} the CPU per iteration of the processes beside the runs (a host that slowed its CPUs between their bursts, or CPU spent without progress)`,
+    );
   if (expected < MIN_EXPECTED_GAIN)
-    return {
-      value,
-      f,
-      why: `CPUs at unequal speeds: at the speeds read (the run of ${a} at ${x(1 / f)} the speed of the processes beside the runs) the model expects ${x(expected)}, too little to tell from no gain`,
-    };
+    return unplaced(
+      `at the speeds read (the run of ${a} at ${x(1 / f)} the speed of the processes beside the runs) the model expects ${x(expected)}, too little to tell from no gain`,
+    );
   return { value, f, why: null };
 }
 
 /**
- * A split check with its timing placed at the CPUs' speeds (atSpeedsRead):
- * void where they cannot place it, with the reason; a record without a
- * control keeps the rule before it (voidIfUnequalSplitSpeeds).
+ * A split statistic time(a)/time(b) as judged: as timed where the threads'
+ * CPU per task read alike (voidIfUnequalSplitSpeeds lets it stand); where
+ * they read apart, placed at the CPUs' speeds (atSpeedsRead), with the
+ * reason it was void before and, where the speeds cannot place it either,
+ * why not (`why`: the timing is then void; `value` is then as timed, for
+ * the record). `placed`: how the speeds read placed it, for the trial's detail.
+ * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
+ * @returns {{ value: number, why: string | null, placed: string | null }}
+ */
+export function splitStatistic(obs, { a, b, model, iterations, C }) {
+  const timed = timeOf(obs, a) / timeOf(obs, b);
+  const apart = voidIfUnequalSplitSpeeds(obs, { iterations, C, timed: [a, b] }, { ok: true, detail: '' });
+  if (!apart.timingVoid) return { value: timed, why: null, placed: null };
+  const p = atSpeedsRead(obs, a, b, model);
+  if (p.why)
+    return { value: timed, why: `${apart.voidReason}; the speeds read do not place it: ${p.why}`, placed: null };
+  return {
+    value: p.value,
+    why: null,
+    placed: `${apart.voidReason}; at the speeds read (the run of ${a} at ×${round(1 / p.f, 2)} the speed of the processes beside the runs) the model expects ${round(model * p.f, 2)}, and ${round(timed, 2)} as timed reads ${round(p.value, 2)} on its scale at one speed`,
+  };
+}
+
+/**
+ * A split check with its statistic as judged (splitStatistic): its timing
+ * void where the speeds cannot place it, with the reason; placed, the
+ * detail says how.
  * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
  * @param {import('../verdict.js').Check} check
  * @returns {import('../verdict.js').Check}
  */
-export function voidUnlessSpeedsPlace(obs, { a, b, model, iterations, C }, check) {
-  if (!controlReading(obs)) return voidIfUnequalSplitSpeeds(obs, { iterations, C, timed: [a, b] }, check);
-  const placed = atSpeedsRead(obs, a, b, model);
-  if (placed.why) return voidTiming(check, placed.why);
-  if (Math.abs(placed.f - 1) <= 0.05) return check;
-  return {
-    ...check,
-    detail: `${check.detail} (at the speeds read the model expects ${round(model * placed.f, 2)}: the run of ${a} ran at ×${round(1 / placed.f, 2)} the speed of the processes beside the runs)`,
-  };
+export function voidUnlessSpeedsPlace(obs, o, check) {
+  const s = splitStatistic(obs, o);
+  if (s.why) return voidTiming(check, s.why);
+  return s.placed ? { ...check, detail: `${check.detail} (${s.placed})` } : check;
 }
 
 /**
