@@ -613,18 +613,23 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
 
   it("atSpeedsRead: S2 against the model at the CPUs' speeds, on the one-speed scale: the model 2, turns 1, whatever the speeds", () => {
     const S2 = (/** @type {any} */ obs) => atSpeedsRead(obs, 1, 2, 2);
-    // one vCPU ×1.5 slower, seen by the control (one process on each): the lone thread on the fast one
-    const fastLone = S2(withControl(trial({ 1: [240, [240]], 2: [180, [120, 180]] }), [60, 90]));
-    expect(fastLone).toMatchObject({ why: null, f: expect.closeTo(0.667, 3), value: expect.closeTo(2, 3) });
+    // one vCPU ×1.3 slower, seen by the control (one process on each): the lone thread on the fast one
+    const fastLone = S2(withControl(trial({ 1: [240, [240]], 2: [156, [120, 156]] }), [60, 78]));
+    expect(fastLone).toMatchObject({ why: null, f: expect.closeTo(0.769, 3), value: expect.closeTo(2, 3) });
     // ... on the slow one: as timed
-    expect(S2(withControl(trial({ 1: [360, [360]], 2: [180, [120, 180]] }), [60, 90]))).toMatchObject({
+    expect(S2(withControl(trial({ 1: [312, [312]], 2: [156, [120, 156]] }), [60, 78]))).toMatchObject({
       why: null,
       f: 1,
       value: 2,
     });
-    // the same threads taking turns (asleep while they wait): 300 ms, S2 0.8 as timed; on the scale, 0.4
-    const turns = S2(withControl(trial({ 1: [240, [240]], 2: [300, [120, 180]] }), [60, 90]));
-    expect(turns.value).toBeCloseTo(0.4);
+    // the same threads taking turns (asleep while they wait): 276 ms, S2 0.87 as timed; on the scale, 0.76
+    const turns = S2(withControl(trial({ 1: [240, [240]], 2: [276, [120, 156]] }), [60, 78]));
+    expect(turns.value).toBeCloseTo(0.76, 2);
+    // one vCPU ×1.5 slower: the model at those speeds expects ×1.33, too little to place (the placed
+    // value would move three times as far as S2 as timed)
+    expect(S2(withControl(trial({ 1: [240, [240]], 2: [180, [120, 180]] }), [60, 90])).why).toMatch(
+      /the model expects ×1\.33, too little to tell from no gain$/,
+    );
     // a lone thread made slower by CPU without progress (×1.45, under the structure's ×1.5) before threads
     // that take turns: S2 1.45 as timed; the model at its speed expects 2.9, and on the scale it reads 1.24
     const waste = S2(withControl(trial({ 1: [348, [348]], 2: [240, [120, 120]] }), [60, 61]));
@@ -655,6 +660,17 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     // any work beside other work): the model expects ×0.99, no gain to tell from none
     const halved = withControl(trial({ 1: [240, [240]], 2: [240, [240, 241]] }), [120, 121]);
     expect(S2(halved)).toMatch(/the model expects ×0\.99, too little to tell from no gain$/);
+    // the control slower than any thread of the run of 2 ran, at its fastest: its processes slowed,
+    // not the machine (one split thread wasting half again as much, every control process a third)
+    const slowed = withControl(trial({ 1: [240, [240]], 2: [180, [120, 180]] }), [80, 78]);
+    expect(S2(slowed)).toMatch(
+      /^the processes beside the runs read ×1\.3 the CPU per iteration of the run of 2's fastest thread/,
+    );
+    // a lone thread that does part of its share outside its own window: the main thread's reading of
+    // its whole run counts, and the trial reads as it ran
+    const outside = withControl(trial({ 1: [240, [160]], 2: [156, [120, 156]] }), [60, 78]);
+    outside.runs[0].threads[0].runCpuMs = 240;
+    expect(atSpeedsRead(outside, 1, 2, 2).f).toBeCloseTo(0.769, 3);
     // no CPU reading of a thread
     const unread = withControl(trial({ 1: [240, [240]], 2: [121, [120, 121]] }), [60, 61]);
     unread.runs[0].threads[0].cpuMs = null;
@@ -663,14 +679,17 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
 
   it('a host that slows its vCPUs while all work (hyperthread pairs, an all-core clock) slows the processes at once: honest threads read no dearer', () => {
     const ht = withControl(trial({ 1: [240, [240]], 2: [181, [180, 181]] }), [90, 91]);
-    // S2 as timed, 1.33: the model at the speeds read expects 2 × 0.12/0.182 = 1.32, and S2 sits on it
-    const placed = judged(splitSpeeds, 2, ht);
+    // S2 as timed, 1.33: the model at the speeds read expects 2 × 0.12/0.182 = 1.32, too little to
+    // place; the structure counts, the timing is void
+    expect(judged(splitSpeeds, 2, ht).check).toMatchObject({ ok: true, timingVoid: true });
+    // a milder pairing, ×1.25: expected 1.6, and S2 1.6 as timed reads the model's 2 on its scale
+    const placed = judged(splitSpeeds, 2, withControl(trial({ 1: [240, [240]], 2: [150, [150, 149]] }), [75, 74]));
     expect(placed.check).toMatchObject({ ok: true });
     expect(placed.check.timingVoid).toBeUndefined();
     expect(placed.check.detail).toMatch(
-      /\(CPUs at unequal speeds: .*; at the speeds read \(the run of 1 at ×1\.52 the speed of the processes beside the runs\) the model expects 1\.32, and 1\.33 as timed reads 2\.02 on its scale at one speed\)$/,
+      /\(CPUs at unequal speeds: .*; at the speeds read \(the run of 1 at ×1\.25 the speed of the processes beside the runs\) the model expects 1\.6, and 1\.6 as timed reads 2 on its scale at one speed\)$/,
     );
-    expect(placed.value).toBeCloseTo(2, 1);
+    expect(placed.value).toBeCloseTo(2, 2);
     expect(costs(ht)).toEqual([
       [1, 0.66],
       [2, 0.99],

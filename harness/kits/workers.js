@@ -333,11 +333,12 @@ export const MAX_PROGRESS_COST = 1.5;
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
  * iteration any process took; `cheapest`: the least any burst's dearest
- * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
+ * process took; `fastest`: the least any process took (the fastest CPU);
+ * `spread`: how far the bursts' dearest read apart (over 1.2:
  * the machine's speed changed through the trial). null where the record
  * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, fastest: number, spread: number, n: number } | null}
  */
 export function controlReading(obs) {
   const bursts = obs.control?.bursts;
@@ -348,6 +349,7 @@ export function controlReading(obs) {
   return {
     dearest: Math.max(...dearest),
     cheapest: Math.min(...dearest),
+    fastest: Math.min(...each.flat()),
     spread: spreadOf(dearest),
     n: bursts[0].set.length,
   };
@@ -706,11 +708,12 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed }, check) {
 }
 
 /**
- * The least speed-up over the alternative of none that the model, at the
- * CPUs' speeds, must expect for a trial to tell the two apart: below it the
- * placed statistic (atSpeedsRead) would mostly be noise.
+ * The least speed-up that the model, at the CPUs' speeds, must expect for a
+ * trial to be placed (atSpeedsRead): the one-speed model's 2 over it is at
+ * most ×2, so the placed value moves at most twice as far as the statistic
+ * as timed, noise included.
  */
-export const MIN_EXPECTED_GAIN = 1.25;
+export const MIN_EXPECTED_GAIN = 1.5;
 
 /**
  * A split's time(a)/time(b) (a < b threads, each with a CPU of its own)
@@ -728,13 +731,17 @@ export const MIN_EXPECTED_GAIN = 1.25;
  * time it adds, so it buys no gain, and work they hand to other threads is
  * the structure's to catch (workElsewhere). The run of b is read from the
  * control, which no lock or scheduling of the split can touch, and only
- * where the run's own slowest thread agrees with it.
+ * where the run's own slowest thread agrees with it, and its fastest thread
+ * with the control's fastest process. Each thread's CPU is the dearer of its
+ * own reading and the main thread's over the whole run (threadRates).
  *
  * `why` says where the speeds cannot place the trial: the control's bursts
  * read the machine's speed change through the trial; the run of b read its
- * CPUs other than the control did (a host that slowed them between the
- * bursts, or CPU spent without progress); the model at those speeds expects
- * too little gain to tell from none (MIN_EXPECTED_GAIN); a CPU not read.
+ * CPUs other than the control did, at the slowest or at the fastest (a host
+ * that slowed them between the bursts, CPU spent without progress, a control
+ * slowed itself); the model at those speeds expects too little gain to tell
+ * from none (MIN_EXPECTED_GAIN: the placed value then moves at most twice as
+ * far as the statistic as timed); a CPU not read.
  * @param {any} obs @param {number} a @param {number} b @param {number} model  the one-speed model's time(a)/time(b)
  * @returns {{ value: number, f: number, why: string | null }}
  */
@@ -760,6 +767,13 @@ export function atSpeedsRead(obs, a, b, model) {
   if (rb / d > MAX_SPEED_SPREAD || d / rb > MAX_SPEED_SPREAD)
     return unplaced(
       `the run of ${b} threads read ${x(rb / d)} the CPU per iteration of the processes beside the runs (a host that slowed its CPUs between their bursts, or CPU spent without progress)`,
+    );
+  // ... and on its fastest CPU too: a control slower than any of the run's threads ran
+  // does not read these CPUs (its processes slowed, not the machine).
+  const fastest = Math.min(...threadRates(obs, b));
+  if (control.fastest / fastest > MAX_SPEED_SPREAD)
+    return unplaced(
+      `the processes beside the runs read ${x(control.fastest / fastest)} the CPU per iteration of the run of ${b}'s fastest thread at their cheapest (they do not read the speeds these CPUs ran at)`,
     );
   if (expected < MIN_EXPECTED_GAIN)
     return unplaced(
@@ -812,8 +826,24 @@ export function voidUnlessSpeedsPlace(obs, o, check) {
  * @param {any} obs @param {number} k
  */
 function slowestRate(obs, k) {
-  const rates = (obs.runs ?? [])
-    .filter((/** @type {any} */ r) => r.k === k)
-    .flatMap((/** @type {any} */ r) => r.threads.map((/** @type {any} */ t) => ratePerIteration(t, t.cpuMs)));
+  const rates = threadRates(obs, k);
   return rates.length && readRates(rates).length === rates.length ? Math.max(...rates) : NaN;
+}
+
+/**
+ * The CPU per iteration of each thread of the runs with k threads: the
+ * dearer of its own reading of its share and the main thread's over its
+ * whole run, so that no work a thread does outside its own window reads it
+ * cheaper (NaN where a reading is missing).
+ * @param {any} obs @param {number} k
+ * @returns {number[]}
+ */
+function threadRates(obs, k) {
+  return (obs.runs ?? [])
+    .filter((/** @type {any} */ r) => r.k === k)
+    .flatMap((/** @type {any} */ r) =>
+      r.threads.map((/** @type {any} */ t) =>
+        Math.max(ratePerIteration(t, t.cpuMs), typeof t.runCpuMs === 'number' ? ratePerIteration(t, t.runCpuMs) : 0),
+      ),
+    );
 }

@@ -181,15 +181,17 @@ export declare const MAX_PROGRESS_COST = 1.5;
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
  * iteration any process took; `cheapest`: the least any burst's dearest
- * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
+ * process took; `fastest`: the least any process took (the fastest CPU);
+ * `spread`: how far the bursts' dearest read apart (over 1.2:
  * the machine's speed changed through the trial). null where the record
  * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, fastest: number, spread: number, n: number } | null}
  */
 export declare function controlReading(obs: any): {
     dearest: number;
     cheapest: number;
+    fastest: number;
     spread: number;
     n: number;
 } | null;
@@ -419,11 +421,12 @@ export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, time
     timed?: number[];
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
 /**
- * The least speed-up over the alternative of none that the model, at the
- * CPUs' speeds, must expect for a trial to tell the two apart: below it the
- * placed statistic (atSpeedsRead) would mostly be noise.
+ * The least speed-up that the model, at the CPUs' speeds, must expect for a
+ * trial to be placed (atSpeedsRead): the one-speed model's 2 over it is at
+ * most ×2, so the placed value moves at most twice as far as the statistic
+ * as timed, noise included.
  */
-export declare const MIN_EXPECTED_GAIN = 1.25;
+export declare const MIN_EXPECTED_GAIN = 1.5;
 /**
  * A split's time(a)/time(b) (a < b threads, each with a CPU of its own)
  * read against what the model expects at the CPUs' speeds, and placed on
@@ -440,13 +443,17 @@ export declare const MIN_EXPECTED_GAIN = 1.25;
  * time it adds, so it buys no gain, and work they hand to other threads is
  * the structure's to catch (workElsewhere). The run of b is read from the
  * control, which no lock or scheduling of the split can touch, and only
- * where the run's own slowest thread agrees with it.
+ * where the run's own slowest thread agrees with it, and its fastest thread
+ * with the control's fastest process. Each thread's CPU is the dearer of its
+ * own reading and the main thread's over the whole run (threadRates).
  *
  * `why` says where the speeds cannot place the trial: the control's bursts
  * read the machine's speed change through the trial; the run of b read its
- * CPUs other than the control did (a host that slowed them between the
- * bursts, or CPU spent without progress); the model at those speeds expects
- * too little gain to tell from none (MIN_EXPECTED_GAIN); a CPU not read.
+ * CPUs other than the control did, at the slowest or at the fastest (a host
+ * that slowed them between the bursts, CPU spent without progress, a control
+ * slowed itself); the model at those speeds expects too little gain to tell
+ * from none (MIN_EXPECTED_GAIN: the placed value then moves at most twice as
+ * far as the statistic as timed); a CPU not read.
  * @param {any} obs @param {number} a @param {number} b @param {number} model  the one-speed model's time(a)/time(b)
  * @returns {{ value: number, f: number, why: string | null }}
  */
