@@ -127,6 +127,19 @@ describe('split-work.cjs', () => {
     }
   });
 
+  it("split-lone-unread (test-only): the lone thread's own reading misses a third of its work; the main thread's does not", async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations: 100000, m: 2, ks: [1, 2], rounds: 1 },
+      env: { NCS_SABOTAGE: 'split-lone-unread' },
+    });
+    const [one, two] = data.runs;
+    if (linux) expect(one.threads[0].cpuMs / one.threads[0].runCpuMs).toBeLessThan(0.8);
+    const last = Math.max(...two.threads.map((/** @type {any} */ t) => t.doneMs));
+    expect(two.wallMs).toBeGreaterThanOrEqual(1.5 * last - 1);
+  });
+
   it('one round from firstRound 1 times descending, and says so', async () => {
     const { data } = await runFixture({
       node,

@@ -646,8 +646,19 @@ export function splitRates(obs, iterationsPerTask, C) {
     .filter((/** @type {any} */ r) => r.k <= C)
     .map((/** @type {any} */ r) => ({
       k: r.k,
-      rates: r.threads.map((/** @type {any} */ t) => ratePerIteration(t, t.cpuMs) * iterationsPerTask),
+      rates: r.threads.map((/** @type {any} */ t) => threadRate(t) * iterationsPerTask),
     }));
+}
+
+/**
+ * A split thread's CPU per iteration: the dearer of its own reading of its
+ * share and the main thread's of its whole run (honest threads read the
+ * two within 1–4%), so that work it does outside its own window never reads
+ * it cheaper. NaN where its own reading is missing.
+ * @param {any} t
+ */
+function threadRate(t) {
+  return Math.max(ratePerIteration(t, t.cpuMs), typeof t.runCpuMs === 'number' ? ratePerIteration(t, t.runCpuMs) : 0);
 }
 
 /** The rates that were read: a thread without a CPU reading gives NaN or null. @param {number[]} rates */
@@ -831,19 +842,13 @@ function slowestRate(obs, k) {
 }
 
 /**
- * The CPU per iteration of each thread of the runs with k threads: the
- * dearer of its own reading of its share and the main thread's over its
- * whole run, so that no work a thread does outside its own window reads it
- * cheaper (NaN where a reading is missing).
+ * The CPU per iteration of each thread of the runs with k threads
+ * (threadRate; NaN where a reading is missing).
  * @param {any} obs @param {number} k
  * @returns {number[]}
  */
 function threadRates(obs, k) {
   return (obs.runs ?? [])
     .filter((/** @type {any} */ r) => r.k === k)
-    .flatMap((/** @type {any} */ r) =>
-      r.threads.map((/** @type {any} */ t) =>
-        Math.max(ratePerIteration(t, t.cpuMs), typeof t.runCpuMs === 'number' ? ratePerIteration(t, t.runCpuMs) : 0),
-      ),
-    );
+    .flatMap((/** @type {any} */ r) => r.threads.map(threadRate));
 }
