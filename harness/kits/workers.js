@@ -333,12 +333,11 @@ export const MAX_PROGRESS_COST = 1.5;
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
  * iteration any process took; `cheapest`: the least any burst's dearest
- * process took; `fastest`: the least any process took (the fastest CPU);
- * `spread`: how far the bursts' dearest read apart (over 1.2:
+ * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
  * the machine's speed changed through the trial). null where the record
  * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, cheapest: number, fastest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
  */
 export function controlReading(obs) {
   const bursts = obs.control?.bursts;
@@ -349,7 +348,6 @@ export function controlReading(obs) {
   return {
     dearest: Math.max(...dearest),
     cheapest: Math.min(...dearest),
-    fastest: Math.min(...each.flat()),
     spread: spreadOf(dearest),
     n: bursts[0].set.length,
   };
@@ -653,8 +651,9 @@ export function splitRates(obs, iterationsPerTask, C) {
 /**
  * A split thread's CPU per iteration: the dearer of its own reading of its
  * share and the main thread's of its whole run (honest threads read the
- * two within 1–4%), so that work it does outside its own window never reads
- * it cheaper. NaN where its own reading is missing.
+ * two within 1.001–1.038), so that work it does outside its own window
+ * never reads it cheaper (split-lone-unread). NaN where its own reading is
+ * missing.
  * @param {any} t
  */
 function threadRate(t) {
@@ -716,139 +715,4 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed }, check) {
     check,
     `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)`,
   );
-}
-
-/**
- * The least speed-up that the model, at the CPUs' speeds, must expect for a
- * trial to be placed (atSpeedsRead): the one-speed model's 2 over it is at
- * most ×2, so the placed value moves at most twice as far as the statistic
- * as timed, noise included.
- */
-export const MIN_EXPECTED_GAIN = 1.5;
-
-/**
- * A split's time(a)/time(b) (a < b threads, each with a CPU of its own)
- * read against what the model expects at the CPUs' speeds, and placed on
- * the model's scale at one speed. At one speed the model expects `model`
- * (min(b, C)/min(a, C)) and threads that take turns 1. Where the CPUs run at
- * unequal speeds the run of b ends with its slowest CPU, and the control
- * (controlReading: the same work in processes of their own, one on each CPU
- * at once) reads that CPU's speed while every CPU works: the model then
- * expects model·f, f = (the run of a's slowest thread's CPU per iteration)
- * / (the control's), and still 1 for turns. The value is the statistic
- * placed on the same line, 1 + (v − 1)(model − 1)/(model·f − 1): the
- * model's value and 1 for turns, whatever the speeds. The run of a is read
- * from its own threads: CPU they spend without progress raises f with the
- * time it adds, so it buys no gain, and work they hand to other threads is
- * the structure's to catch (workElsewhere). The run of b is read from the
- * control, which no lock or scheduling of the split can touch, and only
- * where the run's own slowest thread agrees with it, and its fastest thread
- * with the control's fastest process. Each thread's CPU is the dearer of its
- * own reading and the main thread's over the whole run (threadRates).
- *
- * `why` says where the speeds cannot place the trial: the control's bursts
- * read the machine's speed change through the trial; the run of b read its
- * CPUs other than the control did, at the slowest or at the fastest (a host
- * that slowed them between the bursts, CPU spent without progress, a control
- * slowed itself); the model at those speeds expects too little gain to tell
- * from none (MIN_EXPECTED_GAIN: the placed value then moves at most twice as
- * far as the statistic as timed); a CPU not read.
- * @param {any} obs @param {number} a @param {number} b @param {number} model  the one-speed model's time(a)/time(b)
- * @returns {{ value: number, f: number, why: string | null }}
- */
-export function atSpeedsRead(obs, a, b, model) {
-  const timed = timeOf(obs, a) / timeOf(obs, b);
-  const control = controlReading(obs);
-  const ra = slowestRate(obs, a);
-  const rb = slowestRate(obs, b);
-  if (!control) return { value: NaN, f: NaN, why: 'no control beside the runs' };
-  if (!(ra > 0) || !(rb > 0)) return { value: NaN, f: NaN, why: `no CPU reading of the runs of ${a} and ${b} threads` };
-  // The cheapest burst's dearest process: of the bursts' readings, the one that expects the most gain.
-  const d = control.cheapest;
-  const f = ra / d;
-  const expected = model * f;
-  const value = 1 + ((timed - 1) * (model - 1)) / (expected - 1);
-  const x = (/** @type {number} */ n) => `×${round(n, 2)}`;
-  /** @param {string} why */
-  const unplaced = (why) => ({ value, f, why });
-  if (control.spread > MAX_SPEED_SPREAD)
-    return unplaced(
-      `the processes beside the runs read ${x(control.spread)} apart from one burst to another (the machine's speed changed through the trial)`,
-    );
-  if (rb / d > MAX_SPEED_SPREAD || d / rb > MAX_SPEED_SPREAD)
-    return unplaced(
-      `the run of ${b} threads read ${x(rb / d)} the CPU per iteration of the processes beside the runs (a host that slowed its CPUs between their bursts, or CPU spent without progress)`,
-    );
-  // ... and on its fastest CPU too: a control slower than any of the run's threads ran
-  // does not read these CPUs (its processes slowed, not the machine).
-  const fastest = Math.min(...threadRates(obs, b));
-  if (control.fastest / fastest > MAX_SPEED_SPREAD)
-    return unplaced(
-      `the processes beside the runs read ${x(control.fastest / fastest)} the CPU per iteration of the run of ${b}'s fastest thread at their cheapest (they do not read the speeds these CPUs ran at)`,
-    );
-  if (expected < MIN_EXPECTED_GAIN)
-    return unplaced(
-      `at the speeds read (the run of ${a} at ${x(1 / f)} the speed of the processes beside the runs) the model expects ${x(expected)}, too little to tell from no gain`,
-    );
-  return { value, f, why: null };
-}
-
-/**
- * A split statistic time(a)/time(b) as judged: as timed where the threads'
- * CPU per task read alike (voidIfUnequalSplitSpeeds lets it stand); where
- * they read apart, placed at the CPUs' speeds (atSpeedsRead), with the
- * reason it was void before and, where the speeds cannot place it either,
- * why not (`why`: the timing is then void; `value` is then as timed, for
- * the record). `placed`: how the speeds read placed it, for the trial's detail.
- * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
- * @returns {{ value: number, why: string | null, placed: string | null }}
- */
-export function splitStatistic(obs, { a, b, model, iterations, C }) {
-  const timed = timeOf(obs, a) / timeOf(obs, b);
-  const apart = voidIfUnequalSplitSpeeds(obs, { iterations, C, timed: [a, b] }, { ok: true, detail: '' });
-  if (!apart.timingVoid) return { value: timed, why: null, placed: null };
-  const p = atSpeedsRead(obs, a, b, model);
-  if (p.why)
-    return { value: timed, why: `${apart.voidReason}; the speeds read do not place it: ${p.why}`, placed: null };
-  return {
-    value: p.value,
-    why: null,
-    placed: `${apart.voidReason}; at the speeds read (the run of ${a} at ×${round(1 / p.f, 2)} the speed of the processes beside the runs) the model expects ${round(model * p.f, 2)}, and ${round(timed, 2)} as timed reads ${round(p.value, 2)} on its scale at one speed`,
-  };
-}
-
-/**
- * A split check with its statistic as judged (splitStatistic): its timing
- * void where the speeds cannot place it, with the reason; placed, the
- * detail says how.
- * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
- * @param {import('../verdict.js').Check} check
- * @returns {import('../verdict.js').Check}
- */
-export function voidUnlessSpeedsPlace(obs, o, check) {
-  const s = splitStatistic(obs, o);
-  if (s.why) return voidTiming(check, s.why);
-  return s.placed ? { ...check, detail: `${check.detail} (${s.placed})` } : check;
-}
-
-/**
- * The CPU per iteration of the slowest thread of the runs with k threads
- * (the largest), NaN where a thread's CPU was not read.
- * @param {any} obs @param {number} k
- */
-function slowestRate(obs, k) {
-  const rates = threadRates(obs, k);
-  return rates.length && readRates(rates).length === rates.length ? Math.max(...rates) : NaN;
-}
-
-/**
- * The CPU per iteration of each thread of the runs with k threads
- * (threadRate; NaN where a reading is missing).
- * @param {any} obs @param {number} k
- * @returns {number[]}
- */
-function threadRates(obs, k) {
-  return (obs.runs ?? [])
-    .filter((/** @type {any} */ r) => r.k === k)
-    .flatMap((/** @type {any} */ r) => r.threads.map(threadRate));
 }

@@ -181,17 +181,15 @@ export declare const MAX_PROGRESS_COST = 1.5;
  * §30), both hyperthreads of a core busy where the host pairs its vCPUs
  * unseen, every core at its all-core clock. `dearest`: the most CPU per
  * iteration any process took; `cheapest`: the least any burst's dearest
- * process took; `fastest`: the least any process took (the fastest CPU);
- * `spread`: how far the bursts' dearest read apart (over 1.2:
+ * process took; `spread`: how far the bursts' dearest read apart (over 1.2:
  * the machine's speed changed through the trial). null where the record
  * has no control, or a reading is missing.
  * @param {any} obs
- * @returns {{ dearest: number, cheapest: number, fastest: number, spread: number, n: number } | null}
+ * @returns {{ dearest: number, cheapest: number, spread: number, n: number } | null}
  */
 export declare function controlReading(obs: any): {
     dearest: number;
     cheapest: number;
-    fastest: number;
     spread: number;
     n: number;
 } | null;
@@ -420,81 +418,3 @@ export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, time
     C: number;
     timed?: number[];
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
-/**
- * The least speed-up that the model, at the CPUs' speeds, must expect for a
- * trial to be placed (atSpeedsRead): the one-speed model's 2 over it is at
- * most ×2, so the placed value moves at most twice as far as the statistic
- * as timed, noise included.
- */
-export declare const MIN_EXPECTED_GAIN = 1.5;
-/**
- * A split's time(a)/time(b) (a < b threads, each with a CPU of its own)
- * read against what the model expects at the CPUs' speeds, and placed on
- * the model's scale at one speed. At one speed the model expects `model`
- * (min(b, C)/min(a, C)) and threads that take turns 1. Where the CPUs run at
- * unequal speeds the run of b ends with its slowest CPU, and the control
- * (controlReading: the same work in processes of their own, one on each CPU
- * at once) reads that CPU's speed while every CPU works: the model then
- * expects model·f, f = (the run of a's slowest thread's CPU per iteration)
- * / (the control's), and still 1 for turns. The value is the statistic
- * placed on the same line, 1 + (v − 1)(model − 1)/(model·f − 1): the
- * model's value and 1 for turns, whatever the speeds. The run of a is read
- * from its own threads: CPU they spend without progress raises f with the
- * time it adds, so it buys no gain, and work they hand to other threads is
- * the structure's to catch (workElsewhere). The run of b is read from the
- * control, which no lock or scheduling of the split can touch, and only
- * where the run's own slowest thread agrees with it, and its fastest thread
- * with the control's fastest process. Each thread's CPU is the dearer of its
- * own reading and the main thread's over the whole run (threadRates).
- *
- * `why` says where the speeds cannot place the trial: the control's bursts
- * read the machine's speed change through the trial; the run of b read its
- * CPUs other than the control did, at the slowest or at the fastest (a host
- * that slowed them between the bursts, CPU spent without progress, a control
- * slowed itself); the model at those speeds expects too little gain to tell
- * from none (MIN_EXPECTED_GAIN: the placed value then moves at most twice as
- * far as the statistic as timed); a CPU not read.
- * @param {any} obs @param {number} a @param {number} b @param {number} model  the one-speed model's time(a)/time(b)
- * @returns {{ value: number, f: number, why: string | null }}
- */
-export declare function atSpeedsRead(obs: any, a: number, b: number, model: number): {
-    value: number;
-    f: number;
-    why: string | null;
-};
-/**
- * A split statistic time(a)/time(b) as judged: as timed where the threads'
- * CPU per task read alike (voidIfUnequalSplitSpeeds lets it stand); where
- * they read apart, placed at the CPUs' speeds (atSpeedsRead), with the
- * reason it was void before and, where the speeds cannot place it either,
- * why not (`why`: the timing is then void; `value` is then as timed, for
- * the record). `placed`: how the speeds read placed it, for the trial's detail.
- * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
- * @returns {{ value: number, why: string | null, placed: string | null }}
- */
-export declare function splitStatistic(obs: any, { a, b, model, iterations, C }: {
-    a: number;
-    b: number;
-    model: number;
-    iterations: number;
-    C: number;
-}): {
-    value: number;
-    why: string | null;
-    placed: string | null;
-};
-/**
- * A split check with its statistic as judged (splitStatistic): its timing
- * void where the speeds cannot place it, with the reason; placed, the
- * detail says how.
- * @param {any} obs @param {{ a: number, b: number, model: number, iterations: number, C: number }} o
- * @param {import('../verdict.js').Check} check
- * @returns {import('../verdict.js').Check}
- */
-export declare function voidUnlessSpeedsPlace(obs: any, o: {
-    a: number;
-    b: number;
-    model: number;
-    iterations: number;
-    C: number;
-}, check: import('../verdict.js').Check): import('../verdict.js').Check;
