@@ -1,6 +1,6 @@
 // @ts-check
 // Machine profile: built from the child-process probe
-// (fixtures/profile-probe.cjs) and the host topology (read by machine.js),
+// (fixtures/profile-probe.cjs) and the host topology (read by topology.js),
 // and formatted for reports. Pure, except readCgroupQuota() with its default
 // file reader: reporters may import it without spawning anything.
 
