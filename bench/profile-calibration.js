@@ -10,9 +10,13 @@
 // ranges.
 //
 //   UV_THREADPOOL_SIZE=3 node bench/profile-calibration.js [--pairs N]
-import { pbkdf2, pbkdf2Sync } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pbkdf2 } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseBenchArgs } from './lib/args.js';
+import { timeHash } from './lib/hash.js';
+
+const { median } = createRequire(import.meta.url)('../fixtures/lib/speed-reference.cjs');
 
 const HELP = `Usage: UV_THREADPOOL_SIZE=3 node bench/profile-calibration.js [--pairs N]
 
@@ -30,20 +34,6 @@ Options:
 
 const TASK_MS = 120;
 const PARALLEL_TASK_MS = 15;
-
-/** @param {number} iterations */
-function timeSync(iterations) {
-  const t0 = performance.now();
-  pbkdf2Sync('secret', 'salt', iterations, 64, 'sha512');
-  return performance.now() - t0;
-}
-
-/** @param {number[]} xs */
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** Wall ms of k concurrent pool hashes. @param {number} k @param {number} iterations */
 async function batch(k, iterations) {
@@ -93,16 +83,16 @@ async function main() {
     process.stderr.write('profile-calibration: --pairs must be a whole number ≥ 1\n');
     return 2;
   }
-  timeSync(1000); // warm-up
-  const iterations = 10 * Math.round(TASK_MS / 10 / (Math.min(timeSync(2000), timeSync(2000), timeSync(2000)) / 2000));
+  timeHash(1000); // warm-up
+  const iterations = 10 * Math.round(TASK_MS / 10 / (Math.min(timeHash(2000), timeHash(2000), timeHash(2000)) / 2000));
   const rows = [];
   for (let i = 0; i < pairs; i++) {
     let t0 = performance.now();
-    const before = median([timeSync(iterations), timeSync(iterations), timeSync(iterations)]);
+    const before = median([timeHash(iterations), timeHash(iterations), timeHash(iterations)]);
     const beforeMs = performance.now() - t0;
     const part = iterations / 10;
     t0 = performance.now();
-    const now = (median(Array.from({ length: 5 }, () => timeSync(part))) * iterations) / part;
+    const now = (median(Array.from({ length: 5 }, () => timeHash(part))) * iterations) / part;
     const nowMs = performance.now() - t0;
     const parBefore = await parallelism(Math.round(iterations / 2));
     const parNow = await parallelism(Math.round((iterations * PARALLEL_TASK_MS) / before));

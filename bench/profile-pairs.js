@@ -13,9 +13,8 @@
 //
 //   node bench/profile-pairs.js [--runs N] [--iterations I]
 import { createRequire } from 'node:module';
-import { pbkdf2Sync } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { parseBenchArgs } from './lib/args.js';
+import { timeHash } from './lib/hash.js';
 
 const speed = createRequire(import.meta.url)('../fixtures/lib/speed-reference.cjs');
 
@@ -38,18 +37,11 @@ Options:
 const READINGS = 20;
 
 /** @param {number} iterations */
-function timeTask(iterations) {
-  const t0 = performance.now();
-  pbkdf2Sync('secret', 'salt', iterations, 64, 'sha512');
-  return performance.now() - t0;
-}
-
-/** @param {number} iterations */
 function calibrateBothWays(iterations) {
   const runs = [];
   const groups = [Array.from({ length: READINGS }, () => speed.timeReference())];
   for (let i = 0; i < 3; i++) {
-    runs.push(timeTask(iterations));
+    runs.push(timeHash(iterations));
     groups.push(Array.from({ length: READINGS }, () => speed.timeReference()));
   }
   return {
@@ -84,7 +76,7 @@ function main() {
     process.stderr.write('profile-pairs: --runs must be a whole number ≥ 1 and --iterations one ≥ 1000\n');
     return 2;
   }
-  timeTask(1000); // warm-up
+  timeHash(1000); // warm-up
   const results = [];
   for (let i = 0; i < runs; i++) {
     results.push(calibrateBothWays(iterations));

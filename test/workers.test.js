@@ -35,6 +35,20 @@ import optimal from '../specs/workers/workers.optimal-cores-minus-one.spec.js';
 const linux = process.platform === 'linux';
 const node = process.execPath;
 
+/**
+ * One round of a split of 1 and 2 threads under a test-only sabotage: the fixture's report.
+ * @param {string} sabotage @param {number} iterations @param {number} m
+ */
+const splitUnder = async (sabotage, iterations, m) =>
+  (
+    await runFixture({
+      node,
+      fixture: 'split-work.cjs',
+      options: { iterations, m, ks: [1, 2], rounds: 1 },
+      env: { NCS_SABOTAGE: sabotage },
+    })
+  ).data;
+
 describe('split-work.cjs', () => {
   it('times every k in both rounds, ascending then descending, on k distinct worker threads', async () => {
     const { data } = await runFixture({
@@ -97,12 +111,7 @@ describe('split-work.cjs', () => {
   });
 
   it('split-held (test-only): a run of 2 is seen done as long again after its shares ended; the lone run is not held', async () => {
-    const { data } = await runFixture({
-      node,
-      fixture: 'split-work.cjs',
-      options: { iterations: 2000, m: 4, ks: [1, 2], rounds: 1 },
-      env: { NCS_SABOTAGE: 'split-held' },
-    });
+    const data = await splitUnder('split-held', 2000, 4);
     const last = (/** @type {any} */ r) => Math.max(...r.threads.map((/** @type {any} */ t) => t.doneMs));
     const [one, two] = data.runs;
     expect(two.k).toBe(2);
@@ -111,12 +120,7 @@ describe('split-work.cjs', () => {
   });
 
   it('split-lone-offload (test-only): the lone run hands 40% of its work to the pool, which its process reads and its thread does not', async () => {
-    const { data } = await runFixture({
-      node,
-      fixture: 'split-work.cjs',
-      options: { iterations: 100000, m: 2, ks: [1, 2], rounds: 1 },
-      env: { NCS_SABOTAGE: 'split-lone-offload' },
-    });
+    const data = await splitUnder('split-lone-offload', 100000, 2);
     const [one, two] = data.runs;
     expect(one.threads[0].iterations).toBe(200000); // its share as the split counts it
     expect(typeof one.processCpuMs).toBe('number');
@@ -127,12 +131,7 @@ describe('split-work.cjs', () => {
   });
 
   it("split-lone-unread (test-only): the lone thread's own reading misses a third of its work; the main thread's does not", async () => {
-    const { data } = await runFixture({
-      node,
-      fixture: 'split-work.cjs',
-      options: { iterations: 100000, m: 2, ks: [1, 2], rounds: 1 },
-      env: { NCS_SABOTAGE: 'split-lone-unread' },
-    });
+    const data = await splitUnder('split-lone-unread', 100000, 2);
     const [one, two] = data.runs;
     if (linux) expect(one.threads[0].cpuMs / one.threads[0].runCpuMs).toBeLessThan(0.8);
     const last = Math.max(...two.threads.map((/** @type {any} */ t) => t.doneMs));
