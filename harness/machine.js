@@ -192,9 +192,9 @@ export async function probeMachine(o) {
     if (!signal?.aborted) await nodeInfo(nodePath);
     throw err;
   }
+  const node = probedNode(nodePath, probe) ?? (await nodeInfo(nodePath));
   // How long the whole profile took (the speed issue's figure), from the topology on.
   const profile = { ...buildProfile({ probe, topology }), durationMs: Math.round(performance.now() - t0) };
-  const node = probedNode(nodePath, probe) ?? (await nodeInfo(nodePath));
   return { ...base, ...pool, node, profile, cores: profile.cores, pbkdf2: profile.pbkdf2 ?? base.pbkdf2 };
 }
 

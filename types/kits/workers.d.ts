@@ -137,9 +137,12 @@ export declare function checkSplit(obs: any): {
 /**
  * The CPU a split run's process may spend beyond its k threads and its main
  * thread: the larger of ELSEWHERE_MIN_MS and ELSEWHERE_SHARE of the threads'
- * own. Honest runs read −3 to 0 ms (the readings' windows differ by a few
- * µs of the main thread's work); a lone thread that hands 40% of its work to
- * the libuv pool read 95 ms beside its own 143 (BENCHMARKS.md §35).
+ * own. Honest runs read −7 to +2 ms (805 runs of §35's stability benches,
+ * Node 20: the readings' windows differ by a few µs of the main thread's
+ * work); a lone thread that hands 40% of its work to the libuv pool read
+ * 95 ms beside its own 143; threads that spin while they wait for others
+ * read +9 to +38 ms, which the process's other threads spent meanwhile
+ * (BENCHMARKS.md §35).
  */
 export declare const ELSEWHERE_MIN_MS = 10;
 /** See ELSEWHERE_MIN_MS. */
