@@ -444,6 +444,11 @@ describe('split helpers', () => {
       r.processCpuMs = 1 + r.threads.reduce((/** @type {number} */ a, /** @type {any} */ t) => a + t.cpuMs, 0);
     }
     expect(checkSplit(obs).ok).toBe(true);
+    // a pass shows the reading it rests on
+    obs.runs[1].processCpuMs += 3;
+    expect(checkSplit(obs).detail).toMatch(
+      /, the process's other threads at ≤ 3 ms of CPU in any run \(allowed the larger of 10 ms and a tenth of the run's threads'\)$/,
+    );
     obs.runs[0].processCpuMs += 60; // the lone run, helped by the pool
     expect(checkSplit(obs)).toMatchObject({ ok: false, loadBound: false });
     expect(checkSplit(obs).detail).toMatch(

@@ -253,6 +253,9 @@ export function checkSplit(obs) {
   const least = runnable.length ? Math.min(...runnable.map((/** @type {any} */ l) => l.share)) : null;
   const worst = costs.length ? Math.max(...costs.map((c) => c.cost)) : null;
   const worstAtCheapest = costs.length ? Math.max(...costs.map((c) => c.atCheapest)) : null;
+  // The evidence of the rule that a run's work is its threads' where it passes: the most any run's process spent beyond them.
+  const beyond = obs.runs.map(cpuBeyondThreads).filter(Boolean);
+  const mostBeyond = beyond.length === obs.runs.length ? Math.max(...beyond.map((b) => b.ms)) : null;
   const againstEach =
     worst !== null && worstAtCheapest !== null && round(worstAtCheapest, 2) > round(worst, 2)
       ? `, ×${round(worstAtCheapest, 2)} that of the cheapest burst's`
@@ -279,7 +282,7 @@ export function checkSplit(obs) {
         : null,
     detail: problems.length
       ? problems.join('; ')
-      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}`,
+      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}${mostBeyond === null ? '' : `, the process's other threads at ≤ ${Math.max(0, Math.round(mostBeyond))} ms of CPU in any run (allowed the larger of ${ELSEWHERE_MIN_MS} ms and a tenth of the run's threads')`}`,
   };
 }
 
@@ -307,13 +310,24 @@ export const ELSEWHERE_SHARE = 0.1;
  * @returns {{ ms: number, threadsMs: number, allowedMs: number } | null}
  */
 export function workElsewhere(run) {
+  const beyond = cpuBeyondThreads(run);
+  return beyond && beyond.ms > beyond.allowedMs ? beyond : null;
+}
+
+/**
+ * A split run's process CPU beyond its threads and its main thread, with
+ * the run's threads' own and the allowance (workElsewhere), whether or not
+ * it exceeds it; null where the record lacks a reading.
+ * @param {{ processCpuMs?: number | null, mainCpuMs?: number | null, threads: any[] }} run
+ * @returns {{ ms: number, threadsMs: number, allowedMs: number } | null}
+ */
+function cpuBeyondThreads(run) {
   const own = run.threads.map((t) => t.runCpuMs);
   if (typeof run.processCpuMs !== 'number' || typeof run.mainCpuMs !== 'number') return null;
   if (!own.every((x) => typeof x === 'number' && Number.isFinite(x))) return null;
   const threadsMs = own.reduce((a, b) => a + b, 0);
   const ms = run.processCpuMs - run.mainCpuMs - threadsMs;
-  const allowedMs = Math.max(ELSEWHERE_MIN_MS, ELSEWHERE_SHARE * threadsMs);
-  return ms > allowedMs ? { ms, threadsMs, allowedMs } : null;
+  return { ms, threadsMs, allowedMs: Math.max(ELSEWHERE_MIN_MS, ELSEWHERE_SHARE * threadsMs) };
 }
 
 /**
