@@ -254,8 +254,8 @@ export function checkSplit(obs) {
   const worst = costs.length ? Math.max(...costs.map((c) => c.cost)) : null;
   const worstAtCheapest = costs.length ? Math.max(...costs.map((c) => c.atCheapest)) : null;
   // The evidence of the rule that a run's work is its threads' where it passes: the most any run's process spent beyond them.
-  const beyond = obs.runs.map(cpuBeyondThreads).filter(Boolean);
-  const mostBeyond = beyond.length === obs.runs.length ? Math.max(...beyond.map((b) => b.ms)) : null;
+  const beyond = obs.runs.map(cpuBeyondThreads);
+  const mostBeyond = beyond.every(Boolean) ? Math.max(...beyond.map((/** @type {{ ms: number }} */ b) => b.ms)) : null;
   const againstEach =
     worst !== null && worstAtCheapest !== null && round(worstAtCheapest, 2) > round(worst, 2)
       ? `, ×${round(worstAtCheapest, 2)} that of the cheapest burst's`
