@@ -1,11 +1,11 @@
 // @ts-check
 // Verdicts: from an expectation and the samples so far to pass / fail /
 // inconclusive, with the evidence. Pure: the runner feeds it one trial at a time.
-import { median, medianInterval, earlyInterval, smallestDecidableN, round } from './stats.js';
+import { median, medianInterval, earlyInterval, smallestDecidableN, round, binomCdf } from './stats.js';
 
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: { why: string, busy?: string | null }, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only for a plan whose judged timing assumes one speed, the structure sound (why: the speeds read explain the trial's CPU; busy: other processes' load, where it spoiled the timing too): a plan whose timing is not judged, or holds at unequal speeds, counts it (pool.js countWhereSpeedsExplain); parts: the claim's assertions this check tests, each on its own (ok is all of them)
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, marginal?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: { why: string, busy?: string | null }, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); marginal (with a trial against or contested): its only reading against the claim is one an honest trial gives now and then on this kind of host (pool.js MARGINAL_CPU), which enough agreeing trials outweigh (MARGINAL_ODDS); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only for a plan whose judged timing assumes one speed, the structure sound (why: the speeds read explain the trial's CPU; busy: other processes' load, where it spoiled the timing too): a plan whose timing is not judged, or holds at unequal speeds, counts it (pool.js countWhereSpeedsExplain); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -187,6 +187,7 @@ export function judgeStructural(checks, plan, from = 0) {
   const voided = checks.length - valid.length;
   const contestedChecks = checks.filter((c) => c.invalid && c.contested);
   const contested = contestedChecks.length;
+  const marginal = checks.filter((c) => c.marginal && !c.ok).length;
   const sitting = checks.slice(from);
   const voidedHere = sitting.filter((c) => c.invalid).length;
   // Void trials extend the budget, and so do disagreeing ones: mixed
@@ -194,7 +195,10 @@ export function judgeStructural(checks, plan, from = 0) {
   // (FAIL_ANY) from a host's slow phase.
   const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
   const cap = (plan.cap ?? plan.need + 2) + voidedHere + disagreeHere;
-  const decided = countRule({ agree, disagree, contested, voided }, plan);
+  const counts = { agree, disagree, contested, voided, marginal };
+  const decided = countRule(counts, plan);
+  // Trials against that are all marginal get the trials that can outweigh them.
+  const outweighBudget = outweighable(counts) ? outweighing(marginal) + marginal : 0;
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
   // contested one; else, where void trials outnumber the agreeing ones, the
@@ -208,7 +212,9 @@ export function judgeStructural(checks, plan, from = 0) {
   // Every one of the first VOID_STOP trials void: the control fails
   // systematically here, and more trials would only repeat it.
   const final =
-    sitting.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) || (valid.length === 0 && voidedHere >= VOID_STOP);
+    (sitting.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) && checks.length >= outweighBudget) ||
+    (valid.length === 0 && voidedHere >= VOID_STOP);
+  const outweighed = decided === 'pass' && marginal > 0;
   return {
     decided,
     agree,
@@ -216,9 +222,12 @@ export function judgeStructural(checks, plan, from = 0) {
     voided,
     voidedHere,
     ...(contested ? { contested } : {}),
+    ...(marginal ? { marginal } : {}),
     details,
     parts: judgeParts(valid, plan, contestedChecks, voided),
-    telling: telling?.detail ?? '',
+    // a pass that outweighed marginal trials is told by a trial that agreed, the marginal ones beside it
+    telling: (outweighed ? valid.filter((c) => c.ok).at(-1) : telling)?.detail ?? '',
+    ...(outweighed ? { outweighed: marginalText(checks, marginal, agree) } : {}),
     final,
   };
 }
@@ -239,21 +248,72 @@ export function judgeStructural(checks, plan, from = 0) {
 export const FAIL_ANY = 3;
 
 /**
+ * The odds, on a mechanism that breaks every other trial, of so few marginal
+ * trials against the claim among so many agreeing: at most this. An honest
+ * batch reads marginal in about 2.5% of trials on this VM (BENCHMARKS.md §32:
+ * 28 of 1 124 beyond MAX_CPU_PER_TASKS at the slowest speed read, 7 beyond
+ * MARGINAL_CPU), so one or two among many agreeing are the host's noise;
+ * a mechanism in every other batch reads against in half of them (the
+ * sabotages that waste CPU read so in 18 of their 18 trials: §32), and it
+ * gives one in 11 trials or two in 14 with odds under 1% (the binomial at
+ * one half). Rarer marginal readings than that, beside sound structure in
+ * every trial, are what this host gives honest batches.
+ */
+export const MARGINAL_ODDS = 0.01;
+
+/**
+ * Agreeing trials that outweigh `m` marginal trials against: the fewest
+ * with which a mechanism breaking half the trials gives at most m against
+ * in m + agreeing trials with odds under MARGINAL_ODDS (10 for one, 12 for
+ * two).
+ * @param {number} m
+ */
+export function outweighing(m) {
+  let n = m + 1;
+  while (binomCdf(m, n, 0.5) > MARGINAL_ODDS) n++;
+  return n - m;
+}
+
+/**
+ * Whether a channel's trials against can be outweighed: one or two, every
+ * one of them marginal (at FAIL_ANY the claim fails whatever they read).
+ * @param {{ disagree: number, contested: number, marginal?: number }} counts
+ */
+function outweighable({ disagree, contested, marginal = 0 }) {
+  return marginal > 0 && marginal < FAIL_ANY && marginal === disagree + contested;
+}
+
+/**
+ * What a pass that outweighed marginal trials says of them: how many, what
+ * the last read, and what outweighed them.
+ * @param {Check[]} checks @param {number} marginal @param {number} agree
+ */
+function marginalText(checks, marginal, agree) {
+  const last = checks.filter((c) => c.marginal && !c.ok).at(-1);
+  const what = last?.detail.split(': ')[0] ?? '';
+  return `${marginal} marginal trial${marginal > 1 ? 's' : ''} against (${what}) outweighed by ${agree} agreeing: a mechanism in every other trial gives so few with odds under ${MARGINAL_ODDS * 100}%`;
+}
+
+/**
  * The structural rule over a channel's (or one assertion's) trial counts:
- * pass on `need` agreeing with none disagreeing or contested; fail on
+ * pass on `need` agreeing with none disagreeing or contested, or where every
+ * trial against is marginal, one or two, on the agreeing trials that
+ * outweigh them (outweighing); fail on
  * FAIL_ANY disagreeing, and where one trial decides (need 1) on one that
  * outnumbers those agreeing, where void trials do not outnumber the valid
  * ones (a 1-CPU quota's void trials rest on the readings the trials
  * against do: §24). Disagreeing trials extend the budget (judgeStructural)
  * and the trials that follow decide; a claim with any trial against it
  * never passes.
- * @param {{ agree: number, disagree: number, contested: number, voided: number }} counts
+ * @param {{ agree: number, disagree: number, contested: number, voided: number, marginal?: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
  */
-function countRule({ agree, disagree, contested, voided }, plan) {
+function countRule({ agree, disagree, contested, voided, marginal = 0 }, plan) {
   if (disagree === 0 && contested === 0 && agree >= plan.need) return 'pass';
   if (disagree >= FAIL_ANY) return 'fail';
+  if (outweighable({ disagree, contested, marginal }) && agree >= Math.max(plan.need, outweighing(marginal)))
+    return 'pass';
   const oneDecides = plan.need <= 1 && disagree > agree;
   if (oneDecides && voided <= agree + disagree) return 'fail';
   return null;
@@ -270,15 +330,15 @@ function countRule({ agree, disagree, contested, voided }, plan) {
  * @returns {{ name: string, decided: 'pass' | 'fail' | null, agree: number, disagree: number, contested?: number, detail: string }[]}
  */
 function judgeParts(valid, plan, contestedChecks = [], voided = 0) {
-  /** @type {Map<string, { name: string, agree: number, disagree: number, contested: number, detail: string, failed: string }>} */
+  /** @type {Map<string, { name: string, agree: number, disagree: number, contested: number, marginal: number, detail: string, failed: string }>} */
   const byName = new Map();
   const tally = (/** @type {Part} */ p) =>
-    byName.get(p.name) ?? { name: p.name, agree: 0, disagree: 0, contested: 0, detail: '', failed: '' };
+    byName.get(p.name) ?? { name: p.name, agree: 0, disagree: 0, contested: 0, marginal: 0, detail: '', failed: '' };
   for (const c of valid)
     for (const p of c.parts ?? []) {
       const t = tally(p);
       if (p.ok) t.agree++;
-      else [t.disagree, t.failed] = [t.disagree + 1, p.detail];
+      else [t.disagree, t.failed, t.marginal] = [t.disagree + 1, p.detail, t.marginal + (c.marginal ? 1 : 0)];
       t.detail = p.detail;
       byName.set(p.name, t);
     }
@@ -286,17 +346,30 @@ function judgeParts(valid, plan, contestedChecks = [], voided = 0) {
     for (const p of c.parts ?? [])
       if (!p.ok) {
         const t = tally(p);
-        [t.contested, t.failed] = [t.contested + 1, t.failed || p.detail];
+        [t.contested, t.failed, t.marginal] = [
+          t.contested + 1,
+          t.failed || p.detail,
+          t.marginal + (c.marginal ? 1 : 0),
+        ];
         byName.set(p.name, t);
       }
-  return [...byName.values()].map(({ name, agree, disagree, contested, detail, failed }) => ({
-    name,
-    decided: countRule({ agree, disagree, contested, voided }, plan),
-    agree,
-    disagree,
-    ...(contested ? { contested } : {}),
-    detail: failed || detail, // a disagreeing (else contested) reading is the telling one
-  }));
+  return [...byName.values()].map(({ name, agree, disagree, contested, marginal, detail, failed }) => {
+    const decided = countRule({ agree, disagree, contested, voided, marginal }, plan);
+    // a pass that outweighed marginal trials shows an agreeing reading, and the marginal one beside it
+    const shown =
+      decided === 'pass' && marginal
+        ? `${detail} (${marginal} marginal trial${marginal > 1 ? 's' : ''} against, outweighed: ${failed})`
+        : failed || detail; // a disagreeing (else contested) reading is the telling one
+    return {
+      name,
+      decided,
+      agree,
+      disagree,
+      ...(contested ? { contested } : {}),
+      ...(marginal ? { marginal } : {}),
+      detail: shown,
+    };
+  });
 }
 
 /**
@@ -418,7 +491,7 @@ export function decide({
     assertions: assertionsOf(s, structural, t, timing, reportOnly, extra),
   };
   const sText = s
-    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''}${s.contested ? `, ${s.contested} of them against the claim` : ''})`
+    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''}${s.contested ? `, ${s.contested} of them against the claim` : ''}${s.outweighed ? `; ${s.outweighed}` : ''})`
     : '';
   const vText = voidedShown ? `; ${voidedShown} of ${trials} trials void (${voidReason})` : '';
   const extraText = extra.map((e, i) =>

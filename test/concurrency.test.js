@@ -667,6 +667,41 @@ describe('checkBatch: the threads, how many ran at once, and CPU that is whole t
     expect(waste.parts?.map((p) => p.ok)).toEqual([true, false]);
     expect(waste.parts?.[1].detail).toMatch(/^CPU without progress: .*; runnable at once 4 /);
   });
+  test('a trial against by the CPU rule alone, within ×1.25 at the slowest speed read, is marginal; beyond it, or beside other load, it is not', () => {
+    const switched = {
+      byCpu: { 0: { ms: 0.025, n: 30 }, 1: { ms: 0.0375, n: 10 } },
+      pinned: { 0: 0.025, 1: 0.025 },
+      poolCpus: { 0: 90, 1: 90 },
+    };
+    // contested (within ×1.12 at the slowest speed): marginal
+    expect(checkBatch({ ...obs([160, 161, 159, 160]), speed: switched }, calibrated)).toMatchObject({
+      contested: true,
+      marginal: true,
+    });
+    // a fail at ×1.14 at one speed read (×1.14 at the slowest): marginal
+    const near = checkBatch({ ...obs([137, 137, 137, 137]), speed: beside(0.025) }, calibrated);
+    expect(near).toMatchObject({ ok: false, marginal: true });
+    expect(near.invalid).toBeUndefined();
+    // ×1.222 even at the slowest speed read: marginal, ×1.25 is the bound
+    expect(checkBatch({ ...obs([220, 221, 219, 220]), speed: switched }, calibrated)).toMatchObject({
+      ok: false,
+      marginal: true,
+    });
+    const past = checkBatch({ ...obs([151, 151, 151, 151]), speed: beside(0.025) }, calibrated); // ×1.26
+    expect(past).toMatchObject({ ok: false });
+    expect(past.marginal).toBeUndefined();
+    // beside other processes' load: contested, not marginal
+    const busy = checkBatch(
+      { ...obs([137, 137, 137, 137]), speed: beside(0.025) },
+      { ...calibrated, busy: 'machine busy: other processes took 1.4 of 2 cores' },
+    );
+    expect(busy).toMatchObject({ contested: true });
+    expect(busy.marginal).toBeUndefined();
+    // a spread between threads is never marginal, whatever the total
+    const spread = checkBatch({ ...obs([90, 91, 90, 180]), speed: beside(0.025) }, calibrated);
+    expect(spread).toMatchObject({ ok: false });
+    expect(spread.marginal).toBeUndefined();
+  });
   test('a CPU read only once or twice beside the pool does not stand for the slowest speed', () => {
     // two readings on CPU 1, ×1.5 slower (the first after a move reads slow): the rule fails as at one speed
     const fewSlow = {

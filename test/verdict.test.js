@@ -17,6 +17,8 @@ import {
   VOID_SHARE_N,
   TIMING_LOOKS,
   lookLevels,
+  outweighing,
+  MARGINAL_ODDS,
 } from '../harness/verdict.js';
 import { predictSorted } from '../harness/kits/model.js';
 import { seededRandom, medianInterval, medianRank, smallestDecidableN, sorted } from '../harness/stats.js';
@@ -288,6 +290,53 @@ describe('judgeStructural', () => {
     expect(judgeStructural(many, { need: 3, cap: 21 }).decided).toBe('fail');
     // two against among more for: a host's slow phase, not decided
     expect(judgeStructural([...Array(7).fill(0).map(ok), bad(), bad()], { need: 3, cap: 21 }).decided).toBe(null);
+  });
+
+  test('marginal trials against: one or two, and nothing else against, are outweighed by the agreeing trials a mechanism in every other trial would not give', () => {
+    // the binomial at one half: ≤ 1 against in 11 trials, ≤ 2 in 14, with odds under 1%
+    expect(MARGINAL_ODDS).toBe(0.01);
+    expect([outweighing(1), outweighing(2)]).toEqual([10, 12]);
+    const slight = (/** @type {string} */ detail = 'CPU without progress: ×1.14') => ({
+      ...bad(detail),
+      marginal: true,
+    });
+    const slightContest = () => ({ ok: false, invalid: true, contested: true, marginal: true, detail: 'contested' });
+    const agreeing = (/** @type {number} */ n) => Array.from({ length: n }, () => ok());
+    // one marginal against: the budget goes on until agreeing trials can outweigh it
+    const early = judgeStructural([...agreeing(5), slight()], need3);
+    expect(early).toMatchObject({ decided: null, final: false, marginal: 1 });
+    expect(judgeStructural([...agreeing(5), slight(), ...agreeing(4)], need3)).toMatchObject({
+      decided: null,
+      final: false,
+    });
+    const passed = judgeStructural([...agreeing(5), slight(), ...agreeing(5)], need3);
+    expect(passed).toMatchObject({ decided: 'pass', agree: 10, disagree: 1, marginal: 1 });
+    expect(passed.telling).toBe('as expected');
+    expect(passed.outweighed).toMatch(/^1 marginal trial against \(CPU without progress\) outweighed by 10 agreeing/);
+    // a contested one alike
+    expect(judgeStructural([slightContest(), ...agreeing(10)], need3).decided).toBe('pass');
+    // two: twelve agreeing
+    expect(judgeStructural([slight(), ...agreeing(11), slightContest()], need3).decided).toBe(null);
+    expect(judgeStructural([slight(), ...agreeing(12), slightContest()], need3).decided).toBe('pass');
+    // three against fail, marginal or not
+    expect(judgeStructural([...agreeing(12), slight(), slight(), slight()], need3).decided).toBe('fail');
+    // one not marginal beside them holds back the pass, as before
+    const mixed = judgeStructural([slight(), bad(), ...agreeing(14)], need3);
+    expect(mixed.decided).toBe(null);
+    expect(mixed.final).toBe(true);
+    const strong = judgeStructural([bad(), ...agreeing(14)], need3);
+    expect(strong).toMatchObject({ decided: null, final: true });
+    // a mechanism in every other trial, marginal or not, meets FAIL_ANY first
+    const alternate = Array.from({ length: 6 }, (_, i) => (i % 2 ? slight() : ok()));
+    expect(judgeStructural(alternate, need3).decided).toBe('fail');
+    // each assertion is decided alike, and shows an agreeing reading beside the marginal one
+    const part = (/** @type {boolean} */ okay) => ({
+      ...(okay ? ok() : slight()),
+      parts: [{ name: 'n at once', ok: okay, detail: okay ? 'n ran' : 'CPU without progress' }],
+    });
+    const parts = judgeStructural([part(false), ...Array.from({ length: 10 }, () => part(true))], need3).parts;
+    expect(parts).toMatchObject([{ name: 'n at once', decided: 'pass', marginal: 1 }]);
+    expect(parts[0].detail).toBe('n ran (1 marginal trial against, outweighed: CPU without progress)');
   });
 
   test('void trials never shield three against; two against are undecided however many were void', () => {

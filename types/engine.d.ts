@@ -233,6 +233,7 @@ declare function result(spec: Spec, f: Outcome & {
             voided: number;
             voidedHere: number;
             contested?: number | undefined;
+            marginal?: number | undefined;
             details: string[];
             parts: {
                 name: string;
@@ -243,6 +244,7 @@ declare function result(spec: Spec, f: Outcome & {
                 detail: string;
             }[];
             telling: string;
+            outweighed?: string | undefined;
             final: boolean;
         }, "final" | "parts" | "telling" | "voidedHere"> | null;
         timing: Omit<{

@@ -8,6 +8,7 @@ export type Check = {
     detail: string;
     invalid?: boolean;
     contested?: boolean;
+    marginal?: boolean;
     timingVoid?: boolean;
     voidReason?: string;
     structureStands?: {
@@ -95,7 +96,7 @@ export type TimingPlan = {
 };
 /**
  * @typedef {{ name: string, ok: boolean, detail: string }} Part  one named assertion of the claim, as one trial read it
- * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: { why: string, busy?: string | null }, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only for a plan whose judged timing assumes one speed, the structure sound (why: the speeds read explain the trial's CPU; busy: other processes' load, where it spoiled the timing too): a plan whose timing is not judged, or holds at unequal speeds, counts it (pool.js countWhereSpeedsExplain); parts: the claim's assertions this check tests, each on its own (ok is all of them)
+ * @typedef {{ ok: boolean, detail: string, invalid?: boolean, contested?: boolean, marginal?: boolean, timingVoid?: boolean, voidReason?: string, structureStands?: { why: string, busy?: string | null }, parts?: Part[] }} Check  invalid: the trial's own control failed, so it counts neither way; contested (with invalid): the trial's best reading is against the claim but the machine's noise could explain it, so it cannot fail the claim and holds back a pass (its parts that are not ok hold back theirs); marginal (with a trial against or contested): its only reading against the claim is one an honest trial gives now and then on this kind of host (pool.js MARGINAL_CPU), which enough agreeing trials outweigh (MARGINAL_ODDS); timingVoid: the structure counts but the trial gives no timing value (voidReason: why); structureStands (with invalid): void only for a plan whose judged timing assumes one speed, the structure sound (why: the speeds read explain the trial's CPU; busy: other processes' load, where it spoiled the timing too): a plan whose timing is not judged, or holds at unequal speeds, counts it (pool.js countWhereSpeedsExplain); parts: the claim's assertions this check tests, each on its own (ok is all of them)
  * @typedef {object} StructuralPlan   a per-trial, timing-free check
  * @property {number} need            agreeing trials needed (exact probes: 1-2, thread accounting: 3)
  * @property {number} [cap]           trials after which an undecided channel is inconclusive
@@ -250,6 +251,7 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
     voided: number;
     voidedHere: number;
     contested?: number | undefined;
+    marginal?: number | undefined;
     details: string[];
     parts: {
         name: string;
@@ -260,6 +262,7 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
         detail: string;
     }[];
     telling: string;
+    outweighed?: string | undefined;
     final: boolean;
 };
 /**
@@ -276,6 +279,27 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
  * against in its first three trials, and failed so (§32).
  */
 export declare const FAIL_ANY = 3;
+/**
+ * The odds, on a mechanism that breaks every other trial, of so few marginal
+ * trials against the claim among so many agreeing: at most this. An honest
+ * batch reads marginal in about 2.5% of trials on this VM (BENCHMARKS.md §32:
+ * 28 of 1 124 beyond MAX_CPU_PER_TASKS at the slowest speed read, 7 beyond
+ * MARGINAL_CPU), so one or two among many agreeing are the host's noise;
+ * a mechanism in every other batch reads against in half of them (the
+ * sabotages that waste CPU read so in 18 of their 18 trials: §32), and it
+ * gives one in 11 trials or two in 14 with odds under 1% (the binomial at
+ * one half). Rarer marginal readings than that, beside sound structure in
+ * every trial, are what this host gives honest batches.
+ */
+export declare const MARGINAL_ODDS = 0.01;
+/**
+ * Agreeing trials that outweigh `m` marginal trials against: the fewest
+ * with which a mechanism breaking half the trials gives at most m against
+ * in m + agreeing trials with odds under MARGINAL_ODDS (10 for one, 12 for
+ * two).
+ * @param {number} m
+ */
+export declare function outweighing(m: number): number;
 /**
  * The claim's assertions, each with the channel that measures it and its own
  * decision: the structural check's named parts (or the structure as one,
