@@ -182,23 +182,33 @@ export const NO_SITTING = Object.freeze({ checks: 0, values: 0, trials: 0, voide
  */
 export function judgeStructural(checks, plan, from = 0) {
   const valid = checks.filter((c) => !c.invalid);
-  const agree = valid.filter((c) => c.ok).length;
-  const disagree = valid.length - agree;
-  const voided = checks.length - valid.length;
+  const counts = tally(checks);
+  const { agree, disagree, voided, contested, marginal } = counts;
   const contestedChecks = checks.filter((c) => c.invalid && c.contested);
-  const contested = contestedChecks.length;
-  const marginal = checks.filter((c) => c.marginal && !c.ok).length;
   const sitting = checks.slice(from);
   const voidedHere = sitting.filter((c) => c.invalid).length;
   // Void trials extend the budget, and so do disagreeing ones: mixed
   // evidence gets the trials that tell a mechanism breaking some of them
   // (FAIL_ANY) from a host's slow phase.
   const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
-  const cap = (plan.cap ?? plan.need + 2) + voidedHere + disagreeHere;
-  const counts = { agree, disagree, contested, voided, marginal };
-  const decided = countRule(counts, plan);
-  // Trials against that are all marginal get the trials that can outweigh them.
-  const outweighBudget = outweighable(counts) ? outweighing(marginal) + marginal : 0;
+  const usual = plan.cap ?? plan.need + 2;
+  const cap = usual + voidedHere + disagreeHere;
+  // The budget is never extended past twice the usual cap.
+  // Every one of the first VOID_STOP trials void: the control fails
+  // systematically here, and more trials would only repeat it.
+  const usualFinal = sitting.length >= Math.min(cap, 2 * usual) || (valid.length === 0 && voidedHere >= VOID_STOP);
+  // Where the usual budget ended with every trial against marginal, the
+  // channel waits for the agreeing trials that can outweigh them
+  // (outweighing); a further trial against there ends it as the usual
+  // budget would have, undecided: the wait never fails a claim (a third
+  // trial against in it would fail true claims the usual budget leaves
+  // inconclusive).
+  const waitFrom = outweighWaitStart(checks, plan, from);
+  const againstInWait = waitFrom !== null && checks.slice(waitFrom).some(isAgainst);
+  const judged = againstInWait ? checks.slice(0, /** @type {number} */ (waitFrom)) : checks;
+  const decided = countRule(againstInWait ? tally(judged) : counts, plan);
+  const waitEnds = outweighable(counts) ? outweighing(marginal) + marginal : 0;
+  const final = againstInWait || (usualFinal && (waitFrom === null || checks.length >= waitEnds));
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
   // contested one; else, where void trials outnumber the agreeing ones, the
@@ -208,13 +218,8 @@ export function judgeStructural(checks, plan, from = 0) {
     contestedChecks.at(-1) ??
     (voided > agree ? checks.filter((c) => c.invalid).at(-1) : valid.at(-1)) ??
     checks.at(-1);
-  // The budget is never extended past twice the usual cap.
-  // Every one of the first VOID_STOP trials void: the control fails
-  // systematically here, and more trials would only repeat it.
-  const final =
-    (sitting.length >= Math.min(cap, 2 * (plan.cap ?? plan.need + 2)) && checks.length >= outweighBudget) ||
-    (valid.length === 0 && voidedHere >= VOID_STOP);
   const outweighed = decided === 'pass' && marginal > 0;
+  const judgedValid = judged.filter((c) => !c.invalid);
   return {
     decided,
     agree,
@@ -224,12 +229,63 @@ export function judgeStructural(checks, plan, from = 0) {
     ...(contested ? { contested } : {}),
     ...(marginal ? { marginal } : {}),
     details,
-    parts: judgeParts(valid, plan, contestedChecks, voided),
+    parts: judgeParts(
+      judgedValid,
+      plan,
+      judged.filter((c) => c.invalid && c.contested),
+      judged.length - judgedValid.length,
+    ),
     // a pass that outweighed marginal trials is told by a trial that agreed, the marginal ones beside it
     telling: (outweighed ? valid.filter((c) => c.ok).at(-1) : telling)?.detail ?? '',
     ...(outweighed ? { outweighed: marginalText(checks, marginal, agree) } : {}),
     final,
   };
+}
+
+/** A trial against the claim: it disagreed, or it is contested. @param {Check} c */
+function isAgainst(c) {
+  return !c.ok && (!c.invalid || Boolean(c.contested));
+}
+
+/**
+ * A channel's trial counts (judgeStructural's, countRule's).
+ * @param {Check[]} checks
+ */
+function tally(checks) {
+  const valid = checks.filter((c) => !c.invalid);
+  const agree = valid.filter((c) => c.ok).length;
+  return {
+    agree,
+    disagree: valid.length - agree,
+    contested: checks.filter((c) => c.invalid && c.contested).length,
+    voided: checks.length - valid.length,
+    marginal: checks.filter((c) => c.marginal && !c.ok).length,
+  };
+}
+
+/**
+ * Where a sitting's wait for agreeing trials began, as a count of checks, or
+ * null: the first point at which its usual budget was spent (judgeStructural's
+ * usualFinal, read after each trial) with the claim undecided by the rule
+ * without marginal trials, and every trial against it marginal.
+ * @param {Check[]} checks  every sitting's @param {StructuralPlan} plan @param {number} from  where this sitting's begin
+ * @returns {number | null}
+ */
+function outweighWaitStart(checks, plan, from) {
+  const usual = plan.cap ?? plan.need + 2;
+  let voidedHere = 0;
+  let disagreeHere = 0;
+  let valid = checks.slice(0, from).filter((c) => !c.invalid).length;
+  for (let n = from + 1; n <= checks.length; n++) {
+    const c = checks[n - 1];
+    if (c.invalid) voidedHere++;
+    else [valid, disagreeHere] = [valid + 1, disagreeHere + (c.ok ? 0 : 1)];
+    const cap = usual + voidedHere + disagreeHere;
+    if (!(n - from >= Math.min(cap, 2 * usual) || (valid === 0 && voidedHere >= VOID_STOP))) continue;
+    const counts = tally(checks.slice(0, n));
+    if (countRule({ ...counts, marginal: 0 }, plan) === null && outweighable(counts)) return n;
+  }
+  return null;
 }
 
 /**
@@ -249,15 +305,15 @@ export const FAIL_ANY = 3;
 
 /**
  * The odds, on a mechanism that breaks every other trial, of so few marginal
- * trials against the claim among so many agreeing: at most this. An honest
- * batch reads marginal in about 2.5% of trials on this VM (BENCHMARKS.md §32:
- * 28 of 1 124 beyond MAX_CPU_PER_TASKS at the slowest speed read, 7 beyond
- * MARGINAL_CPU), so one or two among many agreeing are the host's noise;
- * a mechanism in every other batch reads against in half of them (the
- * sabotages that waste CPU read so in 18 of their 18 trials: §32), and it
- * gives one in 11 trials or two in 14 with odds under 1% (the binomial at
- * one half). Rarer marginal readings than that, beside sound structure in
- * every trial, are what this host gives honest batches.
+ * trials against the claim among so many agreeing: at most this. Honest
+ * batch trials read against by the CPU rule in 2–6% of trials per claim on
+ * this VM, most of them marginal (pool.js MARGINAL_CPU; BENCHMARKS.md §32,
+ * §36), so one or two among many agreeing are the host's noise; a mechanism
+ * in every other batch reads against in half of them (the sabotages that
+ * waste CPU read so in 18 of their 18 trials: §32), and it gives one in 11
+ * trials or two in 14 with odds under 1% (the binomial at one half). A
+ * mechanism in fewer batches than that, each reading marginal, is not told
+ * from the host's noise by these counts (INTERPRETING.md).
  */
 export const MARGINAL_ODDS = 0.01;
 

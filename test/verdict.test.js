@@ -315,11 +315,25 @@ describe('judgeStructural', () => {
     expect(passed.outweighed).toMatch(/^1 marginal trial against \(CPU without progress\) outweighed by 10 agreeing/);
     // a contested one alike
     expect(judgeStructural([slightContest(), ...agreeing(10)], need3).decided).toBe('pass');
-    // two: twelve agreeing
-    expect(judgeStructural([slight(), ...agreeing(11), slightContest()], need3).decided).toBe(null);
-    expect(judgeStructural([slight(), ...agreeing(12), slightContest()], need3).decided).toBe('pass');
-    // three against fail, marginal or not
-    expect(judgeStructural([...agreeing(12), slight(), slight(), slight()], need3).decided).toBe('fail');
+    // two, both within the usual budget: twelve agreeing
+    const two = [slight(), ok(), slightContest()];
+    expect(judgeStructural([...two, ...agreeing(10)], need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([...two, ...agreeing(11)], need3)).toMatchObject({ decided: 'pass', marginal: 2 });
+    // a trial against while the channel waits ends it undecided, as the usual budget would have: the wait never
+    // fails a claim (a true claim's third marginal trial there would fail it)
+    const waiting = [ok(), ok(), slight(), ok(), ok(), ok()];
+    expect(judgeStructural(waiting, need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([...waiting, slight()], need3)).toMatchObject({ decided: null, final: true });
+    expect(judgeStructural([...waiting, slightContest()], need3)).toMatchObject({ decided: null, final: true });
+    expect(judgeStructural([slight(), ...agreeing(11), slightContest()], need3)).toMatchObject({
+      decided: null,
+      final: true,
+    });
+    // a void trial there does not end it
+    const v = () => ({ ok: false, invalid: true, detail: 'void' });
+    expect(judgeStructural([...waiting, v()], need3)).toMatchObject({ decided: null, final: false });
+    // three against within the usual budget fail, marginal or not
+    expect(judgeStructural([slight(), ok(), slight(), ok(), slight()], need3).decided).toBe('fail');
     // one not marginal beside them holds back the pass, as before
     const mixed = judgeStructural([slight(), bad(), ...agreeing(14)], need3);
     expect(mixed.decided).toBe(null);

@@ -281,15 +281,15 @@ export declare function judgeStructural(checks: Check[], plan: StructuralPlan, f
 export declare const FAIL_ANY = 3;
 /**
  * The odds, on a mechanism that breaks every other trial, of so few marginal
- * trials against the claim among so many agreeing: at most this. An honest
- * batch reads marginal in about 2.5% of trials on this VM (BENCHMARKS.md §32:
- * 28 of 1 124 beyond MAX_CPU_PER_TASKS at the slowest speed read, 7 beyond
- * MARGINAL_CPU), so one or two among many agreeing are the host's noise;
- * a mechanism in every other batch reads against in half of them (the
- * sabotages that waste CPU read so in 18 of their 18 trials: §32), and it
- * gives one in 11 trials or two in 14 with odds under 1% (the binomial at
- * one half). Rarer marginal readings than that, beside sound structure in
- * every trial, are what this host gives honest batches.
+ * trials against the claim among so many agreeing: at most this. Honest
+ * batch trials read against by the CPU rule in 2–6% of trials per claim on
+ * this VM, most of them marginal (pool.js MARGINAL_CPU; BENCHMARKS.md §32,
+ * §36), so one or two among many agreeing are the host's noise; a mechanism
+ * in every other batch reads against in half of them (the sabotages that
+ * waste CPU read so in 18 of their 18 trials: §32), and it gives one in 11
+ * trials or two in 14 with odds under 1% (the binomial at one half). A
+ * mechanism in fewer batches than that, each reading marginal, is not told
+ * from the host's noise by these counts (INTERPRETING.md).
  */
 export declare const MARGINAL_ODDS = 0.01;
 /**
