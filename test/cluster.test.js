@@ -395,6 +395,12 @@ describe('who serves a connection, read by the harness', () => {
     const o = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm, none: arm };
     expect(rr.check(o).ok).toBe(true);
     expect(rr.check({ ...o, rr: { ...arm, impostures: [{ pid: 2, holders: [1] }] } }).ok).toBe(false);
+    // The SCHED_NONE contrast is run in the first trial only: a later trial is judged the same without it.
+    const later = { W: 2, N: 40, defaultPolicy: 'rr', rr: arm };
+    expect(rr.check(later).ok).toBe(true);
+    expect(rr.check(later).detail).not.toContain('SCHED_NONE');
+    expect(rr.check(o).detail).toContain('SCHED_NONE for contrast');
+    expect(rr.check({ ...later, rr: { ...arm, spread: 1.5 } }).ok).toBe(false);
   });
   it('cluster.online-exit-events: a worker forked not to start must get no online', () => {
     expect(stillbornCheck({ pid: 7, order: ['fork', 'disconnect', 'exit'], code: 9 }).ok).toBe(true);
