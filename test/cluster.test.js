@@ -15,6 +15,7 @@ import {
   steadyLoop,
   ABANDONED,
   tcpInode,
+  tcpInodes,
   rolesObserverEnv,
   readObservedRoles,
   ROLES_OBSERVER,
@@ -340,6 +341,13 @@ describe('who serves a connection, read by the harness', () => {
     expect(tcpInode(TCP, 8080, 40000)).toBe('222');
     expect(tcpInode(TCP, 40000, 8080)).toBe('333');
     expect(tcpInode(TCP, 8080, 40001)).toBe(null);
+  });
+  it('tcpInodes: the server sides on one port, by client end, from one pass (closed ones, inode 0, left out)', () => {
+    const closed = '   3: 0100007F:1F90 0100007F:9C41 06 00000000:00000000 03:00000000 00000000     0        0 0 3 0';
+    const m = tcpInodes(`${TCP}\n${closed}`, 8080);
+    expect(m.get('0100007F:9C40')).toBe('222'); // not 333: that is the client side, local port 40000
+    expect(m.has('0100007F:9C41')).toBe(false);
+    expect(tcpInode(`${TCP}\n${closed}`, 8080, 40001)).toBe(null);
   });
   it('socketHolders: the pids whose fd table has that socket open', () => {
     const fds = { 10: ['/dev/null', 'socket:[111]'], 11: ['socket:[222]'], 12: ['socket:[2220]'] };

@@ -152,12 +152,29 @@ const loopback = (port) => `0100007F:${port.toString(16).toUpperCase().padStart(
  * @param {string} text @param {number} localPort @param {number} remotePort
  */
 export function tcpInode(text, localPort, remotePort) {
-  const [l, r] = [loopback(localPort), loopback(remotePort)];
+  return tcpInodes(text, localPort).get(loopback(remotePort)) ?? null;
+}
+
+/**
+ * The inodes of the sockets whose local end is 127.0.0.1:localPort, by their
+ * remote end as /proc/net/tcp writes it (the first line of each, as
+ * tcpInode reads it). One pass over the table for any number of
+ * connections: with a few thousand lines (TIME_WAIT entries of earlier
+ * loads) a pass costs milliseconds, and getManyHeld looks up ten
+ * connections per read. Only the lines that name the address are split.
+ * @param {string} text @param {number} localPort
+ * @returns {Map<string, string>}
+ */
+export function tcpInodes(text, localPort) {
+  const l = loopback(localPort);
+  /** @type {Map<string, string>} */
+  const out = new Map();
   for (const line of text.split('\n')) {
+    if (!line.includes(l)) continue;
     const f = line.trim().split(/\s+/);
-    if (f[1] === l && f[2] === r && f[9] && f[9] !== '0') return f[9];
+    if (f[1] === l && f[9] && f[9] !== '0' && !out.has(f[2])) out.set(f[2], f[9]);
   }
-  return null;
+  return out;
 }
 
 /**
@@ -219,10 +236,10 @@ export function openFilesOf(pids, files = openFiles) {
  * @returns {number[][]}  the holders of each connection, in the order of conns
  */
 export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/proc/net/tcp', 'utf8') } = {}) {
-  const text = tcp();
+  const inodes = tcpInodes(tcp(), port);
   return conns.map(({ clientPort, open }) => {
-    const inode = tcpInode(text, port, clientPort);
-    return inode === null ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`));
+    const inode = inodes.get(loopback(clientPort));
+    return inode === undefined ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`));
   });
 }
 

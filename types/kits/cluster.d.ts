@@ -86,6 +86,17 @@ export declare const SEES_HOLDERS: boolean;
  */
 export declare function tcpInode(text: string, localPort: number, remotePort: number): string | null;
 /**
+ * The inodes of the sockets whose local end is 127.0.0.1:localPort, by their
+ * remote end as /proc/net/tcp writes it (the first line of each, as
+ * tcpInode reads it). One pass over the table for any number of
+ * connections: with a few thousand lines (TIME_WAIT entries of earlier
+ * loads) a pass costs milliseconds, and getManyHeld looks up ten
+ * connections per read. Only the lines that name the address are split.
+ * @param {string} text @param {number} localPort
+ * @returns {Map<string, string>}
+ */
+export declare function tcpInodes(text: string, localPort: number): Map<string, string>;
+/**
  * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
  * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
  * each process's fd table whether it has that socket open. The harness reads
