@@ -53,22 +53,22 @@ export default defineSpec({
         outcome: `from an ES module entry the assignment ${esmWorks ? 'works' : 'has no effect'} (→ ${cases[2].want})`,
       },
       async trial(c) {
-        const seen = [];
-        for (const k of cases) {
+        // One process per case, all at once: each count is exact whatever else runs.
+        const one = async (/** @type {(typeof cases)[number]} */ k) => {
           const probe = await probePool(c, {
             setEnv: ASK,
             setEnvAfterUse: k.after,
             entry: /** @type {any} */ (k.entry),
           });
-          seen.push({
+          return {
             name: k.name,
             parked: probe.parked,
             agree: poolReading(probe).agree,
             threads: probe.poolThreads.length,
             blocked: probe.blocked,
-          });
-        }
-        return { seen };
+          };
+        };
+        return { seen: await Promise.all(cases.map(one)) };
       },
       structural: {
         need: 2,
