@@ -94,13 +94,18 @@ export function fifoCountUnavailable(ctx, fifos) {
 }
 
 /**
- * Run the FIFO probe once.
+ * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
+ * each pool thread (`affinity.threads` is then null): one /proc read per
+ * thread, tens of milliseconds for a pool of 1024.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module' }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean }} [o]
  */
-export function probePool(ctx, { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs' } = {}) {
+export function probePool(
+  ctx,
+  { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs', threadAffinity = true } = {},
+) {
   return ctx.run(entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs', {
-    options: { fifos, setEnv, setEnvAfterUse },
+    options: { fifos, setEnv, setEnvAfterUse, threadAffinity },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
   });

@@ -56,16 +56,19 @@ export declare function otherSizeSentence(ctx: {
  */
 export declare function fifoCountUnavailable(ctx: import('../context.js').Context, fifos: number): string | null;
 /**
- * Run the FIFO probe once.
+ * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
+ * each pool thread (`affinity.threads` is then null): one /proc read per
+ * thread, tens of milliseconds for a pool of 1024.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module' }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
     setEnvAfterUse?: boolean;
     entry?: 'commonjs' | 'module';
+    threadAffinity?: boolean;
 }): Promise<any>;
 /**
  * The pool size a FIFO probe read: the readers parked on FIFOs, and where
