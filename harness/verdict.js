@@ -360,7 +360,7 @@ function marginalText(checks, marginal, agree) {
  * ones (a 1-CPU quota's void trials rest on the readings the trials
  * against do: §24). Disagreeing trials extend the budget (judgeStructural)
  * and the trials that follow decide; a claim with any trial against it
- * never passes.
+ * that is not marginal never passes.
  * @param {{ agree: number, disagree: number, contested: number, voided: number, marginal?: number }} counts
  * @param {StructuralPlan} plan
  * @returns {'pass' | 'fail' | null}
