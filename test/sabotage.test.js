@@ -213,8 +213,12 @@ describe('count-keeping sabotages look alike to a count', () => {
     const ms = d.completions.map((/** @type {any} */ c) => c.ms);
     expect(Math.max(...ms) - Math.min(...ms)).toBeLessThan(0.25 * Math.min(...ms));
     expect(d.poolThreads).toHaveLength(4);
-    // The main thread's CPU time over the batch covers the second round it spun through.
-    if (d.linux) expect(d.timeline.main.at(-1)).toBeGreaterThan(0.25 * Math.min(...ms));
+    // The main thread's CPU time over the batch covers the second round it
+    // spun through, beside the fifth hash: a quarter of one hash's CPU at the
+    // least. Against CPU, not the wall clock: beside other load both the
+    // spinner and the hash get a share of the CPUs, and the wall time grows.
+    const hashMs = Math.min(...d.cpuMs.filter((/** @type {number} */ x) => x > 0.4 * Math.max(...d.cpuMs)));
+    if (d.linux) expect(d.timeline.main.at(-1)).toBeGreaterThan(0.25 * hashMs);
   });
 
   test('pool-held-sleep: five tasks on four threads complete at once, the main thread asleep meanwhile', async () => {
