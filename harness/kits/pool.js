@@ -525,6 +525,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // The runnable count says how many threads ran, not how many tasks made
   // progress: it holds only where the threads' CPU is whole tasks at one
   // speed, and that speed is the one the CPUs had during the batch.
+  const atOneSpeed = spreadAtOneSpeed(obs, k);
   const cpuRule = contestedBeside(
     cpuBeyondTasks(account, {
       k,
@@ -533,7 +534,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
       cpuRatio,
       totalMs,
       speedsSpread: speedsSpread(obs.speed),
-      spreadAtOneSpeed: spreadAtOneSpeed(obs, k),
+      spreadAtOneSpeed: atOneSpeed,
     }),
     busy,
   );
@@ -558,7 +559,7 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   // often the host gives it), no wait read at all (not even one the host's
   // gaps voided), and the threads' CPU per hash alike, as in the honest
   // trials that read so (a thread spinning beside its hash reads apart).
-  const alike = account.spread <= MAX_SPEED_SPREAD || (spreadAtOneSpeed(obs, k) ?? Infinity) <= MAX_SPEED_SPREAD;
+  const alike = account.spread <= MAX_SPEED_SPREAD || (atOneSpeed ?? Infinity) <= MAX_SPEED_SPREAD;
   const marginal = cpu?.marginal && cpu === cpuRule && !busy && !starved && alike ? { marginal: true } : {};
   if (cpu?.fail) return { ok: false, detail: `${cpu.fail}: ${checked.detail}`, parts: against(cpu.fail), ...marginal };
   if (cpu?.contested)
