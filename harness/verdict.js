@@ -182,21 +182,10 @@ export const NO_SITTING = Object.freeze({ checks: 0, values: 0, trials: 0, voide
  */
 export function judgeStructural(checks, plan, from = 0) {
   const valid = checks.filter((c) => !c.invalid);
-  const counts = tally(checks);
+  const counts = countsOf(checks);
   const { agree, disagree, voided, contested, marginal } = counts;
   const contestedChecks = checks.filter((c) => c.invalid && c.contested);
-  const sitting = checks.slice(from);
-  const voidedHere = sitting.filter((c) => c.invalid).length;
-  // Void trials extend the budget, and so do disagreeing ones: mixed
-  // evidence gets the trials that tell a mechanism breaking some of them
-  // (FAIL_ANY) from a host's slow phase.
-  const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
-  const usual = plan.cap ?? plan.need + 2;
-  const cap = usual + voidedHere + disagreeHere;
-  // The budget is never extended past twice the usual cap.
-  // Every one of the first VOID_STOP trials void: the control fails
-  // systematically here, and more trials would only repeat it.
-  const usualFinal = sitting.length >= Math.min(cap, 2 * usual) || (valid.length === 0 && voidedHere >= VOID_STOP);
+  const usualFinal = usualBudgetSpent(checks, plan, from);
   // Where the usual budget ended with every trial against marginal, the
   // channel waits for the agreeing trials that can outweigh them
   // (outweighing); a further trial against there ends it as the usual
@@ -206,7 +195,7 @@ export function judgeStructural(checks, plan, from = 0) {
   const waitFrom = outweighWaitStart(checks, plan, from);
   const againstInWait = waitFrom !== null && checks.slice(waitFrom).some(isAgainst);
   const judged = againstInWait ? checks.slice(0, /** @type {number} */ (waitFrom)) : checks;
-  const decided = countRule(againstInWait ? tally(judged) : counts, plan);
+  const decided = countRule(againstInWait ? countsOf(judged) : counts, plan);
   const waitEnds = outweighable(counts) ? outweighing(marginal) + marginal : 0;
   const final = againstInWait || (usualFinal && (waitFrom === null || checks.length >= waitEnds));
   const details = [...new Set(checks.map((c) => c.detail))];
@@ -225,7 +214,7 @@ export function judgeStructural(checks, plan, from = 0) {
     agree,
     disagree,
     voided,
-    voidedHere,
+    voidedHere: checks.slice(from).filter((c) => c.invalid).length,
     ...(contested ? { contested } : {}),
     ...(marginal ? { marginal } : {}),
     details,
@@ -251,7 +240,7 @@ function isAgainst(c) {
  * A channel's trial counts (judgeStructural's, countRule's).
  * @param {Check[]} checks
  */
-function tally(checks) {
+function countsOf(checks) {
   const valid = checks.filter((c) => !c.invalid);
   const agree = valid.filter((c) => c.ok).length;
   return {
@@ -264,25 +253,38 @@ function tally(checks) {
 }
 
 /**
+ * Whether a sitting's usual budget is spent after these checks (every
+ * sitting's; `from`: where this sitting's begin): `cap` checks (default
+ * need + 2), extended by one for each void trial and each disagreeing one
+ * (mixed evidence gets the trials that tell a mechanism breaking some of
+ * them, FAIL_ANY, from a host's slow phase), never past twice the usual
+ * cap; or VOID_STOP checks where every one was void (the control fails
+ * systematically here, and more trials would only repeat it).
+ * @param {Check[]} checks @param {StructuralPlan} plan @param {number} from
+ */
+function usualBudgetSpent(checks, plan, from) {
+  const usual = plan.cap ?? plan.need + 2;
+  const sitting = checks.slice(from);
+  const voidedHere = sitting.filter((c) => c.invalid).length;
+  const disagreeHere = sitting.filter((c) => !c.invalid && !c.ok).length;
+  const cap = usual + voidedHere + disagreeHere;
+  const valid = checks.length - checks.filter((c) => c.invalid).length;
+  return sitting.length >= Math.min(cap, 2 * usual) || (valid === 0 && voidedHere >= VOID_STOP);
+}
+
+/**
  * Where a sitting's wait for agreeing trials began, as a count of checks, or
- * null: the first point at which its usual budget was spent (judgeStructural's
- * usualFinal, read after each trial) with the claim undecided by the rule
- * without marginal trials, and every trial against it marginal.
+ * null: the first point at which its usual budget was spent
+ * (usualBudgetSpent, read after each trial) with the claim undecided by the
+ * rule without marginal trials, and every trial against it marginal.
  * @param {Check[]} checks  every sitting's @param {StructuralPlan} plan @param {number} from  where this sitting's begin
  * @returns {number | null}
  */
 function outweighWaitStart(checks, plan, from) {
-  const usual = plan.cap ?? plan.need + 2;
-  let voidedHere = 0;
-  let disagreeHere = 0;
-  let valid = checks.slice(0, from).filter((c) => !c.invalid).length;
   for (let n = from + 1; n <= checks.length; n++) {
-    const c = checks[n - 1];
-    if (c.invalid) voidedHere++;
-    else [valid, disagreeHere] = [valid + 1, disagreeHere + (c.ok ? 0 : 1)];
-    const cap = usual + voidedHere + disagreeHere;
-    if (!(n - from >= Math.min(cap, 2 * usual) || (valid === 0 && voidedHere >= VOID_STOP))) continue;
-    const counts = tally(checks.slice(0, n));
+    const upTo = checks.slice(0, n);
+    if (!usualBudgetSpent(upTo, plan, from)) continue;
+    const counts = countsOf(upTo);
     if (countRule({ ...counts, marginal: 0 }, plan) === null && outweighable(counts)) return n;
   }
   return null;
