@@ -480,6 +480,43 @@ describe('spec plans', () => {
     }
   });
 
+  it('worker-keeps-responsive: a slow timer beside other processes on the server CPU is contested, never a fail', () => {
+    const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
+    /** A heavy window of 300 ms with `ticks` ticks, `othersMs` of other processes' CPU, the work on `tid`. */
+    const obs = (/** @type {number} */ ticks, /** @type {number} */ othersMs, o = /** @type {any} */ ({})) => ({
+      route: '/heavy-worker',
+      serverCpus: 1,
+      generatorShares: o.shares ?? false,
+      light: { latency: { max: 10 } },
+      heavyRequest: { status: 200, latencyMs: 310, cpuMs: o.generatorMs ?? 0 },
+      server: {
+        mainTid: 100,
+        loop: { p99: 5 },
+        heavy: {
+          handlerMs: 300,
+          ticksDuring: ticks,
+          othersMs,
+          threads: [{ tid: o.tid ?? 101, threadId: o.threadId ?? 1 }],
+        },
+      },
+    });
+    expect(check(obs(150, 0))).toMatchObject({ ok: true });
+    expect(check(obs(150, 200))).toMatchObject({ ok: true }); // a free loop's rate, busy or not
+    const quiet = check(obs(45, 20));
+    expect(quiet.ok).toBe(false);
+    expect(quiet.invalid).toBeUndefined();
+    const busy = check(obs(45, 150)); // others took 0.5 of the server's one CPU
+    expect(busy).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(busy.detail).toMatch(/^machine busy: other processes took 0\.5 of 1 cores while the work ran/);
+    // where the generator shares the server's CPUs its own CPU is not a neighbour's
+    expect(check(obs(45, 150, { shares: true, generatorMs: 140 })).invalid).toBeUndefined();
+    expect(check(obs(45, 150, { shares: true, generatorMs: 20 })).contested).toBe(true);
+    // the work on the main thread fails, busy or not
+    expect(check(obs(45, 150, { tid: 100, threadId: 0 })).invalid).toBeUndefined();
+    // older records without the reading: as before
+    expect(check(obs(45, /** @type {any} */ (undefined))).invalid).toBeUndefined();
+  });
+
   it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {
     const one = splitSpeeds.plan(ctx(1));
     expect(one.expected).toBe('refuted');

@@ -478,7 +478,9 @@ async function load(o) {
  * deadline), on a connection of its own that nothing else uses.
  * @param {string} origin
  * @param {{ path: string, atMs: number, t0: number, deadline: number, extraSlots: Set<OneShotSlot> }} o
- * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, status?: number, error?: string }>}
+ * `cpuMs`: this generator's CPU time while the request was out, so a server
+ * that shares its CPUs can tell the generator's load from other processes'.
+ * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
  */
 function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
   if (t0 + atMs >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
@@ -488,13 +490,16 @@ function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
       const slot = new OneShotSlot(t);
       extraSlots.add(slot);
       const start = now();
+      const cpu0 = process.cpuUsage();
       const firedAtMs = round(start - t0);
       const bound = new Bound(1, Infinity, (err, status, latency) => {
         extraSlots.delete(slot);
+        const cpu = process.cpuUsage(cpu0);
+        const cpuMs = round((cpu.user + cpu.system) / 1000);
         resolve(
           err !== null
-            ? { path, atMs, firedAtMs, latencyMs: null, error: err }
-            : { path, atMs, firedAtMs, latencyMs: round(latency), status },
+            ? { path, atMs, firedAtMs, latencyMs: null, cpuMs, error: err }
+            : { path, atMs, firedAtMs, latencyMs: round(latency), cpuMs, status },
         );
       });
       slot.start(bound);

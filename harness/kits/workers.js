@@ -75,6 +75,10 @@ export async function loopTrial(ctx, { route }) {
     return {
       route,
       cpus: cpus.note,
+      // what loopBusyReason needs: how many CPUs the server had, and whether the
+      // generator ran on them (its load then shows in the server's reading)
+      serverCpus: cpus.server?.length ?? ctx.usable?.length ?? ctx.cores,
+      generatorShares: cpus.shared || ctx.platform !== 'linux',
       light: { requests: load.requests, errors: load.errors, latency: load.latency, throughput: load.throughput },
       heavyRequest: load.extra[0],
       generatorCpu: load.cpu,
@@ -108,6 +112,26 @@ export function heavyText(obs) {
   const h = obs.server.heavy;
   const lat = obs.light.latency;
   return `${obs.route} took ${h.handlerMs} ms on the server; /light answered ${h.lightsBefore} before, ${h.lightsDuring} during, ${h.lightsAfter} after it; ${h.ticksDuring} 1 ms timer ticks during it; loop delay max ${h.loopMaxMs} ms in its window; client: /light max ${lat?.max ?? '?'} ms, heavy ${obs.heavyRequest?.latencyMs ?? obs.heavyRequest?.error} ms (ratio ${round(lightOverHeavy(obs), 2)})`;
+}
+
+/**
+ * Why a heavy window's timer ticks measured other processes' load rather than
+ * the loop (busyReason over the server's CPUs while the work ran): a free loop
+ * sharing its CPU with the worker and a busy neighbour fires a third as often
+ * as alone (BENCHMARKS.md §37). The generator's CPU in that window is not a
+ * neighbour's where it ran on the server's CPUs. null when they took no real
+ * share, or where that is unknown (older records, a window without readings).
+ * @param {any} obs
+ */
+export function loopBusyReason(obs) {
+  const h = obs.server?.heavy;
+  const generatorMs = obs.generatorShares ? obs.heavyRequest?.cpuMs : 0;
+  if (!h || typeof h.othersMs !== 'number' || typeof generatorMs !== 'number' || !(obs.serverCpus > 0)) return null;
+  const why = busyReason(
+    { runs: [{ othersMs: Math.max(0, h.othersMs - generatorMs), wallMs: h.handlerMs }] },
+    obs.serverCpus,
+  );
+  return why && `${why} while the work ran`;
 }
 
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */

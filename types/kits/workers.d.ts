@@ -26,6 +26,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route 
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
+    serverCpus: number;
+    generatorShares: boolean;
     light: {
         requests: number;
         errors: Record<string, number>;
@@ -65,6 +67,16 @@ export declare function loopOverHeavy(obs: any): number;
 export declare function lightOverHeavy(obs: any): number;
 /** One line about the heavy request, for check details. @param {any} obs */
 export declare function heavyText(obs: any): string;
+/**
+ * Why a heavy window's timer ticks measured other processes' load rather than
+ * the loop (busyReason over the server's CPUs while the work ran): a free loop
+ * sharing its CPU with the worker and a busy neighbour fires a third as often
+ * as alone (BENCHMARKS.md §37). The generator's CPU in that window is not a
+ * neighbour's where it ran on the server's CPUs. null when they took no real
+ * share, or where that is unknown (older records, a window without readings).
+ * @param {any} obs
+ */
+export declare function loopBusyReason(obs: any): string | null;
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export declare function heavyMissing(obs: any): string | null;
 /**
