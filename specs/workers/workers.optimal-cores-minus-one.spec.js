@@ -37,8 +37,13 @@ export default defineSpec({
   plan: (ctx) => {
     const C = ctx.cores;
     if (C === 1) return { summary: '', skip: 'C=1: C − 1 = 0 worker threads is meaningless', trial: async () => null };
+    // Not a skip: the claim applies, but a trial here cannot time C + 1 threads.
     if (C + 1 > MAX_THREADS)
-      return { summary: '', skip: `C=${C}: more threads than a trial starts`, trial: async () => null };
+      return {
+        summary: '',
+        undecidable: `C=${C}: C + 1 = ${C + 1} threads, more than the ${MAX_THREADS} a trial starts`,
+        trial: async () => null,
+      };
     const ks = splitKs([C - 1, C, C + 1]);
     const W = SPLIT_M * ctx.pbkdf2.taskMs;
     const model = splitModel({ W, k: C - 1, C }) / splitModel({ W, k: C, C }); // C/(C − 1)
