@@ -112,6 +112,7 @@ export default defineSpec({
       // one server per arm for all the claim's blocks, stopped at its end
       ...abbaBlocks(block),
       structural: {
+        asserts: `each of the ${W} cluster workers served its share of /heavy`,
         // Mechanism, not speed: every worker of the cluster served (its CPU over the
         // load ≥ ¼ of an even share), and the generator was not the bottleneck
         // (CPU-bound runs void the block). Three agreeing blocks.

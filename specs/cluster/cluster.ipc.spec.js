@@ -60,6 +60,7 @@ export default defineSpec({
       };
     },
     structural: {
+      asserts: 'every worker → primary → worker round trip completes, from both workers',
       // Messages that arrive or not: exact, two agreeing trials suffice.
       need: 2,
       check(obs) {

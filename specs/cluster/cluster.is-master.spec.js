@@ -86,6 +86,7 @@ export default defineSpec({
       };
     },
     structural: {
+      asserts: 'isMaster, like isPrimary, is true in the primary and false in each worker',
       // Property values: exact, two agreeing trials suffice.
       need: 2,
       check(obs) {

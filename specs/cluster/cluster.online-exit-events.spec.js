@@ -69,6 +69,7 @@ export default defineSpec({
       };
     },
     structural: {
+      asserts: 'a killed worker: fork, online, listening, disconnect, exit (SIGKILL); stillborn: no online',
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {

@@ -125,6 +125,7 @@ export default defineSpec({
         ...(n === 1 ? { single: await subRun(c, 1) } : {}),
       }),
       structural: {
+        asserts: `with W=${W} and refork none refused, ≤ ${CONNECTIONS} in flight lost, others serve, the new worker answers`,
         // Counts of refused and lost connections and of answers by a new
         // worker, not times: two agreeing trials suffice.
         need: 2,

@@ -114,6 +114,7 @@ export default defineSpec({
         };
       },
       structural: {
+        asserts: `under the default policy (rr) the ${W} workers take the connections evenly, in turn`,
         // A count per worker and an order, not a time: two agreeing trials suffice.
         need: 2,
         check(obs) {

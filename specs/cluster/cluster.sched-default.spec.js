@@ -95,6 +95,7 @@ export default defineSpec({
         return { seen };
       },
       structural: {
+        asserts: `default ${list[0].want.atLoad}; the variable overrides it; set after the first setup it only changes the read`,
         need: 2,
         check(obs) {
           let ok = true;

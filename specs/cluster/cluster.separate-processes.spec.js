@@ -43,6 +43,7 @@ export default defineSpec({
       return { value, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
     },
     structural: {
+      asserts: 'the workers are distinct processes: a global set in one stays unset in the other',
       // Which value each process holds: exact, two agreeing trials suffice.
       need: 2,
       check(obs) {

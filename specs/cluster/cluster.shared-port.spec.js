@@ -54,6 +54,7 @@ export default defineSpec({
         };
       },
       structural: {
+        asserts: `all ${W} workers listen on the one port and each answers requests sent to it`,
         // Which process answered, not how fast: exact, so two agreeing trials suffice.
         need: 2,
         check(obs) {

@@ -77,6 +77,7 @@ export default defineSpec({
       // one server per arm for all the claim's blocks, stopped at its end
       ...abbaBlocks(block),
       structural: {
+        asserts: `all ${2 * C} workers served, and ${C} workers kept the cores busy`,
         // All 2C workers served (so a missing gain is not idle workers), generator not the bottleneck.
         need: 3,
         // Beside a busy neighbour, 2C workers would win a larger share of the

@@ -66,6 +66,10 @@ export default defineSpec({
       `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
     model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
     trial: (c) => c.run('http-agent.cjs', { options: { n: N }, timeoutMs: 15_000 }),
-    structural: { need: 2, check: checkAgents },
+    structural: {
+      asserts: `globalAgent (keepAlive, 5000 ms) reuses 1 connection for ${N}; new Agent() opens ${N}, keeps 0`,
+      need: 2,
+      check: checkAgents,
+    },
   }),
 });

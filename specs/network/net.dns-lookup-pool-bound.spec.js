@@ -51,6 +51,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
+        asserts: 'requests to localhost and dns.lookup queue getaddrinfo on the parked pool, finish after it',
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);

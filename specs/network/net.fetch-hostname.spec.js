@@ -70,7 +70,11 @@ export default defineSpec({
       model: { P, N, parkedDone: { ip: N, name: 0 }, lookups: N, oneFreedDone: { name: N } },
       trial: (c) =>
         c.run('fetch-probe.cjs', { options: { n: N, holdMs: HOLD_MS, pool: c.poolSize }, timeoutMs: 15_000 }),
-      structural: { need: 2, check: (obs) => checkFetch(obs, P) },
+      structural: {
+        asserts: 'fetches by IP finish with the pool parked; by name they wait in getaddrinfo for one thread',
+        need: 2,
+        check: (obs) => checkFetch(obs, P),
+      },
     };
   },
 });

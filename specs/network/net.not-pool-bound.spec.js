@@ -47,6 +47,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
+        asserts: 'requests by IP literal finish while every pool thread is parked',
         // Event order, not time: exact in every trial measured, so two agreeing trials suffice.
         need: 2,
         check(obs) {

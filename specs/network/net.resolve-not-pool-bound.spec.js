@@ -36,6 +36,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
+        asserts: 'resolve4 answers while every pool thread is parked',
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);

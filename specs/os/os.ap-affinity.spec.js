@@ -68,7 +68,11 @@ export default defineSpec({
       summary: `${usable.length} CPUs allowed: availableParallelism ${usable.length}; pinned to CPU ${pin} (at start, and while running) → 1, back to ${usable.length} when restored; cpus().length the machine's count throughout.`,
       model: { allowed: usable.length, pinned: 1, pin },
       trial: (c) => c.run('ap-affinity.cjs', { options: { cpu: pin }, timeoutMs: 15_000 }),
-      structural: { need: 2, check: (obs) => judgeAffinity(obs) },
+      structural: {
+        asserts: "availableParallelism counts the CPUs allowed (1 when pinned); cpus().length the machine's",
+        need: 2,
+        check: (obs) => judgeAffinity(obs),
+      },
     };
   },
 });

@@ -138,7 +138,11 @@ export default defineSpec({
             : `a quota is rounded down; under one CPU → ${want[1] === 1 ? '1' : 'the CPUs allowed'}`,
       },
       trial: (c) => c.run('ap-cgroup.cjs', { options: { quotas: QUOTAS }, timeoutMs: 15_000 }),
-      structural: { need: 2, check: (obs) => judgeQuota(obs, { reads, uv, allowed }) },
+      structural: {
+        asserts: `availableParallelism ${want[0]} under a 1.5-CPU quota, ${want[1]} under 0.5, ${allowed} with none`,
+        need: 2,
+        check: (obs) => judgeQuota(obs, { reads, uv, allowed }),
+      },
     };
   },
 });

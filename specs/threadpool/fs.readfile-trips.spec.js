@@ -63,6 +63,14 @@ export function judgeCase(c, oneTrip, uring = false) {
   };
 }
 
+/**
+ * What the structural check asserts: the pool requests of a small and a
+ * large readFile, for both APIs, and who reads the bytes.
+ * @param {number} small @param {number} large @param {boolean} uring
+ */
+const tripsAsserts = (small, large, uring) =>
+  `readFile and fs.promises: ${small} pool trip${small === 1 ? '' : 's'} for a small file, ${large} for a large, ${uring ? 'io_uring reading' : 'a read per 512 KiB'}`;
+
 export default defineSpec({
   id: 'fs.readfile-trips',
   title: 'A small readFile is four pool trips; a large one reads 512 KiB per trip',
@@ -104,6 +112,7 @@ export default defineSpec({
       },
       trial: (c) => c.run('readfile-trips.cjs', { options: { small: SMALL, large: LARGE }, timeoutMs: 15_000 }),
       structural: {
+        asserts: tripsAsserts(want(SMALL), want(LARGE), uring),
         need: 2,
         check(obs) {
           const rows = obs.cases.map((/** @type {any} */ c) => judgeCase(c, oneTrip, uring));

@@ -55,6 +55,7 @@ export default defineSpec({
         return { seen: await Promise.all(cases.map(one)) };
       },
       structural: {
+        asserts: `⌈P/2⌉ lookups run at once (${cases.map((c) => `P=${c.P}: ${c.want}`).join(', ')}) and an fs.stat still completes`,
         need: 2, // exact counts from /proc, the same in every trial measured
         check(obs) {
           return gateCheck(

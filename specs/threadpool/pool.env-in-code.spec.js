@@ -74,6 +74,7 @@ export default defineSpec({
         return { seen };
       },
       structural: {
+        asserts: `assigning ${ASK}: ${cases[0].want} threads before any pool use, ${cases[1].want} after it, ${cases[2].want} from an ES module`,
         need: 2,
         check(obs) {
           const text = obs.seen.map(

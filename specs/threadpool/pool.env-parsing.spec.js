@@ -69,6 +69,7 @@ export default defineSpec({
         return { seen: cases.map(([, want]) => (Number(want) < 1024 ? smallSeen : large).shift()) };
       },
       structural: {
+        asserts: `"0", "", "abc" → 1; "2abc" → 2; "-1", "5000" → 1024; a 16-character value → ${cases[6][1]}`,
         need: 1,
         check(obs) {
           // Parked readers and started threads must agree (a padded census would not).

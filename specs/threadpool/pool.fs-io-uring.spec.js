@@ -105,6 +105,18 @@ const caseText = (c) =>
     ? `${list(c.early)} skip the pool (io_uring)${c.early.length < OPS.length ? `, ${list(OPS.filter((op) => !c.early.includes(op)))} wait` : ''}`
     : 'every fs call waits for the pool';
 
+/**
+ * What the structural check asserts: which fs calls complete with every pool
+ * thread held, with the variable unset and with =1 (the cases, in order).
+ * @param {{ ring: boolean }[]} cases
+ */
+function heldAsserts(cases) {
+  const done = (/** @type {{ ring: boolean }} */ c) => (c.ring ? 'those on io_uring' : 'none');
+  if (cases[0].ring === cases[1].ring)
+    return `with every pool thread held ${cases[0].ring ? 'the fs calls on io_uring complete' : 'no fs call completes'}, UV_USE_IO_URING unset or =1`;
+  return `fs calls done with the pool held: ${done(cases[0])} unset, ${done(cases[1])} with UV_USE_IO_URING=1`;
+}
+
 export default defineSpec({
   id: 'pool.fs-io-uring',
   title: 'Async fs calls always wait for the thread pool',
@@ -151,6 +163,7 @@ export default defineSpec({
           timeoutMs: 20_000,
         }),
       structural: {
+        asserts: heldAsserts(model.cases),
         need: 2, // which calls completed while the pool was held: exact
         check(obs) {
           /** @type {string[]} */

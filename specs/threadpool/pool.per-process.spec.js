@@ -71,6 +71,7 @@ export default defineSpec({
       },
       trial: (c) => c.run('pool-per-process.cjs', { options: { pool: P, holdMs: 100 }, timeoutMs: 20_000 }),
       structural: {
+        asserts: "the main thread's request waits for threads a Worker holds, not for a child process's",
         need: 2,
         check(obs) {
           const rows = KINDS.map((k) => judgeRow(obs[k], P));

@@ -58,6 +58,7 @@ export default defineSpec({
         return { seen: await Promise.all(CASES.map(one)) };
       },
       structural: {
+        asserts: 'with P=1 one held lookup takes the pool and fs.stat waits; with P=2 fs.stat completes',
         need: 2, // exact counts from /proc and which call completed first
         check(obs) {
           return gateCheck(

@@ -50,6 +50,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
+        asserts: 'with every pool thread held fs.watch reports the change, fs.watchFile only after release',
         need: 2, // which watcher reported while the pool was held: exact
         check(obs) {
           const { watch, watchFile } = obs.ops;

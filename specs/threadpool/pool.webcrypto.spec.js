@@ -43,6 +43,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
+        asserts: 'with every pool thread held, crypto.subtle.digest resolves only after the release',
         need: 2, // what completed while the pool was held: exact
         check(obs) {
           const { digest } = obs.ops;

@@ -43,6 +43,7 @@ export default defineSpec({
       },
       trial: (c) => loopTrial(c, { route: '/heavy-blocking' }),
       structural: {
+        asserts: 'no /light answer and no timer tick during the heavy handler; the loop stalled through it',
         // Event order on the server (timing-free): no /light answered and no timer
         // callback ran inside the heavy window, though the load ran before it and
         // requests were waiting after it; and the loop monitor saw the block (its max

@@ -41,6 +41,7 @@ export default defineSpec({
     model: { R: 0, alternatives: { blocking: 1 }, order: ['parked', 'fs.watch', 'release', 'gzip | dns.lookup'] },
     trial: (c) => c.run('loop-apis.cjs', { env: { UV_THREADPOOL_SIZE: String(POOL) }, timeoutMs: 20_000 }),
     structural: {
+      asserts: 'timers tick through async gzip and dns.lookup, not gzipSync; fs.watch skips the pool',
       // Timer ticks and event orders, timing-free and exact in every trial measured:
       // two agreeing trials suffice.
       need: 2,

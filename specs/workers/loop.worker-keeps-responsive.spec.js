@@ -45,6 +45,7 @@ export default defineSpec({
       model: { heavyMs: T, R: 0, ticksPerMsDuringHeavy: `≥ ${MIN_TICK_RATE}`, alternatives: { blocking: 1 } },
       trial: (c) => loopTrial(c, { route: '/heavy-worker' }),
       structural: {
+        asserts: `the work ran off the main thread, whose 1 ms timer kept firing (≥ ${MIN_TICK_RATE} per ms)`,
         // Timing-free: the work ran on a thread other than the main one, and the main
         // thread's 1 ms timer kept firing through the heavy window (a free loop: at
         // least MIN_TICK_RATE per ms, not a loop blocked in slices between ticks). /light

@@ -70,7 +70,13 @@ export default defineSpec({
       summary: `Node ${ctx.node.version}: ${outcome}; the pool stays attached; a plain ArrayBuffer is detached and received.`,
       model: { outcome, plainDetached: true },
       trial: (c) => c.run('worker-transfer.cjs', { timeoutMs: 15_000 }),
-      structural: { need: 2, check: (obs) => checkTransfer(obs, copies) },
+      structural: {
+        asserts: copies
+          ? 'the pooled transfer sends a copy, no error, the pool attached; a plain ArrayBuffer moves'
+          : 'the pooled transfer throws DataCloneError, sends nothing, pool intact; a plain one moves',
+        need: 2,
+        check: (obs) => checkTransfer(obs, copies),
+      },
     };
   },
 });

@@ -60,6 +60,7 @@ export default defineSpec({
       model: { C, ks, W: Math.round(W), R: round(model, 4), best: C, plateau: PLATEAU },
       trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
+        asserts: `each k ran on k worker threads, each doing its share; the ${C} ran on CPUs at once`,
         // Thread accounting: each k ran on k distinct threads doing their shares, the C
         // threads on CPUs at once, each making the progress the same work makes in a
         // process beside it (the comparison is between real splits). The best k itself

@@ -54,6 +54,7 @@ export default defineSpec({
       model: { C, ks, W: Math.round(W), R: round(model, 4), alternatives: { 'linear gain': linear } },
       trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
+        asserts: `with ${C} and ${hi} threads each did its share${C >= 2 ? `; the ${C} ran on CPUs at once` : ''}`,
         // Thread accounting: with 2C threads all 2C really worked (each its share), so
         // a missing gain is not threads sitting idle; and the C threads ran on CPUs at
         // once, each making the progress the same work makes in a process beside it, so

@@ -56,6 +56,7 @@ export default defineSpec({
       model: { C, ks, W: Math.round(W), S2: round(model, 4), curve: ks.map((k) => ({ k, ms: at(k) })) },
       trial: (c, n) => splitTrial(c, { ks, n }),
       structural: {
+        asserts: `each k ran on k worker threads, each doing its share; ${oneCore ? 'on one core the 2 took turns' : 'the 2 ran at once'}`,
         // Thread accounting (/proc schedstat), timing-free: every k ran on k distinct
         // worker threads, each doing its share, and with 2 threads the OS ran them
         // at once (their CPU time over the run's wall time) on two or more cores,
