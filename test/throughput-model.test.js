@@ -198,6 +198,56 @@ describe('cluster.workers-equal-cores: the premise that C workers keep the cores
   });
 });
 
+describe('cluster.faster-on-heavy: the cluster keeps the cores busy (the speed-up’s premise)', () => {
+  test('read on the cluster arm’s warm runs: a cluster using one core’s time fails; on one core no such part', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.faster-on-heavy');
+    const machine = (/** @type {number} */ C) =>
+      /** @type {any} */ ({
+        cores: C,
+        pbkdf2: { iterations: 300_000, taskMs: 120 },
+        profile: { effectiveParallelism: { value: C } },
+      });
+    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) => ({
+      arm,
+      warm,
+      label: arm === 'A' ? 'single' : 'cluster W=2',
+      variant: 'main',
+      workers: arm === 'A' ? 0 : 2,
+      throughput: 60,
+      requests: 15,
+      durationMs: 250,
+      errors: {},
+      generatorBound: false,
+      generatorCpu: 0.01,
+      serverCpuMs: Object.fromEntries(Array.from({ length: arm === 'A' ? 1 : 2 }, (_, i) => [i + 1, cpuEach])),
+      usableCores: 2,
+      otherCores: 0,
+    });
+    const block = (/** @type {number} */ cpuB) => ({
+      order: 'ABBA',
+      path: '/heavy',
+      ratio: 1.7,
+      runs: [run('A', false, 240), run('B', false, 200), run('B', true, cpuB), run('A', true, 245)],
+    });
+    const check = spec.plan(machine(2)).structural.check;
+    const busy = check(block(220)); // 440 ms of CPU in 250 ms: 1.76 of 2 cores
+    expect(busy).toMatchObject({ ok: true });
+    expect(busy.parts.map((/** @type {any} */ p) => p.name)).toEqual([
+      'each of the 2 cluster workers served its share of /heavy',
+      'the 2 workers kept the cores busy (≥ 0.6 of those free to them)',
+    ]);
+    const resting = check(block(130)); // 1.04 cores: workers that serve one core's time between them
+    expect(resting.ok).toBe(false);
+    expect(resting.detail).toMatch(/^the cluster of 2 kept 1.04 of 2 free cores busy/);
+    const cold = block(130);
+    cold.runs = cold.runs.map((r) => ({ ...r, warm: false }));
+    expect(check(cold)).toMatchObject({ ok: true });
+    expect(check(cold).parts).toHaveLength(1);
+    // on one core the claim is expected refuted: the cluster cannot keep more than one core busy
+    expect(spec.plan(machine(1)).structural.check(block(60)).parts).toBeUndefined();
+  });
+});
+
 describe("cluster.faster-on-heavy: the source's own concurrency and the model's figures", () => {
   test('the full run sends 100 clients once per arm (not --quick); the model reads the source’s ×3.76 as about 4 cores', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.faster-on-heavy');

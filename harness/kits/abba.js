@@ -6,7 +6,7 @@
 // loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
 import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS, READY_MS } from './loadgen.js';
-import { round } from '../stats.js';
+import { round, median } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
 import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
@@ -173,6 +173,61 @@ export function heavyBlock(ctx, { A, B }) {
  */
 export function neighbourLimit(C) {
   return Math.max(0.3, C / 10);
+}
+
+/**
+ * The share of the cores free to it that a cluster of W ≥ C workers under a
+ * CPU-bound load keeps busy at least (cluster.workers-equal-cores' W = C arm,
+ * cluster.faster-on-heavy's cluster). Measured on 2 quiet vCPUs: 0.77–0.99
+ * (keep-alive connections may land unevenly on the workers); workers that
+ * rest between requests (the cluster-worker-rest sabotage): 0.40–0.58.
+ */
+export const BUSY_SHARE = 0.6;
+
+/**
+ * An arm's warm runs (no warm-up in them): the cores its serving processes
+ * kept busy over the window, and the cores free to them (C less what other
+ * processes took in that run); the median of each, or null where no warm
+ * run says.
+ * @param {any} obs @param {'A' | 'B'} arm @param {number} C
+ */
+export function coresBusy(obs, arm, C) {
+  const runs = obs.runs.filter(
+    (/** @type {any} */ r) => r.arm === arm && r.warm === true && r.durationMs > 0 && r.serverCpuMs,
+  );
+  const busy = runs
+    .map(
+      (/** @type {any} */ r) =>
+        Object.values(r.serverCpuMs).reduce((/** @type {number} */ a, /** @type {any} */ b) => a + Number(b), 0) /
+        r.durationMs,
+    )
+    .filter((/** @type {number} */ x) => Number.isFinite(x));
+  if (!busy.length) return null;
+  const free = runs.map((/** @type {any} */ r) => C - Math.max(0, Number.isFinite(r.otherCores) ? r.otherCores : 0));
+  return { busy: median(busy), free: median(free) };
+}
+
+/**
+ * A block check with a part saying that `label`'s arm kept the cores busy
+ * (coresBusy at least BUSY_SHARE of those free to it), beside the part
+ * every worker served its share (checkBlock's). A void block stays void;
+ * where no warm run says, the served part is the only one.
+ * @param {any} obs @param {{ C: number, arm: 'A' | 'B', who: string, servedPart: string, busyPart: string }} o
+ *   who: the arm, as its detail names it; servedPart, busyPart: the two parts' names
+ * @returns {import('../verdict.js').Check}
+ */
+export function checkBlockBusy(obs, { C, arm, who, servedPart, busyPart }) {
+  const c = checkBlock(obs, { maxOthers: neighbourLimit(C) });
+  if (c.invalid) return c;
+  const served = { name: servedPart, ok: c.ok, detail: c.detail };
+  const read = coresBusy(obs, arm, C);
+  if (read === null) return { ...c, parts: [served] };
+  const busy = {
+    name: busyPart,
+    ok: read.busy >= BUSY_SHARE * read.free,
+    detail: `${who} kept ${round(read.busy, 2)} of ${round(read.free, 2)} free cores busy`,
+  };
+  return { ok: c.ok && busy.ok, detail: `${busy.ok ? '' : `${busy.detail}: `}${c.detail}`, parts: [served, busy] };
 }
 
 /**

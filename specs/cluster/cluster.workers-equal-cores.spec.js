@@ -1,38 +1,16 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_004 } from '../../harness/kits/cluster.js';
-import { abbaBlocks, checkBlock, blockTiming, heavyBlock, HEAVY_MS, neighbourLimit } from '../../harness/kits/abba.js';
-import { round, median } from '../../harness/stats.js';
-
-/**
- * The share of the cores free to it that C workers under a CPU-bound load
- * keep busy at least. Measured on 2 quiet vCPUs: 0.77–0.99 (keep-alive
- * connections may land unevenly on the workers); workers that rest between
- * requests (the cluster-worker-rest sabotage): 0.40–0.54.
- */
-const BUSY_SHARE = 0.6;
-
-/**
- * An arm's warm runs (no warm-up in them): the cores its serving processes
- * kept busy over the window, and the cores free to them (C less what other
- * processes took in that run); the median of each, or null where no warm
- * run says.
- * @param {any} obs @param {'A' | 'B'} arm @param {number} C
- */
-export function coresBusy(obs, arm, C) {
-  const runs = obs.runs.filter(
-    (/** @type {any} */ r) => r.arm === arm && r.warm === true && r.durationMs > 0 && r.serverCpuMs,
-  );
-  const busy = runs
-    .map(
-      (/** @type {any} */ r) =>
-        Object.values(r.serverCpuMs).reduce((/** @type {number} */ a, /** @type {any} */ b) => a + Number(b), 0) /
-        r.durationMs,
-    )
-    .filter((/** @type {number} */ x) => Number.isFinite(x));
-  if (!busy.length) return null;
-  const free = runs.map((/** @type {any} */ r) => C - Math.max(0, Number.isFinite(r.otherCores) ? r.otherCores : 0));
-  return { busy: median(busy), free: median(free) };
-}
+import {
+  abbaBlocks,
+  checkBlockBusy,
+  blockTiming,
+  heavyBlock,
+  HEAVY_MS,
+  neighbourLimit,
+  coresBusy,
+  BUSY_SHARE,
+} from '../../harness/kits/abba.js';
+import { round } from '../../harness/stats.js';
 
 export default defineSpec({
   id: 'cluster.workers-equal-cores',
@@ -83,25 +61,17 @@ export default defineSpec({
         // Beside a busy neighbour, 2C workers would win a larger share of the
         // CPU from it than C do (the scheduler shares per thread): a gain that
         // is the neighbour's, not the claim's. Such a block is void.
-        check: (obs) => {
-          const c = checkBlock(obs, { maxOthers: neighbourLimit(C) });
-          if (c.invalid) return c;
+        check: (obs) =>
           // The claim's premise: C workers already keep the C cores busy, so
           // more can only take turns. Read on the W = C arm's warm runs (no
           // warm-up in them): its serving processes' CPU over the window.
-          const read = coresBusy(obs, 'A', C);
-          const parts = [
-            { name: `every worker of the ${2 * C}-worker cluster served its share`, ok: c.ok, detail: c.detail },
-          ];
-          if (read !== null)
-            parts.push({
-              name: `W = C = ${C} workers keep the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
-              ok: read.busy >= BUSY_SHARE * read.free,
-              detail: `W = ${C} kept ${round(read.busy, 2)} of ${round(read.free, 2)} free cores busy`,
-            });
-          const idle = parts.length > 1 && !parts[1].ok;
-          return { ok: parts.every((q) => q.ok), detail: `${idle ? `${parts[1].detail}: ` : ''}${c.detail}`, parts };
-        },
+          checkBlockBusy(obs, {
+            C,
+            arm: 'A',
+            who: `W = ${C}`,
+            servedPart: `every worker of the ${2 * C}-worker cluster served its share`,
+            busyPart: `W = C = ${C} workers keep the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
+          }),
       },
       timing: blockTiming({
         description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
