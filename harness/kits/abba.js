@@ -208,7 +208,7 @@ export function coresBusy(obs, arm, C) {
 }
 
 /**
- * A block check with a part saying that `label`'s arm kept the cores busy
+ * A block check with a part saying that the arm `arm` kept the cores busy
  * (coresBusy at least BUSY_SHARE of those free to it), beside the part
  * every worker served its share (checkBlock's). A void block stays void;
  * where no warm run says, the served part is the only one.

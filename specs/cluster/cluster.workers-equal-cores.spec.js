@@ -7,7 +7,6 @@ import {
   heavyBlock,
   HEAVY_MS,
   neighbourLimit,
-  coresBusy,
   BUSY_SHARE,
 } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
