@@ -178,6 +178,41 @@ export declare function heavyBlock(ctx: import('../context.js').Context, { A, B 
  */
 export declare function neighbourLimit(C: number): number;
 /**
+ * The share of the cores free to it that a cluster of W ≥ C workers under a
+ * CPU-bound load keeps busy at least (cluster.workers-equal-cores' W = C arm,
+ * cluster.faster-on-heavy's cluster). Measured on 2 quiet vCPUs: 0.77–0.99
+ * (keep-alive connections may land unevenly on the workers); workers that
+ * rest between requests (the cluster-worker-rest sabotage): 0.40–0.58.
+ */
+export declare const BUSY_SHARE = 0.6;
+/**
+ * An arm's warm runs (no warm-up in them): the cores its serving processes
+ * kept busy over the window, and the cores free to them (C less what other
+ * processes took in that run); the median of each, or null where no warm
+ * run says.
+ * @param {any} obs @param {'A' | 'B'} arm @param {number} C
+ */
+export declare function coresBusy(obs: any, arm: 'A' | 'B', C: number): {
+    busy: number;
+    free: number;
+} | null;
+/**
+ * A block check with a part saying that the arm `arm` kept the cores busy
+ * (coresBusy at least BUSY_SHARE of those free to it), beside the part
+ * every worker served its share (checkBlock's). A void block stays void;
+ * where no warm run says, the served part is the only one.
+ * @param {any} obs @param {{ C: number, arm: 'A' | 'B', who: string, servedPart: string, busyPart: string }} o
+ *   who: the arm, as its detail names it; servedPart, busyPart: the two parts' names
+ * @returns {import('../verdict.js').Check}
+ */
+export declare function checkBlockBusy(obs: any, { C, arm, who, servedPart, busyPart }: {
+    C: number;
+    arm: 'A' | 'B';
+    who: string;
+    servedPart: string;
+    busyPart: string;
+}): import('../verdict.js').Check;
+/**
  * The longest a claim's servers and generator may live: every block of the
  * claim, at most twice the last look's 27 with void ones (54 blocks of 1–1.5 s
  * here, 3.3 s each in this bound); and the source's own load, where the
