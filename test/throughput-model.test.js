@@ -161,27 +161,41 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
   });
 });
 
+/**
+ * One warm or cold run of a /heavy block's arm: `workers` serving processes
+ * (0: a single process) that each used `cpuEach` ms of CPU in 250 ms.
+ * @param {{ arm: 'A' | 'B', warm: boolean, cpuEach: number, label: string, workers: number }} o
+ */
+const heavyRun = ({ arm, warm, cpuEach, label, workers }) => ({
+  arm,
+  warm,
+  label,
+  variant: 'main',
+  workers,
+  throughput: 60,
+  requests: 15,
+  durationMs: 250,
+  errors: {},
+  generatorBound: false,
+  generatorCpu: 0.01,
+  serverCpuMs: Object.fromEntries(Array.from({ length: Math.max(1, workers) }, (_, i) => [i + 1, cpuEach])),
+  usableCores: 2,
+  otherCores: 0,
+});
+
 describe('cluster.workers-equal-cores: the premise that C workers keep the cores busy', () => {
   test('read on the W = C arm’s warm runs: idle workers fail it; without warm runs there is no such part', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
     const check = spec.plan(/** @type {any} */ ({ cores: 2, pbkdf2: { iterations: 100_000, taskMs: 100 } })).structural
       .check;
-    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) => ({
-      arm,
-      warm,
-      label: arm === 'A' ? 'cluster W=C=2' : 'cluster W=2C=4',
-      variant: 'main',
-      workers: arm === 'A' ? 2 : 4,
-      throughput: 60,
-      requests: 15,
-      durationMs: 250,
-      errors: {},
-      generatorBound: false,
-      generatorCpu: 0.01,
-      serverCpuMs: Object.fromEntries(Array.from({ length: arm === 'A' ? 2 : 4 }, (_, i) => [i + 1, cpuEach])),
-      usableCores: 2,
-      otherCores: 0,
-    });
+    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) =>
+      heavyRun({
+        arm,
+        warm,
+        cpuEach,
+        label: arm === 'A' ? 'cluster W=C=2' : 'cluster W=2C=4',
+        workers: arm === 'A' ? 2 : 4,
+      });
     const block = (/** @type {number} */ cpuA) => ({
       order: 'ABBA',
       path: '/heavy',
@@ -207,22 +221,8 @@ describe('cluster.faster-on-heavy: the cluster keeps the cores busy (the speed-u
         pbkdf2: { iterations: 300_000, taskMs: 120 },
         profile: { effectiveParallelism: { value: C } },
       });
-    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) => ({
-      arm,
-      warm,
-      label: arm === 'A' ? 'single' : 'cluster W=2',
-      variant: 'main',
-      workers: arm === 'A' ? 0 : 2,
-      throughput: 60,
-      requests: 15,
-      durationMs: 250,
-      errors: {},
-      generatorBound: false,
-      generatorCpu: 0.01,
-      serverCpuMs: Object.fromEntries(Array.from({ length: arm === 'A' ? 1 : 2 }, (_, i) => [i + 1, cpuEach])),
-      usableCores: 2,
-      otherCores: 0,
-    });
+    const run = (/** @type {'A' | 'B'} */ arm, /** @type {boolean} */ warm, /** @type {number} */ cpuEach) =>
+      heavyRun({ arm, warm, cpuEach, label: arm === 'A' ? 'single' : 'cluster W=2', workers: arm === 'A' ? 0 : 2 });
     const block = (/** @type {number} */ cpuB) => ({
       order: 'ABBA',
       path: '/heavy',
