@@ -83,6 +83,7 @@ export default defineSpec({
       };
     }
     const claimValue = refuted ? 0 : model;
+    const served = `each of the ${W} cluster workers served its share of /heavy`;
     const [[, sourceSingle], [, sourceCluster]] = /** @type {[string, number][]} */ (SOURCE_004.tables.heavy.rows);
     const alternatives = refuted ? { [`speed-up ×${W} (the claim)`]: Math.log(W) } : { 'no speed-up': 0 };
     const boundary = refuted ? Math.log(W) / 2 : model / 2;
@@ -117,7 +118,7 @@ export default defineSpec({
       // one server per arm for all the claim's blocks, stopped at its end
       ...abbaBlocks(block),
       structural: {
-        asserts: `each of the ${W} cluster workers served its share of /heavy`,
+        asserts: served,
         // Mechanism, not speed: every worker of the cluster served (its CPU over the
         // load ≥ ¼ of an even share), the generator was not the bottleneck
         // (CPU-bound runs void the block), and where a speed-up is claimed the
@@ -137,7 +138,7 @@ export default defineSpec({
                 C,
                 arm: 'B',
                 who: `the cluster of ${W}`,
-                servedPart: `each of the ${W} cluster workers served its share of /heavy`,
+                servedPart: served,
                 busyPart: `the ${W} workers kept the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
               }),
       },
