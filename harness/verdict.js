@@ -469,7 +469,7 @@ function assertionsOf(s, structural, t, timing, reportOnly, extra = []) {
         name: p.asserts ?? p.description,
         channel: 'timing',
         decided: p.reportOnly ? null : e.decided,
-        detail: p.reportOnly ? `reported, not judged (${p.reportOnly}): ${timingText(e)}` : timingText(e),
+        detail: p.reportOnly ? `reported, not judged (${p.reportOnly}): ${reportedText(e)}` : timingText(e),
         timing: publicTiming(e), // its values and interval: the record's `timing` is the first statistic's
       });
     }
@@ -553,7 +553,7 @@ export function decide({
     : '';
   const vText = voidedShown ? `; ${voidedShown} of ${trials} trials void (${voidReason})` : '';
   const extraText = extra.map((e, i) =>
-    timing?.also?.[i].reportOnly ? `${timingText(e)} (reported, not judged)` : timingText(e),
+    timing?.also?.[i].reportOnly ? `${reportedText(e)} (reported, not judged)` : timingText(e),
   );
   const tText = t ? join(`${timingText(t)}${vText}`, ...extraText) : '';
   const end = (/** @type {'pass' | 'fail' | 'inconclusive'} */ verdict, /** @type {string} */ reason) => ({
@@ -650,6 +650,16 @@ export function timingText(t) {
     : ' (no interval yet)';
   const verdictWord = t.decided === 'pass' ? 'as predicted' : t.decided === 'fail' ? 'contradicts' : 'undecided';
   return `timing ${t.statistic} median ${t.median}${iv} vs region ${t.region} (model ${t.predicted.claim}${pred ? `; ${pred}` : ''}), n=${t.n}: ${verdictWord}`;
+}
+
+/**
+ * A statistic reported, not judged: its values beside the model's, without
+ * a region or a word on it, which would read as if they had decided.
+ * @param {ReturnType<typeof judgeTiming>} t
+ */
+function reportedText(t) {
+  const iv = t.interval ? ` ${percent(t.confidence ?? 0)} CI [${t.interval[0]}, ${t.interval[1]}]` : '';
+  return `timing ${t.statistic} median ${t.median}${iv} (model ${t.predicted.claim}), n=${t.n}`;
 }
 
 /** @param {...string} parts */

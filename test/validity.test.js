@@ -292,7 +292,7 @@ describe('cluster throughput (decisive timing) on simulated ABBA blocks', () => 
     expect(b.r).toBe(b.ratios['no keep-alive']);
   });
 
-  test('cluster.slower-on-light: both loads judged; holds on 2 cores, refuted as expected on 16; a wrong truth fails', async () => {
+  test('cluster.slower-on-light: the source’s load judged (keep-alive too where a gain is predicted); holds on 2 cores, refuted as expected on 16; a wrong truth fails', async () => {
     const spec = allSpecs.find((s) => s.id === 'cluster.slower-on-light');
     const cell = (/** @type {number} */ C, /** @type {any} */ truth, /** @type {number} */ seed) =>
       clusterCell({ spec, C, truth, runs: 30, seed, noise: BLOCK_NOISE.vm });
