@@ -43,6 +43,12 @@ export const OPTIONS = /** @type {const} */ ([
     'stop each claim as soon as its structural evidence decides it; the cluster throughput claims (decided by timing) are judged on a smaller, stated budget',
   ],
   [
+    'source-loads',
+    'boolean',
+    '',
+    "also run the cluster throughput claims' source loads (loadtest's 100 clients, once per arm), shown beside the source's tables; they decide nothing and add about 10 s",
+  ],
+  [
     'lanes',
     'string',
     'N',
@@ -166,6 +172,7 @@ export function parseCli(argv, environ = process.env) {
     cpus,
     nodes: v.node ?? [],
     quick: Boolean(v.quick),
+    sourceLoads: Boolean(v['source-loads']),
     lanes,
     env: settingsInForce(v.env ?? [], v['inherit-env'] ? environ : {}),
     specDirs: v.specs ?? [],

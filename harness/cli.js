@@ -245,7 +245,14 @@ export function worstExit(codes) {
 async function runEnvironment({ argv, opts, specs, expectations, env, live, stdout, signal }) {
   const { nodePath, cpus } = env;
   const startedAt = new Date(); // the record's duration includes the machine's profile
-  const machine = await probeMachine({ nodePath, cpus, signal, quick: opts.quick, env: opts.env });
+  const machine = await probeMachine({
+    nodePath,
+    cpus,
+    signal,
+    quick: opts.quick,
+    sourceLoads: opts.sourceLoads,
+    env: opts.env,
+  });
   return withLauncher({ machine, signal }, async (launcher) => {
     const tty = Boolean(stdout.isTTY);
     const reporterOf = (/** @type {Target} */ r) =>

@@ -37,6 +37,7 @@ const exec = promisify(execFile);
  * @property {'taskset' | 'none'} cpuMethod
  * @property {number | null} requestedCpus the --cpus count asked for
  * @property {boolean} quick               --quick: specs take their fastest plan that keeps the error rates
+ * @property {boolean} [sourceLoads]       --source-loads: the cluster throughput claims also run their source's own load
  * @property {import('./profile.js').Profile | null} profile
  * @property {number} cores                C
  * @property {{ iterations: number, taskMs: number, referenceMs?: number | null }} pbkdf2  one calibrated pool task, and the speed reference at the speed the task was timed at
@@ -139,12 +140,12 @@ async function hasTaskset() {
  * Probe the machine for one environment: the Node binary's versions, the CPU
  * list, the profile (measured by fixtures/profile-probe.cjs under that Node
  * and those CPUs) and the pool size under the settings in force.
- * @param {{ nodePath: string, cpus: number | null, quick?: boolean, signal?: AbortSignal, taskMs?: number,
+ * @param {{ nodePath: string, cpus: number | null, quick?: boolean, sourceLoads?: boolean, signal?: AbortSignal, taskMs?: number,
  *   env?: Record<string, string> }} o  env: the settings in force
  * @returns {Promise<Machine>}
  */
 export async function probeMachine(o) {
-  const { nodePath, cpus, quick = false, signal, env = {} } = o;
+  const { nodePath, cpus, quick = false, sourceLoads = false, signal, env = {} } = o;
   const t0 = performance.now();
   const taskMs = o.taskMs ?? (quick ? QUICK_TASK_MS : TASK_MS);
   // The topology is read before the probe measures anything (sysfs on
@@ -167,6 +168,7 @@ export async function probeMachine(o) {
     cpuMethod: /** @type {'taskset' | 'none'} */ (list ? 'taskset' : 'none'),
     requestedCpus: cpus,
     quick,
+    sourceLoads,
     profile: null,
     cores,
     pbkdf2: { iterations: 0, taskMs },
@@ -290,6 +292,7 @@ export function machineFromRecord(record) {
     cpuMethod: env.cpus?.method ?? 'none',
     requestedCpus: env.cpus?.requested ?? null,
     quick: Boolean(env.quick),
+    sourceLoads: Boolean(env.sourceLoads),
     profile,
     cores: profile?.cores ?? list?.length ?? profile?.availableParallelism ?? 1,
     pbkdf2: profile?.pbkdf2 ?? { iterations: 0, taskMs: TASK_MS },
@@ -315,6 +318,7 @@ export function describeEnvironment(machine) {
     hostNode: { version: process.versions.node },
     cpus: { requested: machine.requestedCpus, list: machine.cpus, method: machine.cpuMethod },
     quick: machine.quick,
+    ...(machine.sourceLoads ? { sourceLoads: true } : {}),
     env: { ...machine.env },
     poolSize: machine.poolSize,
     poolSizeFrom: machine.poolSizeFrom,

@@ -60,12 +60,29 @@ export function cliCommand(cwd) {
  * One environment of one run, through the engine: probe the machine, run the
  * specs, return the record.
  * @typedef {{ nodePath: string, cpus: number | null, tag: string }} Environment
- * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean, lanes?: number,
+ * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, sourceLoads?: boolean, strict: boolean, lanes?: number,
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null, signal?: AbortSignal,
  *   settings?: Record<string, string> }} o  settings: the settings in force
  */
-export async function runEnvironment({ env, specs, quick, strict, lanes = 1, expectations, signal, settings = {} }) {
-  const machine = await probeMachine({ nodePath: env.nodePath, cpus: env.cpus, quick, signal, env: settings });
+export async function runEnvironment({
+  env,
+  specs,
+  quick,
+  sourceLoads = false,
+  strict,
+  lanes = 1,
+  expectations,
+  signal,
+  settings = {},
+}) {
+  const machine = await probeMachine({
+    nodePath: env.nodePath,
+    cpus: env.cpus,
+    quick,
+    sourceLoads,
+    signal,
+    env: settings,
+  });
   const options = { strict, lanes, signal };
   return withLauncher({ machine, signal }, (launcher) =>
     runToRecord({ specs, machine, launcher, expectations, options }),
@@ -98,7 +115,7 @@ export function judgeClaim(c, n) {
 
 /**
  * @param {{ n: number, specs: import('./spec.js').Spec[], envs: Environment[],
- *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean, lanes?: number },
+ *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, sourceLoads?: boolean, strict: boolean, lanes?: number },
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null,
  *   stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal,
  *   cwd?: string, runEnv?: typeof runEnvironment }} o
@@ -132,8 +149,8 @@ export async function verify({
     for (const env of environments) {
       if (signal?.aborted) break;
       try {
-        const { quick, strict, lanes, env: settings } = opts;
-        const record = await runEnv({ env, specs, quick, strict, lanes, expectations, signal, settings });
+        const { quick, sourceLoads, strict, lanes, env: settings } = opts;
+        const record = await runEnv({ env, specs, quick, sourceLoads, strict, lanes, expectations, signal, settings });
         records.push({ tag: environments.length > 1 ? env.tag : '', record });
       } catch (error) {
         say(`verify: run ${i} of ${n} ${signal?.aborted ? 'was interrupted' : `failed: ${errText(error)}`}`);

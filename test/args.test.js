@@ -97,6 +97,7 @@ describe('parseCli', () => {
       cpus: null,
       nodes: [],
       quick: false,
+      sourceLoads: false,
       lanes: DEFAULT_LANES,
       env: {},
       specDirs: [],
@@ -136,6 +137,7 @@ describe('parseCli', () => {
       'A=1',
       '--lanes',
       '3',
+      '--source-loads',
     ];
     expect(parseCli([...argv.slice(1), ...more])).toEqual({
       patterns: [],
@@ -146,6 +148,7 @@ describe('parseCli', () => {
       cpus: [2],
       nodes: ['/opt/node'],
       quick: true,
+      sourceLoads: true,
       lanes: 3,
       env: { A: '1' },
       specDirs: ['my/specs'],

@@ -257,7 +257,7 @@ describe('cluster.faster-on-heavy: the cluster keeps the cores busy (the speed-u
 });
 
 describe("cluster.faster-on-heavy: the source's own concurrency and the model's figures", () => {
-  test('the full run sends 100 clients once per arm (not --quick); the model reads the source’s ×3.76 as about 4 cores', async () => {
+  test('--source-loads sends 100 clients once per arm (not by default, not --quick); the model reads the source’s ×3.76 as about 4 cores', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.faster-on-heavy');
     const machine = {
       cores: 2,
@@ -269,7 +269,12 @@ describe("cluster.faster-on-heavy: the source's own concurrency and the model's 
     expect(full.model.predicted.source).toMatch(
       /its own ×3.76 \(139 \/ 37 req\/s\) is what the model gives on about 4 cores or more$/,
     );
-    expect(full.model.sourceLoad).toMatchObject({ connections: 100, keepAlive: false });
-    expect(spec.plan(/** @type {any} */ ({ ...machine, quick: true })).model.sourceLoad).toBeNull();
+    expect(full.model.sourceLoad).toBeNull();
+    const withLoads = { ...machine, sourceLoads: true };
+    expect(spec.plan(/** @type {any} */ (withLoads)).model.sourceLoad).toMatchObject({
+      connections: 100,
+      keepAlive: false,
+    });
+    expect(spec.plan(/** @type {any} */ ({ ...withLoads, quick: true })).model.sourceLoad).toBeNull();
   });
 });

@@ -33,6 +33,10 @@ export type Machine = {
      * --quick: specs take their fastest plan that keeps the error rates
      */
     quick: boolean;
+    /**
+     * --source-loads: the cluster throughput claims also run their source's own load
+     */
+    sourceLoads?: boolean;
     profile: import('./profile.js').Profile | null;
     /**
      * C
@@ -97,7 +101,7 @@ export declare function openFileLimit(readLimits?: () => string): number | null;
  * Probe the machine for one environment: the Node binary's versions, the CPU
  * list, the profile (measured by fixtures/profile-probe.cjs under that Node
  * and those CPUs) and the pool size under the settings in force.
- * @param {{ nodePath: string, cpus: number | null, quick?: boolean, signal?: AbortSignal, taskMs?: number,
+ * @param {{ nodePath: string, cpus: number | null, quick?: boolean, sourceLoads?: boolean, signal?: AbortSignal, taskMs?: number,
  *   env?: Record<string, string> }} o  env: the settings in force
  * @returns {Promise<Machine>}
  */
@@ -105,6 +109,7 @@ export declare function probeMachine(o: {
     nodePath: string;
     cpus: number | null;
     quick?: boolean;
+    sourceLoads?: boolean;
     signal?: AbortSignal;
     taskMs?: number;
     env?: Record<string, string>;
@@ -175,6 +180,7 @@ export declare function describeEnvironment(machine: Machine): {
         method: "none" | "taskset";
     };
     quick: boolean;
+    sourceLoads?: boolean | undefined;
     env: {
         [x: string]: string;
     };

@@ -34,14 +34,15 @@ export type Environment = {
  * One environment of one run, through the engine: probe the machine, run the
  * specs, return the record.
  * @typedef {{ nodePath: string, cpus: number | null, tag: string }} Environment
- * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, strict: boolean, lanes?: number,
+ * @param {{ env: Environment, specs: import('./spec.js').Spec[], quick: boolean, sourceLoads?: boolean, strict: boolean, lanes?: number,
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null, signal?: AbortSignal,
  *   settings?: Record<string, string> }} o  settings: the settings in force
  */
-export declare function runEnvironment({ env, specs, quick, strict, lanes, expectations, signal, settings }: {
+export declare function runEnvironment({ env, specs, quick, sourceLoads, strict, lanes, expectations, signal, settings, }: {
     env: Environment;
     specs: import('./spec.js').Spec[];
     quick: boolean;
+    sourceLoads?: boolean;
     strict: boolean;
     lanes?: number;
     expectations: {
@@ -110,7 +111,7 @@ export declare function judgeClaim(c: ClaimRuns, n: number): {
 };
 /**
  * @param {{ n: number, specs: import('./spec.js').Spec[], envs: Environment[],
- *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, strict: boolean, lanes?: number },
+ *   opts: Parameters<typeof reproduceArgs>[0] & { quick: boolean, sourceLoads?: boolean, strict: boolean, lanes?: number },
  *   expectations: { file: string, entries: import('./expectations.js').Entry[] } | null,
  *   stdout: { write(s: string): unknown }, stderr: { write(s: string): unknown }, signal?: AbortSignal,
  *   cwd?: string, runEnv?: typeof runEnvironment }} o
@@ -123,6 +124,7 @@ export declare function verify({ n, specs, envs: environments, opts, expectation
     envs: Environment[];
     opts: Parameters<typeof reproduceArgs>[0] & {
         quick: boolean;
+        sourceLoads?: boolean;
         strict: boolean;
         lanes?: number;
     };

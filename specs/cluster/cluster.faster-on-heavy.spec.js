@@ -53,12 +53,13 @@ export default defineSpec({
     }
     const block = {
       ...heavyBlock(ctx, { A: { workers: 0, label: 'single' }, B: { workers: W, label: `cluster W=${W}` } }),
-      // Source 004's own concurrency, once per arm in the full run: 100
+      // Source 004's own concurrency, once per arm under --source-loads: 100
       // clients, a new connection per request, 100 requests (one per client:
       // its 1000 would take half a minute per arm here, and each further
       // round of 100 only repeats the first's queue). Shown beside its
-      // table; the blocks decide.
-      ...(ctx.quick ? {} : { sourceLoad: SOURCE_LOAD }),
+      // table; the blocks decide. Not by default: it took 7–8 s of the
+      // claim's 14 s here, to decide nothing.
+      ...(ctx.sourceLoads && !ctx.quick ? { sourceLoad: SOURCE_LOAD } : {}),
     };
     // Pinning or sharing? splitCpus would pin the generator to the last CPU, and
     // on 2 CPUs leave the server one: the model would then predict no speed-up

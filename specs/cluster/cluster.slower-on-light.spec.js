@@ -179,10 +179,13 @@ export default defineSpec({
       warmupMs: 40,
       variants: VARIANTS,
       generators: G,
-      // Source 004's own load, once per arm: loadtest -n 1000 -c 100, a new
-      // connection per request. Shown beside its table; the blocks decide.
-      // Not under --quick, as for /heavy (cluster.faster-on-heavy).
-      ...(ctx.quick ? {} : { sourceLoad: { connections: 100, requests: 1000, keepAlive: false, durationMs: 5000 } }),
+      // Source 004's own load, once per arm under --source-loads: loadtest
+      // -n 1000 -c 100, a new connection per request. Shown beside its
+      // table; the blocks decide. Not under --quick, as for /heavy
+      // (cluster.faster-on-heavy).
+      ...(!ctx.sourceLoads || ctx.quick
+        ? {}
+        : { sourceLoad: { connections: 100, requests: 1000, keepAlive: false, durationMs: 5000 } }),
     };
     const side = (/** @type {{ holds: boolean, boundary: number }} */ a, /** @type {string} */ refuted = '') =>
       a.holds
