@@ -24,6 +24,7 @@ import {
   progressCosts,
   workElsewhere,
   ELSEWHERE_MIN_MS,
+  mainExcess,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -515,6 +516,54 @@ describe('spec plans', () => {
     expect(check(obs(45, 150, { tid: 100, threadId: 0 })).invalid).toBeUndefined();
     // older records without the reading: as before
     expect(check(obs(45, /** @type {any} */ (undefined))).invalid).toBeUndefined();
+  });
+
+  it("worker-keeps-responsive: a main thread that spends the window's CPU beyond its /light answers fails, busy or not", () => {
+    const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
+    /**
+     * A 300 ms heavy window with 150 ticks (a free loop's rate) or `ticks`: the main thread spent
+     * `mainMs` of CPU in it while answering 200 /light; before it, 60 answers cost 30 ms (0.5 ms each).
+     */
+    const obs = (/** @type {number} */ mainMs, ticks = 150, othersMs = 0) => ({
+      route: '/heavy-worker',
+      serverCpus: 1,
+      generatorShares: false,
+      light: { latency: { max: 10 } },
+      heavyRequest: { status: 200, latencyMs: 310, cpuMs: 0 },
+      server: {
+        mainTid: 100,
+        loop: { p99: 5 },
+        heavy: {
+          handlerMs: 300,
+          ticksDuring: ticks,
+          othersMs,
+          lightsDuring: 200,
+          baseline: { ms: 60, mainCpuMs: 30, lights: 60 },
+          mainCpuDuringMs: mainMs,
+          threads: [{ tid: 101, threadId: 1 }],
+        },
+      },
+    });
+    expect(mainExcess(obs(130))).toMatchObject({ explainedMs: 100, perLightUs: 500 });
+    expect(mainExcess(obs(130))?.share).toBeCloseTo(0.1);
+    const honest = check(obs(130));
+    expect(honest.ok).toBe(true);
+    expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true]);
+    // spinning 4 ms of every 5 between its turns, the timer still at a free loop's rate
+    const spin = check(obs(340));
+    expect(spin.ok).toBe(false);
+    expect(spin.invalid).toBeUndefined();
+    expect(spin.detail).toMatch(
+      /^the main thread spent 340 ms of CPU while the work ran, its 200 \/light answers 100 ms of it \(500 µs each, as before the work\): 0\.8 of the 300 ms beyond them/,
+    );
+    // a slow timer beside busy neighbours is contested, unless the main thread's CPU says it was not free
+    expect(check(obs(130, 45, 150))).toMatchObject({ invalid: true, contested: true });
+    expect(check(obs(340, 45, 150)).invalid).toBeUndefined();
+    // too few answers before the work to price one: no such part, rather than one that passes unread
+    const unpriced = obs(340);
+    unpriced.server.heavy.baseline.lights = 5;
+    expect(mainExcess(unpriced)).toBeNull();
+    expect(check(unpriced).parts).toHaveLength(1);
   });
 
   it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {

@@ -134,6 +134,38 @@ export function loopBusyReason(obs) {
   return why && `${why} while the work ran`;
 }
 
+/** /light answers in the baseline window before the heavy request, at least, to price one. */
+export const MIN_BASELINE_LIGHTS = 10;
+
+/**
+ * What the main thread did while the worker computed beyond serving /light:
+ * its CPU over the heavy window less the /light answers of that window at
+ * what each cost it just before (the server's baseline: its CPU over the
+ * last 50 ms or more before the heavy request, over the answers meanwhile;
+ * the 1 ms timer's cost rides along), as a share of the window. ≈ 0 where
+ * the loop only serves; a main thread that computes or spins between its
+ * turns (work in slices, a busy wait) reads the share it spent so. CPU
+ * time, not the wall clock: a neighbour that takes the CPU from it changes
+ * neither side. null where the readings are missing (off Linux, older
+ * records) or too few answers came in the baseline to price one.
+ * @param {any} obs
+ * @returns {{ share: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
+ */
+export function mainExcess(obs) {
+  const h = obs.server?.heavy;
+  const b = h?.baseline;
+  if (!h || !b || typeof h.mainCpuDuringMs !== 'number' || !(h.handlerMs > 0)) return null;
+  if (!(b.lights >= MIN_BASELINE_LIGHTS)) return null;
+  const perLightMs = b.mainCpuMs / b.lights;
+  const explainedMs = h.lightsDuring * perLightMs;
+  return {
+    share: Math.max(0, h.mainCpuDuringMs - explainedMs) / h.handlerMs,
+    mainMs: h.mainCpuDuringMs,
+    explainedMs,
+    perLightUs: perLightMs * 1000,
+  };
+}
+
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export function heavyMissing(obs) {
   if (!obs.server.heavy) return `the heavy request never completed (${obs.heavyRequest?.error ?? 'no answer'})`;

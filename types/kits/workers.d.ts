@@ -77,6 +77,28 @@ export declare function heavyText(obs: any): string;
  * @param {any} obs
  */
 export declare function loopBusyReason(obs: any): string | null;
+/** /light answers in the baseline window before the heavy request, at least, to price one. */
+export declare const MIN_BASELINE_LIGHTS = 10;
+/**
+ * What the main thread did while the worker computed beyond serving /light:
+ * its CPU over the heavy window less the /light answers of that window at
+ * what each cost it just before (the server's baseline: its CPU over the
+ * last 50 ms or more before the heavy request, over the answers meanwhile;
+ * the 1 ms timer's cost rides along), as a share of the window. ≈ 0 where
+ * the loop only serves; a main thread that computes or spins between its
+ * turns (work in slices, a busy wait) reads the share it spent so. CPU
+ * time, not the wall clock: a neighbour that takes the CPU from it changes
+ * neither side. null where the readings are missing (off Linux, older
+ * records) or too few answers came in the baseline to price one.
+ * @param {any} obs
+ * @returns {{ share: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
+ */
+export declare function mainExcess(obs: any): {
+    share: number;
+    mainMs: number;
+    explainedMs: number;
+    perLightUs: number;
+} | null;
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export declare function heavyMissing(obs: any): string | null;
 /**
