@@ -196,8 +196,13 @@ export function judgeStructural(checks, plan, from = 0) {
   const againstInWait = waitFrom !== null && checks.slice(waitFrom).some(isAgainst);
   const judged = againstInWait ? checks.slice(0, /** @type {number} */ (waitFrom)) : checks;
   const decided = countRule(againstInWait ? countsOf(judged) : counts, plan);
+  // Void trials in the wait extend it, as they extend the usual budget, up to
+  // twice its length: the wait ends on the trials that count.
+  const voidInWait = waitFrom === null ? 0 : checks.slice(waitFrom).filter((c) => c.invalid).length;
   const waitEnds = outweighable(counts) ? outweighing(marginal) + marginal : 0;
-  const final = againstInWait || (usualFinal && (waitFrom === null || checks.length >= waitEnds));
+  const final =
+    againstInWait ||
+    (usualFinal && (waitFrom === null || checks.length >= Math.min(waitEnds + voidInWait, 2 * waitEnds)));
   const details = [...new Set(checks.map((c) => c.detail))];
   // The telling trial: the last valid one that disagreed; else the last
   // contested one; else, where void trials outnumber the agreeing ones, the

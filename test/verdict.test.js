@@ -329,9 +329,15 @@ describe('judgeStructural', () => {
       decided: null,
       final: true,
     });
-    // a void trial there does not end it
+    // a void trial there does not end it, and extends it: ten agreeing still outweigh the one
     const v = () => ({ ok: false, invalid: true, detail: 'void' });
     expect(judgeStructural([...waiting, v()], need3)).toMatchObject({ decided: null, final: false });
+    const voidInWait = [...waiting, v(), v(), ...agreeing(4)];
+    expect(judgeStructural(voidInWait, need3)).toMatchObject({ decided: null, final: false });
+    expect(judgeStructural([...voidInWait, ok()], need3)).toMatchObject({ decided: 'pass', agree: 10, marginal: 1 });
+    // up to twice the wait's length: void trials alone never keep it going
+    const voidsOnly = [...waiting, ...Array.from({ length: 16 }, v)];
+    expect(judgeStructural(voidsOnly, need3)).toMatchObject({ decided: null, final: true });
     // three against within the usual budget fail, marginal or not
     expect(judgeStructural([slight(), ok(), slight(), ok(), slight()], need3).decided).toBe('fail');
     // one not marginal beside them holds back the pass, as before
