@@ -34,7 +34,7 @@
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import { ResponseParser } from './http-parse.js';
-import { normalizeLoad, latencySummary } from './loadgen.js';
+import { normalizeLoad, latencySummary, lightsWhile } from './loadgen.js';
 
 const require = createRequire(import.meta.url);
 /**
@@ -426,6 +426,10 @@ async function load(o) {
   /** @type {Record<string, number>} */ const errors = {};
   const statuses = new Uint32Array(600); // the parser's statuses are 100..599
   const lat = samples();
+  // Where extra requests go out, each answered request's start and latency,
+  // to read the main load's waits while each extra was out (lightsWhile).
+  /** @type {{ starts: number[], latencies: number[] } | null} */
+  const answers = o.extra.length ? { starts: [], latencies: [] } : null;
   let answered = 0;
   let sent = 0;
   const t0 = now();
@@ -438,6 +442,7 @@ async function load(o) {
     answered++;
     statuses[status]++;
     lat.push(latency);
+    if (answers) (answers.starts.push(now() - latency - t0), answers.latencies.push(latency));
   });
   const cpu = process.cpuUsage(cpu0);
   const mainMs = (proc.cpuNs(process.pid) - main0) / 1e6;
@@ -456,7 +461,7 @@ async function load(o) {
     durationMs: round(windowMs),
     throughput: windowMs > 0 ? round((answered / windowMs) * 1000, 1) : 0,
     latency: latencySummary(lat.sorted()),
-    extra: extras,
+    extra: answers ? extras.map((e) => ({ ...e, ...lightsWhile(answers, e) })) : extras,
     cpu: {
       userMs: round(cpu.user / 1000),
       systemMs: round(cpu.system / 1000),

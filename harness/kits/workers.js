@@ -63,7 +63,7 @@ export async function loopTrial(ctx, { route }) {
     const load = await runLoad(ctx, {
       origin: `http://127.0.0.1:${port}`,
       path: '/light',
-      connections: 2,
+      connections: LIGHT_CONNECTIONS,
       requests: 1_000_000, // bounded by durationMs in practice; a bound all the same
       durationMs,
       warmup: WARMUP,
@@ -132,6 +132,33 @@ export function loopBusyReason(obs) {
     obs.serverCpus,
   );
   return why && `${why} while the work ran`;
+}
+
+/** The steady /light load's connections in a loop trial: each sends its next request once answered. */
+export const LIGHT_CONNECTIONS = 2;
+
+/**
+ * How long the /light requests sent while the heavy request was out waited
+ * beyond an answer at once (STALL_MS, the load generator's lightsWhile), as a
+ * share of the time the light connections had in that window: ≈ 0 where the
+ * server answers at once, ≈ 0.9 where its loop is blocked for the work (a
+ * closed loop's connections each wait out the block). Read by the client:
+ * what a user of the server sees. null where the generator did not read it
+ * (older records, a heavy request without an answer).
+ * @param {any} obs
+ * @returns {{ share: number, n: number, stalledMs: number, p50: number | null, max: number | null } | null}
+ */
+export function lightsStalled(obs) {
+  const e = obs.heavyRequest;
+  const d = e?.lightsDuring;
+  if (!d || typeof d.stalledMs !== 'number' || !(e.latencyMs > 0)) return null;
+  return {
+    share: d.stalledMs / (LIGHT_CONNECTIONS * e.latencyMs),
+    n: d.n,
+    stalledMs: d.stalledMs,
+    p50: d.p50,
+    max: d.max,
+  };
 }
 
 /** /light answers in the baseline window before the heavy request, at least, to price one. */

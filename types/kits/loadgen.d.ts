@@ -267,3 +267,53 @@ export declare function generatorBound(load: {
 } | null | undefined, { cpuFraction }?: {
     cpuFraction?: number;
 }): boolean;
+/**
+ * A wait up to this long counts as an answer at once (lightsWhile's
+ * stalledMs): source 003's non-blocking server answered in 0.02 ms on
+ * average and 12 ms at most; here an honest server's longest wait while a
+ * worker computes was 13–25 ms, its median 0.5–1 ms.
+ */
+export declare const STALL_MS = 10;
+/**
+ * The main load's answered requests sent while an extra request was out
+ * (`lightsDuring`), and in as long a stretch just before it was fired
+ * (`lightsBefore`): how many, their median and longest wait, and their
+ * waits beyond STALL_MS summed (`stalledMs`), all in ms. Where the server
+ * keeps answering at once, `during` waits as `before` does; where it holds
+ * its answers while the extra request's work runs, they wait for it.
+ * @param {{ starts: number[], latencies: number[] }} answers  ms since the measured start
+ * @param {{ firedAtMs?: number, latencyMs: number | null }} extra
+ */
+export declare function lightsWhile(answers: {
+    starts: number[];
+    latencies: number[];
+}, extra: {
+    firedAtMs?: number;
+    latencyMs: number | null;
+}): {
+    lightsDuring?: undefined;
+    lightsBefore?: undefined;
+} | {
+    lightsDuring: {
+        n: number;
+        p50: number;
+        max: number;
+        stalledMs: number;
+    } | {
+        n: number;
+        p50: null;
+        max: null;
+        stalledMs: number;
+    };
+    lightsBefore: {
+        n: number;
+        p50: number;
+        max: number;
+        stalledMs: number;
+    } | {
+        n: number;
+        p50: null;
+        max: null;
+        stalledMs: number;
+    };
+};

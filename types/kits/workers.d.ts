@@ -77,6 +77,26 @@ export declare function heavyText(obs: any): string;
  * @param {any} obs
  */
 export declare function loopBusyReason(obs: any): string | null;
+/** The steady /light load's connections in a loop trial: each sends its next request once answered. */
+export declare const LIGHT_CONNECTIONS = 2;
+/**
+ * How long the /light requests sent while the heavy request was out waited
+ * beyond an answer at once (STALL_MS, the load generator's lightsWhile), as a
+ * share of the time the light connections had in that window: ≈ 0 where the
+ * server answers at once, ≈ 0.9 where its loop is blocked for the work (a
+ * closed loop's connections each wait out the block). Read by the client:
+ * what a user of the server sees. null where the generator did not read it
+ * (older records, a heavy request without an answer).
+ * @param {any} obs
+ * @returns {{ share: number, n: number, stalledMs: number, p50: number | null, max: number | null } | null}
+ */
+export declare function lightsStalled(obs: any): {
+    share: number;
+    n: number;
+    stalledMs: number;
+    p50: number | null;
+    max: number | null;
+} | null;
 /** /light answers in the baseline window before the heavy request, at least, to price one. */
 export declare const MIN_BASELINE_LIGHTS = 10;
 /**
