@@ -98,7 +98,7 @@ export default defineSpec({
           // was not free, whatever its timer read.
           const excess = mainExcess(obs);
           const excessText = excess
-            ? `the main thread spent ${round(excess.mainMs, 1)} ms of CPU while the work ran, its ${h.lightsDuring} /light answers ${round(excess.explainedMs, 1)} ms of it (${round(excess.perLightUs, 0)} µs each, as before the work): ${round(excess.share, 2)} of the ${h.handlerMs} ms beyond them (at most ${MAX_MAIN_EXCESS})`
+            ? `the main thread spent ${round(excess.mainMs, 1)} ms of CPU while the work ran, its ${h.lightsDuring} /light answers ${round(excess.explainedMs, 1)} ms of it (${round(excess.perLightUs, 0)} µs each, as before the work): ${round(excess.share, 2)} of the ${h.handlerMs} ms beyond them (at most ${MAX_MAIN_EXCESS})${typeof h.mainWaitDuringMs === 'number' ? `; it waited ${round(h.mainWaitDuringMs, 1)} ms for a CPU` : ''}`
             : '';
           if (excess) parts.push({ name: MAIN_IDLE, ok: excess.share <= MAX_MAIN_EXCESS, detail: excessText });
           // What a client saw: the /light requests sent while the work ran answered at once.
