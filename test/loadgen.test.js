@@ -17,6 +17,8 @@ import {
   splitLoad,
   mergeLoads,
   startLoadSessions,
+  lightsWhile,
+  STALL_MS,
 } from '../harness/kits/loadgen.js';
 
 /** Every child these tests started, checked gone after each test. */
@@ -392,6 +394,24 @@ describe('several generator processes as one', () => {
 });
 
 describe('pure helpers', () => {
+  it('lightsWhile: the waits of the requests sent while an extra request was out, and as long before it', () => {
+    // sent at 0..390 ms every 10 ms; those sent from 100 ms wait 0.5 ms, but 30 ms from 200 ms on
+    const starts = Array.from({ length: 40 }, (_, i) => i * 10);
+    const latencies = starts.map((t) => (t >= 200 && t < 250 ? 30 : 0.5));
+    const got = lightsWhile({ starts, latencies }, { firedAtMs: 200, latencyMs: 100 });
+    expect(STALL_MS).toBe(10);
+    expect(got.lightsDuring).toEqual({ n: 10, p50: 0.5, max: 30, stalledMs: 5 * (30 - STALL_MS) });
+    expect(got.lightsBefore).toEqual({ n: 10, p50: 0.5, max: 0.5, stalledMs: 0 });
+    // an extra request without an answer says nothing
+    expect(lightsWhile({ starts, latencies }, { firedAtMs: 200, latencyMs: null })).toEqual({});
+    expect(lightsWhile({ starts: [], latencies: [] }, { firedAtMs: 0, latencyMs: 50 }).lightsDuring).toEqual({
+      n: 0,
+      p50: null,
+      max: null,
+      stalledMs: 0,
+    });
+  });
+
   it('normalizeLoad fills defaults and needs both bounds', () => {
     expect(normalizeLoad({ origin: 'http://127.0.0.1:8080/', requests: 10, durationMs: 100 })).toEqual({
       origin: 'http://127.0.0.1:8080',

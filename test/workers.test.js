@@ -25,6 +25,8 @@ import {
   workElsewhere,
   ELSEWHERE_MIN_MS,
   mainExcess,
+  lightsStalled,
+  LIGHT_CONNECTIONS,
 } from '../harness/kits/workers.js';
 import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -564,6 +566,43 @@ describe('spec plans', () => {
     unpriced.server.heavy.baseline.lights = 5;
     expect(mainExcess(unpriced)).toBeNull();
     expect(check(unpriced).parts).toHaveLength(1);
+  });
+
+  it('worker-keeps-responsive: /light requests the client saw wait while the work ran fail it; beside busy neighbours they are contested', () => {
+    const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
+    /** A 300 ms heavy window, a free loop's timer; its /light requests waited `stalledMs` beyond an answer at once. */
+    const obs = (/** @type {number} */ stalledMs, othersMs = 0) => ({
+      route: '/heavy-worker',
+      serverCpus: 1,
+      generatorShares: false,
+      light: { latency: { max: 110 } },
+      heavyRequest: {
+        status: 200,
+        latencyMs: 300,
+        cpuMs: 0,
+        lightsDuring: { n: 6, p50: 100, max: 110, stalledMs },
+      },
+      server: {
+        mainTid: 100,
+        loop: { p99: 5 },
+        heavy: { handlerMs: 300, ticksDuring: 150, othersMs, threads: [{ tid: 101, threadId: 1 }] },
+      },
+    });
+    expect(LIGHT_CONNECTIONS).toBe(2);
+    expect(lightsStalled(obs(540))).toMatchObject({ share: 0.9, n: 6 });
+    const late = check(obs(540));
+    expect(late).toMatchObject({ ok: false });
+    expect(late.invalid).toBeUndefined();
+    expect(late.detail).toMatch(
+      /^the 6 \/light requests sent while it ran waited 100 ms \(median\), 110 ms at most: 540 ms of waiting beyond 10 ms in all, 0\.9 of the light connections' time \(at most 0\.5\)/,
+    );
+    expect(check(obs(60)).ok).toBe(true);
+    // beside neighbours that took the server's CPU, long waits are theirs as much as the server's
+    expect(check(obs(540, 150))).toMatchObject({ invalid: true, contested: true });
+    // without the client's reading (older records), no such part
+    const old = obs(540);
+    delete (/** @type {any} */ (old.heavyRequest).lightsDuring);
+    expect(check(old)).toMatchObject({ ok: true });
   });
 
   it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {
