@@ -160,8 +160,8 @@ export function tcpInode(text, localPort, remotePort) {
  * remote end as /proc/net/tcp writes it (the first line of each, as
  * tcpInode reads it). One pass over the table for any number of
  * connections: with a few thousand lines (TIME_WAIT entries of earlier
- * loads) a pass costs milliseconds, and getManyHeld looks up ten
- * connections per read. Only the lines that name the address are split.
+ * loads) a pass costs milliseconds, and heldGets looks up a batch of
+ * connections (HELD_BATCH) per read. Only the lines that name the address are split.
  * @param {string} text @param {number} localPort
  * @returns {Map<string, string>}
  */
@@ -244,14 +244,18 @@ export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/p
 }
 
 /**
- * How many answered connections getManyHeld keeps open before it reads the
+ * How many answered connections heldGets keeps open before it reads the
  * socket table for them, and how long after the first of them answered it
  * reads at the latest before its next request (or once the request then in
  * flight ends: `get`'s 2 s timeout at most). A held connection's entry in
  * the table lasts as long as it is open: the fixture's keep-alive timeout
- * (10 s) leaves it so well past the read.
+ * (10 s) leaves it so well past the read. Each read of the table costs
+ * milliseconds to tens of them (it lists every closed connection of the run),
+ * a held connection only its entry in its worker's fd table: a structural
+ * claim's GETs (20 per worker at most, one after another, well within the
+ * time bound) take one read, or two.
  */
-export const HELD_BATCH = Object.freeze({ connections: 10, ms: 1000 });
+export const HELD_BATCH = Object.freeze({ connections: 50, ms: 1000 });
 
 /**
  * One GET on a new connection, like get(), that stays open once answered
@@ -266,16 +270,35 @@ export async function getHeld(port, path, pids) {
 }
 
 /**
- * n getHeld()s one after another, each on a new connection. The workers' fd
- * tables are read as each is answered; the connection stays open until the
- * socket table is read for its batch (HELD_BATCH), once for several. A held
- * connection does not change which worker gets the next one: the primary
- * counts a worker free again once it has accepted its connection, however
- * long that connection stays open.
+ * n getHeld()s one after another, each on a new connection (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
  * @returns {Promise<Reply[]>}
  */
 export async function getManyHeld(port, path, n, pids) {
+  const session = heldGets(port, pids);
+  try {
+    for (let i = 0; i < n; i++) await session.get(path);
+    return session.end();
+  } finally {
+    session.abandon();
+  }
+}
+
+/**
+ * getHeld()s one after another, each on a new connection, whose paths the
+ * caller chooses as the answers come. The workers' fd tables are read as
+ * each is answered; the connection stays open until the socket table is read
+ * for its batch (HELD_BATCH), once for several. A held connection does not
+ * change which worker gets the next one: the primary counts a worker free
+ * again once it has accepted its connection, however long that connection
+ * stays open.
+ *   get(path)  the answer (a Reply) once it has come; its holders are filled
+ *              in once its batch is read, by end() at the latest
+ *   end()      reads the last batch; every answer so far, with its holders
+ *   abandon()  closes the connections still held, unread (after end(): none)
+ * @param {number} port @param {number[]} pids
+ */
+export function heldGets(port, pids) {
   /** @type {Reply[]} */
   const out = [];
   /** @type {{ reply: Reply, agent: http.Agent, open: Set<string>[] | null }[]} */
@@ -295,27 +318,35 @@ export async function getManyHeld(port, path, n, pids) {
       : [];
     for (const b of batch) {
       const i = held.indexOf(b);
-      out.push({ ...b.reply, holders: i === -1 ? null : holders[i] });
+      b.reply.holders = i === -1 ? null : holders[i];
       b.agent.destroy();
     }
     batch = [];
   };
   const old = () => batch.length > 0 && performance.now() - batchStart >= HELD_BATCH.ms;
-  try {
-    for (let i = 0; i < n; i++) {
+  return {
+    /** @param {string} path @returns {Promise<Reply>} */
+    async get(path) {
       if (old()) readBatch();
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const reply = await get(port, path, { agent });
+      /** @type {Reply} */
+      const reply = { ...(await get(port, path, { agent })), holders: null };
       const open = SEES_HOLDERS && reply.local && !reply.error ? openFilesOf(pids) : null;
+      out.push(reply);
       batch.push({ reply, agent, open });
       if (batch.length === 1) batchStart = performance.now();
       if (batch.length >= HELD_BATCH.connections || old()) readBatch();
-    }
-    readBatch();
-  } finally {
-    for (const b of batch) b.agent.destroy();
-  }
-  return out;
+      return reply;
+    },
+    end() {
+      readBatch();
+      return out.slice();
+    },
+    abandon() {
+      for (const b of batch) b.agent.destroy();
+      batch = [];
+    },
+  };
 }
 
 /**

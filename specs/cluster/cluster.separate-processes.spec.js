@@ -1,11 +1,11 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, getHeld, impostures, describeImpostures } from '../../harness/kits/cluster.js';
+import { SOURCE_004, withCluster, heldGets, impostures, describeImpostures } from '../../harness/kits/cluster.js';
 
 // One trial: two workers (round robin alternates them); GET /global?set=V on
 // a new connection sets a global in whichever worker answers; further GETs
 // read it back from each worker until both have answered. On Linux the harness
 // checks, from /proc, that each answer came from the worker holding its
-// connection: the one the answer names.
+// connection: the one the answer names (one read of the socket table for all).
 
 export default defineSpec({
   id: 'cluster.separate-processes',
@@ -28,17 +28,21 @@ export default defineSpec({
     trial: async (c) => {
       const value = `v${process.pid}-${Date.now()}`;
       const { value: reads, info } = await withCluster(c, { workers: 2 }, async (i) => {
-        const set = await getHeld(i.port, `/global?set=${value}`, i.workerPids);
-        /** @type {Record<string, any>} */
-        const seen = {};
-        const reads = [];
-        for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
-          const r = await getHeld(i.port, '/global', i.workerPids);
-          reads.push(r);
-          if (r.pid) seen[r.pid] = r.body?.old ?? null;
+        // Every connection held until the socket table is read for all of them at once.
+        const held = heldGets(i.port, i.workerPids);
+        try {
+          const set = await held.get(`/global?set=${value}`);
+          /** @type {Record<string, any>} */
+          const seen = {};
+          for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
+            const r = await held.get('/global');
+            if (r.pid) seen[r.pid] = r.body?.old ?? null;
+          }
+          const bad = impostures(held.end()).map((r) => ({ pid: r.pid, holders: r.holders }));
+          return { setter: set.pid, setterOld: set.body?.old ?? null, seen, impostures: bad };
+        } finally {
+          held.abandon();
         }
-        const bad = impostures([set, ...reads]).map((r) => ({ pid: r.pid, holders: r.holders }));
-        return { setter: set.pid, setterOld: set.body?.old ?? null, seen, impostures: bad };
       });
       return { value, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
     },

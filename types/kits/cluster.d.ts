@@ -90,8 +90,8 @@ export declare function tcpInode(text: string, localPort: number, remotePort: nu
  * remote end as /proc/net/tcp writes it (the first line of each, as
  * tcpInode reads it). One pass over the table for any number of
  * connections: with a few thousand lines (TIME_WAIT entries of earlier
- * loads) a pass costs milliseconds, and getManyHeld looks up ten
- * connections per read. Only the lines that name the address are split.
+ * loads) a pass costs milliseconds, and heldGets looks up a batch of
+ * connections (HELD_BATCH) per read. Only the lines that name the address are split.
  * @param {string} text @param {number} localPort
  * @returns {Map<string, string>}
  */
@@ -138,15 +138,19 @@ export declare function socketsHolders(port: number, conns: {
     open: Set<string>[];
 }[], pids: number[], { tcp }?: Pick<HolderReads, 'tcp'>): number[][];
 /**
- * How many answered connections getManyHeld keeps open before it reads the
+ * How many answered connections heldGets keeps open before it reads the
  * socket table for them, and how long after the first of them answered it
  * reads at the latest before its next request (or once the request then in
  * flight ends: `get`'s 2 s timeout at most). A held connection's entry in
  * the table lasts as long as it is open: the fixture's keep-alive timeout
- * (10 s) leaves it so well past the read.
+ * (10 s) leaves it so well past the read. Each read of the table costs
+ * milliseconds to tens of them (it lists every closed connection of the run),
+ * a held connection only its entry in its worker's fd table: a structural
+ * claim's GETs (20 per worker at most, one after another, well within the
+ * time bound) take one read, or two.
  */
 export declare const HELD_BATCH: Readonly<{
-    connections: 10;
+    connections: 50;
     ms: 1000;
 }>;
 /**
@@ -159,16 +163,31 @@ export declare const HELD_BATCH: Readonly<{
  */
 export declare function getHeld(port: number, path: string, pids: number[]): Promise<Reply>;
 /**
- * n getHeld()s one after another, each on a new connection. The workers' fd
- * tables are read as each is answered; the connection stays open until the
- * socket table is read for its batch (HELD_BATCH), once for several. A held
- * connection does not change which worker gets the next one: the primary
- * counts a worker free again once it has accepted its connection, however
- * long that connection stays open.
+ * n getHeld()s one after another, each on a new connection (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
  * @returns {Promise<Reply[]>}
  */
 export declare function getManyHeld(port: number, path: string, n: number, pids: number[]): Promise<Reply[]>;
+/**
+ * getHeld()s one after another, each on a new connection, whose paths the
+ * caller chooses as the answers come. The workers' fd tables are read as
+ * each is answered; the connection stays open until the socket table is read
+ * for its batch (HELD_BATCH), once for several. A held connection does not
+ * change which worker gets the next one: the primary counts a worker free
+ * again once it has accepted its connection, however long that connection
+ * stays open.
+ *   get(path)  the answer (a Reply) once it has come; its holders are filled
+ *              in once its batch is read, by end() at the latest
+ *   end()      reads the last batch; every answer so far, with its holders
+ *   abandon()  closes the connections still held, unread (after end(): none)
+ * @param {number} port @param {number[]} pids
+ */
+export declare function heldGets(port: number, pids: number[]): {
+    /** @param {string} path @returns {Promise<Reply>} */
+    get(path: string): Promise<Reply>;
+    end(): Reply[];
+    abandon(): void;
+};
 /**
  * The answers whose connection was not held by exactly the worker that named
  * itself in x-worker-pid (by the kernel's tables, read by the harness): a
