@@ -259,6 +259,20 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'worker-main-spin',
+    what: 'worker-server.cjs: while the worker does the heavy work, the main thread spins 4 ms out of every 5 (a 1 ms timer turn between): the loop turns every 5 ms, blocked 80% of the time',
+    select: ['loop.worker-keeps-responsive'],
+    // a loop busy 80% of the heavy work is not "free", and a light request waits up to 4 ms for it
+    breaks: () => true,
+  },
+  {
+    name: 'worker-lights-late',
+    what: 'worker-server.cjs: while the worker does the heavy work, each /light is answered 100 ms late (a timer; the main thread idle, its loop free and ticking)',
+    select: ['loop.worker-keeps-responsive'],
+    // the loop stays free, but light requests are not "answered at once" while the work runs
+    breaks: () => true,
+  },
+  {
     name: 'split-serial',
     what: 'split-work.cjs and /heavy-split: each thread does its share, one thread after the other',
     select: ['workers.*'],
@@ -364,6 +378,14 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-serial-spin',
+    what: 'cluster-server.cjs: the W workers compute /heavy one at a time between them (a lock file opened with O_EXCL); a worker waiting for its turn spins on the lock, so every worker stays on a CPU and serves its share',
+    select: ['cluster.faster-on-heavy', 'cluster.workers-equal-cores'],
+    // no two heavy requests computed at once: a cluster no faster than one process, and C workers
+    // no better sized than one (as under cluster-worker-rest), whatever the CPUs they keep busy
+    breaks: () => true,
+  },
+  {
     name: 'single-handicap',
     what: 'the single-process arm (workers: 0) spins 0.5 ms per request before answering',
     select: ['cluster.slower-on-light'],
@@ -391,6 +413,13 @@ export const SABOTAGES = [
     name: 'cluster-refork-late',
     what: "the same, 400 ms after the worker's death: a replacement that comes later than refork's",
     select: ['cluster.refork-no-downtime'],
+    breaks: () => true,
+  },
+  {
+    name: 'refork-stall',
+    what: "on a worker's death (SIGKILL) the replacement is forked at once and listens as soon, but every worker, the replacement included, holds each request until 1.5 s after the death",
+    select: ['cluster.refork-no-downtime'],
+    // the refork happens as the claim says, yet the application answers nothing for 1.5 s: downtime
     breaks: () => true,
   },
   {
