@@ -423,6 +423,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'refork-stall=500',
+    what: 'the same, each request held until 500 ms after the death: every request answered, none lost, all late',
+    select: ['cluster.refork-no-downtime'],
+    // half a second in which the application answers nothing is downtime, though no request is lost
+    breaks: () => true,
+  },
+  {
     name: 'cluster-events-synthesized',
     what: "the primary records 'online' at fork time and 'disconnect' + 'exit' at its own kill, dropping the real events",
     select: ['cluster.online-exit-events'],
