@@ -392,6 +392,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'single-idle-handicap',
+    what: 'the single-process arm (workers: 0) holds each request 2 ms on a timer before answering (idle, no CPU)',
+    select: ['cluster.slower-on-light'],
+    // the cluster then serves the light endpoint faster than the one process: a speed-up
+    breaks: () => true,
+  },
+  {
     name: 'handoff-free',
     what: 'cluster-server.cjs: SCHED_NONE whatever was asked: each worker accepts on the shared socket itself, no connection handed off by the primary',
     select: ['cluster.slower-on-light', 'cluster.round-robin'],
