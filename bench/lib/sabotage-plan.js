@@ -266,6 +266,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'worker-main-spin-fine',
+    what: 'worker-server.cjs: the same, finer: the main thread spins 0.8 ms, then a setImmediate turn, and again: the loop turns about every ms (timers and lights on time) but the main thread is busy 80% of the heavy work',
+    select: ['loop.worker-keeps-responsive'],
+    // the main thread's loop is busy 80% of the time the work runs: not "free", though it answers within a ms
+    breaks: () => true,
+  },
+  {
     name: 'worker-lights-late',
     what: 'worker-server.cjs: while the worker does the heavy work, each /light is answered 100 ms late (a timer; the main thread idle, its loop free and ticking)',
     select: ['loop.worker-keeps-responsive'],
