@@ -406,6 +406,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-rr-pairs',
+    what: "cluster-server.cjs: the primary's own hand-off redirected so that each worker gets two connections in a row (A A B B …): every connection through the primary, every worker its share",
+    select: ['cluster.round-robin'],
+    // connections dealt in pairs are not dealt in turn: the order, not the shares, is what round robin says
+    breaks: () => true,
+  },
+  {
     name: 'handoff-free',
     what: 'cluster-server.cjs: SCHED_NONE whatever was asked: each worker accepts on the shared socket itself, no connection handed off by the primary',
     select: ['cluster.slower-on-light', 'cluster.round-robin'],
