@@ -29,6 +29,7 @@ import {
 import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.js';
 import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
 import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
+import refork from '../specs/cluster/cluster.refork-no-downtime.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
 import isMasterSpec, { observedRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
@@ -510,4 +511,42 @@ describe('who serves a connection, read by the harness', () => {
       }
     },
   );
+});
+
+describe('cluster.refork-no-downtime: a pause in answers is downtime, though nothing is lost', () => {
+  const sub = (/** @type {number} */ W, /** @type {boolean} */ ref, o = {}) => ({
+    W,
+    refork: ref,
+    victim: 10,
+    before: 20,
+    after: 60,
+    ok: 59,
+    refused: 0,
+    refusedForMs: 0,
+    lost: ['ECONNRESET'],
+    replacementAnswered: ref ? 10 : 0,
+    replacedMs: ref ? 160 : null,
+    survivorsAnswered: 49,
+    survivorsAfterReplacement: 9,
+    failedBeforeKill: 0,
+    loopMs: 400,
+    longestPauseMs: 15,
+    ...o,
+  });
+  const check = /** @type {any} */ (refork.plan(/** @type {any} */ ({ cores: 2 })).structural).check;
+  it('passes a cluster that kept answering; fails one whose answers stopped for 100 ms or more', () => {
+    const honest = check({ multi: sub(2, true), control: sub(2, false) });
+    expect(honest.ok).toBe(true);
+    expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true]);
+    const stalled = check({ multi: sub(2, true, { longestPauseMs: 506.2 }), control: sub(2, false) });
+    expect(stalled.ok).toBe(false);
+    expect(stalled.detail).toMatch(
+      /^with W=2 the longest stretch without an answer after the kill was 506.2 ms \(at most 100\): /,
+    );
+    expect(stalled.parts[0].ok).toBe(true);
+    // a record from before the pause was read: the counts alone, as then
+    const old = sub(2, true);
+    delete (/** @type {any} */ (old).longestPauseMs);
+    expect(check({ multi: old, control: sub(2, false) }).parts).toHaveLength(1);
+  });
 });
