@@ -483,26 +483,37 @@ describe('spec plans', () => {
     }
   });
 
+  /**
+   * A /heavy-worker trial's observation: a 300 ms heavy window whose work ran on worker 1, the server on one
+   * CPU, a free loop's 150 ticks; `heavy` and `heavyRequest` add what a test reads (the main thread's CPU, the
+   * client's waits).
+   */
+  const loopObs = (
+    /** @type {{ ticks?: number, othersMs?: number, shares?: boolean, generatorMs?: number, tid?: number, threadId?: number, heavy?: object, heavyRequest?: object }} */ o = {},
+  ) => ({
+    route: '/heavy-worker',
+    serverCpus: 1,
+    generatorShares: o.shares ?? false,
+    light: { latency: { max: 10 } },
+    heavyRequest: { status: 200, latencyMs: 310, cpuMs: o.generatorMs ?? 0, ...o.heavyRequest },
+    server: {
+      mainTid: 100,
+      loop: { p99: 5 },
+      heavy: {
+        handlerMs: 300,
+        ticksDuring: o.ticks ?? 150,
+        othersMs: o.othersMs ?? 0,
+        threads: [{ tid: o.tid ?? 101, threadId: o.threadId ?? 1 }],
+        ...o.heavy,
+      },
+    },
+  });
+
   it('worker-keeps-responsive: a slow timer beside other processes on the server CPU is contested, never a fail', () => {
     const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
-    /** A heavy window of 300 ms with `ticks` ticks, `othersMs` of other processes' CPU, the work on `tid`. */
-    const obs = (/** @type {number} */ ticks, /** @type {number} */ othersMs, o = /** @type {any} */ ({})) => ({
-      route: '/heavy-worker',
-      serverCpus: 1,
-      generatorShares: o.shares ?? false,
-      light: { latency: { max: 10 } },
-      heavyRequest: { status: 200, latencyMs: 310, cpuMs: o.generatorMs ?? 0 },
-      server: {
-        mainTid: 100,
-        loop: { p99: 5 },
-        heavy: {
-          handlerMs: 300,
-          ticksDuring: ticks,
-          othersMs,
-          threads: [{ tid: o.tid ?? 101, threadId: o.threadId ?? 1 }],
-        },
-      },
-    });
+    /** `ticks` ticks in the window, `othersMs` of other processes' CPU. */
+    const obs = (/** @type {number} */ ticks, /** @type {number} */ othersMs, o = /** @type {any} */ ({})) =>
+      loopObs({ ticks, othersMs, ...o });
     expect(check(obs(150, 0))).toMatchObject({ ok: true });
     expect(check(obs(150, 200))).toMatchObject({ ok: true }); // a free loop's rate, busy or not
     const quiet = check(obs(45, 20));
@@ -523,29 +534,15 @@ describe('spec plans', () => {
   it("worker-keeps-responsive: a main thread that spends the window's CPU beyond its /light answers fails, busy or not", () => {
     const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
     /**
-     * A 300 ms heavy window with 150 ticks (a free loop's rate) or `ticks`: the main thread spent
-     * `mainMs` of CPU in it while answering 200 /light; before it, 60 answers cost 30 ms (0.5 ms each).
+     * The main thread spent `mainMs` of CPU in the window while answering 200 /light; before it, 60 answers
+     * cost 30 ms (0.5 ms each).
      */
-    const obs = (/** @type {number} */ mainMs, ticks = 150, othersMs = 0) => ({
-      route: '/heavy-worker',
-      serverCpus: 1,
-      generatorShares: false,
-      light: { latency: { max: 10 } },
-      heavyRequest: { status: 200, latencyMs: 310, cpuMs: 0 },
-      server: {
-        mainTid: 100,
-        loop: { p99: 5 },
-        heavy: {
-          handlerMs: 300,
-          ticksDuring: ticks,
-          othersMs,
-          lightsDuring: 200,
-          baseline: { ms: 60, mainCpuMs: 30, lights: 60 },
-          mainCpuDuringMs: mainMs,
-          threads: [{ tid: 101, threadId: 1 }],
-        },
-      },
-    });
+    const obs = (/** @type {number} */ mainMs, ticks = 150, othersMs = 0) =>
+      loopObs({
+        ticks,
+        othersMs,
+        heavy: { lightsDuring: 200, baseline: { ms: 60, mainCpuMs: 30, lights: 60 }, mainCpuDuringMs: mainMs },
+      });
     expect(mainExcess(obs(130))).toMatchObject({ explainedMs: 100, perLightUs: 500 });
     expect(mainExcess(obs(130))?.share).toBeCloseTo(0.1);
     const honest = check(obs(130));
@@ -570,24 +567,9 @@ describe('spec plans', () => {
 
   it('worker-keeps-responsive: /light requests the client saw wait while the work ran fail it; beside busy neighbours they are contested', () => {
     const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
-    /** A 300 ms heavy window, a free loop's timer; its /light requests waited `stalledMs` beyond an answer at once. */
-    const obs = (/** @type {number} */ stalledMs, othersMs = 0) => ({
-      route: '/heavy-worker',
-      serverCpus: 1,
-      generatorShares: false,
-      light: { latency: { max: 110 } },
-      heavyRequest: {
-        status: 200,
-        latencyMs: 300,
-        cpuMs: 0,
-        lightsDuring: { n: 6, p50: 100, max: 110, stalledMs },
-      },
-      server: {
-        mainTid: 100,
-        loop: { p99: 5 },
-        heavy: { handlerMs: 300, ticksDuring: 150, othersMs, threads: [{ tid: 101, threadId: 1 }] },
-      },
-    });
+    /** Its /light requests waited `stalledMs` beyond an answer at once. */
+    const obs = (/** @type {number} */ stalledMs, othersMs = 0) =>
+      loopObs({ othersMs, heavyRequest: { latencyMs: 300, lightsDuring: { n: 6, p50: 100, max: 110, stalledMs } } });
     expect(LIGHT_CONNECTIONS).toBe(2);
     expect(lightsStalled(obs(540))).toMatchObject({ share: 0.9, n: 6 });
     const late = check(obs(540));

@@ -389,7 +389,8 @@ export function lightsWhile(answers, extra) {
   if (extra.firedAtMs === undefined || extra.latencyMs === null) return {};
   const from = extra.firedAtMs;
   const to = from + extra.latencyMs;
-  const within = (/** @type {number} */ a, /** @type {number} */ b) => {
+  /** @type {(a: number, b: number) => { n: number, p50: number | null, max: number | null, stalledMs: number }} */
+  const within = (a, b) => {
     const waits = answers.latencies
       .filter((_, i) => answers.starts[i] >= a && answers.starts[i] < b)
       .sort((x, y) => x - y);

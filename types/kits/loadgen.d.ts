@@ -296,24 +296,14 @@ export declare function lightsWhile(answers: {
 } | {
     lightsDuring: {
         n: number;
-        p50: number;
-        max: number;
-        stalledMs: number;
-    } | {
-        n: number;
-        p50: null;
-        max: null;
+        p50: number | null;
+        max: number | null;
         stalledMs: number;
     };
     lightsBefore: {
         n: number;
-        p50: number;
-        max: number;
-        stalledMs: number;
-    } | {
-        n: number;
-        p50: null;
-        max: null;
+        p50: number | null;
+        max: number | null;
         stalledMs: number;
     };
 };
