@@ -172,9 +172,9 @@ export const MIN_BASELINE_LIGHTS = 10;
  * the 1 ms timer's cost rides along), as a share of the window. ≈ 0 where
  * the loop only serves; a main thread that computes or spins between its
  * turns (work in slices, a busy wait) reads the share it spent so. CPU
- * time, not the wall clock: a neighbour that takes the CPU from it changes
- * neither side. null where the readings are missing (off Linux, older
- * records) or too few answers came in the baseline to price one.
+ * time, which a neighbour does not inflate (a spinner it starves reads
+ * less). null where the readings are missing (off Linux, older records) or
+ * too few answers came in the baseline to price one.
  * @param {any} obs
  * @returns {{ share: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
  */
