@@ -83,7 +83,7 @@ export async function withCluster(ctx, options, fn, { env } = {}) {
 /**
  * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number, local?: number, holders?: number[] | null }} Reply
  *   t: when the request was sent (performance.now()); local: the client's port of the connection;
- *   holders (getHeld): the pids that held the server side of the connection once it had answered, read
+ *   holders (heldGets): the pids that held the server side of the connection once it had answered, read
  *   by the harness from /proc (null off Linux)
  */
 
@@ -258,19 +258,7 @@ export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/p
 export const HELD_BATCH = Object.freeze({ connections: 50, ms: 1000 });
 
 /**
- * One GET on a new connection, like get(), that stays open once answered
- * (keep-alive) until the harness has read, from /proc, which of `pids` hold
- * its server side: the process that really serves it, whatever name the
- * answer gives. holders is null off Linux.
- * @param {number} port @param {string} path @param {number[]} pids
- * @returns {Promise<Reply>}
- */
-export async function getHeld(port, path, pids) {
-  return (await getManyHeld(port, path, 1, pids))[0];
-}
-
-/**
- * n getHeld()s one after another, each on a new connection (heldGets).
+ * n GETs one after another, each on a new connection held until its batch is read (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
  * @returns {Promise<Reply[]>}
  */
@@ -285,10 +273,13 @@ export async function getManyHeld(port, path, n, pids) {
 }
 
 /**
- * getHeld()s one after another, each on a new connection, whose paths the
- * caller chooses as the answers come. The workers' fd tables are read as
- * each is answered; the connection stays open until the socket table is read
- * for its batch (HELD_BATCH), once for several. A held connection does not
+ * GETs one after another, each on a new connection that stays open once
+ * answered (like get() otherwise), whose paths the
+ * caller chooses as the answers come, each answer's holders read from /proc:
+ * which of `pids` held its server side, the process that really served it
+ * whatever name the answer gives (null off Linux). The workers' fd tables are
+ * read as each is answered; the connection stays open until the socket table
+ * is read for its batch (HELD_BATCH), once for several. A held connection does not
  * change which worker gets the next one: the primary counts a worker free
  * again once it has accepted its connection, however long that connection
  * stays open.

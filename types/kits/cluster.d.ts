@@ -56,7 +56,7 @@ export type Reply = {
 /**
  * @typedef {{ status?: number, pid?: number, body?: any, error?: string, ms: number, t: number, local?: number, holders?: number[] | null }} Reply
  *   t: when the request was sent (performance.now()); local: the client's port of the connection;
- *   holders (getHeld): the pids that held the server side of the connection once it had answered, read
+ *   holders (heldGets): the pids that held the server side of the connection once it had answered, read
  *   by the harness from /proc (null off Linux)
  */
 /**
@@ -154,25 +154,19 @@ export declare const HELD_BATCH: Readonly<{
     ms: 1000;
 }>;
 /**
- * One GET on a new connection, like get(), that stays open once answered
- * (keep-alive) until the harness has read, from /proc, which of `pids` hold
- * its server side: the process that really serves it, whatever name the
- * answer gives. holders is null off Linux.
- * @param {number} port @param {string} path @param {number[]} pids
- * @returns {Promise<Reply>}
- */
-export declare function getHeld(port: number, path: string, pids: number[]): Promise<Reply>;
-/**
- * n getHeld()s one after another, each on a new connection (heldGets).
+ * n GETs one after another, each on a new connection held until its batch is read (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
  * @returns {Promise<Reply[]>}
  */
 export declare function getManyHeld(port: number, path: string, n: number, pids: number[]): Promise<Reply[]>;
 /**
- * getHeld()s one after another, each on a new connection, whose paths the
- * caller chooses as the answers come. The workers' fd tables are read as
- * each is answered; the connection stays open until the socket table is read
- * for its batch (HELD_BATCH), once for several. A held connection does not
+ * GETs one after another, each on a new connection that stays open once
+ * answered (like get() otherwise), whose paths the
+ * caller chooses as the answers come, each answer's holders read from /proc:
+ * which of `pids` held its server side, the process that really served it
+ * whatever name the answer gives (null off Linux). The workers' fd tables are
+ * read as each is answered; the connection stays open until the socket table
+ * is read for its batch (HELD_BATCH), once for several. A held connection does not
  * change which worker gets the next one: the primary counts a worker free
  * again once it has accepted its connection, however long that connection
  * stays open.
