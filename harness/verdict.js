@@ -153,6 +153,18 @@ export function judgeTiming(values, plan, { budgetSpent = false } = {}) {
   return base;
 }
 
+/**
+ * A check made of a claim's named assertions (parts): ok where every part
+ * is; its detail leads with the parts that failed beyond the first (the
+ * trial's own text, `text`, already tells the first), then that text.
+ * @param {Part[]} parts @param {string} text
+ * @returns {Check}
+ */
+export function checkOfParts(parts, text) {
+  const failed = parts.filter((p, i) => i > 0 && !p.ok);
+  return { ok: parts.every((p) => p.ok), detail: `${failed.map((p) => `${p.detail}: `).join('')}${text}`, parts };
+}
+
 /** Trials after which a channel whose every trial was void ends inconclusive. */
 export const VOID_STOP = 3;
 

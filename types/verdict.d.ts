@@ -214,6 +214,14 @@ export declare function judgeTiming(values: number[], plan: TimingPlan, { budget
     final: boolean;
     values: number[];
 };
+/**
+ * A check made of a claim's named assertions (parts): ok where every part
+ * is; its detail leads with the parts that failed beyond the first (the
+ * trial's own text, `text`, already tells the first), then that text.
+ * @param {Part[]} parts @param {string} text
+ * @returns {Check}
+ */
+export declare function checkOfParts(parts: Part[], text: string): Check;
 /** Trials after which a channel whose every trial was void ends inconclusive. */
 export declare const VOID_STOP = 3;
 /**

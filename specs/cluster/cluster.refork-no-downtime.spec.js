@@ -1,4 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
+import { checkOfParts } from '../../harness/verdict.js';
 import { SOURCE_004, clusterSize, withCluster, steadyLoop } from '../../harness/kits/cluster.js';
 import { round } from '../../harness/stats.js';
 
@@ -19,8 +20,9 @@ const MAX_MS = 1000;
 const REFUSED = 'ECONNREFUSED';
 /**
  * The longest the W ≥ 2 cluster may answer nothing after the kill. Honest
- * clusters here paused 10–20 ms; with one worker (the contrast) the
- * application is down until the replacement listens, 100–140 ms here. A
+ * clusters here paused 9–20 ms quiet, up to 49 ms beside busy loops; with
+ * one worker (the contrast) the application is down until the replacement
+ * listens, 100–190 ms here (BENCHMARKS.md §38). A
  * cluster that pauses as long as that served no better than one that lost
  * its only worker, though it lost no request (the `refork-stall=500`
  * sabotage held every answer 500 ms and passed the counts).
@@ -171,12 +173,7 @@ export default defineSpec({
               ok: m.longestPauseMs !== null && m.longestPauseMs < MAX_PAUSE_MS,
               detail: `with W=${W} the longest stretch without an answer after the kill was ${m.longestPauseMs ?? 'the whole loop'} ms (at most ${MAX_PAUSE_MS})`,
             });
-          const failed = parts.filter((p) => !p.ok && p !== parts[0]);
-          return {
-            ok: parts.every((p) => p.ok),
-            detail: `${failed.map((p) => `${p.detail}: `).join('')}${detail}`,
-            parts,
-          };
+          return checkOfParts(parts, detail);
         },
       },
     };

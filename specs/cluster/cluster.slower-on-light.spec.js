@@ -1,4 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
+import { checkOfParts } from '../../harness/verdict.js';
 import { SOURCE_004 } from '../../harness/kits/cluster.js';
 import { abbaTrial, checkBlock, blockTiming, MARGIN, separable, neighbourLimit } from '../../harness/kits/abba.js';
 import {
@@ -300,12 +301,10 @@ export default defineSpec({
               ok: cost.share >= HANDOFF_MIN,
               detail: `primary ${round(cost.primary, 1)} µs/req against one process's ${round(cost.single, 1)}: ×${round(cost.share, 2)}`,
             });
-          const failed = parts.filter((q) => !q.ok && q !== parts[0]);
-          return {
-            ok: parts.every((q) => q.ok),
-            detail: `${failed.map((q) => `${q.detail}: `).join('')}${c.detail}; ${p.cores === null ? '' : `${round(p.cores, 2)} cores free: `}${readings}`,
+          return checkOfParts(
             parts,
-          };
+            `${c.detail}; ${p.cores === null ? '' : `${round(p.cores, 2)} cores free: `}${readings}`,
+          );
         },
       },
       timing: {

@@ -12,7 +12,7 @@ import {
 } from '../../harness/kits/workers.js';
 import { splitCpus, STALL_MS } from '../../harness/kits/loadgen.js';
 import { round } from '../../harness/stats.js';
-import { TIMING_LOOKS } from '../../harness/verdict.js';
+import { TIMING_LOOKS, checkOfParts } from '../../harness/verdict.js';
 
 /**
  * The main thread's 1 ms timer must keep firing through the heavy window at
@@ -108,21 +108,22 @@ export default defineSpec({
             : '';
           if (stalled)
             parts.push({ name: LIGHTS_AT_ONCE, ok: stalled.share <= MAX_LIGHTS_STALLED, detail: stalledText });
-          const failed = parts.filter((p) => !p.ok);
           const passedText = parts
             .slice(1)
             .filter((p) => p.ok)
             .map((p) => p.detail);
-          const text = [...failed.filter((p) => p !== parts[0]).map((p) => p.detail), detail, ...passedText].join('; ');
+          const checked = checkOfParts(parts, [detail, ...passedText].join('; '));
           // Other processes on the server's CPUs slow a free loop's timer as a
           // blocked loop would, and stall the clients' waits: a slow timer or
           // long waits then cannot fail the claim, and hold back its pass.
           // Work on the main thread, or main-thread CPU beyond its answers (CPU
           // time, which neighbours do not change), fails, busy or not.
+          const failed = parts.filter((p) => !p.ok);
           const busy =
             offMain && failed.length > 0 && !failed.some((p) => p.name === MAIN_IDLE) ? loopBusyReason(obs) : null;
-          if (busy) return { ok: false, invalid: true, contested: true, detail: `${busy}: ${text}`, parts };
-          return { ok: parts.every((p) => p.ok), detail: text, parts };
+          if (busy)
+            return { ...checked, ok: false, invalid: true, contested: true, detail: `${busy}: ${checked.detail}` };
+          return checked;
         },
       },
       timing: {
