@@ -11,6 +11,7 @@ import {
   blockOrder,
   variantOrder,
   blockRatio,
+  fewerRatio,
   separable,
   MARGIN,
   workersServed,
@@ -61,6 +62,18 @@ describe('blockOrder', () => {
     expect(blockOrder(2)).toEqual(['B', 'A', 'A', 'B']);
     expect(blockOrder(3)).toEqual(blockOrder(1));
   });
+  it('runs an F arm first and last: every arm centred on the block’s middle', () => {
+    expect(blockOrder(1, true)).toEqual(['F', 'A', 'B', 'B', 'A', 'F']);
+    expect(blockOrder(2, true)).toEqual(['F', 'B', 'A', 'A', 'B', 'F']);
+    for (const n of [1, 2]) {
+      const order = blockOrder(n, true);
+      const centre = (/** @type {string} */ arm) => {
+        const at = order.flatMap((a, i) => (a === arm ? [i] : []));
+        return at.reduce((x, y) => x + y, 0) / at.length;
+      };
+      expect([centre('A'), centre('B'), centre('F')]).toEqual([2.5, 2.5, 2.5]);
+    }
+  });
 });
 
 describe('variantOrder', () => {
@@ -102,6 +115,18 @@ describe('blockRatio', () => {
   it('is NaN without a positive throughput in an arm', () => {
     expect(blockRatio([run({ throughput: 0 }), B({})])).toBeNaN();
     expect(blockRatio([B({})])).toBeNaN();
+  });
+});
+
+describe('fewerRatio', () => {
+  const F = (/** @type {Partial<any>} */ o) => run({ arm: 'F', label: 'cluster W=1', workers: 1, ...o });
+  it('is ln(mean A / F), blind to the B arm', () => {
+    const runs = [run({ throughput: 150 }), B({}), F({ throughput: 100 }), B({}), run({ throughput: 250 })];
+    expect(fewerRatio(runs)).toBeCloseTo(Math.log(2), 12);
+  });
+  it('is NaN without an F arm or a positive throughput', () => {
+    expect(fewerRatio([run({}), B({})])).toBeNaN();
+    expect(fewerRatio([run({}), F({ throughput: 0 })])).toBeNaN();
   });
 });
 
@@ -341,6 +366,23 @@ describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
     expect(second.serversFrom).toBe(2);
     expect(second.runs.map((/** @type {any} */ r) => r.warm)).toEqual([false, false, true, true]);
     await blocks.end();
+  });
+
+  it('a block with an F arm starts its server beside the others, runs it once per block and reads A over F', async () => {
+    const { ctx, started } = fakeServices();
+    const blocks = abbaBlocks({ ...BLOCK, F: { workers: 1, label: 'cluster W=1' } });
+    const obs = [await blocks.trial(ctx, 1), await blocks.trial(ctx, 2)];
+    expect(started.map((x) => path.basename(x.fixture))).toEqual([
+      'cluster-server.cjs',
+      'cluster-server.cjs',
+      'cluster-server.cjs',
+      'loadgen-process.js',
+    ]);
+    expect(obs.map((b) => b.order)).toEqual(['FABBAF', 'FBAABF']);
+    expect(obs[0].runs.map((/** @type {any} */ r) => r.warm)).toEqual([false, false, false, true, true, true]);
+    for (const b of obs) expect(b.rFewer).toBeCloseTo(fewerRatio(b.runs), 4);
+    await blocks.end();
+    expect(started.every((x) => x.stops.length === 1)).toBe(true);
   });
 
   it("a block that throws stops everything, and the error is the trial's", async () => {

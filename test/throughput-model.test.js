@@ -212,6 +212,40 @@ describe('cluster.workers-equal-cores: the premise that C workers keep the cores
   });
 });
 
+describe('cluster.workers-equal-cores: C workers against fewer (the right size’s other side)', () => {
+  const machine = (/** @type {number} */ C, /** @type {number | null} */ eff = C) =>
+    /** @type {any} */ ({
+      cores: C,
+      pbkdf2: { iterations: 300_000, taskMs: 120 },
+      profile: eff === null ? {} : { effectiveParallelism: { value: eff } },
+    });
+  test('a W = ⌊C/2⌋ arm, and r fewer judged against none, from the cores a /heavy server has here', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    for (const [C, F] of [
+      [2, 1],
+      [4, 2],
+      [16, 8],
+    ]) {
+      const plan = spec.plan(machine(C));
+      expect(plan.model.workers).toEqual([C, 2 * C, F]);
+      const [fewer] = plan.timing.also;
+      expect(fewer.claim).toBeCloseTo(Math.log((C - 0.25) / F), 4);
+      expect(fewer.alternatives).toEqual({ [`no gain over ${F}`]: 0 });
+      expect(fewer.value({ rFewer: 0.42, r: 0 })).toBe(0.42);
+      expect(fewer.reportOnly).toBeUndefined();
+    }
+  });
+  test('on one core no fewer arm and only "no gain" judged; too little parallelism measured: undecidable', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    const one = spec.plan(machine(1));
+    expect(one.model.workers).toEqual([1, 2]);
+    expect(one.timing.also).toBeUndefined();
+    expect(one.summary).toMatch(/no fewer workers/);
+    expect(spec.plan(machine(2, 1.2)).undecidable).toMatch(/effective parallelism of 1.2/);
+    expect(spec.plan(machine(2, null)).timing.also).toHaveLength(1);
+  });
+});
+
 describe('cluster.faster-on-heavy: the cluster keeps the cores busy (the speed-up’s premise)', () => {
   test('read on the cluster arm’s warm runs: a cluster using one core’s time fails; on one core no such part', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.faster-on-heavy');

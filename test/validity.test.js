@@ -11,7 +11,7 @@ import { batchSpecs, cell, cellSeed, simulatedContext, timingDistinguishes, deci
 import { misses, markdownTable, summary, TARGETS } from '../bench/lib/validity-table.js';
 import { main as validity } from '../bench/validity.js';
 import { decide } from '../harness/verdict.js';
-import { CLUSTER_SPECS, BLOCK_NOISE, clusterCell, simulateBlock } from '../bench/lib/cluster-sweep.js';
+import { CLUSTER_SPECS, BLOCK_NOISE, FEWER, clusterCell, simulateBlock } from '../bench/lib/cluster-sweep.js';
 import { checkBlock } from '../harness/kits/abba.js';
 
 const allSpecs = await loadSpecs();
@@ -290,6 +290,28 @@ describe('cluster throughput (decisive timing) on simulated ABBA blocks', () => 
     expect(Math.exp(b.ratios['no keep-alive'])).toBeLessThan(0.65);
     expect(Math.exp(b.ratios['keep-alive'])).toBeGreaterThan(1.6);
     expect(b.r).toBe(b.ratios['no keep-alive']);
+  });
+
+  test('cluster.workers-equal-cores: workers that gain nothing over fewer fail on their F runs in each block, even with no gain at 2C', async () => {
+    const spec = allSpecs.find((s) => s.id === 'cluster.workers-equal-cores');
+    const b = simulateBlock({
+      n: 1,
+      rs: { main: 0, [FEWER]: Math.log(1.75) },
+      wA: 2,
+      wB: 4,
+      wF: 1,
+      noise: BLOCK_NOISE.calm,
+      random: seededRandom(5),
+    });
+    expect(b.order).toBe('FABBAF');
+    expect(Math.exp(b.rFewer)).toBeGreaterThan(1.5);
+    const cell = (/** @type {any} */ truth, /** @type {number} */ seed) =>
+      clusterCell({ spec, C: 2, truth, runs: 30, seed, noise: BLOCK_NOISE.vm });
+    expect(await cell('model', 31)).toMatchObject({ pass: 30, fail: 0 });
+    expect((await cell('further', 32)).fail).toBe(30);
+    expect(await clusterCell({ spec, C: 1, truth: 'further', runs: 1, seed: 33, noise: BLOCK_NOISE.vm })).toEqual({
+      none: 'no further statistic',
+    });
   });
 
   test('cluster.slower-on-light: both loads judged; holds on 2 cores, refuted as expected on 16; a wrong truth fails', async () => {

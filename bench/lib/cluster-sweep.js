@@ -6,6 +6,7 @@
 // modelled), the alternative's r (it does not), and r a quarter of the way
 // from the model to the alternative (a weaker effect than modelled).
 import { region } from '../../harness/verdict.js';
+import { blockOrder, blockRatio, fewerRatio } from '../../harness/kits/abba.js';
 import { seededRandom } from '../../harness/stats.js';
 import { specContext } from '../../harness/context.js';
 import { gauss } from './simulator.js';
@@ -19,21 +20,28 @@ export const BLOCK_NOISE = {
   vm: { name: 'vm', sd: 0.12, drift: 0.05, outliers: 0.1, hit: [0.5, 0.8] },
 };
 
+/** The key of `rs` that holds the true ln(thr A / thr F) of a block with an F arm (fewer workers). */
+export const FEWER = 'fewer';
+
 /**
  * One ABBA/BAAB block with true log ratio r per load (`rs`: load name → r;
  * one load, 'main', where a spec runs one), shaped as abbaTrial returns it:
  * 4 runs per load (arm, label, workers, throughput, per-worker CPU), each
- * load's runs with their own noise, and the ratios per load.
- * @param {{ n: number, rs: Record<string, number>, wA: number, wB: number, noise: typeof BLOCK_NOISE.vm, random: () => number }} o
+ * load's runs with their own noise, and the ratios per load. Where `rs`
+ * holds FEWER, an F arm of wF workers runs once in the middle of each load's
+ * runs (ABFBA), A over F at that true log ratio, and the block has rFewer.
+ * @param {{ n: number, rs: Record<string, number>, wA: number, wB: number, wF?: number, noise: typeof BLOCK_NOISE.vm, random: () => number }} o
  */
-export function simulateBlock({ n, rs, wA, wB, noise, random }) {
-  const order = n % 2 === 1 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B'];
+export function simulateBlock({ n, rs, wA, wB, wF = 0, noise, random }) {
+  const withF = FEWER in rs;
+  const order = blockOrder(n, withF);
   const slope = noise.drift * gauss(random);
-  const loads = Object.keys(rs);
+  const loads = Object.keys(rs).filter((k) => k !== FEWER);
   const runs = loads.flatMap((variant) =>
     order.map((arm, i) => {
-      const workers = arm === 'A' ? wA : wB;
-      let thr = 100 * Math.exp((arm === 'B' ? rs[variant] : 0) + slope * (i - 1.5) + noise.sd * gauss(random));
+      const workers = arm === 'A' ? wA : arm === 'B' ? wB : wF;
+      const r = arm === 'B' ? rs[variant] : arm === 'F' ? -rs[FEWER] : 0;
+      let thr = 100 * Math.exp(r + slope * (i - (order.length - 1) / 2) + noise.sd * gauss(random));
       if (random() < noise.outliers) thr *= noise.hit[0] + (noise.hit[1] - noise.hit[0]) * random();
       const pids = Array.from({ length: Math.max(1, workers) }, (_, j) => 5000 + 10 * i + j);
       const cpu = Object.fromEntries(pids.map((p) => [p, Math.round(300 * (0.8 + 0.4 * random()))]));
@@ -56,12 +64,7 @@ export function simulateBlock({ n, rs, wA, wB, noise, random }) {
       };
     }),
   );
-  const ratioOf = (/** @type {string} */ variant) => {
-    const mean = (/** @type {string} */ a) =>
-      runs.filter((x) => x.variant === variant && x.arm === a).reduce((s, x) => s + x.throughput, 0) / 2;
-    return Math.log(mean('B') / mean('A'));
-  };
-  const ratios = Object.fromEntries(loads.map((v) => [v, ratioOf(v)]));
+  const ratios = Object.fromEntries(loads.map((v) => [v, blockRatio(runs.filter((x) => x.variant === v))]));
   const ratio = ratios[loads[0]];
   return {
     order: order.join(''),
@@ -71,6 +74,7 @@ export function simulateBlock({ n, rs, wA, wB, noise, random }) {
     r: ratio,
     ratio: Math.exp(ratio),
     ratios,
+    ...(withF ? { rFewer: fewerRatio(runs.filter((x) => x.variant === loads[0])) } : {}),
     runs,
   };
 }
@@ -82,13 +86,18 @@ export function simulateBlock({ n, rs, wA, wB, noise, random }) {
  */
 export function loadOf(plan) {
   const names = { main: 'main', 'no keep-alive': 'no keep-alive', 'keep-alive': 'keep-alive' };
-  const v = plan.value({ r: 'main', ratios: names });
+  const v = plan.value({ r: 'main', ratios: names, rFewer: FEWER });
   return typeof v === 'string' ? v : 'main';
 }
 
 /**
- * Runs of one cluster spec on C cores with blocks of true ratio r.
- * @param {{ spec: any, C: number, truth: 'model' | 'weaker' | 'alternative', runs: number, seed: number, noise: typeof BLOCK_NOISE.vm, quick?: boolean }} o
+ * Runs of one cluster spec on C cores with blocks of true ratio r. Truth
+ * 'further' keeps the plan's first statistic as modelled and puts each of
+ * its further ones (`also`) at its alternative: a mechanism that breaks only
+ * what they read (workers that compute one at a time between them gain
+ * nothing over fewer; a single process held idle on keep-alive). A plan
+ * without further statistics has no such cell ({ none }).
+ * @param {{ spec: any, C: number, truth: 'model' | 'weaker' | 'alternative' | 'further', runs: number, seed: number, noise: typeof BLOCK_NOISE.vm, quick?: boolean }} o
  */
 export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = false }) {
   const random = seededRandom(seed);
@@ -104,21 +113,23 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = f
   const t = plan.timing;
   // Each statistic's true r: its model's, its alternative's, or a quarter of
   // the way between; every statistic of the plan (a second load's too) alike.
-  const truthOf = (/** @type {any} */ p) => {
+  if (truth === 'further' && !t.also?.length) return { none: 'no further statistic' };
+  const truthOf = (/** @type {any} */ p, /** @type {boolean} */ further) => {
     const a = Object.values(p.alternatives)[0];
+    if (truth === 'further') return further ? a : p.claim;
     return truth === 'model' ? p.claim : truth === 'alternative' ? a : p.claim + 0.25 * (a - p.claim);
   };
   const alt = Object.values(t.alternatives)[0];
-  const r = truthOf(t);
-  const rs = Object.fromEntries([t, ...(t.also ?? [])].map((p) => [loadOf(p), truthOf(p)]));
-  const [wA, wB] = workersOf(spec.id, C);
+  const r = truthOf(t, false);
+  const rs = Object.fromEntries([t, ...(t.also ?? [])].map((p, i) => [loadOf(p), truthOf(p, i > 0)]));
+  const [wA, wB, wF] = workersOf(spec.id, C);
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
   // Each trial is a simulated block instead of the plan's own measurement.
   const launcher = {
     ...simulatedLauncher({ C, random }),
     trial: async (/** @type {any} */ _p, /** @type {any} */ _c, /** @type {number} */ n) =>
-      simulateBlock({ n, rs, wA, wB, noise, random }),
+      simulateBlock({ n, rs, wA, wB, wF, noise, random }),
   };
   for (let i = 0; i < runs; i++) {
     const result = await engineResult(spec, machine, launcher);
@@ -140,7 +151,7 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = f
 
 /** The arms' worker counts as the specs set them. @param {string} id @param {number} C */
 function workersOf(id, C) {
-  if (id === 'cluster.workers-equal-cores') return [C, 2 * C];
+  if (id === 'cluster.workers-equal-cores') return [C, 2 * C, Math.floor(C / 2)];
   return [0, Math.max(2, C)];
 }
 
@@ -153,8 +164,8 @@ const pct = (x) => `${(Math.round(x * 1000) / 10).toFixed(x < 0.1 && x > 0 ? 1 :
  */
 export function clusterTable(rows) {
   const out = [
-    '| claim | C | model r / alternative | r as modelled: fail / inc. / pass | weaker effect (¼ way): fail / inc. | alternative true: caught | trials |',
-    '|---|---:|---|---|---|---|---:|',
+    '| claim | C | model r / alternative | r as modelled: fail / inc. / pass | weaker effect (¼ way): fail / inc. | alternative true: caught | only the further statistics wrong: caught | trials |',
+    '|---|---:|---|---|---|---|---|---:|',
   ];
   const keys = [...new Set(rows.map((x) => `${x.id}|${x.C}`))];
   for (const key of keys) {
@@ -164,16 +175,17 @@ export function clusterTable(rows) {
     if (skip) {
       // The reason after its 'C=n: ' prefix (the row names C), whole.
       const why = skip.cell.skip.replace(/^(undecidable: )?C=\d+: /, '$1').replace(/\|/g, '\\|');
-      out.push(`| ${id} | ${C} | ${why.startsWith('undecidable') ? 'inconclusive, ' : 'skipped: '}${why} | | | | |`);
+      out.push(`| ${id} | ${C} | ${why.startsWith('undecidable') ? 'inconclusive, ' : 'skipped: '}${why} | | | | | |`);
       continue;
     }
     const at = (/** @type {string} */ t) => group.find((g) => g.truth === t)?.cell;
     const m = at('model');
     const w = at('weaker');
     const a = at('alternative');
+    const f = at('further');
     const rate = (/** @type {any} */ c, /** @type {string} */ k) => pct(c[k] / c.runs);
     out.push(
-      `| ${id} | ${C} | ${m.claim.toFixed(3)} / ${m.alternative.toFixed(3)} | ${rate(m, 'fail')} / ${rate(m, 'inconclusive')} / ${rate(m, 'pass')} | ${rate(w, 'fail')} / ${rate(w, 'inconclusive')} | ${rate(a, 'fail')} | ${m.meanTrials.toFixed(1)} |`,
+      `| ${id} | ${C} | ${m.claim.toFixed(3)} / ${m.alternative.toFixed(3)} | ${rate(m, 'fail')} / ${rate(m, 'inconclusive')} / ${rate(m, 'pass')} | ${rate(w, 'fail')} / ${rate(w, 'inconclusive')} | ${rate(a, 'fail')} | ${!f || f.none ? '—' : rate(f, 'fail')} | ${m.meanTrials.toFixed(1)} |`,
     );
   }
   return out.join('\n');

@@ -14,29 +14,56 @@ import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
 
+/** A block's arms: A and B, and F (fewer workers) where the block has one. @typedef {'A' | 'B' | 'F'} ArmName */
+
 /**
  * Arm order of block n (1-based): ABBA on odd trials, BAAB on even ones, so a
- * drift over the block, or over the run, weighs on both arms alike.
- * @param {number} n
- * @returns {('A' | 'B')[]}
+ * drift over the block, or over the run, weighs on both arms alike. A block
+ * with an F arm runs it first and last (FABBAF, FBAABF): every arm's runs
+ * are then centred on the block's middle, so a linear drift weighs on all
+ * three alike, and A and B stay side by side as in a block without F (their
+ * ratio is the finer one). Once, ABFBA, would also be centred, but a single
+ * F run carries the whole of its noise into A over F: under the simulator's
+ * busy host noise, workers with no gain over fewer were then caught in 96%
+ * of runs, 99.7% with two.
+ * @param {number} n @param {boolean} [withF]
+ * @returns {ArmName[]}
  */
-export function blockOrder(n) {
-  return n % 2 === 1 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B'];
+export function blockOrder(n, withF = false) {
+  /** @type {ArmName[]} */
+  const order = n % 2 === 1 ? ['A', 'B', 'B', 'A'] : ['B', 'A', 'A', 'B'];
+  return withF ? ['F', ...order, 'F'] : order;
+}
+
+/**
+ * The mean throughput of an arm's runs, NaN where it has none.
+ * @param {{ arm: ArmName, throughput: number }[]} runs @param {ArmName} arm
+ */
+function armMean(runs, arm) {
+  const xs = runs.filter((r) => r.arm === arm).map((r) => r.throughput);
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
 }
 
 /**
  * The block's log ratio r = ln(mean thr B / mean thr A), each mean over the
  * block's two runs of that arm. NaN when an arm has no positive throughput.
- * @param {{ arm: 'A' | 'B', throughput: number }[]} runs
+ * @param {{ arm: ArmName, throughput: number }[]} runs
  */
 export function blockRatio(runs) {
-  const mean = (/** @type {'A' | 'B'} */ arm) => {
-    const xs = runs.filter((r) => r.arm === arm).map((r) => r.throughput);
-    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
-  };
-  const a = mean('A');
-  const b = mean('B');
+  const a = armMean(runs, 'A');
+  const b = armMean(runs, 'B');
   return a > 0 && b > 0 ? Math.log(b / a) : NaN;
+}
+
+/**
+ * The block's log ratio of its A arm over its F arm (fewer workers):
+ * ln(mean thr A / thr F). NaN when either has no positive throughput.
+ * @param {{ arm: ArmName, throughput: number }[]} runs
+ */
+export function fewerRatio(runs) {
+  const a = armMean(runs, 'A');
+  const f = armMean(runs, 'F');
+  return a > 0 && f > 0 ? Math.log(a / f) : NaN;
 }
 
 /**
@@ -102,10 +129,12 @@ export function busyMs(cpus) {
  * @typedef {object} Arm
  * @property {number} workers        0: one plain process; W: a cluster of W
  * @property {string} label
+ * @property {number} [connections]  this arm's load's connections, where not the block's
  *
  * @typedef {object} BlockOptions
  * @property {Arm} A
  * @property {Arm} B
+ * @property {Arm} [F]              a third arm of fewer workers, run first and last in each block (blockOrder)
  * @property {string} path           '/heavy' or '/light'
  * @property {number} [iterations]   /heavy work per request
  * @property {number} connections
@@ -245,10 +274,10 @@ function lifeOf(o) {
 
 /**
  * Start one arm's server (one per claim, abbaBlocks) and wait until it listens.
- * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {ArmName} arm
  */
 export async function startArm(ctx, o, arm) {
-  const { workers } = o[arm];
+  const { workers } = /** @type {Arm} */ (o[arm]);
   const cpus = o.cpus ?? { server: null, generator: null };
   const server = ctx.start(FIXTURE, {
     options: { workers, iterations: o.iterations ?? 0, refork: false },
@@ -288,7 +317,7 @@ export async function loadArm(
   session,
   { warm = false } = {},
 ) {
-  const { workers, label } = o[arm];
+  const { workers, label, connections = o.connections } = /** @type {Arm} */ (o[arm]);
   const cpus = o.cpus ?? { server: null, generator: null };
   const runs = [];
   for (const variant of variants) {
@@ -306,14 +335,15 @@ export async function loadArm(
     const spec = {
       origin: `http://127.0.0.1:${info.port}`,
       path: o.path,
-      connections: o.connections,
+      connections,
       keepAlive,
       requests: o.requests,
       durationMs: o.durationMs,
       // The warm-up has its own bound, twice its estimate: a server slower to
       // warm (a busy machine, a cluster that rests) never eats the measured window.
       warmupMs: warm ? 0 : 2 * (o.warmupMs ?? 0),
-      warmup: warm ? 0 : (o.warmup ?? o.connections),
+      // an arm with its own connections warms up one request on each
+      warmup: warm ? 0 : connections === o.connections ? (o.warmup ?? connections) : connections,
       drainMs: 2000,
     };
     const load = session ? await session.run(spec) : await runLoad(ctx, { ...spec, cpus: cpus.generator });
@@ -332,7 +362,7 @@ export async function loadArm(
       variant,
       keepAlive,
       workers,
-      connections: o.connections,
+      connections,
       throughput: load.throughput,
       requests: load.requests,
       errors: load.errors,
@@ -450,14 +480,17 @@ export async function abbaTrial(ctx, n, o) {
  * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {number} from
  */
 async function startBlocks(ctx, o, from) {
-  const [a, b, generator] = await Promise.allSettled([
-    startArm(ctx, o, 'A'),
-    startArm(ctx, o, 'B'),
+  /** @type {ArmName[]} */
+  const names = o.F ? ['A', 'B', 'F'] : ['A', 'B'];
+  const started = await Promise.allSettled([
+    ...names.map((arm) => startArm(ctx, o, arm)),
     startLoadSessions(ctx, { cpus: o.cpus?.generator ?? null, processes: o.generators ?? 1, lifeMs: lifeOf(o) }),
   ]);
-  const live = [a, b].flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
+  const arms = /** @type {PromiseSettledResult<Awaited<ReturnType<typeof startArm>>>[]} */ (started.slice(0, -1));
+  const generator = /** @type {PromiseSettledResult<Awaited<ReturnType<typeof startLoadSessions>>>} */ (started.at(-1));
+  const live = arms.flatMap((x) => (x.status === 'fulfilled' ? [x.value] : []));
   const session = generator.status === 'fulfilled' ? generator.value : null;
-  const failed = [a, b, generator].find((x) => x.status === 'rejected');
+  const failed = started.find((x) => x.status === 'rejected');
   if (!failed && session) return { live, session, from, served: new Set() };
   await stopAll(live, session);
   throw /** @type {PromiseRejectedResult} */ (failed).reason;
@@ -496,7 +529,7 @@ export function variantOrder(names, order, i) {
  * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
  */
 async function runBlock(ctx, n, o, { live, session, from, served }) {
-  const order = blockOrder(n);
+  const order = blockOrder(n, Boolean(o.F));
   const names = Object.keys(o.variants ?? { main: {} });
   /** @type {Awaited<ReturnType<typeof loadArm>>} */
   const runs = [];
@@ -517,6 +550,8 @@ async function runBlock(ctx, n, o, { live, session, from, served }) {
   }
   const ratios = Object.fromEntries(names.map((v) => [v, round(blockRatio(runs.filter((x) => x.variant === v)), 4)]));
   const r = ratios[names[0]];
+  // A over its fewer workers, on the first-named load, where the block has an F arm
+  const fewer = o.F ? { rFewer: round(fewerRatio(runs.filter((x) => x.variant === names[0])), 4) } : {};
   const sourceRuns = o.sourceLoad && n === 1 ? await sourceLoadRuns(ctx, o, o.sourceLoad, live, session) : null;
   return {
     order: order.join(''),
@@ -527,6 +562,7 @@ async function runBlock(ctx, n, o, { live, session, from, served }) {
     r,
     ratio: round(Math.exp(r), 3),
     ratios,
+    ...fewer,
     runs,
     ...(sourceRuns ? { sourceRuns } : {}),
   };
@@ -672,7 +708,8 @@ export function describeBlock(block) {
     return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios)
       .map(([k, r]) => `${k} ${round(Math.exp(r), 3)}`)
       .join(', ')}`;
-  return `${block.order} ${block.path}${block.keepAlive ? '' : ' no keep-alive'}: ${runs.join(', ')} → ratio ${block.ratio}`;
+  const fewer = typeof block.rFewer === 'number' ? `, A over F ${round(Math.exp(block.rFewer), 3)}` : '';
+  return `${block.order} ${block.path}${block.keepAlive ? '' : ' no keep-alive'}: ${runs.join(', ')} → ratio ${block.ratio}${fewer}`;
 }
 
 /**

@@ -190,3 +190,25 @@ export function truthByCores(ratioAt, holds, cores = MODEL_CORES) {
   const flip = cells.find((c) => c.holds !== cells[0].holds);
   return { cells, flipsAt: flip ? flip.C : null };
 }
+
+/** The effective parallelism the context's probe measured (null if none). @param {any} ctx */
+export function measuredParallelism(ctx) {
+  const v = ctx.profile?.effectiveParallelism?.value;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/**
+ * The load generator's share of a core under a /heavy load: its CPU, recorded
+ * per run, was 0.02–0.34 of a core here (most in the cluster arms).
+ */
+export const HEAVY_GENERATOR_SHARE = 0.25;
+
+/**
+ * The cores a /heavy server can use here: C, or fewer where the session's
+ * probe measured less parallelism on this machine, less the generator's
+ * share (it runs on the same CPUs, as the source's loadtest did); at least 1.
+ * @param {number} C @param {number | null} eff
+ */
+export function heavyServerCores(C, eff) {
+  return Math.max(1, Math.min(C, eff ?? C) - HEAVY_GENERATOR_SHARE);
+}

@@ -13,15 +13,10 @@ import {
   neighbourLimit,
 } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
+import { measuredParallelism, heavyServerCores, HEAVY_GENERATOR_SHARE } from '../../harness/kits/throughput-model.js';
 
 /** The source's load tool's concurrency (loadtest -c 100): one request per client, not its -n 1000. */
 const SOURCE_LOAD = Object.freeze({ connections: 100, requests: 100, keepAlive: false, durationMs: 15_000 });
-
-/** The effective parallelism the context's probe measured (null if none). @param {any} ctx */
-export function measuredParallelism(ctx) {
-  const v = ctx.profile?.effectiveParallelism?.value;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-}
 
 export default defineSpec({
   id: 'cluster.faster-on-heavy',
@@ -67,10 +62,9 @@ export default defineSpec({
     // beside the server; here the generator shares the CPUs too, and on /heavy it
     // needs a fraction of a core (~60 req/s), so the server keeps most of C.
     // The server's cores: C, or fewer where the session's probe measured less
-    // parallelism on this VM, less the generator's share: its CPU on /heavy, recorded
-    // per run, was 0.02–0.34 of a core here (most in the cluster arms), so 0.25.
-    const g = 0.25;
-    const cServer = Math.max(1, Math.min(C, eff ?? C) - g);
+    // parallelism on this VM, less the generator's share (heavyServerCores).
+    const g = HEAVY_GENERATOR_SHARE;
+    const cServer = heavyServerCores(C, eff);
     const model = Math.log(Math.min(W, cServer));
     // The claim's opposite, "no speed-up" (r = 0). If C = 1 the model itself
     // predicts r = 0 and the claim is expected refuted: the alternative is then

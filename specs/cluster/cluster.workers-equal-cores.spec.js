@@ -7,8 +7,10 @@ import {
   heavyBlock,
   HEAVY_MS,
   neighbourLimit,
+  separable,
   BUSY_SHARE,
 } from '../../harness/kits/abba.js';
+import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
 import { round } from '../../harness/stats.js';
 
 export default defineSpec({
@@ -17,7 +19,7 @@ export default defineSpec({
   area: 'cluster',
   claim: 'Forking as many workers as there are cores is the right size: more would only add scheduling overhead.',
   truth:
-    'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop".',
+    'Nuanced: the same plateau as workers.oversubscription; from W = C to W = 2C there is no gain, and the model predicts no large loss either. The spec asserts "no gain", not "a drop", and that C workers do gain over half as many: the cores they are sized to are used.',
   expected: 'holds',
   tags: ['throughput', 'load'],
   requires: ['linux'],
@@ -28,26 +30,57 @@ export default defineSpec({
   },
   plan: (ctx) => {
     const C = ctx.cores;
-    const block = heavyBlock(ctx, {
-      A: { workers: C, label: `cluster W=C=${C}` },
-      B: { workers: 2 * C, label: `cluster W=2C=${2 * C}` },
-    });
+    // "The right size" has two sides: more workers gain nothing, and fewer
+    // leave cores unused. The second is read against F = ⌊C/2⌋ workers, run
+    // first and last in each block (FABBAF): workers that compute one at a time between
+    // them while spinning keep every core busy and gain nothing at 2C, but
+    // serve no faster than fewer. On one core there are no fewer workers.
+    const F = Math.floor(C / 2);
+    const eff = measuredParallelism(ctx);
+    const cServer = heavyServerCores(C, eff);
+    const fewerModel = Math.log(Math.min(C, cServer) / Math.min(F, cServer));
+    if (F >= 1 && !separable(fewerModel, 0))
+      return {
+        summary: '',
+        undecidable: `C=${C} but the probe measured an effective parallelism of ${round(eff ?? C, 2)}: ${C} workers' gain over ${F} (×${round(Math.exp(fewerModel), 2)} modelled) could not be told from none here`,
+        trial: async () => null,
+      };
+    const block = {
+      ...heavyBlock(ctx, {
+        A: { workers: C, label: `cluster W=C=${C}` },
+        B: { workers: 2 * C, label: `cluster W=2C=${2 * C}` },
+      }),
+      // Two connections per worker, as B has: each worker always has a
+      // request waiting, and the run ends on 2F in flight, not on the 4C the
+      // others use (one worker drained 8 /heavy requests: 240 ms a run).
+      ...(F >= 1 ? { F: { workers: F, label: `cluster W=${F}`, connections: 2 * F } } : {}),
+    };
     // Processor sharing: past W = C the extra workers only take turns on the
     // same cores, so throughput stays (r = 0). The wrong alternative, "more
     // workers, proportionally more throughput", gives r = ln 2. One boundary
     // halfway (ln 2 / 2, ratio 1.41); a loss (r < 0) is on the claim's side,
     // since the claim asserted is "no gain".
     const gain = Math.log(2);
+    const fewerText =
+      F >= 1
+        ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. `
+        : 'On one core there are no fewer workers to compare: only "no gain" is judged. ';
     return {
       summary:
         `One trial = one ABBA/BAAB block: clusters of W = ${C} (A) and W = ${2 * C} (B) workers, started once for all the blocks, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
-        `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. Only "no gain" is asserted, not a slowdown. ` +
+        `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. "No gain" is asserted, not a slowdown. ` +
+        fewerText +
         `The premise is checked in every block: the ${C} workers keep at least ${BUSY_SHARE} of the cores free to them busy (their CPU over the warm run's window), so that more workers could only take turns. A block in which other processes took more than ${round(neighbourLimit(C), 2)} of a core is void.`,
       model: {
         C,
-        workers: [C, 2 * C],
+        workers: F >= 1 ? [C, 2 * C, F] : [C, 2 * C],
         r: 0,
         alternatives: { gain: round(gain, 4) },
+        ...(F >= 1
+          ? {
+              fewer: { workers: F, effectiveParallelism: eff, serverCores: round(cServer, 3), r: round(fewerModel, 4) },
+            }
+          : {}),
         iterations: block.iterations,
         connections: block.connections,
       },
@@ -72,11 +105,30 @@ export default defineSpec({
             busyPart: `W = C = ${C} workers keep the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
           }),
       },
-      timing: blockTiming({
-        description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
-        claim: 0,
-        alternatives: { gain },
-      }),
+      timing: {
+        ...blockTiming({
+          description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
+          claim: 0,
+          alternatives: { gain },
+        }),
+        asserts: `${2 * C} workers serve no faster than ${C} (no gain past the cores)`,
+        ...(F >= 1
+          ? {
+              also: [
+                {
+                  ...blockTiming({
+                    description: `ln(throughput W=${C} / throughput W=${F}), per block`,
+                    claim: fewerModel,
+                    alternatives: { [`no gain over ${F}`]: 0 },
+                    value: (obs) => obs.rFewer,
+                  }),
+                  statistic: 'r fewer',
+                  asserts: `${C} workers serve faster than ${F} (the cores they are sized to are used)`,
+                },
+              ],
+            }
+          : {}),
+      },
     };
   },
 });
