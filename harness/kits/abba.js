@@ -591,7 +591,7 @@ async function sourceLoadRuns(ctx, o, load, live, session) {
       runs.push(...(await loadArm(ctx, shaped, arm, ['source'], session, { warm: true })));
     } catch (err) {
       if (ctx.signal?.aborted) throw err;
-      runs.push({ arm: arm.arm, label: o[arm.arm].label, error: err instanceof Error ? err.message : String(err) });
+      runs.push({ arm: arm.arm, label: o[arm.arm]?.label, error: err instanceof Error ? err.message : String(err) });
     }
   return runs;
 }

@@ -1,19 +1,37 @@
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export declare const MARGIN: number;
+export type ArmName = 'A' | 'B' | 'F';
+/** A block's arms: A and B, and F (fewer workers) where the block has one. @typedef {'A' | 'B' | 'F'} ArmName */
 /**
  * Arm order of block n (1-based): ABBA on odd trials, BAAB on even ones, so a
- * drift over the block, or over the run, weighs on both arms alike.
- * @param {number} n
- * @returns {('A' | 'B')[]}
+ * drift over the block, or over the run, weighs on both arms alike. A block
+ * with an F arm runs it first and last (FABBAF, FBAABF): every arm's runs
+ * are then centred on the block's middle, so a linear drift weighs on all
+ * three alike, and A and B stay side by side as in a block without F (their
+ * ratio is the finer one). Once, ABFBA, would also be centred, but a single
+ * F run carries the whole of its noise into A over F: under the simulator's
+ * busy host noise, workers with no gain over fewer were then caught in 96%
+ * of runs, 99.7% with two.
+ * @param {number} n @param {boolean} [withF]
+ * @returns {ArmName[]}
  */
-export declare function blockOrder(n: number): ('A' | 'B')[];
+export declare function blockOrder(n: number, withF?: boolean): ArmName[];
 /**
  * The block's log ratio r = ln(mean thr B / mean thr A), each mean over the
  * block's two runs of that arm. NaN when an arm has no positive throughput.
- * @param {{ arm: 'A' | 'B', throughput: number }[]} runs
+ * @param {{ arm: ArmName, throughput: number }[]} runs
  */
 export declare function blockRatio(runs: {
-    arm: 'A' | 'B';
+    arm: ArmName;
+    throughput: number;
+}[]): number;
+/**
+ * The block's log ratio of its A arm over its F arm (fewer workers):
+ * ln(mean thr A / thr F). NaN when either has no positive throughput.
+ * @param {{ arm: ArmName, throughput: number }[]} runs
+ */
+export declare function fewerRatio(runs: {
+    arm: ArmName;
     throughput: number;
 }[]): number;
 /**
@@ -46,10 +64,18 @@ export type Arm = {
      */
     workers: number;
     label: string;
+    /**
+     * this arm's load's connections, where not the block's
+     */
+    connections?: number;
 };
 export type BlockOptions = {
     A: Arm;
     B: Arm;
+    /**
+     * a third arm of fewer workers, run first and last in each block (blockOrder)
+     */
+    F?: Arm;
     /**
      * '/heavy' or '/light'
      */
@@ -120,10 +146,12 @@ export type SourceLoad = {
  * @typedef {object} Arm
  * @property {number} workers        0: one plain process; W: a cluster of W
  * @property {string} label
+ * @property {number} [connections]  this arm's load's connections, where not the block's
  *
  * @typedef {object} BlockOptions
  * @property {Arm} A
  * @property {Arm} B
+ * @property {Arm} [F]              a third arm of fewer workers, run first and last in each block (blockOrder)
  * @property {string} path           '/heavy' or '/light'
  * @property {number} [iterations]   /heavy work per request
  * @property {number} connections
@@ -221,10 +249,10 @@ export declare function checkBlockBusy(obs: any, { C, arm, who, servedPart, busy
 export declare const SERVER_LIFE_MS = 180000;
 /**
  * Start one arm's server (one per claim, abbaBlocks) and wait until it listens.
- * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {'A' | 'B'} arm
+ * @param {import('../context.js').Context} ctx @param {BlockOptions} o @param {ArmName} arm
  */
-export declare function startArm(ctx: import('../context.js').Context, o: BlockOptions, arm: 'A' | 'B'): Promise<{
-    arm: "A" | "B";
+export declare function startArm(ctx: import('../context.js').Context, o: BlockOptions, arm: ArmName): Promise<{
+    arm: ArmName;
     server: import("../isolate.js").FixtureHandle;
     info: any;
     pids: number[];
@@ -245,7 +273,7 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
 }, { warm }?: {
     warm?: boolean;
 }): Promise<{
-    arm: "A" | "B";
+    arm: ArmName;
     label: string;
     variant: string;
     keepAlive: boolean;
@@ -336,7 +364,7 @@ export declare function abbaTrial(ctx: import('../context.js').Context, n: numbe
  */
 declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptions, from: number): Promise<{
     live: {
-        arm: "A" | "B";
+        arm: ArmName;
         server: import("../isolate.js").FixtureHandle;
         info: any;
         pids: number[];
@@ -372,6 +400,7 @@ export type Block = Awaited<ReturnType<typeof runBlock>>;
  * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
  */
 declare function runBlock(ctx: import('../context.js').Context, n: number, o: BlockOptions, { live, session, from, served }: NonNullable<Awaited<ReturnType<typeof startBlocks>>>): Promise<{
+    rFewer: number;
     order: string;
     serversFrom: number;
     path: string;
@@ -383,7 +412,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         [k: string]: number;
     };
     runs: {
-        arm: "A" | "B";
+        arm: ArmName;
         label: string;
         variant: string;
         keepAlive: boolean;
@@ -416,7 +445,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         stoppedBy: any;
     }[];
     sourceRuns?: ({
-        arm: "A" | "B";
+        arm: ArmName;
         label: string;
         variant: string;
         keepAlive: boolean;
@@ -448,8 +477,90 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         };
         stoppedBy: any;
     } | {
-        arm: "A" | "B";
+        arm: ArmName;
+        label: string | undefined;
+        error: string;
+    })[] | undefined;
+} | {
+    rFewer?: undefined;
+    order: string;
+    serversFrom: number;
+    path: string;
+    keepAlive: boolean;
+    connections: number;
+    r: number;
+    ratio: number;
+    ratios: {
+        [k: string]: number;
+    };
+    runs: {
+        arm: ArmName;
         label: string;
+        variant: string;
+        keepAlive: boolean;
+        workers: number;
+        connections: number;
+        throughput: any;
+        requests: any;
+        errors: any;
+        durationMs: any;
+        latency: {
+            mean: any;
+            p50: any;
+            p99: any;
+        } | null;
+        generatorCpu: number;
+        generatorBound: boolean;
+        machineCores: number | null;
+        otherCores: number | null;
+        usableCores: number;
+        warm: boolean;
+        serverCpuMs: {
+            [k: string]: number;
+        };
+        primaryCpuMs: number | null;
+        cost: {
+            serverUs: number | null;
+            primaryUs: number | null;
+            generatorUs: number | null;
+        };
+        stoppedBy: any;
+    }[];
+    sourceRuns?: ({
+        arm: ArmName;
+        label: string;
+        variant: string;
+        keepAlive: boolean;
+        workers: number;
+        connections: number;
+        throughput: any;
+        requests: any;
+        errors: any;
+        durationMs: any;
+        latency: {
+            mean: any;
+            p50: any;
+            p99: any;
+        } | null;
+        generatorCpu: number;
+        generatorBound: boolean;
+        machineCores: number | null;
+        otherCores: number | null;
+        usableCores: number;
+        warm: boolean;
+        serverCpuMs: {
+            [k: string]: number;
+        };
+        primaryCpuMs: number | null;
+        cost: {
+            serverUs: number | null;
+            primaryUs: number | null;
+            generatorUs: number | null;
+        };
+        stoppedBy: any;
+    } | {
+        arm: ArmName;
+        label: string | undefined;
         error: string;
     })[] | undefined;
 }>;

@@ -137,3 +137,17 @@ export declare function truthByCores(ratioAt: (C: number) => number, holds: (rat
     }[];
     flipsAt: number | null;
 };
+/** The effective parallelism the context's probe measured (null if none). @param {any} ctx */
+export declare function measuredParallelism(ctx: any): number | null;
+/**
+ * The load generator's share of a core under a /heavy load: its CPU, recorded
+ * per run, was 0.02–0.34 of a core here (most in the cluster arms).
+ */
+export declare const HEAVY_GENERATOR_SHARE = 0.25;
+/**
+ * The cores a /heavy server can use here: C, or fewer where the session's
+ * probe measured less parallelism on this machine, less the generator's
+ * share (it runs on the same CPUs, as the source's loadtest did); at least 1.
+ * @param {number} C @param {number | null} eff
+ */
+export declare function heavyServerCores(C: number, eff: number | null): number;
