@@ -266,6 +266,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'worker-main-naps',
+    what: 'worker-server.cjs: while the worker does the heavy work, the main thread sleeps (Atomics.wait, no CPU) 4 ms out of every 5 (a 1 ms timer turn between): worker-main-spin without the CPU',
+    select: ['loop.worker-keeps-responsive'],
+    // no CPU spent, but the loop is blocked 80% of the heavy work: a light request waits up to 4 ms
+    breaks: () => true,
+  },
+  {
     name: 'worker-main-spin-fine',
     what: 'worker-server.cjs: the same, finer: the main thread spins 0.8 ms, then a setImmediate turn, and again: the loop turns about every ms (timers and lights on time) but the main thread is busy 80% of the heavy work',
     select: ['loop.worker-keeps-responsive'],
