@@ -32,9 +32,10 @@ export default defineSpec({
     const C = ctx.cores;
     // "The right size" has two sides: more workers gain nothing, and fewer
     // leave cores unused. The second is read against F = ⌊C/2⌋ workers, run
-    // first and last in each block (FABBAF): workers that compute one at a time between
-    // them while spinning keep every core busy and gain nothing at 2C, but
-    // serve no faster than fewer. On one core there are no fewer workers.
+    // first and last in each block (FABBAF): workers that compute one at a
+    // time between them while spinning keep every core busy and gain nothing
+    // at 2C, but serve no faster than fewer. On one core there are no fewer
+    // workers.
     const F = Math.floor(C / 2);
     const eff = measuredParallelism(ctx);
     const cServer = heavyServerCores(C, eff);
