@@ -68,7 +68,7 @@ export default defineSpec({
         : 'On one core there are no fewer workers to compare: only "no gain" is judged. ';
     return {
       summary:
-        `One trial = one ABBA/BAAB block: clusters of W = ${C} (A) and W = ${2 * C} (B) workers, started once for all the blocks, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
+        `One trial = one ${F >= 1 ? 'FABBAF/FBAABF' : 'ABBA/BAAB'} block: clusters of W = ${C} (A) and W = ${2 * C} (B) workers, started once for all the blocks, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
         `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. "No gain" is asserted, not a slowdown. ` +
         fewerText +
         `The premise is checked in every block: the ${C} workers keep at least ${BUSY_SHARE} of the cores free to them busy (their CPU over the warm run's window), so that more workers could only take turns. A block in which other processes took more than ${round(neighbourLimit(C), 2)} of a core is void.`,
@@ -108,7 +108,7 @@ export default defineSpec({
       },
       timing: {
         ...blockTiming({
-          description: `ln(throughput W=${2 * C} / throughput W=${C}), per ABBA block`,
+          description: `ln(throughput W=${2 * C} / throughput W=${C}), per block`,
           claim: 0,
           alternatives: { gain },
         }),
