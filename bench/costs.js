@@ -112,6 +112,7 @@ export function costModel(rows, cores = MODEL_CORES) {
       holds: (x) => x > NO_GAIN,
       words: 'cluster faster than ×1.1',
     },
+    // its F arm (⌊C/2⌋ workers, the gain over fewer) is read by the spec's own model, not here
     'cluster.workers-equal-cores': {
       workers: (C) => [C, 2 * C],
       generators: () => 1,

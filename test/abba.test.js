@@ -130,6 +130,23 @@ describe('fewerRatio', () => {
   });
 });
 
+describe('describeBlock with an F arm', () => {
+  it('names A over F beside the ratio', () => {
+    const F = run({ arm: 'F', label: 'cluster W=1', workers: 1, throughput: 50 });
+    const text = describeBlock({
+      order: 'FABBAF',
+      path: '/heavy',
+      keepAlive: true,
+      ratio: 2,
+      rFewer: Math.log(2),
+      ratios: { main: Math.log(2) },
+      runs: [F, run({}), B({}), B({}), run({}), F],
+    });
+    expect(text).toMatch(/^FABBAF \/heavy: cluster W=1 50 req\/s/);
+    expect(text).toMatch(/→ ratio 2, A over F 2$/);
+  });
+});
+
 describe('separable', () => {
   it('needs the halfway boundary outside the ±ln(1.1) band', () => {
     expect(MARGIN).toBeCloseTo(Math.log(1.1), 12);

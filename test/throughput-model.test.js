@@ -164,9 +164,10 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
 /**
  * One warm or cold run of a /heavy block's arm: `workers` serving processes
  * (0: a single process) that each used `cpuEach` ms of CPU in 250 ms.
- * @param {{ arm: 'A' | 'B', warm: boolean, cpuEach: number, label: string, workers: number }} o
+ * `costUs`: its server CPU per request, where the test reads costs.
+ * @param {{ arm: 'A' | 'B' | 'F', warm: boolean, cpuEach: number, label: string, workers: number, costUs?: number }} o
  */
-const heavyRun = ({ arm, warm, cpuEach, label, workers }) => ({
+const heavyRun = ({ arm, warm, cpuEach, label, workers, costUs }) => ({
   arm,
   warm,
   label,
@@ -181,6 +182,7 @@ const heavyRun = ({ arm, warm, cpuEach, label, workers }) => ({
   serverCpuMs: Object.fromEntries(Array.from({ length: Math.max(1, workers) }, (_, i) => [i + 1, cpuEach])),
   usableCores: 2,
   otherCores: 0,
+  ...(costUs ? { cost: { serverUs: costUs, primaryUs: 200, generatorUs: 400 } } : {}),
 });
 
 describe('cluster.workers-equal-cores: the premise that C workers keep the cores busy', () => {
@@ -234,6 +236,69 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right size�
       expect(fewer.value({ rFewer: 0.42, r: 0 })).toBe(0.42);
       expect(fewer.reportOnly).toBeUndefined();
     }
+  });
+  test('odd C: F = ⌊C/2⌋; the modelled gain and its boundary as figures', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    const three = spec.plan(machine(3));
+    expect(three.model.workers).toEqual([3, 6, 1]);
+    expect(three.timing.also[0].claim).toBeCloseTo(1.0116, 4); // ln 2.75: 3 cores less the generator's quarter, over 1
+    expect(spec.plan(machine(2)).timing.also[0].claim).toBeCloseTo(0.5596, 4); // ln 1.75
+  });
+  test('the separability edge: a gain over fewer within the noise band is undecidable, just above it judged', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    // halfway must be at least ln 1.1: ln(eff − 0.25) ≥ 2 ln 1.1, eff ≥ 1.46
+    expect(spec.plan(machine(2, 1.45)).undecidable).toMatch(/could not be told from none/);
+    expect(spec.plan(machine(2, 1.47)).timing.also).toHaveLength(1);
+  });
+  test('the F arm is checked as a reference: its workers served, kept busy, at A’s CPU per request', async () => {
+    const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
+    const check = spec.plan(machine(2)).structural.check;
+    const labels = { A: 'cluster W=C=2', B: 'cluster W=2C=4', F: 'cluster W=1' };
+    const workers = { A: 2, B: 4, F: 1 };
+    /** @param {{ cpuF?: number, costA?: number, costF?: number, fWorkers?: number }} o */
+    const block = ({ cpuF = 240, costA = 31_000, costF = 30_500, fWorkers = 1 } = {}) => {
+      const run = (/** @type {'A' | 'B' | 'F'} */ arm, /** @type {boolean} */ warm) => {
+        const r = heavyRun({
+          arm,
+          warm,
+          cpuEach: arm === 'F' ? cpuF : arm === 'A' ? 240 : 120,
+          label: labels[arm],
+          workers: workers[arm],
+          costUs: arm === 'A' ? costA : arm === 'F' ? costF : 31_000,
+        });
+        return arm === 'F' && fWorkers !== 1 ? { ...r, serverCpuMs: {} } : r;
+      };
+      return {
+        order: 'FABBAF',
+        path: '/heavy',
+        ratio: 1,
+        rFewer: 0.6,
+        runs: [run('F', false), run('A', false), run('B', false), run('B', true), run('A', true), run('F', true)],
+      };
+    };
+    const sound = check(block());
+    expect(sound).toMatchObject({ ok: true });
+    expect(sound.parts.map((/** @type {any} */ p) => p.name)).toEqual([
+      'every worker of the 4-worker cluster served its share',
+      'W = C = 2 workers keep the cores busy (≥ 0.6 of those free to them)',
+      'every worker of the 1-worker cluster served its share',
+      'W = 1 workers keep the cores they can use busy (≥ 0.6 of min(1, those free))',
+      'W = 2 and W = 1 spend the same CPU per request (within ×1.5 either way)',
+    ]);
+    const failed = (/** @type {any} */ c) =>
+      c.parts.filter((/** @type {any} */ p) => !p.ok).map((/** @type {any} */ p) => p.name);
+    expect(failed(check(block({ fWorkers: 0 })))).toEqual(['every worker of the 1-worker cluster served its share']);
+    // a reference that rests half its time: 0.48 of a core
+    expect(failed(check(block({ cpuF: 120 })))[0]).toMatch(/^W = 1 workers keep/);
+    expect(check(block({ cpuF: 120 })).detail).toMatch(/^W = 1 kept 0.48 of 1 cores busy: /);
+    // workers that spin while they wait: ×1.8 the CPU per request of fewer; a reference that wastes: ×0.6
+    expect(failed(check(block({ costA: 55_000 })))).toEqual([
+      'W = 2 and W = 1 spend the same CPU per request (within ×1.5 either way)',
+    ]);
+    expect(check(block({ costA: 55_000 })).detail).toMatch(/^W = 2 55000 µs per request against W = 1's 30500: ×1.8: /);
+    expect(check(block({ costF: 52_000 })).ok).toBe(false);
+    // honest blocks at unequal vCPU speeds read up to ×1.31: within
+    expect(check(block({ costA: 40_000 })).ok).toBe(true);
   });
   test('on one core no fewer arm and only "no gain" judged; too little parallelism measured: undecidable', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');

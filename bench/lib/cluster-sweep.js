@@ -28,8 +28,9 @@ export const FEWER = 'fewer';
  * one load, 'main', where a spec runs one), shaped as abbaTrial returns it:
  * 4 runs per load (arm, label, workers, throughput, per-worker CPU), each
  * load's runs with their own noise, and the ratios per load. Where `rs`
- * holds FEWER, an F arm of wF workers runs once in the middle of each load's
- * runs (ABFBA), A over F at that true log ratio, and the block has rFewer.
+ * holds FEWER, an F arm of wF workers runs first and last in each load's
+ * runs (FABBAF, FBAABF: 6 runs), A over F at that true log ratio, and the
+ * block has rFewer.
  * @param {{ n: number, rs: Record<string, number>, wA: number, wB: number, wF?: number, noise: typeof BLOCK_NOISE.vm, random: () => number }} o
  */
 export function simulateBlock({ n, rs, wA, wB, wF = 0, noise, random }) {

@@ -218,7 +218,7 @@ export const BUSY_SHARE = 0.6;
  * kept busy over the window, and the cores free to them (C less what other
  * processes took in that run); the median of each, or null where no warm
  * run says.
- * @param {any} obs @param {'A' | 'B'} arm @param {number} C
+ * @param {any} obs @param {ArmName} arm @param {number} C
  */
 export function coresBusy(obs, arm, C) {
   const runs = obs.runs.filter(
@@ -241,7 +241,7 @@ export function coresBusy(obs, arm, C) {
  * (coresBusy at least BUSY_SHARE of those free to it), beside the part
  * every worker served its share (checkBlock's). A void block stays void;
  * where no warm run says, the served part is the only one.
- * @param {any} obs @param {{ C: number, arm: 'A' | 'B', who: string, servedPart: string, busyPart: string }} o
+ * @param {any} obs @param {{ C: number, arm: ArmName, who: string, servedPart: string, busyPart: string }} o
  *   who: the arm, as its detail names it; servedPart, busyPart: the two parts' names
  * @returns {import('../verdict.js').Check}
  */
@@ -260,8 +260,81 @@ export function checkBlockBusy(obs, { C, arm, who, servedPart, busyPart }) {
 }
 
 /**
+ * How far apart the CPU per request of a block's A and F arms (the same
+ * /heavy work, fewer workers) may read: ×1.5 either way. Honest blocks on 2
+ * vCPUs read A over F at ×0.78–1.31 (where the host ran the vCPUs at
+ * unequal speeds, the arm on the slower one spent up to ×1.3 more per
+ * request), workers that spin while waiting for a lock (the
+ * cluster-serial-spin sabotage) ×1.69–1.88 (BENCHMARKS.md §39).
+ */
+export const COST_PARITY = 1.5;
+
+/**
+ * The parts of a block check that read its F arm (fewer workers), the
+ * reference A's gain over fewer is measured against: a reference that idles
+ * or wastes CPU would make A look faster than it is, so each of these is a
+ * fail, not a gain. Every F worker ran and served its share (as B's must);
+ * they kept busy at least BUSY_SHARE of the cores they can use (min(F, the
+ * cores free)); and A and F spent the same CPU per request, within
+ * COST_PARITY either way (a cluster whose workers burn CPU while they wait
+ * spends more per request than one whose fewer workers do not). Parts not
+ * read (no warm run, no costs) are left out rather than passed unread; a
+ * block without F runs has none.
+ * @param {any} obs @param {{ C: number, F: number }} o
+ * @returns {import('../verdict.js').Part[]}
+ */
+export function fewerArmParts(obs, { C, F }) {
+  const runs = obs.runs.filter((/** @type {any} */ x) => x.arm === 'F');
+  if (!runs.length) return []; // a block without the arm (a record from before it)
+  const missing = runs.filter((/** @type {any} */ x) => Object.keys(x.serverCpuMs ?? {}).length !== x.workers);
+  const idle = workersServed(obs, { arm: 'F' });
+  const problems = [
+    ...missing.map(
+      (/** @type {any} */ x) =>
+        `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`,
+    ),
+    ...(missing.length ? [] : idle),
+  ];
+  /** @type {import('../verdict.js').Part[]} */
+  const parts = [
+    {
+      name: `every worker of the ${F}-worker cluster served its share`,
+      ok: problems.length === 0,
+      detail: problems.join('; ') || `W = ${F}: every worker served`,
+    },
+  ];
+  // a worker process missing has kept nothing busy: the served part says so
+  const read = missing.length ? null : coresBusy(obs, 'F', C);
+  if (read) {
+    const usable = Math.min(F, read.free);
+    parts.push({
+      name: `W = ${F} workers keep the cores they can use busy (≥ ${BUSY_SHARE} of min(${F}, those free))`,
+      ok: read.busy >= BUSY_SHARE * usable,
+      detail: `W = ${F} kept ${round(read.busy, 2)} of ${round(usable, 2)} cores busy`,
+    });
+  }
+  const cost = (/** @type {ArmName} */ arm) => {
+    const xs = obs.runs
+      .filter((/** @type {any} */ x) => x.arm === arm && x.warm === true && x.cost?.serverUs > 0)
+      .map((/** @type {any} */ x) => x.cost.serverUs);
+    return xs.length ? median(xs) : null;
+  };
+  const a = cost('A');
+  const f = cost('F');
+  if (a !== null && f !== null) {
+    const ratio = a / f;
+    parts.push({
+      name: `W = ${C} and W = ${F} spend the same CPU per request (within ×${COST_PARITY} either way)`,
+      ok: ratio <= COST_PARITY && ratio >= 1 / COST_PARITY,
+      detail: `W = ${C} ${Math.round(a)} µs per request against W = ${F}'s ${Math.round(f)}: ×${round(ratio, 2)}`,
+    });
+  }
+  return parts;
+}
+
+/**
  * The longest a claim's servers and generator may live: every block of the
- * claim, at most twice the last look's 27 with void ones (54 blocks of 1–1.5 s
+ * claim, at most twice the last look's 27 with void ones (54 blocks of 1–2 s
  * here, 3.3 s each in this bound); and the source's own load, where the
  * claim runs it.
  */
@@ -421,7 +494,8 @@ export function costText(cost) {
  * process, started together before the first block (start-up stays out of
  * the windows) and kept for every later block. Each server is warmed up by
  * its first load only; every later load of it runs warm (JIT, connections'
- * first use behind it), so that a block costs its four windows and no more.
+ * first use behind it), so that a block costs its windows (four, six with an
+ * F arm) and no more.
  * A server or generator that has exited since the last block is replaced,
  * with the others, before the next (its first loads warm up again). A block
  * that throws stops them all (the claim then ends in error); end() stops
@@ -524,7 +598,8 @@ export function variantOrder(names, order, i) {
 /** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
 
 /**
- * One block's four loads, in its order, against the claim's running servers.
+ * One block's loads (four, six with an F arm), in its order, against the
+ * claim's running servers.
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
  */
@@ -569,7 +644,7 @@ async function runBlock(ctx, n, o, { live, session, from, served }) {
 }
 
 /**
- * The source's own load against each arm's warm server, A then B: reported
+ * The source's own load against each arm's warm server, in turn: reported
  * beside the source's table, never judged (its one run per arm is no
  * interval; the blocks are the evidence). A load that fails is recorded as
  * such ({ arm, error }) and does not end the trial.
@@ -606,7 +681,7 @@ async function sourceLoadRuns(ctx, o, load, live, session) {
  * while another is slow to take its turn: an even share is what many
  * connections (a new one per request) show, not a handful.
  * @param {any} block
- * @param {{ arm?: 'A' | 'B', share?: number, variants?: string[] | null }} [o]
+ * @param {{ arm?: ArmName, share?: number, variants?: string[] | null }} [o]
  */
 export function workersServed(block, { arm = 'B', share = 0.25, variants = null } = {}) {
   const problems = [];
@@ -638,7 +713,7 @@ export function workersServed(block, { arm = 'B', share = 0.25, variants = null 
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
  * replaced, within the budget, rather than judged.
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, boundCountsIn?: ('A' | 'B')[], servedIn?: string[] | null, maxOthers?: number }} [o]
+ * @param {any} block @param {{ arm?: ArmName, saturated?: boolean, boundCountsIn?: ArmName[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
 export function checkBlock(

@@ -165,7 +165,7 @@ export function throughputChart(result) {
   });
   return figure(
     svg({ width: WIDTH, height: bottom + 40, title: `Throughput per block, ${bs.length} blocks` }, body),
-    `Throughput of each arm's runs in every block (req/s), ${serversText(bs)}, the arms interleaved ABBA in odd blocks and BAAB in even ones. The block's ratio is the mean of one arm over the other's, judged in the chart of r.`,
+    `Throughput of each arm's runs in every block (req/s), ${serversText(bs)}, the arms interleaved ${bs[0]?.order?.length === 6 ? 'FABBAF in odd blocks and FBAABF in even ones (F: the fewer workers)' : 'ABBA in odd blocks and BAAB in even ones'}. The block's ratio is the mean of one arm over the other's, judged in the chart of r.`,
   );
 }
 

@@ -222,7 +222,7 @@ export function throughputTable(samples) {
   const setup = [
     `${paths.join(', ') || 'the endpoint'}: ${connections !== null ? `${connections} connection${connections === 1 ? '' : 's'}` : 'closed-loop connections'}`,
     window !== null ? ` for ≈${Math.round(window)} ms per run` : '',
-    `, ${loads.join(' and ')}; ${serversText(blocks)}, arms interleaved ${first.order ? 'ABBA/BAAB' : 'in turn'}, generator on the same machine; per block the mean of an arm's runs, then the median over ${blocks.length} block${blocks.length === 1 ? '' : 's'}`,
+    `, ${loads.join(' and ')}; ${serversText(blocks)}, arms interleaved ${first.order ? (first.order.length === 6 ? 'FABBAF/FBAABF' : 'ABBA/BAAB') : 'in turn'}, generator on the same machine; per block the mean of an arm's runs, then the median over ${blocks.length} block${blocks.length === 1 ? '' : 's'}`,
   ].join('');
   return { setup, columns: [...THROUGHPUT_COLUMNS], rows };
 }

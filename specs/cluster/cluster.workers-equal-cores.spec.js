@@ -8,8 +8,12 @@ import {
   HEAVY_MS,
   neighbourLimit,
   separable,
+  fewerArmParts,
+  describeBlock,
   BUSY_SHARE,
+  COST_PARITY,
 } from '../../harness/kits/abba.js';
+import { checkOfParts } from '../../harness/verdict.js';
 import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
 import { round } from '../../harness/stats.js';
 
@@ -64,7 +68,7 @@ export default defineSpec({
     const gain = Math.log(2);
     const fewerText =
       F >= 1
-        ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. `
+        ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. Each block also checks that reference: every one of the ${F} workers served, they kept at least ${BUSY_SHARE} of the cores they can use busy, and W = ${C} spent the same CPU per request as W = ${F} (within ×${COST_PARITY} either way): workers that burn CPU while they wait, or a reference that idles, fail. `
         : 'On one core there are no fewer workers to compare: only "no gain" is judged. ';
     return {
       summary:
@@ -94,17 +98,22 @@ export default defineSpec({
         // Beside a busy neighbour, 2C workers would win a larger share of the
         // CPU from it than C do (the scheduler shares per thread): a gain that
         // is the neighbour's, not the claim's. Such a block is void.
-        check: (obs) =>
+        check: (obs) => {
           // The claim's premise: C workers already keep the C cores busy, so
           // more can only take turns. Read on the W = C arm's warm runs (no
           // warm-up in them): its serving processes' CPU over the window.
-          checkBlockBusy(obs, {
+          const c = checkBlockBusy(obs, {
             C,
             arm: 'A',
             who: `W = ${C}`,
             servedPart: `every worker of the ${2 * C}-worker cluster served its share`,
             busyPart: `W = C = ${C} workers keep the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
-          }),
+          });
+          // The reference the gain over fewer is read against: sound, or the claim fails.
+          if (c.invalid || F < 1) return c;
+          const parts = c.parts ?? [];
+          return checkOfParts([...parts, ...fewerArmParts(obs, { C, F })], parts[0]?.detail ?? describeBlock(obs));
+        },
       },
       timing: {
         ...blockTiming({

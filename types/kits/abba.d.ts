@@ -218,9 +218,9 @@ export declare const BUSY_SHARE = 0.6;
  * kept busy over the window, and the cores free to them (C less what other
  * processes took in that run); the median of each, or null where no warm
  * run says.
- * @param {any} obs @param {'A' | 'B'} arm @param {number} C
+ * @param {any} obs @param {ArmName} arm @param {number} C
  */
-export declare function coresBusy(obs: any, arm: 'A' | 'B', C: number): {
+export declare function coresBusy(obs: any, arm: ArmName, C: number): {
     busy: number;
     free: number;
 } | null;
@@ -229,20 +229,47 @@ export declare function coresBusy(obs: any, arm: 'A' | 'B', C: number): {
  * (coresBusy at least BUSY_SHARE of those free to it), beside the part
  * every worker served its share (checkBlock's). A void block stays void;
  * where no warm run says, the served part is the only one.
- * @param {any} obs @param {{ C: number, arm: 'A' | 'B', who: string, servedPart: string, busyPart: string }} o
+ * @param {any} obs @param {{ C: number, arm: ArmName, who: string, servedPart: string, busyPart: string }} o
  *   who: the arm, as its detail names it; servedPart, busyPart: the two parts' names
  * @returns {import('../verdict.js').Check}
  */
 export declare function checkBlockBusy(obs: any, { C, arm, who, servedPart, busyPart }: {
     C: number;
-    arm: 'A' | 'B';
+    arm: ArmName;
     who: string;
     servedPart: string;
     busyPart: string;
 }): import('../verdict.js').Check;
 /**
+ * How far apart the CPU per request of a block's A and F arms (the same
+ * /heavy work, fewer workers) may read: ×1.5 either way. Honest blocks on 2
+ * vCPUs read A over F at ×0.78–1.31 (where the host ran the vCPUs at
+ * unequal speeds, the arm on the slower one spent up to ×1.3 more per
+ * request), workers that spin while waiting for a lock (the
+ * cluster-serial-spin sabotage) ×1.69–1.88 (BENCHMARKS.md §39).
+ */
+export declare const COST_PARITY = 1.5;
+/**
+ * The parts of a block check that read its F arm (fewer workers), the
+ * reference A's gain over fewer is measured against: a reference that idles
+ * or wastes CPU would make A look faster than it is, so each of these is a
+ * fail, not a gain. Every F worker ran and served its share (as B's must);
+ * they kept busy at least BUSY_SHARE of the cores they can use (min(F, the
+ * cores free)); and A and F spent the same CPU per request, within
+ * COST_PARITY either way (a cluster whose workers burn CPU while they wait
+ * spends more per request than one whose fewer workers do not). Parts not
+ * read (no warm run, no costs) are left out rather than passed unread; a
+ * block without F runs has none.
+ * @param {any} obs @param {{ C: number, F: number }} o
+ * @returns {import('../verdict.js').Part[]}
+ */
+export declare function fewerArmParts(obs: any, { C, F }: {
+    C: number;
+    F: number;
+}): import('../verdict.js').Part[];
+/**
  * The longest a claim's servers and generator may live: every block of the
- * claim, at most twice the last look's 27 with void ones (54 blocks of 1–1.5 s
+ * claim, at most twice the last look's 27 with void ones (54 blocks of 1–2 s
  * here, 3.3 s each in this bound); and the source's own load, where the
  * claim runs it.
  */
@@ -332,7 +359,8 @@ export declare function costText(cost: any): string;
  * process, started together before the first block (start-up stays out of
  * the windows) and kept for every later block. Each server is warmed up by
  * its first load only; every later load of it runs warm (JIT, connections'
- * first use behind it), so that a block costs its four windows and no more.
+ * first use behind it), so that a block costs its windows (four, six with an
+ * F arm) and no more.
  * A server or generator that has exited since the last block is replaced,
  * with the others, before the next (its first loads warm up again). A block
  * that throws stops them all (the claim then ends in error); end() stops
@@ -395,7 +423,8 @@ export declare function variantOrder(names: string[], order: string[], i: number
 export type Block = Awaited<ReturnType<typeof runBlock>>;
 /** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
 /**
- * One block's four loads, in its order, against the claim's running servers.
+ * One block's loads (four, six with an F arm), in its order, against the
+ * claim's running servers.
  * @param {import('../context.js').Context} ctx @param {number} n @param {BlockOptions} o
  * @param {NonNullable<Awaited<ReturnType<typeof startBlocks>>>} running
  */
@@ -574,10 +603,10 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
  * while another is slow to take its turn: an even share is what many
  * connections (a new one per request) show, not a handful.
  * @param {any} block
- * @param {{ arm?: 'A' | 'B', share?: number, variants?: string[] | null }} [o]
+ * @param {{ arm?: ArmName, share?: number, variants?: string[] | null }} [o]
  */
 export declare function workersServed(block: any, { arm, share, variants }?: {
-    arm?: 'A' | 'B';
+    arm?: ArmName;
     share?: number;
     variants?: string[] | null;
 }): string[];
@@ -598,13 +627,13 @@ export declare function workersServed(block: any, { arm, share, variants }?: {
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
  * replaced, within the budget, rather than judged.
- * @param {any} block @param {{ arm?: 'A' | 'B', saturated?: boolean, boundCountsIn?: ('A' | 'B')[], servedIn?: string[] | null, maxOthers?: number }} [o]
+ * @param {any} block @param {{ arm?: ArmName, saturated?: boolean, boundCountsIn?: ArmName[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
 export declare function checkBlock(block: any, { arm, saturated, boundCountsIn, servedIn, maxOthers }?: {
-    arm?: 'A' | 'B';
+    arm?: ArmName;
     saturated?: boolean;
-    boundCountsIn?: ('A' | 'B')[];
+    boundCountsIn?: ArmName[];
     servedIn?: string[] | null;
     maxOthers?: number;
 }): {
