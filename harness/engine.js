@@ -231,10 +231,15 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       expected,
     });
   const structural = plan.structural ?? null;
+  // A plan whose timing this machine cannot decide, but whose structure it
+  // can (plan.timingUndecidable): the structure's trials run alone, up to
+  // what a pass of it needs. A broken mechanism fails the claim whatever its
+  // timing could have said; a sound one leaves it inconclusive, never a pass.
+  const timingUndecidable = (structural && plan.timingUndecidable) || null;
   // Under --quick a decisive timing channel is judged on its own quick
   // budget where the plan gives one (fewer trials, one look, a larger alpha:
   // stated in the reason), else not run.
-  const planned = plan.timing ?? null;
+  const planned = timingUndecidable ? null : (plan.timing ?? null);
   const quickBudget = ctx.quick && planned?.decisive ? (planned.quick ?? null) : null;
   const timing = planned && quickBudget ? withQuickBudget(planned, quickBudget) : planned;
   if (ctx.quick && timing?.decisive && !quickBudget) {
@@ -249,7 +254,13 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   const quickNote = quickBudget
     ? `--quick: timing judged at one look of ${quickBudget.looks.at(-1)} trials, alpha ${quickBudget.alpha} (the full run: looks at ${planned?.looks.join(', ')}, alpha ${planned?.alpha})`
     : '';
-  const maxTrials = plan.maxTrials ?? (timing ? timing.looks.at(-1) : (structural?.cap ?? (structural?.need ?? 1) + 2));
+  const maxTrials =
+    plan.maxTrials ??
+    (timing
+      ? timing.looks.at(-1)
+      : timingUndecidable
+        ? structural?.need
+        : (structural?.cap ?? (structural?.need ?? 1) + 2));
   /** @type {import('./verdict.js').Check[] | null} */
   const checks = structural ? [...(carried?.checks ?? [])] : null;
   /** @type {number[] | null} */
@@ -345,8 +356,12 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   } finally {
     await endTrials(plan);
   }
-  const verdict = decision.verdict ?? 'inconclusive';
-  const reason = decision.reason ?? 'undecided';
+  const decided = decision.verdict ?? 'inconclusive';
+  const verdict = timingUndecidable && decided === 'pass' ? 'inconclusive' : decided;
+  const reason =
+    timingUndecidable && decided !== 'fail'
+      ? `cannot be decided here: ${timingUndecidable}; the structure alone was judged: ${decision.reason ?? 'undecided'}`
+      : (decision.reason ?? 'undecided');
   // The quick budget is stated where the timing was judged on it (not where the structure failed first).
   const timed = quickNote && decision.evidence.structural?.decided !== 'fail';
   const ending = finish({

@@ -272,6 +272,42 @@ describe('run: skips', () => {
   });
 });
 
+describe('run: plan().timingUndecidable', () => {
+  const timing = {
+    decisive: true,
+    statistic: 'r',
+    description: 'a ratio',
+    claim: 0.5,
+    alternatives: { none: 0 },
+    looks: [5, 9],
+    alpha: 0.01,
+    value: () => 0.5,
+  };
+  test('the structure alone runs, up to what a pass needs; sound, the claim is inconclusive, never a pass', async () => {
+    const calls = [];
+    const spec = fakeSpec(
+      { id: 'cluster.y' },
+      { calls, need: 3, planOver: { timing, timingUndecidable: 'effective parallelism 1.32: too close to none' } },
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r.verdict).toBe('inconclusive');
+    expect(r.reason).toMatch(
+      /^cannot be decided here: effective parallelism 1.32: too close to none; the structure alone was judged: as expected/,
+    );
+    expect(calls).toEqual([1, 2, 3]);
+    expect(r.evidence.timing).toBeNull();
+  });
+  test('a structure that fails its trials fails the claim', async () => {
+    const spec = fakeSpec(
+      { id: 'cluster.z' },
+      { need: 3, obs: () => ({ ok: false }), planOver: { timing, timingUndecidable: 'too close to none' } },
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r.verdict).toBe('fail');
+    expect(r.reason).toMatch(/^not as expected/);
+  });
+});
+
 describe('run: errors', () => {
   test('plan throwing is an error verdict, and the run goes on', async () => {
     const broken = fakeSpec({

@@ -42,6 +42,12 @@ export type Plan = {
      */
     undecidable?: string;
     /**
+     * as `undecidable`, for the timing only: why this machine cannot
+     * decide it; the structural check's trials still run (up to its `need`),
+     * and a structure that fails them fails the claim, else it is inconclusive
+     */
+    timingUndecidable?: string;
+    /**
      * overrides the spec's default for this machine
      */
     expected?: 'holds' | 'refuted';
@@ -136,6 +142,9 @@ export type Spec = {
  * @property {string} [undecidable] the claim applies here but this machine cannot decide it: why, with the
  *                                 figures (e.g. a measured parallelism too low to tell a speed-up); the
  *                                 verdict is inconclusive, with no trial run
+ * @property {string} [timingUndecidable] as `undecidable`, for the timing only: why this machine cannot
+ *                                 decide it; the structural check's trials still run (up to its `need`),
+ *                                 and a structure that fails them fails the claim, else it is inconclusive
  * @property {'holds' | 'refuted'} [expected]  overrides the spec's default for this machine
  * @property {string} summary      the expectation in words, with the model's numbers for this machine
  * @property {object} [model]      the model's prediction, as data
