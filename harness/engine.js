@@ -223,10 +223,13 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   const expected = plan.expected ?? spec.expected;
   if (plan.skip) return finish({ verdict: 'skip', reason: plan.skip, expectation, expected });
   // Not a skip: the claim applies here, but the machine cannot decide it.
-  if (plan.undecidable)
+  // A plan whose timing alone this machine cannot decide, without a
+  // structural check to run instead, is as undecidable as a whole.
+  const whole = plan.undecidable ?? (plan.structural ? null : plan.timingUndecidable);
+  if (whole)
     return finish({
       verdict: 'inconclusive',
-      reason: `cannot be decided here: ${plan.undecidable}`,
+      reason: `cannot be decided here: ${whole}`,
       expectation,
       expected,
     });
@@ -235,7 +238,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // can (plan.timingUndecidable): the structure's trials run alone, up to
   // what a pass of it needs. A broken mechanism fails the claim whatever its
   // timing could have said; a sound one leaves it inconclusive, never a pass.
-  const timingUndecidable = (structural && plan.timingUndecidable) || null;
+  const timingUndecidable = plan.timingUndecidable ?? null;
   // Under --quick a decisive timing channel is judged on its own quick
   // budget where the plan gives one (fewer trials, one look, a larger alpha:
   // stated in the reason), else not run.
@@ -358,10 +361,16 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   }
   const decided = decision.verdict ?? 'inconclusive';
   const verdict = timingUndecidable && decided === 'pass' ? 'inconclusive' : decided;
+  const read = decision.evidence.structural;
+  const judgedAny = Boolean(read && read.agree + read.disagree > 0);
   const reason =
     timingUndecidable && decided !== 'fail'
-      ? `cannot be decided here: ${timingUndecidable}; the structure alone was judged: ${decision.reason ?? 'undecided'}`
+      ? `cannot be decided here: ${timingUndecidable}; the structure alone ${judgedAny ? 'was judged' : 'was to be judged, and was not'}: ${decision.reason ?? 'undecided'}`
       : (decision.reason ?? 'undecided');
+  // The timing assertions a timingUndecidable plan makes are not judged here: the record says so.
+  const evidence = timingUndecidable
+    ? { ...decision.evidence, assertions: [...decision.evidence.assertions, ...unjudged(plan, timingUndecidable)] }
+    : decision.evidence;
   // The quick budget is stated where the timing was judged on it (not where the structure failed first).
   const timed = quickNote && decision.evidence.structural?.decided !== 'fail';
   const ending = finish({
@@ -369,7 +378,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
     reason: timed ? `${reason}; ${quickNote}` : reason,
     expectation,
     expected,
-    evidence: decision.evidence,
+    evidence,
   });
   // Neighbours that took cores tend to stay for the run: a second sitting
   // after them measured them again (BENCHMARKS.md §23).
@@ -389,10 +398,27 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       alsoValues,
       before: sitting,
       durationMs: now() - t0,
-      firstReason: reason,
+      firstReason: decision.reason ?? reason,
       voidReason,
     },
   };
+}
+
+/**
+ * The timing assertions of a plan whose timing is not judged here
+ * (plan.timingUndecidable), each undecided with why: what the claim asserts
+ * that this run could not test.
+ * @param {import('./spec.js').Plan} plan @param {string} why
+ */
+function unjudged(plan, why) {
+  const t = plan.timing;
+  if (!t) return [];
+  return [t, ...(t.also ?? [])].map((p) => ({
+    name: p.asserts ?? p.description,
+    channel: /** @type {const} */ ('timing'),
+    decided: null,
+    detail: `not judged here: ${why}`,
+  }));
 }
 
 /**

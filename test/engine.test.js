@@ -296,6 +296,27 @@ describe('run: plan().timingUndecidable', () => {
     );
     expect(calls).toEqual([1, 2, 3]);
     expect(r.evidence.timing).toBeNull();
+    // what the claim asserts through its timing is in the record, undecided, with why
+    expect(r.evidence.assertions.at(-1)).toEqual({
+      name: 'a ratio',
+      channel: 'timing',
+      decided: null,
+      detail: 'not judged here: effective parallelism 1.32: too close to none',
+    });
+  });
+  test('without a structural check, the plan is undecidable as a whole: no trial run', async () => {
+    const calls = [];
+    const spec = fakeSpec(
+      { id: 'cluster.w' },
+      { calls, planOver: { timing, timingUndecidable: 'too close to none', structural: undefined } },
+    );
+    const [r] = ends(await collect({ specs: [spec], ctx }));
+    expect(r).toMatchObject({
+      verdict: 'inconclusive',
+      reason: 'cannot be decided here: too close to none',
+      trials: 0,
+    });
+    expect(calls).toEqual([]);
   });
   test('a structure that fails its trials fails the claim', async () => {
     const spec = fakeSpec(

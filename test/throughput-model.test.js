@@ -252,7 +252,7 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right size�
     expect(edge.structural.check).toBeInstanceOf(Function); // the blocks still run for their structure
     expect(spec.plan(machine(2, 1.47)).timingUndecidable).toBeUndefined();
   });
-  test('the F arm is checked as a reference: its workers served, kept busy, at A’s CPU per request', async () => {
+  test('the F arm is checked as a reference: its workers served and kept busy', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');
     const check = spec.plan(machine(2)).structural.check;
     const labels = { A: 'cluster W=C=2', B: 'cluster W=2C=4', F: 'cluster W=1' };
@@ -285,7 +285,6 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right size�
       'W = C = 2 workers keep the cores busy (≥ 0.6 of those free to them)',
       'every worker of the 1-worker cluster served its share',
       'W = 1 workers keep the cores they can use busy (≥ 0.6 of min(1, those free))',
-      'W = 2 and W = 1 spend the same CPU per request (within ×1.5 either way)',
     ]);
     const failed = (/** @type {any} */ c) =>
       c.parts.filter((/** @type {any} */ p) => !p.ok).map((/** @type {any} */ p) => p.name);
@@ -293,14 +292,9 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right size�
     // a reference that rests half its time: 0.48 of a core
     expect(failed(check(block({ cpuF: 120 })))[0]).toMatch(/^W = 1 workers keep/);
     expect(check(block({ cpuF: 120 })).detail).toMatch(/^W = 1 kept 0.48 of 1 cores busy: /);
-    // workers that spin while they wait: ×1.8 the CPU per request of fewer; a reference that wastes: ×0.6
-    expect(failed(check(block({ costA: 55_000 })))).toEqual([
-      'W = 2 and W = 1 spend the same CPU per request (within ×1.5 either way)',
-    ]);
-    expect(check(block({ costA: 55_000 })).detail).toMatch(/^W = 2 55000 µs per request against W = 1's 30500: ×1.8: /);
-    expect(check(block({ costF: 52_000 })).ok).toBe(false);
-    // honest blocks at unequal vCPU speeds read up to ×1.31: within
-    expect(check(block({ costA: 40_000 })).ok).toBe(true);
+    // CPU per request follows each vCPU's speed: not compared between the arms
+    expect(check(block({ costA: 55_000 })).ok).toBe(true);
+    expect(check(block({ costF: 15_000 })).ok).toBe(true);
   });
   test('on one core no fewer arm and only "no gain" judged; too little parallelism measured: the timing undecidable', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');

@@ -11,7 +11,6 @@ import {
   fewerArmParts,
   describeBlock,
   BUSY_SHARE,
-  COST_PARITY,
 } from '../../harness/kits/abba.js';
 import { checkOfParts } from '../../harness/verdict.js';
 import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
@@ -69,7 +68,7 @@ export default defineSpec({
     const gain = Math.log(2);
     const fewerText =
       F >= 1
-        ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. Each block also checks that reference: every one of the ${F} workers served, they kept at least ${BUSY_SHARE} of the cores they can use busy, and W = ${C} spent the same CPU per request as W = ${F} (within ×${COST_PARITY} either way): workers that burn CPU while they wait, or a reference that idles, fail. `
+        ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. Each block also checks that reference: every one of the ${F} workers served, and they kept at least ${BUSY_SHARE} of the cores they can use busy: a reference that idles fails. `
         : 'On one core there are no fewer workers to compare: only "no gain" is judged. ';
     return {
       ...(timingUndecidable ? { timingUndecidable } : {}),
