@@ -123,7 +123,8 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = f
   const alt = Object.values(t.alternatives)[0];
   const r = truthOf(t, false);
   const rs = Object.fromEntries([t, ...(t.also ?? [])].map((p, i) => [loadOf(p), truthOf(p, i > 0)]));
-  const [wA, wB, wF] = workersOf(spec.id, C);
+  const [wA, wB] = workersOf(spec.id, C);
+  const wF = plan.model?.fewer?.workers ?? 0; // the spec's own F arm, where it has one
   const count = { pass: 0, fail: 0, inconclusive: 0, skip: 0, error: 0 };
   let trials = 0;
   // Each trial is a simulated block instead of the plan's own measurement.
@@ -152,7 +153,7 @@ export async function clusterCell({ spec, C, truth, runs, seed, noise, quick = f
 
 /** The arms' worker counts as the specs set them. @param {string} id @param {number} C */
 function workersOf(id, C) {
-  if (id === 'cluster.workers-equal-cores') return [C, 2 * C, Math.floor(C / 2)];
+  if (id === 'cluster.workers-equal-cores') return [C, 2 * C];
   return [0, Math.max(2, C)];
 }
 

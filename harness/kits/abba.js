@@ -260,6 +260,21 @@ export function checkBlockBusy(obs, { C, arm, who, servedPart, busyPart }) {
 }
 
 /**
+ * The runs of an arm that had fewer worker processes than asked, each as
+ * "label: n worker processes of W": structure, whatever else the block shows.
+ * @param {any} block @param {ArmName} arm
+ * @returns {string[]}
+ */
+function missingWorkers(block, arm) {
+  return block.runs
+    .filter((/** @type {any} */ x) => x.arm === arm && Object.keys(x.serverCpuMs ?? {}).length !== x.workers)
+    .map(
+      (/** @type {any} */ x) =>
+        `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`,
+    );
+}
+
+/**
  * The parts of a block check that read its F arm (fewer workers), the
  * reference A's gain over fewer is measured against: a reference that idles
  * would make A look faster than it is, so each of these is a fail, not a
@@ -276,17 +291,9 @@ export function checkBlockBusy(obs, { C, arm, who, servedPart, busyPart }) {
  * @returns {import('../verdict.js').Part[]}
  */
 export function fewerArmParts(obs, { C, F }) {
-  const runs = obs.runs.filter((/** @type {any} */ x) => x.arm === 'F');
-  if (!runs.length) return []; // a block without the arm (a record from before it)
-  const missing = runs.filter((/** @type {any} */ x) => Object.keys(x.serverCpuMs ?? {}).length !== x.workers);
-  const idle = workersServed(obs, { arm: 'F' });
-  const problems = [
-    ...missing.map(
-      (/** @type {any} */ x) =>
-        `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`,
-    ),
-    ...(missing.length ? [] : idle),
-  ];
+  if (!obs.runs.some((/** @type {any} */ x) => x.arm === 'F')) return []; // a block without the arm (a record from before it)
+  const missing = missingWorkers(obs, 'F');
+  const problems = missing.length ? missing : workersServed(obs, { arm: 'F' });
   /** @type {import('../verdict.js').Part[]} */
   const parts = [
     {
@@ -699,14 +706,8 @@ export function checkBlock(
   const text = describeBlock(block);
   // Which workers served is structure, whatever the generator did: a cluster
   // run with fewer worker processes than asked is a fail, never void.
-  const missing = block.runs.filter(
-    (/** @type {any} */ x) => x.arm === arm && Object.keys(x.serverCpuMs ?? {}).length !== x.workers,
-  );
-  if (missing.length)
-    return {
-      ok: false,
-      detail: `${missing.map((/** @type {any} */ x) => `${x.label}: ${Object.keys(x.serverCpuMs ?? {}).length} worker processes of ${x.workers}`).join('; ')}: ${text}`,
-    };
+  const missing = missingWorkers(block, arm);
+  if (missing.length) return { ok: false, detail: `${missing.join('; ')}: ${text}` };
   const full = (/** @type {any} */ x) =>
     saturated && x.machineCores !== null && x.usableCores > 0 && x.machineCores >= 0.9 * x.usableCores;
   const bound = block.runs.filter(

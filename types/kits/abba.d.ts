@@ -249,7 +249,7 @@ export declare function checkBlockBusy(obs: any, { C, arm, who, servedPart, busy
  * free)): CPU time over the window, which a slower vCPU does not lower. The
  * CPU per request is not compared with A's: it follows the speed of the vCPU
  * each arm ran on, and the host runs them at unequal speeds in some phases
- * (A over F read ×0.78–1.31 in honest blocks, and a vCPU at a third of the
+ * (A over F read ×0.73–1.35 in honest blocks, and a vCPU at a third of the
  * other's speed would move it to ×0.5 or ×1.5: BENCHMARKS.md §39). A part
  * not read (no warm run) is left out rather than passed unread; a block
  * without F runs has none.
