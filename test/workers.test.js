@@ -544,17 +544,32 @@ describe('spec plans', () => {
         heavy: { lightsDuring: 200, baseline: { ms: 60, mainCpuMs: 30, lights: 60 }, mainCpuDuringMs: mainMs },
       });
     expect(mainExcess(obs(130))).toMatchObject({ explainedMs: 100, perLightUs: 500 });
-    expect(mainExcess(obs(130))?.share).toBeCloseTo(0.1);
+    expect(mainExcess(obs(130))?.share).toBeCloseTo(30 / 130);
+    expect(mainExcess(obs(130))?.windowShare).toBeCloseTo(0.1);
     const honest = check(obs(130));
     expect(honest.ok).toBe(true);
     expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true]);
+    // answers cheaper than before the work (several ready at each turn): no excess, not a negative one
+    expect(mainExcess(obs(60))).toMatchObject({ share: 0, windowShare: 0 });
     // spinning 4 ms of every 5 between its turns, the timer still at a free loop's rate
     const spin = check(obs(340));
     expect(spin.ok).toBe(false);
     expect(spin.invalid).toBeUndefined();
     expect(spin.detail).toMatch(
-      /^the main thread spent 340 ms of CPU while the work ran, its 200 \/light answers 100 ms of it \(500 µs each, as before the work\): 0\.8 of the 300 ms beyond them/,
+      /^the main thread spent 340 ms of CPU while the work ran, its 200 \/light answers 100 ms of it \(500 µs each, as before the work\): 0\.71 of its CPU beyond them \(at most 0\.4\), 0\.8 of the 300 ms window/,
     );
+    // a quarter of its CPU beyond its answers is within the bound
+    expect(check(obs(134)).ok).toBe(true);
+    // the spinner on a CPU it gets a fifth of: 0.16 of the window, 0.71 of its own CPU, which is what counts
+    const starved = obs(100 / 5 + 240 / 5); // 20 ms serving 40 answers, 48 ms spinning
+    starved.server.heavy.lightsDuring = 40;
+    expect(mainExcess(starved)?.share).toBeCloseTo(48 / 68);
+    expect(check(starved).ok).toBe(false);
+    // a loop whose client sent nothing meanwhile: its few ms are its own costs, below the window's floor
+    const idle = obs(4);
+    idle.server.heavy.lightsDuring = 0;
+    expect(mainExcess(idle)?.share).toBe(1);
+    expect(check(idle).ok).toBe(true);
     // a slow timer beside busy neighbours is contested, unless the main thread's CPU says it was not free
     expect(check(obs(130, 45, 150))).toMatchObject({ invalid: true, contested: true });
     expect(check(obs(340, 45, 150)).invalid).toBeUndefined();

@@ -23,15 +23,26 @@ import { TIMING_LOOKS, checkOfParts } from '../../harness/verdict.js';
 const MIN_TICK_RATE = 0.2;
 
 /**
- * The most CPU the main thread may spend while the worker computes beyond
- * serving /light, as a share of that window (mainExcess). A loop that only
- * serves read at most 0.13 here, on 1 and 2 CPUs beside other load; one that
- * spins between its turns reads the share of the CPU it got for that: the
- * server's CPU is the worker's too, so spinning 4 ms of every 5 (or 0.8 ms
- * between loop turns) read 0.26–0.36, and working in slices 0.49. A main
- * thread busy half the time it has is not a free loop.
+ * The most of its own CPU the main thread may spend while the worker computes
+ * beyond serving /light (mainExcess's share). Halfway between a loop that only
+ * serves (0) and the catalogued spinner, busy 80% of the time it gets (0.8).
+ * Read over the records of BENCHMARKS.md §38–§39: honest loops ≤ 0 quiet and inside a
+ * 1-CPU quota, at most 0.26 beside two busy loops (a starved client's few
+ * answers price higher); spinning 4 ms of every 5 or 0.8 ms between loop
+ * turns 0.47–0.83, work in slices 0.97–0.99. Over the window (the rule
+ * before) the same spinners read 0.21–0.38 and an honest loop 0–0.05: the
+ * spinner's reading there is its share of a CPU it shares with the worker,
+ * which the boundary could not know.
  */
-const MAX_MAIN_EXCESS = 0.25;
+const MAX_MAIN_EXCESS = 0.4;
+
+/**
+ * The excess must also be this share of the window to count: below it, the
+ * loop's own costs explain it (its 1 ms timer alone cost 25 µs a turn here,
+ * ≤ 0.025 of the window at its full rate), and a loop whose client sent
+ * nothing meanwhile spends all its few ms on them.
+ */
+const MIN_EXCESS_OF_WINDOW = 0.05;
 
 /**
  * The most of their time the /light connections may spend waiting beyond an
@@ -45,7 +56,7 @@ const MAX_LIGHTS_STALLED = 0.5;
 
 /** The structure's three assertions, as the record names them. */
 const FREE_LOOP = `the work ran off the main thread, whose 1 ms timer kept firing (≥ ${MIN_TICK_RATE} per ms)`;
-const MAIN_IDLE = `the main thread did no other work while the worker computed (CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of the window)`;
+const MAIN_IDLE = `the main thread did no other work while the worker computed (CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of its CPU, or < ${MIN_EXCESS_OF_WINDOW} of the window)`;
 const LIGHTS_AT_ONCE = `the /light requests sent while the work ran were answered at once (waits beyond ${STALL_MS} ms ≤ ${MAX_LIGHTS_STALLED} of the connections' time)`;
 
 export default defineSpec({
@@ -98,9 +109,14 @@ export default defineSpec({
           // was not free, whatever its timer read.
           const excess = mainExcess(obs);
           const excessText = excess
-            ? `the main thread spent ${round(excess.mainMs, 1)} ms of CPU while the work ran, its ${h.lightsDuring} /light answers ${round(excess.explainedMs, 1)} ms of it (${round(excess.perLightUs, 0)} µs each, as before the work): ${round(excess.share, 2)} of the ${h.handlerMs} ms beyond them (at most ${MAX_MAIN_EXCESS})${typeof h.mainWaitDuringMs === 'number' ? `; it waited ${round(h.mainWaitDuringMs, 1)} ms for a CPU` : ''}`
+            ? `the main thread spent ${round(excess.mainMs, 1)} ms of CPU while the work ran, its ${h.lightsDuring} /light answers ${round(excess.explainedMs, 1)} ms of it (${round(excess.perLightUs, 0)} µs each, as before the work): ${round(excess.share, 2)} of its CPU beyond them (at most ${MAX_MAIN_EXCESS}), ${round(excess.windowShare, 2)} of the ${h.handlerMs} ms window${typeof h.mainWaitDuringMs === 'number' ? `; it waited ${round(h.mainWaitDuringMs, 1)} ms for a CPU` : ''}`
             : '';
-          if (excess) parts.push({ name: MAIN_IDLE, ok: excess.share <= MAX_MAIN_EXCESS, detail: excessText });
+          if (excess)
+            parts.push({
+              name: MAIN_IDLE,
+              ok: excess.share <= MAX_MAIN_EXCESS || excess.windowShare < MIN_EXCESS_OF_WINDOW,
+              detail: excessText,
+            });
           // What a client saw: the /light requests sent while the work ran answered at once.
           const stalled = lightsStalled(obs);
           const stalledText = stalled

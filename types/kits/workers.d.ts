@@ -104,17 +104,24 @@ export declare const MIN_BASELINE_LIGHTS = 10;
  * its CPU over the heavy window less the /light answers of that window at
  * what each cost it just before (the server's baseline: its CPU over the
  * last 50 ms or more before the heavy request, over the answers meanwhile;
- * the 1 ms timer's cost rides along), as a share of the window. ≈ 0 where
- * the loop only serves; a main thread that computes or spins between its
- * turns (work in slices, a busy wait) reads the share it spent so. CPU
- * time, which a neighbour does not inflate (a spinner it starves reads
- * less). null where the readings are missing (off Linux, older records) or
- * too few answers came in the baseline to price one.
+ * the 1 ms timer's cost rides along). `share` is that excess over the main
+ * thread's own CPU in the window: ≈ 0 (or below: an answer costs less when
+ * the loop finds several ready at once, as it does while it shares its CPU
+ * with the worker) where the loop only serves, ≈ s where it spends s of
+ * what it gets on other work (a busy wait, work in slices). Over its own CPU
+ * rather than the window, because how much CPU the main thread gets depends
+ * on who shares its CPU: a spinner busy 80% of its time reads 0.8 whether
+ * it gets the whole CPU or a third of it. `windowShare` is the same excess
+ * over the window: what a CPU-starved loop's own fixed costs cannot exceed.
+ * CPU time, which a neighbour does not inflate. null where the readings are
+ * missing (off Linux, older records), the main thread got no CPU, or too few
+ * answers came in the baseline to price one.
  * @param {any} obs
- * @returns {{ share: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
+ * @returns {{ share: number, windowShare: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
  */
 export declare function mainExcess(obs: any): {
     share: number;
+    windowShare: number;
     mainMs: number;
     explainedMs: number;
     perLightUs: number;
