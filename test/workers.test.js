@@ -531,53 +531,80 @@ describe('spec plans', () => {
     expect(check(obs(45, /** @type {any} */ (undefined))).invalid).toBeUndefined();
   });
 
-  it("worker-keeps-responsive: a main thread that spends the window's CPU beyond its /light answers fails, busy or not", () => {
+  it('worker-keeps-responsive: a main thread that spends its CPU beyond its /light answers fails; starved beside busy neighbours, only a quarter of the window or more does', () => {
     const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
     /**
-     * The main thread spent `mainMs` of CPU in the window while answering 200 /light; before it, 60 answers
-     * cost 30 ms (0.5 ms each).
+     * The main thread spent `mainMs` of CPU in the 300 ms window while answering `lights` /light; before it,
+     * 60 answers cost 30 ms (0.5 ms each).
      */
-    const obs = (/** @type {number} */ mainMs, ticks = 150, othersMs = 0) =>
+    const obs = (/** @type {number} */ mainMs, ticks = 150, othersMs = 0, lights = 200) =>
       loopObs({
         ticks,
         othersMs,
-        heavy: { lightsDuring: 200, baseline: { ms: 60, mainCpuMs: 30, lights: 60 }, mainCpuDuringMs: mainMs },
+        heavy: { lightsDuring: lights, baseline: { ms: 60, mainCpuMs: 30, lights: 60 }, mainCpuDuringMs: mainMs },
       });
-    expect(mainExcess(obs(130))).toMatchObject({ explainedMs: 100, perLightUs: 500 });
+    expect(mainExcess(obs(130))).toMatchObject({ excessMs: 30, explainedMs: 100, perLightUs: 500 });
     expect(mainExcess(obs(130))?.share).toBeCloseTo(30 / 130);
     expect(mainExcess(obs(130))?.windowShare).toBeCloseTo(0.1);
     const honest = check(obs(130));
     expect(honest.ok).toBe(true);
     expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true]);
     // answers cheaper than before the work (several ready at each turn): no excess, not a negative one
-    expect(mainExcess(obs(60))).toMatchObject({ share: 0, windowShare: 0 });
+    expect(mainExcess(obs(60))).toMatchObject({ share: 0, windowShare: 0, excessMs: 0 });
     // spinning 4 ms of every 5 between its turns, the timer still at a free loop's rate
     const spin = check(obs(340));
     expect(spin.ok).toBe(false);
     expect(spin.invalid).toBeUndefined();
     expect(spin.detail).toMatch(
-      /^the main thread spent 340 ms of CPU while the work ran, its 200 \/light answers 100 ms of it \(500 µs each, as before the work\): 0\.71 of its CPU beyond them \(at most 0\.4\), 0\.8 of the 300 ms window/,
+      /^the main thread spent 340 ms of CPU while the work ran, its 200 \/light answers 100 ms of it \(500 µs each, as before the work\): 0\.71 of its CPU beyond them \(at most 0\.4\), 0\.8 of the 300 ms window \(at most 0\.25; less than 0\.05 of it or 4 ms counts for nothing\)/,
     );
-    // a quarter of its CPU beyond its answers is within the bound
-    expect(check(obs(134)).ok).toBe(true);
+    // both bounds at their edges: 0.4 of its CPU, 0.25 of the window
+    expect(check(obs(187.5, 150, 0, 225)).ok).toBe(true);
+    expect(check(obs(149, 150, 0, 178)).ok).toBe(false); // 0.403 of its CPU, 0.2 of the window
     // the spinner on a CPU it gets a fifth of: 0.16 of the window, 0.71 of its own CPU, which is what counts
-    const starved = obs(100 / 5 + 240 / 5); // 20 ms serving 40 answers, 48 ms spinning
-    starved.server.heavy.lightsDuring = 40;
+    const starved = obs(20 + 48, 150, 0, 40); // 20 ms serving 40 answers, 48 ms spinning
     expect(mainExcess(starved)?.share).toBeCloseTo(48 / 68);
-    expect(check(starved).ok).toBe(false);
-    // a loop whose client sent nothing meanwhile: its few ms are its own costs, below the window's floor
-    const idle = obs(4);
-    idle.server.heavy.lightsDuring = 0;
+    expect(check(starved)).toMatchObject({ ok: false });
+    expect(check(starved).invalid).toBeUndefined();
+    // the same beside busy neighbours (whose load moves a starved loop's price) is contested, not a fail
+    expect(check(obs(68, 150, 150, 40))).toMatchObject({ ok: false, invalid: true, contested: true });
+    // a main thread with a CPU of its own, busy throughout: 0.3 of the window beyond 420 answers fails on the
+    // window's bound (0.3 of its CPU), busy neighbours or not
+    const ownCpu = obs(300, 150, 0, 420);
+    expect(mainExcess(ownCpu)).toMatchObject({ excessMs: 90 });
+    expect(check(ownCpu).ok).toBe(false);
+    expect(check(obs(300, 45, 150, 420)).invalid).toBeUndefined();
+    // the floor: a loop whose client sent nothing meanwhile spends its few ms on its own timer
+    const idle = obs(12, 150, 0, 0);
     expect(mainExcess(idle)?.share).toBe(1);
-    expect(check(idle).ok).toBe(true);
+    expect(check(idle).ok).toBe(true); // 0.04 of the window
+    expect(check(obs(16, 150, 0, 0)).ok).toBe(false); // 0.053
+    const short = loopObs({
+      heavy: { handlerMs: 60, lightsDuring: 0, baseline: { ms: 60, mainCpuMs: 30, lights: 60 }, mainCpuDuringMs: 3.9 },
+    });
+    expect(check(short).ok).toBe(true); // under a scheduler tick in a 60 ms window
     // a slow timer beside busy neighbours is contested, unless the main thread's CPU says it was not free
     expect(check(obs(130, 45, 150))).toMatchObject({ invalid: true, contested: true });
     expect(check(obs(340, 45, 150)).invalid).toBeUndefined();
-    // too few answers before the work to price one: no such part, rather than one that passes unread
+    // too few answers before the work to price one: the trial cannot pass, and says why
     const unpriced = obs(340);
     unpriced.server.heavy.baseline.lights = 5;
     expect(mainExcess(unpriced)).toBeNull();
-    expect(check(unpriced).parts).toHaveLength(1);
+    const held = check(unpriced);
+    expect(held).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(held.parts).toHaveLength(1);
+    expect(held.detail).toMatch(
+      /^5 \/light answers in the 60 ms before the work, too few to price one \(at least 10\)/,
+    );
+    // a failure it could not price is still a failure
+    const unpricedBlocked = obs(340, 10);
+    unpricedBlocked.server.heavy.baseline.lights = 5;
+    expect(check(unpricedBlocked)).toMatchObject({ ok: false });
+    expect(check(unpricedBlocked).invalid).toBeUndefined();
+    // older records, without the main thread's CPU: no such part, and nothing held back
+    const older = obs(340);
+    delete older.server.heavy.mainCpuDuringMs;
+    expect(check(older)).toMatchObject({ ok: true });
   });
 
   it('worker-keeps-responsive: /light requests the client saw wait while the work ran fail it; beside busy neighbours they are contested', () => {

@@ -169,36 +169,51 @@ export const MIN_BASELINE_LIGHTS = 10;
  * its CPU over the heavy window less the /light answers of that window at
  * what each cost it just before (the server's baseline: its CPU over the
  * last 50 ms or more before the heavy request, over the answers meanwhile;
- * the 1 ms timer's cost rides along). `share` is that excess over the main
- * thread's own CPU in the window: ≈ 0 (or below: an answer costs less when
- * the loop finds several ready at once, as it does while it shares its CPU
- * with the worker) where the loop only serves, ≈ s where it spends s of
- * what it gets on other work (a busy wait, work in slices). Over its own CPU
- * rather than the window, because how much CPU the main thread gets depends
- * on who shares its CPU: a spinner busy 80% of its time reads 0.8 whether
- * it gets the whole CPU or a third of it. `windowShare` is the same excess
- * over the window: what a CPU-starved loop's own fixed costs cannot exceed.
- * CPU time, which a neighbour does not inflate. null where the readings are
- * missing (off Linux, older records), the main thread got no CPU, or too few
- * answers came in the baseline to price one.
+ * the 1 ms timer's cost rides along), never below 0. `share` is that excess
+ * over the main thread's own CPU in the window, `windowShare` over the
+ * window. Where the loop only serves both read ≈ 0 (an answer costs less
+ * when the loop finds several ready at once, as it does while it shares its
+ * CPU with the worker: the excess is then 0). A main thread that spends
+ * part of what it gets on other work (a busy wait, work in slices) reads
+ * that part as `share` whoever shares its CPU, a little less where its
+ * answers grew cheaper meanwhile; its `windowShare` is that part of the
+ * share of the CPU it got, which depends on who shares it (about half on
+ * a CPU shared with the worker). CPU time, which a neighbour does not
+ * inflate. null where the readings are missing (off Linux, older records)
+ * or too few answers came in the baseline to price one (mainUnpriced).
  * @param {any} obs
- * @returns {{ share: number, windowShare: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
+ * @returns {{ share: number, windowShare: number, excessMs: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
  */
 export function mainExcess(obs) {
   const h = obs.server?.heavy;
   const b = h?.baseline;
-  if (!h || !b || typeof h.mainCpuDuringMs !== 'number' || !(h.handlerMs > 0) || !(h.mainCpuDuringMs > 0)) return null;
+  if (!h || !b || typeof h.mainCpuDuringMs !== 'number' || !(h.handlerMs > 0)) return null;
   if (!(b.lights >= MIN_BASELINE_LIGHTS)) return null;
   const perLightMs = b.mainCpuMs / b.lights;
   const explainedMs = h.lightsDuring * perLightMs;
   const excessMs = Math.max(0, h.mainCpuDuringMs - explainedMs);
   return {
-    share: excessMs / h.mainCpuDuringMs,
+    share: h.mainCpuDuringMs > 0 ? excessMs / h.mainCpuDuringMs : 0,
     windowShare: excessMs / h.handlerMs,
+    excessMs,
     mainMs: h.mainCpuDuringMs,
     explainedMs,
     perLightUs: perLightMs * 1000,
   };
+}
+
+/**
+ * Where the main thread's CPU was read but too few /light answers came in
+ * the baseline to price one (mainExcess null for that reason): what the
+ * trial cannot tell, said; null otherwise. A server that answers slowly
+ * before the work must not thereby escape the reading.
+ * @param {any} obs
+ */
+export function mainUnpriced(obs) {
+  const h = obs.server?.heavy;
+  const b = h?.baseline;
+  if (!b || typeof h.mainCpuDuringMs !== 'number' || b.lights >= MIN_BASELINE_LIGHTS) return null;
+  return `${b.lights} /light answers in the ${b.ms} ms before the work, too few to price one (at least ${MIN_BASELINE_LIGHTS}): what the main thread did beyond its answers meanwhile is unread`;
 }
 
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
