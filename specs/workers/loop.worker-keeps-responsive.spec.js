@@ -27,14 +27,15 @@ const MIN_TICK_RATE = 0.2;
  * The most of its own CPU the main thread may spend while the worker computes
  * beyond serving /light (mainExcess's share). Halfway between a loop that only
  * serves (0) and the catalogued spinner, busy 80% of the time it gets (0.8).
- * Read over 737 honest trials in the records of BENCHMARKS.md §38–§39 and
- * beside (§40): 0 quiet and inside a 1-CPU quota, at most 0.26 beside two
- * busy loops, and up to 0.43 on one CPU beside a busy loop (a starved loop's
- * answers price unevenly: that reading cannot fail alone, below); spinning
- * 4 ms of every 5 or 0.8 ms between loop turns 0.47–0.83 quiet, work in
- * slices 0.97–0.99. Over the window the same spinners read 0.21–0.38: their
- * share of a CPU they share with the worker, which no bound on the window
- * alone could know.
+ * Read over 733 honest trials in the records of BENCHMARKS.md §38–§40 (§40's
+ * table): 0 quiet and inside a 1-CPU quota, at most 0.26 beside two busy
+ * loops, and up to 0.43 on one CPU beside a busy loop (a starved loop's
+ * answers price unevenly: that reading cannot fail alone, below). Spinning
+ * 4 ms of every 5 read 0.55–0.89, 0.8 ms between loop turns 0.46–0.88 but
+ * for one run on a host giving about one vCPU (0.11–0.62), work in slices
+ * 0.97–0.99. Over the window the same spinners read 0.05–0.40: their share
+ * of a CPU they share with the worker, which no bound on the window alone
+ * could know.
  */
 const MAX_MAIN_EXCESS = 0.4;
 
