@@ -187,8 +187,8 @@ export const MIN_BASELINE_LIGHTS = 10;
 export function mainExcess(obs) {
   const h = obs.server?.heavy;
   const b = h?.baseline;
-  if (!h || !b || typeof h.mainCpuDuringMs !== 'number' || !(h.handlerMs > 0)) return null;
-  if (!(b.lights >= MIN_BASELINE_LIGHTS)) return null;
+  if (!h || !Number.isFinite(h.mainCpuDuringMs) || !(h.handlerMs > 0)) return null;
+  if (!priced(b)) return null;
   const perLightMs = b.mainCpuMs / b.lights;
   const explainedMs = h.lightsDuring * perLightMs;
   const excessMs = Math.max(0, h.mainCpuDuringMs - explainedMs);
@@ -203,17 +203,26 @@ export function mainExcess(obs) {
 }
 
 /**
- * Where the main thread's CPU was read but too few /light answers came in
- * the baseline to price one (mainExcess null for that reason): what the
- * trial cannot tell, said; null otherwise. A server that answers slowly
- * before the work must not thereby escape the reading.
+ * Where the main thread's CPU was read (on Linux) but the baseline cannot
+ * price a /light answer (mainExcess null for that reason: no reading before
+ * the work, too few answers in it, or their CPU unread): what the trial
+ * cannot tell, said; null otherwise. A server that answers slowly before
+ * the work must not thereby escape the reading.
  * @param {any} obs
  */
 export function mainUnpriced(obs) {
   const h = obs.server?.heavy;
-  const b = h?.baseline;
-  if (!b || typeof h.mainCpuDuringMs !== 'number' || b.lights >= MIN_BASELINE_LIGHTS) return null;
-  return `${b.lights} /light answers in the ${b.ms} ms before the work, too few to price one (at least ${MIN_BASELINE_LIGHTS}): what the main thread did beyond its answers meanwhile is unread`;
+  if (!h || typeof h.mainCpuDuringMs !== 'number' || priced(h.baseline)) return null;
+  const b = h.baseline;
+  const before = b
+    ? `${b.lights} /light answers in the ${b.ms} ms before the work${Number.isFinite(b.mainCpuMs) ? '' : ", the main thread's CPU unread"}`
+    : 'no reading of the main thread before the work';
+  return `${before}, too few to price one (at least ${MIN_BASELINE_LIGHTS} answers and their CPU): what the main thread did beyond its answers meanwhile is unread`;
+}
+
+/** A baseline that prices a /light answer: enough answers, and their CPU read. @param {any} b */
+function priced(b) {
+  return Boolean(b) && b.lights >= MIN_BASELINE_LIGHTS && Number.isFinite(b.mainCpuMs);
 }
 
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */

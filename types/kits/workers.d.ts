@@ -128,10 +128,11 @@ export declare function mainExcess(obs: any): {
     perLightUs: number;
 } | null;
 /**
- * Where the main thread's CPU was read but too few /light answers came in
- * the baseline to price one (mainExcess null for that reason): what the
- * trial cannot tell, said; null otherwise. A server that answers slowly
- * before the work must not thereby escape the reading.
+ * Where the main thread's CPU was read (on Linux) but the baseline cannot
+ * price a /light answer (mainExcess null for that reason: no reading before
+ * the work, too few answers in it, or their CPU unread): what the trial
+ * cannot tell, said; null otherwise. A server that answers slowly before
+ * the work must not thereby escape the reading.
  * @param {any} obs
  */
 export declare function mainUnpriced(obs: any): string | null;

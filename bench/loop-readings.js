@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// What `loop.worker-keeps-responsive` read of its server's main thread, over
+// saved records: per group of records, its trials' CPU beyond their /light
+// answers (mainExcess: as a share of the main thread's own CPU and of the
+// window), the main thread's time asleep in the window (neither on a CPU nor
+// waiting for one), and what the claim's own structural check made of the
+// part "the main thread did no other work" (past its bounds: a fail, or
+// contested beside busy neighbours). Nothing is measured.
+//
+//   node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path, { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stdout, stderr, argv, exit } from 'node:process';
+import { parseBenchArgs } from './lib/args.js';
+import { mainExcess } from '../harness/kits/workers.js';
+import { machineFromRecord } from '../harness/machine.js';
+import spec from '../specs/workers/loop.worker-keeps-responsive.spec.js';
+
+const HELP = `Usage: node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
+
+For every loop.worker-keeps-responsive trial in the result record PATH, or
+in the records (*.json) of the folder PATH (not its subfolders), grouped
+under LABEL: how many, the main
+thread's CPU beyond its /light answers as a share of its own CPU and of the
+heavy window (ranges), its time asleep in the window (range), and how many
+trials the claim's structural check failed or contested on the part "the
+main thread did no other work". A Markdown table, to stdout or FILE.
+
+Options:
+  --out FILE   write the table to FILE
+  -h, --help   show this help`;
+
+/** The part of the check this reads, by the start of its name. */
+const MAIN_IDLE = 'the main thread did no other work';
+
+/**
+ * The trials of the loop claim in one record, each with the machine it ran on.
+ * @param {any} record
+ */
+export function loopTrials(record) {
+  const result = (record.results ?? []).find((/** @type {any} */ r) => r.id === spec.id);
+  if (!result) return [];
+  const machine = machineFromRecord(record);
+  return (result.samples ?? []).map((/** @type {any} */ s) => ({ obs: s.obs ?? s, machine }));
+}
+
+/**
+ * One trial's readings, and what the check made of the main-thread part;
+ * null where the trial has no main-thread readings to price.
+ * @param {{ obs: any, machine: any }} t
+ */
+export function reading({ obs, machine }) {
+  const h = obs.server?.heavy;
+  const excess = mainExcess(obs);
+  if (!h || !excess) return null;
+  const checked = /** @type {any} */ (spec.plan(machine)).structural.check(obs);
+  const part = (checked.parts ?? []).find((/** @type {any} */ p) => p.name.startsWith(MAIN_IDLE));
+  const past = Boolean(part) && !part.ok;
+  const asleep =
+    typeof h.mainWaitDuringMs === 'number'
+      ? (h.handlerMs - h.mainCpuDuringMs - h.mainWaitDuringMs) / h.handlerMs
+      : null;
+  return {
+    share: excess.share,
+    windowShare: excess.windowShare,
+    asleep,
+    fails: past && !checked.invalid,
+    contested: past && Boolean(checked.invalid),
+  };
+}
+
+/** @param {number[]} xs */
+const range = (xs) => {
+  if (!xs.length) return '—';
+  const lo = Math.min(...xs).toFixed(2);
+  const hi = Math.max(...xs).toFixed(2);
+  return lo === hi ? lo : `${lo}–${hi}`;
+};
+
+/** @param {string} path  a record, or a folder of them */
+function readingsIn(path) {
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .map((n) => join(path, n))
+    : [path];
+  const out = [];
+  for (const file of files) {
+    let record;
+    try {
+      record = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // not a record
+    }
+    for (const t of loopTrials(record)) {
+      const r = reading(t);
+      if (r) out.push(r);
+    }
+  }
+  return out;
+}
+
+function main() {
+  const args = parseBenchArgs(
+    'loop-readings',
+    argv.slice(2),
+    { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    stderr,
+  );
+  if (!args) return 2;
+  if (args.values.help) {
+    stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const groups = args.positionals.map((p) => {
+    const at = p.indexOf('=');
+    return at > 0 ? { label: p.slice(0, at), path: p.slice(at + 1) } : { label: p, path: p };
+  });
+  if (!groups.length) {
+    stderr.write('loop-readings: name at least one LABEL=PATH (see --help)\n');
+    return 2;
+  }
+  const lines = [
+    '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { label, path } of groups) {
+    let rs;
+    try {
+      rs = readingsIn(path);
+    } catch (err) {
+      stderr.write(`loop-readings: ${path}: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
+      return 2;
+    }
+    const asleep = rs.map((r) => r.asleep).filter((x) => x !== null);
+    lines.push(
+      `| ${label} | ${rs.length} | ${range(rs.map((r) => r.share))} | ${range(rs.map((r) => r.windowShare))} | ${range(/** @type {number[]} */ (asleep))} | ${rs.filter((r) => r.fails).length} | ${rs.filter((r) => r.contested).length} |`,
+    );
+  }
+  const table = `${lines.join('\n')}\n`;
+  if (args.values.out) writeFileSync(args.values.out, table);
+  else stdout.write(table);
+  return 0;
+}
+
+if (argv[1] && fileURLToPath(import.meta.url) === path.resolve(argv[1])) exit(main());
