@@ -179,8 +179,9 @@ export const MIN_BASELINE_LIGHTS = 10;
  * answers grew cheaper meanwhile; its `windowShare` is that part of the
  * share of the CPU it got, which depends on who shares it (about half on
  * a CPU shared with the worker). CPU time, which a neighbour does not
- * inflate. null where the readings are missing (off Linux, older records)
- * or too few answers came in the baseline to price one (mainUnpriced).
+ * inflate, though a loop it starves answers fewer, dearer requests, which
+ * moves the price. null where the readings are missing (off Linux, older
+ * records) or the baseline cannot price an answer (mainUnpriced).
  * @param {any} obs
  * @returns {{ share: number, windowShare: number, excessMs: number, mainMs: number, explainedMs: number, perLightUs: number } | null}
  */
