@@ -15,7 +15,7 @@ import { stdout, stderr, argv, exit } from 'node:process';
 import { parseBenchArgs } from './lib/args.js';
 import { mainExcess } from '../harness/kits/workers.js';
 import { machineFromRecord } from '../harness/machine.js';
-import spec from '../specs/workers/loop.worker-keeps-responsive.spec.js';
+import spec, { MAIN_IDLE } from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 
 const HELP = `Usage: node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
 
@@ -31,31 +31,29 @@ Options:
   --out FILE   write the table to FILE
   -h, --help   show this help`;
 
-/** The part of the check this reads, by the start of its name. */
-const MAIN_IDLE = 'the main thread did no other work';
-
 /**
- * The trials of the loop claim in one record, each with the machine it ran on.
+ * The trials of the loop claim in one record, each with the claim's
+ * structural check as planned on the machine it ran on.
  * @param {any} record
  */
 export function loopTrials(record) {
   const result = (record.results ?? []).find((/** @type {any} */ r) => r.id === spec.id);
   if (!result) return [];
-  const machine = machineFromRecord(record);
-  return (result.samples ?? []).map((/** @type {any} */ s) => ({ obs: s.obs ?? s, machine }));
+  const check = /** @type {any} */ (spec.plan(machineFromRecord(record))).structural.check;
+  return (result.samples ?? []).map((/** @type {any} */ s) => ({ obs: s.obs ?? s, check }));
 }
 
 /**
  * One trial's readings, and what the check made of the main-thread part;
  * null where the trial has no main-thread readings to price.
- * @param {{ obs: any, machine: any }} t
+ * @param {{ obs: any, check: (obs: any) => any }} t
  */
-export function reading({ obs, machine }) {
+export function reading({ obs, check }) {
   const h = obs.server?.heavy;
   const excess = mainExcess(obs);
   if (!h || !excess) return null;
-  const checked = /** @type {any} */ (spec.plan(machine)).structural.check(obs);
-  const part = (checked.parts ?? []).find((/** @type {any} */ p) => p.name.startsWith(MAIN_IDLE));
+  const checked = check(obs);
+  const part = (checked.parts ?? []).find((/** @type {any} */ p) => p.name === MAIN_IDLE);
   const past = Boolean(part) && !part.ok;
   const asleep =
     typeof h.mainWaitDuringMs === 'number'

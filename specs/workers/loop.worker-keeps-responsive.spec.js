@@ -87,7 +87,7 @@ const MAX_LIGHTS_STALLED = 0.5;
 
 /** The structure's three assertions, as the record names them. */
 const FREE_LOOP = `the work ran off the main thread, whose 1 ms timer kept firing (≥ ${MIN_TICK_RATE} per ms)`;
-const MAIN_IDLE = `the main thread did no other work while the worker computed (its CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of its CPU and ≤ ${MAX_EXCESS_OF_WINDOW} of the window, or under ${MIN_EXCESS_OF_WINDOW} of the window or ${MIN_EXCESS_MS} ms)`;
+export const MAIN_IDLE = `the main thread did no other work while the worker computed (its CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of its CPU and ≤ ${MAX_EXCESS_OF_WINDOW} of the window, or under ${MIN_EXCESS_OF_WINDOW} of the window or ${MIN_EXCESS_MS} ms)`;
 const LIGHTS_AT_ONCE = `the /light requests sent while the work ran were answered at once (waits beyond ${STALL_MS} ms ≤ ${MAX_LIGHTS_STALLED} of the connections' time)`;
 
 export default defineSpec({
