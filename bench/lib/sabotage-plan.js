@@ -273,6 +273,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'worker-main-naps=3.5',
+    what: 'worker-server.cjs: worker-main-naps with naps of 3.5 ms: asleep about 78% of the heavy work, its timer near 0.25 per ms (above the bound of 0.2), its answers within 4 ms, no CPU spent',
+    select: ['loop.worker-keeps-responsive'],
+    // the loop is blocked most of the time the work runs, whatever its timer's rate
+    breaks: () => true,
+  },
+  {
     name: 'worker-main-spin-fine',
     what: 'worker-server.cjs: the same, finer: the main thread spins 0.8 ms, then a setImmediate turn, and again: the loop turns about every ms (timers and lights on time) but the main thread is busy 80% of the heavy work',
     select: ['loop.worker-keeps-responsive'],
