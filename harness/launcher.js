@@ -27,11 +27,13 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  *                                   looks join what it reported as mainLooks, on its clock (it reports
  *                                   t0Mono and its pid)
  *
- * @typedef {Omit<RunOptions, 'watchMainMs'> & {
+ * @typedef {RunOptions & {
  *   host?: boolean, cpus?: number[] | null, onMessage?: (data: any) => void, readyMs?: number
  * }} StartOptions                   a service: `host` runs it under the harness's own Node
  *                                   (the load generator is not under test); `cpus` pins it elsewhere;
- *                                   `readyMs` bounds its start (it is killed if not ready by then)
+ *                                   `readyMs` bounds its start (it is killed if not ready by then);
+ *                                   with `watchMainMs`, its result's mainLooks are the raw looks
+ *                                   (main-watch.js alignLooks puts them on its clock)
  *
  * @typedef {object} Launcher
  * @property {(plan: import('./spec.js').Plan, ctx: import('./context.js').Context, n: number, spec: import('./spec.js').Spec) => Promise<any>} trial
@@ -102,6 +104,7 @@ export function createLauncher({ machine, signal }) {
         signal,
         onMessage: o.onMessage,
         readyMs: o.readyMs,
+        watchMainMs: o.watchMainMs,
       });
     },
     tmpdir,

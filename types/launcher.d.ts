@@ -13,7 +13,7 @@ export type RunOptions = {
      */
     watchMainMs?: number;
 };
-export type StartOptions = Omit<RunOptions, 'watchMainMs'> & {
+export type StartOptions = RunOptions & {
     host?: boolean;
     cpus?: number[] | null;
     onMessage?: (data: any) => void;

@@ -629,7 +629,7 @@ function waitOver(obs, late) {
  * @param {number[] | null | undefined} pollFds
  * @returns {Asleep | null}
  */
-function asleepIn(looks, fromMs, toMs, pollFds) {
+export function asleepIn(looks, fromMs, toMs, pollFds) {
   if (!looks || !Array.isArray(looks.t)) return null;
   const inside = looks.wait.filter((_, i) => looks.t[i] > fromMs && looks.t[i] < toMs);
   if (inside.length < MIN_LOOKS) return null;

@@ -7,7 +7,8 @@ import { splitTime } from './model.js';
 import { round } from '../stats.js';
 import { MACHINE_BUSY } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
-import { MIN_RUNNABLE_SHARE } from './concurrency.js';
+import { MIN_RUNNABLE_SHARE, MAIN_LOOK_MS, asleepIn } from './concurrency.js';
+import { alignLooks } from '../main-watch.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
 export const SOURCE_003 = {
@@ -57,6 +58,8 @@ export async function loopTrial(ctx, { route }) {
     options: { iterations: ctx.pbkdf2.iterations, workers: 1 },
     cpus: cpus.server ?? undefined,
     timeoutMs: 30_000,
+    // which system call its main thread sleeps in, read from here (mainAsleep)
+    watchMainMs: MAIN_LOOK_MS,
   });
   try {
     const { port } = await server.ready;
@@ -70,7 +73,7 @@ export async function loopTrial(ctx, { route }) {
       extra: [{ path: route, atMs: HEAVY_AT_MS }],
       cpus: cpus.generator,
     });
-    const { data } = await server.stop();
+    const { data, mainLooks } = await server.stop();
     const heavy = data.heavies[0] ?? null;
     return {
       route,
@@ -82,7 +85,15 @@ export async function loopTrial(ctx, { route }) {
       light: { requests: load.requests, errors: load.errors, latency: load.latency, throughput: load.throughput },
       heavyRequest: load.extra[0],
       generatorCpu: load.cpu,
-      server: { mainTid: data.mainTid, lights: data.lights, loop: data.loop, heavy },
+      server: {
+        mainTid: data.mainTid,
+        lights: data.lights,
+        loop: data.loop,
+        heavy,
+        // the harness's looks at the main thread, on the server's clock, and its loop's epoll instances
+        mainLooks: alignLooks(mainLooks, data),
+        pollFds: data.pollFds ?? null,
+      },
     };
   } finally {
     await server.stop().catch(() => {});
@@ -224,6 +235,34 @@ export function mainUnpriced(obs) {
 /** A baseline that prices a /light answer: enough answers, and their CPU read. @param {any} b */
 function priced(b) {
   return Boolean(b) && b.lights >= MIN_BASELINE_LIGHTS && Number.isFinite(b.mainCpuMs);
+}
+
+/** The fewest looks inside the heavy window that read how long the main thread slept there. */
+export const MIN_WINDOW_LOOKS = 10;
+
+/**
+ * How much of the heavy window the main thread slept in a blocking call
+ * other than its loop's poll, from the harness's looks at it every
+ * MAIN_LOOK_MS (harness/main-watch.js; concurrency.js asleepIn): `share` of
+ * the `looks` inside the window found it so, most often in `call`. A free
+ * loop waits for its requests in its poll, or runs; a thread kept from its
+ * CPU by the worker or a neighbour reads as running, so other load does not
+ * move this. A main thread that naps (Atomics.wait, a synchronous sleep or
+ * child process, a poll on a loop of its own) answers nothing meanwhile,
+ * and spends no CPU that mainExcess could read. `unread` where fewer than
+ * MIN_WINDOW_LOOKS fell inside the window; null where none were taken (off
+ * Linux, /proc/<pid>/syscall unreadable, records before the looks).
+ * @param {any} obs
+ * @returns {{ share: number, of: number, looks: number, call: string } | { unread: true, looks: number } | null}
+ */
+export function mainAsleep(obs) {
+  const h = obs.server?.heavy;
+  const looks = obs.server?.mainLooks;
+  if (!h || !looks || !Array.isArray(looks.t)) return null;
+  const asleep = asleepIn(looks, h.startMs, h.endMs, obs.server.pollFds);
+  const inside = asleep?.looks ?? looks.t.filter((/** @type {number} */ t) => t > h.startMs && t < h.endMs).length;
+  if (!asleep || inside < MIN_WINDOW_LOOKS) return { unread: true, looks: inside };
+  return { share: asleep.of / asleep.looks, of: asleep.of, looks: asleep.looks, call: asleep.call };
 }
 
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */

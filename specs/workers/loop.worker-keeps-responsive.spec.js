@@ -9,6 +9,8 @@ import {
   loopBusyReason,
   mainExcess,
   mainUnpriced,
+  mainAsleep,
+  MIN_WINDOW_LOOKS,
   lightsStalled,
 } from '../../harness/kits/workers.js';
 import { splitCpus, STALL_MS } from '../../harness/kits/loadgen.js';
@@ -76,6 +78,18 @@ function mainOtherWork(excess, windowMs) {
 }
 
 /**
+ * The most of the harness's looks inside the heavy window that may find the
+ * main thread asleep outside its loop's poll (mainAsleep): 0–0.04 for an
+ * honest server here (a look that lands on a futex or brk the runtime
+ * waits in), 0.59–0.81 for one that naps 3.5 or 4 ms between 1 ms timer
+ * turns (BENCHMARKS.md §41). A quarter of the window asleep is no free loop,
+ * as a quarter spent on other work is not (MAX_EXCESS_OF_WINDOW). A
+ * neighbour keeps a thread from its CPU but does not put it to sleep, so
+ * this fails busy or not.
+ */
+const MAX_ASLEEP = 0.25;
+
+/**
  * The most of their time the /light connections may spend waiting beyond an
  * answer at once (STALL_MS) for the requests they sent while the work ran
  * (lightsStalled): ≈ 0.9 where the loop is blocked for the work (the
@@ -88,6 +102,7 @@ const MAX_LIGHTS_STALLED = 0.5;
 /** The structure's three assertions, as the record names them. */
 const FREE_LOOP = `the work ran off the main thread, whose 1 ms timer kept firing (≥ ${MIN_TICK_RATE} per ms)`;
 export const MAIN_IDLE = `the main thread did no other work while the worker computed (its CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of its CPU and ≤ ${MAX_EXCESS_OF_WINDOW} of the window, or under ${MIN_EXCESS_OF_WINDOW} of the window or ${MIN_EXCESS_MS} ms)`;
+export const MAIN_AWAKE = `the main thread did not sleep outside its loop's poll while the worker computed (the harness's looks found it blocked elsewhere in ≤ ${MAX_ASLEEP} of them)`;
 const LIGHTS_AT_ONCE = `the /light requests sent while the work ran were answered at once (waits beyond ${STALL_MS} ms ≤ ${MAX_LIGHTS_STALLED} of the connections' time)`;
 
 export default defineSpec({
@@ -119,7 +134,8 @@ export default defineSpec({
         // The work ran on a thread other than the main one, and the main thread's
         // 1 ms timer kept firing through the heavy window (a free loop: at least
         // MIN_TICK_RATE per ms, not a loop blocked in slices between ticks); the
-        // main thread spent no CPU beyond serving /light meanwhile; and the /light
+        // main thread spent no CPU beyond serving /light meanwhile, nor slept
+        // outside its loop's poll (read from outside it); and the /light
         // requests sent in that window were answered at once, as the client saw
         // them (how many came is reported, not required: a stalled load generator
         // sends fewer, whatever the server does). Two suffice.
@@ -143,6 +159,16 @@ export default defineSpec({
             : '';
           const otherWork = excess ? mainOtherWork(excess, h.handlerMs) : 'no';
           if (excess) parts.push({ name: MAIN_IDLE, ok: otherWork === 'no', detail: excessText });
+          // Asleep, read from outside: a main thread that naps spends no CPU
+          // beyond its answers, and short naps keep its timer's rate.
+          const asleep = mainAsleep(obs);
+          const napped = asleep !== null && 'share' in asleep && asleep.share > MAX_ASLEEP;
+          if (asleep && 'share' in asleep)
+            parts.push({
+              name: MAIN_AWAKE,
+              ok: !napped,
+              detail: `the harness's looks at the main thread every ${obs.server.mainLooks.everyMs} ms found it asleep outside its loop's poll in ${asleep.of} of the ${asleep.looks} inside the window (${round(asleep.share, 2)}, at most ${MAX_ASLEEP})${asleep.of ? `, most often in ${asleep.call}` : ''}`,
+            });
           // What a client saw: the /light requests sent while the work ran answered at once.
           const stalled = lightsStalled(obs);
           const stalledText = stalled
@@ -160,15 +186,19 @@ export default defineSpec({
           // so that its answers price unevenly: a slow timer, long waits or a
           // main thread's CPU beyond its answers within a quarter of the
           // window then cannot fail the claim, and hold back its pass. Work on
-          // the main thread, or more CPU beyond its answers than that, fails,
-          // busy or not.
+          // the main thread, more CPU beyond its answers than that, or a main
+          // thread asleep outside its loop, fails, busy or not.
           const failed = parts.filter((p) => !p.ok);
-          const busy = offMain && failed.length > 0 && otherWork !== 'window' ? loopBusyReason(obs) : null;
+          const busy = offMain && failed.length > 0 && otherWork !== 'window' && !napped ? loopBusyReason(obs) : null;
           if (busy)
             return { ...checked, ok: false, invalid: true, contested: true, detail: `${busy}: ${checked.detail}` };
-          // A pass that could not read the main thread's CPU where it should
-          // have holds back the claim's pass rather than giving it.
-          const unpriced = checked.ok ? mainUnpriced(obs) : null;
+          // A pass that could not read the main thread's CPU, or its sleep,
+          // where it should have holds back the claim's pass rather than giving it.
+          const unread =
+            asleep && 'unread' in asleep
+              ? `the harness's looks at the main thread: ${asleep.looks} inside the window, too few to read its sleep (at least ${MIN_WINDOW_LOOKS})`
+              : null;
+          const unpriced = checked.ok ? (mainUnpriced(obs) ?? unread) : null;
           if (unpriced)
             return { ...checked, ok: false, invalid: true, contested: true, detail: `${unpriced}: ${checked.detail}` };
           return checked;

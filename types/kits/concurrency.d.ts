@@ -281,3 +281,18 @@ export type Asleep = {
     of: number;
     looks: number;
 };
+/**
+ * How much of the span from fromMs to toMs the main thread slept in a
+ * blocking call other than its loop's poll: a look's period for each of the
+ * harness's looks there that found it so (a look the harness took late
+ * stands for no more than its period: the harness's own delays on a busy
+ * machine shrink the estimate), at most the span; null with fewer than
+ * MIN_LOOKS. A poll counts as
+ * its loop's on the epoll instances the process had before the trial
+ * (pollFds, where the fixture listed them): one on another is a loop the
+ * program started to block in, as child_process.spawnSync does.
+ * @param {import('../main-watch.js').MainLooks | null | undefined} looks @param {number} fromMs @param {number} toMs
+ * @param {number[] | null | undefined} pollFds
+ * @returns {Asleep | null}
+ */
+export declare function asleepIn(looks: import('../main-watch.js').MainLooks | null | undefined, fromMs: number, toMs: number, pollFds: number[] | null | undefined): Asleep | null;

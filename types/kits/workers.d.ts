@@ -53,6 +53,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route 
         lights: any;
         loop: any;
         heavy: any;
+        mainLooks: import("../main-watch.js").MainLooks | null;
+        pollFds: any;
     };
 }>;
 /**
@@ -137,6 +139,32 @@ export declare function mainExcess(obs: any): {
  * @param {any} obs
  */
 export declare function mainUnpriced(obs: any): string | null;
+/** The fewest looks inside the heavy window that read how long the main thread slept there. */
+export declare const MIN_WINDOW_LOOKS = 10;
+/**
+ * How much of the heavy window the main thread slept in a blocking call
+ * other than its loop's poll, from the harness's looks at it every
+ * MAIN_LOOK_MS (harness/main-watch.js; concurrency.js asleepIn): `share` of
+ * the `looks` inside the window found it so, most often in `call`. A free
+ * loop waits for its requests in its poll, or runs; a thread kept from its
+ * CPU by the worker or a neighbour reads as running, so other load does not
+ * move this. A main thread that naps (Atomics.wait, a synchronous sleep or
+ * child process, a poll on a loop of its own) answers nothing meanwhile,
+ * and spends no CPU that mainExcess could read. `unread` where fewer than
+ * MIN_WINDOW_LOOKS fell inside the window; null where none were taken (off
+ * Linux, /proc/<pid>/syscall unreadable, records before the looks).
+ * @param {any} obs
+ * @returns {{ share: number, of: number, looks: number, call: string } | { unread: true, looks: number } | null}
+ */
+export declare function mainAsleep(obs: any): {
+    share: number;
+    of: number;
+    looks: number;
+    call: string;
+} | {
+    unread: true;
+    looks: number;
+} | null;
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export declare function heavyMissing(obs: any): string | null;
 /**
