@@ -3,9 +3,11 @@
 // saved records: per group of records, its trials' CPU beyond their /light
 // answers (mainExcess: as a share of the main thread's own CPU and of the
 // window), the main thread's time asleep in the window (neither on a CPU nor
-// waiting for one), and what the claim's own structural check made of the
-// part "the main thread did no other work" (past its bounds: a fail, or
-// contested beside busy neighbours). Nothing is measured.
+// waiting for one), the share of the harness's looks there that found it
+// asleep outside its loop's poll (mainAsleep), and what the claim's own
+// structural check made of the parts "the main thread did no other work"
+// (past its bounds: a fail, or contested beside busy neighbours) and "did
+// not sleep outside its loop's poll". Nothing is measured.
 //
 //   node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -13,9 +15,9 @@ import path, { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stdout, stderr, argv, exit } from 'node:process';
 import { parseBenchArgs } from './lib/args.js';
-import { mainExcess } from '../harness/kits/workers.js';
+import { mainExcess, mainAsleep } from '../harness/kits/workers.js';
 import { machineFromRecord } from '../harness/machine.js';
-import spec, { MAIN_IDLE } from '../specs/workers/loop.worker-keeps-responsive.spec.js';
+import spec, { MAIN_IDLE, MAIN_AWAKE } from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 
 const HELP = `Usage: node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
 
@@ -25,7 +27,10 @@ under LABEL: how many, the main
 thread's CPU beyond its /light answers as a share of its own CPU and of the
 heavy window (ranges), its time asleep in the window (range), and how many
 trials the claim's structural check failed or contested on the part "the
-main thread did no other work". A Markdown table, to stdout or FILE.
+main thread did no other work"; then the share of the harness's looks
+inside the window that found it asleep outside its loop's poll (range,
+trials that have them), and how many failed on "did not sleep". A
+Markdown table, to stdout or FILE.
 
 Options:
   --out FILE   write the table to FILE
@@ -53,8 +58,12 @@ export function reading({ obs, check }) {
   const excess = mainExcess(obs);
   if (!h || !excess) return null;
   const checked = check(obs);
-  const part = (checked.parts ?? []).find((/** @type {any} */ p) => p.name === MAIN_IDLE);
+  const partNamed = (/** @type {string} */ name) =>
+    (checked.parts ?? []).find((/** @type {any} */ p) => p.name === name);
+  const part = partNamed(MAIN_IDLE);
   const past = Boolean(part) && !part.ok;
+  const looks = mainAsleep(obs);
+  const awake = partNamed(MAIN_AWAKE);
   const asleep =
     typeof h.mainWaitDuringMs === 'number'
       ? (h.handlerMs - h.mainCpuDuringMs - h.mainWaitDuringMs) / h.handlerMs
@@ -65,6 +74,8 @@ export function reading({ obs, check }) {
     asleep,
     fails: past && !checked.invalid,
     contested: past && Boolean(checked.invalid),
+    looksAsleep: looks && 'share' in looks ? looks.share : null,
+    failsAsleep: Boolean(awake) && !awake.ok && !checked.invalid,
   };
 }
 
@@ -121,8 +132,8 @@ function main() {
     return 2;
   }
   const lines = [
-    '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it | looks asleep outside its poll | failed on that |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const { label, path } of groups) {
     let rs;
@@ -133,8 +144,9 @@ function main() {
       return 2;
     }
     const asleep = rs.map((r) => r.asleep).filter((x) => x !== null);
+    const looked = rs.map((r) => r.looksAsleep).filter((x) => x !== null);
     lines.push(
-      `| ${label} | ${rs.length} | ${range(rs.map((r) => r.share))} | ${range(rs.map((r) => r.windowShare))} | ${range(/** @type {number[]} */ (asleep))} | ${rs.filter((r) => r.fails).length} | ${rs.filter((r) => r.contested).length} |`,
+      `| ${label} | ${rs.length} | ${range(rs.map((r) => r.share))} | ${range(rs.map((r) => r.windowShare))} | ${range(/** @type {number[]} */ (asleep))} | ${rs.filter((r) => r.fails).length} | ${rs.filter((r) => r.contested).length} | ${range(/** @type {number[]} */ (looked))} | ${rs.filter((r) => r.failsAsleep).length} |`,
     );
   }
   const table = `${lines.join('\n')}\n`;

@@ -48,6 +48,24 @@ test('each trial: its excess over its own CPU and the window, its time asleep, a
   expect(rs[0]?.asleep).toBeCloseTo(100 / 300);
   expect(rs[1]).toMatchObject({ fails: true, contested: false });
   expect(rs[1]?.share).toBeCloseTo(190 / 290);
+  expect(rs[0]).toMatchObject({ looksAsleep: null, failsAsleep: false }); // no looks in these trials
+  // with the harness's looks: 30 of 40 inside the window found it in futex
+  const napper = trial(100);
+  const t = Array.from({ length: 60 }, (_, i) => i * 5 + 2);
+  const wait = t.map((_, i) => (i < 10 ? 'epoll:4' : i < 40 ? 'futex' : i < 50 ? 'running' : 'epoll:4'));
+  const looked = {
+    ...napper,
+    server: {
+      ...napper.server,
+      heavy: { ...napper.server.heavy, startMs: 50, endMs: 250 },
+      mainLooks: { everyMs: 5, t, wait },
+      pollFds: [4],
+    },
+  };
+  expect(reading({ obs: looked, check: loopTrials(record)[0].check })).toMatchObject({
+    looksAsleep: 0.75,
+    failsAsleep: true,
+  });
   expect(loopTrials({ ...golden, results: [] })).toEqual([]);
 });
 
@@ -58,7 +76,7 @@ test('the command line: a table per LABEL=PATH, and bad input as one line with e
     writeFileSync(file, JSON.stringify(record));
     const ok = spawnSync(process.execPath, [SCRIPT, `spinner=${file}`, `folder=${dir}`], { encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('| spinner | 2 | 0.00–0.66 | 0.00–0.63 | 0.02–0.33 | 1 | 0 |');
+    expect(ok.stdout).toContain('| spinner | 2 | 0.00–0.66 | 0.00–0.63 | 0.02–0.33 | 1 | 0 | — | 0 |');
     expect(ok.stdout).toContain('| folder | 2 |');
     const none = spawnSync(process.execPath, [SCRIPT], { encoding: 'utf8' });
     expect(none.status).toBe(2);

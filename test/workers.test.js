@@ -25,6 +25,7 @@ import {
   workElsewhere,
   ELSEWHERE_MIN_MS,
   mainExcess,
+  mainAsleep,
   lightsStalled,
   LIGHT_CONNECTIONS,
 } from '../harness/kits/workers.js';
@@ -243,10 +244,28 @@ describe('worker-server.cjs', () => {
       pbkdf2: { iterations: 2000, taskMs: 100 }, // little work, a window long enough for a slow start
       usable: null,
       start: (/** @type {string} */ fixture, /** @type {any} */ o = {}) =>
-        startFixture({ node, fixture, options: o.options, cpus: o.cpus ?? null, timeoutMs: o.timeoutMs }),
+        startFixture({
+          node,
+          fixture,
+          options: o.options,
+          cpus: o.cpus ?? null,
+          timeoutMs: o.timeoutMs,
+          watchMainMs: o.watchMainMs,
+        }),
     };
     for (const route of /** @type {const} */ (['/heavy-blocking', '/heavy-worker'])) {
       const obs = await loopTrial(ctx, { route });
+      if (linux) {
+        // the harness's looks at the server's main thread, on its clock, and its loop's epoll instances
+        expect(obs.server.mainLooks.everyMs).toBe(5);
+        expect(obs.server.mainLooks.t.length).toBeGreaterThan(0);
+        expect(obs.server.mainLooks.t.length).toBe(obs.server.mainLooks.wait.length);
+        expect(obs.server.pollFds.length).toBeGreaterThan(0);
+        // idle between requests, it waits in its loop's poll
+        const inLoopPoll = (/** @type {string} */ w) =>
+          obs.server.pollFds.some((/** @type {number} */ fd) => w === `epoll:${fd}`);
+        expect(obs.server.mainLooks.wait.some(inLoopPoll)).toBe(true);
+      }
       expect(heavyMissing(obs)).toBeNull();
       expect(obs.server.heavy.route).toBe(route);
       expect(obs.heavyRequest.status).toBe(200);
@@ -620,6 +639,64 @@ describe('spec plans', () => {
     const older = obs(290);
     delete older.server.heavy.mainCpuDuringMs;
     expect(check(older)).toMatchObject({ ok: true });
+  });
+
+  it("worker-keeps-responsive: a main thread the harness finds asleep outside its loop's poll fails, busy or not; too few looks hold back a pass", () => {
+    const check = /** @type {any} */ (workerResponsive.plan(ctx(2)).structural).check;
+    /**
+     * The harness looked every 5 ms from 0 to 400 ms; the heavy window is 50–350 ms (60 looks inside).
+     * Inside it, `asleep` looks found the main thread in `call`; the rest in its loop's poll (epoll fd 4)
+     * or running.
+     */
+    const obs = (/** @type {number} */ asleep, call = 'futex', othersMs = 0, looksEvery = 5) => {
+      const t = [];
+      const wait = [];
+      let inside = 0;
+      for (let ms = 0; ms <= 400; ms += looksEvery) {
+        t.push(ms);
+        const within = ms > 50 && ms < 350;
+        wait.push(within && inside++ < asleep ? call : ms % 2 ? 'running' : 'epoll:4');
+      }
+      const o = loopObs({ othersMs, heavy: { startMs: 50, endMs: 350 } });
+      return { ...o, server: { ...o.server, mainLooks: { everyMs: 5, t, wait }, pollFds: [4, 9] } };
+    };
+    expect(mainAsleep(obs(0))).toEqual({ share: 0, of: 0, looks: 59, call: '' });
+    const honest = check(obs(2));
+    expect(honest.ok).toBe(true);
+    expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true]);
+    // napping 3.5 ms of every 4.5: no CPU beyond its answers, its timer at 0.22 per ms, asleep 0.78 of the looks
+    const naps = check(obs(46));
+    expect(naps).toMatchObject({ ok: false });
+    expect(naps.invalid).toBeUndefined();
+    expect(naps.detail).toMatch(
+      /^the harness's looks at the main thread every 5 ms found it asleep outside its loop's poll in 46 of the 59 inside the window \(0\.78, at most 0\.25\), most often in futex/,
+    );
+    // beside busy neighbours, and with a timer slowed to match: still a fail (a neighbour puts no thread to sleep)
+    const busyNaps = check({ ...obs(46, 'futex', 150), server: { ...obs(46, 'futex', 150).server } });
+    expect(busyNaps.ok).toBe(false);
+    expect(busyNaps.invalid).toBeUndefined();
+    const slowAndAsleep = obs(46, 'futex', 150);
+    slowAndAsleep.server.heavy.ticksDuring = 45;
+    expect(check(slowAndAsleep).invalid).toBeUndefined();
+    // the bound's edge: 14 of 59 (0.237) passes, 15 (0.254) fails
+    expect(check(obs(14)).ok).toBe(true);
+    expect(check(obs(15)).ok).toBe(false);
+    // a poll on another epoll instance than the loop's (spawnSync's own loop) is asleep; on its own, not
+    expect(check(obs(46, 'epoll:12')).ok).toBe(false);
+    expect(check(obs(46, 'epoll:9')).ok).toBe(true);
+    // too few looks inside the window (the harness kept from looking): a pass is held back, and says why
+    const sparse = obs(0, 'futex', 0, 40);
+    expect(mainAsleep(sparse)).toEqual({ unread: true, looks: 7 });
+    const held = check(sparse);
+    expect(held).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(held.detail).toMatch(
+      /^the harness's looks at the main thread: 7 inside the window, too few to read its sleep \(at least 10\)/,
+    );
+    // no looks at all (off Linux, /proc/<pid>/syscall unreadable, older records): no such part, nothing held back
+    const none = loopObs({ heavy: { startMs: 50, endMs: 350 } });
+    expect(mainAsleep(none)).toBeNull();
+    expect(check(none)).toMatchObject({ ok: true });
+    expect(check({ ...none, server: { ...none.server, mainLooks: null } })).toMatchObject({ ok: true });
   });
 
   it('worker-keeps-responsive: /light requests the client saw wait while the work ran fail it; beside busy neighbours they are contested', () => {
