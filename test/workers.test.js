@@ -161,28 +161,110 @@ describe('split-work.cjs', () => {
     ).rejects.toThrow(/firstRound must be 0 or 1/);
   });
 
-  it('splitTrial alternates the order by the trial number, ascending without one', async () => {
-    const { splitTrial } = await import('../harness/kits/workers.js');
+  it("splitTrials runs a claim's trials in one session, alternating the order by the trial number", async () => {
+    const { splitTrials } = await import('../harness/kits/split-session.js');
     /** @type {any[]} */
-    const seen = [];
+    const starts = [];
+    /** @type {any[]} */
+    const sent = [];
+    let alive = true;
+    /** @type {(v: any) => void} */
+    let exit = () => {};
     const ctx = /** @type {any} */ ({
       pbkdf2: { iterations: 1000, taskMs: 10 },
       cores: 2,
       usable: [0, 1, 2, 3],
-      run: (/** @type {string} */ _f, /** @type {any} */ o) => (
-        seen.push([o.options.firstRound, o.options.control]),
-        null
-      ),
+      start: (/** @type {string} */ fixture, /** @type {any} */ o) => {
+        starts.push([fixture, o.options]);
+        alive = true;
+        return {
+          ready: Promise.resolve({}),
+          result: new Promise((resolve) => (exit = resolve)),
+          send: (/** @type {any} */ m) => {
+            sent.push(m);
+            // answers each trial with the round it was asked for
+            setImmediate(() => o.onMessage({ id: m.id, data: { firstRound: m.firstRound } }));
+          },
+          stop: async () => ((alive = false), exit({ data: {} })),
+          running: () => alive,
+        };
+      },
     });
-    for (const n of [1, 2, 3]) splitTrial(ctx, { ks: [1, 2], n });
-    splitTrial(ctx, { ks: [1, 2, 8] });
-    // one control process per usable CPU, at most as many as the most threads a run starts
-    expect(seen).toEqual([
-      [1, 2],
-      [0, 2],
-      [1, 2],
-      [0, 4],
-    ]);
+    const split = splitTrials({ ks: [1, 2] });
+    const got = [];
+    for (const n of [1, 2, 3]) got.push(await split.trial(ctx, n));
+    expect(got).toEqual([{ firstRound: 1 }, { firstRound: 0 }, { firstRound: 1 }]);
+    // one start for the three, a session: one control process per usable CPU, at most the most threads a run starts
+    expect(starts).toHaveLength(1);
+    expect(starts[0][0]).toBe('split-work.cjs');
+    expect(starts[0][1]).toMatchObject({ ks: [1, 2], rounds: 1, control: 2, session: true });
+    expect(sent.map((m) => m.type)).toEqual(['trial', 'trial', 'trial']);
+    // a session that has exited since is started again before the next trial
+    alive = false;
+    await split.trial(ctx, 4);
+    expect(starts).toHaveLength(2);
+    await split.end();
+    expect(alive).toBe(false);
+    // the next claim's ks: as many control processes as its most threads, within the usable CPUs
+    await splitTrials({ ks: [1, 2, 8] }).trial(ctx, 1);
+    expect(starts[2][1].control).toBe(4);
+  });
+
+  it('splitTrials: a session that exits before it answers rejects the trial, and the next trial starts another', async () => {
+    const { splitTrials } = await import('../harness/kits/split-session.js');
+    let starts = 0;
+    const ctx = /** @type {any} */ ({
+      pbkdf2: { iterations: 1000, taskMs: 10 },
+      cores: 2,
+      usable: null,
+      start: () => {
+        starts++;
+        /** @type {(e: Error) => void} */
+        let die = () => {};
+        const result = new Promise((_, reject) => (die = reject));
+        result.catch(() => {});
+        let alive = true;
+        return {
+          ready: Promise.resolve({}),
+          result,
+          send: () => setImmediate(() => ((alive = false), die(new Error('split-work.cjs was killed by SIGKILL')))),
+          stop: async () => {},
+          running: () => alive,
+        };
+      },
+    });
+    const split = splitTrials({ ks: [1, 2] });
+    await expect(split.trial(ctx, 1)).rejects.toThrow(/killed by SIGKILL/);
+    await expect(split.trial(ctx, 2)).rejects.toThrow(/killed by SIGKILL/);
+    expect(starts).toBe(2);
+  });
+
+  it('a split session (the real fixture): trials on the same threads, each as a one-shot trial reports, and nothing left after', async () => {
+    const { startSplitSession } = await import('../harness/kits/split-session.js');
+    /** @type {number | undefined} */
+    let pid;
+    const ctx = /** @type {any} */ ({
+      pbkdf2: { iterations: 2000, taskMs: 2 },
+      cores: 2,
+      usable: null,
+      start: (/** @type {string} */ fixture, /** @type {any} */ o) => {
+        const h = startFixture({ node, fixture, ...o });
+        pid = h.pid;
+        return h;
+      },
+    });
+    const session = await startSplitSession(ctx, [1, 2]);
+    const a = await session.run(1);
+    const b = await session.run(2);
+    expect(a.runs.map((/** @type {any} */ r) => r.k)).toEqual([2, 1]);
+    expect(b.runs.map((/** @type {any} */ r) => r.k)).toEqual([1, 2]);
+    expect(a.workers).toEqual(b.workers);
+    expect(a.control.bursts).toHaveLength(3);
+    expect(b.total).toBe(4000);
+    await session.stop();
+    expect(session.running()).toBe(false);
+    // its control processes and threads went with it
+    if (linux && pid) expect(() => process.kill(/** @type {number} */ (pid), 0)).toThrow();
   });
 
   it('rejects a bad thread list', async () => {

@@ -296,28 +296,32 @@ export function splitModel({ W, k, C }) {
 export const SPLIT_M = 2;
 
 /**
- * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
- * in ks inside one process (after an untimed first use of every worker),
- * ascending in even trials and descending in odd ones: a drift in the
- * machine's speed within a trial favours the k timed later, and the order
- * alternates over the trials the median is taken of. Each run records
- * whether it was timed ascending. Before the first run, halfway and after
- * the last, processes of their own do the same work at once, one for each
- * CPU the threads could use (the usable CPUs, at most as many as the most
- * threads a run starts): what the machine gave that work beside the runs,
- * which no worker pool's lock or scheduling can touch (the record's
- * `control`, read by progressCosts).
+ * What a split trial runs (fixtures/split-work.cjs): W = SPLIT_M × the
+ * calibrated task, timed once for every k in ks inside one process (after
+ * an untimed first use of every worker), ascending in even trials and
+ * descending in odd ones (the trial's `firstRound`, split-session.js): a
+ * drift in the machine's speed within a trial favours the k timed later,
+ * and the order alternates over the trials the median is taken of. Each run
+ * records whether it was timed ascending. Before the first run, halfway and
+ * after the last, processes of their own do the same work at once, one for
+ * each CPU the threads could use (the usable CPUs, at most as many as the
+ * most threads a run starts): what the machine gave that work beside the
+ * runs, which no worker pool's lock or scheduling can touch (the record's
+ * `control`, read by progressCosts). `trialMs` bounds one trial.
  * @param {import('../context.js').Context} ctx
- * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
+ * @param {number[]} ks
  */
-export function splitTrial(ctx, { ks, n }) {
-  const T = ctx.pbkdf2.taskMs;
-  const firstRound = Number.isInteger(n) ? /** @type {number} */ (n) % 2 : 0;
+export function splitOptions(ctx, ks) {
   const control = Math.min(ctx.usable?.length ?? ctx.cores, Math.max(...ks));
-  return ctx.run('split-work.cjs', {
-    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, firstRound, control },
-    timeoutMs: 30_000 + 10 * SPLIT_M * T * (ks.length + 1),
-  });
+  return {
+    options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, control },
+    trialMs: 30_000 + 10 * SPLIT_M * ctx.pbkdf2.taskMs * (ks.length + 1),
+  };
+}
+
+/** A trial's first round: descending on odd trial numbers, ascending on even ones and without one. @param {number} [n] */
+export function firstRoundOf(n) {
+  return Number.isInteger(n) ? /** @type {number} */ (n) % 2 : 0;
 }
 
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */

@@ -5,12 +5,12 @@ import {
   MAX_THREADS,
   splitModel,
   splitKs,
-  splitTrial,
   timeOf,
   curve,
   checkSplitOfC,
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
+import { splitTrials } from '../../harness/kits/split-session.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
 
@@ -58,7 +58,8 @@ export default defineSpec({
           ? `That is within ${PLATEAU * 100}% of the best: C − 1 is on the plateau here, so the heuristic holds.`
           : `That is more than ${PLATEAU * 100}% off the best: on ${C} cores the best count is ${C}, not ${C - 1}.`),
       model: { C, ks, W: Math.round(W), R: round(model, 4), best: C, plateau: PLATEAU },
-      trial: (c, n) => splitTrial(c, { ks, n }),
+      // the claim's trials in one process kept between them (its threads and control started once)
+      ...splitTrials({ ks }),
       structural: {
         asserts: `each k ran on k worker threads, each doing its share; the ${C} ran on CPUs at once`,
         // Thread accounting: each k ran on k distinct threads doing their shares, the C

@@ -5,7 +5,6 @@ import {
   MAX_K,
   splitModel,
   splitKs,
-  splitTrial,
   timeOf,
   curve,
   checkSplit,
@@ -14,6 +13,7 @@ import {
   voidIfLoadMoved,
   voidIfUnequalSplitSpeeds,
 } from '../../harness/kits/workers.js';
+import { splitTrials } from '../../harness/kits/split-session.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
 
@@ -54,7 +54,8 @@ export default defineSpec({
           ? 'On one core no speed-up is expected: the two threads take turns on it, so the claim does not hold here.'
           : `The whole curve k=1..${ks.at(-1)} is reported${C > MAX_K ? ` (capped at ${MAX_K})` : ''}.`),
       model: { C, ks, W: Math.round(W), S2: round(model, 4), curve: ks.map((k) => ({ k, ms: at(k) })) },
-      trial: (c, n) => splitTrial(c, { ks, n }),
+      // the claim's trials in one process kept between them (its threads and control started once)
+      ...splitTrials({ ks }),
       structural: {
         asserts: `each k ran on k worker threads, each doing its share; ${oneCore ? 'on one core the 2 took turns' : 'the 2 ran at once'}`,
         // Thread accounting (/proc schedstat), timing-free: every k ran on k distinct

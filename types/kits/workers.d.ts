@@ -185,24 +185,33 @@ export declare function splitModel({ W, k, C }: {
 /** Total work of one split trial: m calibrated tasks. */
 export declare const SPLIT_M = 2;
 /**
- * One split trial: W = SPLIT_M × the calibrated task, timed once for every k
- * in ks inside one process (after an untimed first use of every worker),
- * ascending in even trials and descending in odd ones: a drift in the
- * machine's speed within a trial favours the k timed later, and the order
- * alternates over the trials the median is taken of. Each run records
- * whether it was timed ascending. Before the first run, halfway and after
- * the last, processes of their own do the same work at once, one for each
- * CPU the threads could use (the usable CPUs, at most as many as the most
- * threads a run starts): what the machine gave that work beside the runs,
- * which no worker pool's lock or scheduling can touch (the record's
- * `control`, read by progressCosts).
+ * What a split trial runs (fixtures/split-work.cjs): W = SPLIT_M × the
+ * calibrated task, timed once for every k in ks inside one process (after
+ * an untimed first use of every worker), ascending in even trials and
+ * descending in odd ones (the trial's `firstRound`, split-session.js): a
+ * drift in the machine's speed within a trial favours the k timed later,
+ * and the order alternates over the trials the median is taken of. Each run
+ * records whether it was timed ascending. Before the first run, halfway and
+ * after the last, processes of their own do the same work at once, one for
+ * each CPU the threads could use (the usable CPUs, at most as many as the
+ * most threads a run starts): what the machine gave that work beside the
+ * runs, which no worker pool's lock or scheduling can touch (the record's
+ * `control`, read by progressCosts). `trialMs` bounds one trial.
  * @param {import('../context.js').Context} ctx
- * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
+ * @param {number[]} ks
  */
-export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
-    ks: number[];
-    n?: number;
-}): Promise<any>;
+export declare function splitOptions(ctx: import('../context.js').Context, ks: number[]): {
+    options: {
+        iterations: number;
+        m: number;
+        ks: number[];
+        rounds: number;
+        control: number;
+    };
+    trialMs: number;
+};
+/** A trial's first round: descending on odd trial numbers, ascending on even ones and without one. @param {number} [n] */
+export declare function firstRoundOf(n?: number): number;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
 export declare function timeOf(obs: any, k: number): number;
 /** The scaling curve, k → mean ms, and the fastest k. @param {any} obs */
