@@ -1,0 +1,34 @@
+/**
+ * A session's bound on its life: far above any claim's trials (each trial
+ * has its own bound, splitOptions' trialMs); one that outlives it is killed,
+ * and the next trial starts another.
+ */
+export declare const SPLIT_SESSION_MS = 600000;
+/**
+ * Start the split fixture as a service for `ks`: resolves once its threads
+ * and control processes are up. run(n) is trial n's observation, as a
+ * one-shot split-work.cjs reports it; a trial that does not answer within
+ * its bound kills the session and rejects.
+ * @param {import('../context.js').Context} ctx @param {number[]} ks
+ */
+export declare function startSplitSession(ctx: import('../context.js').Context, ks: number[]): Promise<{
+    /** @param {number} n the trial's number */
+    run(n: number): Promise<any>;
+    stop: () => Promise<void>;
+    running: () => boolean;
+}>;
+/**
+ * A split claim's trials: trial(ctx, n) runs trial n in the claim's session,
+ * started at its first trial (or again, where the last one has exited);
+ * end() stops it (the plan's `end`, once the claim's trials are over). A
+ * trial that throws stops the session: the claim then ends in error, as a
+ * one-shot trial's failure ends it.
+ * @param {{ ks: number[] }} o
+ */
+export declare function splitTrials({ ks }: {
+    ks: number[];
+}): {
+    /** @param {import('../context.js').Context} ctx @param {number} n */
+    trial(ctx: import('../context.js').Context, n: number): Promise<any>;
+    end: () => Promise<void>;
+};
