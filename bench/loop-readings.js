@@ -28,9 +28,10 @@ thread's CPU beyond its /light answers as a share of its own CPU and of the
 heavy window (ranges), its time asleep in the window (range), and how many
 trials the claim's structural check failed or contested on the part "the
 main thread did no other work"; then the share of the harness's looks
-inside the window that found it asleep outside its loop's poll (range,
-trials that have them), and how many failed on "did not sleep". A
-Markdown table, to stdout or FILE.
+inside the window that found it asleep outside its loop's poll and the
+longest run of them in a row, in ms (ranges, over the trials that have
+them), how many trials failed on "did not sleep", and how many had looks
+that cannot say (a pass held back). A Markdown table, to stdout or FILE.
 
 Options:
   --out FILE   write the table to FILE
@@ -49,33 +50,39 @@ export function loopTrials(record) {
 }
 
 /**
- * One trial's readings, and what the check made of the main-thread part;
- * null where the trial has no main-thread readings to price.
+ * One trial's readings, and what the check made of its main-thread parts;
+ * null where the trial has no heavy window. The CPU readings (share,
+ * windowShare) are null where mainExcess cannot price an answer, the looks'
+ * (looksAsleep, longestMs) where nobody looked or the looks cannot say
+ * (unreadLooks: they then held back the trial's pass).
  * @param {{ obs: any, check: (obs: any) => any }} t
  */
 export function reading({ obs, check }) {
   const h = obs.server?.heavy;
+  if (!h) return null;
   const excess = mainExcess(obs);
-  if (!h || !excess) return null;
   const checked = check(obs);
   const partNamed = (/** @type {string} */ name) =>
     (checked.parts ?? []).find((/** @type {any} */ p) => p.name === name);
   const part = partNamed(MAIN_IDLE);
   const past = Boolean(part) && !part.ok;
   const looks = mainAsleep(obs);
+  const slept = looks && 'share' in looks ? looks : null;
   const awake = partNamed(MAIN_AWAKE);
   const asleep =
-    typeof h.mainWaitDuringMs === 'number'
+    typeof h.mainWaitDuringMs === 'number' && typeof h.mainCpuDuringMs === 'number'
       ? (h.handlerMs - h.mainCpuDuringMs - h.mainWaitDuringMs) / h.handlerMs
       : null;
   return {
-    share: excess.share,
-    windowShare: excess.windowShare,
+    share: excess?.share ?? null,
+    windowShare: excess?.windowShare ?? null,
     asleep,
     fails: past && !checked.invalid,
     contested: past && Boolean(checked.invalid),
-    looksAsleep: looks && 'share' in looks ? looks.share : null,
+    looksAsleep: slept?.share ?? null,
+    longestMs: slept ? slept.longest.ms : null,
     failsAsleep: Boolean(awake) && !awake.ok && !checked.invalid,
+    unreadLooks: Boolean(looks && 'unread' in looks),
   };
 }
 
@@ -132,8 +139,8 @@ function main() {
     return 2;
   }
   const lines = [
-    '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it | looks asleep outside its poll | failed on that |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it | looks asleep outside its poll | longest in a row (ms) | failed on that | looks that cannot say |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const { label, path } of groups) {
     let rs;
@@ -143,10 +150,11 @@ function main() {
       stderr.write(`loop-readings: ${path}: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
       return 2;
     }
-    const asleep = rs.map((r) => r.asleep).filter((x) => x !== null);
-    const looked = rs.map((r) => r.looksAsleep).filter((x) => x !== null);
+    /** @param {(r: any) => number | null} f */
+    const read = (f) => /** @type {number[]} */ (rs.map(f).filter((x) => x !== null));
+    const count = (/** @type {(r: any) => boolean} */ f) => rs.filter(f).length;
     lines.push(
-      `| ${label} | ${rs.length} | ${range(rs.map((r) => r.share))} | ${range(rs.map((r) => r.windowShare))} | ${range(/** @type {number[]} */ (asleep))} | ${rs.filter((r) => r.fails).length} | ${rs.filter((r) => r.contested).length} | ${range(/** @type {number[]} */ (looked))} | ${rs.filter((r) => r.failsAsleep).length} |`,
+      `| ${label} | ${rs.length} | ${range(read((r) => r.share))} | ${range(read((r) => r.windowShare))} | ${range(read((r) => r.asleep))} | ${count((r) => r.fails)} | ${count((r) => r.contested)} | ${range(read((r) => r.looksAsleep))} | ${range(read((r) => r.longestMs))} | ${count((r) => r.failsAsleep)} | ${count((r) => r.unreadLooks)} |`,
     );
   }
   const table = `${lines.join('\n')}\n`;

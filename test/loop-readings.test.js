@@ -48,7 +48,7 @@ test('each trial: its excess over its own CPU and the window, its time asleep, a
   expect(rs[0]?.asleep).toBeCloseTo(100 / 300);
   expect(rs[1]).toMatchObject({ fails: true, contested: false });
   expect(rs[1]?.share).toBeCloseTo(190 / 290);
-  expect(rs[0]).toMatchObject({ looksAsleep: null, failsAsleep: false }); // no looks in these trials
+  expect(rs[0]).toMatchObject({ looksAsleep: null, longestMs: null, failsAsleep: false, unreadLooks: false }); // nobody looked
   // with the harness's looks: 30 of 40 inside the window found it in futex
   const napper = trial(100);
   const t = Array.from({ length: 60 }, (_, i) => i * 5 + 2);
@@ -64,7 +64,9 @@ test('each trial: its excess over its own CPU and the window, its time asleep, a
   };
   expect(reading({ obs: looked, check: loopTrials(record)[0].check })).toMatchObject({
     looksAsleep: 0.75,
+    longestMs: 145,
     failsAsleep: true,
+    unreadLooks: false,
   });
   expect(loopTrials({ ...golden, results: [] })).toEqual([]);
 });
@@ -76,7 +78,7 @@ test('the command line: a table per LABEL=PATH, and bad input as one line with e
     writeFileSync(file, JSON.stringify(record));
     const ok = spawnSync(process.execPath, [SCRIPT, `spinner=${file}`, `folder=${dir}`], { encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('| spinner | 2 | 0.00–0.66 | 0.00–0.63 | 0.02–0.33 | 1 | 0 | — | 0 |');
+    expect(ok.stdout).toContain('| spinner | 2 | 0.00–0.66 | 0.00–0.63 | 0.02–0.33 | 1 | 0 | — | — | 0 | 0 |');
     expect(ok.stdout).toContain('| folder | 2 |');
     const none = spawnSync(process.execPath, [SCRIPT], { encoding: 'utf8' });
     expect(none.status).toBe(2);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { alignLooks, watchMainThread } from '../harness/main-watch.js';
 import { runFixture } from '../harness/isolate.js';
+import { createLauncher } from '../harness/launcher.js';
 
 const require = createRequire(import.meta.url);
 const proc = require('../fixtures/lib/proc.cjs');
@@ -86,6 +87,23 @@ describe('mainThreadWait and watchMainThread: where a process’s main thread sl
     expect(typeof data.t0Mono).toBe('number');
     expect(mainLooks?.pid).toBe(data.pid);
     expect(mainLooks?.wait.length).toBeGreaterThan(0);
+  });
+  test('a service the launcher starts with watchMainMs brings its looks back at its stop, idle in its own poll', async () => {
+    const machine = /** @type {any} */ ({ node: { path: process.execPath }, env: {}, cpus: null });
+    const launcher = createLauncher({ machine });
+    try {
+      const server = launcher.start('worker-server.cjs', { options: { iterations: 1000 }, watchMainMs: 5 });
+      await server.ready;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { data, mainLooks } = await server.stop();
+      const looks = alignLooks(mainLooks, data);
+      expect(looks?.everyMs).toBe(5);
+      // idle between the start and the stop, it waits in the poll of a loop it had before its workers started
+      const own = (/** @type {string} */ w) => data.pollFds.some((/** @type {number} */ fd) => w === `epoll:${fd}`);
+      expect(looks?.wait.filter(own).length).toBeGreaterThan(5);
+    } finally {
+      launcher.dispose();
+    }
   });
 });
 

@@ -280,6 +280,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'worker-main-nap-once=30',
+    what: "worker-server.cjs: 20 ms into the heavy work the main thread sleeps once for 30 ms (Atomics.wait, no CPU), its loop free before and after: about 0.15 of the window asleep, its timer near a free loop's rate, the /light requests meanwhile held 30 ms",
+    select: ['loop.worker-keeps-responsive'],
+    // a loop blocked 30 ms at once does not answer at once: three times the 10 ms the client allows
+    breaks: () => true,
+  },
+  {
     name: 'worker-main-spin-fine',
     what: 'worker-server.cjs: the same, finer: the main thread spins 0.8 ms, then a setImmediate turn, and again: the loop turns about every ms (timers and lights on time) but the main thread is busy 80% of the heavy work',
     select: ['loop.worker-keeps-responsive'],

@@ -579,9 +579,10 @@ function lateText(late) {
 
 /**
  * @typedef {{ ms: number, busy: number | null, queued: number | null, asleep: Asleep | null }} Wait
- * @typedef {{ ms: number, call: string, of: number, looks: number }} Asleep  how long of a wait the main
- *   thread slept outside its loop's poll (asleepIn), from `of` of the `looks` taken inside it, and the
- *   call most of them found it in
+ * @typedef {{ ms: number, call: string, of: number, looks: number, longest: { looks: number, ms: number } }} Asleep
+ *   how long of a wait the main thread slept outside its loop's poll (asleepIn), from `of` of the `looks`
+ *   taken inside it, the call most of them found it in, and the most looks in a row that found it so
+ *   (with the ms from the first of them to the last)
  */
 
 /**
@@ -631,18 +632,34 @@ function waitOver(obs, late) {
  */
 export function asleepIn(looks, fromMs, toMs, pollFds) {
   if (!looks || !Array.isArray(looks.t)) return null;
-  const inside = looks.wait.filter((_, i) => looks.t[i] > fromMs && looks.t[i] < toMs);
+  const at = looks.t.flatMap((t, i) => (t > fromMs && t < toMs ? [i] : []));
+  const inside = at.map((i) => looks.wait[i]);
   if (inside.length < MIN_LOOKS) return null;
   const loopsPoll = (/** @type {string} */ w) =>
     w.startsWith('epoll:') && (!Array.isArray(pollFds) || pollFds.includes(Number(w.slice('epoll:'.length))));
-  const blocked = inside.filter((w) => w !== 'running' && !loopsPoll(w));
+  const isBlocked = (/** @type {string} */ w) => w !== 'running' && !loopsPoll(w);
+  const blocked = inside.filter(isBlocked);
+  // the most looks in a row that found it so, and the time from the first of them to the last
+  let longest = { looks: 0, ms: 0 };
+  for (let j = 0, from = 0; j < at.length; j++) {
+    if (!isBlocked(inside[j])) continue;
+    if (j === 0 || !isBlocked(inside[j - 1])) from = j;
+    const run = { looks: j - from + 1, ms: looks.t[at[j]] - looks.t[at[from]] };
+    if (run.looks > longest.looks) longest = run;
+  }
   /** @type {Record<string, number>} */
   const byCall = {};
   for (const w of blocked) byCall[w] = (byCall[w] ?? 0) + 1;
   const most = Object.keys(byCall).reduce((a, b) => (byCall[b] > byCall[a] ? b : a), blocked[0] ?? '');
   const call = most.startsWith('epoll:') ? `another event loop's poll (epoll fd ${most.slice('epoll:'.length)})` : most;
   const everyMs = looks.everyMs ?? MAIN_LOOK_MS;
-  return { ms: Math.min(toMs - fromMs, blocked.length * everyMs), call, of: blocked.length, looks: inside.length };
+  return {
+    ms: Math.min(toMs - fromMs, blocked.length * everyMs),
+    call,
+    of: blocked.length,
+    looks: inside.length,
+    longest,
+  };
 }
 
 /** A time in ms, to a tenth. @param {number | null} x */

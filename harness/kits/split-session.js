@@ -3,44 +3,48 @@
 // (fixtures/split-work.cjs) as a service that starts its worker threads and
 // control processes once and runs a trial per request. A trial then costs
 // its runs and the control's bursts, not a Node start, its threads' and the
-// control processes' (about 0.4 s of a 0.7–0.9 s trial here, BENCHMARKS.md
-// §41). The runs, their threads and the control are those a one-shot trial
-// has; only their first use is shared.
+// control processes' (BENCHMARKS.md §41). The runs, their threads and the
+// control are those a one-shot trial (workers.js splitTrial) has; their
+// start and first use are shared, and each trial reads its own.
 import { FixtureError } from '../errors.js';
 import { splitOptions, firstRoundOf } from './workers.js';
-import { READY_MS, STOP_GRACE_MS } from './loadgen.js';
+import { STOP_GRACE_MS } from './loadgen.js';
 
 const FIXTURE = 'split-work.cjs';
 
 /**
  * A session's bound on its life: far above any claim's trials (each trial
- * has its own bound, splitOptions' trialMs); one that outlives it is killed,
- * and the next trial starts another.
+ * has its own bound, splitOptions' trialMs). No trial starts in a session
+ * with less than a trial's bound of its life left: another is started first.
  */
 export const SPLIT_SESSION_MS = 600_000;
 
 /**
  * Start the split fixture as a service for `ks`: resolves once its threads
- * and control processes are up. run(n) is trial n's observation, as a
- * one-shot split-work.cjs reports it; a trial that does not answer within
- * its bound kills the session and rejects.
- * @param {import('../context.js').Context} ctx @param {number[]} ks
+ * and control processes are up (within a trial's bound: starting them is
+ * what a one-shot trial did first). run(n) is trial n's observation, as a
+ * one-shot split-work.cjs reports it, with `session` (which of the
+ * session's trials it was); a trial that does not answer within its bound
+ * (`trialMs`, splitOptions' unless given) kills the session and rejects.
+ * @param {import('../context.js').Context} ctx @param {number[]} ks @param {{ trialMs?: number }} [o]
  */
-export async function startSplitSession(ctx, ks) {
-  const { options, trialMs } = splitOptions(ctx, ks);
+export async function startSplitSession(ctx, ks, o = {}) {
+  const { options, trialMs: bound } = splitOptions(ctx, ks);
+  const trialMs = o.trialMs ?? bound;
+  const startedAt = performance.now();
   /** @type {Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>} */
   const pending = new Map();
   let next = 0;
   const handle = ctx.start(FIXTURE, {
     options: { ...options, session: true },
     timeoutMs: SPLIT_SESSION_MS,
-    readyMs: READY_MS,
+    readyMs: trialMs,
     onMessage: (m) => {
       const p = pending.get(m?.id);
       if (!p) return;
       pending.delete(m.id);
       if (m.error) p.reject(new FixtureError(`${FIXTURE}: ${m.error}`));
-      else p.resolve(m.data);
+      else p.resolve({ ...m.data, session: { trial: m.id + 1 } });
     },
   });
   const gone = (/** @type {Error} */ err) => pending.forEach((p) => p.reject(err));
@@ -73,6 +77,8 @@ export async function startSplitSession(ctx, ks) {
     },
     stop,
     running: handle.running,
+    /** whether a trial started now could outlive the session's bound */
+    nearEnd: () => performance.now() - startedAt > SPLIT_SESSION_MS - trialMs,
   };
 }
 
@@ -96,7 +102,7 @@ export function splitTrials({ ks }) {
     /** @param {import('../context.js').Context} ctx @param {number} n */
     async trial(ctx, n) {
       try {
-        if (session && !session.running()) await end();
+        if (session && (!session.running() || session.nearEnd())) await end();
         session ??= await startSplitSession(ctx, ks);
         return await session.run(n);
       } catch (err) {

@@ -90,9 +90,9 @@ export async function loopTrial(ctx, { route }) {
         lights: data.lights,
         loop: data.loop,
         heavy,
-        // the harness's looks at the main thread, on the server's clock, and its loop's epoll instances
-        mainLooks: alignLooks(mainLooks, data),
-        pollFds: data.pollFds ?? null,
+        // the harness's looks at the main thread, on the server's clock (null: it looked, none came
+        // back), and its loop's epoll instances; off Linux nobody looks
+        ...(ctx.platform === 'linux' && { mainLooks: alignLooks(mainLooks, data), pollFds: data.pollFds ?? null }),
       },
     };
   } finally {
@@ -237,32 +237,54 @@ function priced(b) {
   return Boolean(b) && b.lights >= MIN_BASELINE_LIGHTS && Number.isFinite(b.mainCpuMs);
 }
 
-/** The fewest looks inside the heavy window that read how long the main thread slept there. */
-export const MIN_WINDOW_LOOKS = 10;
+/**
+ * The fewest looks inside the heavy window that read how long the main
+ * thread slept there: at one look every MAIN_LOOK_MS, a window of 30 ms.
+ * An honest window is 2–3 of the work's time on the server's CPU it shares
+ * with the worker (150 ms or more under --quick).
+ */
+export const MIN_WINDOW_LOOKS = 6;
 
 /**
- * How much of the heavy window the main thread slept in a blocking call
- * other than its loop's poll, from the harness's looks at it every
- * MAIN_LOOK_MS (harness/main-watch.js; concurrency.js asleepIn): `share` of
- * the `looks` inside the window found it so, most often in `call`. A free
- * loop waits for its requests in its poll, or runs; a thread kept from its
- * CPU by the worker or a neighbour reads as running, so other load does not
- * move this. A main thread that naps (Atomics.wait, a synchronous sleep or
- * child process, a poll on a loop of its own) answers nothing meanwhile,
- * and spends no CPU that mainExcess could read. `unread` where fewer than
- * MIN_WINDOW_LOOKS fell inside the window; null where none were taken (off
- * Linux, /proc/<pid>/syscall unreadable, records before the looks).
+ * How the main thread slept during the heavy window, outside its loop's
+ * poll, from the harness's looks at it every MAIN_LOOK_MS
+ * (harness/main-watch.js; concurrency.js asleepIn): `share` of the `looks`
+ * inside the window found it so, most often in `call`, and at most
+ * `longest.looks` of them in a row (`longest.ms` from the first to the
+ * last). A free loop waits for its requests in its poll, or runs; a thread
+ * kept from its CPU by the worker or a neighbour reads as running, so other
+ * load does not move this. A main thread that naps (Atomics.wait, a
+ * synchronous sleep or child process, a poll on a loop of its own) answers
+ * nothing meanwhile, and spends no CPU that mainExcess could read.
+ * `unread` where the looks cannot say: the harness looked (on Linux) but
+ * none came back (`/proc/<pid>/syscall` unreadable, or another process
+ * than the one that reported), the server's epoll instances unlisted, or
+ * fewer than MIN_WINDOW_LOOKS inside the window. null where nobody looked
+ * (off Linux, records before the looks).
  * @param {any} obs
- * @returns {{ share: number, of: number, looks: number, call: string } | { unread: true, looks: number } | null}
+ * @returns {{ share: number, of: number, looks: number, call: string, longest: { looks: number, ms: number } }
+ *   | { unread: string } | null}
  */
 export function mainAsleep(obs) {
   const h = obs.server?.heavy;
   const looks = obs.server?.mainLooks;
-  if (!h || !looks || !Array.isArray(looks.t)) return null;
+  if (!h || looks === undefined) return null;
+  if (looks === null || !Array.isArray(looks.t))
+    return { unread: `the harness's looks at the main thread came back empty (its system call unreadable)` };
+  if (!Array.isArray(obs.server.pollFds)) return { unread: "the server's epoll instances were not listed" };
   const asleep = asleepIn(looks, h.startMs, h.endMs, obs.server.pollFds);
   const inside = asleep?.looks ?? looks.t.filter((/** @type {number} */ t) => t > h.startMs && t < h.endMs).length;
-  if (!asleep || inside < MIN_WINDOW_LOOKS) return { unread: true, looks: inside };
-  return { share: asleep.of / asleep.looks, of: asleep.of, looks: asleep.looks, call: asleep.call };
+  if (!asleep || inside < MIN_WINDOW_LOOKS)
+    return {
+      unread: `${inside} of the harness's looks at the main thread fell inside the window, too few to read its sleep (at least ${MIN_WINDOW_LOOKS})`,
+    };
+  return {
+    share: asleep.of / asleep.looks,
+    of: asleep.of,
+    looks: asleep.looks,
+    call: asleep.call,
+    longest: asleep.longest,
+  };
 }
 
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
@@ -317,6 +339,18 @@ export function splitOptions(ctx, ks) {
     options: { iterations: ctx.pbkdf2.iterations, m: SPLIT_M, ks, rounds: 1, control },
     trialMs: 30_000 + 10 * SPLIT_M * ctx.pbkdf2.taskMs * (ks.length + 1),
   };
+}
+
+/**
+ * One split trial in a process of its own (fixtures/split-work.cjs, one-shot):
+ * what a trial of a split session (split-session.js splitTrials, which the
+ * split claims use) reports, at the cost of a process start and its threads'.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
+ */
+export function splitTrial(ctx, { ks, n }) {
+  const { options, trialMs } = splitOptions(ctx, ks);
+  return ctx.run('split-work.cjs', { options: { ...options, firstRound: firstRoundOf(n) }, timeoutMs: trialMs });
 }
 
 /** A trial's first round: descending on odd trial numbers, ascending on even ones and without one. @param {number} [n] */

@@ -53,8 +53,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route 
         lights: any;
         loop: any;
         heavy: any;
-        mainLooks: import("../main-watch.js").MainLooks | null;
-        pollFds: any;
+        mainLooks?: import("../main-watch.js").MainLooks | null | undefined;
+        pollFds?: any;
     };
 }>;
 /**
@@ -139,31 +139,44 @@ export declare function mainExcess(obs: any): {
  * @param {any} obs
  */
 export declare function mainUnpriced(obs: any): string | null;
-/** The fewest looks inside the heavy window that read how long the main thread slept there. */
-export declare const MIN_WINDOW_LOOKS = 10;
 /**
- * How much of the heavy window the main thread slept in a blocking call
- * other than its loop's poll, from the harness's looks at it every
- * MAIN_LOOK_MS (harness/main-watch.js; concurrency.js asleepIn): `share` of
- * the `looks` inside the window found it so, most often in `call`. A free
- * loop waits for its requests in its poll, or runs; a thread kept from its
- * CPU by the worker or a neighbour reads as running, so other load does not
- * move this. A main thread that naps (Atomics.wait, a synchronous sleep or
- * child process, a poll on a loop of its own) answers nothing meanwhile,
- * and spends no CPU that mainExcess could read. `unread` where fewer than
- * MIN_WINDOW_LOOKS fell inside the window; null where none were taken (off
- * Linux, /proc/<pid>/syscall unreadable, records before the looks).
+ * The fewest looks inside the heavy window that read how long the main
+ * thread slept there: at one look every MAIN_LOOK_MS, a window of 30 ms.
+ * An honest window is 2–3 of the work's time on the server's CPU it shares
+ * with the worker (150 ms or more under --quick).
+ */
+export declare const MIN_WINDOW_LOOKS = 6;
+/**
+ * How the main thread slept during the heavy window, outside its loop's
+ * poll, from the harness's looks at it every MAIN_LOOK_MS
+ * (harness/main-watch.js; concurrency.js asleepIn): `share` of the `looks`
+ * inside the window found it so, most often in `call`, and at most
+ * `longest.looks` of them in a row (`longest.ms` from the first to the
+ * last). A free loop waits for its requests in its poll, or runs; a thread
+ * kept from its CPU by the worker or a neighbour reads as running, so other
+ * load does not move this. A main thread that naps (Atomics.wait, a
+ * synchronous sleep or child process, a poll on a loop of its own) answers
+ * nothing meanwhile, and spends no CPU that mainExcess could read.
+ * `unread` where the looks cannot say: the harness looked (on Linux) but
+ * none came back (`/proc/<pid>/syscall` unreadable, or another process
+ * than the one that reported), the server's epoll instances unlisted, or
+ * fewer than MIN_WINDOW_LOOKS inside the window. null where nobody looked
+ * (off Linux, records before the looks).
  * @param {any} obs
- * @returns {{ share: number, of: number, looks: number, call: string } | { unread: true, looks: number } | null}
+ * @returns {{ share: number, of: number, looks: number, call: string, longest: { looks: number, ms: number } }
+ *   | { unread: string } | null}
  */
 export declare function mainAsleep(obs: any): {
     share: number;
     of: number;
     looks: number;
     call: string;
+    longest: {
+        looks: number;
+        ms: number;
+    };
 } | {
-    unread: true;
-    looks: number;
+    unread: string;
 } | null;
 /** A heavy request that never completed makes the trial say nothing. @param {any} obs */
 export declare function heavyMissing(obs: any): string | null;
@@ -210,6 +223,17 @@ export declare function splitOptions(ctx: import('../context.js').Context, ks: n
     };
     trialMs: number;
 };
+/**
+ * One split trial in a process of its own (fixtures/split-work.cjs, one-shot):
+ * what a trial of a split session (split-session.js splitTrials, which the
+ * split claims use) reports, at the cost of a process start and its threads'.
+ * @param {import('../context.js').Context} ctx
+ * @param {{ ks: number[], n?: number }} o  n: the trial's number (1, 2, …; none: ascending)
+ */
+export declare function splitTrial(ctx: import('../context.js').Context, { ks, n }: {
+    ks: number[];
+    n?: number;
+}): Promise<any>;
 /** A trial's first round: descending on odd trial numbers, ascending on even ones and without one. @param {number} [n] */
 export declare function firstRoundOf(n?: number): number;
 /** Mean wall time of the runs with k threads. @param {any} obs @param {number} k */
