@@ -53,8 +53,9 @@ export function loopTrials(record) {
  * One trial's readings, and what the check made of its main-thread parts;
  * null where the trial has no heavy window. The CPU readings (share,
  * windowShare) are null where mainExcess cannot price an answer, the looks'
- * (looksAsleep, longestMs) where nobody looked or the looks cannot say
- * (unreadLooks: they then held back the trial's pass).
+ * (looksAsleep; longestMs, the longest run of looks in a row that found it
+ * asleep, from the first to the last, 0 where none was) where nobody looked
+ * or the looks cannot say (unreadLooks: they then hold back a pass).
  * @param {{ obs: any, check: (obs: any) => any }} t
  */
 export function reading({ obs, check }) {
@@ -80,7 +81,7 @@ export function reading({ obs, check }) {
     fails: past && !checked.invalid,
     contested: past && Boolean(checked.invalid),
     looksAsleep: slept?.share ?? null,
-    longestMs: slept ? slept.longest.ms : null,
+    longestMs: slept ? Math.max(0, ...slept.runs.map((r) => r.ms)) : null,
     failsAsleep: Boolean(awake) && !awake.ok && !checked.invalid,
     unreadLooks: Boolean(looks && 'unread' in looks),
   };

@@ -11,6 +11,15 @@ import { createRequire } from 'node:module';
 
 /** @type {{ mainThreadWait: (pid: number) => string | null }} */
 const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
+
+/**
+ * Whether this host lets a process's main thread be looked at so: Linux, on
+ * an architecture whose system call numbers proc.cjs knows, the harness's
+ * own main thread readable. Where it does not, a look finds nothing, and a
+ * check that reads the looks has nothing to weigh (not "unreadable": nobody
+ * looked).
+ */
+export const canLookAtMainThread = proc.mainThreadWait(process.pid) !== null;
 /** @type {{ monoMs: () => number }} */
 const { monoMs } = createRequire(import.meta.url)('../fixtures/lib/mono-clock.cjs');
 

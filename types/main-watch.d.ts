@@ -1,3 +1,11 @@
+/**
+ * Whether this host lets a process's main thread be looked at so: Linux, on
+ * an architecture whose system call numbers proc.cjs knows, the harness's
+ * own main thread readable. Where it does not, a look finds nothing, and a
+ * check that reads the looks has nothing to weigh (not "unreadable": nobody
+ * looked).
+ */
+export declare const canLookAtMainThread: boolean;
 export type Looks = {
     pid: number;
     everyMs: number;

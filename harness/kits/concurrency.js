@@ -579,10 +579,10 @@ function lateText(late) {
 
 /**
  * @typedef {{ ms: number, busy: number | null, queued: number | null, asleep: Asleep | null }} Wait
- * @typedef {{ ms: number, call: string, of: number, looks: number, longest: { looks: number, ms: number } }} Asleep
+ * @typedef {{ ms: number, call: string, of: number, looks: number, runs: { looks: number, ms: number }[] }} Asleep
  *   how long of a wait the main thread slept outside its loop's poll (asleepIn), from `of` of the `looks`
- *   taken inside it, the call most of them found it in, and the most looks in a row that found it so
- *   (with the ms from the first of them to the last)
+ *   taken inside it, the call most of them found it in, and each run of two or more looks in a row that
+ *   found it so (with the ms from the first of them to the last)
  */
 
 /**
@@ -632,20 +632,23 @@ function waitOver(obs, late) {
  */
 export function asleepIn(looks, fromMs, toMs, pollFds) {
   if (!looks || !Array.isArray(looks.t)) return null;
-  const at = looks.t.flatMap((t, i) => (t > fromMs && t < toMs ? [i] : []));
+  const at = looks.t.flatMap((t, i) => (t > fromMs && t < toMs && typeof looks.wait[i] === 'string' ? [i] : []));
   const inside = at.map((i) => looks.wait[i]);
   if (inside.length < MIN_LOOKS) return null;
   const loopsPoll = (/** @type {string} */ w) =>
     w.startsWith('epoll:') && (!Array.isArray(pollFds) || pollFds.includes(Number(w.slice('epoll:'.length))));
   const isBlocked = (/** @type {string} */ w) => w !== 'running' && !loopsPoll(w);
   const blocked = inside.filter(isBlocked);
-  // the most looks in a row that found it so, and the time from the first of them to the last
-  let longest = { looks: 0, ms: 0 };
-  for (let j = 0, from = 0; j < at.length; j++) {
-    if (!isBlocked(inside[j])) continue;
-    if (j === 0 || !isBlocked(inside[j - 1])) from = j;
-    const run = { looks: j - from + 1, ms: looks.t[at[j]] - looks.t[at[from]] };
-    if (run.looks > longest.looks) longest = run;
+  // every run of two or more looks in a row that found it so: how many, and the time from the first to the last
+  /** @type {{ looks: number, ms: number }[]} */
+  const runs = [];
+  for (let j = 0, from = 0; j <= at.length; j++) {
+    if (j < at.length && isBlocked(inside[j])) {
+      if (j === 0 || !isBlocked(inside[j - 1])) from = j;
+      continue;
+    }
+    if (j > 0 && isBlocked(inside[j - 1]) && j - from >= 2)
+      runs.push({ looks: j - from, ms: looks.t[at[j - 1]] - looks.t[at[from]] });
   }
   /** @type {Record<string, number>} */
   const byCall = {};
@@ -658,7 +661,7 @@ export function asleepIn(looks, fromMs, toMs, pollFds) {
     call,
     of: blocked.length,
     looks: inside.length,
-    longest,
+    runs,
   };
 }
 

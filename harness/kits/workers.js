@@ -8,7 +8,7 @@ import { round } from '../stats.js';
 import { MACHINE_BUSY } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
 import { MIN_RUNNABLE_SHARE, MAIN_LOOK_MS, asleepIn } from './concurrency.js';
-import { alignLooks } from '../main-watch.js';
+import { alignLooks, canLookAtMainThread } from '../main-watch.js';
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
 export const SOURCE_003 = {
@@ -92,7 +92,8 @@ export async function loopTrial(ctx, { route }) {
         heavy,
         // the harness's looks at the main thread, on the server's clock (null: it looked, none came
         // back), and its loop's epoll instances; off Linux nobody looks
-        ...(ctx.platform === 'linux' && { mainLooks: alignLooks(mainLooks, data), pollFds: data.pollFds ?? null }),
+        ...(ctx.platform === 'linux' &&
+          canLookAtMainThread && { mainLooks: alignLooks(mainLooks, data), pollFds: data.pollFds ?? null }),
       },
     };
   } finally {
@@ -239,30 +240,34 @@ function priced(b) {
 
 /**
  * The fewest looks inside the heavy window that read how long the main
- * thread slept there: at one look every MAIN_LOOK_MS, a window of 30 ms.
- * An honest window is 2–3 of the work's time on the server's CPU it shares
- * with the worker (150 ms or more under --quick).
+ * thread slept there: at one look every MAIN_LOOK_MS, a window of 40 ms.
+ * The shortest honest window is about the work's own time, 60 ms under
+ * --quick, where the server has CPUs of its own (where it shares one with
+ * the worker, 2–3 times that).
  */
-export const MIN_WINDOW_LOOKS = 6;
+export const MIN_WINDOW_LOOKS = 8;
 
 /**
  * How the main thread slept during the heavy window, outside its loop's
  * poll, from the harness's looks at it every MAIN_LOOK_MS
  * (harness/main-watch.js; concurrency.js asleepIn): `share` of the `looks`
- * inside the window found it so, most often in `call`, and at most
- * `longest.looks` of them in a row (`longest.ms` from the first to the
- * last). A free loop waits for its requests in its poll, or runs; a thread
- * kept from its CPU by the worker or a neighbour reads as running, so other
- * load does not move this. A main thread that naps (Atomics.wait, a
- * synchronous sleep or child process, a poll on a loop of its own) answers
- * nothing meanwhile, and spends no CPU that mainExcess could read.
- * `unread` where the looks cannot say: the harness looked (on Linux) but
- * none came back (`/proc/<pid>/syscall` unreadable, or another process
- * than the one that reported), the server's epoll instances unlisted, or
+ * inside the window found it so (`of` of them), most often in `call`, and
+ * each run of two or more of them in a row (`runs`: how many looks, and the
+ * ms from the first to the last). A free loop waits for its requests in its
+ * poll, or runs; a thread kept from its CPU by the worker or a neighbour
+ * reads as running. A main thread that naps (Atomics.wait, a synchronous
+ * sleep or child process, a poll on a loop of its own) answers nothing
+ * meanwhile, and spends no CPU that mainExcess could read. An honest one
+ * waits in futex too where a thread holding a lock it needs was kept from
+ * its CPU (BENCHMARKS.md §21: up to 30 ms on a host that had taken a vCPU
+ * away). `unread` where the looks cannot say: the harness looked but none
+ * came back on the server's clock (its system call unreadable, or the pid
+ * looked at not the server's), the server's epoll instances unlisted, or
  * fewer than MIN_WINDOW_LOOKS inside the window. null where nobody looked
- * (off Linux, records before the looks).
+ * (a host whose threads' system calls cannot be read: off Linux, an
+ * architecture proc.cjs has no numbers for; records before the looks).
  * @param {any} obs
- * @returns {{ share: number, of: number, looks: number, call: string, longest: { looks: number, ms: number } }
+ * @returns {{ share: number, of: number, looks: number, call: string, runs: { looks: number, ms: number }[] }
  *   | { unread: string } | null}
  */
 export function mainAsleep(obs) {
@@ -270,7 +275,9 @@ export function mainAsleep(obs) {
   const looks = obs.server?.mainLooks;
   if (!h || looks === undefined) return null;
   if (looks === null || !Array.isArray(looks.t))
-    return { unread: `the harness's looks at the main thread came back empty (its system call unreadable)` };
+    return {
+      unread: `the harness's looks at the main thread came back empty (its system call unreadable, or the process looked at not the one that reported)`,
+    };
   if (!Array.isArray(obs.server.pollFds)) return { unread: "the server's epoll instances were not listed" };
   const asleep = asleepIn(looks, h.startMs, h.endMs, obs.server.pollFds);
   const inside = asleep?.looks ?? looks.t.filter((/** @type {number} */ t) => t > h.startMs && t < h.endMs).length;
@@ -283,7 +290,7 @@ export function mainAsleep(obs) {
     of: asleep.of,
     looks: asleep.looks,
     call: asleep.call,
-    longest: asleep.longest,
+    runs: asleep.runs,
   };
 }
 

@@ -280,10 +280,10 @@ export type Asleep = {
     call: string;
     of: number;
     looks: number;
-    longest: {
+    runs: {
         looks: number;
         ms: number;
-    };
+    }[];
 };
 /**
  * How much of the span from fromMs to toMs the main thread slept in a

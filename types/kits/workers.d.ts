@@ -141,29 +141,33 @@ export declare function mainExcess(obs: any): {
 export declare function mainUnpriced(obs: any): string | null;
 /**
  * The fewest looks inside the heavy window that read how long the main
- * thread slept there: at one look every MAIN_LOOK_MS, a window of 30 ms.
- * An honest window is 2–3 of the work's time on the server's CPU it shares
- * with the worker (150 ms or more under --quick).
+ * thread slept there: at one look every MAIN_LOOK_MS, a window of 40 ms.
+ * The shortest honest window is about the work's own time, 60 ms under
+ * --quick, where the server has CPUs of its own (where it shares one with
+ * the worker, 2–3 times that).
  */
-export declare const MIN_WINDOW_LOOKS = 6;
+export declare const MIN_WINDOW_LOOKS = 8;
 /**
  * How the main thread slept during the heavy window, outside its loop's
  * poll, from the harness's looks at it every MAIN_LOOK_MS
  * (harness/main-watch.js; concurrency.js asleepIn): `share` of the `looks`
- * inside the window found it so, most often in `call`, and at most
- * `longest.looks` of them in a row (`longest.ms` from the first to the
- * last). A free loop waits for its requests in its poll, or runs; a thread
- * kept from its CPU by the worker or a neighbour reads as running, so other
- * load does not move this. A main thread that naps (Atomics.wait, a
- * synchronous sleep or child process, a poll on a loop of its own) answers
- * nothing meanwhile, and spends no CPU that mainExcess could read.
- * `unread` where the looks cannot say: the harness looked (on Linux) but
- * none came back (`/proc/<pid>/syscall` unreadable, or another process
- * than the one that reported), the server's epoll instances unlisted, or
+ * inside the window found it so (`of` of them), most often in `call`, and
+ * each run of two or more of them in a row (`runs`: how many looks, and the
+ * ms from the first to the last). A free loop waits for its requests in its
+ * poll, or runs; a thread kept from its CPU by the worker or a neighbour
+ * reads as running. A main thread that naps (Atomics.wait, a synchronous
+ * sleep or child process, a poll on a loop of its own) answers nothing
+ * meanwhile, and spends no CPU that mainExcess could read. An honest one
+ * waits in futex too where a thread holding a lock it needs was kept from
+ * its CPU (BENCHMARKS.md §21: up to 30 ms on a host that had taken a vCPU
+ * away). `unread` where the looks cannot say: the harness looked but none
+ * came back on the server's clock (its system call unreadable, or the pid
+ * looked at not the server's), the server's epoll instances unlisted, or
  * fewer than MIN_WINDOW_LOOKS inside the window. null where nobody looked
- * (off Linux, records before the looks).
+ * (a host whose threads' system calls cannot be read: off Linux, an
+ * architecture proc.cjs has no numbers for; records before the looks).
  * @param {any} obs
- * @returns {{ share: number, of: number, looks: number, call: string, longest: { looks: number, ms: number } }
+ * @returns {{ share: number, of: number, looks: number, call: string, runs: { looks: number, ms: number }[] }
  *   | { unread: string } | null}
  */
 export declare function mainAsleep(obs: any): {
@@ -171,10 +175,10 @@ export declare function mainAsleep(obs: any): {
     of: number;
     looks: number;
     call: string;
-    longest: {
+    runs: {
         looks: number;
         ms: number;
-    };
+    }[];
 } | {
     unread: string;
 } | null;
