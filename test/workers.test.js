@@ -895,6 +895,17 @@ describe('spec plans', () => {
     expect(busyFutex).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(busyFutex.detail).toMatch(/^machine busy: /);
     expect(check(obs(napsAt, 'futex', 150))).toMatchObject({ invalid: true, contested: true });
+    // ... and so beside lighter load, at least 0.1 of the server's core (40 ms of the 300 ms window), where the
+    // nap is all that failed; below it, or with another part failing too, a fail
+    const lightLoad = check(obs(row(6), 'futex', 40));
+    expect(lightLoad).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(lightLoad.detail).toMatch(
+      /^other processes took 0\.13 of the server's 1 cores while the work ran \(at least 0\.1 a core keeps a lock's holder from its CPU as well as a nap\): /,
+    );
+    expect(check(obs(row(6), 'futex', 20)).invalid).toBeUndefined();
+    const lightLoadSlow = obs(row(6), 'futex', 40);
+    lightLoadSlow.server.heavy.ticksDuring = 45;
+    expect(check(lightLoadSlow).invalid).toBeUndefined();
     const busyElsewhere = check(obs(row(6), 'epoll:12', 150));
     expect(busyElsewhere.ok).toBe(false);
     expect(busyElsewhere.invalid).toBeUndefined();

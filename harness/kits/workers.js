@@ -146,6 +146,19 @@ export function loopBusyReason(obs) {
   return why && `${why} while the work ran`;
 }
 
+/**
+ * Other processes' CPU on the server's CPUs while the work ran, in cores (as
+ * loopBusyReason reads it: the generator's own excluded where it shared
+ * them; steal counts); null where unknown.
+ * @param {any} obs
+ */
+export function loopOthersCores(obs) {
+  const h = obs.server?.heavy;
+  const generatorMs = obs.generatorShares ? obs.heavyRequest?.cpuMs : 0;
+  if (!h || typeof h.othersMs !== 'number' || typeof generatorMs !== 'number' || !(h.handlerMs > 0)) return null;
+  return Math.max(0, h.othersMs - generatorMs) / h.handlerMs;
+}
+
 /** The steady /light load's connections in a loop trial: each sends its next request once answered. */
 export const LIGHT_CONNECTIONS = 2;
 

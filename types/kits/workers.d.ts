@@ -79,6 +79,13 @@ export declare function heavyText(obs: any): string;
  * @param {any} obs
  */
 export declare function loopBusyReason(obs: any): string | null;
+/**
+ * Other processes' CPU on the server's CPUs while the work ran, in cores (as
+ * loopBusyReason reads it: the generator's own excluded where it shared
+ * them; steal counts); null where unknown.
+ * @param {any} obs
+ */
+export declare function loopOthersCores(obs: any): number | null;
 /** The steady /light load's connections in a loop trial: each sends its next request once answered. */
 export declare const LIGHT_CONNECTIONS = 2;
 /**
