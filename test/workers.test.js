@@ -886,6 +886,20 @@ describe('spec plans', () => {
       t > 100 && t <= 120 ? 100 + (t - 100) / 3 : t,
     );
     expect(check(hurriedOnly).ok).toBe(true);
+    // looks the harness took late (more than two periods apart) break a run: whether it slept between is unread
+    const late = obs(row(3));
+    late.server.mainLooks.t = late.server.mainLooks.t.map((t) => (t >= 115 ? t + 12 : t)); // 17 ms before the 3rd
+    expect(mainAsleep(late)).toMatchObject({ of: 3, runs: [{ looks: 2, ms: 5 }] });
+    expect(check(late).ok).toBe(true);
+    // inside a CPU quota spread over more CPUs (its period spent, every thread waits, a lock's holder too): a
+    // nap in futex, and nothing else failing, is contested; in another call, a fail
+    const quotaCheck = /** @type {any} */ (workerResponsive.plan({ ...ctx(1), usable: [0, 1] }).structural).check;
+    const inQuota = quotaCheck(obs(row(6)));
+    expect(inQuota).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(inQuota.detail).toMatch(
+      /^a CPU quota of C=1 spread over 2 CPUs runs the threads in bursts: .*, and one that has spent the period's quota stops a lock's holder as well as a nap: /,
+    );
+    expect(quotaCheck(obs(row(6), 'read')).invalid).toBeUndefined();
     // a poll on another epoll instance than the loop's (spawnSync's own loop) is asleep; on its own, not
     expect(check(obs(row(6), 'epoll:12')).ok).toBe(false);
     expect(check(obs(row(6), 'epoll:9')).ok).toBe(true);

@@ -639,23 +639,26 @@ export function asleepIn(looks, fromMs, toMs, pollFds) {
     w.startsWith('epoll:') && (!Array.isArray(pollFds) || pollFds.includes(Number(w.slice('epoll:'.length))));
   const isBlocked = (/** @type {string} */ w) => w !== 'running' && !loopsPoll(w);
   const blocked = inside.filter(isBlocked);
-  // every run of two or more looks in a row that found it so: how many, and the time from the first to the last
+  // every run of two or more looks in a row that found it so: how many, and the time from the first to the
+  // last; a look taken more than two periods after the one before starts a new run (the harness looked
+  // late: whether the thread slept all the while between is unread)
+  const everyMs = looks.everyMs ?? MAIN_LOOK_MS;
+  const joined = (/** @type {number} */ j) =>
+    j > 0 && isBlocked(inside[j - 1]) && looks.t[at[j]] - looks.t[at[j - 1]] <= 2 * everyMs;
   /** @type {{ looks: number, ms: number }[]} */
   const runs = [];
   for (let j = 0, from = 0; j <= at.length; j++) {
-    if (j < at.length && isBlocked(inside[j])) {
-      if (j === 0 || !isBlocked(inside[j - 1])) from = j;
-      continue;
-    }
-    if (j > 0 && isBlocked(inside[j - 1]) && j - from >= 2)
+    const blocked = j < at.length && isBlocked(inside[j]);
+    if (blocked && joined(j)) continue;
+    if (j - from >= 2 && j > 0 && isBlocked(inside[j - 1]))
       runs.push({ looks: j - from, ms: looks.t[at[j - 1]] - looks.t[at[from]] });
+    from = j;
   }
   /** @type {Record<string, number>} */
   const byCall = {};
   for (const w of blocked) byCall[w] = (byCall[w] ?? 0) + 1;
   const most = Object.keys(byCall).reduce((a, b) => (byCall[b] > byCall[a] ? b : a), blocked[0] ?? '');
   const call = most.startsWith('epoll:') ? `another event loop's poll (epoll fd ${most.slice('epoll:'.length)})` : most;
-  const everyMs = looks.everyMs ?? MAIN_LOOK_MS;
   return {
     ms: Math.min(toMs - fromMs, blocked.length * everyMs),
     call,
