@@ -80,12 +80,13 @@ function mainOtherWork(excess, windowMs) {
 
 /**
  * The most of the harness's looks inside the heavy window that may find the
- * main thread asleep outside its loop's poll (mainAsleep): 0–0.04 for an honest server here, quiet, on one CPU
- * and beside busy loops (a look that lands on a futex or brk the runtime
- * waits in), 0.55–0.81 for one that naps 3.5 or 4 ms between 1 ms timer
- * turns, 0.88–0.96 for 30 ms waits (BENCHMARKS.md §41). A quarter of the
- * window asleep is no free loop, as a quarter spent on other work is not
- * (MAX_EXCESS_OF_WINDOW).
+ * main thread asleep outside its loop's poll (mainAsleep): 0–0.10 for an
+ * honest server here, quiet, under --quick, on one CPU, inside a 1-CPU
+ * quota and beside busy loops (looks that land on a futex or brk the
+ * runtime waits in), 0.55–0.84 for one that naps 3.5 or 4 ms between 1 ms
+ * timer turns, 0.85–0.96 for 30 ms waits (BENCHMARKS.md §41). A quarter of
+ * the window asleep is no free loop, as a quarter spent on other work is
+ * not (MAX_EXCESS_OF_WINDOW).
  */
 const MAX_ASLEEP = 0.25;
 
@@ -93,9 +94,9 @@ const MAX_ASLEEP = 0.25;
  * Nor may NAP_LOOKS looks or more in a row find it asleep over STALL_MS or
  * more: one nap that long holds every /light request that comes meanwhile
  * longer than "at once", though it is a small share of the window (a single
- * 30 ms nap: 0.18–0.19 of it here). An honest server's waits there last
- * under a look's period on a quiet machine (§41: never two looks in a row
- * in 90 trials), but not where a thread holding a lock it waits for is kept
+ * 30 ms nap: 0.12–0.19 of it here). An honest server's waits there last
+ * about a look's period on a quiet machine (§41: at most 2 looks in a row,
+ * over 5.3 ms, in 100 trials), but not where a thread holding a lock it waits for is kept
  * from its CPU: beside two busy loops, honest trials read 3 looks in a row
  * in futex over 10–11 ms (§41), and §21 saw a batch's main thread there up
  * to 30 ms on a host that had taken a vCPU away.
