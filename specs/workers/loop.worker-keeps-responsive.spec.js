@@ -96,10 +96,10 @@ const MAX_ASLEEP = 0.25;
  * longer than "at once", though it is a small share of the window (a single
  * 30 ms nap: 0.12–0.19 of it here). An honest server's waits there last
  * about a look's period on a quiet machine (§41: at most 2 looks in a row,
- * over 5.3 ms, in 100 trials), but not where a thread holding a lock it waits for is kept
- * from its CPU: beside two busy loops, honest trials read 3 looks in a row
- * in futex over 10–11 ms (§41), and §21 saw a batch's main thread there up
- * to 30 ms on a host that had taken a vCPU away.
+ * over 5.3 ms, in 100 trials), but not where a thread holding a lock it
+ * waits for is kept from its CPU: beside two busy loops, honest trials read
+ * 3 looks in a row in futex over 10–11 ms (§41), and §21 saw a batch's main
+ * thread there up to 30 ms on a host that had taken a vCPU away.
  */
 const NAP_LOOKS = 3;
 
@@ -125,7 +125,7 @@ const LOCK_WAIT_OTHERS = 0.1;
  */
 const MAX_LIGHTS_STALLED = 0.5;
 
-/** The structure's three assertions, as the record names them. */
+/** The structure's assertions, as the record names them. */
 const FREE_LOOP = `the work ran off the main thread, whose 1 ms timer kept firing (≥ ${MIN_TICK_RATE} per ms)`;
 export const MAIN_IDLE = `the main thread did no other work while the worker computed (its CPU beyond its /light answers ≤ ${MAX_MAIN_EXCESS} of its CPU and ≤ ${MAX_EXCESS_OF_WINDOW} of the window, or under ${MIN_EXCESS_OF_WINDOW} of the window or ${MIN_EXCESS_MS} ms)`;
 export const MAIN_AWAKE = `the main thread did not sleep outside its loop's poll while the worker computed (the harness's looks found it blocked elsewhere in ≤ ${MAX_ASLEEP} of them, and never ${NAP_LOOKS} in a row over ${STALL_MS} ms)`;
