@@ -80,7 +80,7 @@ function mainOtherWork(excess, windowMs) {
 
 /**
  * The most of the harness's looks inside the heavy window that may find the
- * main thread asleep outside its loop's poll (mainAsleep): 0–0.10 for an
+ * main thread asleep outside its loop's poll (mainAsleep): 0–0.11 for an
  * honest server here, quiet, under --quick, on one CPU, inside a 1-CPU
  * quota and beside busy loops (looks that land on a futex or brk the
  * runtime waits in), 0.55–0.84 for one that naps 3.5 or 4 ms between 1 ms
