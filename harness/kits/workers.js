@@ -136,19 +136,14 @@ export function heavyText(obs) {
  * @param {any} obs
  */
 export function loopBusyReason(obs) {
-  const h = obs.server?.heavy;
-  const generatorMs = obs.generatorShares ? obs.heavyRequest?.cpuMs : 0;
-  if (!h || typeof h.othersMs !== 'number' || typeof generatorMs !== 'number' || !(obs.serverCpus > 0)) return null;
-  const why = busyReason(
-    { runs: [{ othersMs: Math.max(0, h.othersMs - generatorMs), wallMs: h.handlerMs }] },
-    obs.serverCpus,
-  );
+  if (!(obs.serverCpus > 0)) return null;
+  const why = busyReasonOfCores(loopOthersCores(obs), obs.serverCpus);
   return why && `${why} while the work ran`;
 }
 
 /**
- * Other processes' CPU on the server's CPUs while the work ran, in cores (as
- * loopBusyReason reads it: the generator's own excluded where it shared
+ * Other processes' CPU on the server's CPUs while the work ran, in cores
+ * (loopBusyReason's reading: the generator's own excluded where it shared
  * them; steal counts); null where unknown.
  * @param {any} obs
  */
@@ -797,7 +792,11 @@ export function busyCores(obs) {
  * @param {any} obs @param {number} C
  */
 export function busyReason(obs, C) {
-  const busy = busyCores(obs);
+  return busyReasonOfCores(busyCores(obs), C);
+}
+
+/** busyReason from the cores other processes took (null: unknown). @param {number | null} busy @param {number} C */
+function busyReasonOfCores(busy, C) {
   if (busy === null || busy < Math.max(0.3, C / 10)) return null;
   return `${MACHINE_BUSY}: other processes took ${round(busy, 2)} of ${C} cores`;
 }

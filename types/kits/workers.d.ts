@@ -80,8 +80,8 @@ export declare function heavyText(obs: any): string;
  */
 export declare function loopBusyReason(obs: any): string | null;
 /**
- * Other processes' CPU on the server's CPUs while the work ran, in cores (as
- * loopBusyReason reads it: the generator's own excluded where it shared
+ * Other processes' CPU on the server's CPUs while the work ran, in cores
+ * (loopBusyReason's reading: the generator's own excluded where it shared
  * them; steal counts); null where unknown.
  * @param {any} obs
  */
