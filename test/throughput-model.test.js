@@ -124,13 +124,14 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
     expect([at(2).model.generators, at(16).model.generators]).toEqual([1, 8]);
   });
 
-  test('the hand-off part reads the primary: a cluster whose workers accept their own connections fails it', async () => {
+  test('the hand-off part reads the primary against its own workers: a cluster whose workers accept their own connections fails it, a costly single process does not', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.slower-on-light');
     const check = spec.plan(/** @type {any} */ ({ cores: 2 })).structural.check;
     const run = (
       /** @type {'A' | 'B'} */ arm,
       /** @type {string} */ variant,
       /** @type {number | null} */ primaryUs,
+      singleUs = 100,
     ) => ({
       arm,
       variant,
@@ -142,15 +143,27 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
       errors: {},
       generatorBound: false,
       serverCpuMs: arm === 'A' ? { 1: 10 } : { 2: 10, 3: 10 },
-      cost: { serverUs: 100, primaryUs: arm === 'A' ? null : primaryUs, generatorUs: 100 },
+      cost: { serverUs: arm === 'A' ? singleUs : 100, primaryUs: arm === 'A' ? null : primaryUs, generatorUs: 100 },
     });
-    const block = (/** @type {number} */ primaryUs) => ({
+    const block = (/** @type {number} */ primaryUs, singleUs = 100) => ({
       order: 'ABBA',
       path: '/light',
       ratios: { 'no keep-alive': -0.3, 'keep-alive': -0.2 },
-      runs: ['no keep-alive', 'keep-alive'].flatMap((v) => [run('A', v, null), run('B', v, primaryUs)]),
+      runs: ['no keep-alive', 'keep-alive'].flatMap((v) => [
+        run('A', v, null, singleUs),
+        run('B', v, primaryUs, singleUs),
+      ]),
     });
     expect(check(block(70))).toMatchObject({ ok: true });
+    // The share is the cluster's own: a single process ×10 dearer per
+    // request (work of its own before each answer) leaves a primary at 0.3
+    // of its workers' cost handing off.
+    const dear = check(block(30, 1000));
+    expect(dear.parts.find((/** @type {any} */ p) => /hands off/.test(p.name))).toMatchObject({ ok: true });
+    expect(dear.parts.find((/** @type {any} */ p) => /hands off/.test(p.name)).detail).toMatch(
+      /primary 30 µs\/req against its workers' 100: ×0.3/,
+    );
+    expect(check(block(9))).toMatchObject({ ok: false });
     const free = check(block(0));
     expect(free.ok).toBe(false);
     expect(free.parts.find((/** @type {any} */ p) => /hands off/.test(p.name))).toMatchObject({ ok: false });
