@@ -147,6 +147,24 @@ describe('describeBlock with an F arm', () => {
   });
 });
 
+describe('describeBlock and a warm-up', () => {
+  it("says where a run's warm-up was cut short by its bound, and nothing where it was not", () => {
+    const block = (/** @type {any} */ warmup) => ({
+      order: 'ABBA',
+      path: '/light',
+      keepAlive: true,
+      ratio: 1,
+      ratios: { main: 0 },
+      runs: [run({ warmup }), B({}), B({}), run({})],
+    });
+    expect(describeBlock(block({ requests: 212, planned: 400 }))).toMatch(
+      /^ABBA \/light: single \d+ req\/s \([^)]*; warm-up cut at 212 of 400 requests by its bound\)/,
+    );
+    expect(describeBlock(block({ requests: 400, planned: 400 }))).not.toMatch(/warm-up/);
+    expect(describeBlock(block(undefined))).not.toMatch(/warm-up/);
+  });
+});
+
 describe('separable', () => {
   it('needs the halfway boundary outside the ±ln(1.1) band', () => {
     expect(MARGIN).toBeCloseTo(Math.log(1.1), 12);

@@ -430,6 +430,8 @@ export async function loadArm(
       otherCores: Number.isFinite(otherCores) ? otherCores : null,
       usableCores: cpus0?.length ?? ctx.cores ?? null,
       warm, // no warm-up in this run: its server CPU is all the measured requests'
+      // the warm-up's requests, where the run had one: its own bound may cut it short
+      ...(spec.warmup > 0 ? { warmup: { requests: load.warmup?.requests ?? 0, planned: spec.warmup } } : {}),
       serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
       primaryCpuMs,
       cost: requestCost({
@@ -568,7 +570,8 @@ async function stopAll(live, session) {
  * variant at the same points of its own sequence of loads (with two: the
  * last-named variant first and last, the others between), so a server that
  * speeds up over its first runs (JIT; a fresh /light server's first run
- * read ×0.80–0.92 of its later ones) favours neither arm. Alternating by position
+ * read ×0.80–0.92 of its later ones, after a warm-up of 16 requests)
+ * favours neither arm. Alternating by position
  * instead (ABBA: A's first run and B's second of the first-named variant)
  * made r alternate with the block's order (BENCHMARKS.md §25).
  * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i
@@ -749,12 +752,22 @@ export function checkBlock(
   };
 }
 
+/**
+ * A run's warm-up where its bound cut it short of the requests planned: the
+ * server ran colder than the block's other servers. Empty otherwise.
+ * @param {any} run
+ */
+function shortWarmup(run) {
+  const w = run.warmup;
+  return w && w.requests < w.planned ? `; warm-up cut at ${w.requests} of ${w.planned} requests by its bound` : '';
+}
+
 /** One line about a block. @param {any} block */
 export function describeBlock(block) {
   const many = Object.keys(block.ratios ?? {}).length > 1;
   const runs = block.runs.map(
     (/** @type {any} */ x) =>
-      `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu}${x.cost?.serverUs != null ? `; ${costText(x.cost)}` : ''})`,
+      `${x.label}${many ? ` ${x.variant}` : ''} ${Math.round(x.throughput)} req/s (mean ${round(x.latency?.mean ?? NaN, 1)} ms, gen CPU ${x.generatorCpu}${x.cost?.serverUs != null ? `; ${costText(x.cost)}` : ''}${shortWarmup(x)})`,
   );
   if (many)
     return `${block.order} ${block.path}: ${runs.join(', ')} → ratios ${Object.entries(block.ratios)
