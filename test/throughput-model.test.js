@@ -157,12 +157,12 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
       ]),
     });
     const handoff = (/** @type {any} */ c) => c.parts.find((/** @type {any} */ p) => /hands off/.test(p.name));
-    expect(plan.model.handoffMin).toBe(0.15);
+    expect(plan.model.handoffMin).toBe(0.1);
     expect(check(block(70))).toMatchObject({ ok: true });
     expect(handoff(check(block(70))).detail).toBe("primary 70 µs/req against its workers' 200: ×0.35");
     // The bound itself passes; under it the hand-off part is the one that fails.
-    expect(handoff(check(block(30)))).toMatchObject({ ok: true });
-    const short = check(block(29));
+    expect(handoff(check(block(20)))).toMatchObject({ ok: true });
+    const short = check(block(19));
     expect(short.ok).toBe(false);
     expect(handoff(short)).toMatchObject({ ok: false });
     expect(short.parts.filter((/** @type {any} */ p) => !p.ok)).toHaveLength(1);
