@@ -314,6 +314,10 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
     otherCores: number | null;
     usableCores: number;
     warm: boolean;
+    warmup?: {
+        requests: any;
+        planned: number;
+    } | undefined;
     serverCpuMs: {
         [k: string]: number;
     };
@@ -407,7 +411,8 @@ declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptio
  * variant at the same points of its own sequence of loads (with two: the
  * last-named variant first and last, the others between), so a server that
  * speeds up over its first runs (JIT; a fresh /light server's first run
- * read ×0.80–0.92 of its later ones) favours neither arm. Alternating by position
+ * read ×0.80–0.92 of its later ones, after a warm-up of 16 requests)
+ * favours neither arm. Alternating by position
  * instead (ABBA: A's first run and B's second of the first-named variant)
  * made r alternate with the block's order (BENCHMARKS.md §25).
  * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i
@@ -455,6 +460,10 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         otherCores: number | null;
         usableCores: number;
         warm: boolean;
+        warmup?: {
+            requests: any;
+            planned: number;
+        } | undefined;
         serverCpuMs: {
             [k: string]: number;
         };
@@ -488,6 +497,10 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         otherCores: number | null;
         usableCores: number;
         warm: boolean;
+        warmup?: {
+            requests: any;
+            planned: number;
+        } | undefined;
         serverCpuMs: {
             [k: string]: number;
         };
@@ -537,6 +550,10 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         otherCores: number | null;
         usableCores: number;
         warm: boolean;
+        warmup?: {
+            requests: any;
+            planned: number;
+        } | undefined;
         serverCpuMs: {
             [k: string]: number;
         };
@@ -570,6 +587,10 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         otherCores: number | null;
         usableCores: number;
         warm: boolean;
+        warmup?: {
+            requests: any;
+            planned: number;
+        } | undefined;
         serverCpuMs: {
             [k: string]: number;
         };
