@@ -189,18 +189,20 @@ export default defineSpec({
       durationMs: 80, // a few hundred requests per run: enough for a rate, short enough for 8 runs a block
       requests: 20_000,
       // Each fresh server's first load (its two runs, one per variant) opens
-      // each run with 400 unmeasured requests, each warm-up bounded by 300
-      // ms (a run's record says where the bound cut it short): a /light
+      // each run with 400 unmeasured requests, each warm-up bounded by 600
+      // ms (a run's record says where the bound cut it short; at 300 ms it
+      // cut a cluster's first run without keep-alive, the slowest to warm,
+      // at 321–398 in 15 of 60, which left that arm colder): a /light
       // request's cost falls ×3–5 over a server's first several hundred
       // (JIT), and runs inside that fall measured it, not the servers. With
       // 16, a fresh cluster's two cold workers outran one cold process with
-      // keep-alive (×1.10 over 18 blocks, ±0.18 in log) and the ratio sat
-      // near its boundary for up to 27 blocks; with 400, ×0.77 ±0.105, and
-      // without keep-alive ×0.65 ±0.10 against ×0.60 ±0.165 (BENCHMARKS.md
-      // §42). The source's loadtest (1000 requests) ran through that fall
+      // keep-alive (×1.10–1.15 a block, ±0.16–0.19 in log) and the ratio sat
+      // near its boundary for up to 27 blocks; with 400, ×0.77 (±0.105 over
+      // 18 blocks by hand, ±0.21 over a quiet bench's 84), and without
+      // keep-alive ×0.61–0.65 (BENCHMARKS.md §42). The source's loadtest (1000 requests) ran through that fall
       // too; "no speed-up" is said of serving, which the warm servers show.
       warmup: 400,
-      warmupMs: 150,
+      warmupMs: 300,
       variants: VARIANTS,
       generators: G,
       // Source 004's own load, once per arm under --source-loads: loadtest
