@@ -17,6 +17,7 @@ import {
   workersServed,
   checkBlock,
   describeBlock,
+  warmupShort,
   abbaTrial,
   abbaBlocks,
   processCpuNs,
@@ -157,10 +158,14 @@ describe('describeBlock and a warm-up', () => {
       ratios: { main: 0 },
       runs: [run({ warmup }), B({}), B({}), run({})],
     });
-    expect(describeBlock(block({ requests: 212, planned: 400 }))).toMatch(
-      /^ABBA \/light: single \d+ req\/s \([^)]*; warm-up cut at 212 of 400 requests by its bound\)/,
+    expect(describeBlock(block({ requests: 212, errors: 0, planned: 400 }))).toMatch(
+      /^ABBA \/light: single \d+ req\/s \([^)]*; warm-up 212 of 400 requests\)/,
     );
-    expect(describeBlock(block({ requests: 400, planned: 400 }))).not.toMatch(/warm-up/);
+    expect(describeBlock(block({ requests: 400, errors: 3, planned: 400 }))).toMatch(
+      /warm-up 400 of 400 requests, 3 of them failed\)/,
+    );
+    expect(warmupShort(run({ warmup: { requests: 400, errors: 3, planned: 400 } }))).toBe(true);
+    expect(describeBlock(block({ requests: 400, errors: 0, planned: 400 }))).not.toMatch(/warm-up/);
     expect(describeBlock(block(undefined))).not.toMatch(/warm-up/);
   });
 });
@@ -315,6 +320,8 @@ describe('abbaTrial (one tiny real block)', () => {
 function fakeServices({ failLoad, failStart } = {}) {
   /** @type {{ fixture: string, timeoutMs: number, readyMs: number | undefined, up: boolean, stops: (number | undefined)[] }[]} */
   const started = [];
+  /** @type {number[]} each load's warm-up requests, in the order sent */
+  const warmups = [];
   let loads = 0;
   const ctx = {
     /** @param {string} fixture @param {any} o */
@@ -348,7 +355,9 @@ function fakeServices({ failLoad, failStart } = {}) {
             latency: null,
             stoppedBy: 'requests',
             cpu: { fraction: 0.1, userMs: 1, systemMs: 0 },
+            warmup: { requests: m.load.warmup, errors: 0 },
           };
+          warmups.push(m.load.warmup);
           const fail = ++loads === failLoad;
           queueMicrotask(() => o.onMessage?.(fail ? { id: m.id, error: 'refused' } : { id: m.id, data }));
         },
@@ -362,7 +371,7 @@ function fakeServices({ failLoad, failStart } = {}) {
       };
     },
   };
-  return { ctx: /** @type {any} */ (ctx), started };
+  return { ctx: /** @type {any} */ (ctx), started, warmups };
 }
 
 describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
@@ -388,6 +397,25 @@ describe("abbaBlocks: one server per arm for all of a claim's blocks", () => {
     expect(started.map((x) => x.stops)).toEqual([[STOP_GRACE_MS], [STOP_GRACE_MS], [STOP_GRACE_MS]]);
     await blocks.end(); // nothing left to stop
     expect(started.map((x) => x.stops.length)).toEqual([1, 1, 1]);
+  });
+
+  it("an arm's own warm-up replaces the block's, and each cold run records what its warm-up answered", async () => {
+    const { ctx, warmups } = fakeServices();
+    const blocks = abbaBlocks({
+      ...BLOCK,
+      warmup: 3,
+      A: { ...BLOCK.A, warmup: 200 },
+      B: { ...BLOCK.B, warmup: 400 },
+    });
+    const obs = await blocks.trial(ctx, 1); // ABBA
+    expect(warmups).toEqual([200, 400, 0, 0]);
+    expect(obs.runs.map((/** @type {any} */ r) => r.warmup ?? null)).toEqual([
+      { requests: 200, errors: 0, planned: 200 },
+      { requests: 400, errors: 0, planned: 400 },
+      null,
+      null,
+    ]);
+    await blocks.end();
   });
 
   it('a server that exited since the last block is replaced, with the others, before the next', async () => {

@@ -183,11 +183,48 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
     expect(check(bare).parts).toHaveLength(1);
   });
 
-  test('each fresh server is warmed before its first run of each load, and the summary says so', async () => {
+  test('each fresh server is warmed alike per serving process, and a block whose warm-up fell short is void', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.slower-on-light');
-    expect(spec.plan(/** @type {any} */ ({ cores: 2 })).summary).toMatch(
-      /each warmed by 400 unmeasured requests before its first run of each load/,
+    const plan = spec.plan(/** @type {any} */ ({ cores: 2 }));
+    expect(plan.summary).toMatch(
+      /each warmed by 200 unmeasured requests per serving process \(the cluster's shared among its workers\) before its first run of each load, a block whose warm-up fell short void/,
     );
+    const run = (/** @type {'A' | 'B'} */ arm, /** @type {string} */ variant, /** @type {any} */ warmup) => ({
+      arm,
+      variant,
+      warm: !warmup,
+      label: arm === 'A' ? 'single' : 'cluster W=2',
+      workers: arm === 'A' ? 0 : 2,
+      throughput: 1000,
+      requests: 100,
+      errors: {},
+      generatorBound: false,
+      serverCpuMs: arm === 'A' ? { 1: 10 } : { 2: 10, 3: 10 },
+      cost: { serverUs: arm === 'A' ? 100 : 200, primaryUs: arm === 'A' ? null : 70, generatorUs: 100 },
+      ...(warmup ? { warmup } : {}),
+    });
+    const block = (/** @type {any} */ clusterWarmup) => ({
+      order: 'ABBA',
+      path: '/light',
+      ratios: { 'no keep-alive': -0.3, 'keep-alive': -0.2 },
+      runs: [
+        run('A', 'keep-alive', { requests: 200, errors: 0, planned: 200 }),
+        run('A', 'no keep-alive', { requests: 200, errors: 0, planned: 200 }),
+        run('B', 'keep-alive', { requests: 400, errors: 0, planned: 400 }),
+        run('B', 'no keep-alive', clusterWarmup),
+        ...['no keep-alive', 'keep-alive'].flatMap((v) => [run('B', v, null), run('A', v, null)]),
+      ],
+    });
+    expect(plan.structural.check(block({ requests: 400, errors: 0, planned: 400 }))).toMatchObject({ ok: true });
+    const cut = plan.structural.check(block({ requests: 331, errors: 0, planned: 400 }));
+    expect(cut).toMatchObject({ ok: false, invalid: true });
+    expect(cut.detail).toMatch(
+      /^a warm-up answered fewer requests than planned in cluster W=2 no keep-alive \(331 of 400\)/,
+    );
+    // failed requests do not warm a server
+    const failed = plan.structural.check(block({ requests: 400, errors: 5, planned: 400 }));
+    expect(failed).toMatchObject({ ok: false, invalid: true });
+    expect(failed.detail).toMatch(/\(395 of 400\)/);
   });
 });
 

@@ -130,6 +130,8 @@ export function busyMs(cpus) {
  * @property {number} workers        0: one plain process; W: a cluster of W
  * @property {string} label
  * @property {number} [connections]  this arm's load's connections, where not the block's
+ * @property {number} [warmup]       this arm's warm-up requests, where not the block's (a cluster's are shared
+ *   among its workers: as many per serving process as the other arm's need as many in all)
  *
  * @typedef {object} BlockOptions
  * @property {Arm} A
@@ -373,7 +375,7 @@ export async function loadArm(
   session,
   { warm = false } = {},
 ) {
-  const { workers, label, connections = o.connections } = /** @type {Arm} */ (o[arm]);
+  const { workers, label, connections = o.connections, warmup: armWarmup } = /** @type {Arm} */ (o[arm]);
   const cpus = o.cpus ?? { server: null, generator: null };
   const runs = [];
   for (const variant of variants) {
@@ -398,8 +400,8 @@ export async function loadArm(
       // The warm-up has its own bound, twice its estimate: a server slower to
       // warm (a busy machine, a cluster that rests) never eats the measured window.
       warmupMs: warm ? 0 : 2 * (o.warmupMs ?? 0),
-      // an arm with its own connections warms up one request on each
-      warmup: warm ? 0 : connections === o.connections ? (o.warmup ?? connections) : connections,
+      // an arm with its own connections warms up one request on each, unless it has its own warm-up
+      warmup: warm ? 0 : (armWarmup ?? (connections === o.connections ? (o.warmup ?? connections) : connections)),
       drainMs: 2000,
     };
     const load = session ? await session.run(spec) : await runLoad(ctx, { ...spec, cpus: cpus.generator });
@@ -430,8 +432,12 @@ export async function loadArm(
       otherCores: Number.isFinite(otherCores) ? otherCores : null,
       usableCores: cpus0?.length ?? ctx.cores ?? null,
       warm, // no warm-up in this run: its server CPU is all the measured requests'
-      // the warm-up's requests, where the run had one: its own bound may cut it short
-      ...(spec.warmup > 0 ? { warmup: { requests: load.warmup?.requests ?? 0, planned: spec.warmup } } : {}),
+      // the warm-up's requests (errors among them), where the run had one: its own bound may cut it short
+      ...(spec.warmup > 0
+        ? {
+            warmup: { requests: load.warmup?.requests ?? 0, errors: load.warmup?.errors ?? 0, planned: spec.warmup },
+          }
+        : {}),
       serverCpuMs: Object.fromEntries(pids.map((p, i) => [p, cpuMs[i]])),
       primaryCpuMs,
       cost: requestCost({
@@ -753,13 +759,21 @@ export function checkBlock(
 }
 
 /**
- * A run's warm-up where its bound cut it short of the requests planned: the
- * server ran colder than the block's other servers. Empty otherwise.
+ * Whether a run's warm-up answered fewer requests than planned (its bound
+ * cut it short, or some failed): its server ran colder than planned.
  * @param {any} run
  */
+export function warmupShort(run) {
+  const w = run.warmup;
+  return Boolean(w) && w.requests - (w.errors ?? 0) < w.planned;
+}
+
+/** A run's short warm-up in words, empty where it was not short. @param {any} run */
 function shortWarmup(run) {
   const w = run.warmup;
-  return w && w.requests < w.planned ? `; warm-up cut at ${w.requests} of ${w.planned} requests by its bound` : '';
+  if (!warmupShort(run)) return '';
+  const failed = w.errors ? `, ${w.errors} of them failed` : '';
+  return `; warm-up ${w.requests} of ${w.planned} requests${failed}`;
 }
 
 /** One line about a block. @param {any} block */

@@ -48,7 +48,7 @@ export const GRACE_MS = 15_000;
  * @property {number} connections
  * @property {number} pipelining         effective
  * @property {boolean} keepAlive
- * @property {{ requests: number }} warmup
+ * @property {{ requests: number, errors?: number }} warmup
  * @property {'requests' | 'duration'} stoppedBy  which bound ended the main loop
  * @property {number[]} [latencySamples] with `samples: true`: each answered request's latency, ms ascending
  * @property {number} [generators]      merged from this many generator processes (startLoadSessions)
@@ -313,7 +313,7 @@ export function mergeLoads(results) {
         : null,
     },
     connections: sum((r) => r.connections),
-    warmup: { requests: sum((r) => r.warmup?.requests ?? 0) },
+    warmup: { requests: sum((r) => r.warmup?.requests ?? 0), errors: sum((r) => r.warmup?.errors ?? 0) },
     stoppedBy: results.every((r) => r.stoppedBy === 'requests') ? 'requests' : 'duration',
     latencySamples: undefined,
     generators: results.length,

@@ -1,7 +1,15 @@
 import { defineSpec } from '../../harness/spec.js';
 import { checkOfParts } from '../../harness/verdict.js';
 import { SOURCE_004 } from '../../harness/kits/cluster.js';
-import { abbaTrial, checkBlock, blockTiming, MARGIN, separable, neighbourLimit } from '../../harness/kits/abba.js';
+import {
+  abbaTrial,
+  checkBlock,
+  blockTiming,
+  MARGIN,
+  separable,
+  neighbourLimit,
+  warmupShort,
+} from '../../harness/kits/abba.js';
 import {
   LIGHT_COSTS,
   lightRatio,
@@ -36,6 +44,24 @@ const VARIANTS = { 'no keep-alive': { keepAlive: false }, 'keep-alive': { keepAl
  * ×1.5 faster than it ended inconclusive on a "mixed" structure.
  */
 const HANDOFF_MIN = 0.1;
+
+/**
+ * Unmeasured requests each serving process of a fresh /light server takes
+ * before its first run of each load: the single process this many, a
+ * cluster this many times its workers (the primary shares them out), so
+ * that neither arm runs colder than the other. A /light request's cost
+ * falls ×3–5 over a process's first few hundred (JIT), and runs inside that
+ * fall measured it, not the servers: with 16 requests a server, two cold
+ * workers outran one cold process with keep-alive (×1.10–1.15 a block,
+ * ±0.16–0.19 in log) and the ratio sat near its boundary (×1.41) for up to
+ * 27 blocks. As many a process, 100 to 400, it reads ×0.94–1.06, and
+ * without keep-alive ×0.60–0.70; a warm-up as large for the cluster as for
+ * the single process (its workers half as warm) read ×0.72–0.77, a lean
+ * toward the claim (BENCHMARKS.md §42). The source's loadtest (1000
+ * requests on fresh servers) ran through that fall too; "no speed-up" is
+ * said of serving, which warm servers show.
+ */
+const WARMUP_PER_PROCESS = 200;
 
 /**
  * The source's assertion (no keep-alive) on C cores, from the model's
@@ -80,9 +106,9 @@ export function sourceAssertion(predicted, C, W) {
  * server passed (BENCHMARKS.md §38). What the blocks read with keep-alive
  * depends on how warm the servers are: servers past a warm-up of 16
  * requests read ×1.12 over 726 blocks (§36), their runs inside the JIT's
- * warm-up, where two cold workers outrun one cold process; past 400 (the
- * blocks' warm-up since §42), ×0.77, against the model's ×0.64 (its costs
- * come from each server's later runs). The boundary halfway to "scales like
+ * warm-up, where two cold workers outrun one cold process; each process
+ * past a few hundred (WARMUP_PER_PROCESS, since §42), ×0.94–1.06, against
+ * the model's ×0.64 (its costs come from each server's later runs). The boundary halfway to "scales like
  * /heavy" (×1.41) holds both.
  * @param {number} predicted @param {number} C @param {number} W
  */
@@ -181,28 +207,20 @@ export default defineSpec({
       ]),
     );
     const block = {
-      A: { workers: 0, label: 'single' },
-      B: { workers: W, label: `cluster W=${W}` },
+      A: { workers: 0, label: 'single', warmup: WARMUP_PER_PROCESS },
+      // the primary shares the cluster's warm-up among its workers
+      B: { workers: W, label: `cluster W=${W}`, warmup: WARMUP_PER_PROCESS * W },
       path: '/light',
       // at least two connections per worker, so that with keep-alive every worker can have work
       connections: Math.max(8, 2 * W),
       durationMs: 80, // a few hundred requests per run: enough for a rate, short enough for 8 runs a block
       requests: 20_000,
       // Each fresh server's first load (its two runs, one per variant) opens
-      // each run with 400 unmeasured requests, each warm-up bounded by 600
-      // ms (a run's record says where the bound cut it short; at 300 ms it
-      // cut a cluster's first run without keep-alive, the slowest to warm,
-      // at 321–398 in 15 of 60, which left that arm colder): a /light
-      // request's cost falls ×3–5 over a server's first several hundred
-      // (JIT), and runs inside that fall measured it, not the servers. With
-      // 16, a fresh cluster's two cold workers outran one cold process with
-      // keep-alive (×1.10–1.15 a block, ±0.16–0.19 in log) and the ratio sat
-      // near its boundary for up to 27 blocks; with 400, ×0.77 (±0.105 over
-      // 18 blocks by hand, ±0.21 over a quiet bench's 84), and without
-      // keep-alive ×0.61–0.65 (BENCHMARKS.md §42). The source's loadtest (1000 requests) ran through that fall
-      // too; "no speed-up" is said of serving, which the warm servers show.
-      warmup: 400,
-      warmupMs: 300,
+      // each run with WARMUP_PER_PROCESS unmeasured requests per serving
+      // process; each warm-up's bound is twice this, 600 ms for W = 2 (at
+      // 300 ms it cut a cluster's first run without keep-alive, the slowest
+      // to warm, at 321–398 of 400 in 15 of 60 runs: BENCHMARKS.md §42).
+      warmupMs: 150 * W,
       variants: VARIANTS,
       generators: G,
       // Source 004's own load, once per arm under --source-loads: loadtest
@@ -233,7 +251,7 @@ export default defineSpec({
         value: (obs) => obs.ratios[load],
       });
     const summary =
-      `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each warmed by ${block.warmup} unmeasured requests before its first run of each load; against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive (each server's first run with keep-alive, then without, then without and with: each arm runs each load at the same points of its warming), from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
+      `One trial = one ABBA/BAAB block: a fresh single process (A) and a fresh cluster of ${W} workers (B), each warmed by ${WARMUP_PER_PROCESS} unmeasured requests per serving process (the cluster's shared among its workers) before its first run of each load, a block whose warm-up fell short void; against each, ${block.connections} connections of /light for ≈${block.durationMs} ms without keep-alive (a new connection per request, as the source's loadtest) and with keep-alive (each server's first run with keep-alive, then without, then without and with: each arm runs each load at the same points of its warming), from ${G === 1 ? 'one generator process' : `${G} generator processes`}; r = ln(thr cluster / thr single) per load, each judged on its own. ` +
       `Model: each arm's ceiling from its CPU per request on C cores, generator on the same host (one process ≤ 1 core; a cluster ≤ min(W, C) cores and ≤ one core of its primary's hand-offs; the generator ≤ ${G} core${G === 1 ? '' : 's'}). ` +
       `Without keep-alive every request is a connection the primary hands to a worker: the model predicts ${x(predicted['no keep-alive'])} on C=${C}, so the cluster is expected ${side(noKeepAlive, ': the claim is refuted here')}. ` +
       `With keep-alive the hand-off is once per connection and the cores decide: ${x(predicted['keep-alive'])} predicted, expected ${side(keepAlive)}, halfway to ${Object.keys(keepAlive.alternatives)[0]}. ` +
@@ -281,8 +299,8 @@ export default defineSpec({
       // servers kept for every block, no keep-alive read ×0.53–0.85 in block
       // 1, ×0.26–0.70 after; keep-alive ×0.48–0.83 then ×0.74–1.30: blocks
       // unlike each other, and 9 of them in every run (BENCHMARKS.md §18).
-      // Each fresh server is warmed alike before its first measured run
-      // (warmup above).
+      // Each fresh server is warmed before its first measured run, as many
+      // requests per serving process (WARMUP_PER_PROCESS).
       trial: (c, n) => abbaTrial(c, n, block),
       structural: {
         // Every cluster worker served its share of the new connections; the
@@ -311,6 +329,15 @@ export default defineSpec({
             maxOthers: neighbourLimit(C),
           });
           if (c.invalid) return c;
+          // A warm-up cut short (its bound, or requests that failed) left
+          // its server colder than the other arm's: void, as a spoiled block.
+          const cold = obs.runs.filter(warmupShort);
+          if (cold.length)
+            return {
+              ok: false,
+              invalid: true,
+              detail: `a warm-up answered fewer requests than planned in ${cold.map((/** @type {any} */ x) => `${x.label} ${x.variant} (${x.warmup.requests - (x.warmup.errors ?? 0)} of ${x.warmup.planned})`).join(', ')}: that server ran colder than the other arm's: ${c.detail}`,
+            };
           const p = blockPrediction(obs, W, G);
           const readings = Object.entries(p.byLoad)
             .map(([v, r]) => `${v} ×${r.measured}${r.predicted === null ? '' : ` (its costs predict ×${r.predicted})`}`)

@@ -54,7 +54,8 @@ export default defineSpec({
       },
       async trial(c) {
         // One case after another: two of them use the pool before the count,
-        // which then rests on the count staying stable, and three such
+        // which then rests on the count staying stable with no thread left
+        // runnable (fixtures/lib/fifo.cjs waitParked), and three such
         // processes at once beside another claim's made that less sure.
         const seen = [];
         for (const k of cases) {

@@ -68,6 +68,11 @@ export type Arm = {
      * this arm's load's connections, where not the block's
      */
     connections?: number;
+    /**
+     * this arm's warm-up requests, where not the block's (a cluster's are shared
+     * among its workers: as many per serving process as the other arm's need as many in all)
+     */
+    warmup?: number;
 };
 export type BlockOptions = {
     A: Arm;
@@ -147,6 +152,8 @@ export type SourceLoad = {
  * @property {number} workers        0: one plain process; W: a cluster of W
  * @property {string} label
  * @property {number} [connections]  this arm's load's connections, where not the block's
+ * @property {number} [warmup]       this arm's warm-up requests, where not the block's (a cluster's are shared
+ *   among its workers: as many per serving process as the other arm's need as many in all)
  *
  * @typedef {object} BlockOptions
  * @property {Arm} A
@@ -316,6 +323,7 @@ export declare function loadArm(ctx: import('../context.js').Context, o: BlockOp
     warm: boolean;
     warmup?: {
         requests: any;
+        errors: any;
         planned: number;
     } | undefined;
     serverCpuMs: {
@@ -462,6 +470,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         warm: boolean;
         warmup?: {
             requests: any;
+            errors: any;
             planned: number;
         } | undefined;
         serverCpuMs: {
@@ -499,6 +508,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         warm: boolean;
         warmup?: {
             requests: any;
+            errors: any;
             planned: number;
         } | undefined;
         serverCpuMs: {
@@ -552,6 +562,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         warm: boolean;
         warmup?: {
             requests: any;
+            errors: any;
             planned: number;
         } | undefined;
         serverCpuMs: {
@@ -589,6 +600,7 @@ declare function runBlock(ctx: import('../context.js').Context, n: number, o: Bl
         warm: boolean;
         warmup?: {
             requests: any;
+            errors: any;
             planned: number;
         } | undefined;
         serverCpuMs: {
@@ -655,6 +667,12 @@ export declare function checkBlock(block: any, { arm, saturated, boundCountsIn, 
     detail: string;
     invalid?: boolean;
 };
+/**
+ * Whether a run's warm-up answered fewer requests than planned (its bound
+ * cut it short, or some failed): its server ran colder than planned.
+ * @param {any} run
+ */
+export declare function warmupShort(run: any): boolean;
 /** One line about a block. @param {any} block */
 export declare function describeBlock(block: any): string;
 /**

@@ -122,6 +122,7 @@ export type LoadResult = {
     keepAlive: boolean;
     warmup: {
         requests: number;
+        errors?: number;
     };
     /**
      * which bound ended the main loop
