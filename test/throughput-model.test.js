@@ -100,6 +100,27 @@ describe("a block's own costs and free CPUs", () => {
   });
 });
 
+/**
+ * One run of a /light block's arm as the hand-off and warm-up checks read
+ * it: a single process, or a cluster of 2 whose workers cost 200 µs a
+ * request.
+ * @param {'A' | 'B'} arm @param {string} variant
+ * @param {{ primaryUs: number, singleUs: number, warm: boolean }} o
+ */
+const lightRun = (arm, variant, { primaryUs, singleUs, warm }) => ({
+  arm,
+  variant,
+  warm,
+  label: arm === 'A' ? 'single' : 'cluster W=2',
+  workers: arm === 'A' ? 0 : 2,
+  throughput: 1000,
+  requests: 100,
+  errors: {},
+  generatorBound: false,
+  serverCpuMs: arm === 'A' ? { 1: 10 } : { 2: 10, 3: 10 },
+  cost: { serverUs: arm === 'A' ? singleUs : 200, primaryUs: arm === 'A' ? null : primaryUs, generatorUs: 100 },
+});
+
 describe('cluster.slower-on-light: the expected outcome follows the model on each C', () => {
   test('holds where the cluster is predicted no faster; undecidable at the boundary; refuted here where the primary still lets it gain', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.slower-on-light');
@@ -134,19 +155,7 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
       /** @type {'A' | 'B'} */ arm,
       /** @type {string} */ variant,
       /** @type {{ primaryUs: number, singleUs: number, warm?: boolean }} */ o,
-    ) => ({
-      arm,
-      variant,
-      warm: o.warm ?? true,
-      label: arm === 'A' ? 'single' : 'cluster W=2',
-      workers: arm === 'A' ? 0 : 2,
-      throughput: 1000,
-      requests: 100,
-      errors: {},
-      generatorBound: false,
-      serverCpuMs: arm === 'A' ? { 1: 10 } : { 2: 10, 3: 10 },
-      cost: { serverUs: arm === 'A' ? o.singleUs : 200, primaryUs: arm === 'A' ? null : o.primaryUs, generatorUs: 100 },
-    });
+    ) => lightRun(arm, variant, { ...o, warm: o.warm ?? true });
     const block = (/** @type {number} */ primaryUs, singleUs = 100) => ({
       order: 'ABBA',
       path: '/light',
@@ -190,17 +199,7 @@ describe('cluster.slower-on-light: the expected outcome follows the model on eac
       /each warmed by 200 unmeasured requests per serving process \(the cluster's shared among its workers\) before its first run of each load, a block whose warm-up fell short void/,
     );
     const run = (/** @type {'A' | 'B'} */ arm, /** @type {string} */ variant, /** @type {any} */ warmup) => ({
-      arm,
-      variant,
-      warm: !warmup,
-      label: arm === 'A' ? 'single' : 'cluster W=2',
-      workers: arm === 'A' ? 0 : 2,
-      throughput: 1000,
-      requests: 100,
-      errors: {},
-      generatorBound: false,
-      serverCpuMs: arm === 'A' ? { 1: 10 } : { 2: 10, 3: 10 },
-      cost: { serverUs: arm === 'A' ? 100 : 200, primaryUs: arm === 'A' ? null : 70, generatorUs: 100 },
+      ...lightRun(arm, variant, { primaryUs: 70, singleUs: 100, warm: !warmup }),
       ...(warmup ? { warmup } : {}),
     });
     const block = (/** @type {any} */ clusterWarmup) => ({
