@@ -69,8 +69,8 @@ export type Arm = {
      */
     connections?: number;
     /**
-     * this arm's warm-up requests, where not the block's (a cluster's are shared
-     * among its workers: as many per serving process as the other arm's need as many in all)
+     * this arm's warm-up requests, where not the block's (a cluster's primary shares
+     * them among its workers: W times a single process's warm each as much)
      */
     warmup?: number;
 };
@@ -152,8 +152,8 @@ export type SourceLoad = {
  * @property {number} workers        0: one plain process; W: a cluster of W
  * @property {string} label
  * @property {number} [connections]  this arm's load's connections, where not the block's
- * @property {number} [warmup]       this arm's warm-up requests, where not the block's (a cluster's are shared
- *   among its workers: as many per serving process as the other arm's need as many in all)
+ * @property {number} [warmup]       this arm's warm-up requests, where not the block's (a cluster's primary shares
+ *   them among its workers: W times a single process's warm each as much)
  *
  * @typedef {object} BlockOptions
  * @property {Arm} A
