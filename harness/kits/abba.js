@@ -759,13 +759,23 @@ export function checkBlock(
 }
 
 /**
+ * The requests a run's warm-up answered (those sent less those that
+ * failed), null where the run had none.
+ * @param {any} run
+ */
+export function warmupAnswered(run) {
+  const w = run.warmup;
+  return w ? w.requests - (w.errors ?? 0) : null;
+}
+
+/**
  * Whether a run's warm-up answered fewer requests than planned (its bound
  * cut it short, or some failed): its server ran colder than planned.
  * @param {any} run
  */
 export function warmupShort(run) {
-  const w = run.warmup;
-  return Boolean(w) && w.requests - (w.errors ?? 0) < w.planned;
+  const answered = warmupAnswered(run);
+  return answered !== null && answered < run.warmup.planned;
 }
 
 /** A run's short warm-up in words, empty where it was not short. @param {any} run */

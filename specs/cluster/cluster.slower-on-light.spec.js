@@ -9,6 +9,7 @@ import {
   separable,
   neighbourLimit,
   warmupShort,
+  warmupAnswered,
 } from '../../harness/kits/abba.js';
 import {
   LIGHT_COSTS,
@@ -339,7 +340,7 @@ export default defineSpec({
             return {
               ok: false,
               invalid: true,
-              detail: `a warm-up answered fewer requests than planned in ${cold.map((/** @type {any} */ x) => `${x.label} ${x.variant} (${x.warmup.requests - (x.warmup.errors ?? 0)} of ${x.warmup.planned})`).join(', ')}: that server ran colder than the other arm's: ${c.detail}`,
+              detail: `a warm-up answered fewer requests than planned in ${cold.map((/** @type {any} */ x) => `${x.label} ${x.variant} (${warmupAnswered(x)} of ${x.warmup.planned})`).join(', ')}: that server ran colder than the other arm's: ${c.detail}`,
             };
           const p = blockPrediction(obs, W, G);
           const readings = Object.entries(p.byLoad)

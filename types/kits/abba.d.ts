@@ -668,6 +668,12 @@ export declare function checkBlock(block: any, { arm, saturated, boundCountsIn, 
     invalid?: boolean;
 };
 /**
+ * The requests a run's warm-up answered (those sent less those that
+ * failed), null where the run had none.
+ * @param {any} run
+ */
+export declare function warmupAnswered(run: any): number | null;
+/**
  * Whether a run's warm-up answered fewer requests than planned (its bound
  * cut it short, or some failed): its server ran colder than planned.
  * @param {any} run
