@@ -71,7 +71,7 @@ const SPIN_3 = {
 /** @type {Sabotage} */
 const NICE_2 = {
   name: 'pool-nice=2',
-  what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue',
+  what: 'all but 2 pool threads set to nice 19 once the pool has started: every thread stays runnable with its task, and the runnable count reads them all, but where the CPUs are fewer than the threads at work only the 2 at nice 0 progress while the others wait in the run queue (on 2 CPUs or fewer each thread is pinned so that every CPU holds one at nice 0, which the load balancer would otherwise reach only tens of ms in)',
   select: BATCH,
   // where more threads run at once than the 2 at nice 0, and every CPU's run queue holds one of those two (at
   // most 2 CPUs): with more, the load balancer may give the threads at nice 19 a CPU of their own
