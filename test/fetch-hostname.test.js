@@ -18,6 +18,7 @@ const obs = (o = {}) => ({
   parked: P,
   inOpen: [P, P - 1],
   lookups: { parked: 4, total: 4 },
+  connections: { parked: 4, total: 8 },
   ops: {
     name: { count: 4, byStage: [0, 4, 0], errors: [] },
     ip: { count: 4, byStage: [4, 0, 0], errors: [] },
@@ -40,6 +41,20 @@ describe('net.fetch-hostname check', () => {
   test('held without getaddrinfo, or held past one freed thread, fails', () => {
     expect(check(obs({ lookups: { parked: 0, total: 0 } }))).toMatchObject({ ok: false });
     expect(check(obs(ops({ name: { count: 4, byStage: [0, 0, 4], errors: [] } })))).toMatchObject({ ok: false });
+  });
+
+  test('fetches to localhost that connect before their lookup returns fail', () => {
+    // fetch-connect-first: connected to 127.0.0.1 at once, the answer held until a lookup beside it returned
+    const first = check(obs({ connections: { parked: 8, total: 8 } }));
+    expect(first).toMatchObject({ ok: false });
+    expect(first.detail).toMatch(
+      /connected 8 time\(s\) meanwhile \(expected 4.*connected before their lookup returned/,
+    );
+  });
+
+  test('a record from before the connections were read is judged without them', () => {
+    const { connections, ...old } = obs();
+    expect(check(old)).toMatchObject({ ok: true });
   });
 
   test('a pool that was not held is no evidence', () => {
@@ -69,6 +84,14 @@ describe('fetch-probe.cjs', { skip: process.platform !== 'linux' && 'needs Linux
     expect(d.ops.ip.byStage[0]).toBe(2);
     expect(d.ops.name.byStage).toEqual([0, 2, 0]);
     expect(d.lookups).toEqual({ parked: 2, total: 2 });
+    expect(d.connections.parked).toBe(2); // the IP fetches' alone
+  });
+
+  test('fetch-connect-first: the counts of an honest trial, but the named fetches connected while their lookups waited', async () => {
+    const d = await run('fetch-connect-first');
+    expect(d.ops.name.byStage[0]).toBe(0);
+    expect(d.lookups.parked).toBe(2);
+    expect(d.connections.parked).toBe(4);
   });
 
   test('fetch-lookup-held: the same before the release, with no getaddrinfo and nothing through one freed thread', async () => {

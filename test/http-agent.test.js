@@ -20,7 +20,7 @@ const obs = (g = {}, f = {}) => ({
       keepAlive: true,
       keepAliveMsecs: 1000,
       timeout: 5000,
-      free: [{ timeout: 5000 }],
+      free: [{ timeout: 5000, armedMs: 5000 }],
       ...g,
     },
     {
@@ -52,6 +52,17 @@ describe('http.globalagent-keepalive check', () => {
     expect(check(obs({ free: [{ timeout: 0 }] }))).toMatchObject({ ok: false });
     expect(check(obs({ timeout: 4000 }))).toMatchObject({ ok: false });
   });
+
+  test('a kept socket that reads 5000 ms but has no idle timer armed fails', () => {
+    const unarmed = check(obs({ free: [{ timeout: 5000, armedMs: null }] }));
+    expect(unarmed).toMatchObject({ ok: false });
+    expect(unarmed.detail).toMatch(/the timer armed on it: none, the socket never expires/);
+    expect(check(obs({ free: [{ timeout: 5000, armedMs: 60000 }] }))).toMatchObject({ ok: false });
+  });
+
+  test('a timer that cannot be read (older records, another runtime) is judged on the timeout alone', () => {
+    expect(check(obs({ free: [{ timeout: 5000 }] }))).toMatchObject({ ok: true });
+  });
 });
 
 describe('http-agent.cjs', () => {
@@ -66,6 +77,16 @@ describe('http-agent.cjs', () => {
     const d = await run('globalagent-no-idle-timeout');
     expect(d.agents[0]).toMatchObject({ connections: 1, keepAlive: true, timeout: 5000, free: [{ timeout: 0 }] });
     expect(d.agents[1]).toMatchObject({ connections: 4, free: [] });
+    expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  test('honest: the kept socket has its 5000 ms timer armed', async () => {
+    expect((await run(undefined)).agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000 }]);
+  });
+
+  test('globalagent-timeout-unarmed: reads 5000 ms with no timer armed, and the check fails', async () => {
+    const d = await run('globalagent-timeout-unarmed');
+    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: null }]);
     expect(check(d)).toMatchObject({ ok: false });
   });
 });

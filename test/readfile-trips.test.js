@@ -43,6 +43,52 @@ test('a case holds only when the pool threads read the bytes, one call per chunk
   expect(judgeCase({ ...large, poolReads: 25 }, false).ok).toBe(false);
 });
 
+test('a large case fails where one request read more than 512 KiB, however many read calls the pool made', () => {
+  const large = {
+    api: 'callback',
+    bytes: 3 * K + 1000,
+    got: 3 * K + 1000,
+    types: { FSREQCALLBACK: 7 },
+    poolReads: 4,
+    poolBytes: 3 * K + 1000,
+  };
+  const chunked = judgeCase({ ...large, tripBytes: [0, 0, K, K, K, 1000, 0] }, false);
+  expect(chunked.ok).toBe(true);
+  expect(chunked.text).toMatch(/at most 524288 B in one request \(at most 524288\)/);
+  // readfile-one-read: the whole file in one read, then empty reads at its end
+  const whole = judgeCase({ ...large, tripBytes: [0, 0, 3 * K + 1000, 0, 0, 0, 0] }, false);
+  expect(whole.ok).toBe(false);
+  expect(whole.text).toMatch(/at most 1573864 B in one request \(expected at most 524288\)/);
+  // a record from before the requests' bytes were read
+  expect(judgeCase(large, false).ok).toBe(true);
+});
+
+test(
+  'readfile-one-read keeps the requests, read calls and bytes; one request reads the whole large file',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
+    try {
+      const cases = (
+        await runFixture({
+          node: process.execPath,
+          fixture: 'readfile-trips.cjs',
+          options: { tmpdir },
+          env: { NCS_SABOTAGE: 'readfile-one-read' },
+          timeoutMs: 20_000,
+        })
+      ).data.cases;
+      const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+      const large = cases.filter((/** @type {any} */ c) => c.size === 'large');
+      expect(large.map((/** @type {any} */ c) => c.poolBytes >= c.bytes && c.poolReads >= 4)).toEqual([true, true]);
+      expect(large.map((/** @type {any} */ c) => Math.max(...c.tripBytes))).toEqual([3 * K + 1000, 3 * K + 1000]);
+      expect(large.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false]);
+    } finally {
+      rmSync(tmpdir, { recursive: true, force: true });
+    }
+  },
+);
+
 test('io_uring does the reads only on libuv 1.45–1.48 with UV_USE_IO_URING set non-zero', () => {
   expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '1' } })).toBe(true);
   expect(ioUringReads({ uv: '1.46.0', env: { UV_USE_IO_URING: '0' } })).toBe(false);

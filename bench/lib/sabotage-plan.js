@@ -555,6 +555,49 @@ export const SABOTAGES = [
     select: ['cluster.sched-default'],
     breaks: () => true,
   },
+  // built blind (from the claims' words)
+  {
+    name: 'pool-gated',
+    what: "pool-parked.cjs: fs.stat, open, read, close, fs.promises.readFile and read streams (where io_uring is not asked for), crypto.subtle.digest and fs.watchFile's polls done synchronously on the main thread, each result delivered only once a 1-byte crypto.randomFill of its own has had a pool thread (the pool still held, the controls unchanged)",
+    select: ['pool.fs-io-uring', 'pool.webcrypto', 'pool.watchfile'],
+    // they wait for a free pool thread, but none of their work runs on one: "run on the libuv pool" is false
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-fifo-stand-in',
+    what: "pool-parked.cjs (slow-io) and net-probe.cjs (dns-cap): a JS semaphore of ⌈P/2⌉ lookups; each admitted one first opens the HOSTALIASES gate with an fs.open of its own (fast I/O, outside libuv's slow-I/O cap) and calls getaddrinfo only once through: ⌈P/2⌉ pool threads held in open(2) on the gate, none in getaddrinfo",
+    select: ['pool.dns-half-cap', 'pool.slow-io-cap-n1'],
+    // the cap seen is the semaphore's and the held threads are not running lookups: libuv's cap is never shown
+    breaks: () => true,
+  },
+  {
+    name: 'fetch-connect-first',
+    what: "fetch-probe.cjs: fetch to localhost connects to 127.0.0.1 at once (no lookup before the connection) and starts dns.lookup('localhost') beside it; the response is handed over only once that lookup returns",
+    select: ['net.fetch-hostname'],
+    // the connection is made while the pool is parked: the name is not resolved before it connects
+    breaks: () => true,
+  },
+  {
+    name: 'globalagent-timeout-unarmed',
+    what: 'http-agent.cjs: a socket http.globalAgent keeps has its idle timer cleared and its timeout property put back: it reads 5000 ms and never expires',
+    select: ['http.globalagent-keepalive'],
+    // kept connections are not "kept idle for at most 5 s"
+    breaks: () => true,
+  },
+  {
+    name: 'readfile-one-read',
+    what: 'readfile-trips.cjs: fs.readFile and fs.promises.readFile of a file over 512 KiB read it in one read of its whole size, then one read at its end (returning nothing) per further 512 KiB: the same requests and read calls, every byte read by a pool thread',
+    select: ['fs.readfile-trips'],
+    // a large file is not read 512 KiB per trip
+    breaks: () => true,
+  },
+  {
+    name: 'worker-pool-forwarded',
+    what: "pool-per-process.cjs: the Worker parks its P requests on P threads of its own (nested Workers in a synchronous open), not on the pool; the main thread's request is held in JS until they are released, then opened by the first of those threads, which hands the descriptor back",
+    select: ['pool.per-process'],
+    // the Worker's requests never reach the pool, nor does the main thread's: no pool is shown to be shared
+    breaks: () => true,
+  },
 ];
 
 /**

@@ -17,6 +17,12 @@ function checkAgents(obs) {
   const [global, fresh, vsDefault] = obs.agents;
   const n = obs.n;
   const keptTimeouts = global.free.map((/** @type {any} */ s) => s.timeout);
+  // "kept idle for at most 5 s": the timer armed on the kept socket, not only
+  // the timeout it reads (unread in records from before it was, or where the
+  // runtime keeps no such timer: undefined)
+  const armed = global.free.map((/** @type {any} */ s) => s.armedMs);
+  const armedRead = armed.length > 0 && armed.every((/** @type {any} */ a) => a !== undefined);
+  const armedOk = !armedRead || armed.every((/** @type {any} */ a) => a === AGENT_TIMEOUT);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
@@ -24,7 +30,8 @@ function checkAgents(obs) {
     global.connections === 1 &&
     global.reused.filter(Boolean).length === n - 1 &&
     keptTimeouts.length === 1 &&
-    keptTimeouts[0] === AGENT_TIMEOUT;
+    keptTimeouts[0] === AGENT_TIMEOUT &&
+    armedOk;
   const freshOk =
     !fresh.isGlobal &&
     fresh.keepAlive === false &&
@@ -38,7 +45,11 @@ function checkAgents(obs) {
     ok: globalOk && freshOk,
     detail:
       `${n} sequential GETs: http.globalAgent (keepAlive ${global.keepAlive}, keepAliveMsecs ${global.keepAliveMsecs}, timeout ${global.timeout}) opened ${global.connections} connection(s), ` +
-      `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms; ` +
+      `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms` +
+      (armedRead
+        ? ` (the timer armed on it: ${armed.map((/** @type {any} */ a) => (a === null ? 'none, the socket never expires' : `${a} ms`)).join(', ')})`
+        : '') +
+      '; ' +
       `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +
       hint,
   };

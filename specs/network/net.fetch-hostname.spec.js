@@ -27,18 +27,27 @@ function checkFetch(obs, P) {
   if (open1 !== null && open1 !== P - 1)
     return { ok: false, invalid: true, detail: `${open1} threads still parked with one freed (expected ${P - 1})` };
   const errs = [...new Set([...name.errors, ...ip.errors])];
+  // "before it connects": while the lookups wait, the server has seen the IP
+  // fetches' connections and none of the named ones' (each fetch opens one:
+  // the server closes every connection). Records from before it was read have none.
+  const connectedParked = obs.connections?.parked;
+  const connectedFirst = connectedParked !== undefined && connectedParked !== ip.byStage[0];
   const ok =
     name.byStage[0] === 0 &&
     ip.byStage[0] === ip.count &&
     obs.lookups.parked === name.count &&
     obs.lookups.total === name.count &&
     name.byStage[1] === name.count &&
+    !connectedFirst &&
     errs.length === 0;
   return {
     ok,
     detail:
       `with all ${P} pool threads parked, ${ip.byStage[0]}/${ip.count} fetches to 127.0.0.1 and ${name.byStage[0]}/${name.count} to localhost finished, ` +
-      `${obs.lookups.parked} getaddrinfo request(s) waiting (expected ${name.count}, ${obs.lookups.total} in all); ` +
+      `${obs.lookups.parked} getaddrinfo request(s) waiting (expected ${name.count}, ${obs.lookups.total} in all)` +
+      (connectedParked === undefined
+        ? '; '
+        : `, the server connected ${connectedParked} time(s) meanwhile (expected ${ip.byStage[0]}, the IP fetches'${connectedFirst ? ': fetches to localhost connected before their lookup returned' : ''}); `) +
       `with one thread freed (${open1 ?? '?'} still parked) ${name.byStage[1]}/${name.count} to localhost finished` +
       `${name.byStage[2] ? `, ${name.byStage[2]} only after the full release` : ''}; control: fs.stat waited${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
   };
