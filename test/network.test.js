@@ -179,8 +179,36 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
       env: { UV_THREADPOOL_SIZE: '3' },
       timeoutMs: 20_000,
     });
-    expect(data).toMatchObject({ P: 3, k: 5, held: 2, heldAfter: 2, statDone: true, finished: true });
+    expect(data).toMatchObject({ P: 3, k: 5, held: 2, heldAfter: 2, requested: 5, statDone: true, finished: true });
     expect(data.codes).toHaveLength(5);
+  });
+
+  it('dns-cap under lookup-fifo-stand-in: the same held count, but no lookup asked of libuv while held; the check fails', async (t) => {
+    const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
+    if (plan.skip) return t.skip(plan.skip);
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, mode: 'dns-cap', extra: 2 },
+      env: { UV_THREADPOOL_SIZE: '4', NCS_SABOTAGE: 'lookup-fifo-stand-in' },
+      timeoutMs: 20_000,
+    });
+    expect(data).toMatchObject({ P: 4, k: 6, held: 2, heldAfter: 2, requested: 0, statDone: true });
+    const honest = { ...data, requested: 6 };
+    const five = { ...honest, P: 5, k: 7, held: 3, heldAfter: 3, requested: 7, poolThreads: 5 };
+    expect(plan.structural?.check({ seen: [honest, five] })).toMatchObject({ ok: true });
+    const caught = plan.structural?.check({ seen: [data, five] });
+    expect(caught).toMatchObject({ ok: false });
+    expect(caught?.detail).toMatch(/0 getaddrinfo requests made \(expected 6: the lookups held back before libuv/);
+  });
+});
+
+describe('lookupsRequested: every lookup asked of libuv before the held count', () => {
+  it('all asked: holds; fewer: fails with the count; not counted (older records): null', async () => {
+    const { lookupsRequested } = await import('../harness/kits/network.js');
+    expect(lookupsRequested({ requested: 6 }, 6)).toEqual({ ok: true, text: '6 getaddrinfo requests made' });
+    expect(lookupsRequested({ requested: 0 }, 6)?.ok).toBe(false);
+    expect(lookupsRequested({}, 6)).toBeNull();
   });
 });
 

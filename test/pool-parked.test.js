@@ -111,6 +111,26 @@ describe('pool.fs-io-uring: where libuv sends fs requests', () => {
     // the ring expected and none set up: this machine refused io_uring, nothing decided
     expect(check20({ cases: [seen([]), seen([], { rings: { all: 0, sqpoll: 0 } })] }).invalid).toBe(true);
   });
+
+  it('check: a call whose census shows no fs request of its own fails, though it waited (pool-gated)', () => {
+    const check = fsIoUring.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    /** @param {Record<string, number>} stat */
+    const census = (stat) =>
+      seen([], {
+        ops: Object.fromEntries(
+          OPS.map((op) => [
+            op,
+            { before: false, done: true, error: null, requests: op === 'stat' ? stat : { FSREQCALLBACK: 1 } },
+          ]),
+        ),
+      });
+    expect(check({ cases: [census({ FSREQCALLBACK: 1 }), census({ FSREQCALLBACK: 1 })] }).ok).toBe(true);
+    const gated = check({ cases: [census({ RANDOMBYTESREQUEST: 1 }), census({ FSREQCALLBACK: 1 })] });
+    expect(gated.ok).toBe(false);
+    expect(gated.detail).toMatch(
+      /fs\.stat made no FSREQCALLBACK or FSREQPROMISE \(it made 1 RANDOMBYTESREQUEST\): what waited was not its own request/,
+    );
+  });
 });
 
 describe('pool.webcrypto and pool.watchfile: checks', () => {
@@ -122,6 +142,12 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(check({ ...base, ops: { digest: { before: true, done: true } }, controls }).ok).toBe(false);
     const stuck = { ...controls, timer: { before: false } };
     expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls: stuck }).invalid).toBe(true);
+    // the census: the digest's own job waited, or some other pool request did (pool-gated)
+    const own = { before: false, done: true, requests: { HASHREQUEST: 1 } };
+    expect(check({ ...base, ops: { digest: own }, controls }).ok).toBe(true);
+    const gated = check({ ...base, ops: { digest: { ...own, requests: { RANDOMBYTESREQUEST: 1 } } }, controls });
+    expect(gated.ok).toBe(false);
+    expect(gated.detail).toMatch(/subtle\.digest made no HASHREQUEST/);
   });
 
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
@@ -134,6 +160,14 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     });
     expect(check(obs(false)).ok).toBe(true);
     expect(check(obs(true)).ok).toBe(false);
+    // the census of fs.watchFile's call: its stat watcher, or a timer of its own (pool-gated)
+    /** @param {Record<string, number>} requests */
+    const polledBy = (requests) => ({
+      ...obs(false),
+      ops: { ...obs(false).ops, watchFile: { ...obs(false).ops.watchFile, requests } },
+    });
+    expect(check(polledBy({ STATWATCHER: 1 })).ok).toBe(true);
+    expect(check(polledBy({ Timeout: 1, RANDOMBYTESREQUEST: 1 }))).toMatchObject({ ok: false });
     expect(watchfile.plan(ctx('20.20.2', '1.46.0', { env: { UV_USE_IO_URING: '1' } })).undecidable).toMatch(/io_uring/);
     expect(watchfile.plan(ctx('24.21.0', '1.52.1', { env: { UV_USE_IO_URING: '1' } })).undecidable).toBeUndefined();
   });
@@ -159,6 +193,13 @@ describe('pool.slow-io-cap-n1: check', () => {
     expect(check({ seen: [s(1, 1, true), s(2, 1, true)] }).ok).toBe(false);
     expect(check({ seen: [s(1, 1, false, { poolThreads: 2 }), s(2, 1, true)] }).ok).toBe(false);
     expect(check({ seen: [s(1, 0, true), s(2, 1, true)] }).invalid).toBe(true);
+  });
+  it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {
+    const asked = [s(1, 1, false, { requested: 2 }), s(2, 1, true, { requested: 3 })];
+    expect(check({ seen: asked }).ok).toBe(true);
+    const standIn = check({ seen: [s(1, 1, false, { requested: 0 }), asked[1]] });
+    expect(standIn.ok).toBe(false);
+    expect(standIn.detail).toMatch(/0 getaddrinfo requests made \(expected 2/);
   });
 });
 
@@ -200,6 +241,18 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     const sabotaged = await run({ mode: 'fs' }, 'fs-off-pool');
     expect(OPS.filter((op) => sabotaged.ops[op].before)).toEqual(OPS);
     expect(sabotaged.controls.access.before).toBe(false);
+  });
+
+  it('the census: each call made its own request; under pool-gated they wait the same, through another request', async () => {
+    const honest = await run({ mode: 'fs' });
+    expect(
+      OPS.filter((op) => !(honest.ops[op].requests.FSREQCALLBACK || honest.ops[op].requests.FSREQPROMISE)),
+    ).toEqual([]);
+    const gated = await run({ mode: 'fs' }, 'pool-gated');
+    expect(OPS.filter((op) => gated.ops[op].before)).toEqual([]);
+    expect(OPS.filter((op) => gated.ops[op].requests.FSREQCALLBACK || gated.ops[op].requests.FSREQPROMISE)).toEqual([]);
+    expect((await run({ mode: 'webcrypto' })).ops.digest.requests).toEqual({ HASHREQUEST: 1 });
+    expect((await run({ mode: 'watch' })).ops.watchFile.requests).toEqual({ STATWATCHER: 1 });
   });
 });
 

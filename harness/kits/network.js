@@ -73,6 +73,24 @@ export function heldRatio({ op, what, claim, alternatives }) {
 const LOCAL_SOURCES = new Set(['files', 'dns', 'myhostname']);
 
 /**
+ * Whether every lookup of a gate case went to libuv as a getaddrinfo request
+ * before the count was taken (the fixture's `requested`, async_hooks
+ * GETADDRINFOREQWRAP): held threads show libuv's cap only where more
+ * lookups were asked of libuv than it let run. null where not counted
+ * (records from before it was).
+ * @param {{ requested?: number }} s @param {number} lookups
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function lookupsRequested(s, lookups) {
+  if (typeof s.requested !== 'number') return null;
+  const ok = s.requested === lookups;
+  return {
+    ok,
+    text: `${s.requested} getaddrinfo request${s.requested === 1 ? '' : 's'} made${ok ? '' : ` (expected ${lookups}: the lookups held back before libuv, whose cap then shows nothing)`}`,
+  };
+}
+
+/**
  * The check of a trial that holds lookups at the HOSTALIASES gate, from each
  * case's reading: where a case saw no lookup reach the gate, nothing was
  * measured and the trial counts neither way; else it holds when every case did.

@@ -32,6 +32,32 @@ export function poolSize(ctx) {
 }
 
 /**
+ * Whether a call made the native request its API makes, in the census
+ * fixtures/pool-parked.cjs takes of each call (requests: async_hooks types
+ * over everything the call started). That a call waited while the pool was
+ * held shows its work runs there only where what waited was its own
+ * request: a call done elsewhere whose result waits on some other pool
+ * request (the pool-gated sabotage) waits alike. null where no census was
+ * taken (records from before it was).
+ * @param {Record<string, number> | undefined} requests
+ * @param {string[]} types  the request types the call's API makes, any one of them
+ * @param {string} call  its name in the text, e.g. 'fs.stat'
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function madeRequest(requests, types, call) {
+  if (!requests) return null;
+  if (types.some((t) => (requests[t] ?? 0) > 0)) return { ok: true, text: `${call} made its ${types.join(' or ')}` };
+  const made =
+    Object.entries(requests)
+      .map(([t, n]) => `${n} ${t}`)
+      .join(' + ') || 'no request';
+  return {
+    ok: false,
+    text: `${call} made no ${types.join(' or ')} (it made ${made}): what waited was not its own request`,
+  };
+}
+
+/**
  * 'UV_THREADPOOL_SIZE=8 in force', with the pool it gives where the value
  * does not say it plainly ('abc' is read as 1); null when the variable is not in force.
  * @param {{ env?: Record<string, string>, poolSize?: number }} ctx

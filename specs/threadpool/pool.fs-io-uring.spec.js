@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
-import { poolSize } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 
 // libuv 1.45 (Node 20.3.0) sends stat, open, read, close and more to an
 // io_uring with a kernel polling thread (SQPOLL) on Linux, not to the pool.
@@ -25,6 +25,8 @@ const OP_TEXT = {
 // libuv closes through io_uring only on kernels from 6.1 (linux.c, uv__iou_fs_close);
 // fs.promises.readFile ends with a close.
 const NEEDS_CLOSE = ['close', 'promises'];
+// The requests an fs call makes (FSREQCALLBACK; fs.promises' FSREQPROMISE, or on Node 26 its one-trip readFile's FSREQCALLBACK)
+const FS_REQUESTS = ['FSREQCALLBACK', 'FSREQPROMISE'];
 const CASES = [
   { name: 'unset', ioUring: null, text: 'UV_USE_IO_URING unset' },
   { name: 'set', ioUring: '1', text: 'UV_USE_IO_URING=1' },
@@ -180,6 +182,10 @@ export default defineSpec({
               (s.poolThreads === null || s.poolThreads === s.P) &&
               (s.parkedNow === null || s.parkedNow === s.P);
             const sqpoll = s.rings?.sqpoll ?? null;
+            // each call's own fs request is what waited (or went to the ring)
+            const notOwn = OPS.map((op) => madeRequest(s.ops[op].requests, FS_REQUESTS, OP_TEXT[op])).filter(
+              (r) => r && !r.ok,
+            );
             const text = `${want.text}: ${early.length ? `${list(early)} completed with the pool held` : 'none completed with the pool held'}`;
             if (!sized) {
               ok = false;
@@ -198,10 +204,11 @@ export default defineSpec({
               early.length === want.early.length &&
               early.every((op) => want.early.includes(op)) &&
               (sqpoll === null || want.ring === sqpoll > 0) &&
+              notOwn.length === 0 &&
               OPS.every((op) => s.ops[op].done);
             ok &&= good;
             parts.push(
-              `${text}${sqpoll === null ? '' : ` (${sqpoll} polling io_uring rings)`}${errors.length ? `; errors ${errors.join(', ')}` : ''}${good ? '' : ` (expected: ${caseText(want)})`}`,
+              `${text}${sqpoll === null ? '' : ` (${sqpoll} polling io_uring rings)`}${errors.length ? `; errors ${errors.join(', ')}` : ''}${notOwn.length ? `; ${notOwn.map((r) => r?.text).join('; ')}` : ''}${good ? '' : ` (expected: ${caseText(want)})`}`,
             );
           });
           const detail = `with all ${obs.cases[0]?.P} pool threads held: ${parts.join('; ')}; fs.access waited`;

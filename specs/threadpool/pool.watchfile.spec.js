@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
-import { poolSize } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 
 // fs.watchFile is libuv's uv_fs_poll: a timer that issues uv_fs_stat, a pool
 // request, and compares the result with the last (fs-poll.c). fs.watch is
@@ -72,9 +72,11 @@ export default defineSpec({
             return { ok: false, detail: `${what}, but the pool has ${census} (expected ${obs.P} and ${obs.P})` };
           if (obs.controls.access.before)
             return { ok: false, invalid: true, detail: `the control fs.access completed with the pool held; ${what}` };
+          // the polls that waited are the stat watcher's (libuv's fs poll), not a timer of its own
+          const own = madeRequest(watchFile.requests, ['STATWATCHER'], 'fs.watchFile');
           return {
-            ok: watch.before && !watchFile.before && watchFile.done,
-            detail: `with all ${obs.P} pool threads held (${census}), after the change: ${what}; fs.access waited`,
+            ok: watch.before && !watchFile.before && watchFile.done && own?.ok !== false,
+            detail: `with all ${obs.P} pool threads held (${census}), after the change: ${what}${own ? ` (${own.text})` : ''}; fs.access waited`,
           };
         },
       },

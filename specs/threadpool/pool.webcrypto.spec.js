@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 
 // Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
 // names fs, crypto's pbkdf2/scrypt/randomBytes/randomFill/generateKeyPair,
@@ -62,9 +62,11 @@ export default defineSpec({
               invalid: true,
               detail: `controls: a synchronous hash ${hash.before ? 'completed' : 'waited'}, a timer ${timer.before ? 'fired' : 'waited'}, fs.access ${access.before ? 'completed' : 'waited'} with the pool held; ${what}`,
             };
+          // what waited is the digest's own job (its HASHREQUEST), not some other pool request
+          const own = madeRequest(digest.requests, ['HASHREQUEST'], 'subtle.digest');
           return {
-            ok: !digest.before && digest.done && !digest.error,
-            detail: `with all ${obs.P} pool threads held (${census}), ${what}; a synchronous hash and a timer completed, fs.access waited`,
+            ok: !digest.before && digest.done && !digest.error && own?.ok !== false,
+            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}; a synchronous hash and a timer completed, fs.access waited`,
           };
         },
       },

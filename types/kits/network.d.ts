@@ -46,6 +46,21 @@ export declare function heldRatio({ op, what, claim, alternatives }: {
     value: (/** @type {any} */ obs: any) => number;
 };
 /**
+ * Whether every lookup of a gate case went to libuv as a getaddrinfo request
+ * before the count was taken (the fixture's `requested`, async_hooks
+ * GETADDRINFOREQWRAP): held threads show libuv's cap only where more
+ * lookups were asked of libuv than it let run. null where not counted
+ * (records from before it was).
+ * @param {{ requested?: number }} s @param {number} lookups
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export declare function lookupsRequested(s: {
+    requested?: number;
+}, lookups: number): {
+    ok: boolean;
+    text: string;
+} | null;
+/**
  * The check of a trial that holds lookups at the HOSTALIASES gate, from each
  * case's reading: where a case saw no lookup reach the gate, nothing was
  * measured and the trial counts neither way; else it holds when every case did.
