@@ -591,13 +591,6 @@ export const SABOTAGES = [
     // a large file is not read 512 KiB per trip
     breaks: () => true,
   },
-  {
-    name: 'worker-pool-forwarded',
-    what: "pool-per-process.cjs: the Worker parks its P requests on P threads of its own (nested Workers in a synchronous open), not on the pool; the main thread's request is held in JS until they are released, then opened by the first of those threads, which hands the descriptor back",
-    select: ['pool.per-process'],
-    // the Worker's requests never reach the pool, nor does the main thread's: no pool is shown to be shared
-    breaks: () => true,
-  },
 ];
 
 /**
