@@ -23,6 +23,7 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {Record<string, string | undefined>} [env]
  * @property {string[]} [execArgv]
  * @property {number} [timeoutMs]
+ * @property {number[]} [cpus]       run it on these CPUs (taskset, Linux) instead of the run's own
  * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
  *                                   looks join what it reported as mainLooks, on its clock (it reports
  *                                   t0Mono and its pid)
@@ -84,7 +85,7 @@ export function createLauncher({ machine, signal }) {
         env: o.env,
         settings: machine.env,
         execArgv: o.execArgv,
-        cpus: machine.cpus,
+        cpus: o.cpus ?? machine.cpus,
         timeoutMs: o.timeoutMs,
         signal,
         watchMainMs: o.watchMainMs,

@@ -36,7 +36,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import onlineExit, { stillbornCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
+import onlineExit, { stillbornCheck, muteCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -425,6 +425,38 @@ describe('who serves a connection, read by the harness', () => {
     expect(check({ ...obs, forks: 3, stillborn: born }).ok).toBe(true);
     expect(check({ ...obs, forks: 3, stillborn: { ...born, order: ['fork', 'online', 'exit'] } }).ok).toBe(false);
     expect(check({ ...obs, forks: 3, stillborn: null }).ok).toBe(false);
+  });
+  it('cluster.online-exit-events: a worker that runs without listening must be online (online-at-listen)', () => {
+    expect(muteCheck({ pid: 8, order: ['fork', 'online', 'disconnect', 'exit'] }).ok).toBe(true);
+    const held = muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'] });
+    expect(held.ok).toBe(false);
+    expect(held.detail).toContain('(expected fork and online, no listening)');
+    expect(muteCheck(null).ok).toBe(false);
+    expect(muteCheck(undefined)).toEqual({ ok: true, detail: '' }); // a record from before the control
+    const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
+    const obs = {
+      victim: 1,
+      gone: true,
+      order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'],
+      exit: { code: null, signal: 'SIGKILL' },
+      stillborn: { pid: 7, order: ['fork', 'exit'], code: 9 },
+    };
+    const mute = { pid: 8, order: ['fork', 'online', 'disconnect', 'exit'] };
+    expect(check({ ...obs, forks: 4, mute }).ok).toBe(true);
+    expect(check({ ...obs, forks: 4, mute: { ...mute, order: ['fork', 'disconnect', 'exit'] } }).ok).toBe(false);
+  });
+  it('fork-mute: the worker comes online, never listens, and the stop ends it', async () => {
+    const h = start({ workers: 2 });
+    try {
+      await h.ready;
+      h.send({ type: 'fork-mute' });
+      const { data } = await h.stop();
+      const quiet = data.events.find((/** @type {any} */ e) => e.mute);
+      expect(eventsOf(data.events, quiet.pid)).toEqual(['fork', 'online', 'disconnect', 'exit']);
+      expect(data.forks).toBe(3);
+    } finally {
+      await h.stop().catch(() => {});
+    }
   });
   it('fork-stillborn: the worker exits (code 9) without online, and the cluster stops', async () => {
     const h = start({ workers: 2 });

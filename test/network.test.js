@@ -153,6 +153,30 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     expect(resolveNotPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
   });
 
+  it('net-ip-batches: the IP requests P at a time finish before the release as well, and the server held at most P at once; the check fails', async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 10, holdMs: 200 },
+      env: { NCS_SABOTAGE: 'net-ip-batches' },
+      timeoutMs: 20_000,
+    });
+    expect(data.ops.ip.completedBeforeRelease).toBe(8);
+    expect(data.inFlightHeld).toBe(4);
+    const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(data);
+    expect(check).toMatchObject({ ok: false });
+    expect(check?.detail).toMatch(/the server holding 4 at once \(expected more than the pool's 4\)/);
+    // honest, the same: all 8 at once
+    const honest = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 10, holdMs: 200 },
+      timeoutMs: 20_000,
+    });
+    expect(honest.data.inFlightHeld).toBe(8);
+    expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(honest.data).ok).toBe(true);
+  });
+
   it('a pool that is not fully parked voids the trial instead of passing it', async () => {
     const { data } = await runFixture({
       node: process.execPath,

@@ -7,6 +7,10 @@ export type RunOptions = {
     execArgv?: string[];
     timeoutMs?: number;
     /**
+     * run it on these CPUs (taskset, Linux) instead of the run's own
+     */
+    cpus?: number[];
+    /**
      * look at the fixture's main thread from outside this often: the
      *   looks join what it reported as mainLooks, on its clock (it reports
      *   t0Mono and its pid)

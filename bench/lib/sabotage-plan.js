@@ -591,6 +591,34 @@ export const SABOTAGES = [
     // a large file is not read 512 KiB per trip
     breaks: () => true,
   },
+  {
+    name: 'pool-default-per-cpu',
+    what: 'pool-probe.cjs: without UV_THREADPOOL_SIZE the pool is sized two threads per CPU the process may use (the variable set in code before the pool starts, unset again once it has): 4 on 2 CPUs, 2 on one, 8 on four',
+    select: ['pool.default-size'],
+    // a default that follows the cores is not "four whatever the number of cores", even where it reads 4
+    breaks: () => true,
+  },
+  {
+    name: 'pool-size-digits',
+    what: "pool-probe.cjs: UV_THREADPOOL_SIZE read by its digits wherever they stand, a leading minus kept ('2abc' → 2, 'x8' → 8, 'a1b2' → 12), before libuv reads it; the program's value put back once the pool has started",
+    select: ['pool.env-parsing'],
+    // every digit counts, not a numeric prefix; a value that starts with no digit is not read as 1
+    breaks: () => true,
+  },
+  {
+    name: 'net-ip-batches',
+    what: "net-probe.cjs: requests by IP literal admitted at most P at a time, each holding its slot until its response ends, as a P-thread pool of their own would run them: 8 requests in two waves of 4, each wave the server's delay, all within the hold",
+    select: ['net.not-pool-bound'],
+    // the 8 concurrent requests no longer finish together: they run as a 4-thread pool runs them
+    breaks: () => true,
+  },
+  {
+    name: 'online-at-listen',
+    what: "cluster-server.cjs: the primary holds back each worker's 'online' announcement until that worker's next cluster message (its listen request), then hands both to the cluster module: fork, online, listening as before, but 'online' means asked to listen, and a worker that runs without listening is never announced",
+    select: ['cluster.online-exit-events'],
+    // 'online' no longer follows the fork as the worker's announcement of itself
+    breaks: () => true,
+  },
 ];
 
 /**

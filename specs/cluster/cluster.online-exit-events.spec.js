@@ -7,6 +7,8 @@ import { SOURCE_004, withCluster, killWorker, eventsOf } from '../../harness/kit
 // a control for 'online': the primary forks a worker that cannot start (node
 // refuses its NODE_OPTIONS and exits before any JavaScript runs, so it never
 // announces itself): its log must show the fork and the exit, and no 'online'.
+// And its other side: a worker forked to run and never listen must be
+// announced online all the same ('online' says it runs, not that it serves).
 
 /**
  * The control worker, forked to fail before any JavaScript: it must be forked
@@ -23,6 +25,21 @@ export function stillbornCheck(born) {
   return {
     ok,
     detail: `; control ${born.pid}, forked not to start (exit code ${born.code}): ${born.order.join(' → ')}${ok ? '' : ' (expected fork and exit, no online)'}`,
+  };
+}
+
+/**
+ * The mute control, a worker that runs and never listens: forked, online,
+ * never listening (absent in records made before it: null there).
+ * @param {{ pid: number, order: string[] } | null | undefined} quiet
+ */
+export function muteCheck(quiet) {
+  if (quiet === undefined) return { ok: true, detail: '' };
+  if (!quiet) return { ok: false, detail: '; control: no worker forked to run without listening was recorded' };
+  const ok = quiet.order.includes('fork') && quiet.order.includes('online') && !quiet.order.includes('listening');
+  return {
+    ok,
+    detail: `; control ${quiet.pid}, forked to run without listening: ${quiet.order.join(' → ')}${ok ? '' : ' (expected fork and online, no listening)'}`,
   };
 }
 
@@ -44,19 +61,22 @@ export default defineSpec({
   },
   plan: () => ({
     summary:
-      "2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online.",
+      "2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening.",
     model: { order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'], exitSignal: 'SIGKILL' },
     trial: async (c) => {
       const { value, info, final } = await withCluster(c, { workers: 2, refork: false }, async (i, handle) => {
         const gone = await killWorker(handle, i.workerPids[0]);
         handle.send({ type: 'fork-stillborn' }); // the stop waits for its exit
+        handle.send({ type: 'fork-mute' }); // the stop waits (bounded) for it to come online
         return { gone };
       });
       const victim = info.workerPids[0];
       const exit = final.events.find((/** @type {any} */ e) => e.pid === victim && e.event === 'exit');
       const born = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.stillborn);
       const bornExit = born && final.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit');
+      const quiet = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.mute);
       return {
+        mute: quiet ? { pid: quiet.pid, order: eventsOf(final.events, quiet.pid) } : null,
         stillborn: born
           ? { pid: born.pid, order: eventsOf(final.events, born.pid), code: bornExit ? bornExit.code : null }
           : null,
@@ -69,7 +89,8 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts: 'a killed worker: fork, online, listening, disconnect, exit (SIGKILL); stillborn: no online',
+      asserts:
+        'a killed worker: fork, online, listening, disconnect, exit (SIGKILL); stillborn: no online; running without listening: online',
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {
@@ -77,16 +98,20 @@ export default defineSpec({
         // The control (absent in records made before it): never ran, so never online.
         const born = obs.stillborn;
         const control = 'stillborn' in obs ? stillbornCheck(born) : { ok: true, detail: '' };
+        // The other control (absent in records made before it): ran, so online, though it never listens.
+        const quiet = muteCheck(obs.mute);
+        const forks = 2 + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
         const ok =
           obs.gone &&
           obs.order.join() === want.join() &&
           obs.exit?.signal === 'SIGKILL' &&
           obs.exit?.code === null &&
-          obs.forks === ('stillborn' in obs ? 3 : 2) &&
-          control.ok;
+          obs.forks === forks &&
+          control.ok &&
+          quiet.ok;
         return {
           ok,
-          detail: `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}`,
+          detail: `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}`,
         };
       },
     },

@@ -19,6 +19,9 @@ export default defineSpec({
     const other = P !== DEFAULT_POOL;
     const s = P === 1 ? '' : 's';
     const setting = sizeInForce(ctx) ?? `a pool of ${P}`;
+    // "whatever the number of cores": where the fixtures have more than one CPU, the first of them alone (Linux: taskset)
+    const oneCpu =
+      ctx.platform === 'linux' && (ctx.usable?.length ?? 0) > 1 ? [/** @type {number[]} */ (ctx.usable)[0]] : null;
     return {
       ...(ctx.node.major > 26
         ? { skip: `the default was checked on Node 20–26; this is Node ${ctx.node.version}` }
@@ -26,16 +29,33 @@ export default defineSpec({
       ...(other ? { expected: 'refuted' } : {}),
       summary:
         (other ? `With ${setting}: the pool has ${P} thread${s}, not the claim's ${DEFAULT_POOL}. ` : '') +
-        `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.`,
+        `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.` +
+        (oneCpu
+          ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
+          : ''),
       model: { P, C: ctx.cores },
-      trial: (c) => probePool(c),
+      // the pinned probe's reading beside the probe's own (a probe that cannot be pinned, no taskset: null)
+      trial: async (c) => ({
+        ...(await probePool(c)),
+        ...(oneCpu ? { oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false }).catch(() => null) } : {}),
+      }),
       structural: {
         need: 2,
-        asserts: 'without UV_THREADPOOL_SIZE the pool has the threads the model gives',
-        check: (obs) => ({
-          ok: obs.parked === P && poolReading(obs).agree,
-          detail: `${probeText(obs)}; expected ${P}`,
-        }),
+        asserts: `without UV_THREADPOOL_SIZE the pool has the threads the model gives${oneCpu ? ', on one CPU as on all' : ''}`,
+        check: (obs) => {
+          const pinned = obs.oneCpu === undefined ? null : obs.oneCpu;
+          const pinnedOk = pinned === null || (pinned.parked === P && poolReading(pinned).agree);
+          const pinnedText =
+            obs.oneCpu === undefined
+              ? ''
+              : pinned === null
+                ? '; on one CPU: not read (it could not be pinned)'
+                : `; on one CPU: ${probeText(pinned)}`;
+          return {
+            ok: obs.parked === P && poolReading(obs).agree && pinnedOk,
+            detail: `${probeText(obs)}${pinnedText}; expected ${P}`,
+          };
+        },
       },
     };
   },

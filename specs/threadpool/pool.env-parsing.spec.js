@@ -25,7 +25,7 @@ export default defineSpec({
   claim:
     'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
   truth:
-    '"0", "" and "abc" → 1; "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
+    '"0", "" and "abc" → 1; "x8" → 1 (digits after a non-digit are not a prefix); "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
@@ -35,6 +35,8 @@ export default defineSpec({
       ['0', 1],
       ['', 1],
       ['abc', 1],
+      // a non-number with digits in it: only a numeric prefix counts (a parse that took any digits would read 8)
+      ['x8', 1],
       ['2abc', 2],
       ['-1', 1024],
       ['5000', 1024],
@@ -69,7 +71,7 @@ export default defineSpec({
         return { seen: cases.map(([, want]) => (Number(want) < 1024 ? smallSeen : large).shift()) };
       },
       structural: {
-        asserts: `"0", "", "abc" → 1; "2abc" → 2; "-1", "5000" → 1024; a 16-character value → ${cases[6][1]}`,
+        asserts: `"0", "", "abc", "x8" → 1; "2abc" → 2; "-1", "5000" → 1024; a 16-character value → ${cases[7][1]}`,
         need: 1,
         check(obs) {
           // Parked readers and started threads must agree (a padded census would not).

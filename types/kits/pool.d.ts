@@ -75,17 +75,19 @@ export declare function fifoCountUnavailable(ctx: import('../context.js').Contex
 /**
  * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
  * each pool thread (`affinity.threads` is then null): one /proc read per
- * thread, tens of milliseconds for a pool of 1024.
+ * thread, tens of milliseconds for a pool of 1024. `cpus`: run it on these
+ * CPUs (taskset) instead of the run's own.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, cpus?: number[] }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, cpus }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
     setEnvAfterUse?: boolean;
     entry?: 'commonjs' | 'module';
     threadAffinity?: boolean;
+    cpus?: number[];
 }): Promise<any>;
 /**
  * The pool size a FIFO probe read: the readers parked on FIFOs, and where
