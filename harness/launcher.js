@@ -85,7 +85,7 @@ export function createLauncher({ machine, signal }) {
         env: o.env,
         settings: machine.env,
         execArgv: o.execArgv,
-        cpus: o.cpus ?? machine.cpus,
+        cpus: o.cpus === undefined ? machine.cpus : o.cpus,
         timeoutMs: o.timeoutMs,
         signal,
         watchMainMs: o.watchMainMs,

@@ -427,10 +427,14 @@ describe('who serves a connection, read by the harness', () => {
     expect(check({ ...obs, forks: 3, stillborn: null }).ok).toBe(false);
   });
   it('cluster.online-exit-events: a worker that runs without listening must be online (online-at-listen)', () => {
-    expect(muteCheck({ pid: 8, order: ['fork', 'online', 'disconnect', 'exit'] }).ok).toBe(true);
-    const held = muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'] });
-    expect(held.ok).toBe(false);
+    expect(muteCheck({ pid: 8, order: ['fork', 'online', 'running', 'disconnect', 'exit'] }).ok).toBe(true);
+    // it ran (said so) and was never announced: a fail
+    const held = muteCheck({ pid: 8, order: ['fork', 'running', 'disconnect', 'exit'] });
+    expect(held).toMatchObject({ ok: false });
+    expect(held.invalid).toBeUndefined();
     expect(held.detail).toContain('(expected fork and online, no listening)');
+    // it never said it ran within the bound (a starved machine): nothing shown
+    expect(muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'] })).toMatchObject({ ok: false, invalid: true });
     expect(muteCheck(null).ok).toBe(false);
     expect(muteCheck(undefined)).toEqual({ ok: true, detail: '' }); // a record from before the control
     const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
@@ -441,9 +445,19 @@ describe('who serves a connection, read by the harness', () => {
       exit: { code: null, signal: 'SIGKILL' },
       stillborn: { pid: 7, order: ['fork', 'exit'], code: 9 },
     };
-    const mute = { pid: 8, order: ['fork', 'online', 'disconnect', 'exit'] };
+    const mute = { pid: 8, order: ['fork', 'online', 'running', 'disconnect', 'exit'] };
     expect(check({ ...obs, forks: 4, mute }).ok).toBe(true);
-    expect(check({ ...obs, forks: 4, mute: { ...mute, order: ['fork', 'disconnect', 'exit'] } }).ok).toBe(false);
+    const unannounced = check({
+      ...obs,
+      forks: 4,
+      mute: { ...mute, order: ['fork', 'running', 'disconnect', 'exit'] },
+    });
+    expect(unannounced).toMatchObject({ ok: false });
+    expect(unannounced.invalid).toBeUndefined();
+    expect(check({ ...obs, forks: 4, mute: { ...mute, order: ['fork', 'disconnect', 'exit'] } })).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
   });
   it('fork-mute: the worker comes online, never listens, and the stop ends it', async () => {
     const h = start({ workers: 2 });
@@ -452,7 +466,7 @@ describe('who serves a connection, read by the harness', () => {
       h.send({ type: 'fork-mute' });
       const { data } = await h.stop();
       const quiet = data.events.find((/** @type {any} */ e) => e.mute);
-      expect(eventsOf(data.events, quiet.pid)).toEqual(['fork', 'online', 'disconnect', 'exit']);
+      expect(eventsOf(data.events, quiet.pid)).toEqual(['fork', 'online', 'running', 'disconnect', 'exit']);
       expect(data.forks).toBe(3);
     } finally {
       await h.stop().catch(() => {});

@@ -26,7 +26,7 @@ describe('pool.default-size', () => {
   test('a pinned probe that could not run is said, not judged; a record from before it is judged on the probe alone', () => {
     const unread = check({ ...probe(4), oneCpu: null });
     expect(unread.ok).toBe(true);
-    expect(unread.detail).toMatch(/on one CPU: not read/);
+    expect(unread.detail).toMatch(/on one CPU: not read \(no taskset to pin it\)/);
     expect(check(probe(4)).ok).toBe(true);
   });
 

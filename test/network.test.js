@@ -157,7 +157,7 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     const { data } = await runFixture({
       node: process.execPath,
       fixture: 'net-probe.cjs',
-      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 10, holdMs: 200 },
+      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 30, holdMs: 200 },
       env: { NCS_SABOTAGE: 'net-ip-batches' },
       timeoutMs: 20_000,
     });
@@ -170,11 +170,17 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     const honest = await runFixture({
       node: process.execPath,
       fixture: 'net-probe.cjs',
-      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 10, holdMs: 200 },
+      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 30, holdMs: 200 },
       timeoutMs: 20_000,
     });
     expect(honest.data.inFlightHeld).toBe(8);
     expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(honest.data).ok).toBe(true);
+    // a short count where the fixture's own loop stalled as long as the delay tells nothing
+    const stalled = { ...data, loopStallMs: 45 };
+    expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(stalled)).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
   });
 
   it('a pool that is not fully parked voids the trial instead of passing it', async () => {
@@ -232,6 +238,7 @@ describe('lookupsRequested: every lookup asked of libuv before the held count', 
     const { lookupsRequested } = await import('../harness/kits/network.js');
     expect(lookupsRequested({ requested: 6 }, 6)).toEqual({ ok: true, text: '6 getaddrinfo requests made' });
     expect(lookupsRequested({ requested: 0 }, 6)?.ok).toBe(false);
+    expect(lookupsRequested({ requested: 7 }, 6)?.ok).toBe(true); // a lookup asked again: every one was asked
     expect(lookupsRequested({}, 6)).toBeNull();
   });
 });

@@ -30,17 +30,23 @@ export function stillbornCheck(born) {
 
 /**
  * The mute control, a worker that runs and never listens: forked, online,
- * never listening (absent in records made before it: null there).
+ * never listening. It says it runs ('running', its own message, after its
+ * 'online' on the same channel): one that ran and was not announced fails;
+ * one that did not say it ran within the fixture's bound shows nothing
+ * (invalid). Absent in records made before it (undefined there).
  * @param {{ pid: number, order: string[] } | null | undefined} quiet
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
  */
 export function muteCheck(quiet) {
   if (quiet === undefined) return { ok: true, detail: '' };
   if (!quiet) return { ok: false, detail: '; control: no worker forked to run without listening was recorded' };
-  const ok = quiet.order.includes('fork') && quiet.order.includes('online') && !quiet.order.includes('listening');
-  return {
-    ok,
-    detail: `; control ${quiet.pid}, forked to run without listening: ${quiet.order.join(' → ')}${ok ? '' : ' (expected fork and online, no listening)'}`,
-  };
+  const { order } = quiet;
+  const online = order.includes('fork') && order.includes('online') && !order.includes('listening');
+  const text = `; control ${quiet.pid}, forked to run without listening: ${order.join(' → ')}`;
+  if (online) return { ok: true, detail: text };
+  if (!order.includes('running') && !order.includes('listening'))
+    return { ok: false, invalid: true, detail: `${text} (it did not say it ran within 5 s: nothing shown)` };
+  return { ok: false, detail: `${text} (expected fork and online, no listening)` };
 }
 
 export default defineSpec({
@@ -101,18 +107,17 @@ export default defineSpec({
         // The other control (absent in records made before it): ran, so online, though it never listens.
         const quiet = muteCheck(obs.mute);
         const forks = 2 + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
-        const ok =
+        const rest =
           obs.gone &&
           obs.order.join() === want.join() &&
           obs.exit?.signal === 'SIGKILL' &&
           obs.exit?.code === null &&
           obs.forks === forks &&
-          control.ok &&
-          quiet.ok;
-        return {
-          ok,
-          detail: `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}`,
-        };
+          control.ok;
+        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}`;
+        // a mute control that never said it ran shows nothing: where all else held, the trial is void
+        if (rest && quiet.invalid) return { ok: false, invalid: true, detail };
+        return { ok: Boolean(rest) && quiet.ok, detail };
       },
     },
   }),

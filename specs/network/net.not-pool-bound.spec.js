@@ -49,7 +49,7 @@ export default defineSpec({
       structural: {
         asserts:
           'requests by IP literal, more at once than the pool has threads, finish while every pool thread is parked',
-        // Event order, not time: exact in every trial measured, so two agreeing trials suffice.
+        // Event order and a count of requests held at once, not times: two agreeing trials suffice.
         need: 2,
         check(obs) {
           const problem = controlProblem(obs);
@@ -63,6 +63,15 @@ export default defineSpec({
           // P; records from before it was counted have no inFlightHeld)
           const beyondPool = obs.inFlightHeld !== undefined && ip.count > obs.P;
           const together = !beyondPool || obs.inFlightHeld > obs.P;
+          // Where the fixture's own loop stalled as long as the server's delay, requests
+          // could end before others arrived: a short count then tells nothing (a limit
+          // leaves the loop idle).
+          if (!together && obs.loopStallMs >= obs.delayMs)
+            return {
+              ok: false,
+              invalid: true,
+              detail: `the server held at most ${obs.inFlightHeld} of ${ip.count} requests at once, but the fixture's loop stalled ${obs.loopStallMs} ms (the server's delay is ${obs.delayMs} ms): a count that cannot tell`,
+            };
           return {
             ok: ip.completedBeforeRelease === ip.count && ip.errors.length === 0 && !free && together,
             detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control fs.stat waited for the release${errs}`,

@@ -34,10 +34,18 @@ export default defineSpec({
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
           : ''),
       model: { P, C: ctx.cores },
-      // the pinned probe's reading beside the probe's own (a probe that cannot be pinned, no taskset: null)
+      // the pinned probe's reading beside the probe's own; where taskset is not installed, null
+      // (any other failure of it is the trial's error, as the probe's own would be)
       trial: async (c) => ({
         ...(await probePool(c)),
-        ...(oneCpu ? { oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false }).catch(() => null) } : {}),
+        ...(oneCpu
+          ? {
+              oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false }).catch((err) => {
+                if (/could not start taskset: .*ENOENT/.test(String(err?.message))) return null;
+                throw err;
+              }),
+            }
+          : {}),
       }),
       structural: {
         need: 2,
@@ -49,7 +57,7 @@ export default defineSpec({
             obs.oneCpu === undefined
               ? ''
               : pinned === null
-                ? '; on one CPU: not read (it could not be pinned)'
+                ? '; on one CPU: not read (no taskset to pin it)'
                 : `; on one CPU: ${probeText(pinned)}`;
           return {
             ok: obs.parked === P && poolReading(obs).agree && pinnedOk,
