@@ -181,6 +181,11 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
       ok: false,
       invalid: true,
     });
+    // …but a stall voids nothing that fails on its own (a request that waited for the release)
+    const late = { ...stalled, ops: { ...data.ops, ip: { ...data.ops.ip, completedBeforeRelease: 7 } } };
+    const lateCheck = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(late);
+    expect(lateCheck).toMatchObject({ ok: false });
+    expect(lateCheck?.invalid).toBeUndefined();
   });
 
   it('a pool that is not fully parked voids the trial instead of passing it', async () => {
