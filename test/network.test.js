@@ -204,16 +204,22 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     });
   });
 
+  /** net-probe.cjs's dns-cap mode, 2 lookups more than the pool, under `env`. @param {Record<string, string>} env */
+  const dnsCap = async (env) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'net-probe.cjs',
+        options: { tmpdir, mode: 'dns-cap', extra: 2 },
+        env,
+        timeoutMs: 20_000,
+      })
+    ).data;
+
   it('dns-cap: lookups held at the HOSTALIASES gate, at most ⌈P/2⌉ at once', async (t) => {
     const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
     if (plan.skip) return t.skip(plan.skip);
-    const { data } = await runFixture({
-      node: process.execPath,
-      fixture: 'net-probe.cjs',
-      options: { tmpdir, mode: 'dns-cap', extra: 2 },
-      env: { UV_THREADPOOL_SIZE: '3' },
-      timeoutMs: 20_000,
-    });
+    const data = await dnsCap({ UV_THREADPOOL_SIZE: '3' });
     expect(data).toMatchObject({ P: 3, k: 5, held: 2, heldAfter: 2, requested: 5, statDone: true, finished: true });
     expect(data.codes).toHaveLength(5);
   });
@@ -221,13 +227,7 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
   it('dns-cap under lookup-fifo-stand-in: the same held count, but no lookup asked of libuv while held; the check fails', async (t) => {
     const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
     if (plan.skip) return t.skip(plan.skip);
-    const { data } = await runFixture({
-      node: process.execPath,
-      fixture: 'net-probe.cjs',
-      options: { tmpdir, mode: 'dns-cap', extra: 2 },
-      env: { UV_THREADPOOL_SIZE: '4', NCS_SABOTAGE: 'lookup-fifo-stand-in' },
-      timeoutMs: 20_000,
-    });
+    const data = await dnsCap({ UV_THREADPOOL_SIZE: '4', NCS_SABOTAGE: 'lookup-fifo-stand-in' });
     expect(data).toMatchObject({ P: 4, k: 6, held: 2, heldAfter: 2, requested: 0, statDone: true });
     const honest = { ...data, requested: 6 };
     const five = { ...honest, P: 5, k: 7, held: 3, heldAfter: 3, requested: 7, poolThreads: 5 };
