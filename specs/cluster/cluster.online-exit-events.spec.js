@@ -95,8 +95,7 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts:
-        'a killed worker: fork, online, listening, disconnect, exit (SIGKILL); stillborn: no online; running without listening: online',
+      asserts: 'killed: fork, online, listening, disconnect, exit; stillborn: no online; mute: online',
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {

@@ -47,8 +47,7 @@ export default defineSpec({
           timeoutMs: 15_000,
         }),
       structural: {
-        asserts:
-          'requests by IP literal, more at once than the pool has threads, finish while every pool thread is parked',
+        asserts: 'requests by IP, more at once than the pool has threads, finish while it is parked',
         // Event order and a count of requests held at once, not times: two agreeing trials suffice.
         need: 2,
         check(obs) {
