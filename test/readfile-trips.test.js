@@ -17,6 +17,27 @@ import { satisfiesVersion } from '../harness/range.js';
 
 const K = 512 * 1024;
 
+/**
+ * The fixture's cases, run once under a sabotage (or none), in a scratch
+ * directory of its own.
+ * @param {string | undefined} sabotage
+ */
+async function readfileCases(sabotage) {
+  const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
+  try {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'readfile-trips.cjs',
+      options: { tmpdir },
+      env: { NCS_SABOTAGE: sabotage },
+      timeoutMs: 20_000,
+    });
+    return data.cases;
+  } finally {
+    rmSync(tmpdir, { recursive: true, force: true });
+  }
+}
+
 test('reads: one per 512 KiB, at least one', () => {
   expect([0, 1000, K, K + 1, 3 * K + 1000].map(readsFor)).toEqual([1, 1, 1, 2, 4]);
 });
@@ -70,25 +91,12 @@ test(
   'readfile-one-read keeps the requests, read calls and bytes; one request reads the whole large file',
   { skip: process.platform !== 'linux' },
   async () => {
-    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
-    try {
-      const cases = (
-        await runFixture({
-          node: process.execPath,
-          fixture: 'readfile-trips.cjs',
-          options: { tmpdir },
-          env: { NCS_SABOTAGE: 'readfile-one-read' },
-          timeoutMs: 20_000,
-        })
-      ).data.cases;
-      const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
-      const large = cases.filter((/** @type {any} */ c) => c.size === 'large');
-      expect(large.map((/** @type {any} */ c) => c.poolBytes >= c.bytes && c.poolReads >= 4)).toEqual([true, true]);
-      expect(large.map((/** @type {any} */ c) => Math.max(...c.tripBytes))).toEqual([3 * K + 1000, 3 * K + 1000]);
-      expect(large.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false]);
-    } finally {
-      rmSync(tmpdir, { recursive: true, force: true });
-    }
+    const cases = await readfileCases('readfile-one-read');
+    const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+    const large = cases.filter((/** @type {any} */ c) => c.size === 'large');
+    expect(large.map((/** @type {any} */ c) => c.poolBytes >= c.bytes && c.poolReads >= 4)).toEqual([true, true]);
+    expect(large.map((/** @type {any} */ c) => Math.max(...c.tripBytes))).toEqual([3 * K + 1000, 3 * K + 1000]);
+    expect(large.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false]);
   },
 );
 
@@ -106,41 +114,25 @@ test(
   'readfile-main-reads keeps the requests and the read calls; the pool reads no byte',
   { skip: process.platform !== 'linux' },
   async () => {
-    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
-    try {
-      const run = async (/** @type {string | undefined} */ sabotage) =>
-        (
-          await runFixture({
-            node: process.execPath,
-            fixture: 'readfile-trips.cjs',
-            options: { tmpdir },
-            env: { NCS_SABOTAGE: sabotage },
-            timeoutMs: 20_000,
-          })
-        ).data.cases;
-      const honest = await run(undefined);
-      // honest, every case holds, its requests' bytes read as they came back
-      const oneTripHere = satisfiesVersion(process.versions.node, ONE_TRIP);
-      expect(honest.map((/** @type {any} */ c) => Array.isArray(c.tripBytes) && judgeCase(c, oneTripHere).ok)).toEqual([
-        true,
-        true,
-        true,
-        true,
-      ]);
-      const sabotaged = await run('readfile-main-reads');
-      // The sabotage makes the requests of the open-fstat-read-close pattern:
-      // where this Node makes those, the counts cannot tell it (from the
-      // one-trip change on, they differ as well).
-      const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
-      if (!oneTrip)
-        expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
-          honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
-        );
-      expect(sabotaged.map((/** @type {any} */ c) => c.poolBytes)).toEqual([0, 0, 0, 0]);
-      // Either way the claim's check fails every sabotaged case.
-      expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
-    } finally {
-      rmSync(tmpdir, { recursive: true, force: true });
-    }
+    const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+    const honest = await readfileCases(undefined);
+    // honest, every case holds, its requests' bytes read as they came back
+    expect(honest.map((/** @type {any} */ c) => Array.isArray(c.tripBytes) && judgeCase(c, oneTrip).ok)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const sabotaged = await readfileCases('readfile-main-reads');
+    // The sabotage makes the requests of the open-fstat-read-close pattern:
+    // where this Node makes those, the counts cannot tell it (from the
+    // one-trip change on, they differ as well).
+    if (!oneTrip)
+      expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
+        honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
+      );
+    expect(sabotaged.map((/** @type {any} */ c) => c.poolBytes)).toEqual([0, 0, 0, 0]);
+    // Either way the claim's check fails every sabotaged case.
+    expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
   },
 );
