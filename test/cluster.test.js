@@ -32,7 +32,7 @@ import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 import refork from '../specs/cluster/cluster.refork-no-downtime.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
 import isMasterSpec, { observedRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -435,6 +435,15 @@ describe('who serves a connection, read by the harness', () => {
     expect(held.detail).toContain('(expected fork and online, no listening)');
     // it never said it ran within the bound (a starved machine): nothing shown
     expect(muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'] })).toMatchObject({ ok: false, invalid: true });
+    expect(muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'], ran: false })).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
+    // …unless its file says it ran: its messages were held, and it ran unannounced
+    const unheard = muteCheck({ pid: 8, order: ['fork', 'disconnect', 'exit'], ran: true });
+    expect(unheard).toMatchObject({ ok: false });
+    expect(unheard.invalid).toBeUndefined();
+    expect(unheard.detail).toContain('its file says it ran');
     expect(muteCheck(null).ok).toBe(false);
     expect(muteCheck(undefined)).toEqual({ ok: true, detail: '' }); // a record from before the control
     const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
@@ -459,8 +468,9 @@ describe('who serves a connection, read by the harness', () => {
       invalid: true,
     });
   });
-  it('fork-mute: the worker comes online, never listens, and the stop ends it', async () => {
-    const h = start({ workers: 2 });
+  it('fork-mute: the worker comes online, never listens, says it ran in its file too, and the stop ends it', async () => {
+    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-mute-'));
+    const h = start({ workers: 2, tmpdir });
     try {
       await h.ready;
       h.send({ type: 'fork-mute' });
@@ -468,8 +478,11 @@ describe('who serves a connection, read by the harness', () => {
       const quiet = data.events.find((/** @type {any} */ e) => e.mute);
       expect(eventsOf(data.events, quiet.pid)).toEqual(['fork', 'online', 'running', 'disconnect', 'exit']);
       expect(data.forks).toBe(3);
+      expect(data.muteRan).toEqual([quiet.pid]);
+      expect(readdirSync(tmpdir)).toEqual([]); // its file removed
     } finally {
       await h.stop().catch(() => {});
+      rmSync(tmpdir, { recursive: true, force: true });
     }
   });
   it('fork-stillborn: the worker exits (code 9) without online, and the cluster stops', async () => {

@@ -27,6 +27,7 @@ function fakeProc({ parked, runnable, self = 1 }) {
     threadSelf: () => self,
     openParked: () => ({ inOpen: parked, parked }),
     threads: () => [1, 11, 12, 13, 14],
+    ioWorker: () => false, // none of io_uring's kernel workers among them
     runnableAmong: (/** @type {number[]} */ tids) => {
       asked.push(tids);
       return runnable(looks++);

@@ -60,6 +60,15 @@ describe('http.globalagent-keepalive check', () => {
     expect(check(obs({ free: [{ timeout: 5000, armedMs: 60000 }] }))).toMatchObject({ ok: false });
   });
 
+  test('a kept socket its expired timer leaves open fails; one it closes passes', () => {
+    expect(check(obs({ free: [{ timeout: 5000, armedMs: 5000, closedOnExpiry: false }] }))).toMatchObject({
+      ok: false,
+    });
+    expect(check(obs({ free: [{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }] }))).toMatchObject({ ok: true });
+    const text = check(obs({ free: [{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }] })).detail;
+    expect(text).toMatch(/closed by the agent when that timer expires/);
+  });
+
   test('a timer that cannot be read (older records, another runtime) is judged on the timeout alone', () => {
     expect(check(obs({ free: [{ timeout: 5000 }] }))).toMatchObject({ ok: true });
   });
@@ -80,13 +89,22 @@ describe('http-agent.cjs', () => {
     expect(check(d)).toMatchObject({ ok: false });
   });
 
-  test('honest: the kept socket has its 5000 ms timer armed', async () => {
-    expect((await run(undefined)).agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000 }]);
+  test('honest: the kept socket has its 5000 ms timer armed, and its expiry closes it', async () => {
+    expect((await run(undefined)).agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }]);
   });
 
   test('globalagent-timeout-unarmed: reads 5000 ms with no timer armed, and the check fails', async () => {
     const d = await run('globalagent-timeout-unarmed');
-    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: null }]);
+    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: null, closedOnExpiry: null }]);
     expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  test('globalagent-timeout-deaf: the timer armed at 5000 ms, nothing closes the socket at its expiry, and the check fails', async () => {
+    const d = await run('globalagent-timeout-deaf');
+    expect(d.agents[0]).toMatchObject({ connections: 1, timeout: 5000 });
+    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000, closedOnExpiry: false }]);
+    const verdict = check(d);
+    expect(verdict).toMatchObject({ ok: false });
+    expect(verdict.detail).toMatch(/still open after that timer expired/);
   });
 });

@@ -175,8 +175,9 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     });
     expect(honest.data.inFlightHeld).toBe(8);
     expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(honest.data).ok).toBe(true);
-    // a short count where the fixture's own loop stalled as long as the delay tells nothing
-    const stalled = { ...data, loopStallMs: 45 };
+    // a short count where the fixture's own loop stalled as long as the delay, the main
+    // thread kept from its CPU, tells nothing
+    const stalled = { ...data, loopStallMs: 45, mainWaitMs: 40 };
     expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(stalled)).toMatchObject({
       ok: false,
       invalid: true,
@@ -186,6 +187,26 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     const lateCheck = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(late);
     expect(lateCheck).toMatchObject({ ok: false });
     expect(lateCheck?.invalid).toBeUndefined();
+    // …nor a stall the main thread spent on its CPU: the count stands
+    const own = notPoolBound.plan(/** @type {any} */ ({})).structural?.check({ ...stalled, mainWaitMs: 3 });
+    expect(own).toMatchObject({ ok: false });
+    expect(own?.invalid).toBeUndefined();
+    expect(own?.detail).toMatch(/its own work, not a wait for a CPU/);
+  });
+
+  it('net-ip-batches-busy: the same batches behind a loop stalled by its own main thread; the check fails', async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'net-probe.cjs',
+      options: { tmpdir, ops: ['ip', 'stat'], n: 8, delayMs: 30, holdMs: 200 },
+      env: { NCS_SABOTAGE: 'net-ip-batches-busy' },
+      timeoutMs: 20_000,
+    });
+    expect(data.inFlightHeld).toBe(4);
+    expect(data.loopStallMs).toBeGreaterThanOrEqual(30);
+    const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(data);
+    expect(check).toMatchObject({ ok: false });
+    expect(check?.invalid).toBeUndefined();
   });
 
   it('a pool that is not fully parked voids the trial instead of passing it', async () => {

@@ -5,14 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture } from '../harness/isolate.js';
-import {
-  tripsFor,
-  readsFor,
-  tripsSeen,
-  judgeCase,
-  ioUringReads,
-  ONE_TRIP,
-} from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { tripsFor, readsFor, tripsSeen, judgeCase, ONE_TRIP } from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { ioUringReads } from '../harness/kits/pool.js';
 import { satisfiesVersion } from '../harness/range.js';
 
 const K = 512 * 1024;

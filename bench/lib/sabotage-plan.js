@@ -550,6 +550,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'globalagent-timeout-deaf',
+    what: "http-agent.cjs: a socket http.globalAgent keeps has its idle timer armed at 5000 ms, but no 'timeout' listener: nothing closes it when the timer expires",
+    select: ['http.globalagent-keepalive'],
+    // kept connections are not "kept idle for at most 5 s"
+    breaks: () => true,
+  },
+  {
     name: 'sched-read-only',
     what: 'cluster-sched.cjs: cluster.schedulingPolicy reads as the variable and the code set it, but the first cluster.setupPrimary() (where Node fixes the policy) always fixes SCHED_RR',
     select: ['cluster.sched-default'],
@@ -613,10 +620,24 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'net-ip-batches-busy',
+    what: "net-probe.cjs: net-ip-batches, and the main thread spins 40 ms as the first request ends, so the fixture's loop stalls longer than the server's delay (its own work, not a wait for a CPU)",
+    select: ['net.not-pool-bound'],
+    // the requests still run as a 4-thread pool runs them; a stall of the fixture's own making voids nothing
+    breaks: () => true,
+  },
+  {
     name: 'online-at-listen',
     what: "cluster-server.cjs: the primary holds back each worker's 'online' announcement until that worker's next cluster message (its listen request), then hands both to the cluster module: fork, online, listening as before, but 'online' means asked to listen, and a worker that runs without listening is never announced",
     select: ['cluster.online-exit-events'],
     // 'online' no longer follows the fork as the worker's announcement of itself
+    breaks: () => true,
+  },
+  {
+    name: 'online-held-all',
+    what: "cluster-server.cjs: online-at-listen, and every message of a worker's own is held with its 'online' until it asks to listen: a worker that runs without listening is never heard from, not even that it runs",
+    select: ['cluster.online-exit-events'],
+    // 'online' still means "asked to listen"; a worker that ran is never announced
     breaks: () => true,
   },
 ];

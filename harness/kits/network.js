@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { median } from '../stats.js';
 import { TIMING_LOOKS } from '../verdict.js';
+import { fsOnRing } from './pool.js';
 
 /** Operations per trial. */
 export const N = 8;
@@ -16,6 +17,19 @@ export const DELAY_MS = 30;
  * need the pool finishes well inside it on a busy machine.
  */
 export const HOLD_MS = 150;
+
+/**
+ * The plan's `undecidable` (to spread into it) where fs.stat, these claims'
+ * pool request beside what they measure, may not go to the pool at all
+ * (kits/pool.js fsOnRing); {} elsewhere.
+ * @param {import('../context.js').Context} ctx
+ */
+export function statOffPool(ctx) {
+  const ring = fsOnRing(ctx);
+  return ring
+    ? { undecidable: `${ring}: the fs.stat beside the lookups or requests may go to io_uring, not the pool` }
+    : {};
+}
 
 /**
  * Why a trial shows nothing (its control failed), or null. Such a trial is

@@ -31,10 +31,11 @@ export function stillbornCheck(born) {
 /**
  * The mute control, a worker that runs and never listens: forked, online,
  * never listening. It says it runs ('running', its own message, after its
- * 'online' on the same channel): one that ran and was not announced fails;
- * one that did not say it ran within the fixture's bound shows nothing
- * (invalid). Absent in records made before it (undefined there).
- * @param {{ pid: number, order: string[] } | null | undefined} quiet
+ * 'online' on the same channel) and makes a file that says so (`ran`, read by
+ * the primary: no message carries it): one that ran and was not announced
+ * fails; one that shows neither within the fixture's bound shows nothing
+ * (invalid). Absent in records made before it (undefined there; `ran` too).
+ * @param {{ pid: number, order: string[], ran?: boolean } | null | undefined} quiet
  * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
  */
 export function muteCheck(quiet) {
@@ -44,8 +45,10 @@ export function muteCheck(quiet) {
   const online = order.includes('fork') && order.includes('online') && !order.includes('listening');
   const text = `; control ${quiet.pid}, forked to run without listening: ${order.join(' → ')}`;
   if (online) return { ok: true, detail: text };
-  if (!order.includes('running') && !order.includes('listening'))
+  if (!order.includes('running') && !order.includes('listening')) {
+    if (quiet.ran === true) return { ok: false, detail: `${text} (its file says it ran: expected fork and online)` };
     return { ok: false, invalid: true, detail: `${text} (it did not say it ran within 5 s: nothing shown)` };
+  }
   return { ok: false, detail: `${text} (expected fork and online, no listening)` };
 }
 
@@ -82,7 +85,13 @@ export default defineSpec({
       const bornExit = born && final.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit');
       const quiet = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.mute);
       return {
-        mute: quiet ? { pid: quiet.pid, order: eventsOf(final.events, quiet.pid) } : null,
+        mute: quiet
+          ? {
+              pid: quiet.pid,
+              order: eventsOf(final.events, quiet.pid),
+              ...(final.muteRan ? { ran: final.muteRan.includes(quiet.pid) } : {}),
+            }
+          : null,
         stillborn: born
           ? { pid: born.pid, order: eventsOf(final.events, born.pid), code: bornExit ? bornExit.code : null }
           : null,

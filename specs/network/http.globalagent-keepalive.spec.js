@@ -23,6 +23,12 @@ function checkAgents(obs) {
   const armed = global.free.map((/** @type {any} */ s) => s.armedMs);
   const armedRead = armed.length > 0 && armed.every((/** @type {any} */ a) => a !== undefined);
   const armedOk = !armedRead || armed.every((/** @type {any} */ a) => a === AGENT_TIMEOUT);
+  // ... and closed when that timer expires (run at once, by its own callback):
+  // a kept socket nothing closes at its timeout is kept for ever (unread in
+  // records from before it was: undefined)
+  const expired = global.free.map((/** @type {any} */ s) => s.closedOnExpiry);
+  const expiryRead = expired.length > 0 && expired.every((/** @type {any} */ e) => e !== undefined);
+  const expiryOk = !expiryRead || expired.every((/** @type {any} */ e) => e === true);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
@@ -31,7 +37,8 @@ function checkAgents(obs) {
     global.reused.filter(Boolean).length === n - 1 &&
     keptTimeouts.length === 1 &&
     keptTimeouts[0] === AGENT_TIMEOUT &&
-    armedOk;
+    armedOk &&
+    expiryOk;
   const freshOk =
     !fresh.isGlobal &&
     fresh.keepAlive === false &&
@@ -48,6 +55,9 @@ function checkAgents(obs) {
       `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms` +
       (armedRead
         ? ` (the timer armed on it: ${armed.map((/** @type {any} */ a) => (a === null ? 'none, the socket never expires' : `${a} ms`)).join(', ')})`
+        : '') +
+      (expiryRead
+        ? `, ${expired.map((/** @type {any} */ e) => (e === true ? 'closed by the agent when that timer expires' : e === null ? 'no timer to expire' : 'still open after that timer expired')).join(', ')}`
         : '') +
       '; ' +
       `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +

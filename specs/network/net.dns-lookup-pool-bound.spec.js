@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/kits/network.js';
+import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS, statOffPool } from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
@@ -27,6 +27,7 @@ export default defineSpec({
     const claim = (HOLD_MS + DELAY_MS) / HOLD_MS; // the lookup can only run after the release
     const notPool = DELAY_MS / HOLD_MS; // as fast as a request by IP
     return {
+      ...statOffPool(ctx),
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} GETs to http://localhost and a dns.lookup('localhost') finish only after the release, ` +
         `like the control fs.stat, while ${N} GETs by IP finish during it. R = median time of the requests by name / hold ≈ ${round(claim, 2)} (not pool-bound: ${round(notPool, 2)}).`,

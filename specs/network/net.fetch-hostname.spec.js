@@ -1,4 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
+import { statOffPool } from '../../harness/kits/network.js';
 
 // One trial (fixtures/fetch-probe.cjs): every pool thread parked on a FIFO;
 // N fetches to http://localhost:PORT/ and N to http://127.0.0.1:PORT/ (the
@@ -73,6 +74,7 @@ export default defineSpec({
   plan: (ctx) => {
     const P = ctx.poolSize;
     return {
+      ...statOffPool(ctx),
       summary:
         `All ${P} pool threads parked; ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
         `Model: the ${N} by IP finish while the pool is parked, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +

@@ -1,6 +1,14 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, poolNotHeld, heldRatio, N, DELAY_MS, HOLD_MS } from '../../harness/kits/network.js';
+import {
+  controlProblem,
+  poolNotHeld,
+  heldRatio,
+  N,
+  DELAY_MS,
+  HOLD_MS,
+  statOffPool,
+} from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to a loopback server (by IP literal: no name lookup) that answers after
@@ -27,6 +35,7 @@ export default defineSpec({
     const claim = DELAY_MS / HOLD_MS; // a request takes about the server's delay
     const poolBound = (HOLD_MS + DELAY_MS) / HOLD_MS; // it could only start after the release
     return {
+      ...statOffPool(ctx),
       summary:
         `All pool threads parked on FIFOs for ${HOLD_MS} ms; ${N} GETs to http://127.0.0.1 (no lookup; server delay ${DELAY_MS} ms) all finish before the release, ` +
         `while a control fs.stat waits for it. R = median request time / hold ≈ ${round(claim, 2)} (pool-bound: ≥ ${round(poolBound, 2)}). ` +
@@ -65,16 +74,26 @@ export default defineSpec({
           const rest = ip.completedBeforeRelease === ip.count && ip.errors.length === 0 && !free;
           // Where the fixture's own loop stalled as long as the server's delay, requests
           // could end before others arrived: a short count then tells nothing (a limit
-          // leaves the loop idle), where all else held.
-          if (rest && !together && obs.loopStallMs >= obs.delayMs)
+          // leaves the loop idle), where all else held, and where the main thread spent
+          // at least half that stall waiting for a CPU (kept from it by others: records
+          // from before it was read have no mainWaitMs). A main thread that was on its
+          // CPU the while did the stalling itself: the count stands.
+          const kept = obs.mainWaitMs == null || obs.mainWaitMs >= obs.loopStallMs / 2;
+          const stalled = obs.loopStallMs >= obs.delayMs;
+          const waited = obs.mainWaitMs == null ? '' : `, ${obs.mainWaitMs} ms of it waiting for a CPU`;
+          if (rest && !together && stalled && kept)
             return {
               ok: false,
               invalid: true,
-              detail: `the server held at most ${obs.inFlightHeld} of ${ip.count} requests at once, but the fixture's loop stalled ${obs.loopStallMs} ms (the server's delay is ${obs.delayMs} ms): a count that cannot tell`,
+              detail: `the server held at most ${obs.inFlightHeld} of ${ip.count} requests at once, but the fixture's loop stalled ${obs.loopStallMs} ms${waited} (the server's delay is ${obs.delayMs} ms): a count that cannot tell`,
             };
+          const busy =
+            rest && !together && stalled
+              ? `; the fixture's loop stalled ${obs.loopStallMs} ms${waited}: its own work, not a wait for a CPU`
+              : '';
           return {
             ok: rest && together,
-            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control fs.stat waited for the release${errs}`,
+            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control fs.stat waited for the release${errs}${busy}`,
           };
         },
       },

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, poolNotHeld, heldRatio, N, HOLD_MS } from '../../harness/kits/network.js';
+import { controlProblem, poolNotHeld, heldRatio, N, HOLD_MS, statOffPool } from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
@@ -21,10 +21,11 @@ export default defineSpec({
     section: 'Network 작업은 OS에 위임한다! (OS delegation)',
     figures: null,
   },
-  plan: () => {
+  plan: (ctx) => {
     const claim = 0; // a loopback UDP exchange: milliseconds against a hold of 150
     const poolBound = 1; // it could only complete after the release
     return {
+      ...statOffPool(ctx),
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4('example.test') calls against a DNS responder on 127.0.0.1 all answer before the release, ` +
         `while the control fs.stat waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,

@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
+import { ioUringReads } from '../../harness/kits/pool.js';
 
 const CHUNK = 512 * 1024; // Node's kReadFileBufferLength
 const SMALL = 1000;
@@ -24,19 +25,6 @@ export function tripsFor(bytes, oneTrip) {
 
 /** Pool requests in one case's async_hooks census. @param {Record<string, number>} types */
 export const tripsSeen = (types) => TRIP_TYPES.reduce((n, t) => n + (types[t] ?? 0), 0);
-
-/**
- * Whether libuv reads files through io_uring instead of the pool under the
- * settings in force: libuv 1.45–1.48 with UV_USE_IO_URING set to a non-zero
- * number (the harness sets 0 unless told otherwise); from 1.49 file reads
- * always take the pool.
- * @param {{ uv: string, env?: Record<string, string> }} o
- */
-export function ioUringReads({ uv, env = {} }) {
-  const [major, minor] = uv.split('.').map(Number);
-  const on = env.UV_USE_IO_URING !== undefined && (Number.parseInt(env.UV_USE_IO_URING, 10) || 0) !== 0;
-  return on && major === 1 && minor >= 45 && minor < 49;
-}
 
 /**
  * One case against the model: the requests counted, and that the pool's

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { DEFAULT_POOL } from '../../harness/kits/pool.js';
-import { gateUnavailable, gateCheck, lookupsRequested } from '../../harness/kits/network.js';
+import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
 
 // libuv counts getaddrinfo/getnameinfo as "slow I/O" and lets at most
 // (P + 1) / 2 pool threads run it at once (since 1.23), so lookups cannot
@@ -33,6 +33,7 @@ export default defineSpec({
     const why = gateUnavailable(ctx);
     const cases = SIZES.map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
     return {
+      ...statOffPool(ctx),
       ...(why ? { skip: `cannot make lookups slow without the network: ${why}` } : {}),
       summary:
         `k = P + ${EXTRA} concurrent dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file): ` +

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { gateUnavailable, gateCheck, lookupsRequested } from '../../harness/kits/network.js';
+import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
 
 // libuv lets at most slow_work_thread_threshold() = (nthreads + 1) / 2 pool
 // threads run "slow I/O" (getaddrinfo, getnameinfo) at once (threadpool.c):
@@ -33,6 +33,7 @@ export default defineSpec({
   plan(ctx) {
     const why = gateUnavailable(ctx);
     return {
+      ...statOffPool(ctx),
       ...(why ? { skip: `cannot make lookups slow without the network: ${why}` } : {}),
       summary:
         `dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), then one fs.stat: ` +

@@ -1,6 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { satisfiesVersion } from '../../harness/range.js';
-import { poolSize, madeRequest } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest, fsOnRing } from '../../harness/kits/pool.js';
 
 // fs.watchFile is libuv's uv_fs_poll: a timer that issues uv_fs_stat, a pool
 // request, and compares the result with the last (fs-poll.c). fs.watch is
@@ -34,14 +33,9 @@ export default defineSpec({
   },
   plan(ctx) {
     const P = poolSize(ctx);
-    const ring =
-      Number.parseInt(ctx.env?.UV_USE_IO_URING ?? '0', 10) > 0 && satisfiesVersion(ctx.node.uv, '>=1.45.0 <1.49.0');
+    const ring = fsOnRing(ctx);
     return {
-      ...(ring
-        ? {
-            undecidable: `UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} in force with libuv ${ctx.node.uv}: the poll's stat may go to io_uring, not the pool`,
-          }
-        : {}),
+      ...(ring ? { undecidable: `${ring}: the poll's stat may go to io_uring, not the pool` } : {}),
       summary: `A file watched by fs.watchFile (interval ${INTERVAL_MS} ms) and by fs.watch; all ${P} pool threads held in fs.copyFile from a FIFO, then the file grows by one byte (synchronously). Model: fs.watch reports it with the pool held, fs.watchFile only after the release; fs.access (the pool control) waits.`,
       model: { P, intervalMs: INTERVAL_MS, watchBeforeRelease: true, watchFileBeforeRelease: false },
       trial: (c) =>

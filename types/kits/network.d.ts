@@ -10,6 +10,17 @@ export declare const DELAY_MS = 30;
  */
 export declare const HOLD_MS = 150;
 /**
+ * The plan's `undecidable` (to spread into it) where fs.stat, these claims'
+ * pool request beside what they measure, may not go to the pool at all
+ * (kits/pool.js fsOnRing); {} elsewhere.
+ * @param {import('../context.js').Context} ctx
+ */
+export declare function statOffPool(ctx: import('../context.js').Context): {
+    undecidable: string;
+} | {
+    undecidable?: undefined;
+};
+/**
  * Why a trial shows nothing (its control failed), or null. Such a trial is
  * void: it counts neither for nor against the claim.
  * @param {any} obs
