@@ -22,7 +22,7 @@ const obs = (o = {}) => ({
   ops: {
     name: { count: 4, byStage: [0, 4, 0], errors: [] },
     ip: { count: 4, byStage: [4, 0, 0], errors: [] },
-    stat: { count: 1, byStage: [0, 1, 0], errors: [] },
+    access: { count: 1, byStage: [0, 1, 0], errors: [] },
   },
   ...o,
 });
@@ -57,7 +57,13 @@ describe('net.fetch-hostname check', () => {
 
   test('a pool that was not held is no evidence', () => {
     expect(check(obs({ parked: 3 }))).toMatchObject({ invalid: true });
-    expect(check(obs(ops({ stat: { count: 1, byStage: [1, 0, 0], errors: [] } })))).toMatchObject({ invalid: true });
+    expect(check(obs(ops({ access: { count: 1, byStage: [1, 0, 0], errors: [] } })))).toMatchObject({ invalid: true });
+    // a record from before the control was an fs.access: its fs.stat, read the same way
+    const { access, ...rest } = obs().ops;
+    expect(check(obs({ ops: { ...rest, stat: access } }))).toMatchObject({ ok: true });
+    const early = check(obs({ ops: { ...rest, stat: { ...access, byStage: [1, 0, 0] } } }));
+    expect(early).toMatchObject({ invalid: true });
+    expect(early.detail).toMatch(/fs\.stat done while parked: 1/);
     expect(check(obs({ inOpen: [P, 1] }))).toMatchObject({ invalid: true });
   });
 });

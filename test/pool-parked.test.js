@@ -10,12 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture } from '../harness/isolate.js';
-import fsIoUring, {
-  ioUringRule,
-  kernelVersion,
-  kernelRefuses,
-  fsModel,
-} from '../specs/threadpool/pool.fs-io-uring.spec.js';
+import fsIoUring, { fsModel } from '../specs/threadpool/pool.fs-io-uring.spec.js';
+import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
 import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile from '../specs/threadpool/pool.watchfile.spec.js';
 import slowIo from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';

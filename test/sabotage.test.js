@@ -288,13 +288,13 @@ describe('count-keeping sabotages look alike to a count', () => {
     const { data } = await runFixture({
       node: process.execPath,
       fixture: 'net-probe.cjs',
-      options: { tmpdir, ops: ['ip', 'stat'], n: 4, holdMs: 200 },
+      options: { tmpdir, ops: ['ip', 'access'], n: 4, holdMs: 200 },
       env: { NCS_SABOTAGE: 'net-via-pool' },
       timeoutMs: 20_000,
     });
     expect(data.parked).toBe(data.P);
     expect(data.ops.ip.completedBeforeRelease).toBe(4);
-    expect(data.ops.stat.completedBeforeRelease).toBe(0);
+    expect(data.ops.access.completedBeforeRelease).toBe(0);
   });
 
   test('cluster-funnel: every worker serves, one serves nearly all', async () => {

@@ -1,10 +1,10 @@
 // @ts-check
 // Shared by the network specs: one trial parks every pool thread on FIFOs for
-// HOLD_MS while N operations run, with an fs.stat as the positive control.
+// HOLD_MS while N operations run, with an fs.access as the positive control.
 import { existsSync, readFileSync } from 'node:fs';
 import { median } from '../stats.js';
 import { TIMING_LOOKS } from '../verdict.js';
-import { fsOnRing } from './pool.js';
+import { fsOnRing } from './io-uring.js';
 
 /** Operations per trial. */
 export const N = 8;
@@ -19,16 +19,25 @@ export const DELAY_MS = 30;
 export const HOLD_MS = 150;
 
 /**
- * The plan's `undecidable` (to spread into it) where fs.stat, these claims'
- * pool request beside what they measure, may not go to the pool at all
- * (kits/pool.js fsOnRing); {} elsewhere.
+ * The control, a pool request that must wait for the release: fs.access
+ * (never sent to io_uring), or in records from before it was, fs.stat.
+ * @param {any} ops  a trial's operations
+ * @returns {{ op: any, call: string }}
+ */
+export function controlOp(ops) {
+  return ops.access ? { op: ops.access, call: 'fs.access' } : { op: ops.stat, call: 'fs.stat' };
+}
+
+/**
+ * The plan's `undecidable` (to spread into it) where the fs.stat beside the
+ * held lookups (pool.dns-half-cap, pool.slow-io-cap-n1: the claim's own
+ * words, or the pool's free threads it shows) may not go to the pool at all
+ * (kits/io-uring.js fsOnRing); {} elsewhere.
  * @param {import('../context.js').Context} ctx
  */
 export function statOffPool(ctx) {
   const ring = fsOnRing(ctx);
-  return ring
-    ? { undecidable: `${ring}: the fs.stat beside the lookups or requests may go to io_uring, not the pool` }
-    : {};
+  return ring ? { undecidable: `${ring}: the fs.stat beside the held lookups may go to io_uring, not the pool` } : {};
 }
 
 /**
@@ -37,8 +46,9 @@ export function statOffPool(ctx) {
  * @param {any} obs
  */
 export function controlProblem(obs) {
-  if (obs.ops.stat.completedBeforeRelease > 0) {
-    return `control failed: fs.stat finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so this trial shows nothing`;
+  const control = controlOp(obs.ops);
+  if (control.op.completedBeforeRelease > 0) {
+    return `control failed: ${control.call} finished while the pool was meant to be parked (${obs.parked ?? '?'} of ${obs.P} threads seen parked), so this trial shows nothing`;
   }
   if (obs.parked !== null && obs.parked !== obs.P)
     return `only ${obs.parked} of ${obs.P} pool threads were seen parked`;
@@ -52,7 +62,7 @@ export function controlProblem(obs) {
  * wake-ups, not a time: the smallest job counts). A pool thread that ran
  * could have served the requests, so "they finished while the pool was busy"
  * would not follow. Returns what went wrong, or null (also where there is no
- * census: the FIFO count and the fs.stat control are then the evidence).
+ * census: the FIFO count and the fs.access control are then the evidence).
  * @param {any} obs
  */
 export function poolNotHeld(obs) {

@@ -17,7 +17,6 @@ import { cpuAtOneSpeed, speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
 import { TASK_MS } from '../profile.js';
-import { satisfiesVersion } from '../range.js';
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
@@ -97,32 +96,6 @@ export function otherSizeSentence(ctx, k, claimed) {
   const shape = batches({ k, P }).join(' + ');
   const how = P >= k ? `all ${k} run at once, none waits` : `the ${k} run as batches ${shape}`;
   return `With ${sizeInForce(ctx) ?? `a pool of ${P}`}: ${how} — the claim's ${claimed} does not hold here`;
-}
-
-/**
- * Whether fs requests that io_uring can take go to it, not to the pool, under
- * the settings in force: libuv 1.45–1.48 (Node 20) with UV_USE_IO_URING a
- * non-zero number, as libuv's atoi reads it (the harness sets 0 unless told
- * otherwise). Measured on 20.20.2: fs.stat, fs.promises.stat, fs.readFile and
- * the ES module loader's reads finish past a full pool; from libuv 1.49 they
- * wait for it whatever the variable says (22.17+, 24 and 26 measured). The
- * FIFO count, fs.access and fs.copyFile never go there.
- * @param {{ uv: string, env?: Record<string, string> }} o
- */
-export function ioUringReads({ uv, env = {} }) {
-  const on = env.UV_USE_IO_URING !== undefined && (Number.parseInt(env.UV_USE_IO_URING, 10) || 0) !== 0;
-  return on && satisfiesVersion(uv, '>=1.45.0 <1.49.0');
-}
-
-/**
- * ioUringReads for a run's context, in words for a reason: what is in force,
- * or null where fs requests go to the pool.
- * @param {import('../context.js').Context} ctx
- * @returns {string | null}
- */
-export function fsOnRing(ctx) {
-  if (!ctx.node?.uv || !ioUringReads({ uv: ctx.node.uv, env: ctx.env })) return null;
-  return `UV_USE_IO_URING=${ctx.env?.UV_USE_IO_URING} in force with libuv ${ctx.node.uv}`;
 }
 
 // Open files a fixture holds besides its parked readers (stdio, IPC, the event

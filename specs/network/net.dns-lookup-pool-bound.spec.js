@@ -1,10 +1,10 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS, statOffPool } from '../../harness/kits/network.js';
+import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS, controlOp } from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to http://localhost (dns.lookup first), one dns.lookup('localhost'), and two
-// controls: one fs.stat (needs the pool: must wait) and N GETs by IP literal
+// controls: one fs.access (needs the pool: must wait; never sent to io_uring) and N GETs by IP literal
 // (need no pool: must finish, so the server and the loop were answering).
 
 export default defineSpec({
@@ -27,10 +27,9 @@ export default defineSpec({
     const claim = (HOLD_MS + DELAY_MS) / HOLD_MS; // the lookup can only run after the release
     const notPool = DELAY_MS / HOLD_MS; // as fast as a request by IP
     return {
-      ...statOffPool(ctx),
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} GETs to http://localhost and a dns.lookup('localhost') finish only after the release, ` +
-        `like the control fs.stat, while ${N} GETs by IP finish during it. R = median time of the requests by name / hold ≈ ${round(claim, 2)} (not pool-bound: ${round(notPool, 2)}).`,
+        `like the control fs.access, while ${N} GETs by IP finish during it. R = median time of the requests by name / hold ≈ ${round(claim, 2)} (not pool-bound: ${round(notPool, 2)}).`,
       model: {
         N,
         delayMs: DELAY_MS,
@@ -43,7 +42,7 @@ export default defineSpec({
       trial: (c) =>
         c.run('net-probe.cjs', {
           options: {
-            ops: ['ip', 'name', 'lookup', 'stat'],
+            ops: ['ip', 'name', 'lookup', 'access'],
             n: N,
             delayMs: DELAY_MS,
             holdMs: HOLD_MS,
@@ -74,7 +73,7 @@ export default defineSpec({
               errs.length === 0,
             detail:
               `with all ${obs.P} pool threads parked, ${queued} getaddrinfo requests queued on the pool (expected ${lookups}); ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
-              `(${name.completed}/${name.count} after it); controls: fs.stat waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+              `(${name.completed}/${name.count} after it); controls: ${controlOp(obs.ops).call} waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
           };
         },
       },

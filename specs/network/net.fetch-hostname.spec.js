@@ -1,10 +1,10 @@
 import { defineSpec } from '../../harness/spec.js';
-import { statOffPool } from '../../harness/kits/network.js';
+import { controlOp } from '../../harness/kits/network.js';
 
 // One trial (fixtures/fetch-probe.cjs): every pool thread parked on a FIFO;
 // N fetches to http://localhost:PORT/ and N to http://127.0.0.1:PORT/ (the
 // server closes each connection, so every fetch opens its own), and one
-// fs.stat as the control. Stage 0: the whole pool parked. Stage 1: one FIFO
+// fs.access as the control (never sent to io_uring). Stage 0: the whole pool parked. Stage 1: one FIFO
 // opened, one pool thread free, the others still parked. Then all released.
 const N = 4;
 const HOLD_MS = 200;
@@ -14,15 +14,16 @@ const HOLD_MS = 200;
  * @param {any} obs @param {number} P
  */
 function checkFetch(obs, P) {
-  const { name, ip, stat } = obs.ops;
+  const { name, ip } = obs.ops;
+  const { op: control, call } = controlOp(obs.ops);
   const [open0, open1] = obs.inOpen;
   if (obs.parked !== null && obs.parked !== P)
     return { ok: false, invalid: true, detail: `only ${obs.parked} of ${P} pool threads were seen parked` };
-  if (stat.byStage[0] > 0 || (open0 !== null && open0 !== P))
+  if (control.byStage[0] > 0 || (open0 !== null && open0 !== P))
     return {
       ok: false,
       invalid: true,
-      detail: `control failed: the pool was not held (fs.stat done while parked: ${stat.byStage[0]}; threads in open(2): ${open0})`,
+      detail: `control failed: the pool was not held (${call} done while parked: ${control.byStage[0]}; threads in open(2): ${open0})`,
     };
   // Stage 1 shows something only if exactly one thread was freed.
   if (open1 !== null && open1 !== P - 1)
@@ -51,7 +52,7 @@ function checkFetch(obs, P) {
         ? '; '
         : `, the server connected ${connectedParked} time(s) meanwhile (at most ${ip.count}, the IP fetches'${connectedFirst ? ': fetches to localhost connected before their lookup returned' : ''}); `) +
       `with one thread freed (${open1 ?? '?'} still parked) ${name.byStage[1]}/${name.count} to localhost finished` +
-      `${name.byStage[2] ? `, ${name.byStage[2]} only after the full release` : ''}; control: fs.stat waited${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+      `${name.byStage[2] ? `, ${name.byStage[2]} only after the full release` : ''}; control: ${call} waited${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
   };
 }
 
@@ -74,11 +75,10 @@ export default defineSpec({
   plan: (ctx) => {
     const P = ctx.poolSize;
     return {
-      ...statOffPool(ctx),
       summary:
         `All ${P} pool threads parked; ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
         `Model: the ${N} by IP finish while the pool is parked, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
-        `and freeing one pool thread (${P - 1} still parked) lets them through; the fs.stat control waits like them.`,
+        `and freeing one pool thread (${P - 1} still parked) lets them through; the fs.access control waits like them.`,
       model: { P, N, parkedDone: { ip: N, name: 0 }, lookups: N, oneFreedDone: { name: N } },
       trial: (c) =>
         c.run('fetch-probe.cjs', { options: { n: N, holdMs: HOLD_MS, pool: c.poolSize }, timeoutMs: 15_000 }),

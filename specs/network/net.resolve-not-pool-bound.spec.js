@@ -1,10 +1,10 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, poolNotHeld, heldRatio, N, HOLD_MS, statOffPool } from '../../harness/kits/network.js';
+import { controlProblem, poolNotHeld, heldRatio, N, HOLD_MS, controlOp } from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
-// and one fs.stat as the positive control (it needs a pool thread).
+// and one fs.access as the positive control (it needs a pool thread, and never goes to io_uring).
 
 export default defineSpec({
   id: 'net.resolve-not-pool-bound',
@@ -25,15 +25,14 @@ export default defineSpec({
     const claim = 0; // a loopback UDP exchange: milliseconds against a hold of 150
     const poolBound = 1; // it could only complete after the release
     return {
-      ...statOffPool(ctx),
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4('example.test') calls against a DNS responder on 127.0.0.1 all answer before the release, ` +
-        `while the control fs.stat waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
+        `while the control fs.access waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
       model: { N, holdMs: HOLD_MS, completedBeforeRelease: N, R: claim, alternatives: { 'pool-bound': poolBound } },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
       trial: (c) =>
         c.run('net-probe.cjs', {
-          options: { ops: ['resolve', 'stat'], n: N, holdMs: HOLD_MS, pool: c.poolSize },
+          options: { ops: ['resolve', 'access'], n: N, holdMs: HOLD_MS, pool: c.poolSize },
           timeoutMs: 15_000,
         }),
       structural: {
@@ -48,7 +47,7 @@ export default defineSpec({
           const free = poolNotHeld(obs);
           return {
             ok: r.completedBeforeRelease === r.count && r.errors.length === 0 && !free,
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control fs.stat waited${errs}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}`,
           };
         },
       },

@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
-import { ioUringReads } from '../../harness/kits/pool.js';
+import { fsOnRing } from '../../harness/kits/io-uring.js';
 
 const CHUNK = 512 * 1024; // Node's kReadFileBufferLength
 const SMALL = 1000;
@@ -86,7 +86,7 @@ export default defineSpec({
   },
   plan(ctx) {
     const oneTrip = satisfiesVersion(ctx.node.version, ONE_TRIP);
-    const uring = ioUringReads({ uv: ctx.node.uv, env: ctx.env });
+    const uring = fsOnRing(ctx) !== null;
     const want = (/** @type {number} */ b) => tripsFor(b, oneTrip);
     return {
       ...(oneTrip || uring ? { expected: /** @type {const} */ ('refuted') } : {}),

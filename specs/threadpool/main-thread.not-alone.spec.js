@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize, sizeInForce, fsOnRing } from '../../harness/kits/pool.js';
+import { poolSize, sizeInForce } from '../../harness/kits/pool.js';
+import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { mainThreadTrial } from '../../harness/kits/threads.js';
 
 export default defineSpec({

@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize, probePool, sizeInForce, poolReading, fsOnRing } from '../../harness/kits/pool.js';
+import { poolSize, probePool, sizeInForce, poolReading } from '../../harness/kits/pool.js';
+import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
 
 const ASK = '2';
@@ -21,7 +22,7 @@ export default defineSpec({
   area: 'threadpool',
   claim: 'Assigning process.env.UV_THREADPOOL_SIZE in the program changes the pool size.',
   truth:
-    'Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect up to 22.17 and 24.2 (the ESM loader has used the pool already) and works from 22.18.0 and 24.3.0, and on Node 20 with UV_USE_IO_URING=1 (the loader reads through io_uring).',
+    "Nuanced: libuv reads the variable once, at the first pool request. From a CommonJS entry before any pool use it works; after the first pool use it has no effect; from an ES module entry it has no effect up to 22.17 and 24.2 (the ESM loader has used the pool already) and works from 22.18.0 and 24.3.0, and where UV_USE_IO_URING=1 sends the loader's reads and closes to io_uring (libuv 1.45–1.48, kernel 6.1+).",
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
@@ -31,10 +32,13 @@ export default defineSpec({
     figures: 'UV_THREADPOOL_SIZE=5 in code: five hashes at 1545–1557 ms',
   },
   plan(ctx) {
-    // Where the loader's reads go to io_uring (fsOnRing), it starts no pool
-    // either: measured on 20.20.2 with UV_USE_IO_URING=1, the assignment works.
+    // Where the loader's reads go to io_uring (fsOnRing), its closes too
+    // (kernel 6.1+), it starts no pool either: measured on 20.20.2, kernel
+    // 6.18, with UV_USE_IO_URING=1, the assignment works. On an older kernel
+    // its close still takes the pool.
     const ring = fsOnRing(ctx);
-    const esmWorks = satisfiesVersion(ctx.node.version, ESM_WORKS) || ring !== null;
+    const loaderOffPool = ring !== null && closeOnRing(ctx);
+    const esmWorks = satisfiesVersion(ctx.node.version, ESM_WORKS) || loaderOffPool;
     // Where the assignment has no effect, the pool keeps the size the process
     // started with: libuv's default, or the one the settings in force give.
     const P = poolSize(ctx);
@@ -53,7 +57,7 @@ export default defineSpec({
         asked: Number(ASK),
         cases: cases.map(({ name, want }) => ({ name, want })),
         // What is true here, in words that differ only where the truth does (merge compares it).
-        outcome: `from an ES module entry the assignment ${esmWorks ? 'works' : 'has no effect'} (→ ${cases[2].want})${ring ? ` (${ring}: the loader's reads go to io_uring)` : ''}`,
+        outcome: `from an ES module entry the assignment ${esmWorks ? 'works' : 'has no effect'} (→ ${cases[2].want})${loaderOffPool ? ` (${ring}: the loader reads through io_uring)` : ''}`,
       },
       async trial(c) {
         // One case after another: two of them use the pool before the count,

@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { defineSpec } from '../../harness/spec.js';
-import { satisfiesVersion } from '../../harness/range.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
+import { ioUringRule, kernelRefuses, closeOnRing } from '../../harness/kits/io-uring.js';
 
-// libuv 1.45 (Node 20.3.0) sends stat, open, read, close and more to an
-// io_uring with a kernel polling thread (SQPOLL) on Linux, not to the pool.
-// Upstream it was on unless UV_USE_IO_URING=0 up to 1.48; Node patched it to
-// opt-in (UV_USE_IO_URING=1) in 20.11.1 and 21.6.2 (CVE-2024-22017, node
-// 42e659c). From libuv 1.49 (libuv#4492) the SQPOLL ring exists only on a loop
-// configured with UV_LOOP_USE_IO_URING_SQPOLL, which Node never does, and the
-// variable no longer reaches fs. The harness runs every fixture with
-// UV_USE_IO_URING=0 and a spec can set a variable but not remove it, so the
-// fixture runs with =1 and starts a child with the variable removed (the
-// default this claim is about); each holds its own pool.
+// Where libuv sends fs requests, and why: harness/kits/io-uring.js. The
+// harness runs every fixture with UV_USE_IO_URING=0 and a spec can set a
+// variable but not remove it, so the fixture runs with =1 and starts a child
+// with the variable removed (the default this claim is about); each holds its
+// own pool.
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
 const OP_TEXT = {
   stat: 'fs.stat',
@@ -22,7 +16,7 @@ const OP_TEXT = {
   promises: 'fs.promises.readFile',
   stream: 'a read stream',
 };
-// libuv closes through io_uring only on kernels from 6.1 (linux.c, uv__iou_fs_close);
+// libuv closes through io_uring only on kernels from 6.1 (io-uring.js closeOnRing);
 // fs.promises.readFile ends with a close.
 const NEEDS_CLOSE = ['close', 'promises'];
 // The requests an fs call makes (FSREQCALLBACK; fs.promises' FSREQPROMISE, or on Node 26 its one-trip readFile's FSREQCALLBACK)
@@ -31,50 +25,6 @@ const CASES = [
   { name: 'unset', ioUring: null, text: 'UV_USE_IO_URING unset' },
   { name: 'set', ioUring: '1', text: 'UV_USE_IO_URING=1' },
 ];
-
-/** '6.18.44-fc' -> [6, 18, 44]; null where it does not read. @param {string} release */
-export function kernelVersion(release) {
-  const m = /^(\d+)\.(\d+)(?:\.(\d+))?/.exec(release ?? '');
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : null;
-}
-
-/** a >= b for [major, minor, patch]. @param {number[]} a @param {number[]} b */
-const atLeast = (a, b) => (a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2]);
-
-/**
- * Where this Node's libuv sends fs requests, by its version alone:
- * 'pool' always, 'opt-in' (the ring with UV_USE_IO_URING=1) or 'default'
- * (the ring unless UV_USE_IO_URING is 0).
- * @param {{ version: string, uv: string }} node
- * @returns {'pool' | 'opt-in' | 'default'}
- */
-export function ioUringRule(node) {
-  if (!satisfiesVersion(node.uv, '>=1.45.0 <1.49.0')) return 'pool';
-  // Node's own patch made it opt-in (a later libuv needs no patch: 1.49+ is 'pool').
-  return satisfiesVersion(node.version, '<20.11.1 || >=21 <21.6.2') ? 'default' : 'opt-in';
-}
-
-/**
- * Why this machine's kernel keeps libuv from its SQPOLL ring, or null: libuv
- * wants 5.10.186 and io_uring features of 5.13; the sysctl can forbid it.
- * @param {{ arch: string, release: string }} ctx
- * @param {() => string} [readDisabled] the text of /proc/sys/kernel/io_uring_disabled
- */
-export function kernelRefuses(ctx, readDisabled = () => readFileSync('/proc/sys/kernel/io_uring_disabled', 'utf8')) {
-  if (!['x64', 'arm64'].includes(ctx.arch))
-    return `libuv's io_uring use differs on ${ctx.arch} (never on 32-bit arm, nor on ppc64 from 1.48)`;
-  const k = kernelVersion(ctx.release);
-  if (!k) return `the kernel version '${ctx.release}' does not read`;
-  if (!atLeast(k, [5, 13, 0])) return `kernel ${k.join('.')} lacks what libuv needs of io_uring (5.13)`;
-  let disabled = 0;
-  try {
-    disabled = Number(readDisabled().trim());
-  } catch {
-    // no such sysctl before 6.6: allowed
-  }
-  if (disabled > 0) return `io_uring is disabled by sysctl (kernel.io_uring_disabled=${disabled})`;
-  return null;
-}
 
 /**
  * The model for this machine: per case, whether fs requests go to the ring
@@ -85,14 +35,13 @@ export function kernelRefuses(ctx, readDisabled = () => readFileSync('/proc/sys/
 export function fsModel(ctx, readDisabled) {
   const rule = ioUringRule(ctx.node);
   const refused = rule === 'pool' ? null : kernelRefuses(ctx, readDisabled);
-  const k = kernelVersion(ctx.release);
-  const closeOnRing = k !== null && atLeast(k, [6, 1, 0]);
+  const closes = closeOnRing(ctx);
   const cases = CASES.map((c) => {
     const ring = refused === null && (rule === 'default' || (rule === 'opt-in' && c.ioUring === '1'));
-    const early = ring ? OPS.filter((op) => closeOnRing || !NEEDS_CLOSE.includes(op)) : [];
+    const early = ring ? OPS.filter((op) => closes || !NEEDS_CLOSE.includes(op)) : [];
     return { ...c, ring, early };
   });
-  return { rule, refused, closeOnRing, cases };
+  return { rule, refused, closeOnRing: closes, cases };
 }
 
 /** 'fs.stat, fs.open and fs.read'. @param {string[]} ops */

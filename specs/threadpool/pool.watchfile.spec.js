@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize, madeRequest, fsOnRing } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest } from '../../harness/kits/pool.js';
+import { fsOnRing } from '../../harness/kits/io-uring.js';
 
 // fs.watchFile is libuv's uv_fs_poll: a timer that issues uv_fs_stat, a pool
 // request, and compares the result with the last (fs-poll.c). fs.watch is

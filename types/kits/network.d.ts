@@ -10,9 +10,20 @@ export declare const DELAY_MS = 30;
  */
 export declare const HOLD_MS = 150;
 /**
- * The plan's `undecidable` (to spread into it) where fs.stat, these claims'
- * pool request beside what they measure, may not go to the pool at all
- * (kits/pool.js fsOnRing); {} elsewhere.
+ * The control, a pool request that must wait for the release: fs.access
+ * (never sent to io_uring), or in records from before it was, fs.stat.
+ * @param {any} ops  a trial's operations
+ * @returns {{ op: any, call: string }}
+ */
+export declare function controlOp(ops: any): {
+    op: any;
+    call: string;
+};
+/**
+ * The plan's `undecidable` (to spread into it) where the fs.stat beside the
+ * held lookups (pool.dns-half-cap, pool.slow-io-cap-n1: the claim's own
+ * words, or the pool's free threads it shows) may not go to the pool at all
+ * (kits/io-uring.js fsOnRing); {} elsewhere.
  * @param {import('../context.js').Context} ctx
  */
 export declare function statOffPool(ctx: import('../context.js').Context): {
@@ -33,7 +44,7 @@ export declare function controlProblem(obs: any): string | null;
  * wake-ups, not a time: the smallest job counts). A pool thread that ran
  * could have served the requests, so "they finished while the pool was busy"
  * would not follow. Returns what went wrong, or null (also where there is no
- * census: the FIFO count and the fs.stat control are then the evidence).
+ * census: the FIFO count and the fs.access control are then the evidence).
  * @param {any} obs
  */
 export declare function poolNotHeld(obs: any): string | null;

@@ -61,27 +61,6 @@ export declare function otherSizeSentence(ctx: {
     poolSize?: number;
 }, k: number, claimed: string): string;
 /**
- * Whether fs requests that io_uring can take go to it, not to the pool, under
- * the settings in force: libuv 1.45–1.48 (Node 20) with UV_USE_IO_URING a
- * non-zero number, as libuv's atoi reads it (the harness sets 0 unless told
- * otherwise). Measured on 20.20.2: fs.stat, fs.promises.stat, fs.readFile and
- * the ES module loader's reads finish past a full pool; from libuv 1.49 they
- * wait for it whatever the variable says (22.17+, 24 and 26 measured). The
- * FIFO count, fs.access and fs.copyFile never go there.
- * @param {{ uv: string, env?: Record<string, string> }} o
- */
-export declare function ioUringReads({ uv, env }: {
-    uv: string;
-    env?: Record<string, string>;
-}): boolean;
-/**
- * ioUringReads for a run's context, in words for a reason: what is in force,
- * or null where fs requests go to the pool.
- * @param {import('../context.js').Context} ctx
- * @returns {string | null}
- */
-export declare function fsOnRing(ctx: import('../context.js').Context): string | null;
-/**
  * Why a FIFO count with `fifos` readers cannot be made on this machine, or
  * null. A parked reader holds an open-file slot (open(2) takes it before
  * blocking), and while the count probes them, each reader it lets through
