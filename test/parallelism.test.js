@@ -27,6 +27,18 @@ test('a value fixed at start, or a cpus() that follows the affinity, is caught',
   expect(judgeAffinity({ ...affinity, launched: two }).ok).toBe(false);
 });
 
+test('on three CPUs or more, a list with gaps is counted, not spanned (ap-affinity-span)', () => {
+  const four = { ap: 4, cpus: 4, allowed: [0, 1, 2, 3] };
+  const last = { ap: 1, cpus: 4, allowed: [3] };
+  const wide = { pin: 3, started: four, launched: last, changed: last, restored: four };
+  const apart = { ap: 2, cpus: 4, allowed: [0, 2] };
+  expect(judgeAffinity({ ...wide, apart }).ok).toBe(true);
+  expect(judgeAffinity({ ...wide, apart }).detail).toContain(
+    'after taskset -p -c 0,2 (every other CPU): 2 CPUs allowed',
+  );
+  expect(judgeAffinity({ ...wide, apart: { ...apart, ap: 3 } }).ok).toBe(false);
+});
+
 test('which quota libuv reads: by its version and the first line of /proc/self/cgroup', () => {
   expect(libuvReads({ uv: '1.46.0', v2First: true, cpuComma: false })).toBe('old');
   expect(libuvReads({ uv: '1.49.1', v2First: true, cpuComma: false })).toBe('v2');

@@ -640,6 +640,77 @@ export const SABOTAGES = [
     // 'online' still means "asked to listen"; a worker that ran is never announced
     breaks: () => true,
   },
+  // built blind, third round (from the claims' words)
+  {
+    name: 'ap-affinity-span',
+    what: 'ap-affinity.cjs: os.availableParallelism() reads the span of the CPU list the process may use (last − first + 1), not its count: the same count wherever that list is contiguous (every CPU, or the one it is pinned to), 3 for CPUs 0 and 2',
+    select: ['os.ap-affinity'],
+    // a span is not "the CPUs the process is allowed to run on": any gap in the list is counted as a CPU
+    breaks: () => true,
+  },
+  {
+    name: 'ap-quota-at-exec',
+    what: 'ap-cgroup.cjs: a cgroup CPU quota in force when the process starts caps os.availableParallelism() for its whole life (rounded down); a quota set while it runs is read as before (not at all, where libuv does not read it), so every reading of the fixture is unchanged',
+    select: ['os.ap-cgroup'],
+    // a process started under a quota (a container) reports it rounded down where libuv reads no quota at all
+    breaks: () => true,
+  },
+  {
+    name: 'callbacks-off-main-decoy',
+    what: "main-thread.cjs: callbacks-off-main (pbkdf2, readFile and gzip and their callbacks in a worker thread that reports the main thread's ids), and the main thread reads the kind's 4 MiB of /dev/zero as the report arrives: the kernel's per-thread count shows one read per callback kind on the main thread, as when the callback runs there",
+    select: ['main-thread.single'],
+    // three kinds of callback run on another thread; what the main thread did for them is a decoy read
+    breaks: () => true,
+  },
+  {
+    name: 'pool-stand-ins',
+    what: 'main-thread.cjs: fs.readFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes served by P worker threads started at the first of those calls and named as libuv names its pool threads; they read the files and do the work off the main thread, the callbacks come back to it; the libuv pool never starts',
+    select: ['main-thread.not-alone'],
+    // the P threads that appear at the first "pool use" are not the pool's: the pool is never used
+    breaks: () => true,
+  },
+  {
+    name: 'plain-transfer-copied',
+    what: "worker-transfer.cjs: postMessage(ab, [ab]) of a plain ArrayBuffer sends a copy of it and then detaches the sender's (structuredClone with a transfer list): byteLength 0 in the sender and the same 16 bytes in the worker, as a move leaves them",
+    select: ['worker.pooled-transfer'],
+    // a plain ArrayBuffer in the transfer list is copied, then thrown away: not moved
+    breaks: () => true,
+  },
+  {
+    name: 'gzip-lock-naps',
+    what: 'loop-apis.cjs: while an async zlib.gzip of 1 MiB or more is in flight (compressed on the pool, as honest) the main thread sleeps in Atomics.wait 4 ms at a time, one loop turn between, as if it waited on a lock the compressing thread holds: no CPU spent, timers still fire each turn',
+    select: ['loop.pool-apis-block'],
+    // async gzip keeps the loop asleep most of the time it runs: it blocks the event loop, as the claim says
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-lock-naps',
+    what: 'loop-apis.cjs: the same while two or more dns.lookup() are in flight (each still a getaddrinfo on the pool): the main thread asleep 4 ms at a time, one loop turn between',
+    select: ['loop.pool-apis-block'],
+    // concurrent lookups keep the loop asleep most of the time they run: dns.lookup blocks the event loop
+    breaks: () => true,
+  },
+  {
+    name: 'pool-pin-on-cpu-work',
+    what: "pool-probe.cjs: while crypto (pbkdf2, scrypt, randomFill) or zlib (gzip, deflate) work is queued the pool threads are pinned one per CPU the process may use (taskset), and given every CPU back when the last ends; fs work, the probe's FIFO readers, leaves them as they are",
+    select: ['pool.thread-per-core'],
+    // hashes run on threads placed one per core: libuv's "no affinity" is false where the claim looks
+    breaks: () => true,
+  },
+  {
+    name: 'resolve-first-via-pool',
+    what: "net-probe.cjs: dns.Resolver's and dns.promises.Resolver's resolve* read /etc/hosts through fs (a pool request) the first time they see a name, and only then send their c-ares query; a name seen before (the fixture's warm-up) goes to c-ares at once, so the parked-pool queries and the responder's count are as before",
+    select: ['net.resolve-not-pool-bound'],
+    // a name resolved for the first time waits for a free pool thread: resolve* is not free of the pool
+    breaks: () => true,
+  },
+  {
+    name: 'name-preconnect',
+    what: 'net-probe.cjs: a GET to http://localhost connects to 127.0.0.1 at once, looks localhost up beside it (dns.lookup, a getaddrinfo on the pool) and writes its request on that connection only once the lookup has returned: the same lookups, requests and times',
+    select: ['net.dns-lookup-pool-bound'],
+    // the connection is made while the pool is busy, before the name is resolved: not "resolved before connecting"
+    breaks: () => true,
+  },
 ];
 
 /**

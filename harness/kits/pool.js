@@ -122,17 +122,19 @@ export function fifoCountUnavailable(ctx, fifos) {
 /**
  * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
  * each pool thread (`affinity.threads` is then null): one /proc read per
- * thread, tens of milliseconds for a pool of 1024. `cpus`: run it on these
- * CPUs (taskset) instead of the run's own.
+ * thread, tens of milliseconds for a pool of 1024. `atWork`: read those
+ * lists again while every pool thread runs a pbkdf2 (`affinity.threadsAtWork`),
+ * not only while they wait on FIFOs. `cpus`: run it on these CPUs (taskset)
+ * instead of the run's own.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, cpus?: number[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[] }} [o]
  */
 export function probePool(
   ctx,
-  { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs', threadAffinity = true, cpus } = {},
+  { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs', threadAffinity = true, atWork = false, cpus } = {},
 ) {
   return ctx.run(entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs', {
-    options: { fifos, setEnv, setEnvAfterUse, threadAffinity },
+    options: { fifos, setEnv, setEnvAfterUse, threadAffinity, atWork },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),

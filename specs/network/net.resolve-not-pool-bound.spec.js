@@ -26,7 +26,7 @@ export default defineSpec({
     const poolBound = 1; // it could only complete after the release
     return {
       summary:
-        `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4('example.test') calls against a DNS responder on 127.0.0.1 all answer before the release, ` +
+        `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4 calls, each of a name not asked before, against a DNS responder on 127.0.0.1 all answer before the release, ` +
         `while the control fs.access waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
       model: { N, holdMs: HOLD_MS, completedBeforeRelease: N, R: claim, alternatives: { 'pool-bound': poolBound } },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).

@@ -4,25 +4,29 @@ import { defineSpec } from '../../harness/spec.js';
 /**
  * The readings against the claim: availableParallelism equals the number of
  * CPUs the process may use, as started, in a process started pinned to one,
- * after the affinity changed while it runs, and once restored; cpus().length
- * stays the machine's count throughout.
+ * after the affinity changed while it runs, to every other CPU where there
+ * are three or more (absent on fewer, and in records from before), and once
+ * restored; cpus().length stays the machine's count throughout.
  * @param {any} obs
  * @returns {{ ok: boolean, detail: string }}
  */
 export function judgeAffinity(obs) {
-  const rows = ['started', 'launched', 'changed', 'restored'].map((k) => ({ k, ...obs[k] }));
+  const rows = ['started', 'launched', 'changed', 'apart', 'restored']
+    .filter((k) => obs[k])
+    .map((k) => ({ k, ...obs[k] }));
   const host = obs.started.cpus;
   const label = {
     started: 'as started',
     launched: `started under taskset -c ${obs.pin}`,
     changed: `after taskset -p -c ${obs.pin} while running`,
+    apart: `after taskset -p -c ${obs.apart?.allowed.join(',')} (every other CPU)`,
     restored: 'restored',
   };
   const ok = rows.every((r) => r.ap === r.allowed.length && r.cpus === host) && obs.launched.allowed.length === 1;
   const detail = rows
     .map(
       (r) =>
-        `${label[/** @type {'started' | 'launched' | 'changed' | 'restored'} */ (r.k)]}: ${r.allowed.length} CPU${r.allowed.length === 1 ? '' : 's'} allowed, availableParallelism ${r.ap}, cpus().length ${r.cpus}`,
+        `${label[/** @type {'started' | 'launched' | 'changed' | 'apart' | 'restored'} */ (r.k)]}: ${r.allowed.length} CPU${r.allowed.length === 1 ? '' : 's'} allowed, availableParallelism ${r.ap}, cpus().length ${r.cpus}`,
     )
     .join('; ');
   return { ok, detail };

@@ -24,7 +24,7 @@ export default defineSpec({
     const setting = sizeInForce(ctx);
     const pool = setting ? `the pool, ${setting}` : 'the default pool';
     return {
-      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they do the pool's work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
+      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they are the pool's, each taking a pool request parked on a FIFO, and do its work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
       trial: (c) => mainThreadTrial(c),
       structural: {
         need: 2,
@@ -40,9 +40,15 @@ export default defineSpec({
             file === null
               ? ''
               : `; the threads besides the main one read ${mib(obs.reads.others)} (the ${mib(file)} file fs.readFile asked the pool for: expected ≥ ${mib(file)})`;
+          // ... and they are the pool's: each of them takes a pool request (parked on a
+          // FIFO); threads that only do its work by other means take none (absent in
+          // records from before it was read, null without /proc)
+          const parked = obs.newParked;
+          const parkedOk = parked == null || parked === P;
+          const taken = parked == null ? '' : `; ${parked} of them took a pool request each (expected ${P})`;
           return {
-            ok: obs.threadsAtStart > 1 && delta === P && poolRead,
-            detail: `${obs.threadsAtStart} threads at start, ${obs.threadsAfterPool} after the pool started (+${delta}; expected > 1 and +${P})${kernel}${ring ? `; who read the file not asserted: ${ring}, fs.readFile reads through io_uring` : ''}`,
+            ok: obs.threadsAtStart > 1 && delta === P && poolRead && parkedOk,
+            detail: `${obs.threadsAtStart} threads at start, ${obs.threadsAfterPool} after the pool started (+${delta}; expected > 1 and +${P})${taken}${kernel}${ring ? `; who read the file not asserted: ${ring}, fs.readFile reads through io_uring` : ''}`,
           };
         },
       },

@@ -22,17 +22,22 @@ export default defineSpec({
         `may run on all ${ctx.cores} CPU(s) the process may use` +
         `${ctx.cores < P ? `; ${P} threads on ${ctx.cores} CPU(s) cannot be one per core` : ''}.`,
       model: { P, C: ctx.cores },
-      trial: (c) => probePool(c),
+      trial: (c) => probePool(c, { atWork: true }),
       structural: {
         need: 2,
         asserts: 'each pool thread may run on all the process’s CPUs',
         check(obs) {
           const proc = obs.affinity.process.join(',');
           const lists = Object.values(obs.affinity.threads).map((/** @type {any} */ l) => l.join(','));
-          const pinned = lists.filter((l) => l !== proc);
+          // ... and while each runs a hash (where read: records from before it was have none),
+          // the work the claim is about: threads placed only for CPU work are placed
+          const atWork = Object.values(obs.affinity.threadsAtWork ?? {}).map(
+            (/** @type {any} */ l) => l?.join(',') ?? '?',
+          );
+          const pinned = [...lists, ...atWork].filter((l) => l !== proc);
           return {
             ok: lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree,
-            detail: `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'} = the process's ${proc}${pinned.length ? `; ${pinned.length} pinned elsewhere` : ''}`,
+            detail: `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while each ran a hash on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}`,
           };
         },
       },

@@ -75,18 +75,21 @@ export declare function fifoCountUnavailable(ctx: import('../context.js').Contex
 /**
  * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
  * each pool thread (`affinity.threads` is then null): one /proc read per
- * thread, tens of milliseconds for a pool of 1024. `cpus`: run it on these
- * CPUs (taskset) instead of the run's own.
+ * thread, tens of milliseconds for a pool of 1024. `atWork`: read those
+ * lists again while every pool thread runs a pbkdf2 (`affinity.threadsAtWork`),
+ * not only while they wait on FIFOs. `cpus`: run it on these CPUs (taskset)
+ * instead of the run's own.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, cpus?: number[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[] }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, cpus }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
     setEnvAfterUse?: boolean;
     entry?: 'commonjs' | 'module';
     threadAffinity?: boolean;
+    atWork?: boolean;
     cpus?: number[];
 }): Promise<any>;
 /**
