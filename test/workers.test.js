@@ -459,7 +459,18 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     expect(order.slice(0, 3)).toEqual(['parked', 'fs.watch', 'release']);
     expect(order.slice(3).sort()).toEqual(['dns.lookup', 'gzip']);
     for (const phase of ['gzip', 'gzipSync', 'dns'])
-      expect(Object.keys(data[phase]).sort()).toEqual(['loopMaxMs', 'mainCpuMs', 'ms', 'poolCpuMs', 'ticks']);
+      expect(Object.keys(data[phase]).sort()).toEqual([
+        'fromMs',
+        'loopMaxMs',
+        'mainCpuMs',
+        'ms',
+        'poolCpuMs',
+        'ticks',
+        'toMs',
+      ]);
+    expect(data.pid).toBe(data.pid | 0);
+    expect(data.t0Mono).toBeGreaterThan(0);
+    expect(data.pollFds?.length).toBeGreaterThan(0);
     // gzipSync runs on the main thread; async gzip's compression on the pool
     expect(data.gzipSync.poolCpuMs).toBe(0);
     expect(data.gzip.poolCpuMs).toBeGreaterThan(0);
@@ -491,6 +502,33 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     // the pool did its half, the main thread as much again
     expect(check(apis({ pool: 40, main: 56, sync: 72 })).ok).toBe(false);
     expect(check(apis({ pool: 72, main: 20, sync: 73 })).detail).toMatch(/pool 72 ms, main thread 20 ms/);
+  });
+
+  it('the loop waited in its poll while they ran, not asleep elsewhere (gzip-lock-naps, lookup-lock-naps)', () => {
+    const check = /** @type {any} */ (poolApis.plan(/** @type {any} */ ({ cores: 2 }))).structural.check;
+    const ok = apis({ pool: 72, main: 20, sync: 73 });
+    // looks every 5 ms over async gzip (100–300 ms) and the lookups (320–480 ms), on the fixture's clock
+    const looks = (/** @type {(t: number) => string} */ at) => {
+      const t = Array.from({ length: 100 }, (_, i) => 5 * i + 2);
+      return { everyMs: 5, t, wait: t.map(at) };
+    };
+    const withLooks = (/** @type {(t: number) => string} */ at) => ({
+      ...ok,
+      gzip: { ...ok.gzip, fromMs: 100, toMs: 300 },
+      dns: { ...ok.dns, fromMs: 320, toMs: 480 },
+      pollFds: [4],
+      mainLooks: looks(at),
+    });
+    expect(check(withLooks(() => 'epoll:4')).ok).toBe(true);
+    // an honest wait for a lock a preempted pool thread held: 30 ms of it
+    expect(check(withLooks((t) => (t > 150 && t < 180 ? 'futex' : 'epoll:4'))).ok).toBe(true);
+    // asleep in futex most of async gzip, or of the lookups
+    const napGzip = check(withLooks((t) => (t > 100 && t < 300 && t % 20 > 3 ? 'futex' : 'epoll:4')));
+    expect(napGzip.ok).toBe(false);
+    expect(napGzip.detail).toMatch(/asleep outside its loop's poll during async gzip \d+ ms/);
+    expect(check(withLooks((t) => (t > 320 && t < 480 ? 'futex' : 'epoll:4'))).ok).toBe(false);
+    // a poll on an epoll instance of its own is not its loop's
+    expect(check(withLooks((t) => (t > 100 && t < 300 ? 'epoll:9' : 'epoll:4'))).ok).toBe(false);
   });
 });
 

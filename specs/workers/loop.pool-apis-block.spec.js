@@ -1,6 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { SOURCE_003 } from '../../harness/kits/workers.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
+import { MAIN_LOOK_MS, MAIN_ASLEEP_MS, asleepIn } from '../../harness/kits/concurrency.js';
 
 const POOL = 4; // set explicitly: the parked phase holds every pool thread
 
@@ -10,6 +11,26 @@ function controlProblem(obs) {
   if (p.parked !== null && p.parked !== p.pool) return `only ${p.parked} of ${p.pool} pool threads were seen parked`;
   if (p.events.some((/** @type {any} */ e) => e.what === 'timeout')) return 'fs.watch did not fire within 2 s';
   return null;
+}
+
+/**
+ * How long the main thread slept outside its loop's poll during a phase, from
+ * the harness's looks at it from outside (harness/main-watch.js), and whether
+ * that is a loop that waited for its work, not one held asleep: at most the
+ * larger of MAIN_ASLEEP_MS (an honest main thread waits in futex for a lock a
+ * preempted pool thread holds, up to 30 ms: BENCHMARKS.md §21) and half the
+ * phase. A loop that naps between its turns (Atomics.wait, a sleep of its
+ * own) still fires its timers, each turn, and spends no CPU: the ticks and
+ * the CPU cannot tell it. null where the looks cannot say (records before
+ * them, or too few inside the phase).
+ * @param {any} obs @param {{ fromMs?: number, toMs?: number, ms: number }} phase
+ */
+function napped(obs, phase) {
+  if (!obs.mainLooks || !Array.isArray(obs.pollFds) || phase.fromMs === undefined || phase.toMs === undefined)
+    return null;
+  const asleep = asleepIn(obs.mainLooks, phase.fromMs, phase.toMs, obs.pollFds);
+  if (!asleep) return null;
+  return { ...asleep, free: asleep.ms <= Math.max(MAIN_ASLEEP_MS, 0.5 * (phase.toMs - phase.fromMs)) };
 }
 
 /**
@@ -36,10 +57,15 @@ export default defineSpec({
   plan: () => ({
     summary:
       `In one process with a 1 ms timer and monitorEventLoopDelay running: async zlib.gzip of 3 MiB, zlib.gzipSync of the same, 1000 dns.lookup('localhost') (8 in flight), then all ${POOL} pool threads parked on FIFOs. ` +
-      'Model: timers keep firing during async gzip and the lookups (they run on pool threads), none during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ' +
+      'Model: timers keep firing during async gzip and the lookups (they run on pool threads), and the main thread waits in its own loop poll meanwhile (looked at from outside), not asleep elsewhere; none fire during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ' +
       'and fs.watch reports a write before the release (inotify). R = loop delay max during async gzip / during gzipSync ≈ 0 (blocking: 1).',
     model: { R: 0, alternatives: { blocking: 1 }, order: ['parked', 'fs.watch', 'release', 'gzip | dns.lookup'] },
-    trial: (c) => c.run('loop-apis.cjs', { env: { UV_THREADPOOL_SIZE: String(POOL) }, timeoutMs: 20_000 }),
+    trial: (c) =>
+      c.run('loop-apis.cjs', {
+        env: { UV_THREADPOOL_SIZE: String(POOL) },
+        timeoutMs: 20_000,
+        watchMainMs: MAIN_LOOK_MS,
+      }),
     structural: {
       asserts: 'timers tick through async gzip and dns.lookup, not gzipSync; fs.watch skips the pool',
       // Timer ticks and event orders, timing-free and exact in every trial measured:
@@ -62,7 +88,18 @@ export default defineSpec({
         // slice by slice itself reads pool ≈ 0 ms, main ≈ gzipSync's cost.
         const cpu = readCpu(obs);
         const offMain = !cpu || (cpu.pool >= 0.5 * cpu.sync && cpu.main < cpu.pool);
+        // ... and the loop was free, not asleep outside its poll, while they ran
+        const naps = { gzip: napped(obs, obs.gzip), dns: napped(obs, obs.dns) };
+        const free = Object.values(naps).every((n) => !n || n.free);
+        const napText = Object.entries(naps)
+          .filter(([, n]) => n)
+          .map(
+            ([k, n]) =>
+              `${k === 'gzip' ? 'async gzip' : 'the lookups'} ${n?.ms} ms (${n?.of} of ${n?.looks} looks${n?.of ? `, in ${n?.call}` : ''})`,
+          )
+          .join(', ');
         const ok =
+          free &&
           offMain &&
           obs.gzip.ticks > 0 &&
           obs.dns.ticks > 0 &&
@@ -79,6 +116,9 @@ export default defineSpec({
             `pool parked: ${order}, ${p.ticksWhileParked} ticks while parked; loop delay max ${obs.gzip.loopMaxMs} / ${obs.dns.loopMaxMs} / ${obs.gzipSync.loopMaxMs} ms` +
             (cpu
               ? `; CPU during async gzip: pool ${cpu.pool} ms, main thread ${cpu.main} ms (gzipSync on the main thread: ${cpu.sync} ms; expected pool ≥ half of that and more than the main thread)`
+              : '') +
+            (napText
+              ? `; the main thread asleep outside its loop's poll during ${napText}${free ? '' : ` (expected at most the larger of ${MAIN_ASLEEP_MS} ms and half the phase)`}`
               : ''),
         };
       },

@@ -24,6 +24,16 @@ function checkTransfer(obs, copies) {
   const intact = pooled.after.backing === pool.backing && pooled.after.text === 'small';
   const neighbour = pooled.after.neighbour === pooled.neighbourText;
   const plainOk = plain.threw === null && plain.byteLengthAfter === 0;
+  // "moved", not copied and the sender's detached: a big one adds no memory of
+  // its size (absent in records from before it was sent)
+  const big = plain.big;
+  const bigOk =
+    !big ||
+    (big.threw === null && big.byteLengthAfter === 0 && big.received === big.bytes && big.rssGrowth < big.bytes / 2);
+  const mib = (/** @type {number} */ b) => `${Math.round(b / 1048576)} MiB`;
+  const bigText = big
+    ? `; a ${mib(big.bytes)} one: ${big.threw ? `threw ${big.threw.name}` : 'no error'}, byteLength ${big.byteLengthAfter} after, the worker got ${big.received === null ? 'nothing' : `${mib(big.received)}`}, the process's resident memory grew ${mib(big.rssGrowth)} (moved: about none; a copy: ${mib(big.bytes)})`
+    : '';
   const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' });
   const plainGot = same(received[received.length - 1], PLAIN);
   const pooledOk = copies
@@ -36,11 +46,11 @@ function checkTransfer(obs, copies) {
     )
     .join(', ');
   return {
-    ok: pooledOk && intact && neighbour && plainOk && plainGot,
+    ok: pooledOk && intact && neighbour && plainOk && plainGot && bigOk,
     detail:
       `pooled Buffer (ArrayBuffer of ${pool.backing} bytes): ${pooled.threw ? `threw ${pooled.threw.name}` : 'no error'}, ` +
       `${intact ? 'not detached, still reads' : `now ${pooled.after.backing} bytes, reads`} '${pooled.after.text}'${neighbour ? '' : ', its neighbour changed'}; ` +
-      `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after; ` +
+      `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after${bigText}; ` +
       `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})`,
   };
 }
