@@ -151,6 +151,14 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     expect(notPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
     expect(lookupPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
     expect(resolveNotPoolBound.plan(ctx).structural?.check(data).ok).toBe(true);
+    // while the lookups waited, the server accepted the IP requests' connections only
+    expect(data.connectedDuringHold).toBe(4);
+    // requests by name that connected first (name-preconnect) fail; records without the count pass as before
+    const early = lookupPoolBound.plan(ctx).structural?.check({ ...data, connectedDuringHold: 8 });
+    expect(early).toMatchObject({ ok: false });
+    expect(early?.detail).toMatch(/requests by name connected before their lookup returned/);
+    const { connectedDuringHold, ...older } = data;
+    expect(lookupPoolBound.plan(ctx).structural?.check(older).ok).toBe(true);
   });
 
   it('net-ip-batches: the IP requests P at a time finish before the release as well, and the server held at most P at once; the check fails', async () => {

@@ -70,6 +70,16 @@ test('a quota step judged: in force as set, and the value the model gives', () =
   expect(judgeQuota({ version: 'v1', allowed: 2, steps: steps([2, 2, 2, 2]) }, { ...m, reads: 'unseen' }).ok).toBe(
     true,
   );
+  // a process started under 1.5, then the quota lifted: read at each call, it follows; fixed at start, it does not
+  const launched = (/** @type {number[]} */ aps) => [
+    ...steps([2, 1, 1, 2]),
+    { quota: 1.5, inForce: 1.5, ap: aps[0], launched: true },
+    { quota: null, inForce: null, ap: aps[1], launched: true },
+  ];
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: launched([1, 2]) }, m).ok).toBe(true);
+  const fixed = judgeQuota({ version: 'v2', allowed: 2, steps: launched([1, 1]) }, m);
+  expect(fixed.ok).toBe(false);
+  expect(fixed.detail).toContain('the quota lifted, in that process: availableParallelism 1 (expected 2)');
   // another limit in force: the trial shows nothing
   const other = { version: 'v2', allowed: 2, steps: [{ quota: 1.5, inForce: 1, ap: 1 }] };
   expect(judgeQuota(other, m).invalid).toBe(true);

@@ -3,6 +3,7 @@ import { expect } from 'expect';
 import { rchar, threadReads } from '../harness/kits/threads.js';
 import single, { marksOnMain } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
+import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
 
 const MiB = 1048576;
 const io = (/** @type {number} */ n) => `rchar: ${n}\nwchar: 0\nsyscr: 3\nsyscw: 0\n`;
@@ -91,5 +92,40 @@ describe("the main-thread specs take the kernel's count", () => {
     const lie = check({ ...base, reads: { main: 41 * MiB, others: 20_000, threads: 11 } });
     expect(lie.ok).toBe(false);
     expect(lie.detail).toContain('the threads besides the main one read 0.02 MiB');
+  });
+
+  test('main-thread.not-alone: the threads the first pool use started take pool requests (pool-stand-ins)', () => {
+    const check = /** @type {any} */ (notAlone.plan(ctx)).structural.check;
+    const read = { reads: { main: 40 * MiB, others: MiB + 5000, threads: 11 } };
+    expect(check({ ...base, ...read, newParked: 4, poolParked: 4 })).toMatchObject({ ok: true });
+    // the pool's own threads came later: the new ones take none
+    const standIns = check({ ...base, ...read, newParked: 0, poolParked: 4 });
+    expect(standIns).toMatchObject({ ok: false });
+    expect(standIns.invalid).toBeUndefined();
+    expect(standIns.detail).toContain('0 of them took a pool request each (expected 4)');
+    // fewer parked at all: a park cut short shows nothing
+    expect(check({ ...base, ...read, newParked: 3, poolParked: 3 })).toMatchObject({ ok: false, invalid: true });
+  });
+});
+
+describe('pool.thread-per-core', () => {
+  const check = /** @type {any} */ (threadPerCore.plan(/** @type {any} */ ({ cores: 2, poolSize: 4 }))).structural
+    .check;
+  const all = { 11: [0, 1], 12: [0, 1], 13: [0, 1], 14: [0, 1] };
+  const probe = (/** @type {any} */ atWork) => ({
+    parked: 4,
+    blocked: 4,
+    poolThreads: [11, 12, 13, 14],
+    affinity: { process: [0, 1], threads: all, ...(atWork === undefined ? {} : { threadsAtWork: atWork }) },
+  });
+  test('every thread on every CPU, waiting and at work: as libuv does (the claim refuted)', () => {
+    expect(check(probe({ lists: all, running: 4 }))).toMatchObject({ ok: true });
+    expect(check(probe(undefined))).toMatchObject({ ok: true }); // a record from before
+    expect(check(probe(null))).toMatchObject({ ok: true }); // every hash ended first: not asserted
+  });
+  test('threads placed one per CPU only while hashes run are seen (pool-pin-on-cpu-work)', () => {
+    const pinned = check(probe({ lists: { 11: [0], 12: [1], 13: [0], 14: [1] }, running: 4 }));
+    expect(pinned).toMatchObject({ ok: false });
+    expect(pinned.detail).toContain('4 readings pinned elsewhere');
   });
 });

@@ -50,6 +50,36 @@ describe('worker.pooled-transfer check', () => {
   });
 });
 
+describe('worker.pooled-transfer: a big plain ArrayBuffer moved, not copied', () => {
+  const MiB = 1024 * 1024;
+  const big = (/** @type {any} */ o) => ({
+    bytes: 32 * MiB,
+    threw: null,
+    byteLengthAfter: 0,
+    received: 32 * MiB,
+    rssGrowth: 0.2 * MiB,
+    peakGrowth: 0.4 * MiB,
+    ...o,
+  });
+  const withBig = (/** @type {any} */ b) =>
+    obs(null, [COPY, PLAIN], { plain: { threw: null, byteLengthAfter: 0, text: 'plain-arraybuffe', big: b } });
+  test('no memory of its size added passes; a copy (its peak, or what stays) fails', () => {
+    expect(checkOn(20)(withBig(big({})))).toMatchObject({ ok: true });
+    const copied = checkOn(20)(withBig(big({ peakGrowth: 64 * MiB, rssGrowth: 32 * MiB })));
+    expect(copied).toMatchObject({ ok: false });
+    expect(copied.detail).toMatch(/peak resident memory grew 64 MiB/);
+    // a copy whose original was let go at once: the peak still holds both
+    expect(checkOn(20)(withBig(big({ peakGrowth: 33 * MiB, rssGrowth: 0.1 * MiB })))).toMatchObject({ ok: false });
+    // where the peak cannot be reset, what stays resident decides
+    expect(checkOn(20)(withBig(big({ peakGrowth: null, rssGrowth: 33 * MiB })))).toMatchObject({ ok: false });
+    expect(checkOn(20)(withBig(big({ peakGrowth: null })))).toMatchObject({ ok: true });
+  });
+  test('not detached, or not received whole, fails', () => {
+    expect(checkOn(20)(withBig(big({ byteLengthAfter: 32 * MiB })))).toMatchObject({ ok: false });
+    expect(checkOn(20)(withBig(big({ received: null })))).toMatchObject({ ok: false });
+  });
+});
+
 describe('worker-transfer.cjs', () => {
   const run = async (/** @type {string | undefined} */ sabotage) =>
     (await runFixture({ node: process.execPath, fixture: 'worker-transfer.cjs', env: { NCS_SABOTAGE: sabotage } }))

@@ -646,7 +646,8 @@ export const SABOTAGES = [
     what: 'ap-affinity.cjs: os.availableParallelism() reads the span of the CPU list the process may use (last − first + 1), not its count: the same count wherever that list is contiguous (every CPU, or the one it is pinned to), 3 for CPUs 0 and 2',
     select: ['os.ap-affinity'],
     // a span is not "the CPUs the process is allowed to run on": any gap in the list is counted as a CPU
-    breaks: () => true,
+    // a span and a count differ only where a list can have a gap
+    breaks: (_id, cpus = 2) => cpus >= 3,
   },
   {
     name: 'ap-quota-at-exec',
@@ -695,7 +696,8 @@ export const SABOTAGES = [
     what: "pool-probe.cjs: while crypto (pbkdf2, scrypt, randomFill) or zlib (gzip, deflate) work is queued the pool threads are pinned one per CPU the process may use (taskset), and given every CPU back when the last ends; fs work, the probe's FIFO readers, leaves them as they are",
     select: ['pool.thread-per-core'],
     // hashes run on threads placed one per core: libuv's "no affinity" is false where the claim looks
-    breaks: () => true,
+    // one per core on one CPU is the process's own list
+    breaks: (_id, cpus = 2) => cpus >= 2,
   },
   {
     name: 'resolve-first-via-pool',

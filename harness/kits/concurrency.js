@@ -396,7 +396,7 @@ const MIN_LOOKS = 2;
  * of ten full and ten `--quick` runs; held ones slept 130–485 ms
  * (BENCHMARKS.md §21).
  */
-export const MAIN_ASLEEP_MS = 80;
+const MAIN_ASLEEP_MS = 80;
 
 /**
  * Whether the tasks past the pool's P threads waited for the first ones to

@@ -57,10 +57,14 @@ export function threadReads(
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux).
+ * `parkNew`: the fixture also parks a pool request on each pool thread and
+ * says how many of the threads its first pool use started took one
+ * (`newParked`, of `poolParked`).
  * @param {import('../context.js').Context} ctx
+ * @param {{ parkNew?: boolean }} [o]
  */
-export async function mainThreadTrial(ctx) {
-  const handle = ctx.start('main-thread.cjs', { options: { hold: true }, timeoutMs: 30_000 });
+export async function mainThreadTrial(ctx, { parkNew = false } = {}) {
+  const handle = ctx.start('main-thread.cjs', { options: { hold: true, parkNew }, timeoutMs: 30_000 });
   try {
     const data = await handle.ready;
     const reads = handle.pid === undefined ? null : threadReads(handle.pid);

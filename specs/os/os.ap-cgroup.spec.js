@@ -81,7 +81,7 @@ export function judgeQuota(obs, m) {
   const detail = `in a child cgroup (${obs.version}), ${rows
     .map(
       (/** @type {any} */ r) =>
-        `${r.quota === null ? 'no quota' : `quota ${r.quota} CPUs`}${r.launched ? ', in a process started under it' : ''}: availableParallelism ${r.ap}${r.ap === r.want ? '' : ` (expected ${r.want})`}`,
+        `${r.launched ? (r.quota === null ? 'the quota lifted, in that process' : `quota ${r.quota} CPUs, in a process started under it`) : r.quota === null ? 'no quota' : `quota ${r.quota} CPUs`}: availableParallelism ${r.ap}${r.ap === r.want ? '' : ` (expected ${r.want})`}`,
     )
     .join('; ')} (${obs.allowed} CPUs allowed)`;
   return { ok, detail };
@@ -127,7 +127,7 @@ export default defineSpec({
     const follows = want[0] === Math.floor(QUOTAS[0]);
     return {
       ...(follows ? {} : { expected: /** @type {const} */ ('refuted') }),
-      summary: `This process moves into a child cgroup and sets quotas of ${QUOTAS.join(' and ')} CPUs in turn (${allowed} CPUs allowed), and starts a process under the last, which reads it from its start (a container's case). ${WHY[reads](uv)}: availableParallelism ${QUOTAS.map((q, i) => `${q} → ${want[i]}`).join(', ')}, no quota → ${allowed}.`,
+      summary: `This process moves into a child cgroup and sets quotas of ${QUOTAS.join(' and ')} CPUs in turn (${allowed} CPUs allowed); a process started under the first reads it from its start (a container's case), and again once it is lifted. ${WHY[reads](uv)}: availableParallelism ${QUOTAS.map((q, i) => `${q} → ${want[i]}`).join(', ')}, no quota → ${allowed}.`,
       model: {
         allowed,
         reads,

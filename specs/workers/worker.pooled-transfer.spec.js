@@ -9,6 +9,9 @@ const PLAIN = { type: 'ArrayBuffer', length: 16, text: 'plain-arraybuffe' };
 /** @param {any} r @param {{ type: string, length: number, text: string }} want */
 const same = (r, want) => !!r && r.type === want.type && r.length === want.length && r.text === want.text;
 
+/** How much memory the big transfer added: its peak, where read, else the resident memory after. @param {any} big */
+const grown = (big) => big.peakGrowth ?? big.rssGrowth;
+
 /**
  * What the trial shows, against what this Node version should do.
  * @param {any} obs @param {boolean} copies  Node 20: the pooled transfer is silently a copy
@@ -29,10 +32,13 @@ function checkTransfer(obs, copies) {
   const big = plain.big;
   const bigOk =
     !big ||
-    (big.threw === null && big.byteLengthAfter === 0 && big.received === big.bytes && big.rssGrowth < big.bytes / 2);
+    (big.threw === null && big.byteLengthAfter === 0 && big.received === big.bytes && grown(big) < big.bytes / 2);
   const mib = (/** @type {number} */ b) => `${Math.round(b / 1048576)} MiB`;
+  const grownText = big
+    ? `${big.peakGrowth == null ? 'resident memory grew' : 'peak resident memory grew'} ${mib(grown(big))}`
+    : '';
   const bigText = big
-    ? `; a ${mib(big.bytes)} one: ${big.threw ? `threw ${big.threw.name}` : 'no error'}, byteLength ${big.byteLengthAfter} after, the worker got ${big.received === null ? 'nothing' : `${mib(big.received)}`}, the process's resident memory grew ${mib(big.rssGrowth)} (moved: about none; a copy: ${mib(big.bytes)})`
+    ? `; a ${mib(big.bytes)} one: ${big.threw ? `threw ${big.threw.name}` : 'no error'}, byteLength ${big.byteLengthAfter} after, the worker got ${big.received === null ? 'nothing' : `${mib(big.received)}`}, the process's ${grownText} (moved: about none; a copy: ${mib(big.bytes)})`
     : '';
   const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' });
   const plainGot = same(received[received.length - 1], PLAIN);

@@ -198,16 +198,6 @@ export declare function checkNoneWaited(timeline: any, T: number, what?: string)
  */
 export declare const MAIN_LOOK_MS = 5;
 /**
- * Time asleep outside its loop's poll that counts as much as MAIN_HELD_MS on
- * the CPU. An honest main thread sleeps there too, briefly: waiting for a
- * lock that a pool thread held when it was preempted (futex). In one wait
- * between samples, after the first completion, it slept at most 30 ms (six
- * looks in a row, on a host that took vCPUs away) in the 401 batch trials
- * of ten full and ten `--quick` runs; held ones slept 130–485 ms
- * (BENCHMARKS.md §21).
- */
-export declare const MAIN_ASLEEP_MS = 80;
-/**
  * Whether the tasks past the pool's P threads waited for the first ones to
  * end (k > P): what "the fifth waits", "two, then two" and "one after
  * another" say, read from CPU, not from the clock. The pool's CPU when the

@@ -76,8 +76,9 @@ export declare function fifoCountUnavailable(ctx: import('../context.js').Contex
  * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
  * each pool thread (`affinity.threads` is then null): one /proc read per
  * thread, tens of milliseconds for a pool of 1024. `atWork`: read those
- * lists again while every pool thread runs a pbkdf2 (`affinity.threadsAtWork`),
- * not only while they wait on FIFOs. `cpus`: run it on these CPUs (taskset)
+ * lists again while hashes run on the pool (`affinity.threadsAtWork`: the
+ * lists and how many hashes were running; null where none still was), not
+ * only while the threads wait on FIFOs. `cpus`: run it on these CPUs (taskset)
  * instead of the run's own.
  * @param {import('../context.js').Context} ctx
  * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[] }} [o]

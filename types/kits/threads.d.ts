@@ -24,6 +24,12 @@ export declare function threadReads(pid: number, { tasks, io, }?: {
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux).
+ * `parkNew`: the fixture also parks a pool request on each pool thread and
+ * says how many of the threads its first pool use started took one
+ * (`newParked`, of `poolParked`).
  * @param {import('../context.js').Context} ctx
+ * @param {{ parkNew?: boolean }} [o]
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context): Promise<any>;
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew }?: {
+    parkNew?: boolean;
+}): Promise<any>;
