@@ -161,26 +161,25 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
     expect(lookupPoolBound.plan(ctx).structural?.check(older).ok).toBe(true);
   });
 
-  it('net-ip-batches: the IP requests P at a time finish before the release as well, and the server held at most P at once; the check fails', async () => {
-    const { data } = await runFixture({
+  /** 8 requests by IP (server delay 30 ms) while the pool is parked, under a sabotage or none. @param {string | undefined} sabotage */
+  const eightByIp = (sabotage) =>
+    runFixture({
       node: process.execPath,
       fixture: 'net-probe.cjs',
       options: { tmpdir, ops: ['ip', 'access'], n: 8, delayMs: 30, holdMs: 200 },
-      env: { NCS_SABOTAGE: 'net-ip-batches' },
+      env: { NCS_SABOTAGE: sabotage },
       timeoutMs: 20_000,
     });
+
+  it('net-ip-batches: the IP requests P at a time finish before the release as well, and the server held at most P at once; the check fails', async () => {
+    const { data } = await eightByIp('net-ip-batches');
     expect(data.ops.ip.completedBeforeRelease).toBe(8);
     expect(data.inFlightHeld).toBe(4);
     const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check(data);
     expect(check).toMatchObject({ ok: false });
     expect(check?.detail).toMatch(/the server holding 4 at once \(expected more than the pool's 4\)/);
     // honest, the same: all 8 at once
-    const honest = await runFixture({
-      node: process.execPath,
-      fixture: 'net-probe.cjs',
-      options: { tmpdir, ops: ['ip', 'access'], n: 8, delayMs: 30, holdMs: 200 },
-      timeoutMs: 20_000,
-    });
+    const honest = await eightByIp(undefined);
     expect(honest.data.inFlightHeld).toBe(8);
     expect(notPoolBound.plan(/** @type {any} */ ({})).structural?.check(honest.data).ok).toBe(true);
     // a short count where the fixture's own loop stalled as long as the delay, the main
@@ -212,13 +211,7 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
   });
 
   it('net-ip-batches-busy: the same batches behind a loop stalled by its own main thread; the check fails', async () => {
-    const { data } = await runFixture({
-      node: process.execPath,
-      fixture: 'net-probe.cjs',
-      options: { tmpdir, ops: ['ip', 'access'], n: 8, delayMs: 30, holdMs: 200 },
-      env: { NCS_SABOTAGE: 'net-ip-batches-busy' },
-      timeoutMs: 20_000,
-    });
+    const { data } = await eightByIp('net-ip-batches-busy');
     expect(data.inFlightHeld).toBe(4);
     expect(data.loopStallMs).toBeGreaterThanOrEqual(30);
     expect(data.mainCpuMs).toBeGreaterThanOrEqual(30); // the spin, on its CPU
