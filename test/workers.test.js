@@ -21,6 +21,10 @@ import {
   voidIfBusy,
   atOnceUntilFirstEnd,
   sleptInWork,
+  lateness,
+  seenLate,
+  LATE_MIN_MS,
+  LATE_SHARE,
   progressCosts,
   workElsewhere,
   ELSEWHERE_MIN_MS,
@@ -1091,12 +1095,45 @@ describe('split trials at unequal CPU speeds, and threads asleep in their work',
     expect(optimal.plan(planContext(4, 1000)).structural?.check(obs).voidReason).toMatch(/120–168 ms/);
   });
 
-  it('a run of 2 whose threads worked together but whose end was held as long again: the structure cannot see it, S2 reads ×1', () => {
-    const { check, value } = judged(splitSpeeds, 2, trial({ 1: [240, [240]], 2: [240, [120, 121]] }));
-    expect(check).toMatchObject({ ok: true });
-    expect(check.timingVoid).toBeUndefined();
-    expect(value).toBeCloseTo(1);
-    expect(value).toBeLessThan(region(splitSpeeds.plan(ctx(2)).timing).lo);
+  it('a run of 2 whose threads worked together but whose end was held as long again: seen done late, a fail however the CPUs ran', () => {
+    const held = trial({ 1: [240, [240]], 2: [240, [120, 121]] });
+    // older records, without the main thread's wait: the structure cannot see it, S2 reads ×1
+    const before = judged(splitSpeeds, 2, held);
+    expect(before.check).toMatchObject({ ok: true });
+    expect(before.check.timingVoid).toBeUndefined();
+    expect(before.value).toBeCloseTo(1);
+    expect(before.value).toBeLessThan(region(splitSpeeds.plan(ctx(2)).timing).lo);
+    for (const r of held.runs) r.mainWaitMs = 0;
+    expect(lateness(held.runs[1])).toEqual({ ms: 119, allowed: 48 });
+    const { check } = judged(splitSpeeds, 2, held);
+    expect(check).toMatchObject({ ok: false });
+    expect(check.invalid).toBeUndefined();
+    expect(check.detail).toMatch(
+      /^k=2: seen done 119 ms after its threads' work ended, of a 240 ms run \(none of them nor the main thread waiting for a CPU meanwhile; allowed 48 ms\)/,
+    );
+    // the same with the threads' CPUs ×1.3 apart: the speeds void the timing, never the late hand-back
+    held.runs[1].threads[1] = { ...held.runs[1].threads[1], cpuMs: 156, ms: 156, runnableMs: 156, doneMs: 156 };
+    expect(judged(splitSpeeds, 2, held).check).toMatchObject({ ok: false });
+    expect(judged(optimal, 2, held).check).toMatchObject({ ok: false });
+  });
+
+  it('a run seen done late because the main thread waited for a CPU, or the host took it, is not late', () => {
+    const run = { wallMs: 240, mainWaitMs: 0, takenMs: 0, threads: [{ runnableMs: 120 }, { runnableMs: 121 }] };
+    expect(seenLate(run)).toEqual({ ms: 119, allowed: 48 });
+    expect(seenLate({ ...run, mainWaitMs: 100 })).toBeNull();
+    expect(seenLate({ ...run, takenMs: 100 })).toBeNull();
+    // the allowance: the larger of LATE_MIN_MS and LATE_SHARE of the run
+    expect(lateness({ ...run, wallMs: 50, threads: [{ runnableMs: 31 }] })).toEqual({ ms: 19, allowed: LATE_MIN_MS });
+    expect(seenLate({ ...run, wallMs: 50, threads: [{ runnableMs: 31 }] })).toBeNull();
+    expect(seenLate({ ...run, wallMs: 50, threads: [{ runnableMs: 29 }] })).toMatchObject({ ms: 21 });
+    expect(LATE_SHARE * 240).toBe(48);
+    // without the readings (older records, off Linux): not read
+    expect(lateness({ ...run, mainWaitMs: null })).toBeNull();
+    expect(lateness({ ...run, threads: [{ runnableMs: NaN }] })).toBeNull();
+    // a passing structure says how late the latest run was seen done
+    const obs = trial({ 1: [241, [240]], 2: [122, [120, 121]] });
+    for (const r of obs.runs) r.mainWaitMs = 0.5;
+    expect(checkSplit(obs).detail).toMatch(/, each run seen done ≤ 1 ms after its threads' work ended$/);
   });
 
   it("a thread's CPU per task is the dearer of its own reading and the main thread's over its run: work outside its own window does not read it cheaper", () => {

@@ -432,6 +432,13 @@ export function checkSplit(obs) {
       problems.push(
         `k=${r.k}: a thread runnable in ${Math.floor(asleep.share * 100)}% of its work's ${Math.round(asleep.ms)} ms (asleep the rest; allowed ${Math.floor(asleep.allowed * 100)}%)`,
       );
+    // A run is its work until the caller sees it done: results handed back after the threads'
+    // work ended bring the caller no speed-up, whatever the threads did.
+    const late = seenLate(r);
+    if (late)
+      problems.push(
+        `k=${r.k}: seen done ${Math.round(late.ms)} ms after its threads' work ended, of a ${Math.round(r.wallMs)} ms run (none of them nor the main thread waiting for a CPU meanwhile; allowed ${Math.round(late.allowed)} ms)`,
+      );
     // Split work runs together: k ≥ 2 threads taking turns read 1 runnable at once.
     const together = atOnceUntilFirstEnd(r, (t) => t.runnableMs) ?? r.together;
     if (r.k >= 2 && typeof together === 'number' && together < MIN_TOGETHER) {
@@ -461,6 +468,9 @@ export function checkSplit(obs) {
   const least = runnable.length ? Math.min(...runnable.map((/** @type {any} */ l) => l.share)) : null;
   const worst = costs.length ? Math.max(...costs.map((c) => c.cost)) : null;
   const worstAtCheapest = costs.length ? Math.max(...costs.map((c) => c.atCheapest)) : null;
+  // The evidence of the hand-back rule where it passes: the latest any run was seen done.
+  const lates = obs.runs.map(lateness).filter((/** @type {any} */ l) => l !== null);
+  const latest = lates.length ? Math.max(0, ...lates.map((/** @type {any} */ l) => l.ms)) : null;
   // The evidence of the rule that a run's work is its threads' where it passes: the most any run's process spent beyond them.
   const beyond = obs.runs.map(cpuBeyondThreads);
   const mostBeyond = beyond.every(Boolean) ? Math.max(...beyond.map((/** @type {{ ms: number }} */ b) => b.ms)) : null;
@@ -490,8 +500,48 @@ export function checkSplit(obs) {
         : null,
     detail: problems.length
       ? problems.join('; ')
-      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}${mostBeyond === null ? '' : `, the process's other threads at ≤ ${Math.max(0, Math.round(mostBeyond))} ms of CPU in any run (allowed the larger of ${ELSEWHERE_MIN_MS} ms and a tenth of the run's threads')`}`,
+      : `each run used k distinct worker threads, each with its share of the CPU (${shares.join('; ')})${least === null ? '' : `, each runnable through ≥ ${Math.min(100, Math.floor(least * 100))}% of its work`}${worst === null ? '' : `, each thread at ≤ ×${round(worst, 2)} the CPU per iteration of ${beside}${againstEach}`}${mostBeyond === null ? '' : `, the process's other threads at ≤ ${Math.max(0, Math.round(mostBeyond))} ms of CPU in any run (allowed the larger of ${ELSEWHERE_MIN_MS} ms and a tenth of the run's threads')`}${latest === null ? '' : `, each run seen done ≤ ${Math.round(latest)} ms after its threads' work ended`}`,
   };
+}
+
+/**
+ * How late a split run may be seen done after its threads' work ended: the
+ * larger of LATE_MIN_MS and LATE_SHARE of the run's wall time. Honest runs
+ * read 0–6 ms quiet and up to 14 ms beside two busy loops (at most 0.12 of
+ * a run, in --quick's shorter runs), before the main thread's own wait for a
+ * CPU is taken off; results handed back as long again after the work read
+ * half the run, and half as long again a third (BENCHMARKS.md §45).
+ */
+export const LATE_MIN_MS = 20;
+/** See LATE_MIN_MS. */
+export const LATE_SHARE = 0.2;
+
+/**
+ * How long after its threads' work ended a split run was seen done: its wall
+ * time less the longest any of its threads was runnable over it (from the
+ * job's arrival to the share's end), less the main thread's wait for a CPU
+ * and the time the host took (steal, interrupts) over the run: time the
+ * caller went without the results while nothing of the run's waited to run.
+ * null where the record lacks a reading (off Linux, older records).
+ * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @returns {{ ms: number, allowed: number } | null}
+ */
+export function lateness(run) {
+  const wall = run.wallMs;
+  const runnable = run.threads.map((t) => t.runnableMs);
+  if (typeof wall !== 'number' || typeof run.mainWaitMs !== 'number' || !runnable.every(Number.isFinite)) return null;
+  const ms = wall - Math.max(...runnable) - run.mainWaitMs - (run.takenMs ?? 0);
+  return { ms, allowed: Math.max(LATE_MIN_MS, LATE_SHARE * wall) };
+}
+
+/**
+ * A split run seen done later than allowed after its threads' work ended
+ * (lateness); null where it was not, or where it cannot be read.
+ * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ */
+export function seenLate(run) {
+  const l = lateness(run);
+  return l && l.ms > l.allowed ? l : null;
 }
 
 /**

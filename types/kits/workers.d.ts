@@ -279,6 +279,50 @@ export declare function checkSplit(obs: any): {
     unsure: string | null;
 };
 /**
+ * How late a split run may be seen done after its threads' work ended: the
+ * larger of LATE_MIN_MS and LATE_SHARE of the run's wall time. Honest runs
+ * read 0–6 ms quiet and up to 14 ms beside two busy loops (at most 0.12 of
+ * a run, in --quick's shorter runs), before the main thread's own wait for a
+ * CPU is taken off; results handed back as long again after the work read
+ * half the run, and half as long again a third (BENCHMARKS.md §45).
+ */
+export declare const LATE_MIN_MS = 20;
+/** See LATE_MIN_MS. */
+export declare const LATE_SHARE = 0.2;
+/**
+ * How long after its threads' work ended a split run was seen done: its wall
+ * time less the longest any of its threads was runnable over it (from the
+ * job's arrival to the share's end), less the main thread's wait for a CPU
+ * and the time the host took (steal, interrupts) over the run: time the
+ * caller went without the results while nothing of the run's waited to run.
+ * null where the record lacks a reading (off Linux, older records).
+ * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @returns {{ ms: number, allowed: number } | null}
+ */
+export declare function lateness(run: {
+    wallMs?: number;
+    threads: any[];
+    mainWaitMs?: number | null;
+    takenMs?: number | null;
+}): {
+    ms: number;
+    allowed: number;
+} | null;
+/**
+ * A split run seen done later than allowed after its threads' work ended
+ * (lateness); null where it was not, or where it cannot be read.
+ * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ */
+export declare function seenLate(run: {
+    wallMs?: number;
+    threads: any[];
+    mainWaitMs?: number | null;
+    takenMs?: number | null;
+}): {
+    ms: number;
+    allowed: number;
+} | null;
+/**
  * The CPU a split run's process may spend beyond its k threads and its main
  * thread: the larger of ELSEWHERE_MIN_MS and ELSEWHERE_SHARE of the threads'
  * own. Honest runs read −7 to +2 ms (805 runs of §35's stability benches,
