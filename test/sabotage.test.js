@@ -104,13 +104,13 @@ describe('the detection table', () => {
     expect(by['split-pinned'].breaks('workers.oversubscription', 2)).toBe(true);
     expect(by['split-pinned'].breaks('workers.oversubscription', 1)).toBe(false);
     expect(by['split-relay'].breaks('workers.split-speeds-up', 2)).toBe(true);
-    // the lone run's timing: only where a claim times a lone run (optimal-cores-minus-one: C = 2)
+    // runs of two or more seen done late: every split claim's structure, where it has 2 cores
     for (const name of ['split-held', 'split-lone-unread']) {
       expect(by[name].breaks('workers.split-speeds-up', 2)).toBe(true);
       expect(by[name].breaks('workers.split-speeds-up', 1)).toBe(false);
       expect(by[name].breaks('workers.optimal-cores-minus-one', 2)).toBe(true);
-      expect(by[name].breaks('workers.optimal-cores-minus-one', 4)).toBe(false);
-      expect(by[name].breaks('workers.oversubscription', 2)).toBe(false);
+      expect(by[name].breaks('workers.optimal-cores-minus-one', 4)).toBe(true);
+      expect(by[name].breaks('workers.oversubscription', 2)).toBe(true);
     }
     // the lone run's work handed to the pool fails every claim that has a lone run
     expect(by['split-lone-offload'].breaks('workers.split-speeds-up', 1)).toBe(true);
