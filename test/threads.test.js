@@ -121,7 +121,16 @@ describe('pool.thread-per-core', () => {
   test('every thread on every CPU, waiting and at work: as libuv does (the claim refuted)', () => {
     expect(check(probe({ lists: all, running: 4 }))).toMatchObject({ ok: true });
     expect(check(probe(undefined))).toMatchObject({ ok: true }); // a record from before
-    expect(check(probe(null))).toMatchObject({ ok: true }); // every hash ended first: not asserted
+  });
+  test('every hash ended before the lists were read at work: the idle lists alone void the trial', () => {
+    const unread = check(probe(null));
+    expect(unread).toMatchObject({ ok: false, invalid: true });
+    expect(unread.detail).toMatch(/^every hash ended before the lists were read at work; 4 pool threads/);
+    // a failure the idle lists show stands
+    const idlePinned = probe(null);
+    idlePinned.affinity.threads = { ...all, 11: [0] };
+    expect(check(idlePinned)).toMatchObject({ ok: false });
+    expect(check(idlePinned).invalid).toBeUndefined();
   });
   test('threads placed one per CPU only while hashes run are seen (pool-pin-on-cpu-work)', () => {
     const pinned = check(probe({ lists: { 11: [0], 12: [1], 13: [0], 14: [1] }, running: 4 }));

@@ -31,16 +31,22 @@ export default defineSpec({
           const lists = Object.values(obs.affinity.threads).map((/** @type {any} */ l) => l.join(','));
           // ... and while hashes run on the pool, the work the claim is about: threads placed
           // only for CPU work are placed then (records from before it was read have none;
-          // null where every hash ended before the lists were read: not asserted; a list
-          // unread, its thread gone, is left out)
+          // a list unread, its thread gone, is left out)
           const atWork = Object.values(obs.affinity.threadsAtWork?.lists ?? {})
             .filter((/** @type {any} */ l) => Array.isArray(l))
             .map((/** @type {any} */ l) => l.join(','));
           const pinned = [...lists, ...atWork].filter((l) => l !== proc);
-          return {
-            ok: lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree,
-            detail: `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}`,
-          };
+          const ok = lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree;
+          const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}`;
+          // Every hash ended before the lists were read (null): the idle pool read again says
+          // nothing of placement for CPU work, so the trial counts neither way.
+          if (ok && obs.affinity.threadsAtWork === null)
+            return {
+              ok: false,
+              invalid: true,
+              detail: `every hash ended before the lists were read at work; ${detail}`,
+            };
+          return { ok, detail };
         },
       },
     };
