@@ -452,10 +452,14 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     const { data } = await runFixture({
       node,
       fixture: 'loop-apis.cjs',
-      options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 18, lookups: 40, holdMs: 10 },
+      options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 18, lookups: 40, lookupsMinMs: 30, holdMs: 10 },
       env: { UV_THREADPOOL_SIZE: '4' },
     });
     expect(data.gzipSync.ticks).toBe(0);
+    // at least the lookups asked for, and more until the phase lasted lookupsMinMs (at most 20 times as many)
+    expect(data.lookups).toBeGreaterThanOrEqual(40);
+    expect(data.lookups).toBeLessThanOrEqual(800);
+    expect(data.dns.ms >= 30 || data.lookups === 800).toBe(true);
     const p = data.parkedPool;
     expect(p.pool).toBe(4);
     expect(p.parked).toBe(4);
