@@ -5,7 +5,7 @@
 import { runLoad, splitCpus } from './loadgen.js';
 import { splitTime } from './model.js';
 import { round } from '../stats.js';
-import { MACHINE_BUSY } from '../verdict.js';
+import { MACHINE_BUSY, region } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
 import { MIN_RUNNABLE_SHARE, MAIN_LOOK_MS, asleepIn } from './concurrency.js';
 import { alignLooks, canLookAtMainThread } from '../main-watch.js';
@@ -900,13 +900,38 @@ export const MAX_SPEED_SPREAD = 1.2;
  * @param {string} unit     the unit, as in 'a hash'
  * @returns {string | null}
  */
-export function unequalSpeedReason(rates, unit) {
+export function unequalSpeedReason(rates, unit, maxSpread = MAX_SPEED_SPREAD) {
   const r = readRates(rates);
   if (r.length < 2) return null;
   const lo = Math.min(...r);
   const hi = Math.max(...r);
-  if (hi / lo <= MAX_SPEED_SPREAD) return null;
-  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; the model assumes one speed)`;
+  if (hi / lo <= maxSpread) return null;
+  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; ${maxSpread === MAX_SPEED_SPREAD ? 'the model assumes one speed' : `beyond ×${round(maxSpread, 2)}, where the speeds alone could carry the value across the boundary`})`;
+}
+
+/**
+ * The largest spread of the CPUs' speeds (the slowest thread's CPU per unit
+ * of work over the fastest's) that cannot carry a split statistic's value
+ * across its boundary: for a ratio of two runs' times, each run ending with
+ * its slowest thread, speeds s apart move the value by at most ×s either way,
+ * so the model's value (claim) stays on its side while s is below claim's
+ * distance to the boundary (as a ratio), and each alternative's stays on the
+ * other side while s is below its own. S2 on two or more cores (claim 2,
+ * boundary 1.5, no speed-up 1): ×1.33; time(2C)/time(C) (1, 0.75, a linear
+ * gain 0.5): ×1.33; time(C − 1)/time(C) on 4 cores (1.33, 1.17, 1): ×1.14.
+ * A trial whose speeds read further apart says nothing either way (its
+ * timing is void); one within the bound counts, on whichever side it reads.
+ * @param {import('../verdict.js').TimingPlan} plan
+ */
+export function spreadBound(plan) {
+  const { lo, hi } = region(plan);
+  const apart = (/** @type {number} */ x, /** @type {number} */ y) => Math.max(x, y) / Math.min(x, y);
+  const bounds = [];
+  for (const b of [lo, hi].filter(Number.isFinite)) {
+    bounds.push(apart(plan.claim, b));
+    for (const alt of Object.values(plan.alternatives)) if (alt < b !== plan.claim < b) bounds.push(apart(alt, b));
+  }
+  return bounds.length ? Math.min(...bounds) : MAX_SPEED_SPREAD;
 }
 
 /**
@@ -952,7 +977,8 @@ function spreadOf(rates) {
 
 /**
  * Drop a split trial's timing value where its threads' CPU per task read
- * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
+ * more than `maxSpread` apart (the statistic's spreadBound; MAX_SPEED_SPREAD
+ * where none is given), with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of
  *   its own, so the CPUs ran at unequal speeds, and the run ended with the
  *   slowest (the widest such run names them);
@@ -969,29 +995,30 @@ function spreadOf(rates) {
  * hyperthread pairs, a run of 3 threads on 4 vCPUs puts two on one core,
  * which says nothing about S2's runs of 1 and 2.
  * @param {any} obs
- * @param {{ iterations: number, C: number, timed?: number[] }} o  iterations per calibrated task; cores; the thread
+ * @param {{ iterations: number, C: number, timed?: number[], maxSpread?: number }} o  iterations per calibrated task; cores; the thread
  *   counts the statistic times (default: every run)
  * @param {import('../verdict.js').Check} check
  */
-export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed }, check) {
+export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed, maxSpread = MAX_SPEED_SPREAD }, check) {
   const runs = splitRates(obs, iterations, C).filter((r) => !timed || timed.includes(r.k));
   const together = runs.filter((r) => r.k >= 2);
   const widest = together.reduce(
     (/** @type {number[] | null} */ a, r) => (a === null || spreadOf(r.rates) > spreadOf(a) ? r.rates : a),
     null,
   );
-  const apart = widest && unequalSpeedReason(widest, 'a task');
+  const apart = widest && unequalSpeedReason(widest, 'a task', maxSpread);
   if (apart) return voidTiming(check, apart);
   const alone = readRates(runs.filter((r) => r.k === 1).flatMap((r) => r.rates));
   const split = readRates(together.flatMap((r) => r.rates));
-  if (spreadOf([...alone, ...split]) <= MAX_SPEED_SPREAD) return check;
-  if (!alone.length || !split.length) return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task'));
+  if (spreadOf([...alone, ...split]) <= maxSpread) return check;
+  if (!alone.length || !split.length)
+    return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task', maxSpread));
   const range = (/** @type {number[]} */ xs) => {
     const [lo, hi] = [Math.round(Math.min(...xs)), Math.round(Math.max(...xs))];
     return lo === hi ? `${lo}` : `${lo}–${hi}`;
   };
   return voidTiming(
     check,
-    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; the model assumes one speed)`,
+    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; ${maxSpread === MAX_SPEED_SPREAD ? 'the model assumes one speed' : `beyond ×${round(maxSpread, 2)}, where the speeds alone could carry the value across the boundary`})`,
   );
 }

@@ -567,7 +567,22 @@ export declare const MAX_SPEED_SPREAD = 1.2;
  * @param {string} unit     the unit, as in 'a hash'
  * @returns {string | null}
  */
-export declare function unequalSpeedReason(rates: number[], unit: string): string | null;
+export declare function unequalSpeedReason(rates: number[], unit: string, maxSpread?: number): string | null;
+/**
+ * The largest spread of the CPUs' speeds (the slowest thread's CPU per unit
+ * of work over the fastest's) that cannot carry a split statistic's value
+ * across its boundary: for a ratio of two runs' times, each run ending with
+ * its slowest thread, speeds s apart move the value by at most ×s either way,
+ * so the model's value (claim) stays on its side while s is below claim's
+ * distance to the boundary (as a ratio), and each alternative's stays on the
+ * other side while s is below its own. S2 on two or more cores (claim 2,
+ * boundary 1.5, no speed-up 1): ×1.33; time(2C)/time(C) (1, 0.75, a linear
+ * gain 0.5): ×1.33; time(C − 1)/time(C) on 4 cores (1.33, 1.17, 1): ×1.14.
+ * A trial whose speeds read further apart says nothing either way (its
+ * timing is void); one within the bound counts, on whichever side it reads.
+ * @param {import('../verdict.js').TimingPlan} plan
+ */
+export declare function spreadBound(plan: import('../verdict.js').TimingPlan): number;
 /**
  * A split trial's CPU time per calibrated task on each worker thread of each
  * run with at most C threads (each thread's iterations are its share of the
@@ -583,7 +598,8 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
 }[];
 /**
  * Drop a split trial's timing value where its threads' CPU per task read
- * more than MAX_SPEED_SPREAD apart, with the reason the readings give:
+ * more than `maxSpread` apart (the statistic's spreadBound; MAX_SPEED_SPREAD
+ * where none is given), with the reason the readings give:
  * - the threads of one run read apart: they ran at once, each on a CPU of
  *   its own, so the CPUs ran at unequal speeds, and the run ended with the
  *   slowest (the widest such run names them);
@@ -600,12 +616,13 @@ export declare function splitRates(obs: any, iterationsPerTask: number, C: numbe
  * hyperthread pairs, a run of 3 threads on 4 vCPUs puts two on one core,
  * which says nothing about S2's runs of 1 and 2.
  * @param {any} obs
- * @param {{ iterations: number, C: number, timed?: number[] }} o  iterations per calibrated task; cores; the thread
+ * @param {{ iterations: number, C: number, timed?: number[], maxSpread?: number }} o  iterations per calibrated task; cores; the thread
  *   counts the statistic times (default: every run)
  * @param {import('../verdict.js').Check} check
  */
-export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, timed }: {
+export declare function voidIfUnequalSplitSpeeds(obs: any, { iterations, C, timed, maxSpread }: {
     iterations: number;
     C: number;
     timed?: number[];
+    maxSpread?: number;
 }, check: import('../verdict.js').Check): import("../verdict.js").Check;
