@@ -1,7 +1,9 @@
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import { rchar, threadReads } from '../harness/kits/threads.js';
-import single, { marksOnMain } from '../specs/threadpool/main-thread.single.spec.js';
+import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
+import { rchar, threadReads, watchThreads, livesOf, eventLoops } from '../harness/kits/threads.js';
+import single, { marksOnMain, threadsFromOutside, NODE_LOOPS } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
 
@@ -48,6 +50,145 @@ describe('per-thread reads, as the harness reads them from /proc', () => {
   );
 });
 
+/** @type {{ threadWait: (pid: number, tid: number) => string | null, mainThreadWait: (pid: number) => string | null }} */
+const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
+
+/**
+ * Readers for watchThreads that play a script of looks: each call of `tasks`
+ * gives the next list (the last one again once the script has run out; an
+ * Error entry is thrown), and `done` resolves once all have been read.
+ * @param {(string[] | Error)[]} script
+ */
+function scripted(script) {
+  let i = 0;
+  /** @type {() => void} */
+  let played = () => {};
+  const done = new Promise((/** @type {(v?: unknown) => void} */ r) => (played = r));
+  // the watch's own timer is unref'd: keep this process up until the script has played
+  const alive = setInterval(() => {}, 1000);
+  done.then(() => clearInterval(alive));
+  const tasks = () => {
+    const list = script[Math.min(i, script.length - 1)];
+    if (++i >= script.length) played();
+    if (list instanceof Error) throw list;
+    return list;
+  };
+  return { tasks, now: () => i * 2, done };
+}
+
+describe("a process's threads watched from outside (watchThreads, eventLoops)", () => {
+  const kernel = () => false;
+  test('a thread seen and then gone by the last look came and went; those still there did not', async () => {
+    const { tasks, now, done } = scripted([
+      ['100', '101'],
+      ['100', '101', '105'],
+      ['100', '101', '105'],
+      ['100', '101', '105'],
+      ['100', '101', '106'],
+      ['100', '101', '106'],
+    ]);
+    const watch = watchThreads(100, { everyMs: 1, tasks, kernel, now });
+    await done;
+    const lives = watch.stop(); // the last look: the script's last list again
+    expect(lives).toMatchObject({ seen: 4 });
+    expect(lives?.cameAndWent).toEqual([{ tid: 105, firstMs: 4, lastMs: 8 }]);
+    expect(lives?.looks).toBeGreaterThanOrEqual(7);
+    expect(watch.stop()).toBe(lives); // stopped once
+  });
+
+  test("io_uring's kernel workers, and a thread gone before its kind could be read, are left out", async () => {
+    const { tasks, now, done } = scripted([['100'], ['100', '107', '108'], ['100']]);
+    // 107 is io_uring's (iou-wrk-*); 108's stat was gone when read
+    const kinds = { 100: false, 107: true, 108: null };
+    const watch = watchThreads(100, { everyMs: 1, tasks, kernel: (_p, tid) => kinds[/** @type {100} */ (tid)], now });
+    await done;
+    expect(watch.stop()).toMatchObject({ seen: 1, cameAndWent: [] });
+  });
+
+  test('no reading where the last look cannot be read (the process gone, not Linux)', async () => {
+    const { tasks, now, done } = scripted([['100'], ['100', '101'], new Error('ENOENT')]);
+    const watch = watchThreads(100, { everyMs: 1, tasks, kernel, now });
+    await done;
+    expect(watch.stop()).toBeNull();
+  });
+
+  test('livesOf: the threads not at the last look, in the order first seen', () => {
+    const lives = new Map([
+      [10, { firstMs: 0, lastMs: 50, kernel: false }],
+      [12, { firstMs: 20, lastMs: 41, kernel: false }],
+      [13, { firstMs: 22, lastMs: 30, kernel: true }],
+    ]);
+    expect(livesOf(lives, new Set([10]), 26)).toEqual({
+      looks: 26,
+      seen: 2,
+      cameAndWent: [{ tid: 12, firstMs: 20, lastMs: 41 }],
+    });
+  });
+
+  test('eventLoops: the threads in an epoll wait; null where the main thread cannot be read', () => {
+    const waits = { 100: 'epoll:16', 101: 'epoll:11', 102: 'futex', 103: 'running', 104: null };
+    const read = {
+      tasks: () => Object.keys(waits),
+      wait: (/** @type {number} */ _pid, /** @type {number} */ tid) => waits[/** @type {100} */ (tid)],
+    };
+    expect(eventLoops(100, read)).toEqual([100, 101]); // 104: gone meanwhile
+    expect(eventLoops(104, read)).toBeNull();
+    expect(eventLoops(100, { ...read, tasks: () => [] })).toBeNull();
+  });
+
+  // Real processes, read from here: a Worker that ends, one kept in its loop, and a plain process.
+  const readable = proc.mainThreadWait(process.pid) !== null;
+  test(
+    'a Worker that ends comes and goes; one kept waits in an event loop of its own',
+    { skip: !readable },
+    async () => {
+      const code = `const { Worker } = require('node:worker_threads');
+      new Worker('setTimeout(() => {}, 60)', { eval: true }).on('exit', () => {
+        const kept = new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true });
+        kept.unref();
+        kept.on('online', () => setTimeout(() => console.log('ready'), 100));
+      });
+      setTimeout(() => {}, 5000);`;
+      const { lives, loops, pid } = await watchUntilReady(code);
+      expect(lives?.cameAndWent).toHaveLength(1);
+      const [went] = /** @type {import('../harness/kits/threads.js').ThreadSpan[]} */ (lives?.cameAndWent);
+      expect(went.lastMs - went.firstMs).toBeGreaterThan(20);
+      expect(loops?.filter((tid) => tid !== pid).length).toBeGreaterThan(NODE_LOOPS);
+    },
+  );
+  test(
+    "a plain process: none comes and goes, no event loop but the main one and Node's own",
+    { skip: !readable },
+    async () => {
+      const { lives, loops, pid } = await watchUntilReady(
+        "setTimeout(() => console.log('ready'), 150); setTimeout(() => {}, 5000);",
+      );
+      expect(lives).toMatchObject({ cameAndWent: [] });
+      expect(lives?.seen).toBeGreaterThan(1);
+      expect(loops?.filter((tid) => tid !== pid).length).toBeLessThanOrEqual(NODE_LOOPS);
+      expect(proc.threadWait(pid, 2 ** 22 + 12345)).toBeNull();
+    },
+  );
+});
+
+/**
+ * Run `code` in a child Node process, watching its threads from here until
+ * it prints 'ready'; then its event loops, and it is ended.
+ * @param {string} code
+ */
+async function watchUntilReady(code) {
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const pid = /** @type {number} */ (child.pid);
+  const watch = watchThreads(pid);
+  try {
+    await new Promise((resolve) => child.stdout.on('data', (d) => String(d).includes('ready') && resolve(null)));
+    return { lives: watch.stop(), loops: eventLoops(pid), pid };
+  } finally {
+    watch.stop();
+    child.kill();
+  }
+}
+
 describe("the main-thread specs take the kernel's count", () => {
   const ctx = /** @type {any} */ ({ platform: 'linux', cores: 2, env: {} });
   const kinds = [
@@ -82,6 +223,51 @@ describe("the main-thread specs take the kernel's count", () => {
       'the kernel counted 6 of their 9 marks (4 MiB reads) for the main thread: the other callbacks ran on another thread',
     );
     expect(marksOnMain({ ...base, reads: { main: 4 * MiB - 1, others: 0, threads: 1 } })).toBe(0);
+  });
+
+  test('main-thread.single: no JavaScript thread besides the main one, seen from outside, or a fail', () => {
+    const check = /** @type {any} */ (single.plan(ctx)).structural.check;
+    const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
+    const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
+    const ok = check(honest);
+    expect(ok.ok).toBe(true);
+    expect(ok.detail).toContain(
+      "threads seen over the run: 11, none came and went; threads in an event loop besides the main one: 1 (Node's platform keeps 1, its delayed-task scheduler)",
+    );
+    expect(check({ ...honest, loops: [11] }).ok).toBe(true); // the main thread running as it was read
+    // callbacks-off-main-decoy: three Workers, each terminated once its callback ran
+    const ended = [
+      { tid: 20, firstMs: 40.4, lastMs: 61 },
+      { tid: 21, firstMs: 40.4, lastMs: 77.7 },
+      { tid: 22, firstMs: 42.4, lastMs: 81.1 },
+    ];
+    const decoy = check({ ...honest, threadsSeen: 14, threadsCameAndWent: ended });
+    expect(decoy.ok).toBe(false);
+    expect(decoy.detail).toMatch(
+      /^3 threads of the program's ran for 21–39 ms each and ended while the callbacks ran \(tids 20, 21, 22\): JavaScript on other threads; 9 callback kinds/,
+    );
+    const one = check({ ...honest, threadsSeen: 12, threadsCameAndWent: [ended[0]] });
+    expect(one.detail).toContain(
+      "a thread of the program's ran for 21 ms and ended while the callbacks ran (tid 20): JavaScript on another thread",
+    );
+    // callbacks-off-main-kept: the three Workers stay, each in its own event loop
+    const kept = check({ ...honest, threadsSeen: 14, loops: [10, 11, 20, 21, 22] });
+    expect(kept.ok).toBe(false);
+    expect(kept.detail).toMatch(
+      /^threads other than the main one wait in an event loop: 4 \(tids 11, 20, 21, 22; Node's platform keeps 1\): JavaScript threads besides the main one; /,
+    );
+    // both at once: both said
+    expect(check({ ...honest, threadsCameAndWent: ended, loops: [10, 11, 23] }).detail).toMatch(
+      /JavaScript on other threads; threads other than the main one wait in an event loop: 2/,
+    );
+    // not read (off Linux, an older record): nothing said, the rest decides
+    expect(threadsFromOutside({ ...base, threadsCameAndWent: null, loops: null })).toBeNull();
+    expect(threadsFromOutside(base)).toBeNull();
+    expect(check({ ...base, ...read, threadsCameAndWent: null, loops: null }).detail).not.toContain('event loop');
+    expect(threadsFromOutside({ ...base, threadsSeen: 9, threadsCameAndWent: [], loops: null })).toEqual({
+      ok: true,
+      detail: 'threads seen over the run: 9, none came and went',
+    });
   });
 
   test("main-thread.not-alone: the pool's first request read off the main thread, or a fail", () => {

@@ -656,6 +656,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'callbacks-off-main-kept',
+    what: "main-thread.cjs: callbacks-off-main-decoy with its worker threads kept (never terminated; unref'd so that the process can still end): no thread of the program's ends while the callbacks run, and the ids and the main thread's read count are as honest",
+    select: ['main-thread.single'],
+    // the same three kinds of callback run on other threads, which stay
+    breaks: () => true,
+  },
+  {
     name: 'pool-stand-ins',
     what: 'main-thread.cjs: fs.readFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes served by P worker threads started at the first of those calls and named as libuv names its pool threads; they read the files and do the work off the main thread, the callbacks come back to it; the libuv pool never starts',
     select: ['main-thread.not-alone'],

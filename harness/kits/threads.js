@@ -4,6 +4,13 @@
 // part. Used by the main-thread specs: fixtures/main-thread.cjs marks each
 // callback with a read the kernel counts for whichever thread ran it.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+
+/** The thread ids of process `pid` (/proc/<pid>/task); throws where they cannot be read. @param {number} pid */
+const listTasks = (pid) => readdirSync(`/proc/${pid}/task`);
 
 /**
  * rchar (bytes read by read-like syscalls) from the text of a /proc io file; null if absent.
@@ -25,10 +32,7 @@ export function rchar(text) {
  */
 export function threadReads(
   pid,
-  {
-    tasks = (p) => readdirSync(`/proc/${p}/task`),
-    io = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/io`, 'utf8'),
-  } = {},
+  { tasks = listTasks, io = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/io`, 'utf8') } = {},
 ) {
   if (process.platform !== 'linux') return null;
   let main = null;
@@ -54,9 +58,127 @@ export function threadReads(
 }
 
 /**
+ * @typedef {{ tid: number, firstMs: number, lastMs: number }} ThreadSpan  a thread seen from firstMs to lastMs
+ *   (ms since the watch began)
+ * @typedef {{ looks: number, seen: number, cameAndWent: ThreadSpan[] }} ThreadLives  how many looks were read,
+ *   how many of the program's threads they saw, and those of them gone by the last look
+ * @typedef {{ firstMs: number, lastMs: number, kernel: boolean | null }} Life  kernel: one of io_uring's
+ *   workers (null: not read yet)
+ */
+
+/**
+ * Watch the threads of process `pid` from outside it (/proc/<pid>/task)
+ * every `everyMs` until stop(), which looks once more and says which of the
+ * program's threads were seen and then gone by then. A JavaScript thread
+ * that ends (a Worker, terminated) leaves nothing in the process to read
+ * afterwards; only a look while it lived sees it, and a Worker lives for
+ * tens of ms. io_uring's kernel workers (iou-wrk-*, iou-sqp-*: the kernel
+ * starts and ends them) are left out by their task flag, read when first seen.
+ * Looks that cannot be read (the process gone, not Linux) are skipped;
+ * stop() gives null where the last one could not be read.
+ * @param {number} pid
+ * @param {{ everyMs?: number, tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null, now?: () => number }} [o]
+ *   tasks, kernel (is the thread io_uring's), now: injectable (tests)
+ * @returns {{ stop: () => ThreadLives | null }}
+ */
+export function watchThreads(
+  pid,
+  { everyMs = 2, tasks = listTasks, kernel = (p, tid) => proc.ioWorker(tid, p), now = () => performance.now() } = {},
+) {
+  const t0 = now();
+  /** @type {Map<number, Life>} */
+  const lives = new Map();
+  let looks = 0;
+  /** One look: every thread there now, noted; the set of them, or null where it cannot be read. */
+  const look = () => {
+    let tids;
+    try {
+      tids = tasks(pid).map(Number);
+    } catch {
+      return null;
+    }
+    const at = Math.round((now() - t0) * 100) / 100;
+    looks++;
+    for (const tid of tids) noteLife(lives, tid, at, () => kernel(pid, tid));
+    return new Set(tids);
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  /** @type {ThreadLives | null | undefined} */
+  let result;
+  return {
+    stop: () => {
+      if (result !== undefined) return result;
+      clearInterval(timer);
+      const last = look();
+      result = last === null ? null : livesOf(lives, last, looks);
+      return result;
+    },
+  };
+}
+
+/**
+ * Note a sighting of thread `tid` at `at` ms: its first, or a later one.
+ * Whether it is io_uring's is read at the first (the flag is set at once)
+ * and again while it could not be.
+ * @param {Map<number, Life>} lives @param {number} tid @param {number} at @param {() => boolean | null} kernel
+ */
+function noteLife(lives, tid, at, kernel) {
+  const life = lives.get(tid);
+  if (!life) return void lives.set(tid, { firstMs: at, lastMs: at, kernel: kernel() });
+  life.lastMs = at;
+  if (life.kernel === null) life.kernel = kernel();
+}
+
+/**
+ * What the looks saw: the program's threads and those of them not there at
+ * the last look. io_uring's are left out, and so is a thread whose flag was
+ * never read: it ended in the moment between the listing that first showed
+ * it and that read, which cannot say whose it was (a rare race: a Worker
+ * lives for tens of ms, and looks every few ms read its flag while it lives).
+ * @param {Map<number, Life>} lives @param {Set<number>} last @param {number} looks
+ * @returns {ThreadLives}
+ */
+export function livesOf(lives, last, looks) {
+  const own = [...lives].filter(([, life]) => life.kernel === false);
+  const cameAndWent = own
+    .filter(([tid]) => !last.has(tid))
+    .map(([tid, { firstMs, lastMs }]) => ({ tid, firstMs, lastMs }));
+  return { looks, seen: own.length, cameAndWent };
+}
+
+/**
+ * The threads of process `pid` asleep in an event loop's wait for events
+ * now (proc.threadWait: epoll_wait and its kin), by thread id, read from
+ * outside it. A libuv loop sleeps there whenever it has nothing to run,
+ * and every JavaScript thread (the main one, each Worker) has its own.
+ * null where the main thread's system call cannot be read (not Linux,
+ * another architecture, no permission); a thread gone meanwhile is left out.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export function eventLoops(pid, { tasks = listTasks, wait = proc.threadWait } = {}) {
+  let tids;
+  try {
+    tids = tasks(pid).map(Number);
+  } catch {
+    return null;
+  }
+  const waits = tids.map((tid) => /** @type {const} */ ([tid, wait(pid, tid)]));
+  if (waits.find(([tid]) => tid === pid)?.[1] == null) return null;
+  return waits.filter(([, w]) => w?.startsWith('epoll:')).map(([tid]) => tid);
+}
+
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
- * stopped: the fixture's report, with `reads` (threadReads; null off Linux).
+ * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
+ * and what the harness saw of its threads from outside: those that came and
+ * went between its start and its report (`threadsCameAndWent`, of
+ * `threadsSeen`: watchThreads) and those waiting in an event loop once it
+ * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
  * (`newParked`, of `poolParked`).
@@ -65,12 +187,23 @@ export function threadReads(
  */
 export async function mainThreadTrial(ctx, { parkNew = false } = {}) {
   const handle = ctx.start('main-thread.cjs', { options: { hold: true, parkNew }, timeoutMs: 30_000 });
+  const { pid } = handle;
+  const watch = pid === undefined ? null : watchThreads(pid);
   try {
     const data = await handle.ready;
-    const reads = handle.pid === undefined ? null : threadReads(handle.pid);
+    const lives = watch?.stop() ?? null;
+    const loops = pid === undefined ? null : eventLoops(pid);
+    const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
-    return { ...data, reads };
+    return {
+      ...data,
+      reads,
+      threadsSeen: lives?.seen ?? null,
+      threadsCameAndWent: lives?.cameAndWent ?? null,
+      loops,
+    };
   } finally {
+    watch?.stop();
     await handle.stop().catch(() => {});
   }
 }

@@ -13,6 +13,78 @@ export function marksOnMain(obs) {
   return Math.floor(obs.reads.main / obs.marks.mark);
 }
 
+/**
+ * Event loops Node keeps on threads of its own besides the main one: its
+ * platform's delayed-task scheduler runs a libuv loop on a thread it starts
+ * before any JavaScript ('DelayedTaskSche…' from Node 22 on; measured on
+ * Node 20, 22, 24 and 26: exactly this one thread in epoll_wait besides the
+ * main thread). A Worker kept alive adds one each, whatever its name.
+ */
+export const NODE_LOOPS = 1;
+
+/**
+ * What the harness saw of the program's threads from outside (Linux /proc):
+ * a thread of the program's that came and went while the callbacks ran (a
+ * JavaScript thread, a Worker, ended; io_uring's kernel workers left out),
+ * and the threads waiting in an event loop once the fixture had reported.
+ * ok and a sentence; null where neither was read (not Linux, older records).
+ * @param {any} obs
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function threadsFromOutside(obs) {
+  const went = cameAndWent(obs.threadsCameAndWent, obs.threadsSeen);
+  const loops = otherLoops(obs.loops, obs.pid);
+  if (!went && !loops) return null;
+  const bad = [went, loops].filter((p) => p && !p.ok);
+  return {
+    ok: bad.length === 0,
+    detail: (bad.length ? bad : [went, loops])
+      .filter(Boolean)
+      .map((p) => p?.detail)
+      .join('; '),
+  };
+}
+
+/**
+ * The threads that came and went (watchThreads in harness/kits/threads.js),
+ * as a part; null where not read.
+ * @param {{ tid: number, firstMs: number, lastMs: number }[] | null | undefined} went @param {number | null | undefined} seen
+ */
+function cameAndWent(went, seen) {
+  if (!Array.isArray(went)) return null;
+  if (went.length === 0) return { ok: true, detail: `threads seen over the run: ${seen}, none came and went` };
+  const ms = went.map((t) => Math.round(t.lastMs - t.firstMs));
+  const span = Math.min(...ms) === Math.max(...ms) ? `${ms[0]}` : `${Math.min(...ms)}–${Math.max(...ms)}`;
+  const tids = went.map((t) => t.tid).join(', ');
+  return {
+    ok: false,
+    detail:
+      went.length === 1
+        ? `a thread of the program's ran for ${span} ms and ended while the callbacks ran (tid ${tids}): JavaScript on another thread`
+        : `${went.length} threads of the program's ran for ${span} ms each and ended while the callbacks ran (tids ${tids}): JavaScript on other threads`,
+  };
+}
+
+/**
+ * The threads besides the main one waiting in an event loop once the
+ * fixture had reported (eventLoops in harness/kits/threads.js), against the
+ * NODE_LOOPS Node keeps itself, as a part; null where not read.
+ * @param {number[] | null | undefined} loops @param {number} pid
+ */
+function otherLoops(loops, pid) {
+  if (!Array.isArray(loops)) return null;
+  const others = loops.filter((tid) => tid !== pid);
+  if (others.length <= NODE_LOOPS)
+    return {
+      ok: true,
+      detail: `threads in an event loop besides the main one: ${others.length} (Node's platform keeps ${NODE_LOOPS}, its delayed-task scheduler)`,
+    };
+  return {
+    ok: false,
+    detail: `threads other than the main one wait in an event loop: ${others.length} (tids ${others.join(', ')}; Node's platform keeps ${NODE_LOOPS}): JavaScript threads besides the main one`,
+  };
+}
+
 export default defineSpec({
   id: 'main-thread.single',
   title: 'Every JavaScript callback runs on the one main thread',
@@ -25,7 +97,7 @@ export default defineSpec({
   source: { file: '001_d7825f0db40d285a.txt', section: 'To be fair', figures: null },
   plan: (ctx) => ({
     summary:
-      "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind.",
+      "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), and once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps.",
     trial: (c) => mainThreadTrial(c),
     structural: {
       need: 2,
@@ -40,13 +112,18 @@ export default defineSpec({
           onMain === null
             ? ''
             : `; the kernel counted ${onMain} of their ${obs.seen.length} marks (${obs.marks.mark / 1048576} MiB reads) for the main thread${kernelOk ? '' : ': the other callbacks ran on another thread'}`;
+        // From outside the process: another JavaScript thread, ended or kept.
+        const outside = threadsFromOutside(obs);
+        const ids = off.length
+          ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
+          : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`;
+        const ok = off.length === 0 && obs.seen.length >= 8 && kernelOk && outside?.ok !== false;
         return {
-          ok: off.length === 0 && obs.seen.length >= 8 && kernelOk,
+          ok,
           detail:
-            (off.length
-              ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
-              : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`) +
-            kernel,
+            outside?.ok === false
+              ? `${outside.detail}; ${ids}${kernel}`
+              : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}`,
         };
       },
     },

@@ -12,7 +12,7 @@ export declare function rchar(text: string): number | null;
  * @param {{ tasks?: (pid: number) => string[], io?: (pid: number, tid: string) => string }} [read]  (tests)
  * @returns {{ main: number, others: number, threads: number } | null}
  */
-export declare function threadReads(pid: number, { tasks, io, }?: {
+export declare function threadReads(pid: number, { tasks, io }?: {
     tasks?: (pid: number) => string[];
     io?: (pid: number, tid: string) => string;
 }): {
@@ -20,10 +20,83 @@ export declare function threadReads(pid: number, { tasks, io, }?: {
     others: number;
     threads: number;
 } | null;
+export type ThreadSpan = {
+    tid: number;
+    firstMs: number;
+    lastMs: number;
+};
+export type ThreadLives = {
+    looks: number;
+    seen: number;
+    cameAndWent: ThreadSpan[];
+};
+export type Life = {
+    firstMs: number;
+    lastMs: number;
+    kernel: boolean | null;
+};
+/**
+ * @typedef {{ tid: number, firstMs: number, lastMs: number }} ThreadSpan  a thread seen from firstMs to lastMs
+ *   (ms since the watch began)
+ * @typedef {{ looks: number, seen: number, cameAndWent: ThreadSpan[] }} ThreadLives  how many looks were read,
+ *   how many of the program's threads they saw, and those of them gone by the last look
+ * @typedef {{ firstMs: number, lastMs: number, kernel: boolean | null }} Life  kernel: one of io_uring's
+ *   workers (null: not read yet)
+ */
+/**
+ * Watch the threads of process `pid` from outside it (/proc/<pid>/task)
+ * every `everyMs` until stop(), which looks once more and says which of the
+ * program's threads were seen and then gone by then. A JavaScript thread
+ * that ends (a Worker, terminated) leaves nothing in the process to read
+ * afterwards; only a look while it lived sees it, and a Worker lives for
+ * tens of ms. io_uring's kernel workers (iou-wrk-*, iou-sqp-*: the kernel
+ * starts and ends them) are left out by their task flag, read when first seen.
+ * Looks that cannot be read (the process gone, not Linux) are skipped;
+ * stop() gives null where the last one could not be read.
+ * @param {number} pid
+ * @param {{ everyMs?: number, tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null, now?: () => number }} [o]
+ *   tasks, kernel (is the thread io_uring's), now: injectable (tests)
+ * @returns {{ stop: () => ThreadLives | null }}
+ */
+export declare function watchThreads(pid: number, { everyMs, tasks, kernel, now }?: {
+    everyMs?: number;
+    tasks?: (pid: number) => string[];
+    kernel?: (pid: number, tid: number) => boolean | null;
+    now?: () => number;
+}): {
+    stop: () => ThreadLives | null;
+};
+/**
+ * What the looks saw: the program's threads (io_uring's left out; one gone
+ * before its flag could be read counts as the program's) and those of them
+ * not there at the last look.
+ * @param {Map<number, Life>} lives @param {Set<number>} last @param {number} looks
+ * @returns {ThreadLives}
+ */
+export declare function livesOf(lives: Map<number, Life>, last: Set<number>, looks: number): ThreadLives;
+/**
+ * The threads of process `pid` asleep in an event loop's wait for events
+ * now (proc.threadWait: epoll_wait and its kin), by thread id, read from
+ * outside it. A libuv loop sleeps there whenever it has nothing to run,
+ * and every JavaScript thread (the main one, each Worker) has its own.
+ * null where the main thread's system call cannot be read (not Linux,
+ * another architecture, no permission); a thread gone meanwhile is left out.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export declare function eventLoops(pid: number, { tasks, wait }?: {
+    tasks?: (pid: number) => string[];
+    wait?: (pid: number, tid: number) => string | null;
+}): number[] | null;
 /**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
- * stopped: the fixture's report, with `reads` (threadReads; null off Linux).
+ * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
+ * and what the harness saw of its threads from outside: those that came and
+ * went between its start and its report (`threadsCameAndWent`, of
+ * `threadsSeen`: watchThreads) and those waiting in an event loop once it
+ * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
  * (`newParked`, of `poolParked`).
