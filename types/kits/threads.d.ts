@@ -67,9 +67,11 @@ export declare function watchThreads(pid: number, { everyMs, tasks, kernel, now 
     stop: () => ThreadLives | null;
 };
 /**
- * What the looks saw: the program's threads (io_uring's left out; one gone
- * before its flag could be read counts as the program's) and those of them
- * not there at the last look.
+ * What the looks saw: the program's threads and those of them not there at
+ * the last look. io_uring's are left out, and so is a thread whose flag was
+ * never read: it ended in the moment between the listing that first showed
+ * it and that read, which cannot say whose it was (a rare race: a Worker
+ * lives for tens of ms, and looks every few ms read its flag while it lives).
  * @param {Map<number, Life>} lives @param {Set<number>} last @param {number} looks
  * @returns {ThreadLives}
  */
