@@ -712,6 +712,64 @@ export const SABOTAGES = [
     // the connection is made while the pool is busy, before the name is resolved: not "resolved before connecting"
     breaks: () => true,
   },
+  // built blind, fourth round (from the cluster claims' words)
+  {
+    name: 'rr-self-dealt',
+    what: 'cluster-server.cjs: where the primary would fix SCHED_RR it fixes SCHED_NONE (the property still reads rr): every worker accepts on the shared socket itself and the workers deal the connections in turn among themselves (a ticket file); one accepted out of turn is passed on, its raw handle relayed through the primary to the pid the worker names, so the worker holding each connection changes in turn',
+    select: ['cluster.round-robin'],
+    // the primary accepts no connection and chooses no worker; with two workers half the
+    // connections never reach it: it does not direct each incoming connection
+    breaks: () => true,
+  },
+  {
+    name: 'rr-burst-funnel',
+    what: "cluster-server.cjs: the primary's round-robin hand-off (newconn), but a connection handed while an earlier hand-off is still unacknowledged goes to the worker that one went to: connections one at a time are dealt in turn, connections that arrive together all go to one worker",
+    select: ['cluster.round-robin'],
+    // under concurrent connections (a server's ordinary load) one worker gets them all: not round robin
+    breaks: () => true,
+  },
+  {
+    name: 'sched-shared-redealt',
+    what: "cluster-sched.cjs: where the first setupPrimary() would fix SCHED_RR it fixes SCHED_NONE (the property still reads rr): the workers accept on the shared socket themselves and give each connection to the primary, which hands it to the next worker in turn with the cluster's own 'newconn' message",
+    select: ['cluster.sched-default'],
+    // the default policy in force is SCHED_NONE: the primary accepts no connection, the workers do
+    breaks: () => true,
+  },
+  {
+    name: 'sched-env-none-sticky',
+    what: 'cluster-sched.cjs: with NODE_CLUSTER_SCHED_POLICY=none a SCHED_RR set in code before the first fork is not applied (SCHED_NONE fixed at the first setupPrimary(), the property still reads rr); every other combination as honest',
+    select: ['cluster.sched-default'],
+    // the policy in force is not the one set when the first worker is forked (rr set, none in force)
+    breaks: () => true,
+  },
+  {
+    name: 'port-helper-answers',
+    what: "cluster-server.cjs: each worker forks a helper process (child_process, no cluster worker) and passes it every connection it is handed, the raw handle unread; the helper answers in the worker's name (x-worker-pid) and alone holds the connection",
+    select: ['cluster.shared-port'],
+    // no worker forked by the cluster module answers any request sent to the port
+    breaks: () => true,
+  },
+  {
+    name: 'port-helper-shadow',
+    what: 'cluster-server.cjs: port-helper-answers, and each worker keeps its own descriptor of every connection it passed on open (the socket paused, never read) until the helper says the connection closed there: the worker named in x-worker-pid still holds each connection the helper answers',
+    select: ['cluster.shared-port'],
+    // the answering process is still no cluster worker; the worker only holds a descriptor it never reads
+    breaks: () => true,
+  },
+  {
+    name: 'refork-outage-after',
+    what: "cluster-server.cjs: on a worker's death (SIGKILL) the replacement is forked at once and serves; 400 ms after it starts listening every worker holds each request for 1.5 s",
+    select: ['cluster.refork-no-downtime'],
+    // the refork is followed by 1.5 s in which the application answers nothing: downtime
+    breaks: () => true,
+  },
+  {
+    name: 'refork-soft-down',
+    what: "cluster-server.cjs: from a worker's death (SIGKILL) until 1 s after it, every worker (the replacement included) answers each request at once with 200 and { ok: false, error: 'service restarting' } instead of the application's answer",
+    select: ['cluster.refork-no-downtime'],
+    // for a second the application serves nothing but an error: down, though every request is answered
+    breaks: () => true,
+  },
 ];
 
 /**
