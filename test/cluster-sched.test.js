@@ -2,8 +2,9 @@
 // the cases per platform; and the fixture with and without its sabotage.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import { runFixture } from '../harness/isolate.js';
-import { acceptedBy, cases } from '../specs/cluster/cluster.sched-default.spec.js';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import { listenersOf } from '../harness/kits/cluster.js';
+import { acceptedBy, acceptableBy, cases } from '../specs/cluster/cluster.sched-default.spec.js';
 
 const obs = (/** @type {any[]} */ replies) => ({ n: replies.length, workerPids: [1, 2], replies });
 
@@ -32,6 +33,22 @@ describe('acceptedBy', () => {
   });
 });
 
+test('acceptableBy: a worker holding the listening socket can accept for itself (none); the primary alone: rr', () => {
+  expect(acceptableBy({ workerPids: [2, 3], listeners: [1] })).toBe('rr');
+  expect(acceptableBy({ workerPids: [2, 3], listeners: [1, 2, 3] })).toBe('none');
+  expect(acceptableBy({ workerPids: [2, 3], listeners: [3] })).toBe('none');
+  expect(acceptableBy({ workerPids: [2, 3], listeners: null })).toBeNull();
+  expect(acceptableBy({ workerPids: [2, 3] })).toBeNull(); // older records
+});
+
+test('cases: a value set in code before the first fork wins over the variable, either way', () => {
+  const before = cases('linux').filter((k) => k.options.setBefore);
+  expect(before.map((k) => [k.env, k.options.setBefore, k.want.accepted])).toEqual([
+    ['rr', 'none', 'none'],
+    ['none', 'rr', 'rr'],
+  ]);
+});
+
 test('cases: the default is rr off Windows and none on it; the late setting is the other one', () => {
   expect(cases('linux')[0].want).toEqual({ atLoad: 'rr', afterFork: 'none', accepted: 'rr' });
   expect(cases('win32')[0].want).toEqual({ atLoad: 'none', afterFork: 'rr', accepted: 'none' });
@@ -48,6 +65,26 @@ describe('cluster-sched.cjs', { skip: process.platform === 'win32' && 'the defau
         timeoutMs: 20_000,
       })
     ).data;
+
+  test('hold: the report and the port with the cluster still up, until stop', async () => {
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'cluster-sched.cjs',
+      options: { workers: 2, n: 2, hold: true },
+      env: { NODE_CLUSTER_SCHED_POLICY: '' },
+      timeoutMs: 20_000,
+    });
+    try {
+      const d = await h.ready;
+      expect(d.port).toBeGreaterThan(0);
+      expect(d.primaryPid).toBe(h.pid);
+      if (process.platform === 'linux') expect(listenersOf(d.port, [d.primaryPid, ...d.workerPids])).toEqual([h.pid]);
+      const { data } = await h.stop();
+      expect(data.replies).toHaveLength(2);
+    } finally {
+      await h.stop().catch(() => {});
+    }
+  });
 
   test('a policy set after the first fork reads as set and changes nothing', async () => {
     const d = await run({ NODE_CLUSTER_SCHED_POLICY: '' }, { setAfter: 'none' });

@@ -22,12 +22,17 @@ import {
   socketHolders,
   socketsHolders,
   getManyHeld,
+  getBurstHeld,
+  descendantsOf,
+  listenInodes,
+  listenersOf,
   impostures,
   describeImpostures,
   SEES_HOLDERS,
 } from '../harness/kits/cluster.js';
 import separateProcesses from '../specs/cluster/cluster.separate-processes.spec.js';
 import sharedPort from '../specs/cluster/cluster.shared-port.spec.js';
+import { burstFloor, burstPart, listenPart } from '../specs/cluster/cluster.round-robin.spec.js';
 import roundRobin from '../specs/cluster/cluster.round-robin.spec.js';
 import refork from '../specs/cluster/cluster.refork-no-downtime.spec.js';
 import ipcSpec from '../specs/cluster/cluster.ipc.spec.js';
@@ -369,6 +374,54 @@ describe('who serves a connection, read by the harness', () => {
     expect(socketsHolders(8080, conns, [10, 11], read)).toEqual([[11], [], [10]]);
     expect(reads).toBe(1);
   });
+  it("socketsHolders: a connection read against its own processes (a helper of a worker's among them)", () => {
+    const conns = [{ clientPort: 40000, open: [new Set(['socket:[222]']), new Set(['socket:[222]'])], pids: [11, 99] }];
+    expect(socketsHolders(8080, conns, [10, 11], { tcp: () => TCP })).toEqual([[11, 99]]);
+  });
+  it('descendantsOf: children, theirs, and so on, never the root twice', () => {
+    const tree = { 1: [2, 3], 2: [4], 3: [], 4: [1] };
+    expect(descendantsOf(1, (p) => tree[/** @type {1} */ (p)] ?? [])).toEqual([2, 3, 4]);
+    expect(descendantsOf(7, () => [])).toEqual([]);
+  });
+  it('listenInodes and listenersOf: the processes holding a socket listening on the port', () => {
+    expect(listenInodes(TCP, 8080)).toEqual(['111']);
+    expect(listenInodes(TCP, 8081)).toEqual([]);
+    const fds = { 10: ['socket:[111]'], 11: ['socket:[222]'], 12: ['socket:[111]', 'pipe:[5]'] };
+    const read = { tcp: () => TCP, files: (/** @type {number} */ pid) => fds[/** @type {10} */ (pid)] ?? [] };
+    if (SEES_HOLDERS) {
+      expect(listenersOf(8080, [10, 11, 12], read)).toEqual([10, 12]);
+      expect(listenersOf(8081, [10, 11, 12], read)).toBeNull(); // no such socket in the table
+    } else expect(listenersOf(8080, [10], read)).toBeNull();
+  });
+  it('round robin: a burst spread over every worker, and the primary alone listening', () => {
+    expect(burstFloor(32, 2)).toBe(2);
+    expect(burstFloor(64, 4)).toBe(2);
+    expect(burstFloor(512, 4)).toBe(16);
+    const b = (/** @type {number[]} */ perWorker, more = {}) => ({
+      n: 32,
+      perWorker,
+      errors: 0,
+      impostures: [],
+      ...more,
+    });
+    expect(burstPart(b([18, 14]), 2)).toEqual({
+      ok: true,
+      detail: '32 at once → 18/14 per worker (expected each ≥ 2)',
+    });
+    expect(burstPart(b([31, 1]), 2).ok).toBe(false); // rr-burst-funnel
+    expect(burstPart(b([16, 15], { errors: 1 }), 2).ok).toBe(false);
+    expect(burstPart(b([16, 16], { impostures: [{ pid: 1, holders: [1, 9] }] }), 2).detail).toContain(
+      '1 not held by the worker named',
+    );
+    expect(listenPart([5], 5)).toEqual({ ok: true, detail: 'the listening socket held by the primary alone' });
+    const none = listenPart([5, 6, 7], 5);
+    expect(none?.ok).toBe(false);
+    expect(none?.detail).toBe(
+      '2 worker(s) hold a socket listening on the port (6, 7): they accept connections themselves',
+    );
+    expect(listenPart([6], 5)?.ok).toBe(false); // the primary holds none
+    expect(listenPart(null, 5)).toBeNull(); // older records, off Linux
+  });
   it('impostures: an answer not held by exactly the worker it names (failures and unread holders left out)', () => {
     const r = (/** @type {any} */ x) => ({ status: 200, ms: 1, t: 0, ...x });
     const bad = impostures([
@@ -562,9 +615,14 @@ describe('who serves a connection, read by the harness', () => {
       const h = start({ workers: 2 });
       try {
         const info = await h.ready;
-        const replies = await getManyHeld(info.port, '/light', 4, info.workerPids);
+        const replies = await getManyHeld(info.port, '/light', 4, info.workerPids, { tree: info.primaryPid });
         expect(replies.map((r) => r.holders)).toEqual(replies.map((r) => [r.pid]));
         expect(impostures(replies)).toEqual([]);
+        // a burst: every answer held by the worker it names, each worker taking some
+        const burst = await getBurstHeld(info.port, '/light', 16, info.workerPids, { tree: info.primaryPid });
+        expect(impostures(burst)).toEqual([]);
+        expect(new Set(burst.map((r) => r.pid))).toEqual(new Set(info.workerPids));
+        expect(listenersOf(info.port, [info.primaryPid, ...info.workerPids])).toEqual([info.primaryPid]);
       } finally {
         await h.stop();
       }

@@ -178,6 +178,82 @@ export function tcpInodes(text, localPort) {
 }
 
 /**
+ * The children of process `pid` now: those each of its threads started
+ * (/proc/<pid>/task/<tid>/children); [] where they cannot be read.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+function childrenOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+      } catch {
+        return []; // the thread ended meanwhile
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every process descended from `root` now (its children, theirs, …), not
+ * `root` itself: a cluster's workers and whatever processes they started.
+ * Read by the harness from /proc; [] off Linux.
+ * @param {number} root @param {(pid: number) => number[]} [children]  (tests)
+ * @returns {number[]}
+ */
+export function descendantsOf(root, children = childrenOf) {
+  const out = [];
+  const seen = new Set([root]);
+  for (let queue = [root]; queue.length;) {
+    const next = [];
+    for (const pid of queue) for (const c of children(pid)) if (!seen.has(c)) (seen.add(c), out.push(c), next.push(c));
+    queue = next;
+  }
+  return out;
+}
+
+/**
+ * The inodes of the sockets listening on 127.0.0.1:port (state 0A), from the
+ * text of /proc/net/tcp.
+ * @param {string} text @param {number} port
+ * @returns {string[]}
+ */
+export function listenInodes(text, port) {
+  const l = loopback(port);
+  const out = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes(l)) continue;
+    const f = line.trim().split(/\s+/);
+    if (f[1] === l && f[3] === '0A' && f[9] && f[9] !== '0') out.push(f[9]);
+  }
+  return out;
+}
+
+/**
+ * Which of `pids` hold a socket listening on 127.0.0.1:port: the processes
+ * that can accept its connections. Under SCHED_RR the primary alone holds
+ * it and hands each accepted connection over; under SCHED_NONE every worker
+ * holds it too and accepts for itself. Read by the harness (the kernel's
+ * socket table, each process's fd table); null off Linux or where the
+ * table lists no such socket.
+ * @param {number} port @param {number[]} pids
+ * @param {HolderReads} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export function listenersOf(port, pids, { tcp = () => readFileSync('/proc/net/tcp', 'utf8'), files = openFiles } = {}) {
+  if (!SEES_HOLDERS) return null;
+  const inodes = listenInodes(tcp(), port).map((i) => `socket:[${i}]`);
+  if (!inodes.length) return null;
+  return pids.filter((pid) => {
+    const open = new Set(files(pid));
+    return inodes.some((i) => open.has(i));
+  });
+}
+
+/**
  * The fd targets a process has open (readlink of /proc/<pid>/fd/*); [] if it cannot be read.
  * @param {number} pid
  */
@@ -230,17 +306,31 @@ export function openFilesOf(pids, files = openFiles) {
  * loads one read takes tens of ms, so it is read once for many connections.
  * The fd tables, a few entries each, are read at once: a process that hands
  * a connection on after answering it is seen holding it.
- * @param {number} port @param {{ clientPort: number, open: Set<string>[] }[]} conns
+ * @param {number} port @param {{ clientPort: number, open: Set<string>[], pids?: number[] }[]} conns  a
+ *   connection's own `pids`, where given, are those its `open` lists (else `pids`)
  * @param {number[]} pids  the processes `open` lists, in its order
  * @param {Pick<HolderReads, 'tcp'>} [read]
  * @returns {number[][]}  the holders of each connection, in the order of conns
  */
 export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/proc/net/tcp', 'utf8') } = {}) {
   const inodes = tcpInodes(tcp(), port);
-  return conns.map(({ clientPort, open }) => {
+  return conns.map(({ clientPort, open, pids: own }) => {
     const inode = inodes.get(loopback(clientPort));
-    return inode === undefined ? [] : pids.filter((_, i) => open[i].has(`socket:[${inode}]`));
+    return inode === undefined ? [] : (own ?? pids).filter((_, i) => open[i].has(`socket:[${inode}]`));
   });
+}
+
+/**
+ * The processes whose fd tables a held connection is read against: the
+ * workers, and, given the primary (`tree`), every other process descended
+ * from it now (one a worker started and handed the connection to, keeping
+ * its own copy too, is then a second holder). The primary itself is left
+ * out: under SCHED_RR it holds each connection it accepted until the worker
+ * acknowledges it, a moment that may overlap the answer.
+ * @param {number[]} pids @param {number | undefined} tree
+ */
+function holderCandidates(pids, tree) {
+  return tree === undefined ? pids : [...pids, ...descendantsOf(tree).filter((p) => !pids.includes(p))];
 }
 
 /**
@@ -260,15 +350,48 @@ export const HELD_BATCH = Object.freeze({ connections: 50, ms: 1000 });
 /**
  * n GETs one after another, each on a new connection held until its batch is read (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @param {{ tree?: number }} [o]  the primary's pid: its other descendants are read too (heldGets)
  * @returns {Promise<Reply[]>}
  */
-export async function getManyHeld(port, path, n, pids) {
-  const session = heldGets(port, pids);
+export async function getManyHeld(port, path, n, pids, { tree } = {}) {
+  const session = heldGets(port, pids, { tree });
   try {
     for (let i = 0; i < n; i++) await session.get(path);
     return session.end();
   } finally {
     session.abandon();
+  }
+}
+
+/**
+ * n GETs at once, each on a new connection, every one held open until all
+ * have answered; then which of the processes (holderCandidates) held each,
+ * read once. How a cluster deals connections that arrive together, where
+ * getManyHeld shows one at a time.
+ * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @param {{ tree?: number }} [o]
+ * @returns {Promise<Reply[]>}
+ */
+export async function getBurstHeld(port, path, n, pids, { tree } = {}) {
+  const agents = Array.from({ length: n }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  try {
+    /** @type {Reply[]} */
+    const replies = await Promise.all(
+      agents.map(async (agent) => ({ ...(await get(port, path, { agent })), holders: null })),
+    );
+    if (!SEES_HOLDERS) return replies;
+    const among = holderCandidates(pids, tree);
+    const open = openFilesOf(among);
+    const answered = replies.filter((r) => r.local && !r.error);
+    const holders = socketsHolders(
+      port,
+      answered.map((r) => ({ clientPort: /** @type {number} */ (r.local), open })),
+      among,
+    );
+    answered.forEach((r, i) => (r.holders = holders[i]));
+    return replies;
+  } finally {
+    for (const a of agents) a.destroy();
   }
 }
 
@@ -287,12 +410,16 @@ export async function getManyHeld(port, path, n, pids) {
  *              in once its batch is read, by end() at the latest
  *   end()      reads the last batch; every answer so far, with its holders
  *   abandon()  closes the connections still held, unread (after end(): none)
- * @param {number} port @param {number[]} pids
+ * With `tree` (the primary's pid), the holders are read among the workers
+ * and every other process descended from the primary (holderCandidates): a
+ * worker that hands its connection to a helper of its own and keeps a copy
+ * is not the one holder.
+ * @param {number} port @param {number[]} pids @param {{ tree?: number }} [o]
  */
-export function heldGets(port, pids) {
+export function heldGets(port, pids, { tree } = {}) {
   /** @type {Reply[]} */
   const out = [];
-  /** @type {{ reply: Reply, agent: http.Agent, open: Set<string>[] | null }[]} */
+  /** @type {{ reply: Reply, agent: http.Agent, open: Set<string>[] | null, pids: number[] }[]} */
   let batch = [];
   let batchStart = 0;
   const readBatch = () => {
@@ -303,6 +430,7 @@ export function heldGets(port, pids) {
           held.map((b) => ({
             clientPort: /** @type {number} */ (b.reply.local),
             open: /** @type {Set<string>[]} */ (b.open),
+            pids: b.pids,
           })),
           pids,
         )
@@ -322,9 +450,10 @@ export function heldGets(port, pids) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       /** @type {Reply} */
       const reply = { ...(await get(port, path, { agent })), holders: null };
-      const open = SEES_HOLDERS && reply.local && !reply.error ? openFilesOf(pids) : null;
+      const among = SEES_HOLDERS && reply.local && !reply.error ? holderCandidates(pids, tree) : pids;
+      const open = SEES_HOLDERS && reply.local && !reply.error ? openFilesOf(among) : null;
       out.push(reply);
-      batch.push({ reply, agent, open });
+      batch.push({ reply, agent, open, pids: among });
       if (batch.length === 1) batchStart = performance.now();
       if (batch.length >= HELD_BATCH.connections || old()) readBatch();
       return reply;

@@ -1,12 +1,15 @@
 import { defineSpec } from '../../harness/spec.js';
+import { listenersOf } from '../../harness/kits/cluster.js';
 
-// One trial: three cluster primaries (fixtures/cluster-sched.cjs), each a
+// One trial: four cluster primaries (fixtures/cluster-sched.cjs), each a
 // fresh process with NODE_CLUSTER_SCHED_POLICY set explicitly, W = 2 workers
 // and N GETs one after another, each on a new connection. Each worker counts
 // the connections the primary handed it over IPC (an internal 'newconn'
 // message: the primary accepted it, round robin) against those it served; a
 // worker that served connections none of which were handed accepted them
-// itself from the shared socket (SCHED_NONE).
+// itself from the shared socket (SCHED_NONE). With the cluster still up,
+// the harness reads which processes hold a socket listening on the port
+// (/proc): under SCHED_RR the primary alone, under SCHED_NONE the workers too.
 const W = 2;
 const N = 4;
 
@@ -20,6 +23,18 @@ export function acceptedBy(obs) {
   if (replies.every((/** @type {any} */ r) => r.handed === r.served)) return everyWorker ? 'rr' : 'mixed';
   if (replies.every((/** @type {any} */ r) => r.handed === 0)) return 'none';
   return 'mixed';
+}
+
+/**
+ * How the connections could be accepted, by the kernel's tables (read by
+ * the harness): 'none' where a worker holds a socket listening on the port
+ * (it can accept for itself), 'rr' where the primary alone does; null where
+ * not read (off Linux, older records).
+ * @param {any} obs
+ */
+export function acceptableBy(obs) {
+  if (!Array.isArray(obs.listeners)) return null;
+  return obs.listeners.some((/** @type {number} */ p) => obs.workerPids.includes(p)) ? 'none' : 'rr';
 }
 
 /** The cases, for the platform's default policy. @param {string} platform */
@@ -45,6 +60,13 @@ export function cases(platform) {
       options: { setBefore: 'none' },
       want: { atLoad: 'rr', atFork: 'none', accepted: 'none' },
     },
+    // ... and the other way round: a value set in code before the first fork wins over the variable
+    {
+      name: 'NODE_CLUSTER_SCHED_POLICY=none',
+      env: 'none',
+      options: { setBefore: 'rr' },
+      want: { atLoad: 'none', atFork: 'rr', accepted: 'rr' },
+    },
   ];
 }
 
@@ -55,7 +77,7 @@ export default defineSpec({
   claim:
     'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy in force is the one set when the first worker is forked: setting it later changes what the property reads, not how connections are accepted.',
   truth:
-    'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none, over the variable rr); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
+    'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none over the variable rr, rr over none); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
   expected: 'holds',
   tags: ['structural', 'env'],
   requires: [],
@@ -68,14 +90,14 @@ export default defineSpec({
     const list = cases(ctx.platform);
     return {
       summary:
-        `${W} workers, ${N} GETs each on a new connection, in three fresh primaries: ` +
+        `${W} workers, ${N} GETs each on a new connection, in ${list.length} fresh primaries: ` +
         list
           .map(
             (k) =>
               `${k.name}${k.options.setBefore ? ` and ${k.options.setBefore} set before the first fork` : ''}${k.options.setAfterSetup ? ` and ${k.options.setAfterSetup} set after cluster.setupPrimary()` : ''}${k.options.setAfter ? ` and ${k.options.setAfter} set after the first fork` : ''} → reads ${k.want.atLoad}, connections accepted as ${k.want.accepted}`,
           )
           .join('; ') +
-        ' (rr: the primary hands each connection to a worker; none: workers accept themselves).',
+        ' (rr: the primary hands each connection to a worker, and alone holds the socket listening on the port; none: workers accept themselves, each holding it).',
       model: {
         W,
         N,
@@ -84,13 +106,21 @@ export default defineSpec({
       },
       trial: async (c) => {
         const seen = await Promise.all(
-          list.map((k) =>
-            c.run('cluster-sched.cjs', {
-              options: { workers: W, n: N, ...k.options },
+          list.map(async (k) => {
+            const handle = c.start('cluster-sched.cjs', {
+              options: { workers: W, n: N, ...k.options, hold: true },
               env: { NODE_CLUSTER_SCHED_POLICY: k.env },
               timeoutMs: 20_000,
-            }),
-          ),
+            });
+            try {
+              const data = await handle.ready;
+              const listeners = listenersOf(data.port, [data.primaryPid, ...data.workerPids]);
+              await handle.stop();
+              return { ...data, listeners };
+            } finally {
+              await handle.stop().catch(() => {});
+            }
+          }),
         );
         return { seen };
       },
@@ -102,7 +132,10 @@ export default defineSpec({
           const parts = obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
             const k = list[i];
             const accepted = acceptedBy(s);
+            // the kernel's view of who can accept, where read: it must agree
+            const listening = acceptableBy(s);
             const good =
+              (listening === null || listening === k.want.accepted) &&
               s.workerPids.length === W &&
               s.read.atLoad === k.want.atLoad &&
               (k.want.atFork === undefined || s.read.atFork === k.want.atFork) &&
@@ -122,7 +155,13 @@ export default defineSpec({
                   ? `, set ${k.options.setAfter} after the first fork → reads ${s.read.afterFork}`
                   : '';
             const forked = s.workerPids.length === W ? '' : ` (${s.workerPids.length} of ${W} workers forked)`;
-            return `${k.name}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${good ? '' : ` — expected ${k.want.accepted}`}`;
+            const listen =
+              listening === null
+                ? ''
+                : listening === 'none'
+                  ? `; workers hold the listening socket (none)`
+                  : `; the primary alone holds the listening socket (rr)`;
+            return `${k.name}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${listen}${good ? '' : ` — expected ${k.want.accepted}`}`;
           });
           return { ok, detail: parts.join('; ') };
         },

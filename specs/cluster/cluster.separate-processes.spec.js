@@ -29,7 +29,7 @@ export default defineSpec({
       const value = `v${process.pid}-${Date.now()}`;
       const { value: reads, info } = await withCluster(c, { workers: 2 }, async (i) => {
         // Every connection held until the socket table is read for all of them at once.
-        const held = heldGets(i.port, i.workerPids);
+        const held = heldGets(i.port, i.workerPids, { tree: i.primaryPid });
         try {
           const set = await held.get(`/global?set=${value}`);
           /** @type {Record<string, any>} */

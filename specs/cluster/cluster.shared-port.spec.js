@@ -41,7 +41,9 @@ export default defineSpec({
           value: replies,
           info,
           final,
-        } = await withCluster(c, { workers: W }, (i) => getManyHeld(i.port, '/light', N, i.workerPids));
+        } = await withCluster(c, { workers: W }, (i) =>
+          getManyHeld(i.port, '/light', N, i.workerPids, { tree: i.primaryPid }),
+        );
         const listening = final.events.filter((/** @type {any} */ e) => e.event === 'listening');
         return {
           W,

@@ -97,6 +97,33 @@ export declare function tcpInode(text: string, localPort: number, remotePort: nu
  */
 export declare function tcpInodes(text: string, localPort: number): Map<string, string>;
 /**
+ * Every process descended from `root` now (its children, theirs, …), not
+ * `root` itself: a cluster's workers and whatever processes they started.
+ * Read by the harness from /proc; [] off Linux.
+ * @param {number} root @param {(pid: number) => number[]} [children]  (tests)
+ * @returns {number[]}
+ */
+export declare function descendantsOf(root: number, children?: (pid: number) => number[]): number[];
+/**
+ * The inodes of the sockets listening on 127.0.0.1:port (state 0A), from the
+ * text of /proc/net/tcp.
+ * @param {string} text @param {number} port
+ * @returns {string[]}
+ */
+export declare function listenInodes(text: string, port: number): string[];
+/**
+ * Which of `pids` hold a socket listening on 127.0.0.1:port: the processes
+ * that can accept its connections. Under SCHED_RR the primary alone holds
+ * it and hands each accepted connection over; under SCHED_NONE every worker
+ * holds it too and accepts for itself. Read by the harness (the kernel's
+ * socket table, each process's fd table); null off Linux or where the
+ * table lists no such socket.
+ * @param {number} port @param {number[]} pids
+ * @param {HolderReads} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export declare function listenersOf(port: number, pids: number[], { tcp, files }?: HolderReads): number[] | null;
+/**
  * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
  * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
  * each process's fd table whether it has that socket open. The harness reads
@@ -128,7 +155,8 @@ export declare function openFilesOf(pids: number[], files?: (pid: number) => str
  * loads one read takes tens of ms, so it is read once for many connections.
  * The fd tables, a few entries each, are read at once: a process that hands
  * a connection on after answering it is seen holding it.
- * @param {number} port @param {{ clientPort: number, open: Set<string>[] }[]} conns
+ * @param {number} port @param {{ clientPort: number, open: Set<string>[], pids?: number[] }[]} conns  a
+ *   connection's own `pids`, where given, are those its `open` lists (else `pids`)
  * @param {number[]} pids  the processes `open` lists, in its order
  * @param {Pick<HolderReads, 'tcp'>} [read]
  * @returns {number[][]}  the holders of each connection, in the order of conns
@@ -136,6 +164,7 @@ export declare function openFilesOf(pids: number[], files?: (pid: number) => str
 export declare function socketsHolders(port: number, conns: {
     clientPort: number;
     open: Set<string>[];
+    pids?: number[];
 }[], pids: number[], { tcp }?: Pick<HolderReads, 'tcp'>): number[][];
 /**
  * How many answered connections heldGets keeps open before it reads the
@@ -156,9 +185,24 @@ export declare const HELD_BATCH: Readonly<{
 /**
  * n GETs one after another, each on a new connection held until its batch is read (heldGets).
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @param {{ tree?: number }} [o]  the primary's pid: its other descendants are read too (heldGets)
  * @returns {Promise<Reply[]>}
  */
-export declare function getManyHeld(port: number, path: string, n: number, pids: number[]): Promise<Reply[]>;
+export declare function getManyHeld(port: number, path: string, n: number, pids: number[], { tree }?: {
+    tree?: number;
+}): Promise<Reply[]>;
+/**
+ * n GETs at once, each on a new connection, every one held open until all
+ * have answered; then which of the processes (holderCandidates) held each,
+ * read once. How a cluster deals connections that arrive together, where
+ * getManyHeld shows one at a time.
+ * @param {number} port @param {string} path @param {number} n @param {number[]} pids
+ * @param {{ tree?: number }} [o]
+ * @returns {Promise<Reply[]>}
+ */
+export declare function getBurstHeld(port: number, path: string, n: number, pids: number[], { tree }?: {
+    tree?: number;
+}): Promise<Reply[]>;
 /**
  * GETs one after another, each on a new connection that stays open once
  * answered (like get() otherwise), whose paths the
@@ -174,9 +218,15 @@ export declare function getManyHeld(port: number, path: string, n: number, pids:
  *              in once its batch is read, by end() at the latest
  *   end()      reads the last batch; every answer so far, with its holders
  *   abandon()  closes the connections still held, unread (after end(): none)
- * @param {number} port @param {number[]} pids
+ * With `tree` (the primary's pid), the holders are read among the workers
+ * and every other process descended from the primary (holderCandidates): a
+ * worker that hands its connection to a helper of its own and keeps a copy
+ * is not the one holder.
+ * @param {number} port @param {number[]} pids @param {{ tree?: number }} [o]
  */
-export declare function heldGets(port: number, pids: number[]): {
+export declare function heldGets(port: number, pids: number[], { tree }?: {
+    tree?: number;
+}): {
     /** @param {string} path @returns {Promise<Reply>} */
     get(path: string): Promise<Reply>;
     end(): Reply[];
