@@ -666,4 +666,58 @@ describe('cluster.refork-no-downtime: a pause in answers is downtime, though not
     delete (/** @type {any} */ (old).longestPauseMs);
     expect(check({ multi: old, control: sub(2, false) }).parts).toHaveLength(1);
   });
+
+  // what a trial records since the answers' bodies and the window after the replacement are read
+  const read = (o = {}) =>
+    sub(2, true, {
+      sent: 1300,
+      notApp: 0,
+      notAppSeen: null,
+      windowMs: 1000.4,
+      waits: { n: 1200, p50: 1.2, p99: 9.5, max: 36.2 },
+      windowGapMs: 12.2,
+      ...o,
+    });
+  it("passes a cluster that served the application's answers through the window", () => {
+    const honest = check({ multi: read(), control: sub(2, false) });
+    expect(honest.ok).toBe(true);
+    expect(honest.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true, true, true]);
+  });
+  it("fails one whose answers during the refork were not the application's, though each was a 200", () => {
+    const soft = check({
+      multi: read({ notApp: 839, notAppSeen: '200 {"ok":false,"error":"service restarting"}' }),
+      control: sub(2, false),
+    });
+    expect(soft.ok).toBe(false);
+    expect(soft.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true, false, true]);
+    expect(soft.detail).toMatch(
+      /^839 answers during the refork were not the application's: 200 \{"ok":false,"error":"service restarting"\}: /,
+    );
+  });
+  it('fails one that stopped answering after the replacement served, within the window', () => {
+    const late = check({
+      multi: read({ windowMs: 1396.8, waits: { n: 369, p50: 1.18, p99: 173.1, max: 508.5 }, windowGapMs: 1016.7 }),
+      control: sub(2, false),
+    });
+    expect(late.ok).toBe(false);
+    expect(late.parts.map((/** @type {any} */ p) => p.ok)).toEqual([true, true, true, false]);
+    expect(late.detail).toMatch(/a request waited 508.5 ms \(at most 250;/);
+    expect(late.detail).toMatch(/no answer for 1016.7 ms in the 1396.8 ms after the replacement first answered/);
+    // a gap alone, every request within the bound, fails too
+    const gap = check({ multi: read({ windowGapMs: 300 }), control: sub(2, false) });
+    expect(gap.parts[3].ok).toBe(false);
+  });
+  it('fails one whose window the loop did not see whole, or whose replacement never served', () => {
+    const short = check({ multi: read({ windowMs: 950.4 }), control: sub(2, false) });
+    expect(short.parts[3].ok).toBe(false);
+    expect(short.detail).toMatch(/the loop's bounds \(\d+ requests sent\) ended the window 950.4 ms after/);
+    const never = check({
+      multi: read({ windowMs: null, waits: null, windowGapMs: null, replacementAnswered: 0 }),
+      control: sub(2, false),
+    });
+    expect(never.parts[3]).toMatchObject({
+      ok: false,
+      detail: 'with W=2 the replacement never served: no window after it',
+    });
+  });
 });
