@@ -505,6 +505,12 @@ export function checkSplit(obs) {
 }
 
 /**
+ * @typedef {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} HandedRun
+ *   a split run as lateness reads it: its wall time, its threads (runnableMs), the main thread's wait
+ *   for a CPU and the host's steal over it
+ */
+
+/**
  * How late a split run may be seen done after its threads' work ended: the
  * larger of LATE_MIN_MS and LATE_SHARE of the run's wall time. Honest runs
  * read 0–6 ms quiet and up to 14 ms beside two busy loops (at most 0.12 of
@@ -523,7 +529,7 @@ export const LATE_SHARE = 0.2;
  * and the time the host took (steal, interrupts) over the run: time the
  * caller went without the results while nothing of the run's waited to run.
  * null where the record lacks a reading (off Linux, older records).
- * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @param {HandedRun} run
  * @returns {{ ms: number, allowed: number } | null}
  */
 export function lateness(run) {
@@ -537,7 +543,7 @@ export function lateness(run) {
 /**
  * A split run seen done later than allowed after its threads' work ended
  * (lateness); null where it was not, or where it cannot be read.
- * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @param {HandedRun} run
  */
 export function seenLate(run) {
   const l = lateness(run);

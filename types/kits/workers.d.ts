@@ -278,6 +278,17 @@ export declare function checkSplit(obs: any): {
     moved: string | null;
     unsure: string | null;
 };
+export type HandedRun = {
+    wallMs?: number;
+    threads: any[];
+    mainWaitMs?: number | null;
+    takenMs?: number | null;
+};
+/**
+ * @typedef {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} HandedRun
+ *   a split run as lateness reads it: its wall time, its threads (runnableMs), the main thread's wait
+ *   for a CPU and the host's steal over it
+ */
 /**
  * How late a split run may be seen done after its threads' work ended: the
  * larger of LATE_MIN_MS and LATE_SHARE of the run's wall time. Honest runs
@@ -296,29 +307,19 @@ export declare const LATE_SHARE = 0.2;
  * and the time the host took (steal, interrupts) over the run: time the
  * caller went without the results while nothing of the run's waited to run.
  * null where the record lacks a reading (off Linux, older records).
- * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @param {HandedRun} run
  * @returns {{ ms: number, allowed: number } | null}
  */
-export declare function lateness(run: {
-    wallMs?: number;
-    threads: any[];
-    mainWaitMs?: number | null;
-    takenMs?: number | null;
-}): {
+export declare function lateness(run: HandedRun): {
     ms: number;
     allowed: number;
 } | null;
 /**
  * A split run seen done later than allowed after its threads' work ended
  * (lateness); null where it was not, or where it cannot be read.
- * @param {{ wallMs?: number, threads: any[], mainWaitMs?: number | null, takenMs?: number | null }} run
+ * @param {HandedRun} run
  */
-export declare function seenLate(run: {
-    wallMs?: number;
-    threads: any[];
-    mainWaitMs?: number | null;
-    takenMs?: number | null;
-}): {
+export declare function seenLate(run: HandedRun): {
     ms: number;
     allowed: number;
 } | null;
