@@ -104,10 +104,11 @@ describe('the detection table', () => {
     expect(by['split-pinned'].breaks('workers.oversubscription', 2)).toBe(true);
     expect(by['split-pinned'].breaks('workers.oversubscription', 1)).toBe(false);
     expect(by['split-relay'].breaks('workers.split-speeds-up', 2)).toBe(true);
-    // runs of two or more seen done late: every split claim's structure, where it has 2 cores
+    // runs of two or more seen done late: every split claim's structure that runs, on any cores
     for (const name of ['split-held', 'split-lone-unread']) {
       expect(by[name].breaks('workers.split-speeds-up', 2)).toBe(true);
-      expect(by[name].breaks('workers.split-speeds-up', 1)).toBe(false);
+      expect(by[name].breaks('workers.split-speeds-up', 1)).toBe(true);
+      expect(by[name].breaks('workers.optimal-cores-minus-one', 1)).toBe(false); // skips: C − 1 = 0
       expect(by[name].breaks('workers.optimal-cores-minus-one', 2)).toBe(true);
       expect(by[name].breaks('workers.optimal-cores-minus-one', 4)).toBe(true);
       expect(by[name].breaks('workers.oversubscription', 2)).toBe(true);

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import { rchar, threadReads, watchThreads, livesOf, eventLoops } from '../harness/kits/threads.js';
+import { rchar, threadReads, watchThreads, livesOf, eventLoops, nodeOptionsOf } from '../harness/kits/threads.js';
 import single, { marksOnMain, threadsFromOutside, NODE_LOOPS } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
@@ -75,6 +75,26 @@ function scripted(script) {
   };
   return { tasks, now: () => i * 2, done };
 }
+
+describe('nodeOptionsOf: the Node options a process runs with, read from /proc', () => {
+  const of = (/** @type {string} */ environ, /** @type {string} */ cmdline) =>
+    nodeOptionsOf(1, { environ: () => environ, cmdline: () => cmdline });
+  test('none: a plain start of the fixture', () => {
+    expect(of('PATH=/bin\0', 'node\0/x/main-thread.cjs\0{"hold":true}\0')).toBeNull();
+    expect(of('NODE_OPTIONS=\0', 'node\0/x/main-thread.cjs\0{}\0')).toBeNull();
+  });
+  test('NODE_OPTIONS, and flags before the script', () => {
+    expect(of('NODE_OPTIONS=--inspect\0', 'node\0/x/f.cjs\0')).toBe('--inspect');
+    expect(of('A=1\0', 'node\0--import\0hooks.mjs\0/x/f.cjs\0{}\0')).toBe('--import');
+    expect(of('NODE_OPTIONS=--require a.js\0', 'node\0--no-warnings\0/x/f.cjs\0')).toBe('--require a.js --no-warnings');
+  });
+  test('unreadable: null (not Linux, the process gone)', () => {
+    const gone = () => {
+      throw new Error('ENOENT');
+    };
+    expect(nodeOptionsOf(1, { environ: gone, cmdline: gone })).toBeNull();
+  });
+});
 
 describe("a process's threads watched from outside (watchThreads, eventLoops)", () => {
   const kernel = () => false;
@@ -268,6 +288,10 @@ describe("the main-thread specs take the kernel's count", () => {
       ok: true,
       detail: 'threads seen over the run: 9, none came and went',
     });
+    // Node options in force (--inspect, module hooks): the watch's readings are null, and the detail says why
+    const options = check({ ...base, ...read, threadsCameAndWent: null, loops: null, nodeOptions: '--inspect' });
+    expect(options.ok).toBe(true);
+    expect(options.detail).toMatch(/; the threads not watched from outside: Node options in force \(--inspect\)$/);
   });
 
   test("main-thread.not-alone: the pool's first request read off the main thread, or a fail", () => {
@@ -311,6 +335,8 @@ describe('pool.thread-per-core', () => {
   test('every hash ended before the lists were read at work: the idle lists alone void the trial', () => {
     const unread = check(probe(null));
     expect(unread).toMatchObject({ ok: false, invalid: true });
+    // read while hashes ran, but no list could be read (the threads gone): void too
+    expect(check(probe({ lists: { 11: null, 12: null }, running: 4 }))).toMatchObject({ ok: false, invalid: true });
     expect(unread.detail).toMatch(/^every hash ended before the lists were read at work; 4 pool threads/);
     // a failure the idle lists show stands
     const idlePinned = probe(null);

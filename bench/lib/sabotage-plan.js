@@ -35,6 +35,13 @@ const RUNNING_AT_ONCE = {
 const only = (ids) => (/** @type {string} */ id) => ids.includes(id);
 /** Every split claim, where the machine has two cores or more (on one, no split speeds up anyway). @param {string} id @param {number} [cpus] */
 const everySplitClaimOnTwoCores = (id, cpus = 2) => cpus >= 2 && id.startsWith('workers.');
+/**
+ * Every split claim that runs on the machine (optimal-cores-minus-one skips where C − 1 = 0):
+ * a sabotage its structure reads at any C.
+ * @param {string} id @param {number} [cpus]
+ */
+const everySplitClaimThatRuns = (id, cpus = 2) =>
+  id.startsWith('workers.') && !(id === 'workers.optimal-cores-minus-one' && cpus < 2);
 /** @type {Sabotage} */
 const FAIR_2 = {
   name: 'pool-fair=2',
@@ -349,8 +356,8 @@ export const SABOTAGES = [
     select: ['workers.*'],
     // no speed-up from 1 to 2 threads reaches the caller; runs of two or more held alike keep
     // their ratios, but a run is its work until the caller sees it done, and every split claim's
-    // structure reads that (seen done late), as it reads C threads at once
-    breaks: everySplitClaimOnTwoCores,
+    // structure reads that (seen done late), on any number of cores
+    breaks: everySplitClaimThatRuns,
   },
   {
     name: 'split-lone-offload',
@@ -371,7 +378,7 @@ export const SABOTAGES = [
     // built against reading the lone run's speed from the thread's own window: the speed-up a
     // caller sees is about ×1.3, nearer none than the model's 2; the runs of two or more seen
     // done late, as split-held's
-    breaks: everySplitClaimOnTwoCores,
+    breaks: everySplitClaimThatRuns,
   },
   {
     name: 'zlib-on-main',

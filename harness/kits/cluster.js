@@ -4,7 +4,7 @@
 // keep-alive is asked for), count which worker answered, and a bounded
 // steady request loop for the kill-under-load spec.
 import http from 'node:http';
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -179,22 +179,46 @@ export function tcpInodes(text, localPort) {
 
 /**
  * The children of process `pid` now: those each of its threads started
- * (/proc/<pid>/task/<tid>/children); [] where they cannot be read.
+ * (/proc/<pid>/task/<tid>/children), or, on a kernel without those files,
+ * every process whose parent it is (each /proc/<n>/stat); [] where neither can be read.
  * @param {number} pid
  * @returns {number[]}
  */
 function childrenOf(pid) {
+  let tids;
   try {
-    return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-      try {
-        return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-      } catch {
-        return []; // the thread ended meanwhile
-      }
-    });
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+  if (!existsSync(`/proc/${pid}/task/${pid}/children`)) return childrenByParent(pid);
+  return tids.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return []; // the thread ended meanwhile
+    }
+  });
+}
+
+/**
+ * The processes whose parent is `pid`, from every /proc/<n>/stat (its fourth
+ * field, after the command name, which may hold spaces and parentheses).
+ * @param {number} pid
+ * @returns {number[]}
+ */
+function childrenByParent(pid) {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(name));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
 }
 
 /**
@@ -216,41 +240,64 @@ export function descendantsOf(root, children = childrenOf) {
 }
 
 /**
- * The inodes of the sockets listening on 127.0.0.1:port (state 0A), from the
- * text of /proc/net/tcp.
+ * The inodes of the sockets listening on `port` (state 0A) at any local
+ * address, from the text of /proc/net/tcp or /proc/net/tcp6: a server bound
+ * to 0.0.0.0 or :: takes the connections to 127.0.0.1 too.
  * @param {string} text @param {number} port
  * @returns {string[]}
  */
 export function listenInodes(text, port) {
-  const l = loopback(port);
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   const out = [];
   for (const line of text.split('\n')) {
-    if (!line.includes(l)) continue;
+    if (!line.includes(hex)) continue;
     const f = line.trim().split(/\s+/);
-    if (f[1] === l && f[3] === '0A' && f[9] && f[9] !== '0') out.push(f[9]);
+    if (f[1]?.endsWith(hex) && f[3] === '0A' && f[9] && f[9] !== '0') out.push(f[9]);
   }
   return out;
 }
 
+/** The text of a /proc/net table, '' where it cannot be read (no IPv6). @param {string} name */
+function netTable(name) {
+  try {
+    return readFileSync(`/proc/net/${name}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /**
- * Which of `pids` hold a socket listening on 127.0.0.1:port: the processes
- * that can accept its connections. Under SCHED_RR the primary alone holds
- * it and hands each accepted connection over; under SCHED_NONE every worker
- * holds it too and accepts for itself. Read by the harness (the kernel's
- * socket table, each process's fd table); null off Linux or where the
- * table lists no such socket.
+ * Which of `pids` hold a socket listening on `port`: the processes that can
+ * accept its connections. Under SCHED_RR the primary alone holds it and
+ * hands each accepted connection over; under SCHED_NONE every worker holds
+ * it too and accepts for itself. Read by the harness (the kernel's socket
+ * tables, each process's fd table); null off Linux, [] where no process of
+ * `pids` holds one (or none is listening).
  * @param {number} port @param {number[]} pids
- * @param {HolderReads} [read]  (tests)
+ * @param {HolderReads} [read]  (tests; `tcp` gives both tables' text)
  * @returns {number[] | null}
  */
-export function listenersOf(port, pids, { tcp = () => readFileSync('/proc/net/tcp', 'utf8'), files = openFiles } = {}) {
+export function listenersOf(
+  port,
+  pids,
+  { tcp = () => `${netTable('tcp')}\n${netTable('tcp6')}`, files = openFiles } = {},
+) {
   if (!SEES_HOLDERS) return null;
   const inodes = listenInodes(tcp(), port).map((i) => `socket:[${i}]`);
-  if (!inodes.length) return null;
   return pids.filter((pid) => {
     const open = new Set(files(pid));
     return inodes.some((i) => open.has(i));
   });
+}
+
+/**
+ * The holders of a socket listening on the cluster's port among its primary
+ * and every process descended from it (listenersOf): a helper process that
+ * accepts for the cluster is one of them.
+ * @param {number} port @param {number} primary
+ */
+export function clusterListeners(port, primary) {
+  return listenersOf(port, [primary, ...descendantsOf(primary)]);
 }
 
 /**
@@ -321,16 +368,21 @@ export function socketsHolders(port, conns, pids, { tcp = () => readFileSync('/p
 }
 
 /**
- * The processes whose fd tables a held connection is read against: the
- * workers, and, given the primary (`tree`), every other process descended
- * from it now (one a worker started and handed the connection to, keeping
- * its own copy too, is then a second holder). The primary itself is left
- * out: under SCHED_RR it holds each connection it accepted until the worker
- * acknowledges it, a moment that may overlap the answer.
+ * What the processes a held connection is read against have open now: the
+ * workers first (at once, as the answer came), then, given the primary
+ * (`tree`), every other process descended from it (one a worker started and
+ * handed the connection to, keeping its own copy too, is then a second
+ * holder). The primary itself is left out: under SCHED_RR it holds each
+ * connection it accepted until the worker acknowledges it, a moment that
+ * may overlap the answer.
  * @param {number[]} pids @param {number | undefined} tree
+ * @returns {{ pids: number[], open: Set<string>[] }}
  */
-function holderCandidates(pids, tree) {
-  return tree === undefined ? pids : [...pids, ...descendantsOf(tree).filter((p) => !pids.includes(p))];
+function openNow(pids, tree) {
+  const open = openFilesOf(pids);
+  if (tree === undefined) return { pids, open };
+  const others = descendantsOf(tree).filter((p) => !pids.includes(p));
+  return { pids: [...pids, ...others], open: [...open, ...openFilesOf(others)] };
 }
 
 /**
@@ -365,7 +417,7 @@ export async function getManyHeld(port, path, n, pids, { tree } = {}) {
 
 /**
  * n GETs at once, each on a new connection, every one held open until all
- * have answered; then which of the processes (holderCandidates) held each,
+ * have answered; then which of the processes (openNow) held each,
  * read once. How a cluster deals connections that arrive together, where
  * getManyHeld shows one at a time.
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
@@ -380,13 +432,12 @@ export async function getBurstHeld(port, path, n, pids, { tree } = {}) {
       agents.map(async (agent) => ({ ...(await get(port, path, { agent })), holders: null })),
     );
     if (!SEES_HOLDERS) return replies;
-    const among = holderCandidates(pids, tree);
-    const open = openFilesOf(among);
+    const now = openNow(pids, tree);
     const answered = replies.filter((r) => r.local && !r.error);
     const holders = socketsHolders(
       port,
-      answered.map((r) => ({ clientPort: /** @type {number} */ (r.local), open })),
-      among,
+      answered.map((r) => ({ clientPort: /** @type {number} */ (r.local), open: now.open })),
+      now.pids,
     );
     answered.forEach((r, i) => (r.holders = holders[i]));
     return replies;
@@ -411,7 +462,7 @@ export async function getBurstHeld(port, path, n, pids, { tree } = {}) {
  *   end()      reads the last batch; every answer so far, with its holders
  *   abandon()  closes the connections still held, unread (after end(): none)
  * With `tree` (the primary's pid), the holders are read among the workers
- * and every other process descended from the primary (holderCandidates): a
+ * and every other process descended from the primary (openNow): a
  * worker that hands its connection to a helper of its own and keeps a copy
  * is not the one holder.
  * @param {number} port @param {number[]} pids @param {{ tree?: number }} [o]
@@ -450,10 +501,9 @@ export function heldGets(port, pids, { tree } = {}) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       /** @type {Reply} */
       const reply = { ...(await get(port, path, { agent })), holders: null };
-      const among = SEES_HOLDERS && reply.local && !reply.error ? holderCandidates(pids, tree) : pids;
-      const open = SEES_HOLDERS && reply.local && !reply.error ? openFilesOf(among) : null;
+      const read = SEES_HOLDERS && reply.local && !reply.error ? openNow(pids, tree) : null;
       out.push(reply);
-      batch.push({ reply, agent, open, pids: among });
+      batch.push({ reply, agent, open: read?.open ?? null, pids: read?.pids ?? pids });
       if (batch.length === 1) batchStart = performance.now();
       if (batch.length >= HELD_BATCH.connections || old()) readBatch();
       return reply;

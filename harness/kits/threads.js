@@ -58,6 +58,39 @@ export function threadReads(
 }
 
 /**
+ * The Node options process `pid` runs with beyond a plain start: its
+ * NODE_OPTIONS (from /proc/<pid>/environ, as it was at exec) and the flags
+ * before the script on its command line (/proc/<pid>/cmdline), as text;
+ * null where there are none, or where they cannot be read (not Linux).
+ * Read by the harness, not reported by the process.
+ * @param {number} pid
+ * @param {{ environ?: (pid: number) => string, cmdline?: (pid: number) => string }} [read]  (tests)
+ * @returns {string | null}
+ */
+export function nodeOptionsOf(
+  pid,
+  {
+    environ = (p) => readFileSync(`/proc/${p}/environ`, 'utf8'),
+    cmdline = (p) => readFileSync(`/proc/${p}/cmdline`, 'utf8'),
+  } = {},
+) {
+  let env;
+  let argv;
+  try {
+    env = environ(pid).split('\0');
+    argv = cmdline(pid).split('\0').filter(Boolean);
+  } catch {
+    return null;
+  }
+  const fromEnv = (env.find((e) => e.startsWith('NODE_OPTIONS=')) ?? '').slice('NODE_OPTIONS='.length).trim();
+  // argv: node, its flags, the script (the first argument not starting with '-'), the script's own
+  const script = argv.findIndex((a, i) => i > 0 && !a.startsWith('-'));
+  const flags = argv.slice(1, script === -1 ? argv.length : script);
+  const all = [fromEnv, ...flags].filter(Boolean).join(' ');
+  return all || null;
+}
+
+/**
  * @typedef {{ tid: number, firstMs: number, lastMs: number }} ThreadSpan  a thread seen from firstMs to lastMs
  *   (ms since the watch began)
  * @typedef {{ looks: number, seen: number, cameAndWent: ThreadSpan[] }} ThreadLives  how many looks were read,
@@ -181,26 +214,36 @@ export function eventLoops(pid, { tasks = listTasks, wait = proc.threadWait } = 
  * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
- * (`newParked`, of `poolParked`).
+ * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
+ * (main-thread.single; the others do not pay for it). Where Node options are
+ * in force (`nodeOptions`, nodeOptionsOf), the watch's readings are null.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean }} [o]
  */
-export async function mainThreadTrial(ctx, { parkNew = false } = {}) {
+export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = false } = {}) {
   const handle = ctx.start('main-thread.cjs', { options: { hold: true, parkNew }, timeoutMs: 30_000 });
   const { pid } = handle;
-  const watch = pid === undefined ? null : watchThreads(pid);
+  const watch = pid === undefined || !watching ? null : watchThreads(pid);
   try {
     const data = await handle.ready;
     const lives = watch?.stop() ?? null;
-    const loops = pid === undefined ? null : eventLoops(pid);
+    // Node options in force (NODE_OPTIONS, flags before the fixture) may start threads of
+    // their own with loops of their own (module hooks, the inspector): the watch says nothing then.
+    const options = pid === undefined ? null : nodeOptionsOf(pid);
+    const loops = pid === undefined || !watching || options ? null : eventLoops(pid);
     const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
     return {
       ...data,
       reads,
-      threadsSeen: lives?.seen ?? null,
-      threadsCameAndWent: lives?.cameAndWent ?? null,
-      loops,
+      ...(watching
+        ? {
+            threadsSeen: options ? null : (lives?.seen ?? null),
+            threadsCameAndWent: options ? null : (lives?.cameAndWent ?? null),
+            loops,
+            nodeOptions: options,
+          }
+        : {}),
     };
   } finally {
     watch?.stop();

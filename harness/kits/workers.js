@@ -524,10 +524,13 @@ export const LATE_SHARE = 0.2;
 
 /**
  * How long after its threads' work ended a split run was seen done: its wall
- * time less the longest any of its threads was runnable over it (from the
- * job's arrival to the share's end), less the main thread's wait for a CPU
- * and the time the host took (steal, interrupts) over the run: time the
- * caller went without the results while nothing of the run's waited to run.
+ * time less the longest any of its threads was runnable over it (read by the
+ * main thread from the run's start to its end: a thread that works through
+ * its share and then waits reads about its share), less the main thread's
+ * wait for a CPU and the CPU time the host took on the process's CPUs
+ * (steal, interrupts; `takenMs`, every CPU's summed: generous on many CPUs)
+ * over the run: time the caller went without the results while nothing of
+ * the run's waited to run.
  * null where the record lacks a reading (off Linux, older records).
  * @param {HandedRun} run
  * @returns {{ ms: number, allowed: number } | null}
@@ -904,15 +907,27 @@ export const MAX_SPEED_SPREAD = 1.2;
  * once, does not depend on speed.
  * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
  * @param {string} unit     the unit, as in 'a hash'
+ * @param {number} [maxSpread]  the statistic's bound (spreadBound); MAX_SPEED_SPREAD where none is given
  * @returns {string | null}
  */
-export function unequalSpeedReason(rates, unit, maxSpread = MAX_SPEED_SPREAD) {
+export function unequalSpeedReason(rates, unit, maxSpread) {
   const r = readRates(rates);
   if (r.length < 2) return null;
   const lo = Math.min(...r);
   const hi = Math.max(...r);
-  if (hi / lo <= maxSpread) return null;
-  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; ${maxSpread === MAX_SPEED_SPREAD ? 'the model assumes one speed' : `beyond ×${round(maxSpread, 2)}, where the speeds alone could carry the value across the boundary`})`;
+  if (hi / lo <= (maxSpread ?? MAX_SPEED_SPREAD)) return null;
+  return `CPUs at unequal speeds: ${unit} took ${Math.round(lo)}–${Math.round(hi)} ms of CPU on different threads (×${round(hi / lo, 2)}; ${speedBoundText(maxSpread)})`;
+}
+
+/**
+ * Why speeds beyond the bound void a value: the model's one speed (the
+ * fixed MAX_SPEED_SPREAD), or the statistic's own bound (spreadBound).
+ * @param {number | undefined} maxSpread
+ */
+function speedBoundText(maxSpread) {
+  return maxSpread === undefined
+    ? 'the model assumes one speed'
+    : `beyond ×${round(maxSpread, 2)}, where the speeds alone could carry the value across the boundary`;
 }
 
 /**
@@ -1005,7 +1020,8 @@ function spreadOf(rates) {
  *   counts the statistic times (default: every run)
  * @param {import('../verdict.js').Check} check
  */
-export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed, maxSpread = MAX_SPEED_SPREAD }, check) {
+export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed, maxSpread }, check) {
+  const bound = maxSpread ?? MAX_SPEED_SPREAD;
   const runs = splitRates(obs, iterations, C).filter((r) => !timed || timed.includes(r.k));
   const together = runs.filter((r) => r.k >= 2);
   const widest = together.reduce(
@@ -1016,7 +1032,7 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed, maxSpread 
   if (apart) return voidTiming(check, apart);
   const alone = readRates(runs.filter((r) => r.k === 1).flatMap((r) => r.rates));
   const split = readRates(together.flatMap((r) => r.rates));
-  if (spreadOf([...alone, ...split]) <= maxSpread) return check;
+  if (spreadOf([...alone, ...split]) <= bound) return check;
   if (!alone.length || !split.length)
     return voidTiming(check, unequalSpeedReason([...alone, ...split], 'a task', maxSpread));
   const range = (/** @type {number[]} */ xs) => {
@@ -1025,6 +1041,6 @@ export function voidIfUnequalSplitSpeeds(obs, { iterations, C, timed, maxSpread 
   };
   return voidTiming(
     check,
-    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; ${maxSpread === MAX_SPEED_SPREAD ? 'the model assumes one speed' : `beyond ×${round(maxSpread, 2)}, where the speeds alone could carry the value across the boundary`})`,
+    `CPUs at unequal speeds: a task took ${range(alone)} ms of CPU on the lone thread and ${range(split)} ms on each thread of the split (×${round(spreadOf([...alone, ...split]), 2)}: a host that slows its vCPUs while two work, or CPU spent without progress; ${speedBoundText(maxSpread)})`,
   );
 }

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { listenersOf } from '../../harness/kits/cluster.js';
+import { clusterListeners } from '../../harness/kits/cluster.js';
 
 // One trial: four cluster primaries (fixtures/cluster-sched.cjs), each a
 // fresh process with NODE_CLUSTER_SCHED_POLICY set explicitly, W = 2 workers
@@ -27,14 +27,17 @@ export function acceptedBy(obs) {
 
 /**
  * How the connections could be accepted, by the kernel's tables (read by
- * the harness): 'none' where a worker holds a socket listening on the port
- * (it can accept for itself), 'rr' where the primary alone does; null where
- * not read (off Linux, older records).
+ * the harness among the primary and every process descended from it):
+ * 'none' where a process besides the primary holds a socket listening on
+ * the port (it can accept for itself), 'rr' where the primary alone does,
+ * 'unseen' where the primary was not seen holding one; null where not read
+ * (off Linux, older records).
  * @param {any} obs
  */
 export function acceptableBy(obs) {
   if (!Array.isArray(obs.listeners)) return null;
-  return obs.listeners.some((/** @type {number} */ p) => obs.workerPids.includes(p)) ? 'none' : 'rr';
+  if (!obs.listeners.includes(obs.primaryPid)) return 'unseen';
+  return obs.listeners.some((/** @type {number} */ p) => p !== obs.primaryPid) ? 'none' : 'rr';
 }
 
 /** The cases, for the platform's default policy. @param {string} platform */
@@ -114,7 +117,7 @@ export default defineSpec({
             });
             try {
               const data = await handle.ready;
-              const listeners = listenersOf(data.port, [data.primaryPid, ...data.workerPids]);
+              const listeners = clusterListeners(data.port, data.primaryPid);
               await handle.stop();
               return { ...data, listeners };
             } finally {
@@ -160,7 +163,9 @@ export default defineSpec({
                 ? ''
                 : listening === 'none'
                   ? `; workers hold the listening socket (none)`
-                  : `; the primary alone holds the listening socket (rr)`;
+                  : listening === 'rr'
+                    ? `; the primary alone holds the listening socket (rr)`
+                    : `; the primary not seen holding the listening socket`;
             return `${k.name}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${listen}${good ? '' : ` — expected ${k.want.accepted}`}`;
           });
           return { ok, detail: parts.join('; ') };

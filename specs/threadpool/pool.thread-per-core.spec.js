@@ -38,9 +38,11 @@ export default defineSpec({
           const pinned = [...lists, ...atWork].filter((l) => l !== proc);
           const ok = lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree;
           const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}`;
-          // Every hash ended before the lists were read (null): the idle pool read again says
-          // nothing of placement for CPU work, so the trial counts neither way.
-          if (ok && obs.affinity.threadsAtWork === null)
+          // Every hash ended before the lists were read (null), or none of the lists could be
+          // read then: the idle pool alone says nothing of placement for CPU work, so the
+          // trial counts neither way (records from before the reading have no threadsAtWork).
+          const unread = obs.affinity.threadsAtWork === null || (obs.affinity.threadsAtWork && atWork.length === 0);
+          if (ok && unread)
             return {
               ok: false,
               invalid: true,

@@ -105,24 +105,32 @@ export declare function tcpInodes(text: string, localPort: number): Map<string, 
  */
 export declare function descendantsOf(root: number, children?: (pid: number) => number[]): number[];
 /**
- * The inodes of the sockets listening on 127.0.0.1:port (state 0A), from the
- * text of /proc/net/tcp.
+ * The inodes of the sockets listening on `port` (state 0A) at any local
+ * address, from the text of /proc/net/tcp or /proc/net/tcp6: a server bound
+ * to 0.0.0.0 or :: takes the connections to 127.0.0.1 too.
  * @param {string} text @param {number} port
  * @returns {string[]}
  */
 export declare function listenInodes(text: string, port: number): string[];
 /**
- * Which of `pids` hold a socket listening on 127.0.0.1:port: the processes
- * that can accept its connections. Under SCHED_RR the primary alone holds
- * it and hands each accepted connection over; under SCHED_NONE every worker
- * holds it too and accepts for itself. Read by the harness (the kernel's
- * socket table, each process's fd table); null off Linux or where the
- * table lists no such socket.
+ * Which of `pids` hold a socket listening on `port`: the processes that can
+ * accept its connections. Under SCHED_RR the primary alone holds it and
+ * hands each accepted connection over; under SCHED_NONE every worker holds
+ * it too and accepts for itself. Read by the harness (the kernel's socket
+ * tables, each process's fd table); null off Linux, [] where no process of
+ * `pids` holds one (or none is listening).
  * @param {number} port @param {number[]} pids
- * @param {HolderReads} [read]  (tests)
+ * @param {HolderReads} [read]  (tests; `tcp` gives both tables' text)
  * @returns {number[] | null}
  */
 export declare function listenersOf(port: number, pids: number[], { tcp, files }?: HolderReads): number[] | null;
+/**
+ * The holders of a socket listening on the cluster's port among its primary
+ * and every process descended from it (listenersOf): a helper process that
+ * accepts for the cluster is one of them.
+ * @param {number} port @param {number} primary
+ */
+export declare function clusterListeners(port: number, primary: number): number[] | null;
 /**
  * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
  * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
@@ -193,7 +201,7 @@ export declare function getManyHeld(port: number, path: string, n: number, pids:
 }): Promise<Reply[]>;
 /**
  * n GETs at once, each on a new connection, every one held open until all
- * have answered; then which of the processes (holderCandidates) held each,
+ * have answered; then which of the processes (openNow) held each,
  * read once. How a cluster deals connections that arrive together, where
  * getManyHeld shows one at a time.
  * @param {number} port @param {string} path @param {number} n @param {number[]} pids
@@ -219,7 +227,7 @@ export declare function getBurstHeld(port: number, path: string, n: number, pids
  *   end()      reads the last batch; every answer so far, with its holders
  *   abandon()  closes the connections still held, unread (after end(): none)
  * With `tree` (the primary's pid), the holders are read among the workers
- * and every other process descended from the primary (holderCandidates): a
+ * and every other process descended from the primary (openNow): a
  * worker that hands its connection to a helper of its own and keeps a copy
  * is not the one holder.
  * @param {number} port @param {number[]} pids @param {{ tree?: number }} [o]

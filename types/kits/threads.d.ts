@@ -20,6 +20,20 @@ export declare function threadReads(pid: number, { tasks, io }?: {
     others: number;
     threads: number;
 } | null;
+/**
+ * The Node options process `pid` runs with beyond a plain start: its
+ * NODE_OPTIONS (from /proc/<pid>/environ, as it was at exec) and the flags
+ * before the script on its command line (/proc/<pid>/cmdline), as text;
+ * null where there are none, or where they cannot be read (not Linux).
+ * Read by the harness, not reported by the process.
+ * @param {number} pid
+ * @param {{ environ?: (pid: number) => string, cmdline?: (pid: number) => string }} [read]  (tests)
+ * @returns {string | null}
+ */
+export declare function nodeOptionsOf(pid: number, { environ, cmdline, }?: {
+    environ?: (pid: number) => string;
+    cmdline?: (pid: number) => string;
+}): string | null;
 export type ThreadSpan = {
     tid: number;
     firstMs: number;
@@ -101,10 +115,13 @@ export declare function eventLoops(pid: number, { tasks, wait }?: {
  * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
- * (`newParked`, of `poolParked`).
+ * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
+ * (main-thread.single; the others do not pay for it). Where Node options are
+ * in force (`nodeOptions`, nodeOptionsOf), the watch's readings are null.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean }} [o]
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew }?: {
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching }?: {
     parkNew?: boolean;
+    watch?: boolean;
 }): Promise<any>;

@@ -302,10 +302,13 @@ export declare const LATE_MIN_MS = 20;
 export declare const LATE_SHARE = 0.2;
 /**
  * How long after its threads' work ended a split run was seen done: its wall
- * time less the longest any of its threads was runnable over it (from the
- * job's arrival to the share's end), less the main thread's wait for a CPU
- * and the time the host took (steal, interrupts) over the run: time the
- * caller went without the results while nothing of the run's waited to run.
+ * time less the longest any of its threads was runnable over it (read by the
+ * main thread from the run's start to its end: a thread that works through
+ * its share and then waits reads about its share), less the main thread's
+ * wait for a CPU and the CPU time the host took on the process's CPUs
+ * (steal, interrupts; `takenMs`, every CPU's summed: generous on many CPUs)
+ * over the run: time the caller went without the results while nothing of
+ * the run's waited to run.
  * null where the record lacks a reading (off Linux, older records).
  * @param {HandedRun} run
  * @returns {{ ms: number, allowed: number } | null}
@@ -566,6 +569,7 @@ export declare const MAX_SPEED_SPREAD = 1.2;
  * once, does not depend on speed.
  * @param {number[]} rates  CPU ms per unit of work, one per thread that worked
  * @param {string} unit     the unit, as in 'a hash'
+ * @param {number} [maxSpread]  the statistic's bound (spreadBound); MAX_SPEED_SPREAD where none is given
  * @returns {string | null}
  */
 export declare function unequalSpeedReason(rates: number[], unit: string, maxSpread?: number): string | null;
