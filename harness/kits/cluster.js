@@ -9,7 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createRequire } from 'node:module';
 import { sourceArticle } from '../sources.js';
+
+/** @type {{ statFields: (text: string) => string[] }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The setup of source 004's loadtest runs, with its machine. */
 const LOADTEST_004 =
@@ -202,8 +206,8 @@ function childrenOf(pid) {
 }
 
 /**
- * The processes whose parent is `pid`, from every /proc/<n>/stat (its fourth
- * field, after the command name, which may hold spaces and parentheses).
+ * The processes whose parent is `pid`, from every /proc/<n>/stat (read past
+ * the command name, which may hold spaces and parentheses: proc.cjs statFields).
  * @param {number} pid
  * @returns {number[]}
  */
@@ -212,8 +216,8 @@ function childrenByParent(pid) {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(name));
+      // after the command name: the state, then the parent's pid
+      if (Number(proc.statFields(readFileSync(`/proc/${name}/stat`, 'utf8'))[1]) === pid) out.push(Number(name));
     } catch {
       // ended meanwhile
     }

@@ -49,10 +49,7 @@ export function burstFloor(B, W) {
  * @param {import('../../harness/kits/cluster.js').Reply[]} replies @param {number[]} workerPids
  */
 function summarizeBurst(replies, workerPids) {
-  const byHolder = replies.map((r) =>
-    Array.isArray(r.holders) && !r.error ? { ...r, pid: r.holders.length === 1 ? r.holders[0] : 0 } : r,
-  );
-  const counts = countPids(byHolder);
+  const counts = countPids(byHolder(replies));
   return {
     n: replies.length,
     perWorker: workerPids.map((pid) => counts[String(pid)] ?? 0),
@@ -77,14 +74,24 @@ function alternation(pids) {
 }
 
 /**
+ * Each reply named by the worker that held its connection (the kernel's
+ * view, Linux; 0 where not exactly one process held it), else by the pid
+ * the answer names.
+ * @param {import('../../harness/kits/cluster.js').Reply[]} replies
+ */
+function byHolder(replies) {
+  return replies.map((r) =>
+    Array.isArray(r.holders) && !r.error ? { ...r, pid: r.holders.length === 1 ? r.holders[0] : 0 } : r,
+  );
+}
+
+/**
  * Counts and order by the worker that served each connection: the one holding
  * it (the kernel's view, Linux), else the pid the answer names.
  * @param {import('../../harness/kits/cluster.js').Reply[]} replies @param {number} W
  */
 function summarize(replies, W) {
-  const served = replies.map((r) =>
-    Array.isArray(r.holders) && !r.error ? { ...r, pid: r.holders.length === 1 ? r.holders[0] : 0 } : r,
-  );
+  const served = byHolder(replies);
   const counts = countPids(served);
   return {
     counts,
