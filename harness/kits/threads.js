@@ -229,7 +229,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     const lives = watch?.stop() ?? null;
     // Node options in force (NODE_OPTIONS, flags before the fixture) may start threads of
     // their own with loops of their own (module hooks, the inspector): the watch says nothing then.
-    const options = pid === undefined ? null : nodeOptionsOf(pid);
+    const options = pid === undefined || !watching ? null : nodeOptionsOf(pid);
     const loops = pid === undefined || !watching || options ? null : eventLoops(pid);
     const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
