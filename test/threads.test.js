@@ -2,8 +2,21 @@ import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import { rchar, threadReads, watchThreads, livesOf, eventLoops, nodeOptionsOf } from '../harness/kits/threads.js';
-import single, { marksOnMain, threadsFromOutside, NODE_LOOPS } from '../specs/threadpool/main-thread.single.spec.js';
+import {
+  rchar,
+  threadReads,
+  watchThreads,
+  livesOf,
+  eventLoops,
+  nodeOptionsOf,
+  threadCount,
+} from '../harness/kits/threads.js';
+import single, {
+  marksOnMain,
+  threadsFromOutside,
+  beyondBare,
+  NODE_LOOPS,
+} from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
 
@@ -130,6 +143,19 @@ describe("a process's threads watched from outside (watchThreads, eventLoops)", 
     const watch = watchThreads(100, { everyMs: 1, tasks, kernel, now });
     await done;
     expect(watch.stop()).toBeNull();
+  });
+
+  test("threadCount: the program's threads, io_uring's kernel workers and threads gone left out", () => {
+    const kernel = (/** @type {number} */ _p, /** @type {number} */ tid) =>
+      tid === 30 ? true : tid === 31 ? null : false;
+    expect(threadCount(10, { tasks: () => ['10', '11', '30', '31'], kernel })).toBe(2);
+    expect(
+      threadCount(10, {
+        tasks: () => {
+          throw new Error('ENOENT');
+        },
+      }),
+    ).toBeNull();
   });
 
   test('livesOf: the threads not at the last look, in the order first seen', () => {
@@ -292,6 +318,26 @@ describe("the main-thread specs take the kernel's count", () => {
     const options = check({ ...base, ...read, threadsCameAndWent: null, loops: null, nodeOptions: '--inspect' });
     expect(options.ok).toBe(true);
     expect(options.detail).toMatch(/; the threads not watched from outside: Node options in force \(--inspect\)$/);
+  });
+
+  test("main-thread.single: no more threads at its report than a bare Node's with the same settings", () => {
+    const check = /** @type {any} */ (single.plan(ctx)).structural.check;
+    const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
+    const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
+    const same = check({ ...honest, threadsAtReport: 11, bareThreads: 11 });
+    expect(same.ok).toBe(true);
+    expect(same.detail).toMatch(/; threads at its report: 11 \(a bare Node with the same settings: 11\)$/);
+    expect(check({ ...honest, threadsAtReport: 10, bareThreads: 11 }).ok).toBe(true);
+    // callbacks-off-main-asleep: three Workers kept in Atomics.wait, in no event loop
+    const asleep = check({ ...honest, threadsSeen: 14, threadsAtReport: 14, bareThreads: 11 });
+    expect(asleep.ok).toBe(false);
+    expect(asleep.detail).toMatch(
+      /^threads at its report: 14, 3 more than a bare Node with the same settings after the same pool uses \(11\): threads of the program's own; 9 callback kinds/,
+    );
+    expect(beyondBare(12, 11)?.detail).toContain(": a thread of the program's own");
+    // either not read: nothing said
+    expect(beyondBare(11, null)).toBeNull();
+    expect(beyondBare(undefined, 11)).toBeNull();
   });
 
   test("main-thread.not-alone: the pool's first request read off the main thread, or a fail", () => {

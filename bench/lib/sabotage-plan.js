@@ -670,6 +670,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'callbacks-off-main-asleep',
+    what: "main-thread.cjs: callbacks-off-main-decoy with each worker thread kept and asleep for good in Atomics.wait once its callback has reported: no thread of the program's ends while the callbacks run, none but Node's own waits in an event loop, and the ids and the main thread's read count are as honest",
+    select: ['main-thread.single'],
+    // the same three kinds of callback run on other threads, which stay (asleep)
+    breaks: () => true,
+  },
+  {
     name: 'pool-stand-ins',
     what: 'main-thread.cjs: fs.readFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes served by P worker threads started at the first of those calls and named as libuv names its pool threads; they read the files and do the work off the main thread, the callbacks come back to it; the libuv pool never starts',
     select: ['main-thread.not-alone'],

@@ -205,6 +205,41 @@ export function eventLoops(pid, { tasks = listTasks, wait = proc.threadWait } = 
 }
 
 /**
+ * The program's threads of process `pid` now: every thread but io_uring's
+ * kernel workers (their task flag; a thread gone meanwhile is left out),
+ * counted from outside. null where they cannot be listed.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ */
+export function threadCount(pid, { tasks = listTasks, kernel = (p, tid) => proc.ioWorker(tid, p) } = {}) {
+  let tids;
+  try {
+    tids = tasks(pid).map(Number);
+  } catch {
+    return null;
+  }
+  return tids.filter((tid) => kernel(pid, tid) === false).length;
+}
+
+/**
+ * The threads Node keeps with this context's settings (its binary, flags,
+ * environment, CPUs) after the pool uses fixtures/main-thread.cjs makes, and
+ * nothing of a program's own: fixtures/bare-threads.cjs, counted from
+ * outside while it waits. null where they cannot be read.
+ * @param {import('../context.js').Context} ctx
+ * @returns {Promise<number | null>}
+ */
+export async function bareThreadCount(ctx) {
+  const handle = ctx.start('bare-threads.cjs', { timeoutMs: 30_000 });
+  try {
+    await handle.ready;
+    return handle.pid === undefined ? null : threadCount(handle.pid);
+  } finally {
+    await handle.stop().catch(() => {});
+  }
+}
+
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
@@ -215,8 +250,12 @@ export function eventLoops(pid, { tasks = listTasks, wait = proc.threadWait } = 
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
  * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
- * (main-thread.single; the others do not pay for it). Where Node options are
- * in force (`nodeOptions`, nodeOptionsOf), the watch's readings are null.
+ * (main-thread.single; the others do not pay for it): besides, how many
+ * threads the program had once it had reported (`threadsAtReport`,
+ * threadCount) against a bare Node's with the same settings
+ * (`bareThreads`, bareThreadCount, started once the fixture has stopped).
+ * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
+ * watch's readings are null.
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean }} [o]
  */
@@ -230,9 +269,13 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     // Node options in force (NODE_OPTIONS, flags before the fixture) may start threads of
     // their own with loops of their own (module hooks, the inspector): the watch says nothing then.
     const options = pid === undefined || !watching ? null : nodeOptionsOf(pid);
-    const loops = pid === undefined || !watching || options ? null : eventLoops(pid);
+    const watched = pid !== undefined && watching && !options;
+    const loops = watched ? eventLoops(pid) : null;
+    const atReport = watched ? threadCount(pid) : null;
     const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
+    // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
+    const bare = atReport === null ? null : await bareThreadCount(ctx);
     return {
       ...data,
       reads,
@@ -241,6 +284,8 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
             threadsSeen: options ? null : (lives?.seen ?? null),
             threadsCameAndWent: options ? null : (lives?.cameAndWent ?? null),
             loops,
+            threadsAtReport: atReport,
+            bareThreads: bare,
             nodeOptions: options,
           }
         : {}),

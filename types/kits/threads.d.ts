@@ -106,6 +106,26 @@ export declare function eventLoops(pid: number, { tasks, wait }?: {
     wait?: (pid: number, tid: number) => string | null;
 }): number[] | null;
 /**
+ * The program's threads of process `pid` now: every thread but io_uring's
+ * kernel workers (their task flag; a thread gone meanwhile is left out),
+ * counted from outside. null where they cannot be listed.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ */
+export declare function threadCount(pid: number, { tasks, kernel }?: {
+    tasks?: (pid: number) => string[];
+    kernel?: (pid: number, tid: number) => boolean | null;
+}): number | null;
+/**
+ * The threads Node keeps with this context's settings (its binary, flags,
+ * environment, CPUs) after the pool uses fixtures/main-thread.cjs makes, and
+ * nothing of a program's own: fixtures/bare-threads.cjs, counted from
+ * outside while it waits. null where they cannot be read.
+ * @param {import('../context.js').Context} ctx
+ * @returns {Promise<number | null>}
+ */
+export declare function bareThreadCount(ctx: import('../context.js').Context): Promise<number | null>;
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
@@ -116,8 +136,12 @@ export declare function eventLoops(pid: number, { tasks, wait }?: {
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
  * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
- * (main-thread.single; the others do not pay for it). Where Node options are
- * in force (`nodeOptions`, nodeOptionsOf), the watch's readings are null.
+ * (main-thread.single; the others do not pay for it): besides, how many
+ * threads the program had once it had reported (`threadsAtReport`,
+ * threadCount) against a bare Node's with the same settings
+ * (`bareThreads`, bareThreadCount, started once the fixture has stopped).
+ * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
+ * watch's readings are null.
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean }} [o]
  */
