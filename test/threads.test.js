@@ -10,11 +10,13 @@ import {
   eventLoops,
   nodeOptionsOf,
   threadCount,
+  childProcesses,
 } from '../harness/kits/threads.js';
 import single, {
   marksOnMain,
   threadsFromOutside,
   beyondBare,
+  childPart,
   NODE_LOOPS,
 } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
@@ -156,6 +158,17 @@ describe("a process's threads watched from outside (watchThreads, eventLoops)", 
         },
       }),
     ).toBeNull();
+  });
+
+  test('childProcesses: children alive now, and the CPU of those ended (cutime + cstime, 10 ms ticks)', () => {
+    // pid (comm with ') (' inside) state ppid … utime stime cutime cstime …
+    const stat = () => '10 (node ) (x) S 1 10 10 0 -1 4194560 500 0 0 0 12 3 7 2 20 0 11 0';
+    expect(childProcesses(10, { stat, children: () => [] })).toEqual({ alive: [], endedCpuMs: 90 });
+    expect(childProcesses(10, { stat, children: () => [12] })?.alive).toEqual([12]);
+    const gone = () => {
+      throw new Error('ENOENT');
+    };
+    expect(childProcesses(10, { stat: gone, children: () => [] })).toBeNull();
   });
 
   test('livesOf: the threads not at the last look, in the order first seen', () => {
@@ -338,6 +351,25 @@ describe("the main-thread specs take the kernel's count", () => {
     // either not read: nothing said
     expect(beyondBare(11, null)).toBeNull();
     expect(beyondBare(undefined, 11)).toBeNull();
+  });
+
+  test("main-thread.single: no process of the program's own, alive at its report or ended", () => {
+    const check = /** @type {any} */ (single.plan(ctx)).structural.check;
+    const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
+    const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
+    const none = check({ ...honest, children: { alive: [], endedCpuMs: 0 } });
+    expect(none.ok).toBe(true);
+    expect(none.detail).toMatch(/; processes it started: none$/);
+    // callbacks-off-main-child: three children, each ended once its callback reported
+    const ended = check({ ...honest, children: { alive: [], endedCpuMs: 90 } });
+    expect(ended.ok).toBe(false);
+    expect(ended.detail).toMatch(
+      /^processes it started: ended ones that used 90 ms of CPU: JavaScript in another process; 9 callback kinds/,
+    );
+    expect(childPart({ alive: [41, 42], endedCpuMs: 0 })?.detail).toBe(
+      'processes it started: 2 alive at its report (pid 41, 42): JavaScript in another process',
+    );
+    expect(childPart(null)).toBeNull();
   });
 
   test("main-thread.not-alone: the pool's first request read off the main thread, or a fail", () => {

@@ -677,6 +677,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'callbacks-off-main-child',
+    what: "main-thread.cjs: pbkdf2, readFile and gzip and their callbacks run in a child process (one a kind, ended once it has reported the main thread's ids), the main thread reading each kind's mark of /dev/zero as the report arrives: the process's threads and the main thread's read count are as honest",
+    select: ['main-thread.single'],
+    // three kinds of callback run in another process's JavaScript, not on the main thread
+    breaks: () => true,
+  },
+  {
     name: 'pool-stand-ins',
     what: 'main-thread.cjs: fs.readFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes served by P worker threads started at the first of those calls and named as libuv names its pool threads; they read the files and do the work off the main thread, the callbacks come back to it; the libuv pool never starts',
     select: ['main-thread.not-alone'],

@@ -4,16 +4,13 @@
 // keep-alive is asked for), count which worker answered, and a bounded
 // steady request loop for the kill-under-load spec.
 import http from 'node:http';
-import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRequire } from 'node:module';
 import { sourceArticle } from '../sources.js';
-
-/** @type {{ statFields: (text: string) => string[] }} */
-const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+import { childrenOf } from './threads.js';
 
 /** The setup of source 004's loadtest runs, with its machine. */
 const LOADTEST_004 =
@@ -177,50 +174,6 @@ export function tcpInodes(text, localPort) {
     if (!line.includes(l)) continue;
     const f = line.trim().split(/\s+/);
     if (f[1] === l && f[9] && f[9] !== '0' && !out.has(f[2])) out.set(f[2], f[9]);
-  }
-  return out;
-}
-
-/**
- * The children of process `pid` now: those each of its threads started
- * (/proc/<pid>/task/<tid>/children), or, on a kernel without those files,
- * every process whose parent it is (each /proc/<n>/stat); [] where neither can be read.
- * @param {number} pid
- * @returns {number[]}
- */
-function childrenOf(pid) {
-  let tids;
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  if (!existsSync(`/proc/${pid}/task/${pid}/children`)) return childrenByParent(pid);
-  return tids.flatMap((tid) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return []; // the thread ended meanwhile
-    }
-  });
-}
-
-/**
- * The processes whose parent is `pid`, from every /proc/<n>/stat (read past
- * the command name, which may hold spaces and parentheses: proc.cjs statFields).
- * @param {number} pid
- * @returns {number[]}
- */
-function childrenByParent(pid) {
-  const out = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // after the command name: the state, then the parent's pid
-      if (Number(proc.statFields(readFileSync(`/proc/${name}/stat`, 'utf8'))[1]) === pid) out.push(Number(name));
-    } catch {
-      // ended meanwhile
-    }
   }
   return out;
 }

@@ -3,10 +3,10 @@
 // outside (Linux /proc): what a fixture says about its own threads plays no
 // part. Used by the main-thread specs: fixtures/main-thread.cjs marks each
 // callback with a read the kernel counts for whichever thread ran it.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null }} */
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[] }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The thread ids of process `pid` (/proc/<pid>/task); throws where they cannot be read. @param {number} pid */
@@ -222,6 +222,78 @@ export function threadCount(pid, { tasks = listTasks, kernel = (p, tid) => proc.
 }
 
 /**
+ * The children of process `pid` now: those each of its threads started
+ * (/proc/<pid>/task/<tid>/children), or, on a kernel without those files,
+ * every process whose parent it is (each /proc/<n>/stat); [] where neither can be read.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+export function childrenOf(pid) {
+  let tids;
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  if (!existsSync(`/proc/${pid}/task/${pid}/children`)) return childrenByParent(pid);
+  return tids.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return []; // the thread ended meanwhile
+    }
+  });
+}
+
+/**
+ * The processes whose parent is `pid`, from every /proc/<n>/stat (read past
+ * the command name, which may hold spaces and parentheses: proc.cjs statFields).
+ * @param {number} pid
+ * @returns {number[]}
+ */
+function childrenByParent(pid) {
+  const out = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // after the command name: the state, then the parent's pid
+      if (Number(proc.statFields(readFileSync(`/proc/${name}/stat`, 'utf8'))[1]) === pid) out.push(Number(name));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on every Linux architecture Node runs on). */
+const TICKS_PER_S = 100;
+
+/**
+ * The processes process `pid` started, read from outside it: those alive now
+ * (`alive`, childrenOf), and the CPU of those that ended and were waited for
+ * (`endedCpuMs`: cutime + cstime of /proc/<pid>/stat, in 10 ms ticks; a Node
+ * process takes some 40 ms to start). null where they cannot be read.
+ * @param {number} pid
+ * @param {{ stat?: (pid: number) => string, children?: (pid: number) => number[] }} [read]  (tests)
+ * @returns {{ alive: number[], endedCpuMs: number } | null}
+ */
+export function childProcesses(
+  pid,
+  { stat = (p) => readFileSync(`/proc/${p}/stat`, 'utf8'), children = childrenOf } = {},
+) {
+  let fields;
+  try {
+    fields = proc.statFields(stat(pid));
+  } catch {
+    return null;
+  }
+  // after the command name: state (field 3 of proc(5)) first, so cutime (16) and cstime (17) at 13 and 14
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  if (!Number.isFinite(ticks)) return null;
+  return { alive: children(pid), endedCpuMs: (ticks * 1000) / TICKS_PER_S };
+}
+
+/**
  * The threads Node keeps with this context's settings (its binary, flags,
  * environment, CPUs) after the pool uses fixtures/main-thread.cjs makes, and
  * nothing of a program's own: fixtures/bare-threads.cjs, counted from
@@ -253,7 +325,8 @@ export async function bareThreadCount(ctx) {
  * (main-thread.single; the others do not pay for it): besides, how many
  * threads the program had once it had reported (`threadsAtReport`,
  * threadCount) against a bare Node's with the same settings
- * (`bareThreads`, bareThreadCount, started once the fixture has stopped).
+ * (`bareThreads`, bareThreadCount, started once the fixture has stopped),
+ * and the processes it started (`children`: childProcesses).
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
  * @param {import('../context.js').Context} ctx
@@ -272,6 +345,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     const watched = pid !== undefined && watching && !options;
     const loops = watched ? eventLoops(pid) : null;
     const atReport = watched ? threadCount(pid) : null;
+    const children = watched ? childProcesses(pid) : null;
     const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
@@ -286,6 +360,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
             loops,
             threadsAtReport: atReport,
             bareThreads: bare,
+            children,
             nodeOptions: options,
           }
         : {}),

@@ -35,11 +35,12 @@ export function threadsFromOutside(obs) {
   const went = cameAndWent(obs.threadsCameAndWent, obs.threadsSeen);
   const loops = otherLoops(obs.loops, obs.pid);
   const count = beyondBare(obs.threadsAtReport, obs.bareThreads);
-  if (!went && !loops && !count) return null;
-  const bad = [went, loops, count].filter((p) => p && !p.ok);
+  const others = childPart(obs.children);
+  if (!went && !loops && !count && !others) return null;
+  const bad = [went, loops, count, others].filter((p) => p && !p.ok);
   return {
     ok: bad.length === 0,
-    detail: (bad.length ? bad : [went, loops, count])
+    detail: (bad.length ? bad : [went, loops, count, others])
       .filter(Boolean)
       .map((p) => p?.detail)
       .join('; '),
@@ -106,6 +107,24 @@ export function beyondBare(atReport, bare) {
   };
 }
 
+/**
+ * The processes the program started (childProcesses in harness/kits/threads.js),
+ * as a part; null where not read. The program starts none: a callback run in
+ * another process, alive at the report or ended (its CPU counted to the
+ * parent once waited for), is JavaScript off the main thread.
+ * @param {{ alive: number[], endedCpuMs: number } | null | undefined} children
+ */
+export function childPart(children) {
+  if (!children) return null;
+  const { alive, endedCpuMs } = children;
+  if (alive.length === 0 && endedCpuMs === 0) return { ok: true, detail: 'processes it started: none' };
+  const said = [
+    alive.length ? `${alive.length} alive at its report (pid ${alive.join(', ')})` : '',
+    endedCpuMs ? `ended ones that used ${endedCpuMs} ms of CPU` : '',
+  ].filter(Boolean);
+  return { ok: false, detail: `processes it started: ${said.join(', ')}: JavaScript in another process` };
+}
+
 export default defineSpec({
   id: 'main-thread.single',
   title: 'Every JavaScript callback runs on the one main thread',
@@ -118,7 +137,7 @@ export default defineSpec({
   source: { file: '001_d7825f0db40d285a.txt', section: 'To be fair', figures: null },
   plan: (ctx) => ({
     summary:
-      "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, and it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside).",
+      "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), and it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat).",
     trial: (c) => mainThreadTrial(c, { watch: true }),
     structural: {
       need: 2,

@@ -117,6 +117,30 @@ export declare function threadCount(pid: number, { tasks, kernel }?: {
     kernel?: (pid: number, tid: number) => boolean | null;
 }): number | null;
 /**
+ * The children of process `pid` now: those each of its threads started
+ * (/proc/<pid>/task/<tid>/children), or, on a kernel without those files,
+ * every process whose parent it is (each /proc/<n>/stat); [] where neither can be read.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+export declare function childrenOf(pid: number): number[];
+/**
+ * The processes process `pid` started, read from outside it: those alive now
+ * (`alive`, childrenOf), and the CPU of those that ended and were waited for
+ * (`endedCpuMs`: cutime + cstime of /proc/<pid>/stat, in 10 ms ticks; a Node
+ * process takes some 40 ms to start). null where they cannot be read.
+ * @param {number} pid
+ * @param {{ stat?: (pid: number) => string, children?: (pid: number) => number[] }} [read]  (tests)
+ * @returns {{ alive: number[], endedCpuMs: number } | null}
+ */
+export declare function childProcesses(pid: number, { stat, children }?: {
+    stat?: (pid: number) => string;
+    children?: (pid: number) => number[];
+}): {
+    alive: number[];
+    endedCpuMs: number;
+} | null;
+/**
  * The threads Node keeps with this context's settings (its binary, flags,
  * environment, CPUs) after the pool uses fixtures/main-thread.cjs makes, and
  * nothing of a program's own: fixtures/bare-threads.cjs, counted from
@@ -139,7 +163,8 @@ export declare function bareThreadCount(ctx: import('../context.js').Context): P
  * (main-thread.single; the others do not pay for it): besides, how many
  * threads the program had once it had reported (`threadsAtReport`,
  * threadCount) against a bare Node's with the same settings
- * (`bareThreads`, bareThreadCount, started once the fixture has stopped).
+ * (`bareThreads`, bareThreadCount, started once the fixture has stopped),
+ * and the processes it started (`children`: childProcesses).
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
  * @param {import('../context.js').Context} ctx
