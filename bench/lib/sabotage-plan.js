@@ -791,6 +791,45 @@ export const SABOTAGES = [
     // for a second the application serves nothing but an error: down, though every request is answered
     breaks: () => true,
   },
+  // built blind, fifth round (timing-free claims)
+  {
+    name: 'cluster-borrows-child-pool',
+    what: "pool-per-process.cjs: the cluster worker's pool requests (its P FIFO readers, fs.copyFile) are sent over a unix socket to the child_process.fork child and run on the child's pool, queued behind the child's own P until the child releases those, then parked on the same P threads; the cluster worker reads its threads in open(2) and their names from the child's /proc, so it reports P parked and P still blocked. The main thread's requests are honest",
+    select: ['pool.per-process'],
+    // the cluster worker and the child process share one pool (the cluster worker's requests wait for the
+    // child's to finish and run on the child's threads): a child process does not have a pool of its own
+    breaks: () => true,
+  },
+  {
+    name: 'ap-own-taskset-only',
+    what: "ap-affinity.cjs: os.availableParallelism() returns a value kept in JS, refreshed from the real one only when a taskset the program itself runs (a wrapper put first on its PATH) has changed an affinity; a change made any other way (a shell's taskset -p, another process) is never seen",
+    select: ['os.ap-affinity'],
+    // availableParallelism does not follow the CPU affinity: it follows the program's own taskset runs, and
+    // reads 2 after another process has pinned it to one CPU
+    breaks: () => true,
+  },
+  {
+    name: 'pool-shared-memory',
+    what: "worker-transfer.cjs: Buffer.from(string) under half of Buffer.poolSize is served from a pool of its own, a SharedArrayBuffer of Buffer.poolSize bytes, and a Worker's postMessage drops SharedArrayBuffers from its transfer list (where Node throws): the pooled Buffer's transfer neither throws nor detaches, and the worker's view is the pool's own memory, shared (a byte written on one side reads on the other)",
+    select: ['worker.pooled-transfer'],
+    // the transfer of a pooled Buffer's buffer makes no copy: the worker and the main thread share its memory
+    breaks: () => true,
+  },
+  {
+    name: 'readfile-even-chunks',
+    what: 'readfile-trips.cjs: fs.readFile and fs.promises.readFile of a file over 512 KiB (no options) read it in as many reads as Node makes (ceil(size / 512 KiB)), each an equal share of the file (393466 B of 1573864 B): open, fstat, the reads, close; every byte read by a pool thread, no read empty or over 512 KiB, none of 512 KiB',
+    select: ['fs.readfile-trips'],
+    // a large file is read about 384 KiB per trip, not 512 KiB
+    breaks: () => true,
+  },
+  {
+    name: 'fetch-name-on-timer',
+    what: "fetch-probe.cjs: fetch to localhost makes its dns.lookup (a getaddrinfo on the pool) but never waits for it: it waits holdMs + 20 ms on a timer (holdMs read from the fixture's options), then connects to 127.0.0.1; the lookups are made and queued as honest and return once a thread frees",
+    select: ['net.fetch-hostname'],
+    // fetch to localhost does not wait for the pool: with every pool thread held for good it still completes
+    // after its timer (the name's resolution is made but never used)
+    breaks: () => true,
+  },
 ];
 
 /**
