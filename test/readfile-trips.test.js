@@ -78,6 +78,13 @@ test('a large case fails where one request read more than 512 KiB, however many 
   // a pool thread that read something else during a full chunk's request: the extra bytes allowed, as the extra call is
   const extra = { ...large, poolReads: 5, poolBytes: 3 * K + 1000 + 100, tripBytes: [0, 0, K + 100, K, K, 1000, 0] };
   expect(judgeCase(extra, false).ok).toBe(true);
+  // readfile-even-chunks: the file cut into four equal reads, none of them a whole 512 KiB
+  const even = judgeCase({ ...large, tripBytes: [0, 0, 393466, 393466, 393466, 393466, 0] }, false);
+  expect(even.ok).toBe(false);
+  expect(even.text).toMatch(
+    /at most 393466 B in one request \(at most 524288\), 0 reading a whole 524288 \(expected 3\)/,
+  );
+  expect(chunked.text).toContain(', 3 reading a whole 524288 (expected 3)');
 });
 
 test(

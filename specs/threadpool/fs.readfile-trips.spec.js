@@ -29,8 +29,9 @@ export const tripsSeen = (types) => TRIP_TYPES.reduce((n, t) => n + (types[t] ??
 /**
  * One case against the model: the requests counted, and that the pool's
  * threads read the file (every byte, one read call per chunk, one more at
- * most for whatever else a pool thread read meanwhile, and no request that
- * read more than a chunk: a read call's count says nothing of its size);
+ * most for whatever else a pool thread read meanwhile, no request that read
+ * more than a chunk, and each whole chunk read in one request: a read call's
+ * count says nothing of its size);
  * where io_uring reads, that they read none of it. A case without tripBytes
  * (records from before they were read) is judged without that part.
  * @param {any} c @param {boolean} oneTrip @param {boolean} [uring]
@@ -40,8 +41,13 @@ export function judgeCase(c, oneTrip, uring = false) {
   const want = tripsFor(c.bytes, oneTrip);
   const reads = readsFor(c.bytes);
   const largestTrip = !uring && Array.isArray(c.tripBytes) && c.tripBytes.length ? Math.max(...c.tripBytes) : null;
-  // beyond a chunk only by what the pool read besides the file (as the extra read call above)
-  const chunked = largestTrip === null || largestTrip <= CHUNK + Math.max(0, c.poolBytes - c.bytes);
+  // "512 KiB per trip": every whole chunk of the file read in a request of its own, so
+  // as many requests that read a whole chunk as the file has (reads cut smaller fail) …
+  const wholeTrips = largestTrip === null ? null : c.tripBytes.filter((/** @type {number} */ b) => b >= CHUNK).length;
+  const wantWhole = Math.floor(c.bytes / CHUNK);
+  // … and none beyond a chunk but by what the pool read besides the file (as the extra read call above)
+  const withinChunk = largestTrip === null || largestTrip <= CHUNK + Math.max(0, c.poolBytes - c.bytes);
+  const chunked = withinChunk && (wholeTrips === null || wholeTrips >= wantWhole);
   const poolRead = uring
     ? c.poolBytes < c.bytes
     : c.poolReads >= reads && c.poolReads <= reads + 1 && c.poolBytes >= c.bytes && chunked;
@@ -56,7 +62,8 @@ export function judgeCase(c, oneTrip, uring = false) {
       `${c.api} ${c.bytes} B: ${trips} request${trips === 1 ? '' : 's'} (${kinds || 'none'}${trips === want ? '' : `; expected ${want}`}), pool threads read ${c.poolBytes} B in ${c.poolReads} call${c.poolReads === 1 ? '' : 's'} (expected ${uring ? 'none: io_uring reads' : `${c.bytes} B in ${reads}`})` +
       (largestTrip === null
         ? ''
-        : `, at most ${largestTrip} B in one request (${chunked ? 'at most' : 'expected at most'} ${CHUNK}${c.poolBytes > c.bytes ? ` and the ${c.poolBytes - c.bytes} B read besides` : ''})`),
+        : `, at most ${largestTrip} B in one request (${withinChunk ? 'at most' : 'expected at most'} ${CHUNK}${c.poolBytes > c.bytes ? ` and the ${c.poolBytes - c.bytes} B read besides` : ''})` +
+          (wantWhole > 0 ? `, ${wholeTrips} reading a whole ${CHUNK} (expected ${wantWhole})` : '')),
   };
 }
 
