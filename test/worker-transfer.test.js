@@ -31,6 +31,24 @@ describe('worker.pooled-transfer check', () => {
     expect(checkOn(20)(obs(null, [PLAIN]))).toMatchObject({ ok: false });
   });
 
+  test("Node 20: memory shared with the sender is no copy (pool-shared-memory): the worker's write seen, or a SharedArrayBuffer", () => {
+    const pooled = (/** @type {string} */ afterWorker) => ({
+      threw: null,
+      after: { backing: 8192, text: 'small', neighbour: 'ncs-neighbour-1' },
+      afterWorker,
+      neighbourText: 'ncs-neighbour-1',
+    });
+    const kept = checkOn(20)(obs(null, [{ ...COPY, bufferType: 'ArrayBuffer' }, PLAIN], { pooled: pooled('small') }));
+    expect(kept.ok).toBe(true);
+    expect(kept.detail).toContain("the worker's write to what it received left the sender's 'small' as it was");
+    const seen = checkOn(20)(obs(null, [COPY, PLAIN], { pooled: pooled('Small') }));
+    expect(seen.ok).toBe(false);
+    expect(seen.detail).toContain("the sender's Buffer read 'Small': the memory is shared, not copied");
+    const sab = checkOn(20)(obs(null, [{ ...COPY, bufferType: 'SharedArrayBuffer' }, PLAIN]));
+    expect(sab.ok).toBe(false);
+    expect(sab.detail).toContain("'small' on a 8192-byte SharedArrayBuffer");
+  });
+
   test('Node 21+: DataCloneError with nothing sent passes; a copy sent anyway fails', () => {
     expect(checkOn(22)(obs(DCE, [PLAIN]))).toMatchObject({ ok: true });
     expect(checkOn(22)(obs(DCE, [COPY, PLAIN]))).toMatchObject({ ok: false });

@@ -40,7 +40,12 @@ function checkTransfer(obs, copies) {
   const bigText = big
     ? `; a ${mib(big.bytes)} one: ${big.threw ? `threw ${big.threw.name}` : 'no error'}, byteLength ${big.byteLengthAfter} after, the worker got ${big.received === null ? 'nothing' : `${mib(big.received)}`}, the process's ${grownText} (moved: about none; a copy: ${mib(big.bytes)})`
     : '';
-  const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' });
+  // a copy, not memory shared with the sender: what the worker wrote to it stays in the
+  // worker, and it is an ArrayBuffer's (both absent in records from before they were read)
+  const unshared =
+    (pooled.afterWorker === undefined || pooled.afterWorker === 'small') &&
+    (received[0]?.bufferType === undefined || received[0].bufferType === 'ArrayBuffer');
+  const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' }) && unshared;
   const plainGot = same(received[received.length - 1], PLAIN);
   const pooledOk = copies
     ? pooled.threw === null && copy
@@ -48,16 +53,22 @@ function checkTransfer(obs, copies) {
   const got = received
     .map(
       (/** @type {any} */ r) =>
-        `${r.type}(${r.length}) '${r.text}'${r.type === 'ArrayBuffer' ? '' : ` on a ${r.backing}-byte ArrayBuffer${r.marker ? ' holding the neighbour' : ''}`}`,
+        `${r.type}(${r.length}) '${r.text}'${r.type === 'ArrayBuffer' ? '' : ` on a ${r.backing}-byte ${r.bufferType ?? 'ArrayBuffer'}${r.marker ? ' holding the neighbour' : ''}`}`,
     )
     .join(', ');
+  const written =
+    pooled.afterWorker === undefined || !copies
+      ? ''
+      : pooled.afterWorker === 'small'
+        ? "; the worker's write to what it received left the sender's 'small' as it was"
+        : `; after the worker wrote to what it received, the sender's Buffer read '${pooled.afterWorker}': the memory is shared, not copied`;
   return {
     ok: pooledOk && intact && neighbour && plainOk && plainGot && bigOk,
     detail:
       `pooled Buffer (ArrayBuffer of ${pool.backing} bytes): ${pooled.threw ? `threw ${pooled.threw.name}` : 'no error'}, ` +
       `${intact ? 'not detached, still reads' : `now ${pooled.after.backing} bytes, reads`} '${pooled.after.text}'${neighbour ? '' : ', its neighbour changed'}; ` +
       `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after${bigText}; ` +
-      `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})`,
+      `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})${written}`,
   };
 }
 
