@@ -4,8 +4,9 @@ import { test } from 'node:test';
 import { expect } from 'expect';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { runFixture } from '../harness/isolate.js';
-import { judgeAffinity } from '../specs/os/os.ap-affinity.spec.js';
+import { judgeAffinity, affinityTrial } from '../specs/os/os.ap-affinity.spec.js';
+import { createLauncher } from '../harness/launcher.js';
+import { specContext } from '../harness/context.js';
 import { libuvReads, expectedAp, judgeQuota } from '../specs/os/os.ap-cgroup.spec.js';
 
 const two = { ap: 2, cpus: 2, allowed: [0, 1] };
@@ -15,7 +16,7 @@ const affinity = { pin: 1, started: two, launched: one, changed: one, restored: 
 test('availableParallelism follows the affinity, at start and while running; cpus().length does not', () => {
   expect(judgeAffinity(affinity).ok).toBe(true);
   expect(judgeAffinity(affinity).detail).toContain(
-    'after taskset -p -c 1 while running: 1 CPU allowed, availableParallelism 1',
+    'after taskset -p -c 1 from outside while running: 1 CPU allowed, availableParallelism 1',
   );
 });
 
@@ -34,7 +35,7 @@ test('on three CPUs or more, a list with gaps is counted, not spanned (ap-affini
   const apart = { ap: 2, cpus: 4, allowed: [0, 2] };
   expect(judgeAffinity({ ...wide, apart }).ok).toBe(true);
   expect(judgeAffinity({ ...wide, apart }).detail).toContain(
-    'after taskset -p -c 0,2 (every other CPU): 2 CPUs allowed',
+    'after taskset -p -c 0,2 from outside (every other CPU): 2 CPUs allowed',
   );
   expect(judgeAffinity({ ...wide, apart: { ...apart, ap: 3 } }).ok).toBe(false);
 });
@@ -88,24 +89,46 @@ test('a quota step judged: in force as set, and the value the model gives', () =
 
 const twoCpus =
   process.platform === 'linux' && os.availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+/**
+ * One trial as the spec runs it (the harness pins and changes the affinity), under a sabotage or none.
+ * @param {string | undefined} sabotage
+ */
+async function affinityRun(sabotage) {
+  const before = process.env.NCS_SABOTAGE;
+  if (sabotage) process.env.NCS_SABOTAGE = sabotage;
+  else delete process.env.NCS_SABOTAGE;
+  const machine = /** @type {any} */ ({ node: { path: process.execPath }, env: {}, cpus: null });
+  const launcher = createLauncher({ machine });
+  try {
+    const allowed = os.availableParallelism();
+    return await affinityTrial(specContext(machine, launcher), allowed - 1);
+  } finally {
+    launcher.dispose();
+    if (before === undefined) delete process.env.NCS_SABOTAGE;
+    else process.env.NCS_SABOTAGE = before;
+  }
+}
+
 test(
   'ap-cached keeps the readings at start and in a process started pinned; only the change while running differs',
   { skip: !twoCpus },
   async () => {
-    const run = async (/** @type {string | undefined} */ sabotage) =>
-      (
-        await runFixture({
-          node: process.execPath,
-          fixture: 'ap-affinity.cjs',
-          env: { NCS_SABOTAGE: sabotage },
-          timeoutMs: 20_000,
-        })
-      ).data;
-    const honest = await run(undefined);
-    const cached = await run('ap-cached');
+    const honest = await affinityRun(undefined);
+    const cached = await affinityRun('ap-cached');
     expect(cached.started).toEqual(honest.started);
     expect(cached.launched).toEqual(honest.launched);
     expect(judgeAffinity(honest).ok).toBe(true);
     expect(judgeAffinity(cached).ok).toBe(false);
+  },
+);
+
+test(
+  "ap-own-taskset-only: availableParallelism refreshed only by the program's own taskset misses the harness's change",
+  { skip: !twoCpus },
+  async () => {
+    const own = await affinityRun('ap-own-taskset-only');
+    expect(own.changed.allowed).toHaveLength(1);
+    expect(own.changed.ap).toBeGreaterThan(1);
+    expect(judgeAffinity(own).ok).toBe(false);
   },
 );
