@@ -51,6 +51,18 @@ test('a child process or cluster worker has its own: the request runs while the 
   expect(judgeRow({ ...child, parkerStillBlocked: 0 }, 4).ok).toBe(false);
 });
 
+test("a process parker's P held on threads of its own, read from outside it (cluster-borrows-child-pool)", () => {
+  const tids = child.parkedTids;
+  const own = judgeRow({ ...child, parkerInOpen: [...tids] }, 4);
+  expect(own.ok).toBe(true);
+  expect(own.text).toContain(`read from /proc/${child.parkerPid}: 4 of its own threads in open(2)`);
+  // it named threads of another process's, and none of its own were in open(2)
+  const borrowed = judgeRow({ ...child, kind: 'cluster', parkerInOpen: [] }, 4);
+  expect(borrowed.ok).toBe(false);
+  expect(borrowed.text).toContain(`0 of its own threads in open(2) (expected 4, among them ${tids.join(',')}`);
+  expect(judgeRow({ ...child, parkerInOpen: null }, 4).ok).toBe(false);
+});
+
 test('a parker that could not hold all P is a failed control, not evidence', () => {
   expect(judgeRow({ ...worker, parked: 3 }, 4)).toMatchObject({ ok: false, invalid: true });
   expect(judgeRow({ ...child, parked: null }, 4).invalid).toBe(true);

@@ -30,14 +30,26 @@ export function judgeRow(row, P) {
         `after the release it ran on thread ${row.servedBy.join(',') || 'none'}${onParked ? ', one the Worker had held' : ', not one the Worker had held'}`,
     };
   }
-  const ok = row.blockedHere === 1 && row.readerDuring && row.doneDuring && row.parkerStillBlocked === P;
+  // Its P held on threads of its own: read from outside it (/proc/<its pid>), the threads it
+  // named among them (absent in records from before that reading).
+  const own = row.parkerInOpen;
+  const ownOk =
+    own === undefined ||
+    (Array.isArray(own) && own.length >= P && row.parkedTids.every((/** @type {number} */ t) => own.includes(t)));
+  const ownText =
+    own === undefined
+      ? ''
+      : own === null
+        ? '; its threads in open(2) could not be read from outside it'
+        : `; read from /proc/${row.parkerPid}: ${own.length} of its own threads in open(2)${ownOk ? '' : ` (expected ${P}, among them ${row.parkedTids.join(',')}, the threads it named)`}`;
+  const ok = row.blockedHere === 1 && row.readerDuring && row.doneDuring && row.parkerStillBlocked === P && ownOk;
   return {
     ok,
     invalid: false,
     text:
       `while ${who} (pid ${row.parkerPid}) held ${P} requests on its own threads, the main thread's request ` +
       `${row.readerDuring ? 'got' : 'did not get'} a thread here (${row.blockedHere} in open(2) here, thread ${row.servedBy.join(',') || 'none'}) ` +
-      `and completed${row.doneDuring ? '' : ' only later'}; it still had ${row.parkerStillBlocked} in open(2)`,
+      `and completed${row.doneDuring ? '' : ' only later'}; it still had ${row.parkerStillBlocked} in open(2)${ownText}`,
   };
 }
 
