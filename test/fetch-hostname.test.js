@@ -89,6 +89,15 @@ describe('fetch-probe.cjs', { skip: process.platform !== 'linux' && 'needs Linux
     expect(d.ops.name.byStage).toEqual([0, 2, 0]);
     expect(d.lookups).toEqual({ parked: 2, total: 2 });
     expect(d.connections.parked).toBe(2); // the IP fetches' alone
+    // held for holdMs and a random half to a whole of it more
+    expect(d.heldMs).toBeGreaterThanOrEqual(150);
+    expect(d.heldMs).toBeLessThanOrEqual(200);
+  });
+
+  test('fetch-name-on-timer: a fetch that times itself to holdMs from the options is done before the freeing', async () => {
+    const d = await run('fetch-name-on-timer');
+    expect(d.ops.name.byStage[0]).toBe(2);
+    expect(d.connections.parked).toBe(4);
   });
 
   test('fetch-connect-first: the counts of an honest trial, but the named fetches connected while their lookups waited', async () => {

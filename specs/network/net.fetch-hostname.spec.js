@@ -46,7 +46,7 @@ function checkFetch(obs, P) {
   return {
     ok,
     detail:
-      `with all ${P} pool threads parked, ${ip.byStage[0]}/${ip.count} fetches to 127.0.0.1 and ${name.byStage[0]}/${name.count} to localhost finished, ` +
+      `with all ${P} pool threads parked${obs.heldMs ? ` ${obs.heldMs} ms` : ''}, ${ip.byStage[0]}/${ip.count} fetches to 127.0.0.1 and ${name.byStage[0]}/${name.count} to localhost finished, ` +
       `${obs.lookups.parked} getaddrinfo request(s) waiting (expected ${name.count}, ${obs.lookups.total} in all)` +
       (connectedParked === undefined
         ? '; '
@@ -76,7 +76,7 @@ export default defineSpec({
     const P = ctx.poolSize;
     return {
       summary:
-        `All ${P} pool threads parked; ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
+        `All ${P} pool threads parked (for ${HOLD_MS} ms and a random half to a whole of that more, which nothing in the process can time itself to); ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
         `Model: the ${N} by IP finish while the pool is parked, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
         `and freeing one pool thread (${P - 1} still parked) lets them through; the fs.access control waits like them.`,
       model: { P, N, parkedDone: { ip: N, name: 0 }, lookups: N, oneFreedDone: { name: N } },
