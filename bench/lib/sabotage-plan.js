@@ -830,6 +830,38 @@ export const SABOTAGES = [
     // after its timer (the name's resolution is made but never used)
     breaks: () => true,
   },
+  // built blind, fifth round (batch claims)
+  {
+    name: 'pool-idle-policy=2',
+    what: 'pbkdf2-batch.cjs: all but 2 pool threads switched to the SCHED_IDLE scheduling policy (chrt --idle, from a child process) once the pool has started; their nice value stays 0 and no thread is pinned: every thread keeps its task and stays runnable, but the ones at SCHED_IDLE run only while no thread of ordinary policy wants the CPU',
+    select: BATCH,
+    // on 2 CPUs or fewer only the 2 threads of ordinary policy progress: where a batch starts more than 2
+    // ("4 run at once", "five together", "4 then 2", "4 together then the 5th") they run 2 at a time
+    breaks: (id, cpus = 2) => cpus <= 2 && (RUNNING_AT_ONCE[/** @type {keyof RUNNING_AT_ONCE} */ (id)] ?? 0) > 2,
+  },
+  {
+    name: 'pool-cpu-quota',
+    what: "pbkdf2-batch.cjs: the pool's threads, each by its id, moved into a cgroup of their own (v1 cpu controller here) with a CFS quota of one CPU (10 ms per 10 ms period); a lone task runs as before, and a throttled thread stays runnable (state R, its wait in schedstat) on whichever CPU it is on",
+    select: ['pool.two-as-fast-as-one', 'pool.size-two-pairs'],
+    // two concurrent calls share one CPU's time on a machine of 2 or more: they take about twice as long
+    // as one (a pool of 2 still finishes in pairs, each pair twice as long: not broken)
+    breaks: (id, cpus = 2) => cpus >= 2 && id === 'pool.two-as-fast-as-one',
+  },
+  {
+    name: 'pool-cpu-hop',
+    what: 'pbkdf2-batch.cjs: while two or more hashes are in flight a perl child pins every pool thread to one and the same CPU (sched_setaffinity by thread id), that CPU changing every 15 ms in turn over the CPUs the process may use; every CPU given back when fewer than two are in flight: at each instant the batch shares one CPU, over the batch every thread ran on every CPU alike',
+    select: ['pool.two-as-fast-as-one', 'pool.size-two-pairs'],
+    // two concurrent calls never run on two CPUs at once: they take about twice as long as one
+    breaks: (id, cpus = 2) => cpus >= 2 && id === 'pool.two-as-fast-as-one',
+  },
+  {
+    name: 'pool-one-shadowed',
+    what: "pbkdf2-batch.cjs with UV_THREADPOOL_SIZE=1: a worker thread started at the fixture's load (before it lists its threads) computes every second call of a batch with pbkdf2Sync (the real key handed back; its jobs in turn from their submission, the first beside the batch's first call on the pool thread); the pool's one thread runs a throwaway pbkdf2 of the same iterations in each such call's place, and the call is delivered when both have ended",
+    select: ['pool.size-one-serializes'],
+    // the first two calls (and the last two's keys) are computed at the same time on two threads: the calls
+    // do not run one after another, though the pool's one thread is busy one task after another
+    breaks: () => true,
+  },
 ];
 
 /**
