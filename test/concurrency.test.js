@@ -228,7 +228,7 @@ describe(
 
 describe('each thread said to run together is runnable throughout its work (runnableShares, checkEachRunnable)', async () => {
   const { runnableShares, MIN_RUNNABLE_SHARE, MIN_SPAN_SAMPLES } = await import('../harness/kits/concurrency.js');
-  const { checkBatch } = await import('../harness/kits/pool.js');
+  const { checkBatch, checkWorkElsewhere } = await import('../harness/kits/pool.js');
   // 5 ms samples; two threads work from the first sample to 100 ms, 2.5 ms of CPU per sample
   const t = Array.from({ length: 23 }, (_, i) => 5 * i);
   const work = (/** @type {number} */ endMs) => t.map((ms) => Math.min(ms, endMs) / 2);
@@ -329,7 +329,7 @@ describe('each thread said to run together is runnable throughout its work (runn
 describe('no thread said to run together waits while the others do a whole task (waitsWhileOthersWorked, checkNoneWaited)', async () => {
   const { waitsWhileOthersWorked, checkNoneWaited, MAX_WAIT_TASKS, WAITING_SHARE } =
     await import('../harness/kits/concurrency.js');
-  const { checkBatch } = await import('../harness/kits/pool.js');
+  const { checkBatch, checkWorkElsewhere } = await import('../harness/kits/pool.js');
   // 5 ms samples to 200 ms; four threads on two CPUs
   const t = Array.from({ length: 41 }, (_, i) => 5 * i);
   /** CPU at each sample for a thread gaining `rate` ms per ms from `from` to `to` */
@@ -452,6 +452,25 @@ describe('no thread said to run together waits while the others do a whole task 
       { k: 4, P: 4, T: 100 },
     );
     expect(sound.detail).toMatch(/no working thread waited while the others did more than 0 of a task/);
+  });
+  test("checkBatch: the tasks' work done on the pool's threads, the process's other threads' CPU within the allowance", () => {
+    const base = twoThenTwo();
+    const sound = { ...base, phases: [{ fromMs: 0, toMs: 200, concurrency: 4 }] };
+    const even = { 1: gain(0.5), 2: gain(0.5), 3: gain(0.5), 4: gain(0.5) };
+    const obs = { ...sound, timeline: { ...base.timeline, cpu: even } };
+    const quiet = checkBatch({ ...obs, elsewhereMs: 1.7 }, { k: 4, P: 4, T: 100 });
+    expect(quiet.parts?.find((p) => p.name === "the tasks' work done on the pool's threads")).toMatchObject({
+      ok: true,
+      detail: "the process's other threads 2 ms of CPU meanwhile (at most 40)",
+    });
+    // pool-one-shadowed: a thread started before the pool hashes every other task's key
+    const shadowed = checkBatch({ ...obs, elsewhereMs: 152 }, { k: 4, P: 4, T: 100 });
+    expect(shadowed.ok).toBe(false);
+    expect(shadowed.detail).toContain(
+      "the process's other threads spent 152 ms of CPU over the batch (at most 40, beside the pool's 400): the tasks' work done off the pool",
+    );
+    // not read (off Linux, older records): no such part
+    expect(checkWorkElsewhere(obs, 400)).toBeNull();
   });
   test("checkBatch: a wait counted in the smaller of this batch's CPU per hash and the calibrated task's", () => {
     // threads 3 and 4 wait 60 ms while 1 and 2 do 0.6 of their hash each (0.675 as sampled): 1.35 of this
@@ -1046,7 +1065,7 @@ describe("pool.two-as-fast-as-one's R: the pair's time over the dearer hash's ow
     expect(Object.values(plan.model.alternatives)).toEqual([2]);
   });
   test("a thread that spins a hash's worth before its own reads as alone: the CPU rule fails it", async () => {
-    const { checkBatch } = await import('../harness/kits/pool.js');
+    const { checkBatch, checkWorkElsewhere } = await import('../harness/kits/pool.js');
     expect(plan.timing.value(batch([100, 200], [100, 200]))).toBe(1);
     const speed = {
       byCpu: { 0: { ms: 0.02, n: 20 }, 1: { ms: 0.02, n: 20 } },
@@ -1186,7 +1205,7 @@ describe('checkWaiting: the tasks past the pool wait for the first ones to end, 
 
 describe('checkDelivery: where tasks wait for a thread, completions come as the threads end their work', async () => {
   const { checkDelivery } = await import('../harness/kits/concurrency.js');
-  const { checkBatch } = await import('../harness/kits/pool.js');
+  const { checkBatch, checkWorkElsewhere } = await import('../harness/kits/pool.js');
   // k = 5 on P = 4: thread 1 does two tasks (to 360 ms), threads 2-4 one each (to 240 ms); samples every 5 ms.
   const t = Array.from({ length: 76 }, (_, i) => i * 5);
   const ramp = (/** @type {number[]} */ ts, /** @type {number} */ endMs) => ts.map((ms) => Math.min(ms, endMs) / 2);

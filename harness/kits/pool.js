@@ -540,9 +540,11 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
   const threads = together ? counts : hashCost(counts);
   const delivered = checkDelivery(obs, { k, P });
   const waited = checkWaiting(obs, { k, P });
+  const offPool = checkWorkElsewhere(obs, totalMs);
   const want = threadsUsed({ k, P });
   const parts = [
     { name: `${P} pool threads, ${want} of them doing the ${k} tasks`, ...threads },
+    ...(offPool ? [{ name: `the tasks' work done on the pool's threads`, ...offPool }] : []),
     ...(together ? [{ name: `${Math.min(P, k)} run at once, then min(${P}, tasks left)`, ...together }] : []),
     ...(waited ? [{ name: `the ${k - P} past ${P} wait for the first to end`, ...waited }] : []),
     ...(delivered && !delivered.invalid ? [{ name: 'completions as their tasks end', ...delivered }] : []),
@@ -618,6 +620,39 @@ export function checkBatch(obs, { k, P, T, referenceMs = null, busy = null }) {
       structureStands: { why: cpu.explained, busy },
     };
   return sound;
+}
+
+/**
+ * CPU a batch's process may spend over the batch beyond its pool's threads,
+ * its main thread and its speed readers: the larger of ELSEWHERE_MIN_MS and
+ * ELSEWHERE_SHARE of the pool's own. Honest batches read 0–1.7 ms (Node's
+ * own threads: its platform's workers, a collection now and then); a thread
+ * the program started before the pool that computed every other task's key
+ * while the pool's one thread hashed in its place read 152–161 ms
+ * (pool-one-shadowed, BENCHMARKS.md §46).
+ */
+export const ELSEWHERE_MIN_MS = 20;
+/** See ELSEWHERE_MIN_MS. */
+export const ELSEWHERE_SHARE = 0.1;
+
+/**
+ * The tasks' work done on the pool's threads: the CPU the process's other
+ * threads spent over the batch (`elsewhereMs`, read by the fixture from
+ * /proc) within the allowance; null where it was not read (off Linux, older
+ * records).
+ * @param {any} obs @param {number} poolMs the pool threads' CPU over the batch
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function checkWorkElsewhere(obs, poolMs) {
+  if (typeof obs.elsewhereMs !== 'number') return null;
+  const allowed = Math.max(ELSEWHERE_MIN_MS, ELSEWHERE_SHARE * poolMs);
+  const ms = Math.round(obs.elsewhereMs);
+  return obs.elsewhereMs <= allowed
+    ? { ok: true, detail: `the process's other threads ${ms} ms of CPU meanwhile (at most ${Math.round(allowed)})` }
+    : {
+        ok: false,
+        detail: `the process's other threads spent ${ms} ms of CPU over the batch (at most ${Math.round(allowed)}, beside the pool's ${Math.round(poolMs)}): the tasks' work done off the pool`,
+      };
 }
 
 /**

@@ -346,6 +346,30 @@ export declare function checkBatch(obs: any, { k, P, T, referenceMs, busy }: {
     busy?: string | null;
 }): import('../verdict.js').Check;
 /**
+ * CPU a batch's process may spend over the batch beyond its pool's threads,
+ * its main thread and its speed readers: the larger of ELSEWHERE_MIN_MS and
+ * ELSEWHERE_SHARE of the pool's own. Honest batches read 0–1.7 ms (Node's
+ * own threads: its platform's workers, a collection now and then); a thread
+ * the program started before the pool that computed every other task's key
+ * while the pool's one thread hashed in its place read 152–161 ms
+ * (pool-one-shadowed, BENCHMARKS.md §46).
+ */
+export declare const ELSEWHERE_MIN_MS = 20;
+/** See ELSEWHERE_MIN_MS. */
+export declare const ELSEWHERE_SHARE = 0.1;
+/**
+ * The tasks' work done on the pool's threads: the CPU the process's other
+ * threads spent over the batch (`elsewhereMs`, read by the fixture from
+ * /proc) within the allowance; null where it was not read (off Linux, older
+ * records).
+ * @param {any} obs @param {number} poolMs the pool threads' CPU over the batch
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function checkWorkElsewhere(obs: any, poolMs: number): {
+    ok: boolean;
+    detail: string;
+} | null;
+/**
  * Most CPU a batch's pool threads may use, as a multiple of what its k
  * hashes cost at the speed the CPUs ran during it, before the excess is CPU
  * spent without progress. Honest batches read 0.61–1.09 on this VM, quiet or
