@@ -862,6 +862,40 @@ export const SABOTAGES = [
     // do not run one after another, though the pool's one thread is busy one task after another
     breaks: () => true,
   },
+  // built blind, fifth round (split and loop claims)
+  {
+    name: 'split-warped-clock',
+    what: "split-work.cjs: in a run of 2 ≤ k ≤ C threads the shares are sent one at a time (each once the last has answered) and all answers handed back with the last, the main thread's performance.now() then jumping to 0.3 ms after the longest share's own time (othersMs and takenMs scaled to that window): the threads work one after the other, each its share at full speed, and the run reads as if they had run together; runs of one thread, or of more than C, as honest",
+    select: ['workers.*'],
+    // up to C threads work one at a time and a run really takes the lone run's time: no speed-up from
+    // 1 to C; beyond C the threads really run together and gain over C (oversubscription's "no gain"
+    // false); the best count is the largest, not C − 1
+    breaks: everySplitClaimOnTwoCores,
+  },
+  {
+    name: 'split-main-hog',
+    what: 'split-work.cjs: in a run of k ≥ 2 threads the main thread, reniced to -20 (back to 0 before a lone run), spins in 0.5 ms slices with a setImmediate turn between until the last share is seen done: every thread runnable with its share, at full speed when it runs, but the threads share the one CPU the main thread leaves',
+    select: ['workers.*'],
+    // on two cores the k ≥ 2 threads get one CPU between them: no speed-up from 1 to 2, C − 1 as good
+    // as C, and C threads never at work at once
+    breaks: everySplitClaimOnTwoCores,
+  },
+  {
+    name: 'blocking-lights-helper',
+    what: "worker-server.cjs: while the main thread does /heavy-blocking's work (its loop blocked, as honest), a helper thread answers /light on the keep-alive connections that have carried /light, by read(2)/write(2) on their descriptors; the main thread records those answers once the work has ended, as a blocked loop would",
+    select: ['loop.cpu-blocks'],
+    // the light requests sent while the main thread computes are answered at once: the heavy work
+    // on the main thread does not block every other request
+    breaks: () => true,
+  },
+  {
+    name: 'worker-main-idle-class',
+    what: "worker-server.cjs: while worker threads do a /heavy-worker or /heavy-split job, the main thread is put in SCHED_IDLE and pinned with the job's threads to the first CPU the process may use (chrt -i, taskset -p, asynchronously; put back after the job): it stays runnable but gets next to no CPU while the worker computes",
+    select: ['loop.worker-keeps-responsive'],
+    // the server's main thread is starved by its own worker while the work runs: /light waits about
+    // the whole heavy request, the server is not responsive
+    breaks: () => true,
+  },
 ];
 
 /**
