@@ -896,6 +896,38 @@ export const SABOTAGES = [
     // the whole heavy request, the server is not responsive
     breaks: () => true,
   },
+  // built blind, fifth round (cluster throughput and network claims)
+  {
+    name: 'heavy-in-primary',
+    what: "cluster-server.cjs: each worker's /heavy is computed by the primary (pbkdf2Sync of the same iterations on its main thread, one request at a time, asked and answered over the cluster's IPC channel); the worker waits idle and answers as the route does, with its own x-worker-pid: every worker serves its share, the server's CPU per request (workers + primary) is as before",
+    select: ['cluster.faster-on-heavy', 'cluster.workers-equal-cores'],
+    // all of the cluster's heavy work runs on one core, one request after another: no faster than one
+    // process, and C workers gain nothing over fewer
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-stop-turns',
+    what: 'cluster-server.cjs: the primary SIGSTOPs and SIGCONTs its listening workers in 10 ms slots, three to a cycle (even-ranked run, odd-ranked run, none runs): at most ceil(W/2) workers at once, each a third of the time; the worker code untouched, each serving its share with its own CPU per request, none spinning or sleeping of itself',
+    select: ['cluster.faster-on-heavy', 'cluster.workers-equal-cores'],
+    // W = C = 2 workers have two thirds of one core, less than the one process; 2C workers have twice
+    // what C have, so more workers than cores gain
+    breaks: () => true,
+  },
+  {
+    name: 'single-nagle',
+    what: "cluster-server.cjs, the single process (workers: 0): each /light response is sent in two writes (headers flushed, then the body) with Nagle's algorithm back on (socket.setNoDelay(false)): on a kept-alive connection the kernel holds the body until the client's delayed ACK, about 40 ms; no CPU spent, no timer, the loop free; the cluster untouched",
+    select: ['cluster.slower-on-light'],
+    // the one process answers /light tens of ms late: the cluster serves it much faster than the one process
+    breaks: () => true,
+  },
+  {
+    name: 'net-hidden-spare',
+    what: "net-probe.cjs (mode ops): the pool started with P + 1 threads before the fixture first lists its threads (so none of them counts as the pool's), P worker threads of ours blocked in open(2) on FIFOs of their own standing in as the parked pool the census reads; each request by IP literal and each resolve4 first makes a pool round trip (a 1-byte crypto.randomFill) on the hidden spare thread, which is then parked behind the last of them, so lookups and the fs control still wait for the release",
+    select: ['net.not-pool-bound', 'net.resolve-not-pool-bound'],
+    // socket requests and resolve* each wait for a pool thread: they finish during the hold only because
+    // the pool was not full (one thread spare), with the census shown a full one
+    breaks: () => true,
+  },
 ];
 
 /**
