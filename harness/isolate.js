@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { FixtureError } from './errors.js';
 import { watchMainThread } from './main-watch.js';
+import { watchThreads } from './kits/threads.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -120,11 +121,13 @@ export function fixtureEnv(spec = {}, settings = {}) {
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
  *                                       the looks come back with the result as mainLooks
+ * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (kits/threads.js
+ *                                       watchThreads): the most of them one look saw comes back as threadsMost
  */
 
 /**
- * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks }} FixtureResult
- *   mainLooks: with RunOptions.watchMainMs
+ * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks, threadsMost?: number | null }} FixtureResult
+ *   mainLooks: with RunOptions.watchMainMs; threadsMost: with RunOptions.watchThreadsMs
  */
 
 /**
@@ -157,7 +160,7 @@ export function runFixture(o) {
  */
 export function startFixture(o) {
   const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
-  const { signal, onMessage, readyMs, watchMainMs } = o;
+  const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -183,8 +186,15 @@ export function startFixture(o) {
   const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
   /** @type {import('./main-watch.js').Looks | undefined} */
   let mainLooks;
+  const threadWatch = watchThreadsMs && child.pid ? watchThreads(child.pid, { everyMs: watchThreadsMs }) : null;
+  /** @type {number | null | undefined} */
+  let threadsMost;
   // at exit, not at close: after it, its pid reads as a zombie's, then maybe another process's
-  child.on('exit', () => (mainLooks = watch?.stop()));
+  child.on('exit', () => {
+    mainLooks = watch?.stop();
+    threadWatch?.stop();
+    threadsMost = threadWatch?.most();
+  });
   let stderr = '';
   /** @type {any} */
   let message = null;
@@ -234,7 +244,12 @@ export function startFixture(o) {
       if (!err && message?.type === 'result' && code === 0)
         return (
           onNotReady(new FixtureError(`${name} finished without saying ready`)),
-          resolve({ data: message.data, durationMs, ...(mainLooks && { mainLooks }) })
+          resolve({
+            data: message.data,
+            durationMs,
+            ...(mainLooks && { mainLooks }),
+            ...(threadWatch && { threadsMost: threadsMost ?? null }),
+          })
         );
       if (!err && message?.type === 'error') err = new FixtureError(`${name}: ${message.message}`, { stderr });
       if (!err) {

@@ -24,6 +24,8 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {string[]} [execArgv]
  * @property {number} [timeoutMs]
  * @property {number[]} [cpus]       run it on these CPUs (taskset, Linux) instead of the run's own
+ * @property {number} [watchThreadsMs]  list the fixture's threads from outside this often: the most of
+ *                                   them one look saw joins what it reported as threadsMost
  * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
  *                                   looks join what it reported as mainLooks, on its clock (it reports
  *                                   t0Mono and its pid)
@@ -78,7 +80,7 @@ export function createLauncher({ machine, signal }) {
   return {
     trial: liveTrial,
     async run(fixture, o = {}) {
-      const { data, mainLooks } = await runFixture({
+      const { data, mainLooks, threadsMost } = await runFixture({
         node: machine.node.path,
         fixture,
         options: { tmpdir, ...o.options },
@@ -89,8 +91,14 @@ export function createLauncher({ machine, signal }) {
         timeoutMs: o.timeoutMs,
         signal,
         watchMainMs: o.watchMainMs,
+        watchThreadsMs: o.watchThreadsMs,
       });
-      return o.watchMainMs ? { ...data, mainLooks: alignLooks(mainLooks, data ?? {}) } : data;
+      if (!o.watchMainMs && !o.watchThreadsMs) return data;
+      return {
+        ...data,
+        ...(o.watchMainMs && { mainLooks: alignLooks(mainLooks, data ?? {}) }),
+        ...(o.watchThreadsMs && { threadsMost }),
+      };
     },
     start(fixture, o = {}) {
       return startFixture({

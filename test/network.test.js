@@ -293,4 +293,13 @@ describe("poolNotHeld: the census of the process's own pool while it is meant to
       '1 of 5 pool threads ran 2× while the pool was meant to be held',
     );
   });
+  it('more threads at once than a bare Node keeps (net-hidden-spare): not held, whatever the census read', async () => {
+    const { poolNotHeld } = await import('../harness/kits/network.js');
+    const census = { threads: 4, parked: 4, unparked: [], ranInWindow: [] };
+    expect(poolNotHeld({ census, threadsMost: 11, bareThreads: 11 })).toBeNull();
+    expect(poolNotHeld({ census, threadsMost: 16, bareThreads: 11 })).toBe(
+      "threads at once: 16, 5 more than a bare Node with the same settings after a pool use (11): threads of the program's own, which the pool's census may have counted in its place",
+    );
+    expect(poolNotHeld({ census, threadsMost: null, bareThreads: 11 })).toBeNull(); // not read
+  });
 });

@@ -71,11 +71,17 @@ export type RunOptions = {
      *       the looks come back with the result as mainLooks
      */
     watchMainMs?: number;
+    /**
+     * list the fixture's threads from here this often (kits/threads.js
+     *    watchThreads): the most of them one look saw comes back as threadsMost
+     */
+    watchThreadsMs?: number;
 };
 export type FixtureResult = {
     data: any;
     durationMs: number;
     mainLooks?: import('./main-watch.js').Looks;
+    threadsMost?: number | null;
 };
 /**
  * @typedef {object} RunOptions
@@ -93,10 +99,12 @@ export type FixtureResult = {
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
  *                                       the looks come back with the result as mainLooks
+ * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (kits/threads.js
+ *                                       watchThreads): the most of them one look saw comes back as threadsMost
  */
 /**
- * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks }} FixtureResult
- *   mainLooks: with RunOptions.watchMainMs
+ * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks, threadsMost?: number | null }} FixtureResult
+ *   mainLooks: with RunOptions.watchMainMs; threadsMost: with RunOptions.watchThreadsMs
  */
 /**
  * Run one fixture to completion and return what it reported.

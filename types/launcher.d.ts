@@ -11,6 +11,11 @@ export type RunOptions = {
      */
     cpus?: number[];
     /**
+     * list the fixture's threads from outside this often: the most of
+     * them one look saw joins what it reported as threadsMost
+     */
+    watchThreadsMs?: number;
+    /**
      * look at the fixture's main thread from outside this often: the
      *   looks join what it reported as mainLooks, on its clock (it reports
      *   t0Mono and its pid)

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { median } from '../stats.js';
 import { TIMING_LOOKS } from '../verdict.js';
 import { fsOnRing } from './io-uring.js';
+import { beyondBare } from './threads.js';
 
 /** Operations per trial. */
 export const N = 8;
@@ -55,17 +56,39 @@ export function controlProblem(obs) {
   return null;
 }
 
+/** How often the harness lists a net probe's threads (watchThreads): a thread living 2 ms is seen. */
+const THREAD_LOOK_MS = 2;
+
+/**
+ * One trial of fixtures/net-probe.cjs with these options, its threads
+ * listed from outside while it runs (`threadsMost`: the most one look saw)
+ * and a bare Node's with the same settings beside (`bareThreads`, from
+ * `bare`: bareThreadsOnce's, one count per claim).
+ * @param {import('../context.js').Context} ctx @param {object} options
+ * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
+ */
+export async function netProbeTrial(ctx, options, bare) {
+  const obs = await ctx.run('net-probe.cjs', { options, timeoutMs: 15_000, watchThreadsMs: THREAD_LOOK_MS });
+  return { ...obs, bareThreads: ctx.platform === 'linux' ? await bare(ctx) : null };
+}
+
 /**
  * Whether the pool was really all held while the operations ran, from the
  * fixture's census of the process's own pool (Linux): every pool thread
  * blocked in open(2), and none put on a CPU in the window (a count of
  * wake-ups, not a time: the smallest job counts). A pool thread that ran
  * could have served the requests, so "they finished while the pool was busy"
- * would not follow. Returns what went wrong, or null (also where there is no
- * census: the FIFO count and the fs.access control are then the evidence).
+ * would not follow; nor where the program had more threads at once than a
+ * bare Node keeps (netProbeTrial, beyondBare): a spare pool thread started
+ * before the census looked, stand-ins parked in its place. Returns what went
+ * wrong, or null (also where there is no census: the FIFO count and the
+ * fs.access control are then the evidence).
  * @param {any} obs
  */
 export function poolNotHeld(obs) {
+  // More threads than Node keeps: threads of the program's own the census may have taken for the pool's
+  const extra = beyondBare(obs.threadsMost, obs.bareThreads, 'at once');
+  if (extra && !extra.ok) return `${extra.detail}, which the pool's census may have counted in its place`;
   const c = obs.census;
   if (!c) return null;
   if (c.unparked.length) return `${c.unparked.length} of ${c.threads} pool threads were not parked`;

@@ -112,7 +112,7 @@ export function nodeOptionsOf(
  * @param {number} pid
  * @param {{ everyMs?: number, tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null, now?: () => number }} [o]
  *   tasks, kernel (is the thread io_uring's), now: injectable (tests)
- * @returns {{ stop: () => ThreadLives | null }}
+ * @returns {{ stop: () => ThreadLives | null, most: () => number | null }}
  */
 export function watchThreads(
   pid,
@@ -122,6 +122,7 @@ export function watchThreads(
   /** @type {Map<number, Life>} */
   const lives = new Map();
   let looks = 0;
+  let most = 0;
   /** One look: every thread there now, noted; the set of them, or null where it cannot be read. */
   const look = () => {
     let tids;
@@ -133,6 +134,7 @@ export function watchThreads(
     const at = Math.round((now() - t0) * 100) / 100;
     looks++;
     for (const tid of tids) noteLife(lives, tid, at, () => kernel(pid, tid));
+    most = Math.max(most, tids.filter((tid) => lives.get(tid)?.kernel !== true).length);
     return new Set(tids);
   };
   look();
@@ -148,6 +150,8 @@ export function watchThreads(
       result = last === null ? null : livesOf(lives, last, looks);
       return result;
     },
+    /** The most of the program's threads one look saw (io_uring's left out), or null before any look. */
+    most: () => (looks > 0 ? most : null),
   };
 }
 
@@ -309,6 +313,40 @@ export async function bareThreadCount(ctx) {
   } finally {
     await handle.stop().catch(() => {});
   }
+}
+
+/**
+ * A program's threads (counted from outside: `count`, read `when`) against a
+ * bare Node's with the same settings after a pool use (bareThreadCount), as
+ * a part; null where either was not read. A thread the program keeps to
+ * itself (a JavaScript thread asleep outside any event loop, stand-ins
+ * parked where the pool's threads should be, a pool started larger than it
+ * says) shows here: more threads than Node keeps. Measured on Node 20–26:
+ * main, its platform's workers and helpers, and the pool, the same count in
+ * both (BENCHMARKS.md §46).
+ * @param {number | null | undefined} count @param {number | null | undefined} bare @param {string} when
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function beyondBare(count, bare, when) {
+  if (typeof count !== 'number' || typeof bare !== 'number') return null;
+  if (count <= bare)
+    return { ok: true, detail: `threads ${when}: ${count} (a bare Node with the same settings: ${bare})` };
+  const more = count - bare;
+  return {
+    ok: false,
+    detail: `threads ${when}: ${count}, ${more} more than a bare Node with the same settings after a pool use (${bare}): ${more === 1 ? 'a thread' : 'threads'} of the program's own`,
+  };
+}
+
+/**
+ * bareThreadCount once for all of a claim's trials: the count depends on the
+ * settings alone, not on the trial. A trial calls the returned function.
+ * @returns {(ctx: import('../context.js').Context) => Promise<number | null>}
+ */
+export function bareThreadsOnce() {
+  /** @type {Promise<number | null> | null} */
+  let count = null;
+  return (ctx) => (count ??= bareThreadCount(ctx));
 }
 
 /**

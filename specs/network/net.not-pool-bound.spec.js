@@ -1,6 +1,16 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, poolNotHeld, heldRatio, N, DELAY_MS, HOLD_MS, controlOp } from '../../harness/kits/network.js';
+import { bareThreadsOnce } from '../../harness/kits/threads.js';
+import {
+  controlProblem,
+  poolNotHeld,
+  netProbeTrial,
+  heldRatio,
+  N,
+  DELAY_MS,
+  HOLD_MS,
+  controlOp,
+} from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
 // to a loopback server (by IP literal: no name lookup) that answers after
@@ -24,6 +34,7 @@ export default defineSpec({
       '8 concurrent https requests to a public host, by name, with the default 4 pool threads: 402, 418, 450, 462, 463, 463, 463, 463 ms',
   },
   plan: (ctx) => {
+    const bare = bareThreadsOnce();
     const claim = DELAY_MS / HOLD_MS; // a request takes about the server's delay
     const poolBound = (HOLD_MS + DELAY_MS) / HOLD_MS; // it could only start after the release
     return {
@@ -42,10 +53,7 @@ export default defineSpec({
       },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
       trial: (c) =>
-        c.run('net-probe.cjs', {
-          options: { ops: ['ip', 'access'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS, pool: c.poolSize },
-          timeoutMs: 15_000,
-        }),
+        netProbeTrial(c, { ops: ['ip', 'access'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS, pool: c.poolSize }, bare),
       structural: {
         asserts: 'requests by IP, more at once than the pool has threads, finish while it is parked',
         // Event order and a count of requests held at once, not times: two agreeing trials suffice.

@@ -1,6 +1,15 @@
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
-import { controlProblem, poolNotHeld, heldRatio, N, HOLD_MS, controlOp } from '../../harness/kits/network.js';
+import { bareThreadsOnce } from '../../harness/kits/threads.js';
+import {
+  controlProblem,
+  poolNotHeld,
+  netProbeTrial,
+  heldRatio,
+  N,
+  HOLD_MS,
+  controlOp,
+} from '../../harness/kits/network.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
@@ -22,6 +31,7 @@ export default defineSpec({
     figures: null,
   },
   plan: (ctx) => {
+    const bare = bareThreadsOnce();
     const claim = 0; // a loopback UDP exchange: milliseconds against a hold of 150
     const poolBound = 1; // it could only complete after the release
     return {
@@ -30,11 +40,7 @@ export default defineSpec({
         `while the control fs.access waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
       model: { N, holdMs: HOLD_MS, completedBeforeRelease: N, R: claim, alternatives: { 'pool-bound': poolBound } },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
-      trial: (c) =>
-        c.run('net-probe.cjs', {
-          options: { ops: ['resolve', 'access'], n: N, holdMs: HOLD_MS, pool: c.poolSize },
-          timeoutMs: 15_000,
-        }),
+      trial: (c) => netProbeTrial(c, { ops: ['resolve', 'access'], n: N, holdMs: HOLD_MS, pool: c.poolSize }, bare),
       structural: {
         asserts: 'resolve4 answers while every pool thread is parked',
         need: 2, // event order: exact in every trial measured

@@ -1,5 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
-import { mainThreadTrial } from '../../harness/kits/threads.js';
+import { mainThreadTrial, beyondBare } from '../../harness/kits/threads.js';
 
 /**
  * How many of the callbacks' marks the kernel counted for the main thread
@@ -34,7 +34,7 @@ export const NODE_LOOPS = 1;
 export function threadsFromOutside(obs) {
   const went = cameAndWent(obs.threadsCameAndWent, obs.threadsSeen);
   const loops = otherLoops(obs.loops, obs.pid);
-  const count = beyondBare(obs.threadsAtReport, obs.bareThreads);
+  const count = beyondBare(obs.threadsAtReport, obs.bareThreads, 'at its report');
   const others = childPart(obs.children);
   if (!went && !loops && !count && !others) return null;
   const bad = [went, loops, count, others].filter((p) => p && !p.ok);
@@ -84,26 +84,6 @@ function otherLoops(loops, pid) {
   return {
     ok: false,
     detail: `threads other than the main one wait in an event loop: ${others.length} (tids ${others.join(', ')}; Node's platform keeps ${NODE_LOOPS}): JavaScript threads besides the main one`,
-  };
-}
-
-/**
- * The program's threads once it had reported against a bare Node's with the
- * same settings after the same pool uses (fixtures/bare-threads.cjs), as a
- * part; null where either was not read. A JavaScript thread kept alive and
- * asleep outside an event loop (spinning, in Atomics.wait) shows only here:
- * a thread more than Node keeps. Measured on Node 20–26: main, its platform's
- * workers and helpers, and the pool, the same count in both.
- * @param {number | null | undefined} atReport @param {number | null | undefined} bare
- */
-export function beyondBare(atReport, bare) {
-  if (typeof atReport !== 'number' || typeof bare !== 'number') return null;
-  if (atReport <= bare)
-    return { ok: true, detail: `threads at its report: ${atReport} (a bare Node with the same settings: ${bare})` };
-  const more = atReport - bare;
-  return {
-    ok: false,
-    detail: `threads at its report: ${atReport}, ${more} more than a bare Node with the same settings after the same pool uses (${bare}): ${more === 1 ? 'a thread' : 'threads'} of the program's own`,
   };
 }
 

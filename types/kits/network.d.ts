@@ -38,13 +38,25 @@ export declare function statOffPool(ctx: import('../context.js').Context): {
  */
 export declare function controlProblem(obs: any): string | null;
 /**
+ * One trial of fixtures/net-probe.cjs with these options, its threads
+ * listed from outside while it runs (`threadsMost`: the most one look saw)
+ * and a bare Node's with the same settings beside (`bareThreads`, from
+ * `bare`: bareThreadsOnce's, one count per claim).
+ * @param {import('../context.js').Context} ctx @param {object} options
+ * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
+ */
+export declare function netProbeTrial(ctx: import('../context.js').Context, options: object, bare: (ctx: import('../context.js').Context) => Promise<number | null>): Promise<any>;
+/**
  * Whether the pool was really all held while the operations ran, from the
  * fixture's census of the process's own pool (Linux): every pool thread
  * blocked in open(2), and none put on a CPU in the window (a count of
  * wake-ups, not a time: the smallest job counts). A pool thread that ran
  * could have served the requests, so "they finished while the pool was busy"
- * would not follow. Returns what went wrong, or null (also where there is no
- * census: the FIFO count and the fs.access control are then the evidence).
+ * would not follow; nor where the program had more threads at once than a
+ * bare Node keeps (netProbeTrial, beyondBare): a spare pool thread started
+ * before the census looked, stand-ins parked in its place. Returns what went
+ * wrong, or null (also where there is no census: the FIFO count and the
+ * fs.access control are then the evidence).
  * @param {any} obs
  */
 export declare function poolNotHeld(obs: any): string | null;

@@ -70,7 +70,7 @@ export type Life = {
  * @param {number} pid
  * @param {{ everyMs?: number, tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null, now?: () => number }} [o]
  *   tasks, kernel (is the thread io_uring's), now: injectable (tests)
- * @returns {{ stop: () => ThreadLives | null }}
+ * @returns {{ stop: () => ThreadLives | null, most: () => number | null }}
  */
 export declare function watchThreads(pid: number, { everyMs, tasks, kernel, now }?: {
     everyMs?: number;
@@ -79,6 +79,7 @@ export declare function watchThreads(pid: number, { everyMs, tasks, kernel, now 
     now?: () => number;
 }): {
     stop: () => ThreadLives | null;
+    most: () => number | null;
 };
 /**
  * What the looks saw: the program's threads and those of them not there at
@@ -149,6 +150,28 @@ export declare function childProcesses(pid: number, { stat, children }?: {
  * @returns {Promise<number | null>}
  */
 export declare function bareThreadCount(ctx: import('../context.js').Context): Promise<number | null>;
+/**
+ * A program's threads (counted from outside: `count`, read `when`) against a
+ * bare Node's with the same settings after a pool use (bareThreadCount), as
+ * a part; null where either was not read. A thread the program keeps to
+ * itself (a JavaScript thread asleep outside any event loop, stand-ins
+ * parked where the pool's threads should be, a pool started larger than it
+ * says) shows here: more threads than Node keeps. Measured on Node 20–26:
+ * main, its platform's workers and helpers, and the pool, the same count in
+ * both (BENCHMARKS.md §46).
+ * @param {number | null | undefined} count @param {number | null | undefined} bare @param {string} when
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function beyondBare(count: number | null | undefined, bare: number | null | undefined, when: string): {
+    ok: boolean;
+    detail: string;
+} | null;
+/**
+ * bareThreadCount once for all of a claim's trials: the count depends on the
+ * settings alone, not on the trial. A trial calls the returned function.
+ * @returns {(ctx: import('../context.js').Context) => Promise<number | null>}
+ */
+export declare function bareThreadsOnce(): (ctx: import('../context.js').Context) => Promise<number | null>;
 /**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
