@@ -199,10 +199,12 @@ describe('split-work.cjs', () => {
     const got = [];
     for (const n of [1, 2, 3]) got.push(await split.trial(ctx, n));
     expect(got).toEqual([
-      { firstRound: 1, session: { trial: 1 } },
-      { firstRound: 0, session: { trial: 2 } },
-      { firstRound: 1, session: { trial: 3 } },
+      { firstRound: 1, session: { trial: 1, spanMs: expect.any(Number) } },
+      { firstRound: 0, session: { trial: 2, spanMs: expect.any(Number) } },
+      { firstRound: 1, session: { trial: 3, spanMs: expect.any(Number) } },
     ]);
+    // each trial's span on the harness's clock, from its request to its answer
+    expect(got.every((t) => t.session.spanMs >= 0)).toBe(true);
     // one start for the three, a session: one control process per usable CPU, at most the most threads a run starts
     expect(starts).toHaveLength(1);
     expect(starts[0][0]).toBe('split-work.cjs');
@@ -344,7 +346,17 @@ describe('split-work.cjs', () => {
       const b = await session.run(2);
       expect(a.runs.map((/** @type {any} */ r) => r.k)).toEqual([2, 1]);
       expect(b.runs.map((/** @type {any} */ r) => r.k)).toEqual([1, 2]);
-      expect([a.session, b.session]).toEqual([{ trial: 1 }, { trial: 2 }]);
+      expect([a.session.trial, b.session.trial]).toEqual([1, 2]);
+      // each trial's span on the harness's clock (request sent to answer read) holds the fixture's
+      // (request read to answer sent), and that its runs' and bursts' wall times
+      for (const t of [a, b]) {
+        expect(t.session.spanMs).toBeGreaterThanOrEqual(t.spanMs - 0.02);
+        const segments = [...t.runs, ...t.control.bursts].reduce(
+          (/** @type {number} */ s, /** @type {any} */ x) => s + x.wallMs,
+          0,
+        );
+        expect(t.spanMs).toBeGreaterThanOrEqual(segments - 0.1);
+      }
       expect(a.workers).toEqual(b.workers);
       expect(a.control.bursts).toHaveLength(3);
       expect(b.total).toBe(4000);

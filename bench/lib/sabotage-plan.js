@@ -873,6 +873,13 @@ export const SABOTAGES = [
     breaks: everySplitClaimOnTwoCores,
   },
   {
+    name: 'split-warped-clock-restored',
+    what: "split-work.cjs: split-warped-clock, the main thread's clock then jumped on to the real time right after each such run (once its readings are taken): each run reads as if its threads had run together, and the trial's span on the fixture's clock agrees with the real one",
+    select: ['workers.*'],
+    // as split-warped-clock: the threads never run at once, whatever the runs read
+    breaks: everySplitClaimOnTwoCores,
+  },
+  {
     name: 'split-main-hog',
     what: 'split-work.cjs: in a run of k ≥ 2 threads the main thread, reniced to -20 (back to 0 before a lone run), spins in 0.5 ms slices with a setImmediate turn between until the last share is seen done: every thread runnable with its share, at full speed when it runs, but the threads share the one CPU the main thread leaves',
     select: ['workers.*'],

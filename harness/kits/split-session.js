@@ -9,6 +9,7 @@
 import { FixtureError } from '../errors.js';
 import { splitOptions, firstRoundOf } from './workers.js';
 import { STOP_GRACE_MS } from './loadgen.js';
+import { round } from '../stats.js';
 
 const FIXTURE = 'split-work.cjs';
 
@@ -23,8 +24,11 @@ export const SPLIT_SESSION_MS = 600_000;
  * Start the split fixture as a service for `ks`: resolves once its threads
  * and control processes are up (within a trial's bound: starting them is
  * what a one-shot trial did first). run(n) is trial n's observation, as a
- * one-shot split-work.cjs reports it, with `session` (which of the
- * session's trials it was); a trial that does not answer within its bound
+ * one-shot split-work.cjs reports it, with `session`: which of the
+ * session's trials it was (`trial`), and the trial's span on the harness's
+ * own clock, from the request's sending to the answer's arrival (`spanMs`),
+ * which the fixture's span of it is read against (workers.js clockAccount:
+ * the fixture's clock is not trusted); a trial that does not answer within its bound
  * (`trialMs`, splitOptions' unless given) kills the session and rejects.
  * @param {import('../context.js').Context} ctx @param {number[]} ks @param {{ trialMs?: number }} [o]
  */
@@ -32,7 +36,7 @@ export async function startSplitSession(ctx, ks, o = {}) {
   const { options, trialMs: bound } = splitOptions(ctx, ks);
   const trialMs = o.trialMs ?? bound;
   const startedAt = performance.now();
-  /** @type {Map<number, { resolve: (v: any) => void, reject: (e: Error) => void }>} */
+  /** @type {Map<number, { sentAt: number, resolve: (v: any) => void, reject: (e: Error) => void }>} */
   const pending = new Map();
   let next = 0;
   const handle = ctx.start(FIXTURE, {
@@ -40,11 +44,13 @@ export async function startSplitSession(ctx, ks, o = {}) {
     timeoutMs: SPLIT_SESSION_MS,
     readyMs: trialMs,
     onMessage: (m) => {
+      // the answer's arrival on the harness's clock, first: the trial's span ends here
+      const answeredAt = performance.now();
       const p = pending.get(m?.id);
       if (!p) return;
       pending.delete(m.id);
       if (m.error) p.reject(new FixtureError(`${FIXTURE}: ${m.error}`));
-      else p.resolve({ ...m.data, session: { trial: m.id + 1 } });
+      else p.resolve({ ...m.data, session: { trial: m.id + 1, spanMs: round(answeredAt - p.sentAt, 2) } });
     },
   });
   const gone = (/** @type {Error} */ err) => pending.forEach((p) => p.reject(err));
@@ -69,6 +75,7 @@ export async function startSplitSession(ctx, ks, o = {}) {
           handle.stop(0).catch(() => {});
         }, trialMs);
         pending.set(id, {
+          sentAt: performance.now(), // the trial's span on the harness's clock starts at its request
           resolve: (v) => (clearTimeout(timer), resolve(v)),
           reject: (e) => (clearTimeout(timer), reject(e)),
         });

@@ -8,8 +8,11 @@ export declare const SPLIT_SESSION_MS = 600000;
  * Start the split fixture as a service for `ks`: resolves once its threads
  * and control processes are up (within a trial's bound: starting them is
  * what a one-shot trial did first). run(n) is trial n's observation, as a
- * one-shot split-work.cjs reports it, with `session` (which of the
- * session's trials it was); a trial that does not answer within its bound
+ * one-shot split-work.cjs reports it, with `session`: which of the
+ * session's trials it was (`trial`), and the trial's span on the harness's
+ * own clock, from the request's sending to the answer's arrival (`spanMs`),
+ * which the fixture's span of it is read against (workers.js clockAccount:
+ * the fixture's clock is not trusted); a trial that does not answer within its bound
  * (`trialMs`, splitOptions' unless given) kills the session and rejects.
  * @param {import('../context.js').Context} ctx @param {number[]} ks @param {{ trialMs?: number }} [o]
  */

@@ -264,7 +264,10 @@ export declare function curve(obs: any): {
  * work in processes beside the runs allows (progressCosts): a fail where a
  * thread reads MAX_PROGRESS_COST or more against the dearest burst, a pass
  * only where every thread reads less against the cheapest one too: `ok`
- * with `unsure` is no pass, and voidIfLoadMoved voids it.
+ * with `unsure` is no pass, and voidIfLoadMoved voids it. And the trial's
+ * every millisecond is accounted for on the harness's clock (clockMisread:
+ * the fixture's clock, which times the runs, kept the harness's time, and
+ * its runs and bursts cover its span): a failure no load voids.
  * @param {any} obs
  * @returns {{ ok: boolean, detail: string, loadBound: boolean, moved: string | null, unsure: string | null }}
  *   loadBound: only the readings against the control failed; moved: why the control says the machine's speed
@@ -278,6 +281,85 @@ export declare function checkSplit(obs: any): {
     moved: string | null;
     unsure: string | null;
 };
+/**
+ * How much shorter than the harness's own span of a session trial (its
+ * request sent to its answer read, split-session.js) the fixture's span of
+ * it (the request read to the answer sent) may read: the two IPC hops and
+ * the answer's serialization, which only the harness's clock sees. Longer it
+ * never reads where the fixture's clock keeps time: its span lies inside the
+ * harness's (CLOCK_ROUNDING_MS allows the two readings' rounding). Honest
+ * trials read 0.30–1.80 ms (111 trials of the three split claims: full runs,
+ * --quick, --cpus 1, quiet, Node 20, 2 vCPUs); 3 × 1.80 is 5.4 ms, and the
+ * floor of 20 ms leaves room for the harness or the fixture waiting for a
+ * CPU on a busy machine. split-warped-clock (a clock slowed in each run of
+ * 2 ≤ k ≤ C threads, the threads run one after another) read 122–210 ms
+ * lost per trial (22 trials of the three claims; BENCHMARKS.md §46).
+ */
+export declare const CLOCK_HOP_MS = 20;
+/** See CLOCK_HOP_MS: what the two spans' rounding to 0.01 ms may put the fixture's above the harness's. */
+export declare const CLOCK_ROUNDING_MS = 0.02;
+/**
+ * The most of a split trial's span on the fixture's clock that its timed
+ * segments (each run's wallMs, each control burst's) may leave uncovered: the
+ * gaps between them (the /proc readings around each run, a burst's start,
+ * the answer's making). Honest trials read 1.56–4.98 ms (the same 111 trials,
+ * 5–6 segments each: at most 0.71 ms a gap); 3 × 4.98 is 14.9 ms, the floor
+ * 30 ms (runs on more cores have more gaps, a busy machine longer ones).
+ * split-warped-clock-restored (slowed in the runs, jumped on to the real time
+ * right after each) reads the runs' lost time here: about (k − 1)/k of W per
+ * run of 2 ≤ k ≤ C threads, 125–140 ms a trial on 2 vCPUs, 65–68 ms with
+ * --quick's shorter work (6 and 9 trials; BENCHMARKS.md §46).
+ */
+export declare const UNCOVERED_MAX_MS = 30;
+/**
+ * The most a control burst's wall time on the fixture's clock may exceed the
+ * longest of its processes' own time for the work (each read on that
+ * process's clock, not the fixture's): the burst's messages and the
+ * processes' 1 ms settling naps. Honest bursts read 2.72–6.48 ms (the same
+ * 111 trials' 333 bursts); 3 × 6.48 is 19.4 ms, the floor 25 ms. A warped
+ * clock put on to the real time at the first turn of the event loop after the
+ * run (a first form of split-warped-clock-restored, not kept) lands the jump
+ * in the burst that follows the run: 125.6–129.7 ms there (9 trials), with
+ * the span agreeing and nothing between the segments (BENCHMARKS.md §46).
+ */
+export declare const BURST_GAP_MAX_MS = 25;
+/**
+ * A split trial's time, accounted for on the harness's clock. The fixture
+ * is the party under suspicion: every span it reports (each run's wallMs,
+ * each control burst's, the trial's spanMs) is read on its main thread's
+ * clock, which only the harness's own span of the trial (`session.spanMs`,
+ * split-session.js) checks. `hopMs`: the harness's span less the fixture's
+ * (≥ 0: the fixture's lies inside the harness's; at most CLOCK_HOP_MS);
+ * `uncoveredMs`: the fixture's span less the sum of its segments (the gaps
+ * between them; at most UNCOVERED_MAX_MS, never below 0 but for rounding).
+ * `burstGapMs`: the most a control burst's wall exceeds its longest
+ * process's own time for the work, read on that process's clock (at most
+ * BURST_GAP_MAX_MS). A clock that runs slow during the runs reads short
+ * against the harness; one then jumped on to the real time reads the jump as
+ * time no segment covers, or inside the burst it lands in. Each is null
+ * where the record lacks its readings (a one-shot trial has no harness span;
+ * older records none of them), and the whole null where the fixture's span
+ * is missing (the bursts' part stands without it).
+ * @param {any} obs
+ * @returns {{ spanMs: number | null, harnessMs: number | null, hopMs: number | null, segments: number, segmentsMs: number | null, uncoveredMs: number | null, burstGapMs: number | null } | null}
+ */
+export declare function clockAccount(obs: any): {
+    spanMs: number | null;
+    harnessMs: number | null;
+    hopMs: number | null;
+    segments: number;
+    segmentsMs: number | null;
+    uncoveredMs: number | null;
+    burstGapMs: number | null;
+} | null;
+/**
+ * Where a split trial's clock does not keep the harness's time
+ * (clockAccount): the problem, in words, or null where it does, or where the
+ * readings are missing (each part is left out without its readings).
+ * @param {any} obs
+ * @returns {string | null}
+ */
+export declare function clockMisread(obs: any): string | null;
 export type HandedRun = {
     wallMs?: number;
     threads: any[];
