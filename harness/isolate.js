@@ -192,8 +192,9 @@ export function startFixture(o) {
   // at exit, not at close: after it, its pid reads as a zombie's, then maybe another process's
   child.on('exit', () => {
     mainLooks = watch?.stop();
-    threadWatch?.stop();
+    // the most before the last look: that one comes after the process is gone (its pid may be another's)
     threadsMost = threadWatch?.most();
+    threadWatch?.stop();
   });
   let stderr = '';
   /** @type {any} */

@@ -400,7 +400,8 @@ describe('pure helpers', () => {
     const latencies = starts.map((t) => (t >= 200 && t < 250 ? 30 : 0.5));
     const got = lightsWhile({ starts, latencies }, { firedAtMs: 200, latencyMs: 100 });
     expect(STALL_MS).toBe(10);
-    expect(got.lightsDuring).toEqual({ n: 10, p50: 0.5, max: 30, stalledMs: 5 * (30 - STALL_MS) });
+    // answers back in the middle half (225–275 ms): the five sent from 200 ms (230–270) and three at 250.5–270.5
+    expect(got.lightsDuring).toEqual({ n: 10, p50: 0.5, max: 30, stalledMs: 5 * (30 - STALL_MS), answeredMid: 8 });
     expect(got.lightsBefore).toEqual({ n: 10, p50: 0.5, max: 0.5, stalledMs: 0 });
     // an extra request without an answer says nothing
     expect(lightsWhile({ starts, latencies }, { firedAtMs: 200, latencyMs: null })).toEqual({});
@@ -409,6 +410,7 @@ describe('pure helpers', () => {
       p50: null,
       max: null,
       stalledMs: 0,
+      answeredMid: 0,
     });
   });
 

@@ -60,7 +60,8 @@ test("a process parker's P held on threads of its own, read from outside it (clu
   const borrowed = judgeRow({ ...child, kind: 'cluster', parkerInOpen: [] }, 4);
   expect(borrowed.ok).toBe(false);
   expect(borrowed.text).toContain(`0 of its own threads in open(2) (expected 4, among them ${tids.join(',')}`);
-  expect(judgeRow({ ...child, parkerInOpen: null }, 4).ok).toBe(false);
+  // not read (ptrace's permission refused, the parker gone): no evidence either way
+  expect(judgeRow({ ...child, parkerInOpen: null }, 4)).toMatchObject({ ok: false, invalid: true });
 });
 
 test('a parker that could not hold all P is a failed control, not evidence', () => {

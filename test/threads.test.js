@@ -364,6 +364,11 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(beyondBare(12, 11, 'at once')?.detail).toBe(
       "threads at once: 12, 1 more than a bare Node with the same settings after a pool use (11): a thread of the program's own",
     );
+    // a pool one short (P - 1 threads took a request each): the count beside a bare Node's cannot stand
+    const short = check({ ...honest, threadsAtReport: 11, bareThreads: 11, poolParked: 3 });
+    expect(short).toMatchObject({ ok: false, invalid: true });
+    expect(short.detail).toContain('3 of the 4 pool threads took a pool request each');
+    expect(check({ ...honest, threadsAtReport: 11, bareThreads: 11, poolParked: 4 }).ok).toBe(true);
     // either not read: nothing said
     expect(beyondBare(11, null, 'at once')).toBeNull();
     expect(beyondBare(undefined, 11, 'at once')).toBeNull();

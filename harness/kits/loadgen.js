@@ -379,7 +379,9 @@ export const STALL_MS = 10;
  * The main load's answered requests sent while an extra request was out
  * (`lightsDuring`), and in as long a stretch just before it was fired
  * (`lightsBefore`): how many, their median and longest wait, and their
- * waits beyond STALL_MS summed (`stalledMs`), all in ms. Where the server
+ * waits beyond STALL_MS summed (`stalledMs`), all in ms; and how many
+ * answers of any request came back in the middle half of the extra
+ * request's time (`lightsDuring.answeredMid`). Where the server
  * keeps answering at once, `during` waits as `before` does; where it holds
  * its answers while the extra request's work runs, they wait for it.
  * @param {{ starts: number[], latencies: number[] }} answers  ms since the measured start
@@ -404,5 +406,14 @@ export function lightsWhile(answers, extra) {
         }
       : { n: 0, p50: null, max: null, stalledMs };
   };
-  return { lightsDuring: within(from, to), lightsBefore: within(from - extra.latencyMs, from) };
+  // Answers that came back in the middle half of the extra request's time, whenever they were sent:
+  // a server whose loop is blocked there sends none (one per connection, at most, read late by a
+  // generator kept from its CPU).
+  const midFrom = from + extra.latencyMs / 4;
+  const midTo = to - extra.latencyMs / 4;
+  const answeredMid = answers.starts.filter((s, i) => {
+    const end = s + answers.latencies[i];
+    return end >= midFrom && end < midTo;
+  }).length;
+  return { lightsDuring: { ...within(from, to), answeredMid }, lightsBefore: within(from - extra.latencyMs, from) };
 }

@@ -68,8 +68,15 @@ const THREAD_LOOK_MS = 2;
  * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
  */
 export async function netProbeTrial(ctx, options, bare) {
-  const obs = await ctx.run('net-probe.cjs', { options, timeoutMs: 15_000, watchThreadsMs: THREAD_LOOK_MS });
-  return { ...obs, bareThreads: ctx.platform === 'linux' ? await bare(ctx) : null };
+  // Node options in force (module hooks, a profiler, an agent's preload) may start threads of their own,
+  // late or briefly, which a bare Node's count at one moment would not hold: the threads are not watched then.
+  const watch = ctx.platform === 'linux' && !ctx.env?.NODE_OPTIONS;
+  const obs = await ctx.run('net-probe.cjs', {
+    options,
+    timeoutMs: 15_000,
+    ...(watch && { watchThreadsMs: THREAD_LOOK_MS }),
+  });
+  return watch ? { ...obs, bareThreads: await bare(ctx) } : obs;
 }
 
 /**

@@ -1,8 +1,10 @@
 // @ts-check
 // The kernel's per-thread accounting of a fixture, read by the harness from
 // outside (Linux /proc): what a fixture says about its own threads plays no
-// part. Used by the main-thread specs: fixtures/main-thread.cjs marks each
-// callback with a read the kernel counts for whichever thread ran it.
+// part. Used by the main-thread specs (fixtures/main-thread.cjs marks each
+// callback with a read the kernel counts for whichever thread ran it), by
+// the launcher's thread watch, the network kit (a bare Node's thread count)
+// and the cluster kit (a process's children).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -134,7 +136,8 @@ export function watchThreads(
     const at = Math.round((now() - t0) * 100) / 100;
     looks++;
     for (const tid of tids) noteLife(lives, tid, at, () => kernel(pid, tid));
-    most = Math.max(most, tids.filter((tid) => lives.get(tid)?.kernel !== true).length);
+    // the program's as threadCount counts them: those read as not io_uring's
+    most = Math.max(most, tids.filter((tid) => lives.get(tid)?.kernel === false).length);
     return new Set(tids);
   };
   look();
@@ -310,6 +313,8 @@ export async function bareThreadCount(ctx) {
   try {
     await handle.ready;
     return handle.pid === undefined ? null : threadCount(handle.pid);
+  } catch {
+    return null; // it did not start (the run aborted, a timeout): no count, the part is left out
   } finally {
     await handle.stop().catch(() => {});
   }
@@ -346,7 +351,12 @@ export function beyondBare(count, bare, when) {
 export function bareThreadsOnce() {
   /** @type {Promise<number | null> | null} */
   let count = null;
-  return (ctx) => (count ??= bareThreadCount(ctx));
+  return async (ctx) => {
+    count ??= bareThreadCount(ctx);
+    const n = await count;
+    if (n === null) count = null; // not read this time: the next trial tries again
+    return n;
+  };
 }
 
 /**
@@ -368,9 +378,10 @@ export function bareThreadsOnce() {
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
  */
-export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = false } = {}) {
+export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = false, bare = bareThreadCount } = {}) {
   const handle = ctx.start('main-thread.cjs', { options: { hold: true, parkNew }, timeoutMs: 30_000 });
   const { pid } = handle;
   const watch = pid === undefined || !watching ? null : watchThreads(pid);
@@ -387,7 +398,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     const reads = pid === undefined ? null : threadReads(pid);
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
-    const bare = atReport === null ? null : await bareThreadCount(ctx);
+    const bareCount = atReport === null ? null : await bare(ctx);
     return {
       ...data,
       reads,
@@ -397,7 +408,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
             threadsCameAndWent: options ? null : (lives?.cameAndWent ?? null),
             loops,
             threadsAtReport: atReport,
-            bareThreads: bare,
+            bareThreads: bareCount,
             children,
             nodeOptions: options,
           }

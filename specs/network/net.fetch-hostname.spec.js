@@ -76,7 +76,7 @@ export default defineSpec({
     const P = ctx.poolSize;
     return {
       summary:
-        `All ${P} pool threads parked (for ${HOLD_MS} ms and a random half to a whole of that more, which nothing in the process can time itself to); ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
+        `All ${P} pool threads parked (for ${HOLD_MS} ms and a random half to a whole of that more, drawn in the trial: no option tells the process when one frees); ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
         `Model: the ${N} by IP finish while the pool is parked, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
         `and freeing one pool thread (${P - 1} still parked) lets them through; the fs.access control waits like them.`,
       model: { P, N, parkedDone: { ip: N, name: 0 }, lookups: N, oneFreedDone: { name: N } },

@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { mainThreadTrial, beyondBare } from '../../harness/kits/threads.js';
+import { mainThreadTrial, beyondBare, bareThreadsOnce } from '../../harness/kits/threads.js';
+import { poolSize } from '../../harness/kits/pool.js';
 
 /**
  * How many of the callbacks' marks the kernel counted for the main thread
@@ -115,41 +116,53 @@ export default defineSpec({
   expected: 'holds',
   tags: ['structural'],
   source: { file: '001_d7825f0db40d285a.txt', section: 'To be fair', figures: null },
-  plan: (ctx) => ({
-    summary:
-      "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), and it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat).",
-    trial: (c) => mainThreadTrial(c, { watch: true }),
-    structural: {
-      need: 2,
-      asserts: 'every callback kind runs on the one main thread',
-      check(obs) {
-        const off = obs.seen.filter((s) => !s.isMainThread || s.threadId !== 0 || (obs.linux && s.tid !== obs.pid));
-        const kinds = obs.seen.map((s) => s.kind);
-        // The kernel's view: one mark read per callback, counted for the main thread.
-        const onMain = marksOnMain(obs);
-        const kernelOk = onMain === null || onMain >= obs.seen.length;
-        const kernel =
-          onMain === null
-            ? ''
-            : `; the kernel counted ${onMain} of their ${obs.seen.length} marks (${obs.marks.mark / 1048576} MiB reads) for the main thread${kernelOk ? '' : ': the other callbacks ran on another thread'}`;
-        // From outside the process: another JavaScript thread, ended or kept.
-        const outside = threadsFromOutside(obs);
-        const ids = off.length
-          ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
-          : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`;
-        const ok = off.length === 0 && obs.seen.length >= 8 && kernelOk && outside?.ok !== false;
-        // Node options in force may start threads and loops of their own: the threads were not watched.
-        const unwatched = obs.nodeOptions
-          ? `; the threads not watched from outside: Node options in force (${obs.nodeOptions})`
-          : '';
-        return {
-          ok,
-          detail:
-            outside?.ok === false
-              ? `${outside.detail}; ${ids}${kernel}`
-              : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${unwatched}`,
-        };
+  plan: (ctx) => {
+    const bare = bareThreadsOnce();
+    const P = poolSize(ctx);
+    return {
+      summary:
+        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), and it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat).",
+      trial: (c) => mainThreadTrial(c, { watch: true, parkNew: true, bare }),
+      structural: {
+        need: 2,
+        asserts: 'every callback kind runs on the one main thread',
+        check(obs) {
+          const off = obs.seen.filter((s) => !s.isMainThread || s.threadId !== 0 || (obs.linux && s.tid !== obs.pid));
+          const kinds = obs.seen.map((s) => s.kind);
+          // The kernel's view: one mark read per callback, counted for the main thread.
+          const onMain = marksOnMain(obs);
+          const kernelOk = onMain === null || onMain >= obs.seen.length;
+          const kernel =
+            onMain === null
+              ? ''
+              : `; the kernel counted ${onMain} of their ${obs.seen.length} marks (${obs.marks.mark / 1048576} MiB reads) for the main thread${kernelOk ? '' : ': the other callbacks ran on another thread'}`;
+          // The thread count stands beside a bare Node's only with the pool whole: P threads that each
+          // take a pool request (a pool one short could hide a thread of the program's own).
+          if (typeof obs.poolParked === 'number' && typeof obs.threadsAtReport === 'number' && obs.poolParked !== P)
+            return {
+              ok: false,
+              invalid: true,
+              detail: `${obs.poolParked} of the ${P} pool threads took a pool request each: the threads beside the pool's cannot be counted`,
+            };
+          // From outside the process: another JavaScript thread, ended or kept.
+          const outside = threadsFromOutside(obs);
+          const ids = off.length
+            ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
+            : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`;
+          const ok = off.length === 0 && obs.seen.length >= 8 && kernelOk && outside?.ok !== false;
+          // Node options in force may start threads and loops of their own: the threads were not watched.
+          const unwatched = obs.nodeOptions
+            ? `; the threads not watched from outside: Node options in force (${obs.nodeOptions})`
+            : '';
+          return {
+            ok,
+            detail:
+              outside?.ok === false
+                ? `${outside.detail}; ${ids}${kernel}`
+                : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${unwatched}`,
+          };
+        },
       },
-    },
-  }),
+    };
+  },
 });

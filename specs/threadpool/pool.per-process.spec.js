@@ -33,15 +33,21 @@ export function judgeRow(row, P) {
   // Its P held on threads of its own: read from outside it (/proc/<its pid>), the threads it
   // named among them (absent in records from before that reading).
   const own = row.parkerInOpen;
+  // Another process's system calls need ptrace's permission (Yama, security modules), and the parker
+  // may be gone: unread, the trial shows nothing (neither a pass the census could fake, nor a fail).
+  if (own === null)
+    return {
+      ok: false,
+      invalid: true,
+      text: `${who} (pid ${row.parkerPid}): its threads in open(2) could not be read from outside it`,
+    };
   const ownOk =
     own === undefined ||
     (Array.isArray(own) && own.length >= P && row.parkedTids.every((/** @type {number} */ t) => own.includes(t)));
   const ownText =
     own === undefined
       ? ''
-      : own === null
-        ? '; its threads in open(2) could not be read from outside it'
-        : `; read from /proc/${row.parkerPid}: ${own.length} of its own threads in open(2)${ownOk ? '' : ` (expected ${P}, among them ${row.parkedTids.join(',')}, the threads it named)`}`;
+      : `; read from /proc/${row.parkerPid}: ${own.length} of its own threads in open(2)${ownOk ? '' : ` (expected ${P}, among them ${row.parkedTids.join(',')}, the threads it named)`}`;
   const ok = row.blockedHere === 1 && row.readerDuring && row.doneDuring && row.parkerStillBlocked === P && ownOk;
   return {
     ok,

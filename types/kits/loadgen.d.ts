@@ -279,7 +279,9 @@ export declare const STALL_MS = 10;
  * The main load's answered requests sent while an extra request was out
  * (`lightsDuring`), and in as long a stretch just before it was fired
  * (`lightsBefore`): how many, their median and longest wait, and their
- * waits beyond STALL_MS summed (`stalledMs`), all in ms. Where the server
+ * waits beyond STALL_MS summed (`stalledMs`), all in ms; and how many
+ * answers of any request came back in the middle half of the extra
+ * request's time (`lightsDuring.answeredMid`). Where the server
  * keeps answering at once, `during` waits as `before` does; where it holds
  * its answers while the extra request's work runs, they wait for it.
  * @param {{ starts: number[], latencies: number[] }} answers  ms since the measured start
@@ -300,6 +302,7 @@ export declare function lightsWhile(answers: {
         p50: number | null;
         max: number | null;
         stalledMs: number;
+        answeredMid: number;
     };
     lightsBefore: {
         n: number;

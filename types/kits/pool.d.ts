@@ -351,7 +351,7 @@ export declare function checkBatch(obs: any, { k, P, T, referenceMs, busy }: {
  * ELSEWHERE_SHARE of the pool's own. Honest batches read 0–1.7 ms (Node's
  * own threads: its platform's workers, a collection now and then); a thread
  * the program started before the pool that computed every other task's key
- * while the pool's one thread hashed in its place read 152–161 ms
+ * while the pool's one thread hashed in its place read 152–339 ms
  * (pool-one-shadowed, BENCHMARKS.md §46).
  */
 export declare const ELSEWHERE_MIN_MS = 20;
@@ -359,9 +359,10 @@ export declare const ELSEWHERE_MIN_MS = 20;
 export declare const ELSEWHERE_SHARE = 0.1;
 /**
  * The tasks' work done on the pool's threads: the CPU the process's other
- * threads spent over the batch (`elsewhereMs`, read by the fixture from
- * /proc) within the allowance; null where it was not read (off Linux, older
- * records).
+ * threads spent over the batch (`elsewhereMs`: the process's whole CPU,
+ * threads that ended meanwhile included, less its pool's, main and reader
+ * threads' from /proc) within the allowance; null where it was not read
+ * (off Linux, older records) or where Node options are in force.
  * @param {any} obs @param {number} poolMs the pool threads' CPU over the batch
  * @returns {{ ok: boolean, detail: string } | null}
  */

@@ -191,9 +191,11 @@ export declare function bareThreadsOnce(): (ctx: import('../context.js').Context
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching }?: {
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, bare }?: {
     parkNew?: boolean;
     watch?: boolean;
+    bare?: (ctx: import('../context.js').Context) => Promise<number | null>;
 }): Promise<any>;

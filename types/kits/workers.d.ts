@@ -316,13 +316,15 @@ export declare const UNCOVERED_MAX_MS = 30;
  * longest of its processes' own time for the work (each read on that
  * process's clock, not the fixture's): the burst's messages and the
  * processes' 1 ms settling naps. Honest bursts read 2.72–6.48 ms (the same
- * 111 trials' 333 bursts); 3 × 6.48 is 19.4 ms, the floor 25 ms. A warped
+ * 111 trials' 333 bursts), up to 11.8 ms beside two busy loops and 32.5 ms
+ * inside a 1-CPU quota cgroup (a message held through the cgroup's throttled
+ * part of a 100 ms period: 62 trials); the bound is 60 ms. A warped
  * clock put on to the real time at the first turn of the event loop after the
  * run (a first form of split-warped-clock-restored, not kept) lands the jump
  * in the burst that follows the run: 125.6–129.7 ms there (9 trials), with
  * the span agreeing and nothing between the segments (BENCHMARKS.md §46).
  */
-export declare const BURST_GAP_MAX_MS = 25;
+export declare const BURST_GAP_MAX_MS = 60;
 /**
  * A split trial's time, accounted for on the harness's clock. The fixture
  * is the party under suspicion: every span it reports (each run's wallMs,
