@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { FixtureError } from './errors.js';
 import { watchMainThread } from './main-watch.js';
-import { watchThreads } from './kits/threads.js';
+import { watchThreads } from './thread-watch.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -121,7 +121,7 @@ export function fixtureEnv(spec = {}, settings = {}) {
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
  *                                       the looks come back with the result as mainLooks
- * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (kits/threads.js
+ * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (thread-watch.js
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
  */
 

@@ -72,7 +72,7 @@ export type RunOptions = {
      */
     watchMainMs?: number;
     /**
-     * list the fixture's threads from here this often (kits/threads.js
+     * list the fixture's threads from here this often (thread-watch.js
      *    watchThreads): the most of them one look saw comes back as threadsMost
      */
     watchThreadsMs?: number;
@@ -99,7 +99,7 @@ export type FixtureResult = {
  * @property {(data: any) => void} [onMessage]  called with the data of each 'message' a service sends (request/response sessions)
  * @property {number} [watchMainMs]      look at the fixture's main thread from here this often (main-watch.js);
  *                                       the looks come back with the result as mainLooks
- * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (kits/threads.js
+ * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (thread-watch.js
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
  */
 /**
