@@ -14,6 +14,7 @@ import {
   checkSplit,
   CLOCK_HOP_MS,
   UNCOVERED_MAX_MS,
+  QUOTA_PERIOD_MS,
   BURST_GAP_MAX_MS,
 } from '../harness/kits/workers.js';
 import splitSpeeds from '../specs/workers/workers.split-speeds-up.spec.js';
@@ -68,6 +69,16 @@ const trial = (o = {}) => {
 };
 
 describe('clockAccount and clockMisread: a split trial on the harness clock', () => {
+  it('inside a cgroup CPU quota each bound is a quota period wider (the kernel holds the group through it)', () => {
+    const held = trial({ harnessMs: 550 + CLOCK_HOP_MS + 40 });
+    expect(clockMisread(held)).toContain('ms lost');
+    const quota = { ...held, session: { ...held.session, cpuQuota: 1 } };
+    expect(clockMisread(quota)).toBeNull();
+    const far = trial({ harnessMs: 550 + CLOCK_HOP_MS + QUOTA_PERIOD_MS + 10 });
+    expect(clockMisread({ ...far, session: { ...far.session, cpuQuota: 1 } })).toContain(
+      `allowed ${CLOCK_HOP_MS} ms for the two messages, ${QUOTA_PERIOD_MS} ms more inside a CPU quota`,
+    );
+  });
   it("an honest trial: its span inside the harness's by the messages, a few ms between its runs and bursts", () => {
     const a = clockAccount(trial());
     expect(a).toMatchObject({ spanMs: 550, harnessMs: 550.6, segments: 5, segmentsMs: 541, burstGapMs: 3 });

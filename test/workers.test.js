@@ -199,9 +199,9 @@ describe('split-work.cjs', () => {
     const got = [];
     for (const n of [1, 2, 3]) got.push(await split.trial(ctx, n));
     expect(got).toEqual([
-      { firstRound: 1, session: { trial: 1, spanMs: expect.any(Number) } },
-      { firstRound: 0, session: { trial: 2, spanMs: expect.any(Number) } },
-      { firstRound: 1, session: { trial: 3, spanMs: expect.any(Number) } },
+      { firstRound: 1, session: { trial: 1, spanMs: expect.any(Number), cpuQuota: null } },
+      { firstRound: 0, session: { trial: 2, spanMs: expect.any(Number), cpuQuota: null } },
+      { firstRound: 1, session: { trial: 3, spanMs: expect.any(Number), cpuQuota: null } },
     ]);
     // each trial's span on the harness's clock, from its request to its answer
     expect(got.every((t) => t.session.spanMs >= 0)).toBe(true);

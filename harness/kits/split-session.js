@@ -28,7 +28,8 @@ export const SPLIT_SESSION_MS = 600_000;
  * session's trials it was (`trial`), and the trial's span on the harness's
  * own clock, from the request's sending to the answer's arrival (`spanMs`),
  * which the fixture's span of it is read against (workers.js clockAccount:
- * the fixture's clock is not trusted); a trial that does not answer within its bound
+ * the fixture's clock is not trusted), and the cgroup CPU quota in force
+ * (`cpuQuota`, the profile's; null where none); a trial that does not answer within its bound
  * (`trialMs`, splitOptions' unless given) kills the session and rejects.
  * @param {import('../context.js').Context} ctx @param {number[]} ks @param {{ trialMs?: number }} [o]
  */
@@ -50,7 +51,15 @@ export async function startSplitSession(ctx, ks, o = {}) {
       if (!p) return;
       pending.delete(m.id);
       if (m.error) p.reject(new FixtureError(`${FIXTURE}: ${m.error}`));
-      else p.resolve({ ...m.data, session: { trial: m.id + 1, spanMs: round(answeredAt - p.sentAt, 2) } });
+      else
+        p.resolve({
+          ...m.data,
+          session: {
+            trial: m.id + 1,
+            spanMs: round(answeredAt - p.sentAt, 2),
+            cpuQuota: ctx.profile?.cgroupQuota ?? null,
+          },
+        });
     },
   });
   const gone = (/** @type {Error} */ err) => pending.forEach((p) => p.reject(err));

@@ -12,7 +12,8 @@ export declare const SPLIT_SESSION_MS = 600000;
  * session's trials it was (`trial`), and the trial's span on the harness's
  * own clock, from the request's sending to the answer's arrival (`spanMs`),
  * which the fixture's span of it is read against (workers.js clockAccount:
- * the fixture's clock is not trusted); a trial that does not answer within its bound
+ * the fixture's clock is not trusted), and the cgroup CPU quota in force
+ * (`cpuQuota`, the profile's; null where none); a trial that does not answer within its bound
  * (`trialMs`, splitOptions' unless given) kills the session and rejects.
  * @param {import('../context.js').Context} ctx @param {number[]} ks @param {{ trialMs?: number }} [o]
  */
