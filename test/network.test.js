@@ -301,5 +301,11 @@ describe("poolNotHeld: the census of the process's own pool while it is meant to
       "threads at once: 16, 5 more than a bare Node with the same settings after a pool use (11): threads of the program's own, which the pool's census may have counted in its place",
     );
     expect(poolNotHeld({ census, threadsMost: null, bareThreads: 11 })).toBeNull(); // not read
+    const { threadsSaid } = await import('../harness/kits/network.js');
+    expect(threadsSaid({ threadsMost: 11, bareThreads: 11 })).toBe(
+      '; threads at once: 11 (a bare Node with the same settings: 11)',
+    );
+    expect(threadsSaid({ threadsMost: 16, bareThreads: 11 })).toBe(''); // poolNotHeld says it
+    expect(threadsSaid({})).toBe('');
   });
 });

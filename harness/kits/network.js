@@ -56,6 +56,17 @@ export function controlProblem(obs) {
   return null;
 }
 
+/**
+ * The probe's thread count beside a bare Node's, said where it was read and
+ * within it (poolNotHeld says it where it was not): '; threads at once: …',
+ * or ''.
+ * @param {any} obs
+ */
+export function threadsSaid(obs) {
+  const t = beyondBare(obs.threadsMost, obs.bareThreads, 'at once');
+  return t?.ok ? `; ${t.detail}` : '';
+}
+
 /** How often the harness lists a net probe's threads (watchThreads): a thread living 2 ms is seen. */
 const THREAD_LOOK_MS = 2;
 

@@ -4,6 +4,7 @@ import { bareThreadsOnce } from '../../harness/kits/threads.js';
 import {
   controlProblem,
   poolNotHeld,
+  threadsSaid,
   netProbeTrial,
   heldRatio,
   N,
@@ -100,7 +101,7 @@ export default defineSpec({
               : '';
           return {
             ok: rest && together,
-            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}`,
+            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${threadsSaid(obs)}`,
           };
         },
       },

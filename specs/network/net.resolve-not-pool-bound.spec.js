@@ -4,6 +4,7 @@ import { bareThreadsOnce } from '../../harness/kits/threads.js';
 import {
   controlProblem,
   poolNotHeld,
+  threadsSaid,
   netProbeTrial,
   heldRatio,
   N,
@@ -53,7 +54,7 @@ export default defineSpec({
           const free = poolNotHeld(obs);
           return {
             ok: r.completedBeforeRelease === r.count && r.errors.length === 0 && !free,
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}${threadsSaid(obs)}`,
           };
         },
       },

@@ -38,6 +38,13 @@ export declare function statOffPool(ctx: import('../context.js').Context): {
  */
 export declare function controlProblem(obs: any): string | null;
 /**
+ * The probe's thread count beside a bare Node's, said where it was read and
+ * within it (poolNotHeld says it where it was not): '; threads at once: …',
+ * or ''.
+ * @param {any} obs
+ */
+export declare function threadsSaid(obs: any): string;
+/**
  * One trial of fixtures/net-probe.cjs with these options, its threads
  * listed from outside while it runs (`threadsMost`: the most one look saw)
  * and a bare Node's with the same settings beside (`bareThreads`, from
