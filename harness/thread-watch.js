@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
 
 /** The thread ids of process `pid` (/proc/<pid>/task); throws where they cannot be read. @param {number} pid */
-const listTasks = (pid) => readdirSync(`/proc/${pid}/task`);
+export const listTasks = (pid) => readdirSync(`/proc/${pid}/task`);
 
 /**
  * @typedef {{ tid: number, firstMs: number, lastMs: number }} ThreadSpan  a thread seen from firstMs to lastMs

@@ -1,3 +1,5 @@
+/** The thread ids of process `pid` (/proc/<pid>/task); throws where they cannot be read. @param {number} pid */
+export declare const listTasks: (pid: number) => string[];
 export type ThreadSpan = {
     tid: number;
     firstMs: number;

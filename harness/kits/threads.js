@@ -7,13 +7,10 @@
 // and the cluster kit (a process's children).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { watchThreads, livesOf } from '../thread-watch.js';
+import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[] }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
-
-/** The thread ids of process `pid` (/proc/<pid>/task); throws where they cannot be read. @param {number} pid */
-const listTasks = (pid) => readdirSync(`/proc/${pid}/task`);
 
 /**
  * rchar (bytes read by read-like syscalls) from the text of a /proc io file; null if absent.
@@ -145,7 +142,7 @@ export function threadCount(pid, { tasks = listTasks, kernel = (p, tid) => proc.
 export function childrenOf(pid) {
   let tids;
   try {
-    tids = readdirSync(`/proc/${pid}/task`);
+    tids = listTasks(pid);
   } catch {
     return [];
   }
