@@ -214,6 +214,8 @@ describe('split-work.cjs in a session under a warped clock (test-only)', { skip:
   /** The longest share of the run of 2, on its thread's own clock (not the main thread's). @param {any} obs */
   const share = (obs) =>
     Math.max(...obs.runs.find((/** @type {any} */ r) => r.k === 2).threads.map((/** @type {any} */ t) => t.ms));
+  /** The rule's widening inside a CPU quota, as clockMisread reads it. @param {any} obs */
+  const quotaMs = (obs) => (typeof obs.session?.cpuQuota === 'number' ? QUOTA_PERIOD_MS : 0);
   // the sabotage warps runs of 2 ≤ k ≤ the machine's cores only
   const cores = availableParallelism() >= 2;
 
@@ -234,8 +236,11 @@ describe('split-work.cjs in a session under a warped clock (test-only)', { skip:
     async () => {
       for (const obs of await session('split-warped-clock')) {
         const a = /** @type {any} */ (clockAccount(obs));
-        // the run of 2's second share is lost to the fixture's clock (a share's time, on its thread's own clock)
-        expect(a.hopMs).toBeGreaterThan(0.7 * share(obs));
+        // the run of 2's second share is lost to the fixture's clock: beyond the rule's bound
+        // (a share is about 100 ms here; the rule allows CLOCK_HOP_MS). Its size against the
+        // share's own time is the sabotage bench's to read, not a timed assertion here.
+        expect(a.hopMs).toBeGreaterThan(CLOCK_HOP_MS + quotaMs(obs));
+        expect(share(obs)).toBeGreaterThan(CLOCK_HOP_MS);
         expect(clockMisread(obs)).toMatch(/ms lost: the fixture's clock ran slow/);
       }
     },
@@ -248,8 +253,9 @@ describe('split-work.cjs in a session under a warped clock (test-only)', { skip:
       for (const obs of await session('split-warped-clock-restored')) {
         const a = /** @type {any} */ (clockAccount(obs));
         expect(a.hopMs).toBeGreaterThanOrEqual(0);
-        expect(a.uncoveredMs).toBeGreaterThan(0.7 * share(obs));
+        expect(a.uncoveredMs).toBeGreaterThan(UNCOVERED_MAX_MS + quotaMs(obs));
         expect(a.burstGapMs).toBeLessThan(a.uncoveredMs);
+        expect(clockMisread(obs)).toMatch(/ms on the fixture's clock lie between its \d+ timed runs and bursts/);
       }
     },
   );
