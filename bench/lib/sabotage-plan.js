@@ -935,6 +935,50 @@ export const SABOTAGES = [
     // the pool was not full (one thread spare), with the census shown a full one
     breaks: () => true,
   },
+  // built blind, sixth round (a: cluster.ipc, cluster.is-master, cluster.separate-processes, cluster.online-exit-events, cluster.shared-port)
+  {
+    name: 'ipc-channel-mute',
+    what: "cluster-server.cjs: the cluster's channel carries only the cluster's own messages (a worker's process.send of anything else and the primary's worker.send report success, deliver nothing); /ipc answered by the worker alone with the primary's token read from a file the primary wrote at ready and primaryPid from process.ppid, the nonce appended to a file the primary reads into its pings list only on stop",
+    select: ['cluster.ipc'],
+    // no message of a worker's reaches the primary over the channel, nor any of the primary's a worker: they never talk over it
+    breaks: () => true,
+  },
+  {
+    name: 'is-master-inverted-at-load',
+    what: "cluster-server.cjs, every process: while the main module is evaluated (until its first tick) cluster.isMaster reads the opposite of isPrimary (false in the primary, true in a worker); from then on it is isPrimary's value again, a plain property",
+    select: ['cluster.is-master'],
+    // where programs read it (if (cluster.isMaster) at the top of the main module) it names the primary a worker and each worker a primary
+    breaks: () => true,
+  },
+  {
+    name: 'globals-replicated-late',
+    what: 'cluster-server.cjs: every worker scans the global properties added since it started every 50 ms and sends each new or changed value (JSON) through the primary to every other worker, which sets it on its own globalThis 400 ms after the change was seen',
+    select: ['cluster.separate-processes'],
+    // a global set in one worker shows up in every other worker's memory: the workers' memory is not their own
+    breaks: () => true,
+  },
+  {
+    name: 'exit-at-disconnect',
+    what: "cluster-server.cjs: a worker's 'exit' (worker and cluster) is emitted with code 0, 20 ms after its channel closes, where the process still runs and the primary sent it no signal, and its real exit emits nothing; a worker the primary disconnects shuts down in 1.5 s instead of at once",
+    select: ['cluster.online-exit-events'],
+    // 'exit' fires for a worker that is still running (1.5 s before it dies), and nothing fires when it dies
+    breaks: () => true,
+  },
+  {
+    name: 'exit-reaped-late',
+    what: "cluster-server.cjs: a worker's 'exit' (worker and cluster) is held in the primary until the harness asks it to stop, then emitted as Node would have (code, signal, order); the process itself is reaped at once",
+    select: ['cluster.online-exit-events'],
+    // a worker's death goes unannounced for as long as the primary runs: 'exit' does not fire when it dies
+    breaks: () => true,
+  },
+  {
+    name: 'port-answer-migrated',
+    what: "cluster-server.cjs: the primary's round-robin hand-off always goes to the first live worker (the hub); the hub deals connections in turn among the workers' pids and, for one dealt to another worker, first passes that worker a duplicate of its descriptor (through the primary, acknowledged; the worker holds it and reads only its end), then makes the answer (that pid in x-worker-pid) into a buffer, closes its own descriptor, and only then sends the bytes on for the holder to write on its duplicate",
+    select: ['cluster.shared-port'],
+    // only the hub is handed connections from the port, reads their requests and makes their answers; the
+    // other workers' servers see none: they only hold copies of the hub's connections and write its bytes
+    breaks: () => true,
+  },
 ];
 
 /**
