@@ -979,6 +979,59 @@ export const SABOTAGES = [
     // other workers' servers see none: they only hold copies of the hub's connections and write its bytes
     breaks: () => true,
   },
+  // built blind, sixth round (c: net.dns-lookup-pool-bound, http.globalagent-keepalive, loop.pool-apis-block, loop.cpu-blocks, fs.readfile-trips, net.resolve-not-pool-bound)
+  {
+    name: 'name-lookup-decoy',
+    what: "net-probe.cjs: dns.lookup and dns.promises.lookup of localhost still send their getaddrinfo to the pool (made and queued as honest) but never wait for it: the answer, 127.0.0.1 from a table in JS, comes on a timer of holdMs + 10 ms (holdMs read from the fixture's options); the getaddrinfo's own result is dropped",
+    select: ['net.dns-lookup-pool-bound'],
+    // a request to localhost waits on a timer, not on the pool: with every pool thread held for good it
+    // still connects; dns.lookup's answer is not made on the pool
+    breaks: () => true,
+  },
+  {
+    name: 'resolve-conf-stat',
+    what: 'net-probe.cjs: every resolve* of dns.Resolver and dns.promises.Resolver first stats /etc/resolv.conf on the pool and sends its query once that returns, except while the pool requests in flight (async_hooks: fs, getaddrinfo, crypto) are P or more, when it skips the check and queries at once',
+    select: ['net.resolve-not-pool-bound'],
+    // resolve* uses the thread pool (a pool request before each query) whenever a pool thread is free; it
+    // only does without it while the pool is full
+    breaks: () => true,
+  },
+  {
+    name: 'globalagent-idle-1s',
+    what: "http-agent.cjs: a socket http.globalAgent keeps is closed after 1000 ms idle (keepAliveMsecs taken for the idle timeout) by an unref'd timer of its own beside the socket's; the socket's own idle timer is armed at 5000 ms and closes it on expiry as honest",
+    select: ['http.globalagent-keepalive'],
+    // the global agent keeps an idle connection 1000 ms, not 5000 ms
+    breaks: () => true,
+  },
+  {
+    name: 'gzip-verify-on-main',
+    what: 'loop-apis.cjs: each async zlib.gzip is compressed on the pool as honest, then its output is inflated with gunzipSync on the main thread and compared with the input before the callback runs',
+    select: ['loop.pool-apis-block'],
+    // async zlib holds the event loop for the whole inflate of its result, a time that grows with the data
+    breaks: () => true,
+  },
+  {
+    name: 'watch-settle-blocks',
+    what: 'loop-apis.cjs: after each fs.watch event has been delivered to the listeners, the main thread waits 30 ms (Atomics.wait) for the file to settle before the loop goes on',
+    select: ['loop.pool-apis-block'],
+    // every fs.watch change event holds the event loop 30 ms: fs.watch blocks the loop
+    breaks: () => true,
+  },
+  {
+    name: 'blocking-accepts-elsewhere',
+    what: "worker-server.cjs: while the main thread runs /heavy-blocking's work, a helper process (child_process.fork, started at load) is handed a duplicate of the listening socket over IPC and accepts every new connection, answering /light at once (503 otherwise); it stops accepting when the work ends; connections the main thread already holds wait as honest",
+    select: ['loop.cpu-blocks'],
+    // requests on new connections are answered while the main thread's CPU work runs: it does not block
+    // every other request
+    breaks: () => true,
+  },
+  {
+    name: 'readfile-zero-reads',
+    what: "readfile-trips.cjs: fs.readFile and fs.promises.readFile read the file on the main thread (readFileSync) and make Node's trips (open and fstat of the file, one read per 512 KiB piece, close), each read made on the pool from /dev/zero (a descriptor opened at load) for as many bytes as that piece",
+    select: ['fs.readfile-trips'],
+    // no pool trip reads the file: its data is read on the main thread in one go, the trips read zeros
+    breaks: () => true,
+  },
 ];
 
 /**
