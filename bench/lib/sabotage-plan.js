@@ -1032,6 +1032,53 @@ export const SABOTAGES = [
     // no pool trip reads the file: its data is read on the main thread in one go, the trips read zeros
     breaks: () => true,
   },
+  // built blind, sixth round (d: pool.default-size, pool.env-in-code, pool.env-parsing, pool.max-128, pool.thread-per-core, pool.fs-io-uring, main-thread.not-alone)
+  {
+    name: 'pool-one-short',
+    what: "pool-probe.cjs (CommonJS entry) and main-thread.cjs: the libuv pool started with P - 1 threads (the variable put back once it has started) and a stand-in worker thread started with it, which takes the fs.copyFile that finds P - 1 copies in flight on the pool, one at a time, in a copyFileSync of its own (blocked in open(2) on the FIFO as a pool thread is): P threads appear at the pool's start and P park FIFO readers, P - 1 of them the pool's",
+    select: ['pool.default-size', 'pool.max-128', 'main-thread.not-alone'],
+    // the pool has 3 threads by default (4 pbkdf2 do not run together), 199 asked 200 and 1023 at most: neither
+    // "4 by default", nor "200 gives 200, the cap is 1024", nor "+P pool threads at the pool's start" holds
+    breaks: () => true,
+  },
+  {
+    name: 'env-in-code-lower-only',
+    what: "pool-probe.cjs / .mjs: a UV_THREADPOOL_SIZE assigned in code (differing from the launch environment, /proc/self/environ) is honoured only up to the pool the launch environment gives (4 where it sets none): a larger value is replaced by that bound until the pool has started, then the program's value put back; assigning 2 gives 2, assigning 8 gives 4",
+    select: ['pool.env-in-code'],
+    // setting the variable in code before any pool use does not set the pool: a value above the default
+    // (what code assigns it for) leaves the pool at 4
+    breaks: () => true,
+  },
+  {
+    name: 'pool-size-parseint',
+    what: 'pool-probe.cjs / .mjs: UV_THREADPOOL_SIZE read with JavaScript\'s parseInt without a radix before libuv reads it, the reading handed to libuv as a decimal until the pool has started, then the program\'s value put back: every value that starts with a decimal digit, a sign or nothing numeric reads as atoi reads it; "0x10" gives 16 (atoi: 0, so 1), "0x400" gives 1024',
+    select: ['pool.env-parsing'],
+    // the value is not read by atoi into an unsigned int: a hexadecimal prefix is honoured
+    breaks: () => true,
+  },
+  {
+    name: 'pool-pin-late',
+    what: "pool-probe.cjs: 4 ms after crypto.pbkdf2 or crypto.scrypt work is queued the pool's threads are bound one per CPU the process may use (sched_setaffinity by a helper process started at load; the main thread only writes to its pipe), and given every CPU back when the last of that work ends: an idle pool and a pool in its first milliseconds of CPU work read as libuv leaves them",
+    select: ['pool.thread-per-core'],
+    // every pool thread doing CPU work is assigned to one core for all but its first milliseconds: the
+    // claim holds, and its refutation does not
+    breaks: () => true,
+  },
+  {
+    name: 'uring-inline',
+    what: "pool-parked.cjs (mode fs), where UV_USE_IO_URING asks for io_uring: fs.stat, fs.open, fs.read and fs.close (so a read stream's open, reads and close too) run synchronously on the main thread, each result delivered when an fs.fstat of a decoy descriptor (an FSREQCALLBACK like the call's own, sent to the ring) returns; fs.promises.readFile and the fs.access control untouched",
+    select: ['pool.fs-io-uring'],
+    // with io_uring asked for, stat, open, read, close and the stream skip the pool because the loop thread
+    // does them itself, blocking: io_uring serves none of them
+    breaks: () => true,
+  },
+  {
+    name: 'pool-default-machine-cpus',
+    what: 'pool-probe.cjs (CommonJS entry): without UV_THREADPOOL_SIZE the pool is sized two threads per CPU of the machine (os.cpus().length, which affinity and quotas leave unchanged), the variable unset again once the pool has started: 4 on a 2-CPU machine under any affinity, 8 on a 4-CPU one, 2 on one',
+    select: ['pool.default-size'],
+    // the default follows the machine's CPU count: 4 only on 2-CPU machines, not "4 whatever the cores"
+    breaks: () => true,
+  },
 ];
 
 /**
