@@ -1081,6 +1081,57 @@ export const SABOTAGES = [
     // there (the machine's count, read as the run's when no affinity narrows it)
     breaks: (/** @type {string} */ id, cpus = 2) => cpus !== 2,
   },
+    breaks: () => true,
+  },
+  // built blind, sixth round (b: os.ap-cgroup, pool.dns-half-cap, pool.watchfile, pool.webcrypto, pool.slow-io-cap-n1, pool.per-process)
+  {
+    name: 'digest-on-timer',
+    what: "pool-parked.cjs (webcrypto): crypto.subtle.digest still makes its request (HASHREQUEST, queued on the pool) but never waits for it: the promise resolves holdMs + 25 ms after the call (holdMs from the fixture's own options) with the hash then computed on the main thread, from a ticker made before any call",
+    select: ['pool.webcrypto'],
+    // the digest's result does not wait for the pool at all: with the pool held for a minute it would still
+    // resolve holdMs + 25 ms after the call; it resolves after the release only because the hold is shorter
+    breaks: () => true,
+  },
+  {
+    name: 'watchfile-open-gated',
+    what: 'pool-parked.cjs (watch): fs.watchFile starts the real StatWatcher (its first stat on the pool) with an interval of 24 days and polls from a ticker on the main thread with fs.statSync every interval; a change seen is handed to the listener only once no thread of the process is inside open(2), read from /proc',
+    select: ['pool.watchfile'],
+    // no poll goes through the pool: a pool held by anything but open(2) (pbkdf2, a slow read) would not
+    // delay fs.watchFile at all; the delivery waits for the FIFO readers, not for a pool thread
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-spare-read',
+    what: "net-probe.cjs (dns-cap): each dns.lookup beyond the first ceil(P/2) in flight, up to P - 1 in all, also reads a resolver file of its own (a FIFO that stays empty until the lookups' gate opens) with fs.open + fs.read, ordinary pool requests outside libuv's slow-I/O cap, and settles only once that read has ended: ceil(P/2) lookups in getaddrinfo (in open(2) on the gate), the others' threads in read(2), one thread left free for fs.stat",
+    select: ['pool.dns-half-cap'],
+    // P - 1 lookups hold pool threads at once (3 of 4, 4 of 5), more than ceil(P/2): the cap that leaves
+    // half the pool to fast I/O does not bound what lookups take
+    breaks: () => true,
+  },
+  {
+    name: 'fs-inline-behind-lookups',
+    what: 'pool-parked.cjs (slow-io): where the lookups in flight hold every pool thread (P = 1), fs.stat, lstat, access, mkdir and writeFile do their work at once on the main thread, synchronously (the file system changes then), and only their callbacks wait until those lookups have settled',
+    select: ['pool.slow-io-cap-n1'],
+    // a hung lookup does not hold fs work with P = 1: the work is done while the lookup hangs (a mkdir or a
+    // writeFile takes effect at once), only the callback is queued behind the lookup
+    breaks: () => true,
+  },
+  {
+    name: 'child-pool-in-cluster',
+    what: "pool-per-process.cjs: the child_process.fork child's pool requests (its P FIFO readers, fs.copyFile) are sent over a unix socket to the cluster worker and run on its pool (2P threads), whose own P requests go only once the child's are through and then park on other threads of that pool; the child reports a thread id of the cluster worker as its pid (its /proc entry lists the cluster worker's threads) and reads its threads in open(2), their names and its count from the cluster worker's /proc; the cluster worker reads none in open(2) until the child's are through. The main thread's requests are honest",
+    select: ['pool.per-process'],
+    // the child process has no pool of its own at work: its requests run on the cluster worker's pool,
+    // which two child processes share
+    breaks: () => true,
+  },
+  {
+    name: 'ap-quota-refreshed',
+    what: 'ap-cgroup.cjs: os.availableParallelism() follows the cgroup CPU quota in force, rounded down (at least 1, at most what libuv reads), from a refresh that runs in the background once a second, the first a second after the process starts; before it, what libuv reads',
+    select: ['os.ap-cgroup'],
+    // where libuv reads no quota (the expectation here: availableParallelism 2 under any quota), every
+    // process older than a second follows each quota set on it: 0.5 CPUs reads 1, not 2
+    breaks: () => true,
+  },
 ];
 
 /**
