@@ -1081,8 +1081,6 @@ export const SABOTAGES = [
     // there (the machine's count, read as the run's when no affinity narrows it)
     breaks: (/** @type {string} */ id, cpus = 2) => cpus !== 2,
   },
-    breaks: () => true,
-  },
   // built blind, sixth round (b: os.ap-cgroup, pool.dns-half-cap, pool.watchfile, pool.webcrypto, pool.slow-io-cap-n1, pool.per-process)
   {
     name: 'digest-on-timer',
