@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
-import { childrenOf } from './threads.js';
+import { childrenOf, rchar } from './threads.js';
 
 /** The setup of source 004's loadtest runs, with its machine. */
 const LOADTEST_004 =
@@ -62,14 +62,17 @@ export function clusterSize(ctx) {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
- * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
+ * @param {{ env?: Record<string, string | undefined>, onMessage?: (data: any) => void }} [o]
+ *   env: the spec's env for the primary (its workers inherit it); onMessage: called with
+ *   each 'message' the primary sends as it runs (the liveEvents option's, say)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
-export async function withCluster(ctx, options, fn, { env } = {}) {
+export async function withCluster(ctx, options, fn, { env, onMessage } = {}) {
   const handle = ctx.start(FIXTURE, {
     options: { iterations: 0, refork: false, ...options },
     timeoutMs: 20_000,
     env,
+    ...(onMessage ? { onMessage } : {}),
   });
   try {
     const info = await handle.ready;
@@ -546,6 +549,50 @@ export function readObservedRoles(dir) {
     }
   }
   return out;
+}
+
+/**
+ * The bytes a process has read so far through read-like system calls (rchar
+ * of /proc/<pid>/io, all its threads): a request's bytes taken off a TCP
+ * socket count there, in the process that read them; the messages of a
+ * cluster's IPC channel (recvmsg) do not. null where it cannot be read (not
+ * Linux, no such process, no I/O accounting).
+ * @param {number} pid
+ * @param {{ io?: (pid: number) => string }} [read]  (tests)
+ * @returns {number | null}
+ */
+export function bytesRead(pid, { io = (p) => readFileSync(`/proc/${p}/io`, 'utf8') } = {}) {
+  if (process.platform !== 'linux') return null;
+  try {
+    return rchar(io(pid));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A process's life as the harness reads it from /proc/<pid>/stat: its state
+ * letter (R, S, … ; Z once it has exited and is not yet waited for) and its
+ * start time (clock ticks after boot: a pid taken again by another process
+ * reads another). null where there is no such process; undefined where
+ * /proc cannot tell (not Linux).
+ * @param {number} pid
+ * @param {{ stat?: (pid: number) => string }} [read]  (tests)
+ * @returns {{ state: string, start: number } | null | undefined}
+ */
+export function procLife(pid, { stat = (p) => readFileSync(`/proc/${p}/stat`, 'utf8') } = {}) {
+  if (process.platform !== 'linux') return undefined;
+  let text;
+  try {
+    text = stat(pid);
+  } catch {
+    return null;
+  }
+  // past the command name (which may hold spaces and parentheses): state is field 3,
+  // starttime 22
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const start = Number(f[19]);
+  return f[0] && Number.isFinite(start) ? { state: f[0], start } : undefined;
 }
 
 /**

@@ -9,7 +9,8 @@ import { SOURCE_004, withCluster, get, rolesObserverEnv, readObservedRoles } fro
 // harness's own (harness/observers/cluster-roles.cjs, preloaded through
 // NODE_OPTIONS into the primary and the workers), reads the same properties
 // in each process as a user's module would, apart from what the program
-// reports: both must agree with the model.
+// reports: both must agree with the model, the observer's also while each
+// process's main module runs (where the source's program reads it).
 
 /**
  * The harness's observer's reading: isMaster true in the primary, false in
@@ -32,6 +33,49 @@ export function observedRolesCheck(obs) {
   };
 }
 
+/** The observer's readings taken while the main module ran, in the order taken. */
+export const AT_LOAD = /** @type {const} */ ([
+  ['preload', 'before it'],
+  ['mainEnd', 'as its code returned'],
+  ['firstTick', 'at its first tick'],
+]);
+
+/**
+ * The harness's observer's readings while each process's main module ran,
+ * where a program reads the property (`if (cluster.isMaster)` at the top of
+ * its main module, as the source's does): isMaster true in the primary and
+ * false in each worker at each of them. Honest readings equal the later ones
+ * (true, true, true in the primary; false, false, false in each worker) on
+ * every run; a property that reads otherwise until the main module is done
+ * shows in `mainEnd` (and in `firstTick` where it lasts until then). A reading
+ * the observer could not take (absent: an ES main module, or a record made
+ * before these readings) is left out.
+ * @param {any} obs
+ */
+export function atLoadRolesCheck(obs) {
+  const seen = obs.observed;
+  const procs = [
+    { name: 'primary', pid: obs.primaryPid, want: true },
+    ...obs.workerPids.map((/** @type {number} */ pid) => ({ name: String(pid), pid, want: false })),
+  ];
+  let ok = true;
+  const words = [];
+  for (const p of procs) {
+    const at = seen[p.pid]?.atLoad;
+    if (!at) continue;
+    const got = AT_LOAD.filter(([k]) => at[k]).map(([k, when]) => {
+      const good = at[k].isMaster === p.want && at[k].isPrimary === p.want;
+      ok &&= good;
+      return `${at[k].isMaster}${good ? '' : ` (${when}: expected ${p.want})`}`;
+    });
+    if (got.length) words.push(`${p.name} ${got.join(', ')}`);
+  }
+  const detail = words.length
+    ? `; isMaster while the main module ran (before it, as it returned, first tick): ${words.join('; ')}`
+    : '';
+  return { ok, detail };
+}
+
 export default defineSpec({
   id: 'cluster.is-master',
   title: 'cluster.isMaster tells the primary from a worker',
@@ -48,7 +92,7 @@ export default defineSpec({
     figures: null,
   },
   plan: (ctx) => ({
-    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). The harness's own observer, preloaded into each process, reads the same apart from what the program reports. Whether reading it emitted a deprecation warning is recorded, not judged.`,
+    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). The harness's own observer, preloaded into each process, reads the same apart from what the program reports: also while each process's main module runs (before it, as its code returns, at its first tick), where a program reads it. Whether reading it emitted a deprecation warning is recorded, not judged.`,
     model: {
       primary: { isPrimary: true, isMaster: true },
       worker: { isPrimary: false, isMaster: false, isWorker: true },
@@ -103,9 +147,11 @@ export default defineSpec({
           .join('; ');
         // absent in records made before the observer
         const apart = obs.observed ? observedRolesCheck(obs) : { ok: true, detail: '' };
+        // the same observer while the main module ran, where the source's program reads
+        const load = obs.observed ? atLoadRolesCheck(obs) : { ok: true, detail: '' };
         return {
-          ok: primaryOk && workersOk && apart.ok,
-          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}`,
+          ok: primaryOk && workersOk && apart.ok && load.ok,
+          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}`,
         };
       },
     },

@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, killWorker, eventsOf } from '../../harness/kits/cluster.js';
+import { performance } from 'node:perf_hooks';
+import { SOURCE_004, withCluster, killWorker, eventsOf, procLife } from '../../harness/kits/cluster.js';
 
 // One trial: 2 workers, refork off; once both listen, the primary SIGKILLs the
 // first; the harness waits (bounded) until that process is gone, then stops
@@ -9,6 +10,51 @@ import { SOURCE_004, withCluster, killWorker, eventsOf } from '../../harness/kit
 // announces itself): its log must show the fork and the exit, and no 'online'.
 // And its other side: a worker forked to run and never listen must be
 // announced online all the same ('online' says it runs, not that it serves).
+// The primary also tells the harness each 'fork' and 'exit' as it happens
+// (liveEvents): the harness reads the worker's life from /proc itself at that
+// moment (an 'exit' must come only once the process is gone), and times the
+// killed worker's 'exit' from when it saw the process gone (it must come then).
+
+/**
+ * How long after the harness sees the killed worker gone (its pid no longer
+ * there: reaped by the primary) its 'exit' may take to be reported. Node
+ * emits 'exit' in the same callback that reaps the process; the report then
+ * crosses one IPC hop to the harness. Measured (2-CPU machine, busy with
+ * other runs and 2–3 spinning processes, 26 trials): −2.3 to +0.3 ms
+ * (negative: the report came before the harness's 2 ms poll saw the pid go).
+ * 2 s is hundreds of times that; an 'exit' held back until the primary is
+ * asked to stop never comes within it.
+ */
+export const EXIT_REPORT_MS = 2000;
+
+/**
+ * Whether each 'exit' came when, and only once, its worker was really gone,
+ * by the harness's own readings (Linux /proc; a reading /proc cannot give is
+ * left out):
+ *  - as each 'exit' is reported, the process it names must be gone (no such
+ *    process, a zombie, or a pid taken by another: its start time differs
+ *    from the one read at its 'fork'). Node emits 'exit' only after it has
+ *    reaped the process, so every honest reading is "gone" (running false);
+ *  - the killed worker's 'exit' must be reported within EXIT_REPORT_MS of the
+ *    harness seeing its process gone (`victimMs`, null: not within it).
+ * Absent (undefined) in records made before these readings.
+ * @param {{ exits: { pid: number, running: boolean | null, state?: string }[], victimMs: number | null } | undefined} live
+ */
+export function liveExitsCheck(live) {
+  if (!live) return { ok: true, detail: '' };
+  const running = live.exits.filter((e) => e.running === true);
+  const late = live.victimMs === null;
+  const seen = live.exits.filter((e) => e.running !== null).length;
+  const parts = [
+    late
+      ? `the killed worker's 'exit' not reported within ${EXIT_REPORT_MS} ms of its process being gone`
+      : `the killed worker's 'exit' reported ${Math.round(live.victimMs ?? 0)} ms from its process seen gone`,
+    running.length
+      ? `'exit' reported for ${running.map((e) => `${e.pid} (still running, state ${e.state})`).join(', ')}`
+      : `${seen}/${live.exits.length} 'exit' reports read against /proc: each process gone`,
+  ];
+  return { ok: !late && running.length === 0, detail: `; ${parts.join('; ')}` };
+}
 
 /**
  * The control worker, forked to fail before any JavaScript: it must be forked
@@ -69,16 +115,51 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary:
-      "2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening.",
+    summary: `2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening. Each 'exit' is reported only once its process is gone (read by the harness from /proc as the primary tells it), the killed worker's within ${EXIT_REPORT_MS} ms of its death.`,
     model: { order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'], exitSignal: 'SIGKILL' },
     trial: async (c) => {
-      const { value, info, final } = await withCluster(c, { workers: 2, refork: false }, async (i, handle) => {
-        const gone = await killWorker(handle, i.workerPids[0]);
-        handle.send({ type: 'fork-stillborn' }); // the stop waits for its exit
-        handle.send({ type: 'fork-mute' }); // the stop waits (bounded) for it to come online
-        return { gone };
-      });
+      /** @type {Map<number, number>} each worker's start time (/proc), read at its fork */
+      const starts = new Map();
+      /** @type {{ pid: number, running: boolean | null, state?: string, at: number }[]} */
+      const exits = [];
+      /** @type {Map<number, () => void>} */
+      const waiting = new Map();
+      const onMessage = (/** @type {any} */ m) => {
+        if (!m || typeof m.pid !== 'number') return;
+        const life = procLife(m.pid);
+        if (m.cluster === 'fork' && life) starts.set(m.pid, life.start);
+        if (m.cluster !== 'exit') return;
+        // read at once, as the report comes: is the process it names still running?
+        const start = starts.get(m.pid);
+        const running =
+          life === undefined || start === undefined
+            ? null
+            : life !== null && life.start === start && life.state !== 'Z';
+        exits.push({ pid: m.pid, running, ...(running ? { state: life?.state } : {}), at: performance.now() });
+        waiting.get(m.pid)?.();
+      };
+      const { value, info, final } = await withCluster(
+        c,
+        { workers: 2, refork: false, liveEvents: true },
+        async (i, handle) => {
+          const victim = i.workerPids[0];
+          const gone = await killWorker(handle, victim);
+          const goneAt = performance.now();
+          // its 'exit' must be reported once it is gone: wait for it (bounded) first
+          const reported = () => exits.find((e) => e.pid === victim);
+          if (gone && !reported())
+            await new Promise((resolve) => {
+              const timer = setTimeout(resolve, EXIT_REPORT_MS);
+              waiting.set(victim, () => (clearTimeout(timer), resolve(undefined)));
+            });
+          const exit = reported();
+          const victimMs = gone && exit && exit.at - goneAt <= EXIT_REPORT_MS ? exit.at - goneAt : null;
+          handle.send({ type: 'fork-stillborn' }); // the stop waits for its exit
+          handle.send({ type: 'fork-mute' }); // the stop waits (bounded) for it to come online
+          return { gone, victimMs };
+        },
+        { onMessage },
+      );
       const victim = info.workerPids[0];
       const exit = final.events.find((/** @type {any} */ e) => e.pid === victim && e.event === 'exit');
       const born = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.stillborn);
@@ -97,6 +178,10 @@ export default defineSpec({
           : null,
         victim,
         gone: value.gone,
+        live: {
+          victimMs: value.victimMs === null ? null : Math.round(value.victimMs * 100) / 100,
+          exits: exits.map(({ at, ...e }) => e),
+        },
         order: eventsOf(final.events, victim),
         exit: exit ? { code: exit.code, signal: exit.signal } : null,
         forks: final.forks,
@@ -114,6 +199,8 @@ export default defineSpec({
         const control = 'stillborn' in obs ? stillbornCheck(born) : { ok: true, detail: '' };
         // The other control (absent in records made before it): ran, so online, though it never listens.
         const quiet = muteCheck(obs.mute);
+        // 'exit' when, and only once, the worker is gone, by the harness's /proc readings
+        const live = liveExitsCheck(obs.live);
         const forks = 2 + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
         const rest =
           obs.gone &&
@@ -121,8 +208,9 @@ export default defineSpec({
           obs.exit?.signal === 'SIGKILL' &&
           obs.exit?.code === null &&
           obs.forks === forks &&
-          control.ok;
-        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}`;
+          control.ok &&
+          live.ok;
+        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}${live.detail}`;
         // a mute control that never said it ran shows nothing: where all else held, the trial is void
         if (rest && quiet.invalid) return { ok: false, invalid: true, detail };
         return { ok: Boolean(rest) && quiet.ok, detail };

@@ -28,7 +28,9 @@ export declare function clusterSize(ctx: {
  * @param {import('../context.js').Context} ctx
  * @param {{ workers: number, iterations?: number, refork?: boolean, schedPolicy?: 'rr' | 'none' }} options
  * @param {(info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>} fn
- * @param {{ env?: Record<string, string | undefined> }} [o]  the spec's env for the primary (its workers inherit it)
+ * @param {{ env?: Record<string, string | undefined>, onMessage?: (data: any) => void }} [o]
+ *   env: the spec's env for the primary (its workers inherit it); onMessage: called with
+ *   each 'message' the primary sends as it runs (the liveEvents option's, say)
  * @returns {Promise<{ value: T, info: any, final: any }>}
  */
 export declare function withCluster<T>(ctx: import('../context.js').Context, options: {
@@ -36,8 +38,9 @@ export declare function withCluster<T>(ctx: import('../context.js').Context, opt
     iterations?: number;
     refork?: boolean;
     schedPolicy?: 'rr' | 'none';
-}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>, { env }?: {
+}, fn: (info: any, handle: import('../isolate.js').FixtureHandle) => Promise<T>, { env, onMessage }?: {
     env?: Record<string, string | undefined>;
+    onMessage?: (data: any) => void;
 }): Promise<{
     value: T;
     info: any;
@@ -282,6 +285,35 @@ export declare function readObservedRoles(dir: string): Record<string, {
     isPrimary: boolean;
     isWorker: boolean;
 }>;
+/**
+ * The bytes a process has read so far through read-like system calls (rchar
+ * of /proc/<pid>/io, all its threads): a request's bytes taken off a TCP
+ * socket count there, in the process that read them; the messages of a
+ * cluster's IPC channel (recvmsg) do not. null where it cannot be read (not
+ * Linux, no such process, no I/O accounting).
+ * @param {number} pid
+ * @param {{ io?: (pid: number) => string }} [read]  (tests)
+ * @returns {number | null}
+ */
+export declare function bytesRead(pid: number, { io }?: {
+    io?: (pid: number) => string;
+}): number | null;
+/**
+ * A process's life as the harness reads it from /proc/<pid>/stat: its state
+ * letter (R, S, … ; Z once it has exited and is not yet waited for) and its
+ * start time (clock ticks after boot: a pid taken again by another process
+ * reads another). null where there is no such process; undefined where
+ * /proc cannot tell (not Linux).
+ * @param {number} pid
+ * @param {{ stat?: (pid: number) => string }} [read]  (tests)
+ * @returns {{ state: string, start: number } | null | undefined}
+ */
+export declare function procLife(pid: number, { stat }?: {
+    stat?: (pid: number) => string;
+}): {
+    state: string;
+    start: number;
+} | null | undefined;
 /**
  * Whether a process is still there (signal 0).
  * @param {number} pid

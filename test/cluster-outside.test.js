@@ -1,0 +1,302 @@
+// The cluster claims' readings taken apart from what the program says of
+// itself: the roles observer while the main module runs (cluster.is-master),
+// each 'exit' read against /proc as it is reported (cluster.online-exit-events),
+// the globals read again later (cluster.separate-processes), the pongs' proof
+// and the primary's word of each ping while the cluster runs (cluster.ipc),
+// and which worker read each request (cluster.shared-port).
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startFixture } from '../harness/isolate.js';
+import { get, killWorker, procLife, bytesRead, rolesObserverEnv, readObservedRoles } from '../harness/kits/cluster.js';
+import isMasterSpec, { atLoadRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
+import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
+import separate, { laterReadsCheck, SETTLE_MS } from '../specs/cluster/cluster.separate-processes.spec.js';
+import ipcSpec, { liveProofCheck, proofOf } from '../specs/cluster/cluster.ipc.spec.js';
+import sharedPort, { readersCheck, PAD_BYTES } from '../specs/cluster/cluster.shared-port.spec.js';
+
+const LINUX = process.platform === 'linux';
+
+/** @param {object} options @param {Record<string, string>} [env] @param {(m: any) => void} [onMessage] */
+const start = (options, env = {}, onMessage = undefined) =>
+  startFixture({ node: process.execPath, fixture: 'cluster-server.cjs', options, env, onMessage, timeoutMs: 20_000 });
+
+/** @param {any} spec @param {any} [ctx] */
+const checkOf = (spec, ctx = { node: { version: 'v20' }, cores: 2 }) => spec.plan(ctx).structural.check;
+
+describe('cluster.is-master: isMaster while the main module runs', () => {
+  const role = (/** @type {boolean} */ want, /** @type {boolean | null} */ isMaster = want) => ({
+    hasIsMaster: isMaster !== null,
+    isMaster,
+    isPrimary: want,
+    isWorker: !want,
+  });
+  const at = (/** @type {boolean} */ want, /** @type {(boolean | null)[]} */ [a, b, c]) => ({
+    preload: role(want, a),
+    mainEnd: role(want, b),
+    firstTick: role(want, c),
+  });
+  const proc = (/** @type {number} */ pid, /** @type {boolean} */ want, /** @type {any} */ atLoad) => ({
+    pid,
+    ...role(want),
+    ...(atLoad ? { atLoad } : {}),
+  });
+  const base = { primaryPid: 1, workerPids: [2, 3] };
+  it('passes honest readings; fails one inverted until the first tick; leaves a missing one out', () => {
+    const honest = {
+      ...base,
+      observed: {
+        1: proc(1, true, at(true, [true, true, true])),
+        2: proc(2, false, at(false, [false, false, false])),
+        3: proc(3, false, at(false, [false, false, false])),
+      },
+    };
+    expect(atLoadRolesCheck(honest)).toEqual({
+      ok: true,
+      detail:
+        '; isMaster while the main module ran (before it, as it returned, first tick): primary true, true, true; 2 false, false, false; 3 false, false, false',
+    });
+    // is-master-inverted-at-load: the opposite of isPrimary until the main module's first tick
+    const inverted = {
+      ...base,
+      observed: {
+        1: proc(1, true, at(true, [true, false, false])),
+        2: proc(2, false, at(false, [false, true, true])),
+        3: proc(3, false, at(false, [false, true, true])),
+      },
+    };
+    const bad = atLoadRolesCheck(inverted);
+    expect(bad.ok).toBe(false);
+    expect(bad.detail).toContain('primary true, false (as its code returned: expected true)');
+    // a reading not taken (an ES main module: no mainEnd) is left out; a record with none adds nothing
+    const noEnd = at(false, [false, false, false]);
+    delete (/** @type {any} */ (noEnd).mainEnd);
+    const partial = { ...base, observed: { ...honest.observed, 2: proc(2, false, noEnd) } };
+    expect(atLoadRolesCheck(partial).ok).toBe(true);
+    expect(atLoadRolesCheck(partial).detail).toContain('2 false, false;');
+    const none = { ...base, observed: { 1: proc(1, true, null), 2: proc(2, false, null), 3: proc(3, false, null) } };
+    expect(atLoadRolesCheck(none)).toEqual({ ok: true, detail: '' });
+    // the spec's check joins it
+    const check = checkOf(isMasterSpec);
+    const w = (/** @type {number} */ pid) => ({ pid, isMaster: false, isPrimary: false, isWorker: true, warnings: [] });
+    const obs = {
+      ready: { isMaster: true, isPrimary: true },
+      primary: { pid: 1, isMaster: true, isPrimary: true, warnings: [] },
+      workers: [w(2), w(3)],
+      warnings: [],
+    };
+    expect(check({ ...obs, ...honest }).ok).toBe(true);
+    expect(check({ ...obs, ...inverted }).ok).toBe(false);
+  });
+  it('the observer reads each process of a real cluster before, at the end of and after its main module', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ncs-roles-'));
+    const h = start({ workers: 2 }, rolesObserverEnv(dir));
+    try {
+      const info = await h.ready;
+      // each worker's observer writes once its main module has run (it answers by then)
+      for (let k = 0; k < 6; k++) await get(info.port, '/light');
+      await h.stop();
+      const seen = readObservedRoles(dir);
+      const r = (/** @type {boolean} */ v) => ({ isMaster: v, isPrimary: v, isWorker: !v, hasIsMaster: true });
+      expect(seen[info.primaryPid].atLoad).toEqual({ preload: r(true), mainEnd: r(true), firstTick: r(true) });
+      for (const pid of info.workerPids)
+        expect(seen[pid].atLoad).toEqual({ preload: r(false), mainEnd: r(false), firstTick: r(false) });
+      expect(atLoadRolesCheck({ primaryPid: info.primaryPid, workerPids: info.workerPids, observed: seen }).ok).toBe(
+        true,
+      );
+    } finally {
+      await h.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("cluster.online-exit-events: 'exit' when, and only once, the worker is gone", () => {
+  const gone = (/** @type {number} */ pid) => ({ pid, running: false });
+  it("passes honest readings; fails an 'exit' of a running worker, and one held past the bound", () => {
+    expect(liveExitsCheck({ victimMs: -1.2, exits: [gone(1), gone(2), gone(3), gone(4)] })).toEqual({
+      ok: true,
+      detail:
+        "; the killed worker's 'exit' reported -1 ms from its process seen gone; 4/4 'exit' reports read against /proc: each process gone",
+    });
+    // exit-at-disconnect: the survivor's 'exit' at its disconnect, its process still running
+    const early = liveExitsCheck({ victimMs: 0, exits: [gone(1), { pid: 2, running: true, state: 'S' }] });
+    expect(early.ok).toBe(false);
+    expect(early.detail).toContain("'exit' reported for 2 (still running, state S)");
+    // exit-reaped-late: the killed worker's 'exit' held until the stop
+    const held = liveExitsCheck({ victimMs: null, exits: [gone(1), gone(2)] });
+    expect(held.ok).toBe(false);
+    expect(held.detail).toContain(`not reported within ${EXIT_REPORT_MS} ms of its process being gone`);
+    // a reading /proc could not give is left out; a record made before these readings adds nothing
+    const unread = liveExitsCheck({ victimMs: 0.5, exits: [gone(1), { pid: 2, running: null }] });
+    expect(unread.ok).toBe(true);
+    expect(unread.detail).toContain("1/2 'exit' reports read against /proc");
+    expect(liveExitsCheck(undefined)).toEqual({ ok: true, detail: '' });
+  });
+  it('the spec fails a record whose live readings fail, all else holding', () => {
+    const check = checkOf(onlineExit);
+    const obs = {
+      victim: 1,
+      gone: true,
+      order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'],
+      exit: { code: null, signal: 'SIGKILL' },
+      forks: 2,
+    };
+    expect(check(obs).ok).toBe(true);
+    expect(check({ ...obs, live: { victimMs: 0, exits: [gone(1)] } }).ok).toBe(true);
+    expect(check({ ...obs, live: { victimMs: null, exits: [gone(1)] } }).ok).toBe(false);
+    expect(check({ ...obs, live: { victimMs: 0, exits: [{ pid: 2, running: true, state: 'S' }] } }).ok).toBe(false);
+  });
+  it('procLife reads the state and start time past the command name; null where no such process', () => {
+    const stat = () => '42 (a) b) (c) S 1 42 42 0 -1 4194560 1 0 0 0 0 0 0 0 20 0 1 0 12345 1000 10';
+    expect(procLife(42, { stat })).toEqual(LINUX ? { state: 'S', start: 12345 } : undefined);
+    const none = () => {
+      throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+    };
+    expect(procLife(42, { stat: none })).toBe(LINUX ? null : undefined);
+    if (LINUX) expect(procLife(process.pid)?.state).toMatch(/^[RS]$/);
+  });
+  it(
+    'on the real cluster: each fork and exit told as it happens, the exit once the process is gone',
+    { skip: !LINUX && 'Linux /proc' },
+    async () => {
+      /** @type {any[]} */
+      const told = [];
+      const h = start({ workers: 2, liveEvents: true }, {}, (m) => told.push({ ...m, life: procLife(m.pid) }));
+      try {
+        const info = await h.ready;
+        const victim = info.workerPids[0];
+        expect(told.filter((m) => m.cluster === 'fork').map((m) => m.pid)).toEqual(info.workerPids);
+        expect(await killWorker(h, victim)).toBe(true);
+        const t = performance.now();
+        while (!told.some((m) => m.cluster === 'exit') && performance.now() - t < 2000) await sleep(2);
+        expect(told.find((m) => m.cluster === 'exit')).toMatchObject({
+          pid: victim,
+          code: null,
+          signal: 'SIGKILL',
+          life: null,
+        });
+        await h.stop();
+        const exits = told.filter((m) => m.cluster === 'exit');
+        expect(exits.map((m) => m.pid).sort()).toEqual([...info.workerPids].sort());
+      } finally {
+        await h.stop().catch(() => {});
+      }
+    },
+  );
+});
+
+describe('cluster.separate-processes: the global read again later', () => {
+  const base = { setter: 1, value: 'V', workerPids: [1, 2] };
+  it('passes the value kept where it was set; fails a copy landed in the other worker; absent adds nothing', () => {
+    expect(laterReadsCheck({ ...base, later: { 1: 'V', 2: null } })).toEqual({
+      ok: true,
+      detail: `; read again ${SETTLE_MS} ms after the set: {"1":"V","2":null}`,
+    });
+    // globals-replicated-late: the other worker has the value 400 ms after the set
+    const copied = laterReadsCheck({ ...base, later: { 1: 'V', 2: 'V' } });
+    expect(copied.ok).toBe(false);
+    expect(copied.detail).toContain('(expected 1 to hold it and 2 null)');
+    expect(laterReadsCheck({ ...base, later: { 1: 'V' } }).ok).toBe(false); // the other never read again
+    expect(laterReadsCheck(base)).toEqual({ ok: true, detail: '' });
+    const check = checkOf(separate);
+    const obs = { ...base, primaryPid: 9, setterOld: null, seen: { 1: 'V', 2: null }, impostures: [] };
+    expect(check(obs).ok).toBe(true);
+    expect(check({ ...obs, later: { 1: 'V', 2: null } }).ok).toBe(true);
+    expect(check({ ...obs, later: { 1: 'V', 2: 'V' } }).ok).toBe(false);
+  });
+});
+
+describe('cluster.ipc: round trips shown while the cluster runs', () => {
+  it('passes every proof and every nonce told; fails answers without them; absent adds nothing', () => {
+    expect(liveProofCheck({ withProof: 6, liveNonces: 6 }).ok).toBe(true);
+    // ipc-channel-mute: answered by the worker alone, the nonces read by the primary only on stop
+    const mute = liveProofCheck({ withProof: 0, liveNonces: 0 });
+    expect(mute.ok).toBe(false);
+    expect(mute.detail).toBe(
+      "; while it ran: 0/6 answers carried the proof made with the primary's key, the primary told of 0/6 nonces as they came",
+    );
+    expect(liveProofCheck({ withProof: 6, liveNonces: 5 }).ok).toBe(false);
+    expect(liveProofCheck({ withProof: 5, liveNonces: 6 }).ok).toBe(false);
+    expect(liveProofCheck({})).toEqual({ ok: true, detail: '' });
+    const check = checkOf(ipcSpec);
+    const obs = { primaryPid: 9, workerPids: [1, 2], completed: 6, errors: [], pingers: [1, 2], primaries: [9] };
+    const rest = { roundTripMs: [0.1], withToken: 6, noncesReceived: 6 };
+    expect(check({ ...obs, ...rest, withProof: 6, liveNonces: 6 }).ok).toBe(true);
+    expect(check({ ...obs, ...rest, withProof: 0, liveNonces: 0 }).ok).toBe(false);
+  });
+  it('on the real cluster: the proof comes back with the answer and the primary tells of the ping', async () => {
+    /** @type {any[]} */
+    const told = [];
+    const h = start({ workers: 2 }, {}, (m) => told.push(m));
+    try {
+      const info = await h.ready;
+      const before = await get(info.port, '/ipc?nonce=n0');
+      expect(before.body.proof).toBe(null); // no key given yet
+      const key = 'k'.repeat(64);
+      h.send({ type: 'ipc-key', key });
+      const t = performance.now();
+      while (!told.some((m) => m.ipcKey === 'set') && performance.now() - t < 2000) await sleep(2);
+      const r = await get(info.port, '/ipc?nonce=n1');
+      expect(r.body.proof).toBe(proofOf(key, 'n1'));
+      while (!told.some((m) => m.ping === 'n1') && performance.now() - t < 2000) await sleep(2);
+      expect(told.find((m) => m.ping === 'n1')).toEqual({ ping: 'n1', from: r.pid });
+      expect(told.some((m) => m.ping === 'n0')).toBe(false);
+    } finally {
+      await h.stop().catch(() => {});
+    }
+  });
+});
+
+describe('cluster.shared-port: which worker read each request', () => {
+  const read = (/** @type {number} */ pid, /** @type {Record<string, number | null>} */ bytes) => ({ pid, bytes });
+  it('passes the named worker reading it alone; fails a hub reading for another; leaves out unread', () => {
+    const honest = { reads: [read(1, { 1: 4353, 2: 0 }), read(2, { 1: 8, 2: 4171 })] };
+    expect(readersCheck(honest)).toEqual({
+      ok: true,
+      detail: `; 2/2 requests read (≥ ${PAD_BYTES} bytes) by the worker named and no other`,
+    });
+    // port-answer-migrated: the hub (1) reads every request, answering as 2 for half of them
+    const hub = readersCheck({ reads: [read(1, { 1: 4171, 2: 0 }), read(2, { 1: 4171, 2: 8 })] });
+    expect(hub.ok).toBe(false);
+    expect(hub.detail).toContain('1/2 requests read');
+    expect(hub.detail).toContain('answered as 2, bytes read 1: 4171, 2: 8');
+    // read by both (a copy read twice) fails too; a reading /proc could not give is left out
+    expect(readersCheck({ reads: [read(1, { 1: 4171, 2: 4171 })] }).ok).toBe(false);
+    const unread = readersCheck({ reads: [read(1, { 1: 4171, 2: 0 }), read(2, { 1: null, 2: 0 })] });
+    expect(unread).toEqual({
+      ok: true,
+      detail: `; 1/1 requests read (≥ ${PAD_BYTES} bytes) by the worker named and no other`,
+    });
+    expect(readersCheck({})).toEqual({ ok: true, detail: '' });
+    const check = checkOf(sharedPort);
+    const obs = {
+      W: 2,
+      port: 5,
+      workerPids: [1, 2],
+      primaryPid: 9,
+      counts: { 1: 10, 2: 10 },
+      listeningPorts: [5],
+      impostures: [],
+    };
+    expect(check(obs).ok).toBe(true);
+    expect(check({ ...obs, ...honest }).ok).toBe(true);
+    expect(check({ ...obs, reads: [read(2, { 1: 4171, 2: 0 })] }).ok).toBe(false);
+  });
+  it('bytesRead reads rchar; null where it cannot', () => {
+    const io = () => 'rchar: 4171\nwchar: 10\nsyscr: 3\n';
+    expect(bytesRead(1, { io })).toBe(LINUX ? 4171 : null);
+    expect(
+      bytesRead(1, {
+        io: () => {
+          throw new Error('ENOENT');
+        },
+      }),
+    ).toBe(null);
+    if (LINUX) expect(bytesRead(process.pid)).toEqual(expect.any(Number));
+  });
+});
