@@ -69,6 +69,32 @@ describe('http.globalagent-keepalive check', () => {
     expect(text).toMatch(/closed by the agent when that timer expires/);
   });
 
+  test('the kept socket reused after an idle gap past keepAliveMsecs passes; closed before it, fails', () => {
+    const afterIdle = { gapMs: 1180, idleMs: 1181.2, reused: true, connections: 1 };
+    const kept = check(obs({ afterIdle }));
+    expect(kept).toMatchObject({ ok: true });
+    expect(kept.detail).toMatch(
+      /after 1181.2 ms idle the next GET reused the kept socket \(1 connection\(s\) in all\)/,
+    );
+    // globalagent-idle-1s as measured: closed at 1000 ms idle, a new connection
+    const closed = check(obs({ afterIdle: { ...afterIdle, reused: false, connections: 2 } }));
+    expect(closed).toMatchObject({ ok: false });
+    expect(closed.detail).toMatch(
+      /found no kept socket \(2 connection\(s\) in all: the kept socket was closed before 5000 ms idle\)/,
+    );
+    expect(check(obs({ afterIdle: { ...afterIdle, connections: 2 } }))).toMatchObject({ ok: false });
+  });
+
+  test('no idle reading (older records), or an idle time near the timeout (a stalled machine), is left out', async () => {
+    const { keptThroughIdle } = await import('../specs/network/http.globalagent-keepalive.spec.js');
+    expect(keptThroughIdle(undefined)).toBeNull();
+    expect(keptThroughIdle({ gapMs: 1200, idleMs: 4300, reused: false, connections: 2 })).toBeNull();
+    expect(check(obs({ afterIdle: { gapMs: 1200, idleMs: 4300, reused: false, connections: 2 } }))).toMatchObject({
+      ok: true,
+    });
+    expect(keptThroughIdle({ gapMs: 1200, idleMs: 3900, reused: false, connections: 2 })?.ok).toBe(false);
+  });
+
   test('a timer that cannot be read (older records, another runtime) is judged on the timeout alone', () => {
     expect(check(obs({ free: [{ timeout: 5000 }] }))).toMatchObject({ ok: true });
   });
@@ -97,6 +123,40 @@ describe('http-agent.cjs', () => {
     const d = await run('globalagent-timeout-unarmed');
     expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: null, closedOnExpiry: null }]);
     expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  /** @param {string | undefined} sabotage */
+  const runIdle = async (sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'http-agent.cjs',
+        options: { n: 4, idleGapMs: [1100, 1150] },
+        env: { NCS_SABOTAGE: sabotage },
+      })
+    ).data;
+
+  test('honest: after 1.1 s idle the global agent still has its socket, reused', async () => {
+    const d = await runIdle(undefined);
+    expect(d.agents[0].afterIdle).toEqual({
+      gapMs: expect.any(Number),
+      idleMs: expect.any(Number),
+      reused: true,
+      connections: 1,
+    });
+    expect(d.agents[0].afterIdle.idleMs).toBeGreaterThanOrEqual(1100);
+    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }]);
+    expect(check(d)).toMatchObject({ ok: true });
+  });
+
+  test('globalagent-idle-1s: the socket closed after 1000 ms idle, a new connection after the gap; the check fails', async () => {
+    const d = await runIdle('globalagent-idle-1s');
+    expect(d.agents[0]).toMatchObject({ connections: 1, timeout: 5000 });
+    expect(d.agents[0].free).toEqual([{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }]);
+    expect(d.agents[0].afterIdle).toMatchObject({ reused: false, connections: 2 });
+    const verdict = check(d);
+    expect(verdict).toMatchObject({ ok: false });
+    expect(verdict.detail).toMatch(/the kept socket was closed before 5000 ms idle/);
   });
 
   test('globalagent-timeout-deaf: the timer armed at 5000 ms, nothing closes the socket at its expiry, and the check fails', async () => {

@@ -271,6 +271,106 @@ describe('net-probe fixture', { skip: !linux && 'needs Linux FIFOs' }, () => {
   });
 });
 
+describe(
+  'net-probe fixture: a hold drawn in the trial, and resolves with the pool free',
+  { skip: !linux && 'needs Linux FIFOs' },
+  () => {
+    /** @type {string} */ let tmpdir;
+    before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-net-test-'))));
+    after(() => rmSync(tmpdir, { recursive: true, force: true }));
+    const ctx = /** @type {any} */ ({ arch: process.arch, cores: 2, node: { major: 20 } });
+
+    /** The lookup claim's trial, under a sabotage or none. @param {string | undefined} sabotage */
+    const lookups = async (sabotage) =>
+      (
+        await runFixture({
+          node: process.execPath,
+          fixture: 'net-probe.cjs',
+          options: { tmpdir, ops: ['ip', 'name', 'lookup', 'access'], n: 4, delayMs: 10, holdMs: 120, holdExtra: true },
+          env: { NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        })
+      ).data;
+
+    it('holdExtra: the pool held a random quarter to a half of holdMs more; honest lookups still wait for the release', async () => {
+      const data = await lookups(undefined);
+      expect(data.heldMs).toBeGreaterThanOrEqual(150);
+      expect(data.heldMs).toBeLessThanOrEqual(180);
+      expect(data.releasedAt).toBeGreaterThanOrEqual(data.heldMs);
+      expect(data.ops.lookup.completedBeforeRelease).toBe(0);
+      const check = lookupPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: true });
+      expect(check?.detail).toMatch(new RegExp(`parked ${data.heldMs} ms \\(drawn in the trial\\)`));
+    });
+
+    it('name-lookup-decoy: the answers come on a timer of holdMs + 10 ms, before the hold drawn ends; the check fails', async () => {
+      const data = await lookups('name-lookup-decoy');
+      expect(data.getaddrinfoDuringHold).toBe(5); // queued as honest
+      expect(data.ops.lookup.completedBeforeRelease).toBe(1);
+      expect(data.ops.name.completedBeforeRelease).toBe(4);
+      expect(lookupPoolBound.plan(ctx).structural?.check(data)).toMatchObject({ ok: false });
+    });
+
+    /** The resolve claim's trial, under a sabotage or none. @param {string | undefined} sabotage */
+    const resolves = async (sabotage) =>
+      (
+        await runFixture({
+          node: process.execPath,
+          fixture: 'net-probe.cjs',
+          options: { tmpdir, ops: ['resolve', 'access'], n: 4, holdMs: 120, freeResolves: 4 },
+          env: { NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        })
+      ).data;
+
+    it('freeResolves: with the pool free, resolve4 makes no pool request and wakes no pool thread', async () => {
+      const data = await resolves(undefined);
+      expect(data.freePool).toEqual({
+        resolves: 4,
+        ms: expect.any(Number),
+        poolRequests: 0,
+        poolThreads: 4,
+        poolWakeups: 0,
+        errors: [],
+      });
+      expect(resolveNotPoolBound.plan(ctx).structural?.check(data)).toMatchObject({ ok: true });
+    });
+
+    it('resolve-conf-stat: a pool request before each query while a thread is free; the check fails', async () => {
+      const data = await resolves('resolve-conf-stat');
+      expect(data.ops.resolve.completedBeforeRelease).toBe(4); // the parked trial as honest
+      expect(data.freePool.poolRequests).toBeGreaterThanOrEqual(1);
+      expect(data.freePool.poolWakeups).toBeGreaterThanOrEqual(1);
+      const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/resolve\* used the pool while a thread was free/);
+    });
+  },
+);
+
+describe('freePoolResolves: resolve* with the pool free', () => {
+  it('no request and no wake-up: holds; either one fails; a count not read is left out; no reading: null', async () => {
+    const { freePoolResolves } = await import('../specs/network/net.resolve-not-pool-bound.spec.js');
+    const honest = { resolves: 8, ms: 1.4, poolRequests: 0, poolThreads: 4, poolWakeups: 0, errors: [] };
+    expect(freePoolResolves(honest)).toEqual({
+      ok: true,
+      text: 'with the pool free (4 threads asleep), 8 resolve4 made 0 pool request(s) and woke pool threads 0×',
+    });
+    // resolve-conf-stat as measured: 4 stats (the rest skipped, P in flight), 7 wake-ups
+    expect(freePoolResolves({ ...honest, poolRequests: 4, poolWakeups: 7 })?.ok).toBe(false);
+    expect(freePoolResolves({ ...honest, poolWakeups: 1 })?.ok).toBe(false); // work on the pool, unseen by hooks
+    expect(freePoolResolves({ ...honest, poolRequests: 1 })?.ok).toBe(false);
+    const unread = freePoolResolves({ ...honest, poolThreads: null, poolWakeups: null });
+    expect(unread).toEqual({
+      ok: true,
+      text: 'with the pool free (? threads asleep), 8 resolve4 made 0 pool request(s)',
+    });
+    expect(freePoolResolves({ ...honest, poolRequests: 2, poolThreads: null, poolWakeups: null })?.ok).toBe(false);
+    expect(freePoolResolves({ ...honest, errors: ['ETIMEOUT'] })?.ok).toBe(false);
+    expect(freePoolResolves(undefined)).toBeNull(); // older records: the parked trial alone
+  });
+});
+
 describe('lookupsRequested: every lookup asked of libuv before the held count', () => {
   it('all asked: holds; fewer: fails with the count; not counted (older records): null', async () => {
     const { lookupsRequested } = await import('../harness/kits/network.js');

@@ -5,9 +5,41 @@ import { defineSpec } from '../../harness/spec.js';
 // loopback server (keepAliveTimeout 60 s, so the server's Keep-Alive hint does
 // not cut the agent's own timeout); the server counts the connections it
 // accepts. Then the global agent once more against a server left at Node's
-// default keepAliveTimeout (5 s): reported, not judged.
+// default keepAliveTimeout (5 s): reported, not judged. Before the kept socket's timer
+// is run (closedOnExpiry), one more GET through the global agent after the socket has
+// been left idle IDLE_GAP_MS (a time drawn in the trial).
 const N = 4;
 const AGENT_TIMEOUT = 5000;
+/**
+ * The idle gap before the GET that must reuse the kept socket: past the agent's
+ * keepAliveMsecs (1000 ms, the TCP keep-alive probes' delay, not an idle timeout)
+ * with room for a late timer, well inside the 5000 ms idle timeout, and short:
+ * it is most of the trial's wall time (the claim's trials take about 1.2 s each with it).
+ */
+const IDLE_GAP_MS = [1100, 1250];
+/** An idle time measured this long or longer (a stalled machine) shows nothing: the timeout may have come. */
+const IDLE_READ_BELOW_MS = AGENT_TIMEOUT - 1000;
+
+/**
+ * "kept idle for at most 5 s": kept for up to that, not closed sooner. The GET made
+ * once the global agent's kept socket had been idle past keepAliveMsecs (afterIdle)
+ * reused it, and its server accepted no new connection. Honest: reused, 1 connection,
+ * after 1105–1217 ms idle in every run measured (Node 20.20, 2 CPUs, quiet, beside two
+ * busy loops and at a load average of 6–27: 30 runs); a socket closed after 1000 ms
+ * idle (globalagent-idle-1s): not reused, a second connection, in every run.
+ * Null where there is no reading (records from before it was made) or the idle time
+ * measured reached IDLE_READ_BELOW_MS (nothing then says the socket is still kept).
+ * @param {any} a  the global agent's afterIdle
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function keptThroughIdle(a) {
+  if (!a || typeof a.idleMs !== 'number' || a.idleMs >= IDLE_READ_BELOW_MS) return null;
+  const ok = a.reused === true && a.connections === 1;
+  return {
+    ok,
+    text: `after ${a.idleMs} ms idle the next GET ${a.reused ? 'reused the kept socket' : 'found no kept socket'} (${a.connections} connection(s) in all${ok ? '' : `: the kept socket was closed before ${AGENT_TIMEOUT} ms idle`})`,
+  };
+}
 
 /**
  * What the trial shows.
@@ -29,6 +61,8 @@ function checkAgents(obs) {
   const expired = global.free.map((/** @type {any} */ s) => s.closedOnExpiry);
   const expiryRead = expired.length > 0 && expired.every((/** @type {any} */ e) => e !== undefined);
   const expiryOk = !expiryRead || expired.every((/** @type {any} */ e) => e === true);
+  // ... and not closed sooner: still there for a request after an idle gap (null: unread)
+  const idle = keptThroughIdle(global.afterIdle);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
@@ -38,7 +72,8 @@ function checkAgents(obs) {
     keptTimeouts.length === 1 &&
     keptTimeouts[0] === AGENT_TIMEOUT &&
     armedOk &&
-    expiryOk;
+    expiryOk &&
+    idle?.ok !== false;
   const freshOk =
     !fresh.isGlobal &&
     fresh.keepAlive === false &&
@@ -59,6 +94,7 @@ function checkAgents(obs) {
       (expiryRead
         ? `, ${expired.map((/** @type {any} */ e) => (e === true ? 'closed by the agent when that timer expires' : e === null ? 'no timer to expire' : 'still open after that timer expired')).join(', ')}`
         : '') +
+      (idle ? `; ${idle.text}` : '') +
       '; ' +
       `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +
       hint,
@@ -83,12 +119,13 @@ export default defineSpec({
   },
   plan: () => ({
     summary:
-      `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms; ` +
+      `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms ` +
+      `(a GET after ${IDLE_GAP_MS[0]}–${IDLE_GAP_MS[1]} ms idle reuses it); ` +
       `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
     model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
-    trial: (c) => c.run('http-agent.cjs', { options: { n: N }, timeoutMs: 15_000 }),
+    trial: (c) => c.run('http-agent.cjs', { options: { n: N, idleGapMs: IDLE_GAP_MS }, timeoutMs: 15_000 }),
     structural: {
-      asserts: `globalAgent (keepAlive, 5000 ms) reuses 1 connection for ${N}; new Agent() opens ${N}, keeps 0`,
+      asserts: `globalAgent (keepAlive, 5000 ms) reuses 1 connection for ${N}, and after >1 s idle; new Agent() opens ${N}, keeps 0`,
       need: 2,
       check: checkAgents,
     },

@@ -15,6 +15,38 @@ import {
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
 // and one fs.access as the positive control (it needs a pool thread, and never goes to io_uring).
+// Before the pool is parked, with its threads started and all asleep, N resolve4 more:
+// with a thread free they still make no pool request and wake no pool thread.
+
+/**
+ * "without the libuv pool" with the pool free, not only while it is full: the
+ * fixture's resolves made with every pool thread started and asleep (freePool)
+ * made no pool request (async_hooks: fs, getaddrinfo, crypto, zlib) and put no
+ * pool thread on a CPU (/proc schedstat run counts, from before to after them).
+ * A resolve* that turns to the pool only while a thread is free (and does
+ * without it when none is, as in the parked trial) shows here. Honest: 0
+ * requests and 0 wake-ups in every run measured (Node 20.20, 2 CPUs, quiet, beside
+ * two busy loops and at a load average of 6–27: over 50 runs); a stat of its own
+ * before each query while a thread is free (resolve-conf-stat): 4 requests, 5–9
+ * wake-ups. fs requests count whether or not they go to io_uring: honest resolves
+ * make none either way. Null where the fixture did not run them (older records);
+ * a wake-up count it could not read (not Linux, no pool thread found) is left out.
+ * @param {any} free  obs.freePool
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function freePoolResolves(free) {
+  if (!free) return null;
+  const woke = typeof free.poolWakeups === 'number' ? free.poolWakeups : null;
+  const errs = free.errors?.length ? `, errors: ${[...new Set(free.errors)].join(', ')}` : '';
+  const ok = free.poolRequests === 0 && (woke === null || woke === 0) && !free.errors?.length;
+  return {
+    ok,
+    text:
+      `with the pool free (${free.poolThreads ?? '?'} threads asleep), ${free.resolves} resolve4 made ${free.poolRequests} pool request(s)` +
+      (woke === null ? '' : ` and woke pool threads ${woke}×`) +
+      `${ok ? '' : ' (expected none: resolve* used the pool while a thread was free)'}${errs}`,
+  };
+}
 
 export default defineSpec({
   id: 'net.resolve-not-pool-bound',
@@ -38,12 +70,17 @@ export default defineSpec({
     return {
       summary:
         `All pool threads parked for ${HOLD_MS} ms; ${N} resolve4 calls, each of a name not asked before, against a DNS responder on 127.0.0.1 all answer before the release, ` +
-        `while the control fs.access waits for it. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
+        `while the control fs.access waits for it; ${N} more with the pool free (before it is parked) make no pool request and wake no pool thread. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
       model: { N, holdMs: HOLD_MS, completedBeforeRelease: N, R: claim, alternatives: { 'pool-bound': poolBound } },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
-      trial: (c) => netProbeTrial(c, { ops: ['resolve', 'access'], n: N, holdMs: HOLD_MS, pool: c.poolSize }, bare),
+      trial: (c) =>
+        netProbeTrial(
+          c,
+          { ops: ['resolve', 'access'], n: N, holdMs: HOLD_MS, pool: c.poolSize, freeResolves: N },
+          bare,
+        ),
       structural: {
-        asserts: 'resolve4 answers while every pool thread is parked',
+        asserts: 'resolve4 answers while every pool thread is parked, and uses none while one is free',
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);
@@ -52,9 +89,11 @@ export default defineSpec({
           const errs = r.errors.length ? `; errors: ${[...new Set(r.errors)].join(', ')}` : '';
           // The answers must come while no pool thread ran, not merely while the FIFOs were held.
           const free = poolNotHeld(obs);
+          // ... and they do without it when a thread is free too (null in older records)
+          const unparked = freePoolResolves(obs.freePool);
           return {
-            ok: r.completedBeforeRelease === r.count && r.errors.length === 0 && !free,
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}${threadsSaid(obs)}`,
+            ok: r.completedBeforeRelease === r.count && r.errors.length === 0 && !free && unparked?.ok !== false,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}${unparked ? `; ${unparked.text}` : ''}${threadsSaid(obs)}`,
           };
         },
       },
