@@ -11,7 +11,9 @@ import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
 import lookupPoolBound from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
-import dnsHalfCap from '../specs/threadpool/pool.dns-half-cap.spec.js';
+import dnsHalfCap, { busyWhileHeld } from '../specs/threadpool/pool.dns-half-cap.spec.js';
+import { runWithLook, busyCalls } from '../harness/kits/look.js';
+import { startFixture } from '../harness/isolate.js';
 
 const require = createRequire(import.meta.url);
 const { startDnsServer, answer } = require('../fixtures/lib/dns-server.cjs');
@@ -368,6 +370,105 @@ describe('freePoolResolves: resolve* with the pool free', () => {
     expect(freePoolResolves({ ...honest, poolRequests: 2, poolThreads: null, poolWakeups: null })?.ok).toBe(false);
     expect(freePoolResolves({ ...honest, errors: ['ETIMEOUT'] })?.ok).toBe(false);
     expect(freePoolResolves(undefined)).toBeNull(); // older records: the parked trial alone
+  });
+});
+
+describe('pool.dns-half-cap: the threads busy while the lookups are held, read from outside', () => {
+  it('⌈P/2⌉ busy, each in openat: holds; more, in any call (lookup-spare-read), fails; unread: left out', () => {
+    expect(busyWhileHeld({ openat: 2 }, 2)).toEqual({
+      ok: true,
+      text: '2 threads busy, read from outside (2 in openat)',
+    });
+    const spare = busyWhileHeld({ openat: 2, read: 1 }, 2);
+    expect(spare?.ok).toBe(false);
+    expect(spare?.text).toBe('3 threads busy, read from outside (2 in openat, 1 in read) (expected 2, each in openat)');
+    expect(busyWhileHeld({ openat: 1, read: 1 }, 2)?.ok).toBe(false); // two, but not both lookups
+    expect(busyWhileHeld({}, 2)?.text).toBe('0 threads busy, read from outside (none) (expected 2, each in openat)');
+    expect(busyWhileHeld(null, 2)).toBe(null);
+    expect(busyWhileHeld(undefined, 2)).toBe(null);
+  });
+  it('the check: a case whose busy threads exceed the cap fails, its counts as honest', () => {
+    const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: 'x64' }));
+    const four = { P: 4, k: 6, held: 2, heldAfter: 2, requested: 6, statDone: true, finished: true, poolThreads: 4 };
+    const five = { ...four, P: 5, k: 7, held: 3, heldAfter: 3, requested: 7, poolThreads: 5 };
+    const check = (/** @type {any[]} */ seen) => plan.structural?.check({ seen });
+    expect(
+      check([
+        { ...four, busy: { openat: 2 } },
+        { ...five, busy: { openat: 3 } },
+      ])?.ok,
+    ).toBe(true);
+    expect(check([four, five])?.ok).toBe(true); // records from before the look
+    const spare = check([
+      { ...four, busy: { openat: 2, read: 1 } },
+      { ...five, busy: { openat: 3, read: 1 } },
+    ]);
+    expect(spare?.ok).toBe(false);
+    expect(spare?.detail).toMatch(/P=4: 2 of 6 lookups held at once .*; 3 threads busy, read from outside/);
+  });
+  it('busyCalls: threads blocked outside futex and epoll, by call; running, io_uring workers and idle ones left out', () => {
+    /** @type {Record<string, string | null>} */
+    const waits = {
+      1: 'epoll:10',
+      2: 'futex',
+      3: '257',
+      4: '257',
+      5: 'read',
+      6: 'running',
+      7: 'read',
+      8: 'no-syscall',
+    };
+    const read = {
+      tasks: () => Object.keys(waits),
+      wait: (/** @type {number} */ _pid, /** @type {number} */ tid) => waits[tid],
+      kernel: (/** @type {number} */ _pid, /** @type {number} */ tid) => tid === 7,
+    };
+    const openat = { x64: 'openat', arm64: '257' }[process.arch] ?? '257';
+    expect(busyCalls(1, read)).toEqual({ [openat]: 2, read: 1 });
+    // a thread whose call cannot be read: no reading; one gone meanwhile: left out
+    expect(busyCalls(1, { ...read, wait: (_p, /** @type {number} */ tid) => (tid === 5 ? null : waits[tid]) })).toBe(
+      null,
+    );
+    const gone5 = { wait: (/** @type {number} */ _p, /** @type {number} */ tid) => (tid === 5 ? null : waits[tid]) };
+    const kernel = (/** @type {number} */ _p, /** @type {number} */ tid) => (tid === 5 ? null : tid === 7);
+    expect(busyCalls(1, { ...read, ...gone5, kernel })).toEqual({ [openat]: 2 });
+    const gone = () => {
+      throw new Error('ENOENT');
+    };
+    expect(busyCalls(1, { ...read, tasks: gone })).toBe(null);
+  });
+});
+
+describe('net-probe dns-cap with the harness looking (Linux)', { skip: !linux && 'needs Linux FIFOs' }, () => {
+  let tmpdir = '';
+  before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-look-'))));
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+  /** A context whose start runs fixtures under this Node (runWithLook needs only start). */
+  const ctx = /** @type {any} */ ({
+    start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+      startFixture({ node: process.execPath, fixture, ...o, options: { tmpdir, ...o.options } }),
+  });
+  /** @param {string} P @param {string} [sabotage] */
+  const look = (P, sabotage) =>
+    runWithLook(
+      ctx,
+      'net-probe.cjs',
+      {
+        options: { mode: 'dns-cap', extra: 2, look: true },
+        env: { UV_THREADPOOL_SIZE: P, NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      },
+      (pid) => busyCalls(pid),
+    );
+  it('honest: ⌈P/2⌉ busy, in openat; lookup-spare-read: one more, in read', async (t) => {
+    const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
+    if (plan.skip) return t.skip(plan.skip);
+    const honest = await look('4');
+    expect(honest.data).toMatchObject({ held: 2, statDone: true, finished: true, looked: true });
+    expect(busyWhileHeld(honest.looks[0], 2)?.ok).toBe(true);
+    const spare = await look('4', 'lookup-spare-read');
+    expect(spare.data).toMatchObject({ held: 2, heldAfter: 2, statDone: true, looked: true });
+    expect(busyWhileHeld(spare.looks[0], 2)?.ok).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture } from '../harness/isolate.js';
-import { judgeRow } from '../specs/threadpool/pool.per-process.spec.js';
+import { judgeRow, parkerIdentity, watchChildren } from '../specs/threadpool/pool.per-process.spec.js';
 
 const worker = {
   kind: 'worker',
@@ -64,6 +64,52 @@ test("a process parker's P held on threads of its own, read from outside it (clu
   expect(judgeRow({ ...child, parkerInOpen: null }, 4)).toMatchObject({ ok: false, invalid: true });
 });
 
+test("a process parker's pid is a process the fixture forked (child-pool-in-cluster)", () => {
+  const whose = { mainPid: 10, childrenSeen: [98, 99, 120] };
+  // honest: fork() gave its pid, a process (Tgid its own) whose parent is the fixture,
+  // seen by the harness
+  const honest = { ...child, forkedPid: 99, parkerStatus: { tgid: 99, ppid: 10 } };
+  expect(parkerIdentity(honest, whose)?.ok).toBe(true);
+  expect(judgeRow(honest, 4, whose).ok).toBe(true);
+  expect(judgeRow(honest, 4, whose).text).toContain("one of the fixture's children the harness saw");
+  // a thread id of the cluster worker (120) reported as its pid: every reading says so
+  const tid = { ...honest, parkerPid: 125, parkerInOpen: [121, 122, 123, 124], parkedTids: [121, 122, 123, 124] };
+  const thread = { ...tid, parkerStatus: { tgid: 120, ppid: 10 } };
+  expect(judgeRow(thread, 4, whose).ok).toBe(false);
+  expect(judgeRow(thread, 4, whose).text).toContain('a thread of process 120 (Tgid), not a process');
+  expect(judgeRow(thread, 4, whose).text).toContain("not among the fixture's children the harness saw");
+  // each reading alone fails it
+  expect(judgeRow({ ...thread, parkerStatus: null }, 4, { mainPid: 10 }).ok).toBe(false); // fork() gave 99
+  expect(judgeRow({ ...thread, forkedPid: undefined, parkerStatus: null }, 4, whose).ok).toBe(false); // unseen
+  expect(judgeRow({ ...thread, forkedPid: undefined }, 4, { mainPid: 10 }).ok).toBe(false); // its Tgid
+  // a process, but not the fixture's child
+  expect(parkerIdentity({ ...honest, parkerStatus: { tgid: 99, ppid: 7 } }, whose)?.ok).toBe(false);
+  // none read (records from before): left out
+  expect(parkerIdentity(child, {})).toBe(null);
+  expect(judgeRow(child, 4, {}).ok).toBe(true);
+  // a Worker's pid is this process's
+  expect(parkerIdentity({ ...worker, parkerPid: 10 }, whose)?.ok).toBe(true);
+  expect(judgeRow({ ...worker, parkerPid: 11 }, 4, whose).ok).toBe(false);
+  expect(parkerIdentity({ ...worker, parkerPid: 11 }, {})).toBe(null);
+});
+
+test('watchChildren: every child pid a look saw; null where no look read any', async () => {
+  let n = 0;
+  const w = watchChildren(1, { everyMs: 1, tasks: () => [], children: () => (++n < 3 ? [5] : [5, 6]) });
+  await new Promise((r) => setTimeout(r, 20));
+  expect(w.stop()).toEqual([5, 6]);
+  const gone = watchChildren(1, {
+    everyMs: 1,
+    tasks: () => {
+      throw new Error('ENOENT');
+    },
+  });
+  await new Promise((r) => setTimeout(r, 5));
+  expect(gone.stop()).toBe(null);
+  const none = watchChildren(1, { everyMs: 1, tasks: () => [], children: () => [] });
+  expect(none.stop()).toBe(null);
+});
+
 test('a parker that could not hold all P is a failed control, not evidence', () => {
   expect(judgeRow({ ...worker, parked: 3 }, 4)).toMatchObject({ ok: false, invalid: true });
   expect(judgeRow({ ...child, parked: null }, 4).invalid).toBe(true);
@@ -94,5 +140,19 @@ describe('the fixture, honest and under worker-own-pool (Linux)', { skip: proces
     }
     expect(judgeRow(honest.worker, 4).ok).toBe(true);
     expect(judgeRow(own.worker, 4).ok).toBe(false);
+    // whose the parkers' pids are, read by the parent: fork()'s, each a process it is the
+    // parent of
+    for (const kind of ['child', 'cluster']) {
+      const row = honest[kind];
+      expect(row.forkedPid).toBe(row.parkerPid);
+      expect(row.parkerStatus).toEqual({ tgid: row.parkerPid, ppid: honest.pid });
+    }
+  });
+
+  test('child-pool-in-cluster: the child names a thread of the cluster worker as its pid', async () => {
+    const d = await run('child-pool-in-cluster');
+    expect(d.child.forkedPid).not.toBe(d.child.parkerPid);
+    expect(d.child.parkerStatus.tgid).toBe(d.cluster.parkerPid);
+    expect(judgeRow(d.child, 4, { mainPid: d.pid }).ok).toBe(false);
   });
 });

@@ -9,12 +9,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
-import { runFixture } from '../harness/isolate.js';
-import fsIoUring, { fsModel } from '../specs/threadpool/pool.fs-io-uring.spec.js';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import { runWithLook, threadReads } from '../harness/kits/look.js';
+import fsIoUring, { fsModel, mainReads, MAIN_READ_BYTES } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
 import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile from '../specs/threadpool/pool.watchfile.spec.js';
-import slowIo from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
+import slowIo, { madeWhileHeld } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
@@ -108,6 +109,30 @@ describe('pool.fs-io-uring: where libuv sends fs requests', () => {
     expect(check20({ cases: [seen([]), seen([], { rings: { all: 0, sqpoll: 0 } })] }).invalid).toBe(true);
   });
 
+  it("check: the main thread's reads while the calls ran, from outside (uring-inline); unread: left out", () => {
+    // honest: 0 to 8 bytes on Node 20 (the ring), up to 856 on 22 to 26; uring-inline
+    // 131,072 and 65,536
+    expect(mainReads({ mainRead: { syscr: 0, rchar: 0 } })?.ok).toBe(true);
+    expect(mainReads({ mainRead: { syscr: 6, rchar: 856 } })?.ok).toBe(true);
+    expect(mainReads({ mainRead: { syscr: 3, rchar: 131072 } })?.ok).toBe(false);
+    expect(mainReads({ mainRead: { syscr: 1, rchar: 65536 } })?.ok).toBe(false);
+    expect(mainReads({ mainRead: null })).toBe(null);
+    expect(mainReads({})).toBe(null);
+    expect(MAIN_READ_BYTES).toBeGreaterThan(856 * 10);
+    expect(MAIN_READ_BYTES).toBeLessThanOrEqual(65536 / 4);
+    const check20 = fsIoUring.plan(ctx('20.20.2', '1.46.0')).structural?.check ?? (() => ({ ok: false }));
+    const ring = (/** @type {number} */ rchar) => seen(OPS, { mainRead: { syscr: rchar ? 3 : 0, rchar } });
+    expect(check20({ cases: [seen([]), ring(0)] }).ok).toBe(true);
+    const inline = check20({ cases: [seen([]), ring(131072)] });
+    expect(inline.ok).toBe(false);
+    expect(inline.detail).toMatch(
+      /the main thread read 131072 bytes in 3 reads while they ran \(read from outside\) \(expected under/,
+    );
+    const check = fsIoUring.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    expect(check({ cases: [seen([]), seen([], { mainRead: { syscr: 1, rchar: 65536 } })] }).ok).toBe(false);
+    expect(check({ cases: [seen([]), seen([], { mainRead: { syscr: 6, rchar: 856 } })] }).ok).toBe(true);
+  });
+
   it('check: a call whose census shows no fs request of its own fails, though it waited (pool-gated)', () => {
     const check = fsIoUring.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     /** @param {Record<string, number>} stat */
@@ -136,6 +161,11 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     const controls = { hash: { before: true }, timer: { before: true }, access: { before: false } };
     expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls }).ok).toBe(true);
     expect(check({ ...base, ops: { digest: { before: true, done: true } }, controls }).ok).toBe(false);
+    // held longer than the options say (heldMs): digest-on-timer's digest resolves with
+    // the pool held
+    const timed = check({ ...base, heldMs: 260, ops: { digest: { before: true, done: true } }, controls });
+    expect(timed).toMatchObject({ ok: false });
+    expect(timed.detail).toMatch(/4 held up to 260 ms\), subtle\.digest resolved with the pool held/);
     const stuck = { ...controls, timer: { before: false } };
     expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls: stuck }).invalid).toBe(true);
     // the census: the digest's own job waited, or some other pool request did (pool-gated)
@@ -190,6 +220,23 @@ describe('pool.slow-io-cap-n1: check', () => {
     expect(check({ seen: [s(1, 1, false, { poolThreads: 2 }), s(2, 1, true)] }).ok).toBe(false);
     expect(check({ seen: [s(1, 0, true), s(2, 1, true)] }).invalid).toBe(true);
   });
+  it("an fs.mkdir's work seen from outside with the lookups held: not made with P=1, made with P=2", () => {
+    const honest = [s(1, 1, false, { madeSeen: false }), s(2, 1, true, { madeSeen: true })];
+    expect(check({ seen: honest }).ok).toBe(true);
+    expect(check({ seen: honest }).detail).toMatch(/P=1: .*an fs\.mkdir was not made with the lookups held/);
+    // fs-inline-behind-lookups: the work done at once, only its callback waited
+    const inline = check({ seen: [s(1, 1, false, { madeSeen: true }), honest[1]] });
+    expect(inline.ok).toBe(false);
+    expect(inline.detail).toMatch(/was made with the lookups held \(seen from outside\) \(expected it not made/);
+    // with P=2 its free thread makes it at once
+    expect(check({ seen: [honest[0], s(2, 1, true, { madeSeen: false })] }).ok).toBe(false);
+    // no look taken: left out
+    expect(madeWhileHeld(s(1, 1, false), { statWaits: true })).toBe(null);
+    expect(madeWhileHeld(s(1, 1, false, { madeSeen: null }), { statWaits: true })).toBe(null);
+    // the mkdir failed
+    const failed = { madeSeen: false, made: { done: true, error: 'EACCES' } };
+    expect(madeWhileHeld(s(1, 1, false, failed), { statWaits: true })?.ok).toBe(false);
+  });
   it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {
     const asked = [s(1, 1, false, { requested: 2 }), s(2, 1, true, { requested: 3 })];
     expect(check({ seen: asked }).ok).toBe(true);
@@ -215,6 +262,29 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
       })
     ).data;
 
+  it('webcrypto: held holdMs and a random half to a whole more; digest-on-timer resolves with the pool held', async () => {
+    const honest = await run({ mode: 'webcrypto', holdMs: 100 });
+    expect(honest.heldMs).toBeGreaterThanOrEqual(150);
+    expect(honest.heldMs).toBeLessThanOrEqual(200);
+    expect(honest.releasedAt).toBeGreaterThanOrEqual(honest.heldMs);
+    expect(honest.ops.digest.before).toBe(false);
+    const timer = await run({ mode: 'webcrypto', holdMs: 100 }, 'digest-on-timer');
+    expect([timer.ops.digest.before, timer.ops.digest.done]).toEqual([true, true]);
+    expect(timer.releasedAt).toBeLessThan(timer.heldMs);
+  });
+
+  it('watch: the pool held in read(2); watchfile-open-gated then reports with the pool held', async () => {
+    const honest = await run({ mode: 'watch', holdMs: 150 });
+    expect([honest.heldIn, honest.parkedNow, honest.ops.watchFile.before, honest.ops.watch.before]).toEqual([
+      'read',
+      4,
+      false,
+      true,
+    ]);
+    const gated = await run({ mode: 'watch', holdMs: 150 }, 'watchfile-open-gated');
+    expect([gated.parkedNow, gated.ops.watchFile.before]).toEqual([4, true]);
+  });
+
   it('webcrypto: the digest waits for the release; digest-off-pool resolves it with the pool held', async () => {
     const honest = await run({ mode: 'webcrypto' });
     expect([
@@ -229,6 +299,31 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
       true,
       false,
     ]);
+  });
+
+  it("fs-cases with the harness's looks: the main thread reads next to nothing; uring-inline reads the file", async () => {
+    const ctx = /** @type {any} */ ({
+      start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+        startFixture({ node: process.execPath, fixture, ...o, options: { tmpdir, ...o.options } }),
+    });
+    /** @param {string} [sabotage] */
+    const look = async (sabotage) => {
+      const { data, looks } = await runWithLook(
+        ctx,
+        'pool-parked.cjs',
+        {
+          options: { mode: 'fs-cases', pool: 4, cases: [{ name: 'set', ioUring: '1' }], look: true },
+          env: { UV_USE_IO_URING: '1', NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        },
+        (pid) => threadReads(pid),
+      );
+      expect(data.cases[0].looked).toEqual([true, true]);
+      const [a, b] = /** @type {{ rchar: number }[]} */ (looks);
+      return b.rchar - a.rchar;
+    };
+    expect(await look()).toBeLessThan(MAIN_READ_BYTES);
+    expect(await look('uring-inline')).toBeGreaterThanOrEqual(65536);
   });
 
   it('fs: with io_uring off (as the harness runs fixtures) every call waits; fs-off-pool makes them complete', async () => {
@@ -249,6 +344,54 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     expect(OPS.filter((op) => gated.ops[op].requests.FSREQCALLBACK || gated.ops[op].requests.FSREQPROMISE)).toEqual([]);
     expect((await run({ mode: 'webcrypto' })).ops.digest.requests).toEqual({ HASHREQUEST: 1 });
     expect((await run({ mode: 'watch' })).ops.watchFile.requests).toEqual({ STATWATCHER: 1 });
+  });
+});
+
+describe("threadReads: a thread's reads, from /proc/<pid>/task/<tid>/io", () => {
+  it('syscr and rchar; null where unreadable or malformed', () => {
+    const io = 'rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 0\n';
+    /** @type {string[]} */
+    const asked = [];
+    expect(threadReads(7, 9, (f) => (asked.push(f), io))).toEqual({ syscr: 10, rchar: 6976 });
+    expect(asked).toEqual(['/proc/7/task/9/io']);
+    expect(threadReads(7, undefined, () => io)).toEqual({ syscr: 10, rchar: 6976 });
+    expect(threadReads(7, 7, () => 'nothing')).toBe(null);
+    expect(
+      threadReads(7, 7, () => {
+        throw new Error('EACCES');
+      }),
+    ).toBe(null);
+  });
+  it('runWithLook: a look per "held", each answered; one that throws reads null', async () => {
+    /** @type {any[]} */
+    const sent = [];
+    /** @type {any} */
+    let opts;
+    const ctx = /** @type {any} */ ({
+      start: (/** @type {string} */ _f, /** @type {any} */ o) => {
+        opts = o;
+        return {
+          pid: 42,
+          send: (/** @type {any} */ m) => sent.push(m),
+          result: new Promise((resolve) =>
+            setImmediate(() => {
+              o.onMessage({ event: 'held', at: 'start' });
+              o.onMessage({ event: 'other' });
+              o.onMessage({ event: 'held', at: 'end' });
+              resolve({ data: { ok: 1 } });
+            }),
+          ),
+        };
+      },
+    });
+    let n = 0;
+    const r = await runWithLook(ctx, 'x.cjs', { timeoutMs: 5 }, (pid, m) => {
+      if (n++) throw new Error('unreadable');
+      return `${pid}:${m.at}`;
+    });
+    expect(r).toEqual({ data: { ok: 1 }, looks: ['42:start', null] });
+    expect(sent).toEqual([{ type: 'looked' }, { type: 'looked' }]);
+    expect(opts.timeoutMs).toBe(5);
   });
 });
 

@@ -1,6 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 import { ioUringRule, kernelRefuses, closeOnRing } from '../../harness/kits/io-uring.js';
+import { runWithLook, threadReads } from '../../harness/kits/look.js';
 
 // Where libuv sends fs requests, and why: harness/kits/io-uring.js. The
 // harness runs every fixture with UV_USE_IO_URING=0 and a spec can set a
@@ -25,6 +26,65 @@ const CASES = [
   { name: 'unset', ioUring: null, text: 'UV_USE_IO_URING unset' },
   { name: 'set', ioUring: '1', text: 'UV_USE_IO_URING=1' },
 ];
+
+/**
+ * The most the fixture's main thread may read (bytes, /proc rchar) while the
+ * fs calls of the case it measures itself run: from just before they start to
+ * once they are through, read by the harness from outside (runWithLook,
+ * threadReads). On the pool or on io_uring their reads are not the main
+ * thread's; done there synchronously (uring-inline: stat, open, read and close
+ * inline, each result handed over when a decoy request returns) fs.read alone
+ * adds the 64 KiB it reads, the read stream 64 KiB more. Honest: 0 to 8 bytes
+ * on Node 20.20.2 (io_uring with =1: an eventfd's 8 bytes at most), up to 856
+ * on 22, 24 and 26 (the calls wait for the pool: the other case's child
+ * reports meanwhile); uring-inline: 131,072 on 20, 65,536 on 22 to 26.
+ */
+export const MAIN_READ_BYTES = 16384;
+
+/**
+ * The main thread's reads while the fs calls ran (`mainRead`, the case the
+ * fixture measures in its own process), as a part; null where not read.
+ * @param {{ mainRead?: { syscr: number, rchar: number } | null }} s
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function mainReads(s) {
+  const r = s.mainRead;
+  if (!r) return null;
+  const ok = r.rchar < MAIN_READ_BYTES;
+  return {
+    ok,
+    text:
+      `the main thread read ${r.rchar} bytes in ${r.syscr} reads while they ran (read from outside)` +
+      (ok ? '' : ` (expected under ${MAIN_READ_BYTES}: the calls' reads are not the main thread's)`),
+  };
+}
+
+/**
+ * A trial: fixtures/pool-parked.cjs (fs-cases) with UV_USE_IO_URING=1; the
+ * harness reads the main thread's reads at the two looks the fixture's own
+ * case asks for (before its calls start, once they are through) and gives
+ * their difference to that case (`mainRead`). Not under Node options (a
+ * preload may read files on the main thread then): the fixture's readings alone.
+ * @param {import('../../harness/context.js').Context} c @param {object} options
+ */
+export async function fsCasesTrial(c, options) {
+  const o = { options, env: { UV_USE_IO_URING: '1' }, timeoutMs: 20_000 };
+  if (c.platform !== 'linux' || c.env?.NODE_OPTIONS) return c.run('pool-parked.cjs', o);
+  const { data, looks } = await runWithLook(
+    c,
+    'pool-parked.cjs',
+    { ...o, options: { ...options, look: true } },
+    (pid) => threadReads(pid),
+  );
+  const [a, b] = looks;
+  const mainRead = looks.length === 2 && a && b ? { syscr: b.syscr - a.syscr, rchar: b.rchar - a.rchar } : null;
+  return {
+    ...data,
+    cases: data.cases.map((/** @type {any} */ s) =>
+      s.looked?.length === 2 && s.looked.every(Boolean) ? { ...s, mainRead } : s,
+    ),
+  };
+}
 
 /**
  * The model for this machine: per case, whether fs requests go to the ring
@@ -102,16 +162,12 @@ export default defineSpec({
         cases: model.cases.map(({ name, text, ring, early }) => ({ name, text, ring, early })),
         outcome,
       },
+      // The fixture measures the =1 case itself and starts a child for the other.
       trial: (c) =>
-        c.run('pool-parked.cjs', {
-          options: {
-            mode: 'fs-cases',
-            pool: c.poolSize,
-            cases: CASES.map(({ name, ioUring }) => ({ name, ioUring })),
-          },
-          // The fixture measures the =1 case itself and starts a child for the other.
-          env: { UV_USE_IO_URING: '1' },
-          timeoutMs: 20_000,
+        fsCasesTrial(c, {
+          mode: 'fs-cases',
+          pool: c.poolSize,
+          cases: CASES.map(({ name, ioUring }) => ({ name, ioUring })),
         }),
       structural: {
         asserts: heldAsserts(model.cases),
@@ -148,16 +204,19 @@ export default defineSpec({
               invalid ??= `${want.text}: the control fs.access completed with the pool held`;
             if (want.ring && sqpoll === 0)
               invalid ??= `${want.text}: no io_uring ring with a polling thread was set up (io_uring refused here, e.g. by seccomp)`;
-            const good =
+            // where they ran: not on the main thread (its reads meanwhile, from outside)
+            const main = mainReads(s);
+            const placed =
               errors.length === 0 &&
               early.length === want.early.length &&
               early.every((op) => want.early.includes(op)) &&
               (sqpoll === null || want.ring === sqpoll > 0) &&
               notOwn.length === 0 &&
               OPS.every((op) => s.ops[op].done);
+            const good = placed && main?.ok !== false;
             ok &&= good;
             parts.push(
-              `${text}${sqpoll === null ? '' : ` (${sqpoll} polling io_uring rings)`}${errors.length ? `; errors ${errors.join(', ')}` : ''}${notOwn.length ? `; ${notOwn.map((r) => r?.text).join('; ')}` : ''}${good ? '' : ` (expected: ${caseText(want)})`}`,
+              `${text}${sqpoll === null ? '' : ` (${sqpoll} polling io_uring rings)`}${errors.length ? `; errors ${errors.join(', ')}` : ''}${notOwn.length ? `; ${notOwn.map((r) => r?.text).join('; ')}` : ''}${main ? `; ${main.text}` : ''}${placed ? '' : ` (expected: ${caseText(want)})`}`,
             );
           });
           const detail = `with all ${obs.cases[0]?.P} pool threads held: ${parts.join('; ')}; fs.access waited`;

@@ -1,30 +1,129 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize } from '../../harness/kits/pool.js';
+import { childrenOf } from '../../harness/kits/threads.js';
+import { listTasks } from '../../harness/thread-watch.js';
 
 const KINDS = ['worker', 'child', 'cluster'];
 const LABEL = { worker: 'a Worker thread', child: 'a child process', cluster: 'a cluster worker' };
+
+/** How often the harness lists the fixture's child processes while it runs (watchChildren). */
+const CHILD_LOOK_MS = 10;
+
+/**
+ * The child processes of process `pid` (childrenOf), listed by the harness
+ * from outside it every `everyMs` until stop(), which gives every pid seen
+ * (sorted); null where no look could read the process, or none saw a child
+ * (the fixture forks two, each living hundreds of ms: a listing that saw
+ * none read nothing). Each parker lives from its fork until after its
+ * reading, so looks every 10 ms see it many times over.
+ * @param {number} pid
+ * @param {{ everyMs?: number, tasks?: (pid: number) => unknown, children?: (pid: number) => number[] }} [o]
+ *   tasks (throws where the process cannot be read), children: injectable (tests)
+ */
+export function watchChildren(pid, { everyMs = CHILD_LOOK_MS, tasks = listTasks, children = childrenOf } = {}) {
+  /** @type {Set<number>} */
+  const seen = new Set();
+  const look = () => {
+    try {
+      tasks(pid);
+    } catch {
+      return; // gone, or not Linux: no look
+    }
+    for (const c of children(pid)) seen.add(c);
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  let stopped = false;
+  return {
+    stop: () => {
+      if (!stopped) clearInterval(timer);
+      stopped = true;
+      return seen.size ? [...seen].sort((a, b) => a - b) : null;
+    },
+  };
+}
+
+/**
+ * Whose the pid a parker reported is, as a part (`whose`): a Worker's is this
+ * process's own (the fixture's pid as the harness started it); a child's or
+ * cluster worker's must be a process the fixture forked: the pid fork() gave
+ * the fixture (`forkedPid`), a process and not a thread of another (its Tgid,
+ * /proc/<pid>/status, is its own id), whose parent is the fixture (`PPid`),
+ * and one of the fixture's children the harness listed while it ran
+ * (`childrenSeen`, watchChildren). Honest: all of them, every trial. A parker
+ * that names a thread of another process as its pid (child-pool-in-cluster:
+ * its requests, and the threads read at that pid, are the cluster worker's)
+ * reads a Tgid not its own, a fork pid unlike it, and is no child the
+ * harness saw. Each reading left out where it was not taken (records from
+ * before, /proc unread); null where none was.
+ * @param {any} row @param {{ mainPid?: number | null, childrenSeen?: number[] | null }} whose
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function parkerIdentity(row, { mainPid = null, childrenSeen = null }) {
+  const pid = row.parkerPid;
+  if (row.kind === 'worker') {
+    if (typeof mainPid !== 'number') return null;
+    return pid === mainPid
+      ? { ok: true, text: `pid ${pid}, this process` }
+      : { ok: false, text: `it reported pid ${pid}, not this process's (${mainPid})` };
+  }
+  /** @type {{ ok: boolean, text: string }[]} */
+  const parts = [];
+  if (typeof row.forkedPid === 'number')
+    parts.push({ ok: row.forkedPid === pid, text: `fork() gave pid ${row.forkedPid}` });
+  const st = row.parkerStatus;
+  if (st && typeof st.tgid === 'number') {
+    const own = st.tgid === pid;
+    const parent = typeof mainPid !== 'number' || st.ppid === mainPid;
+    parts.push({
+      ok: own && parent,
+      text: own
+        ? `a process (Tgid ${st.tgid}) whose parent is ${st.ppid}${parent ? '' : ` (expected ${mainPid}, the fixture)`}`
+        : `a thread of process ${st.tgid} (Tgid), not a process`,
+    });
+  }
+  if (Array.isArray(childrenSeen)) {
+    const seen = childrenSeen.includes(pid);
+    parts.push({
+      ok: seen,
+      text: seen
+        ? "one of the fixture's children the harness saw"
+        : `not among the fixture's children the harness saw (${childrenSeen.join(',')})`,
+    });
+  }
+  if (!parts.length) return null;
+  const ok = parts.every((p) => p.ok);
+  return {
+    ok,
+    text: `pid ${pid}: ${parts.map((p) => p.text).join(', ')}${ok ? '' : ' (expected the parker the fixture forked)'}`,
+  };
+}
 
 /**
  * One parker's reading against the model: a Worker shares this process's
  * pool (the main thread's request waits for a thread the Worker holds, and
  * then runs on one of them); a child process or cluster worker has its own
  * (the request gets a thread here while the child holds all P of its own).
- * @param {any} row @param {number} P
+ * `whose`: what says whose the reported pid is (parkerIdentity), where read.
+ * @param {any} row @param {number} P @param {{ mainPid?: number | null, childrenSeen?: number[] | null }} [whose]
  * @returns {{ ok: boolean, invalid: boolean, text: string }}
  */
-export function judgeRow(row, P) {
+export function judgeRow(row, P, whose = {}) {
   const who = LABEL[/** @type {'worker' | 'child' | 'cluster'} */ (row.kind)];
   if (row.parked !== P)
     return { ok: false, invalid: true, text: `${who} parked ${row.parked} of ${P} pool requests (the control failed)` };
   if (row.result !== 'ok')
     return { ok: false, invalid: false, text: `${who}: the main thread's request ended ${row.result}` };
+  const id = parkerIdentity(row, whose);
   if (row.kind === 'worker') {
     const onParked = row.servedBy.length === 1 && row.parkedTids.includes(row.servedBy[0]);
-    const ok = row.blockedDuring === P && !row.readerDuring && !row.doneDuring && onParked;
+    const ok = row.blockedDuring === P && !row.readerDuring && !row.doneDuring && onParked && id?.ok !== false;
     return {
       ok,
       invalid: false,
       text:
+        (id && !id.ok ? `${who}: ${id.text}; ` : '') +
         `while ${who} held ${P} requests (threads ${row.parkedTids.join(',')}: ${[...new Set(row.names)].join('/')}), ` +
         `${row.blockedDuring} threads of the process were in open(2) and the main thread's request ${row.readerDuring || row.doneDuring ? 'had a thread' : 'had none'}; ` +
         `after the release it ran on thread ${row.servedBy.join(',') || 'none'}${onParked ? ', one the Worker had held' : ', not one the Worker had held'}`,
@@ -48,11 +147,18 @@ export function judgeRow(row, P) {
     own === undefined
       ? ''
       : `; read from /proc/${row.parkerPid}: ${own.length} of its own threads in open(2)${ownOk ? '' : ` (expected ${P}, among them ${row.parkedTids.join(',')}, the threads it named)`}`;
-  const ok = row.blockedHere === 1 && row.readerDuring && row.doneDuring && row.parkerStillBlocked === P && ownOk;
+  const ok =
+    row.blockedHere === 1 &&
+    row.readerDuring &&
+    row.doneDuring &&
+    row.parkerStillBlocked === P &&
+    ownOk &&
+    id?.ok !== false;
   return {
     ok,
     invalid: false,
     text:
+      (id ? `${who}'s ${id.text}; ` : '') +
       `while ${who} (pid ${row.parkerPid}) held ${P} requests on its own threads, the main thread's request ` +
       `${row.readerDuring ? 'got' : 'did not get'} a thread here (${row.blockedHere} in open(2) here, thread ${row.servedBy.join(',') || 'none'}) ` +
       `and completed${row.doneDuring ? '' : ' only later'}; it still had ${row.parkerStillBlocked} in open(2)${ownText}`,
@@ -87,15 +193,34 @@ export default defineSpec({
         child: { blockedHere: 1 },
         cluster: { blockedHere: 1 },
       },
-      trial: (c) => c.run('pool-per-process.cjs', { options: { pool: P, holdMs: 100 }, timeoutMs: 20_000 }),
+      async trial(c) {
+        // Started, not run, so that the harness lists the fixture's children while it runs
+        // (watchChildren): the pids its parkers report are checked against them.
+        const h = c.start('pool-per-process.cjs', { options: { pool: P, holdMs: 100 }, timeoutMs: 20_000 });
+        const watch = c.platform === 'linux' && h.pid !== undefined ? watchChildren(h.pid) : null;
+        try {
+          const { data } = await h.result;
+          return watch ? { ...data, fixturePid: h.pid, childrenSeen: watch.stop() } : data;
+        } finally {
+          watch?.stop();
+        }
+      },
       structural: {
         asserts: "the main thread's request waits for threads a Worker holds, not for a child process's",
         need: 2,
         check(obs) {
-          const rows = KINDS.map((k) => judgeRow(obs[k], P));
+          // the fixture's pid as the harness started it, else as it reports it (records from
+          // before the harness watched it)
+          const whose = { mainPid: obs.fixturePid ?? obs.pid ?? null, childrenSeen: obs.childrenSeen ?? null };
+          const rows = KINDS.map((k) => judgeRow(obs[k], P, whose));
           const invalid = rows.find((r) => r.invalid);
           if (invalid) return { ok: false, invalid: true, detail: invalid.text };
-          return { ok: rows.every((r) => r.ok), detail: rows.map((r) => r.text).join('; ') };
+          // two processes: the child and the cluster worker are not one
+          const apart = obs.child.parkerPid !== obs.cluster.parkerPid;
+          const same = apart
+            ? ''
+            : `the child process and the cluster worker reported one pid (${obs.child.parkerPid}); `;
+          return { ok: apart && rows.every((r) => r.ok), detail: same + rows.map((r) => r.text).join('; ') };
         },
       },
     };

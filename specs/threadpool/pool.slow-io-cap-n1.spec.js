@@ -1,5 +1,9 @@
+import { existsSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { defineSpec } from '../../harness/spec.js';
 import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
+import { runWithLook } from '../../harness/kits/look.js';
 
 // libuv lets at most slow_work_thread_threshold() = (nthreads + 1) / 2 pool
 // threads run "slow I/O" (getaddrinfo, getnameinfo) at once (threadpool.c):
@@ -13,6 +17,60 @@ const CASES = [
   { P: 2, lookups: 3, held: 1, statWaits: false },
 ];
 const CONTROL_MS = 200;
+
+/**
+ * One case's run: fixtures/pool-parked.cjs (slow-io), its fs.stat beside an
+ * fs.mkdir of a path the harness draws here (under the run's scratch
+ * directory, a name the fixture learns only as it starts). With the lookups
+ * held, the fixture says so ('held') and waits; the harness looks from
+ * outside whether that directory exists (`madeSeen`), answers, and only then
+ * does the fixture open the gate. null where no look was taken (it did not say).
+ * @param {import('../../harness/context.js').Context} c @param {(typeof CASES)[number]} k
+ */
+async function slowIoRun(c, k) {
+  const drawn = path.join(c.tmpdir, `drawn-${randomUUID()}`);
+  try {
+    const { data, looks } = await runWithLook(
+      c,
+      'pool-parked.cjs',
+      {
+        options: { mode: 'slow-io', lookups: k.lookups, controlMs: CONTROL_MS, drawn },
+        env: { UV_THREADPOOL_SIZE: String(k.P) },
+        timeoutMs: 15_000,
+      },
+      () => existsSync(drawn),
+    );
+    return { ...data, madeSeen: looks[0] ?? null };
+  } finally {
+    rmSync(drawn, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether an fs request's work waited (`want.statWaits`) or was done at once
+ * with the lookups held, as the harness saw it from outside: the directory
+ * of the fixture's fs.mkdir (a path the harness drew) was there, or not, when
+ * it looked with the gate still shut (slowIoRun). With P=1 an fs call whose
+ * work is done at once on the main thread and only its callback waits
+ * (fs-inline-behind-lookups) made it there; honest, it is not there with P=1
+ * and there with P=2 (its one free thread makes it within the 200 ms),
+ * every trial. null where no look was taken (records from before, a fixture
+ * that did not say): the part is left out.
+ * @param {any} s @param {{ statWaits: boolean }} want
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function madeWhileHeld(s, want) {
+  if (typeof s.madeSeen !== 'boolean') return null;
+  const ok = s.madeSeen !== want.statWaits && (!s.made || (s.made.done && !s.made.error));
+  const where = s.madeSeen ? 'was made with the lookups held' : 'was not made with the lookups held';
+  return {
+    ok,
+    text:
+      `an fs.mkdir ${where} (seen from outside)` +
+      (s.made?.error ? `, error ${s.made.error}` : '') +
+      (ok ? '' : ` (expected it ${want.statWaits ? 'not made until the lookup returned' : 'made at once'})`),
+  };
+}
 
 export default defineSpec({
   id: 'pool.slow-io-cap-n1',
@@ -36,7 +94,7 @@ export default defineSpec({
       ...statOffPool(ctx),
       ...(why ? { skip: `cannot make lookups slow without the network: ${why}` } : {}),
       summary:
-        `dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), then one fs.stat: ` +
+        `dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), then one fs.stat and an fs.mkdir of a path the harness draws (it looks from outside whether it is made before the gate opens): ` +
         CASES.map(
           (c) =>
             `P=${c.P}, ${c.lookups} lookups → ${c.held} held, fs.stat ${c.statWaits ? 'waits for the lookup' : 'completes at once'}`,
@@ -50,13 +108,7 @@ export default defineSpec({
       async trial(c) {
         // Both cases at once, each in its own process with its own gate: the
         // counts are exact, and each process mostly waits.
-        const one = (/** @type {(typeof CASES)[number]} */ k) =>
-          c.run('pool-parked.cjs', {
-            options: { mode: 'slow-io', lookups: k.lookups, controlMs: CONTROL_MS },
-            env: { UV_THREADPOOL_SIZE: String(k.P) },
-            timeoutMs: 15_000,
-          });
-        return { seen: await Promise.all(CASES.map(one)) };
+        return { seen: await Promise.all(CASES.map((k) => slowIoRun(c, k))) };
       },
       structural: {
         asserts: 'with P=1 one held lookup takes the pool and fs.stat waits; with P=2 fs.stat completes',
@@ -69,19 +121,23 @@ export default defineSpec({
               const waited = !s.stat.before;
               // every lookup asked of libuv, so that the one held is what its cap let run
               const asked = lookupsRequested(s, s.lookups);
-              const good =
+              // the fs work itself waited (or not), not only its callback: seen from outside
+              const made = madeWhileHeld(s, want);
+              const counts =
                 sized &&
                 s.held === want.held &&
                 s.heldAfter === want.held &&
                 waited === want.statWaits &&
                 s.finished &&
                 asked?.ok !== false;
+              const good = counts && made?.ok !== false;
               const stat = waited
                 ? `fs.stat waited${s.stat.done ? ' for the lookups' : ''}`
                 : `fs.stat completed in ${s.stat.ms} ms`;
               const text =
                 `P=${s.P}${sized ? '' : ` (${s.poolThreads} threads)`}: ${s.held ?? '?'} of ${s.lookups} lookups held${asked ? ` (${asked.text})` : ''}, ${stat}` +
-                `${good ? '' : ` (expected ${want.held} held and fs.stat ${want.statWaits ? 'waiting' : 'done'})`}`;
+                (made ? `, ${made.text}` : '') +
+                `${counts ? '' : ` (expected ${want.held} held and fs.stat ${want.statWaits ? 'waiting' : 'done'})`}`;
               return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
             }),
           );

@@ -15,6 +15,14 @@ const INTERVAL_MS = 10;
  * two busy loops and a 1-CPU quota (BENCHMARKS.md §25); it was 300 ms.
  */
 const HOLD_MS = 150;
+// The pool is held in reads: each thread in an fs.read of a FIFO that has a
+// writer and no data (read(2)), where the other pool claims park threads in
+// open(2) (fs.copyFile from a FIFO). A poll is stopped by every pool thread
+// busy, whatever they are busy in; a poll done elsewhere whose change waits
+// for the pool's threads to leave open(2) (watchfile-open-gated: fs.statSync
+// on the main thread, delivered once no thread is in open(2)) reports with
+// the pool held here and fails. Honest: parkedNow is P (the pool's threads in
+// read(2)) and fs.watchFile reports only after the release, Node 20 to 26.
 
 export default defineSpec({
   id: 'pool.watchfile',
@@ -37,7 +45,7 @@ export default defineSpec({
     const ring = fsOnRing(ctx);
     return {
       ...(ring ? { undecidable: `${ring}: the poll's stat may go to io_uring, not the pool` } : {}),
-      summary: `A file watched by fs.watchFile (interval ${INTERVAL_MS} ms) and by fs.watch; all ${P} pool threads held in fs.copyFile from a FIFO, then the file grows by one byte (synchronously). Model: fs.watch reports it with the pool held, fs.watchFile only after the release; fs.access (the pool control) waits.`,
+      summary: `A file watched by fs.watchFile (interval ${INTERVAL_MS} ms) and by fs.watch; all ${P} pool threads held, each in an fs.read of a FIFO with no data (read(2)), then the file grows by one byte (synchronously). Model: fs.watch reports it with the pool held, fs.watchFile only after the release; fs.access (the pool control) waits.`,
       model: { P, intervalMs: INTERVAL_MS, watchBeforeRelease: true, watchFileBeforeRelease: false },
       trial: (c) =>
         c.run('pool-parked.cjs', {
@@ -53,7 +61,9 @@ export default defineSpec({
             (obs.parked === null || obs.parked === obs.P) &&
             (obs.poolThreads === null || obs.poolThreads === obs.P) &&
             (obs.parkedNow === null || obs.parkedNow === obs.P);
-          const census = `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held`;
+          const census =
+            `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held` +
+            (obs.heldIn ? ` in ${obs.heldIn}(2)` : '');
           const polled = watchFile.before
             ? `fs.watchFile reported it with the pool held (${watchFile.ms} ms)`
             : watchFile.done

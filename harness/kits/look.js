@@ -1,0 +1,111 @@
+// @ts-check
+// Looks the harness takes from outside a fixture at the moment the fixture
+// holds what it holds (fixtures/lib/look.cjs: it says 'held' and waits for
+// the answer): the fixture cannot time anything to the look, nor undo what it
+// did before it. Used by pool.slow-io-cap-n1 (was an fs call's work done with
+// the lookups held), pool.dns-half-cap (which threads were busy then) and
+// pool.fs-io-uring (what the main thread read while the fs calls ran).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { listTasks } from '../thread-watch.js';
+
+/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+
+/**
+ * Run a fixture to its end (ctx.start) and, each time it says 'held', take
+ * look(pid, message) then, before answering it: the fixture goes on only
+ * after. Resolves with what it reported and what each look read, in order
+ * (null for one that threw; none where it never said 'held').
+ * @template T
+ * @param {import('../context.js').Context} ctx @param {string} fixture
+ * @param {import('../launcher.js').RunOptions} o
+ * @param {(pid: number, message: any) => T} look
+ * @returns {Promise<{ data: any, looks: (T | null)[] }>}
+ */
+export async function runWithLook(ctx, fixture, o, look) {
+  /** @type {(T | null)[]} */
+  const looks = [];
+  const h = ctx.start(fixture, {
+    ...o,
+    onMessage: (m) => {
+      if (m?.event !== 'held') return;
+      try {
+        looks.push(h.pid === undefined ? null : look(h.pid, m));
+      } catch {
+        looks.push(null);
+      }
+      h.send({ type: 'looked' });
+    },
+  });
+  const { data } = await h.result;
+  return { data, looks };
+}
+
+/** openat's number (as proc.cjs has it), which proc.threadWait gives as a number. */
+const OPENAT = /** @type {Record<string, string>} */ ({ x64: '257', arm64: '56' })[process.arch];
+
+/**
+ * The waits a thread sleeps in when it has nothing to do: a pool thread's,
+ * a V8 platform worker's (futex, a condition variable) and an event loop's
+ * (epoll). A thread blocked anywhere else is doing something: inside a
+ * system call that waits for a file, a pipe, a socket.
+ * @param {string} wait  proc.threadWait's reading
+ */
+const idle = (wait) => wait === 'futex' || wait.startsWith('epoll:');
+
+/**
+ * The threads of process `pid` blocked in a system call other than an idle
+ * wait (idle), read from outside it now: the count of each call they are in
+ * ('openat', 'read', …). Threads on a CPU (or runnable) are not blocked;
+ * io_uring's kernel workers are left out. null where the threads cannot be
+ * read (not Linux, an architecture proc.cjs does not name calls on, gone).
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null, kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ * @returns {Record<string, number> | null}
+ */
+export function busyCalls(
+  pid,
+  { tasks = listTasks, wait = proc.threadWait, kernel = (p, tid) => proc.ioWorker(tid, p) } = {},
+) {
+  let tids;
+  try {
+    tids = tasks(pid).map(Number);
+  } catch {
+    return null;
+  }
+  /** @type {Record<string, number>} */
+  const out = {};
+  for (const tid of tids) {
+    const w = wait(pid, tid);
+    if (w === null) {
+      if (kernel(pid, tid) === null) continue; // ended since the listing
+      return null; // there, its call unreadable
+    }
+    if (w === 'running' || w === 'no-syscall' || idle(w) || kernel(pid, tid)) continue;
+    const call = w === OPENAT ? 'openat' : w;
+    out[call] = (out[call] ?? 0) + 1;
+  }
+  return out;
+}
+
+/**
+ * What thread `tid` of process `pid` has read so far, from outside it
+ * (/proc/<pid>/task/<tid>/io): its read system calls (syscr) and the bytes
+ * they returned (rchar), of files, pipes and eventfds alike; null where it
+ * cannot be read (not Linux, gone, no permission).
+ * @param {number} pid @param {number} [tid]  default: the main thread
+ * @param {(file: string) => string} [read]  (tests)
+ * @returns {{ syscr: number, rchar: number } | null}
+ */
+export function threadReads(pid, tid = pid, read = (f) => readFileSync(f, 'utf8')) {
+  let text;
+  try {
+    text = read(`/proc/${pid}/task/${tid}/io`);
+  } catch {
+    return null;
+  }
+  const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  const out = { syscr: field('syscr'), rchar: field('rchar') };
+  return Number.isFinite(out.syscr) && Number.isFinite(out.rchar) ? out : null;
+}
