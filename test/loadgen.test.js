@@ -136,6 +136,7 @@ describe('load generator against the http-server fixture', () => {
 
   it('reports extra one-off requests separately, in order', async () => {
     const srv = await server();
+    const before = Number(process.hrtime.bigint()) / 1e6; // the monotonic clock, as mono-clock.cjs reads it
     const extra = [
       { path: '/delay?ms=20', atMs: 0 },
       { path: '/light', atMs: 10 },
@@ -147,6 +148,11 @@ describe('load generator against the http-server fixture', () => {
     expect(load.extra.map((e) => [e.path, e.atMs])).toEqual(extra.map((e) => [e.path, e.atMs]));
     expect(load.extra.slice(0, 3).map((e) => e.status)).toEqual([200, 200, 404]);
     for (const e of load.extra.slice(0, 3)) expect(typeof e.latencyMs).toBe('number');
+    // when each went out, on the monotonic clock every process reads alike, in the order sent
+    const sent = load.extra.slice(0, 3).map((e) => /** @type {number} */ (e.firedMono));
+    expect(sent[0]).toBeGreaterThan(before);
+    expect(sent[2]).toBeLessThan(Number(process.hrtime.bigint()) / 1e6);
+    expect([...sent].sort((a, b) => a - b)).toEqual(sent);
     expect(load.extra[3]).toMatchObject({ latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
     expect(seen.requests).toBe(load.requests + 3);
     expect(seen.paths).toMatchObject({ '/spin': load.requests, '/delay': 1, '/light': 1, '/nope': 1 });

@@ -132,3 +132,53 @@ test(
     expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
   },
 );
+
+test('a case fails where the main thread read the file during the call (readfile-zero-reads)', () => {
+  const c = {
+    api: 'callback',
+    bytes: 1000,
+    got: 1000,
+    types: { FSREQCALLBACK: 4 },
+    poolReads: 1,
+    poolBytes: 1000,
+    tripBytes: [0, 0, 1000, 0],
+  };
+  // honest: the loop's thread reads 8 B per wakeup (a pool thread's completion), 32 B here
+  const honest = judgeCase({ ...c, mainBytes: 32 }, false);
+  expect(honest.ok).toBe(true);
+  expect(honest.text).toMatch(/, the main thread read 32 B meanwhile$/);
+  // the file read on the main thread; the pool's trips read as many bytes of /dev/zero
+  const zero = judgeCase({ ...c, mainBytes: 1032 }, false);
+  expect(zero.ok).toBe(false);
+  expect(zero.text).toMatch(/the main thread read 1032 B meanwhile \(expected less than 500: none of the file\)$/);
+  const large = { ...c, bytes: 3 * K + 1000, got: 3 * K + 1000, types: { FSREQCALLBACK: 7 }, poolReads: 4 };
+  const largeCase = { ...large, poolBytes: 3 * K + 1000, tripBytes: [0, 0, K, K, K, 1000, 0] };
+  expect(judgeCase({ ...largeCase, mainBytes: 64 }, false).ok).toBe(true);
+  expect(judgeCase({ ...largeCase, mainBytes: 3 * K + 1056 }, false).ok).toBe(false);
+  // with io_uring the main thread's submissions read nothing it counts either
+  expect(judgeCase({ ...c, poolReads: 0, poolBytes: 0, mainBytes: 8 }, false, true).ok).toBe(true);
+  // a record from before the main thread's reads were read: judged without that part
+  expect(judgeCase(c, false).ok).toBe(true);
+  expect(judgeCase(c, false).text).not.toMatch(/main thread/);
+});
+
+test(
+  'readfile-zero-reads keeps every count of the record; the main thread reads the file, and the check fails',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+    const honest = await readfileCases(undefined);
+    // honest, the main thread reads no more than the loop's wakeups (8 B each)
+    for (const c of honest) expect(c.mainBytes).toBeLessThan(200);
+    const sabotaged = await readfileCases('readfile-zero-reads');
+    // the requests of the open-fstat-read-close pattern (where this Node makes those), the
+    // pool's threads reading as many bytes
+    if (!oneTrip)
+      expect(sabotaged.map((/** @type {any} */ c) => tripsSeen(c.types))).toEqual(
+        honest.map((/** @type {any} */ c) => tripsSeen(c.types)),
+      );
+    for (const c of sabotaged) expect(c.poolBytes).toBeGreaterThanOrEqual(c.bytes);
+    for (const c of sabotaged) expect(c.mainBytes).toBeGreaterThanOrEqual(c.bytes);
+    expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
+  },
+);

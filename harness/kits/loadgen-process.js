@@ -44,6 +44,8 @@ const require = createRequire(import.meta.url);
 const report = require('../../fixtures/lib/report.cjs'); // also: exit when the IPC channel closes
 /** @type {{ cpuNs: (tid: number) => number }} */
 const proc = require('../../fixtures/lib/proc.cjs');
+/** @type {{ monoAt: (perfMs: number) => number }} */
+const { monoAt } = require('../../fixtures/lib/mono-clock.cjs');
 
 // Errors are reported by code only: no stacks needed (a refused or reset socket builds one each).
 Error.stackTraceLimit = 0;
@@ -485,7 +487,9 @@ async function load(o) {
  * @param {{ path: string, atMs: number, t0: number, deadline: number, extraSlots: Set<OneShotSlot> }} o
  * `cpuMs`: this generator's CPU time while the request was out, so a server
  * that shares its CPUs can tell the generator's load from other processes'.
- * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
+ * `firedMono`: when it was sent on the monotonic clock every process reads
+ * alike (mono-clock.cjs), to put it on a server's own clock.
+ * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, firedMono?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
  */
 function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
   if (t0 + atMs >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
@@ -497,14 +501,15 @@ function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
       const start = now();
       const cpu0 = process.cpuUsage();
       const firedAtMs = round(start - t0);
+      const firedMono = round(monoAt(start));
       const bound = new Bound(1, Infinity, (err, status, latency) => {
         extraSlots.delete(slot);
         const cpu = process.cpuUsage(cpu0);
         const cpuMs = round((cpu.user + cpu.system) / 1000);
         resolve(
           err !== null
-            ? { path, atMs, firedAtMs, latencyMs: null, cpuMs, error: err }
-            : { path, atMs, firedAtMs, latencyMs: round(latency), cpuMs, status },
+            ? { path, atMs, firedAtMs, firedMono, latencyMs: null, cpuMs, error: err }
+            : { path, atMs, firedAtMs, firedMono, latencyMs: round(latency), cpuMs, status },
         );
       });
       slot.start(bound);

@@ -41,7 +41,9 @@ export const GRACE_MS = 15_000;
  * @property {number} durationMs         measured window: measured start to the last main-loop completion
  * @property {number} throughput         requests / measured window, per second
  * @property {Latency | null} latency    ms, µs resolution; null when nothing was answered
- * @property {{ path: string, atMs: number, latencyMs: number | null, status?: number, error?: string }[]} extra
+ * @property {{ path: string, atMs: number, firedMono?: number, latencyMs: number | null, status?: number, error?: string }[]} extra
+ *   the one-off requests; firedMono: when each went out, on the monotonic clock every process
+ *   reads alike (ms)
  * @property {{ userMs: number, systemMs: number, fraction: number, mainMs: number | null, mainFraction: number | null }} cpu
  *   the generator's CPU over the measured window: the whole process (fraction = cpu / wall, JIT and GC
  *   threads included, so it can pass 1) and its main thread alone (Linux /proc; null elsewhere)

@@ -41,16 +41,28 @@ export const MAX_K = 8;
 export const MAX_THREADS = 16;
 
 /**
+ * Where in the heavy work a fresh /light request goes out (loopTrial's
+ * `freshLight`), as a share of the work's time T after the heavy request:
+ * well inside the work, which starts a millisecond or two after its request
+ * reaches the server and lasts about T.
+ */
+export const FRESH_LIGHT_AT = 1 / 3;
+
+/**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
  * short warm-up. The light load lasts past the heavy work: 1.5 T for the
  * blocking route (the work has the server's CPU to itself), 2.5 T for the
  * worker route (the worker may share one core with the main thread and the
  * generator). The server and the generator get CPUs by splitCpus().
+ * With `freshLight`, one more /light request goes out FRESH_LIGHT_AT of T
+ * after the heavy one, on a new connection of its own (the load's reuse
+ * theirs), as `freshLight`, with the server's t0 on the monotonic clock
+ * (freshLightWait reads it).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean }} o
  */
-export async function loopTrial(ctx, { route }) {
+export async function loopTrial(ctx, { route, freshLight = false }) {
   const cpus = splitCpus(ctx);
   const T = ctx.pbkdf2.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
@@ -70,7 +82,10 @@ export async function loopTrial(ctx, { route }) {
       requests: 1_000_000, // bounded by durationMs in practice; a bound all the same
       durationMs,
       warmup: WARMUP,
-      extra: [{ path: route, atMs: HEAVY_AT_MS }],
+      extra: [
+        { path: route, atMs: HEAVY_AT_MS },
+        ...(freshLight ? [{ path: '/light', atMs: Math.round(HEAVY_AT_MS + FRESH_LIGHT_AT * T) }] : []),
+      ],
       cpus: cpus.generator,
     });
     const { data, mainLooks } = await server.stop();
@@ -84,12 +99,14 @@ export async function loopTrial(ctx, { route }) {
       generatorShares: cpus.shared || ctx.platform !== 'linux',
       light: { requests: load.requests, errors: load.errors, latency: load.latency, throughput: load.throughput },
       heavyRequest: load.extra[0],
+      ...(freshLight && { freshLight: load.extra[1] ?? null }),
       generatorCpu: load.cpu,
       server: {
         mainTid: data.mainTid,
         lights: data.lights,
         loop: data.loop,
         heavy,
+        ...(freshLight && { t0Mono: typeof data.t0Mono === 'number' ? data.t0Mono : null }),
         // the harness's looks at the main thread, on the server's clock (null: it looked, none came
         // back), and its loop's epoll instances; off Linux nobody looks
         ...(ctx.platform === 'linux' &&
@@ -153,6 +170,41 @@ export function loopOthersCores(obs) {
   if (!h || typeof h.othersMs !== 'number' || typeof generatorMs !== 'number' || !(h.handlerMs > 0)) return null;
   return Math.max(0, h.othersMs - generatorMs) / h.handlerMs;
 }
+
+/**
+ * The fresh /light request of a loop trial (loopTrial's `freshLight`), put
+ * on the server's clock (the monotonic clock both read): how long it waited
+ * (`waitedMs`, on the client) against what remained of the heavy work when
+ * it was sent (`remainingMs`: to the work's end on the server), and their
+ * ratio `share`. A server whose one thread runs the work accepts a new
+ * connection only after it: share ≥ 1. One that accepts and answers
+ * elsewhere meanwhile answers it at once: share ≈ 0. null where it cannot
+ * say: no such request or reading (older records, a request that failed or
+ * was never sent), or sent outside the work's window or with less than
+ * FRESH_MIN_REMAINING_MS of it left (a request that came before the work
+ * began is rightly answered at once).
+ * @param {any} obs
+ * @returns {{ share: number, waitedMs: number, remainingMs: number, sentAtMs: number } | null}
+ */
+export function freshLightWait(obs) {
+  const f = obs.freshLight;
+  const h = obs.server?.heavy;
+  const t0Mono = obs.server?.t0Mono;
+  if (!f || !h || typeof t0Mono !== 'number' || typeof f.firedMono !== 'number') return null;
+  if (f.status !== 200 || typeof f.latencyMs !== 'number') return null;
+  const sentAtMs = f.firedMono - t0Mono; // on the server's clock
+  const remainingMs = h.endMs - sentAtMs;
+  if (sentAtMs <= h.startMs || remainingMs < FRESH_MIN_REMAINING_MS) return null;
+  return {
+    share: round(f.latencyMs / remainingMs, 3),
+    waitedMs: f.latencyMs,
+    remainingMs: round(remainingMs, 2),
+    sentAtMs: round(sentAtMs, 2),
+  };
+}
+
+/** Least of the heavy work left when the fresh /light request was sent that freshLightWait reads. */
+export const FRESH_MIN_REMAINING_MS = 10;
 
 /** The steady /light load's connections in a loop trial: each sends its next request once answered. */
 export const LIGHT_CONNECTIONS = 2;

@@ -47,6 +47,79 @@ function napped(obs, phase) {
 }
 
 /**
+ * The longest hold of the loop by its own thread that a free loop shows while
+ * async gzip or the lookups run, as a share of gzipSync's CPU on the same
+ * buffer (the whole compression in one hold), or HOLD_FLOOR_MS where that is
+ * more. The fixture reads the main thread's CPU at each 1 ms tick (ticker's
+ * held): the most it spent between two turns of its loop. Honest phases read
+ * 1.0–2.9 ms over async gzip (its last callback, the result's concatenation)
+ * and 1.0–3.9 ms over the lookups (the first eight started) against gzipSync's
+ * 62–111 ms: at most 0.037 and 0.048 of it (209 trials, quiet and beside two
+ * busy loops). A callback that inflates gzip's result on the main thread
+ * before handing it over holds the loop 13.6–24.2 ms (0.19–0.37, 40 trials:
+ * gzip-verify-on-main); an inflate costs about a fifth of the deflate on any
+ * CPU, so the share, not a time, sets the bound (the floor keeps a fast
+ * machine's honest holds in). CPU time, not the gap's wall time: a neighbour
+ * that takes the CPU stretches the gaps (honest ones reach 107 ms), not the
+ * CPU spent in one.
+ */
+export const HOLD_SHARE = 0.1;
+export const HOLD_FLOOR_MS = 4;
+
+/**
+ * Whether a phase's longest hold of the loop (the fixture's `held`) is a free
+ * loop's; null where it was not read (off Linux, records before it).
+ * @param {any} phase @param {number | null} syncMs  gzipSync's CPU on the main thread
+ */
+export function heldFree(phase, syncMs) {
+  const h = phase?.held;
+  if (!h || typeof h.cpuMs !== 'number' || typeof syncMs !== 'number') return null;
+  const boundMs = Math.max(HOLD_FLOOR_MS, HOLD_SHARE * syncMs);
+  return { ok: h.cpuMs <= boundMs, cpuMs: h.cpuMs, ms: h.ms, boundMs: Math.round(boundMs * 100) / 100 };
+}
+
+/**
+ * The longest sleep between two turns of its loop that a free loop's main
+ * thread shows while the pool is parked and fs.watch delivers its event (the
+ * parked window, about 60 ms): the fixture's ticker reads the main thread's
+ * schedstat at each 1 ms tick (slept: a stretch's wall time less its time on a
+ * CPU or in a run queue). A loop that turns every 1 ms sleeps about that in
+ * its poll: honest windows read 1.06–4.97 ms, no look inside that stretch
+ * blocked outside the loop's poll (124 trials, quiet and beside two busy
+ * loops); one that sleeps 30 ms after each watch event reads 27.7–30.1 ms,
+ * a look inside it in futex in 33 of 35 trials (watch-settle-blocks). It
+ * counts only where a look from outside inside that stretch found the thread
+ * blocked in a system call other than its loop's poll (parkedNap): a host
+ * that takes a vCPU away makes a sleep of the same kind in schedstat, and
+ * the looks read it as running.
+ */
+export const PARKED_NAP_MS = 10;
+
+/**
+ * The main thread's longest sleep between two turns of its loop while the
+ * pool was parked (the fixture's parkedPool.slept), and the harness's looks
+ * inside that stretch: how many, and how many found it blocked in a system
+ * call other than its loop's poll (not running, not preempted in user space,
+ * not in its loop's epoll). null where either reading is missing (off Linux,
+ * records before them, a host whose threads' calls cannot be read).
+ * @param {any} obs
+ * @returns {{ sleptMs: number, looks: number, blocked: number, call: string } | null}
+ */
+export function parkedNap(obs) {
+  const s = obs.parkedPool?.slept;
+  const looks = obs.mainLooks;
+  if (!s || typeof s.sleptMs !== 'number' || !looks || !Array.isArray(looks.t) || !Array.isArray(obs.pollFds))
+    return null;
+  const inside = looks.t.flatMap((/** @type {number} */ t, /** @type {number} */ i) =>
+    t > s.fromMs && t < s.toMs ? [looks.wait[i]] : [],
+  );
+  const loopsPoll = (/** @type {string} */ w) =>
+    w.startsWith('epoll:') && obs.pollFds.includes(Number(w.slice('epoll:'.length)));
+  const blocked = inside.filter((/** @type {string} */ w) => w !== 'running' && w !== 'no-syscall' && !loopsPoll(w));
+  return { sleptMs: s.sleptMs, looks: inside.length, blocked: blocked.length, call: blocked[0] ?? '' };
+}
+
+/**
  * The CPU the async gzip cost the pool and the main thread, and gzipSync the
  * main thread; null where a fixture could not read them (no /proc).
  * @param {any} obs
@@ -80,7 +153,8 @@ export default defineSpec({
         watchMainMs: MAIN_LOOK_MS,
       }),
     structural: {
-      asserts: 'timers tick through async gzip and dns.lookup, not gzipSync; fs.watch skips the pool',
+      asserts:
+        'timers tick through async gzip and dns.lookup, not gzipSync, the loop not held by its thread; fs.watch skips the pool and leaves the loop free',
       // Timer ticks and event orders, timing-free and exact in every trial measured:
       // two agreeing trials suffice.
       need: 2,
@@ -104,6 +178,19 @@ export default defineSpec({
         // ... and the loop was free, not asleep outside its poll, while they ran
         const naps = { gzip: napped(obs, obs.gzip), dns: napped(obs, obs.dns) };
         const free = Object.values(naps).every((n) => !n || n.free);
+        // ... nor held by its own thread between two turns (a synchronous call in a
+        // callback: the loop still ticks before and after it, and sleeps nowhere)
+        const syncMs = typeof obs.gzipSync.mainCpuMs === 'number' ? obs.gzipSync.mainCpuMs : null;
+        const holds = { gzip: heldFree(obs.gzip, syncMs), dns: heldFree(obs.dns, syncMs) };
+        const unheld = Object.values(holds).every((x) => !x || x.ok);
+        const holdText = Object.entries(holds)
+          .filter(([, x]) => x)
+          .map(([k, x]) => `${k === 'gzip' ? 'async gzip' : 'the lookups'} ${x?.cpuMs} ms of CPU in ${x?.ms} ms`)
+          .join(', ');
+        const holdBound = holds.gzip?.boundMs ?? holds.dns?.boundMs;
+        // ... and fs.watch delivered its event without putting the loop to sleep
+        const nap = parkedNap(obs);
+        const watchFree = !nap || nap.sleptMs <= PARKED_NAP_MS || nap.blocked === 0;
         const napText = Object.entries(naps)
           .filter(([, n]) => n)
           .map(
@@ -113,6 +200,8 @@ export default defineSpec({
           .join(', ');
         const ok =
           free &&
+          unheld &&
+          watchFree &&
           offMain &&
           obs.gzip.ticks > 0 &&
           obs.dns.ticks > 0 &&
@@ -132,6 +221,12 @@ export default defineSpec({
               : '') +
             (napText
               ? `; the main thread asleep outside its loop's poll during ${napText}${free ? '' : ` (expected at most the larger of ${NAP_FLOOR_MS} ms and ${NAP_SHARE * 100}% of the phase)`}`
+              : '') +
+            (holdText
+              ? `; the loop's longest hold between two turns during ${holdText}${unheld ? '' : ` (expected at most ${holdBound} ms: the larger of ${HOLD_FLOOR_MS} ms and ${HOLD_SHARE} of gzipSync's)`}`
+              : '') +
+            (nap
+              ? `; the loop's longest sleep between two turns while the pool was parked ${nap.sleptMs} ms (${nap.blocked} of ${nap.looks} looks in it blocked outside its poll${nap.blocked ? `, in ${nap.call}` : ''})${watchFree ? '' : ` (expected at most ${PARKED_NAP_MS} ms asleep outside its poll: fs.watch's event held the loop)`}`
               : ''),
         };
       },

@@ -96,9 +96,14 @@ export type LoadResult = {
      * ms, µs resolution; null when nothing was answered
      */
     latency: Latency | null;
+    /**
+     *   the one-off requests; firedMono: when each went out, on the monotonic clock every process
+     *   reads alike (ms)
+     */
     extra: {
         path: string;
         atMs: number;
+        firedMono?: number;
         latencyMs: number | null;
         status?: number;
         error?: string;

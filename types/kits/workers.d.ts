@@ -12,17 +12,29 @@ export declare const MAX_K = 8;
 /** The most threads a split trial starts. */
 export declare const MAX_THREADS = 16;
 /**
+ * Where in the heavy work a fresh /light request goes out (loopTrial's
+ * `freshLight`), as a share of the work's time T after the heavy request:
+ * well inside the work, which starts a millisecond or two after its request
+ * reaches the server and lasts about T.
+ */
+export declare const FRESH_LIGHT_AT: number;
+/**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
  * short warm-up. The light load lasts past the heavy work: 1.5 T for the
  * blocking route (the work has the server's CPU to itself), 2.5 T for the
  * worker route (the worker may share one core with the main thread and the
  * generator). The server and the generator get CPUs by splitCpus().
+ * With `freshLight`, one more /light request goes out FRESH_LIGHT_AT of T
+ * after the heavy one, on a new connection of its own (the load's reuse
+ * theirs), as `freshLight`, with the server's t0 on the monotonic clock
+ * (freshLightWait reads it).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker' }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean }} o
  */
-export declare function loopTrial(ctx: import('../context.js').Context, { route }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight }: {
     route: '/heavy-blocking' | '/heavy-worker';
+    freshLight?: boolean;
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
@@ -37,10 +49,19 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route 
     heavyRequest: {
         path: string;
         atMs: number;
+        firedMono?: number;
         latencyMs: number | null;
         status?: number;
         error?: string;
     };
+    freshLight?: {
+        path: string;
+        atMs: number;
+        firedMono?: number;
+        latencyMs: number | null;
+        status?: number;
+        error?: string;
+    } | undefined;
     generatorCpu: {
         userMs: number;
         systemMs: number;
@@ -53,6 +74,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route 
         lights: any;
         loop: any;
         heavy: any;
+        t0Mono?: any;
         mainLooks?: import("../main-watch.js").MainLooks | null | undefined;
         pollFds?: any;
     };
@@ -86,6 +108,29 @@ export declare function loopBusyReason(obs: any): string | null;
  * @param {any} obs
  */
 export declare function loopOthersCores(obs: any): number | null;
+/**
+ * The fresh /light request of a loop trial (loopTrial's `freshLight`), put
+ * on the server's clock (the monotonic clock both read): how long it waited
+ * (`waitedMs`, on the client) against what remained of the heavy work when
+ * it was sent (`remainingMs`: to the work's end on the server), and their
+ * ratio `share`. A server whose one thread runs the work accepts a new
+ * connection only after it: share ≥ 1. One that accepts and answers
+ * elsewhere meanwhile answers it at once: share ≈ 0. null where it cannot
+ * say: no such request or reading (older records, a request that failed or
+ * was never sent), or sent outside the work's window or with less than
+ * FRESH_MIN_REMAINING_MS of it left (a request that came before the work
+ * began is rightly answered at once).
+ * @param {any} obs
+ * @returns {{ share: number, waitedMs: number, remainingMs: number, sentAtMs: number } | null}
+ */
+export declare function freshLightWait(obs: any): {
+    share: number;
+    waitedMs: number;
+    remainingMs: number;
+    sentAtMs: number;
+} | null;
+/** Least of the heavy work left when the fresh /light request was sent that freshLightWait reads. */
+export declare const FRESH_MIN_REMAINING_MS = 10;
 /** The steady /light load's connections in a loop trial: each sends its next request once answered. */
 export declare const LIGHT_CONNECTIONS = 2;
 /**
