@@ -93,7 +93,7 @@ export function judgeCase(c, oneTrip, uring = false) {
  * @param {number} small @param {number} large @param {boolean} uring
  */
 const tripsAsserts = (small, large, uring) =>
-  `readFile and fs.promises: ${small} pool trip${small === 1 ? '' : 's'} for a small file, ${large} for a large, ${uring ? 'io_uring reading' : 'a read per 512 KiB'}, none on the main thread`;
+  `readFile, fs.promises: ${small} pool trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reading' : 'a read per 512 KiB'}, none on main`;
 
 export default defineSpec({
   id: 'fs.readfile-trips',

@@ -153,8 +153,7 @@ export default defineSpec({
         watchMainMs: MAIN_LOOK_MS,
       }),
     structural: {
-      asserts:
-        'timers tick through async gzip and dns.lookup, not gzipSync, the loop not held by its thread; fs.watch skips the pool and leaves the loop free',
+      asserts: 'timers tick in async gzip and dns.lookup, not gzipSync; loop not held; fs.watch off pool',
       // Timer ticks and event orders, timing-free and exact in every trial measured:
       // two agreeing trials suffice.
       need: 2,
