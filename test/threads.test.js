@@ -12,6 +12,7 @@ import {
   threadCount,
   childProcesses,
   beyondBare,
+  startedWaits,
 } from '../harness/kits/threads.js';
 import single, {
   marksOnMain,
@@ -415,6 +416,41 @@ describe("the main-thread specs take the kernel's count", () => {
     // fewer parked at all: a park cut short shows nothing
     expect(check({ ...base, ...read, newParked: 3, poolParked: 3 })).toMatchObject({ ok: false, invalid: true });
   });
+
+  test('main-thread.not-alone: none of the threads the pool started waits in an event loop (pool-one-short)', () => {
+    const check = /** @type {any} */ (notAlone.plan(ctx)).structural.check;
+    const read = { reads: { main: 40 * MiB, others: MiB + 5000, threads: 11 }, newParked: 4, poolParked: 4 };
+    const waits = (/** @type {string[]} */ w) => w.map((wait, i) => ({ tid: 20 + i, wait }));
+    // honest (Node 20–26): every pool thread on its condition variable, or just running
+    const honest = check({ ...base, ...read, poolWaits: waits(['futex', 'futex', 'running', 'futex']) });
+    expect(honest).toMatchObject({ ok: true });
+    expect(honest.detail).toContain('none of them waits in an event loop');
+    // three pool threads and a Worker that took the fourth request in a copyFileSync
+    const worker = check({ ...base, ...read, poolWaits: waits(['futex', 'futex', 'futex', 'epoll:21']) });
+    expect(worker).toMatchObject({ ok: false });
+    expect(worker.invalid).toBeUndefined();
+    expect(worker.detail).toContain('1 of them waits in an event loop of its own (epoll_wait, tid 23)');
+    // not read (off Linux, an older record): left out
+    expect(check({ ...base, ...read })).toMatchObject({ ok: true });
+    expect(check({ ...base, ...read, poolWaits: null })).toMatchObject({ ok: true });
+    // a thread gone meanwhile (null) is no event loop
+    expect(check({ ...base, ...read, poolWaits: waits(['futex', null, 'futex', 'futex']) })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  test(
+    'startedWaits: where each thread the fixture named waits, the main thread left out',
+    { skip: process.platform !== 'linux' },
+    () => {
+      const wait = (/** @type {number} */ _pid, /** @type {number} */ tid) => (tid === 12 ? 'epoll:9' : 'futex');
+      expect(startedWaits(10, [11, 12, 10, 'x'], wait)).toEqual([
+        { tid: 11, wait: 'futex' },
+        { tid: 12, wait: 'epoll:9' },
+      ]);
+      expect(startedWaits(10, undefined, wait)).toBeNull();
+    },
+  );
 });
 
 describe('pool.thread-per-core', () => {
@@ -447,5 +483,33 @@ describe('pool.thread-per-core', () => {
     const pinned = check(probe({ lists: { 11: [0], 12: [1], 13: [0], 14: [1] }, running: 4 }));
     expect(pinned).toMatchObject({ ok: false });
     expect(pinned.detail).toContain('4 readings pinned elsewhere');
+  });
+  test('threads placed a few ms into the work are seen by the watch from outside (pool-pin-late)', () => {
+    const watched = (/** @type {any} */ atWork) => ({ ...probe({ lists: all, running: 4 }), outside: { atWork } });
+    // honest: every look reads the process's list (20–60 looks a trial measured)
+    const honest = check(watched({ looks: 41, pinnedLooks: 0, process: '0,1', pinned: [], ms: 113 }));
+    expect(honest).toMatchObject({ ok: true });
+    expect(honest.detail).toContain('watched from outside while the hashes ran: 41 looks over 113 ms');
+    // bound one per CPU from 14 ms into the work until it ended
+    const late = check(
+      watched({
+        looks: 35,
+        pinnedLooks: 29,
+        process: '0,1',
+        pinned: [
+          { tid: 11, cpus: '0', atMs: 14 },
+          { tid: 12, cpus: '1', atMs: 14 },
+        ],
+        ms: 110,
+      }),
+    );
+    expect(late).toMatchObject({ ok: false });
+    expect(late.invalid).toBeUndefined();
+    expect(late.detail).toContain(
+      "29 of 35 looks read a pool thread bound to other CPUs than the process's 0,1 (tid 11 on 0 from 14 ms, tid 12 on 1 from 14 ms)",
+    );
+    // not watched (off Linux, an older record): left out
+    expect(check(watched(null))).toMatchObject({ ok: true });
+    expect(check(probe({ lists: all, running: 4 }))).toMatchObject({ ok: true });
   });
 });

@@ -17,6 +17,11 @@ import { cpuAtOneSpeed, speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
 import { TASK_MS } from '../profile.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** @type {{ openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], parseCpuList: (text: string) => number[], threadWait: (pid: number, tid: number) => string | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The libuv default and the pool sizes we ask for in probes. */
 export const DEFAULT_POOL = LIBUV_DEFAULT_POOL;
@@ -126,20 +131,174 @@ export function fifoCountUnavailable(ctx, fifos) {
  * lists again while hashes run on the pool (`affinity.threadsAtWork`: the
  * lists and how many hashes were running; null where none still was), not
  * only while the threads wait on FIFOs. `cpus`: run it on these CPUs (taskset)
- * instead of the run's own.
+ * instead of the run's own. `outside` (Linux): the harness reads the probe's
+ * process itself (`outside` in the result, probeFromOutside): the threads
+ * parked on FIFOs and the CPU each has used, while the readers are parked,
+ * where those threads wait once the count is through, and with atWork the
+ * pool threads' CPU lists all the while the hashes run.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
  */
 export function probePool(
   ctx,
-  { size, fifos = 64, setEnv, setEnvAfterUse, entry = 'commonjs', threadAffinity = true, atWork = false, cpus } = {},
+  {
+    size,
+    fifos = 64,
+    setEnv,
+    setEnvAfterUse,
+    entry = 'commonjs',
+    threadAffinity = true,
+    atWork = false,
+    cpus,
+    outside = false,
+  } = {},
 ) {
-  return ctx.run(entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs', {
+  const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
+  const o = {
     options: { fifos, setEnv, setEnvAfterUse, threadAffinity, atWork },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),
-  });
+  };
+  if (!outside || ctx.platform !== 'linux') return ctx.run(fixture, o);
+  return probeFromOutside(ctx, fixture, o);
+}
+
+/**
+ * A thread's /proc file of process `pid`, read from outside; null where it
+ * cannot be read (the thread gone).
+ * @param {number} pid @param {number} tid @param {string} file
+ */
+function taskFile(pid, tid, file) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
+ * openParked reads its own), read from outside, each with the CPU it has used
+ * (schedstat's first field; null where unreadable): null where /proc cannot show them.
+ * @param {number} pid
+ * @returns {{ tid: number, cpuMs: number | null }[] | null}
+ */
+export function parkedFromOutside(pid) {
+  const inOpen = proc.openTids(pid);
+  if (inOpen === null) return null;
+  const state = (/** @type {number} */ tid) => {
+    const text = taskFile(pid, tid, 'stat');
+    return text === null ? null : proc.statFields(text)[0];
+  };
+  return inOpen
+    .filter((tid) => proc.parkedThread(taskFile(pid, tid, 'wchan')?.trim() ?? null, () => state(tid)))
+    .map((tid) => {
+      const ns = Number(taskFile(pid, tid, 'schedstat')?.split(' ')[0]);
+      return { tid, cpuMs: Number.isFinite(ns) ? Math.round(ns / 1e4) / 100 : null };
+    });
+}
+
+/**
+ * The CPU list of thread `tid` of process `pid` (or of the process, tid
+ * omitted), read from outside; null where it cannot be read.
+ * @param {number} pid @param {number} [tid]
+ */
+function cpusOf(pid, tid) {
+  let text;
+  try {
+    text = readFileSync(tid === undefined ? `/proc/${pid}/status` : `/proc/${pid}/task/${tid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const line = text.split('\n').find((l) => l.startsWith('Cpus_allowed_list:'));
+  return line ? proc.parseCpuList(line.split(':')[1]).join(',') : null;
+}
+
+/**
+ * Watch the CPU lists of threads `tids` of process `pid` from outside, a
+ * look now and one every `everyMs`, until stop(): how many looks read a list,
+ * the process's list, the first reading of each thread seen allowed on other
+ * CPUs than the process (`pinned`), and how many looks saw one (`pinnedLooks`).
+ * @param {number} pid @param {number[]} tids @param {number} [everyMs]
+ */
+export function watchAffinity(pid, tids, everyMs = 2) {
+  const t0 = performance.now();
+  let looks = 0;
+  let pinnedLooks = 0;
+  /** @type {string | null} */
+  let processList = null;
+  /** @type {{ tid: number, cpus: string, atMs: number }[]} */
+  const pinned = [];
+  const look = () => {
+    const whole = cpusOf(pid);
+    if (whole === null) return;
+    processList ??= whole;
+    const lists = tids.map((tid) => /** @type {const} */ ([tid, cpusOf(pid, tid)]));
+    if (lists.every(([, l]) => l === null)) return; // gone
+    looks++;
+    const off = lists.filter(([, l]) => l !== null && l !== whole);
+    if (off.length) pinnedLooks++;
+    const atMs = Math.round(performance.now() - t0);
+    for (const [tid, l] of off) if (!pinned.some((p) => p.tid === tid)) pinned.push({ tid, cpus: String(l), atMs });
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  /** @type {{ looks: number, pinnedLooks: number, process: string | null, pinned: typeof pinned, ms: number } | null} */
+  let result = null;
+  return {
+    stop() {
+      if (result) return result;
+      clearInterval(timer);
+      look();
+      result = { looks, pinnedLooks, process: processList, pinned, ms: Math.round(performance.now() - t0) };
+      return result;
+    },
+  };
+}
+
+/**
+ * probePool's `outside`: the probe started as a fixture that says where it is
+ * (pool-probe-main.cjs `hold`), read from outside at each point: 'parked'
+ * (parkedFromOutside, then it may count), 'counted' (where each thread seen
+ * parked waits now, threadWait: 'epoll:<fd>' in an event loop), 'at-work'
+ * (watchAffinity of the pool threads it names, answered once the watch has
+ * made its first look) and 'at-work-done' (the watch stopped). Its report,
+ * with `outside`: { parked, waits, atWork } (null where not read).
+ * @param {import('../context.js').Context} ctx @param {string} fixture
+ * @param {{ options: object, env: Record<string, string | undefined>, timeoutMs: number, cpus?: number[] }} o
+ */
+async function probeFromOutside(ctx, fixture, o) {
+  /** @type {import('../isolate.js').FixtureHandle | null} */
+  let handle = null;
+  /** @type {{ tid: number, cpuMs: number | null }[] | null} */
+  let parked = null;
+  /** @type {{ tid: number, wait: string | null }[] | null} */
+  let waits = null;
+  /** the affinity watch while the hashes run (an object: set in the message handler) */
+  const live = /** @type {{ watch: ReturnType<typeof watchAffinity> | null }} */ ({ watch: null });
+  /** @type {ReturnType<ReturnType<typeof watchAffinity>['stop']> | null} */
+  let atWork = null;
+  // its own pid, as it says (taskset execs the fixture in place: the same)
+  const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
+  const onMessage = (/** @type {any} */ m) => {
+    try {
+      if (m?.phase === 'parked' && ours(m)) parked = parkedFromOutside(m.pid);
+      else if (m?.phase === 'counted' && ours(m) && parked)
+        waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
+      else if (m?.phase === 'at-work' && ours(m) && Array.isArray(m.tids)) live.watch = watchAffinity(m.pid, m.tids);
+      else if (m?.phase === 'at-work-done') atWork = live.watch?.stop() ?? null;
+    } finally {
+      if (['parked', 'counted', 'at-work'].includes(m?.phase)) handle?.send({ type: 'go', phase: m.phase });
+    }
+  };
+  handle = ctx.start(fixture, { ...o, options: { ...o.options, hold: true }, onMessage });
+  try {
+    const { data } = await handle.result;
+    return { ...data, outside: { parked, waits, atWork } };
+  } finally {
+    live.watch?.stop();
+  }
 }
 
 /**
@@ -157,6 +316,70 @@ export function poolReading(probe) {
   const agree =
     (delta === 0 || delta === probe.parked) && (blocked === null || probe.saturated || blocked === probe.parked);
   return { size: probe.parked, agree };
+}
+
+/**
+ * The most CPU a thread parked on a FIFO may have used for the count to take
+ * it for a pool thread at its first request, in ms. A libuv pool thread
+ * starts, takes the request and blocks in open(2) having run next to nothing:
+ * measured from outside while parked (2-CPU VM beside other runs, load up to
+ * 6.5, Node 20, 22, 24 and 26), 0.01–0.26 ms in pools of 4 and 200. A
+ * JavaScript thread that takes the request instead (a Worker blocked in a
+ * copyFileSync of its own: the pool-one-short sabotage) has run Node's
+ * start-up first: 13–39 ms (13 on Node 26, 16–25 on 20, 28–39 on 22 and 24).
+ */
+export const PARKED_CPU_MS = 2;
+
+/**
+ * The largest pool whose parked threads' CPU is weighed (PARKED_CPU_MS). In a
+ * pool of 1024 started at once a few threads use more, from the kernel's side
+ * of so many threads opening files together: median 0.03 ms, but up to 2.46
+ * ms measured, too near a Worker's; its threads' waits are still read.
+ */
+export const PARKED_CPU_POOL = 256;
+
+/**
+ * The part of a probe read from outside (probePool `outside`) that says the
+ * threads parked on FIFOs are the pool's: each had used under PARKED_CPU_MS
+ * of CPU while parked, as a pool thread at its first request has (a thread
+ * that ran JavaScript first has used more; in pools of up to PARKED_CPU_POOL
+ * threads), and once the count is through none of them waits in an event
+ * loop (epoll_wait): a pool thread waits for its next request on a condition
+ * variable (futex), a JavaScript thread (a Worker) in its own loop. null
+ * where neither was read (not Linux, records from before they were read).
+ * @param {any} probe
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function parkedPart(probe) {
+  const parked = probe?.outside?.parked;
+  // the pool's size as its threads started (a probe of fewer FIFOs than threads parks fewer)
+  const size = Math.max(Array.isArray(parked) ? parked.length : 0, probe?.poolThreads?.length ?? 0);
+  const weighed = Array.isArray(parked) && size <= PARKED_CPU_POOL;
+  const read = weighed ? parked.filter((/** @type {any} */ t) => typeof t.cpuMs === 'number') : [];
+  const waits = probe?.outside?.waits;
+  const waited = Array.isArray(waits) ? waits.filter((/** @type {any} */ w) => typeof w.wait === 'string') : [];
+  if (read.length === 0 && waited.length === 0) return null;
+  const parts = [];
+  let ok = true;
+  if (read.length) {
+    const over = read.filter((/** @type {any} */ t) => t.cpuMs >= PARKED_CPU_MS);
+    ok &&= over.length === 0;
+    parts.push(
+      over.length === 0
+        ? `seen from outside while parked, ${read.length} threads of ${Math.max(...read.map((/** @type {any} */ t) => t.cpuMs))} ms of CPU at most each (a pool thread at its first request: under ${PARKED_CPU_MS} ms)`
+        : `seen from outside while parked, ${over.length} of ${read.length} threads had used ${over.map((/** @type {any} */ t) => t.cpuMs).join(', ')} ms of CPU (a pool thread at its first request: under ${PARKED_CPU_MS} ms): not the pool's, a thread that ran JavaScript first`,
+    );
+  }
+  if (waited.length) {
+    const loops = waited.filter((/** @type {any} */ w) => w.wait.startsWith('epoll:'));
+    ok &&= loops.length === 0;
+    parts.push(
+      loops.length === 0
+        ? `none of ${read.length ? 'them' : `the ${waited.length} seen parked`} in an event loop once through`
+        : `once through, ${loops.length} of them ${loops.length === 1 ? 'waits' : 'wait'} in an event loop (epoll_wait; a pool thread waits on a condition variable): a JavaScript thread, not the pool's`,
+    );
+  }
+  return { ok, detail: parts.join(', ') };
 }
 
 /** One line for a FIFO probe's readings. @param {any} probe */

@@ -266,6 +266,20 @@ export function bareThreadsOnce() {
 }
 
 /**
+ * Where each of threads `tids` of process `pid` waits now, read from outside
+ * (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', 'running', …; null
+ * where it cannot be read, the thread gone); null off Linux or where the
+ * fixture named none.
+ * @param {number} pid @param {unknown} tids
+ * @param {(pid: number, tid: number) => string | null} [wait]  (tests)
+ * @returns {{ tid: number, wait: string | null }[] | null}
+ */
+export function startedWaits(pid, tids, wait = proc.threadWait) {
+  if (process.platform !== 'linux' || !Array.isArray(tids)) return null;
+  return tids.filter((tid) => Number.isInteger(tid) && tid !== pid).map((tid) => ({ tid, wait: wait(pid, tid) }));
+}
+
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
@@ -275,7 +289,9 @@ export function bareThreadsOnce() {
  * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
- * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
+ * (`newParked`, of `poolParked`), and the harness reads where each of the
+ * threads it started waits once it has reported (`poolWaits`: startedWaits).
+ * `watch`: the threads watched from outside
  * (main-thread.single; the others do not pay for it): besides, how many
  * threads the program had once it had reported (`threadsAtReport`,
  * threadCount) against a bare Node's with the same settings
@@ -302,12 +318,15 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     const atReport = watched ? threadCount(pid) : null;
     const children = watched ? childProcesses(pid) : null;
     const reads = pid === undefined ? null : threadReads(pid);
+    // with parkNew: where each thread the pool's start added waits now, read from outside
+    const poolWaits = parkNew && pid !== undefined ? startedWaits(pid, data.poolStarted) : undefined;
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
     const bareCount = atReport === null ? null : await bare(ctx);
     return {
       ...data,
       reads,
+      ...(poolWaits !== undefined ? { poolWaits } : {}),
       ...(watching
         ? {
             threadsSeen: options ? null : (lives?.seen ?? null),

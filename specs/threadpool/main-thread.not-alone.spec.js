@@ -24,7 +24,7 @@ export default defineSpec({
     const setting = sizeInForce(ctx);
     const pool = setting ? `the pool, ${setting}` : 'the default pool';
     return {
-      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they are the pool's, each taking a pool request parked on a FIFO, and do its work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
+      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they are the pool's, each taking a pool request parked on a FIFO, none waiting in an event loop of its own (read by the harness: /proc/<pid>/task/<tid>/syscall), and do its work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
       trial: (c) => mainThreadTrial(c, { parkNew: true }),
       structural: {
         need: 2,
@@ -54,9 +54,21 @@ export default defineSpec({
             };
           const parkedOk = parked == null || parked === P;
           const taken = parked == null ? '' : `; ${parked} of them took a pool request each (expected ${P})`;
+          // ... and none of them runs an event loop of its own: idle, a pool thread waits
+          // on a condition variable (futex), a JavaScript thread (a Worker taking pool
+          // requests in a copyFileSync of its own: pool-one-short) in epoll_wait. Read by
+          // the harness once the fixture has reported (startedWaits): honest, futex for
+          // all (Node 20–26); the Worker in epoll_wait. Absent off Linux and in older records.
+          const waits = Array.isArray(obs.poolWaits) ? obs.poolWaits : null;
+          const loops = waits ? waits.filter((/** @type {any} */ w) => String(w.wait).startsWith('epoll:')) : [];
+          const loopText = !waits
+            ? ''
+            : loops.length
+              ? `; ${loops.length} of them ${loops.length === 1 ? 'waits' : 'wait'} in an event loop of its own (epoll_wait, tid ${loops.map((/** @type {any} */ w) => w.tid).join(', ')}): a JavaScript thread, not the pool's`
+              : `; none of them waits in an event loop (a pool thread waits on a condition variable)`;
           return {
-            ok: obs.threadsAtStart > 1 && delta === P && poolRead && parkedOk,
-            detail: `${obs.threadsAtStart} threads at start, ${obs.threadsAfterPool} after the pool started (+${delta}; expected > 1 and +${P})${taken}${kernel}${ring ? `; who read the file not asserted: ${ring}, fs.readFile reads through io_uring` : ''}`,
+            ok: obs.threadsAtStart > 1 && delta === P && poolRead && parkedOk && loops.length === 0,
+            detail: `${obs.threadsAtStart} threads at start, ${obs.threadsAfterPool} after the pool started (+${delta}; expected > 1 and +${P})${taken}${loopText}${kernel}${ring ? `; who read the file not asserted: ${ring}, fs.readFile reads through io_uring` : ''}`,
           };
         },
       },

@@ -1,5 +1,14 @@
 import { defineSpec } from '../../harness/spec.js';
-import { DEFAULT_POOL, poolSize, probePool, probeText, sizeInForce, poolReading } from '../../harness/kits/pool.js';
+import {
+  DEFAULT_POOL,
+  poolSize,
+  probePool,
+  probeText,
+  sizeInForce,
+  poolReading,
+  parkedPart,
+  PARKED_CPU_MS,
+} from '../../harness/kits/pool.js';
 
 export default defineSpec({
   id: 'pool.default-size',
@@ -32,15 +41,18 @@ export default defineSpec({
         `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.` +
         (oneCpu
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
+          : '') +
+        (ctx.platform === 'linux'
+          ? ` The threads parked are the pool's: read by the harness (/proc/<pid>/task/*), each has used under ${PARKED_CPU_MS} ms of CPU while parked, as a pool thread at its first request has (a thread that ran JavaScript first has used tens), and none waits in an event loop once the count is through.`
           : ''),
       model: { P, C: ctx.cores },
       // the pinned probe's reading beside the probe's own; where taskset is not installed, null
       // (any other failure of it is the trial's error, as the probe's own would be)
       trial: async (c) => ({
-        ...(await probePool(c)),
+        ...(await probePool(c, { outside: true })),
         ...(oneCpu
           ? {
-              oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false }).catch((err) => {
+              oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false, outside: true }).catch((err) => {
                 if (/could not start taskset: .*ENOENT/.test(String(err?.message))) return null;
                 throw err;
               }),
@@ -52,16 +64,24 @@ export default defineSpec({
         asserts: `without UV_THREADPOOL_SIZE the pool has the threads the model gives${oneCpu ? ', on one CPU as on all' : ''}`,
         check: (obs) => {
           const pinned = obs.oneCpu === undefined ? null : obs.oneCpu;
-          const pinnedOk = pinned === null || (pinned.parked === P && poolReading(pinned).agree);
+          // ... and the threads parked are the pool's, not a thread that ran JavaScript before
+          // it took a request (a Worker in a copyFileSync of its own): their CPU while parked
+          // and where they wait once through, read from outside (parkedPart: honest 0.01–0.12
+          // ms each and futex, a Worker 13–39 ms and epoll_wait; absent off Linux and in
+          // older records)
+          const ours = parkedPart(obs);
+          const pinnedOurs = pinned === null ? null : parkedPart(pinned);
+          const pinnedOk =
+            pinned === null || (pinned.parked === P && poolReading(pinned).agree && pinnedOurs?.ok !== false);
           const pinnedText =
             obs.oneCpu === undefined
               ? ''
               : pinned === null
                 ? '; on one CPU: not read (no taskset to pin it)'
-                : `; on one CPU: ${probeText(pinned)}`;
+                : `; on one CPU: ${probeText(pinned)}${pinnedOurs ? `, ${pinnedOurs.detail}` : ''}`;
           return {
-            ok: obs.parked === P && poolReading(obs).agree && pinnedOk,
-            detail: `${probeText(obs)}${pinnedText}; expected ${P}`,
+            ok: obs.parked === P && poolReading(obs).agree && ours?.ok !== false && pinnedOk,
+            detail: `${probeText(obs)}${ours ? `, ${ours.detail}` : ''}${pinnedText}; expected ${P}`,
           };
         },
       },

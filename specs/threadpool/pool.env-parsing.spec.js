@@ -25,7 +25,7 @@ export default defineSpec({
   claim:
     'UV_THREADPOOL_SIZE is read with atoi into an unsigned int, then clamped to 1..1024: non-numbers and 0 give 1, a numeric prefix counts, negative numbers wrap to the cap.',
   truth:
-    '"0", "" and "abc" → 1; "x8" → 1 (digits after a non-digit are not a prefix); "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
+    '"0", "" and "abc" → 1; "x8" → 1 (digits after a non-digit are not a prefix); "0x3" → 1 (no hexadecimal: the prefix is "0"); "2abc" → 2; "-1" → 1024; "5000" → 1024; a value of 16 or more characters → 4 on libuv ≥ 1.52 (Node 24.16.0+, 26: ignored), 1024 before (read as a number).',
   expected: 'holds',
   tags: ['structural', 'fifo-probe', 'env', 'version'],
   requires: ['posix'],
@@ -37,6 +37,9 @@ export default defineSpec({
       ['abc', 1],
       // a non-number with digits in it: only a numeric prefix counts (a parse that took any digits would read 8)
       ['x8', 1],
+      // a hexadecimal value: atoi reads the "0" before the "x" (→ 0 → 1); a parse that
+      // honours the prefix (JavaScript's parseInt without a radix) would read 3
+      ['0x3', 1],
       ['2abc', 2],
       ['-1', 1024],
       ['5000', 1024],
@@ -71,7 +74,7 @@ export default defineSpec({
         return { seen: cases.map(([, want]) => (Number(want) < 1024 ? smallSeen : large).shift()) };
       },
       structural: {
-        asserts: `"0", "", "abc", "x8" → 1; "2abc" → 2; "-1", "5000" → 1024; a 16-character value → ${cases[7][1]}`,
+        asserts: `"0", "", "abc", "x8", "0x3" → 1; "2abc" → 2; "-1", "5000" → 1024; 16 characters → ${cases[8][1]}`,
         need: 1,
         check(obs) {
           // Each reading against its own value's case (a record from before a case was added

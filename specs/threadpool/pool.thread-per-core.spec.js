@@ -20,9 +20,12 @@ export default defineSpec({
       summary:
         `Each of the ${P} pool threads${setting ? ` (${setting})` : ''} ` +
         `may run on all ${ctx.cores} CPU(s) the process may use` +
-        `${ctx.cores < P ? `; ${P} threads on ${ctx.cores} CPU(s) cannot be one per core` : ''}.`,
+        `${ctx.cores < P ? `; ${P} threads on ${ctx.cores} CPU(s) cannot be one per core` : ''}` +
+        (ctx.platform === 'linux'
+          ? `, idle and while hashes run on them: the harness watches their CPU lists (/proc/<pid>/task/<tid>/status) every 2 ms from before the hashes are queued until they have all ended.`
+          : '.'),
       model: { P, C: ctx.cores },
-      trial: (c) => probePool(c, { atWork: true }),
+      trial: (c) => probePool(c, { atWork: true, outside: true }),
       structural: {
         need: 2,
         asserts: 'each pool thread may run on all the process’s CPUs',
@@ -36,8 +39,21 @@ export default defineSpec({
             .filter((/** @type {any} */ l) => Array.isArray(l))
             .map((/** @type {any} */ l) => l.join(','));
           const pinned = [...lists, ...atWork].filter((l) => l !== proc);
-          const ok = lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree;
-          const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}`;
+          // ... and all the while the hashes ran, not only in their first milliseconds: the
+          // harness's own looks, every 2 ms from before they were queued until they had all
+          // ended (a placement made a few ms into the work, pool-pin-late, shows there; honest,
+          // every look reads the process's list: 20–60 looks a trial on the 2-CPU VM). Absent
+          // off Linux and in records from before it was read.
+          const watched = obs.outside?.atWork ?? null;
+          const watchedOk = !watched || watched.pinnedLooks === 0;
+          const watchText = !watched
+            ? ''
+            : watchedOk
+              ? `; watched from outside while the hashes ran: ${watched.looks} looks over ${watched.ms} ms, each list the process's`
+              : `; watched from outside while the hashes ran: ${watched.pinnedLooks} of ${watched.looks} looks read a pool thread bound to other CPUs than the process's ${watched.process} (${watched.pinned.map((/** @type {any} */ p) => `tid ${p.tid} on ${p.cpus} from ${p.atMs} ms`).join(', ')})`;
+          const ok =
+            lists.length === P && pinned.length === 0 && obs.parked === P && poolReading(obs).agree && watchedOk;
+          const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}${watchText}`;
           // Every hash ended before the lists were read (null), or none of the lists could be
           // read then: the idle pool alone says nothing of placement for CPU work, so the
           // trial counts neither way (records from before the reading have no threadsAtWork).

@@ -79,11 +79,15 @@ export declare function fifoCountUnavailable(ctx: import('../context.js').Contex
  * lists again while hashes run on the pool (`affinity.threadsAtWork`: the
  * lists and how many hashes were running; null where none still was), not
  * only while the threads wait on FIFOs. `cpus`: run it on these CPUs (taskset)
- * instead of the run's own.
+ * instead of the run's own. `outside` (Linux): the harness reads the probe's
+ * process itself (`outside` in the result, probeFromOutside): the threads
+ * parked on FIFOs and the CPU each has used, while the readers are parked,
+ * where those threads wait once the count is through, and with atWork the
+ * pool threads' CPU lists all the while the hashes run.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
@@ -92,7 +96,39 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
     threadAffinity?: boolean;
     atWork?: boolean;
     cpus?: number[];
+    outside?: boolean;
 }): Promise<any>;
+/**
+ * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
+ * openParked reads its own), read from outside, each with the CPU it has used
+ * (schedstat's first field; null where unreadable): null where /proc cannot show them.
+ * @param {number} pid
+ * @returns {{ tid: number, cpuMs: number | null }[] | null}
+ */
+export declare function parkedFromOutside(pid: number): {
+    tid: number;
+    cpuMs: number | null;
+}[] | null;
+/**
+ * Watch the CPU lists of threads `tids` of process `pid` from outside, a
+ * look now and one every `everyMs`, until stop(): how many looks read a list,
+ * the process's list, the first reading of each thread seen allowed on other
+ * CPUs than the process (`pinned`), and how many looks saw one (`pinnedLooks`).
+ * @param {number} pid @param {number[]} tids @param {number} [everyMs]
+ */
+export declare function watchAffinity(pid: number, tids: number[], everyMs?: number): {
+    stop(): {
+        looks: number;
+        pinnedLooks: number;
+        process: string | null;
+        pinned: {
+            tid: number;
+            cpus: string;
+            atMs: number;
+        }[];
+        ms: number;
+    };
+};
 /**
  * The pool size a FIFO probe read: the readers parked on FIFOs, and where
  * /proc shows them (Linux) the threads the pool started and the threads
@@ -106,6 +142,40 @@ export declare function poolReading(probe: any): {
     size: number;
     agree: boolean;
 };
+/**
+ * The most CPU a thread parked on a FIFO may have used for the count to take
+ * it for a pool thread at its first request, in ms. A libuv pool thread
+ * starts, takes the request and blocks in open(2) having run next to nothing:
+ * measured from outside while parked (2-CPU VM beside other runs, load up to
+ * 6.5, Node 20, 22, 24 and 26), 0.01–0.26 ms in pools of 4 and 200. A
+ * JavaScript thread that takes the request instead (a Worker blocked in a
+ * copyFileSync of its own: the pool-one-short sabotage) has run Node's
+ * start-up first: 13–39 ms (13 on Node 26, 16–25 on 20, 28–39 on 22 and 24).
+ */
+export declare const PARKED_CPU_MS = 2;
+/**
+ * The largest pool whose parked threads' CPU is weighed (PARKED_CPU_MS). In a
+ * pool of 1024 started at once a few threads use more, from the kernel's side
+ * of so many threads opening files together: median 0.03 ms, but up to 2.46
+ * ms measured, too near a Worker's; its threads' waits are still read.
+ */
+export declare const PARKED_CPU_POOL = 256;
+/**
+ * The part of a probe read from outside (probePool `outside`) that says the
+ * threads parked on FIFOs are the pool's: each had used under PARKED_CPU_MS
+ * of CPU while parked, as a pool thread at its first request has (a thread
+ * that ran JavaScript first has used more; in pools of up to PARKED_CPU_POOL
+ * threads), and once the count is through none of them waits in an event
+ * loop (epoll_wait): a pool thread waits for its next request on a condition
+ * variable (futex), a JavaScript thread (a Worker) in its own loop. null
+ * where neither was read (not Linux, records from before they were read).
+ * @param {any} probe
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function parkedPart(probe: any): {
+    ok: boolean;
+    detail: string;
+} | null;
 /** One line for a FIFO probe's readings. @param {any} probe */
 export declare function probeText(probe: any): string;
 export type Statistic = {

@@ -118,6 +118,19 @@ export declare function beyondBare(count: number | null | undefined, bare: numbe
  */
 export declare function bareThreadsOnce(): (ctx: import('../context.js').Context) => Promise<number | null>;
 /**
+ * Where each of threads `tids` of process `pid` waits now, read from outside
+ * (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', 'running', …; null
+ * where it cannot be read, the thread gone); null off Linux or where the
+ * fixture named none.
+ * @param {number} pid @param {unknown} tids
+ * @param {(pid: number, tid: number) => string | null} [wait]  (tests)
+ * @returns {{ tid: number, wait: string | null }[] | null}
+ */
+export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: number, tid: number) => string | null): {
+    tid: number;
+    wait: string | null;
+}[] | null;
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
@@ -127,7 +140,9 @@ export declare function bareThreadsOnce(): (ctx: import('../context.js').Context
  * had reported (`loops`: eventLoops); each null where it cannot be read.
  * `parkNew`: the fixture also parks a pool request on each pool thread and
  * says how many of the threads its first pool use started took one
- * (`newParked`, of `poolParked`). `watch`: the threads watched from outside
+ * (`newParked`, of `poolParked`), and the harness reads where each of the
+ * threads it started waits once it has reported (`poolWaits`: startedWaits).
+ * `watch`: the threads watched from outside
  * (main-thread.single; the others do not pay for it): besides, how many
  * threads the program had once it had reported (`threadsAtReport`,
  * threadCount) against a bare Node's with the same settings
