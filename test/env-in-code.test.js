@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import spec, { aboveStart } from '../specs/threadpool/pool.env-in-code.spec.js';
+import { fifosFor } from '../harness/kits/pool.js';
 
 /** @param {object} [o] */
 const ctx = (o = {}) =>
@@ -40,6 +41,33 @@ describe('pool.env-in-code', () => {
   test('a record from before the value above was assigned is judged on the cases it has', () => {
     expect(check(seen([2, 4, 4]))).toMatchObject({ ok: true });
     expect(check(seen([2, 2, 4]))).toMatchObject({ ok: false });
+  });
+
+  test('each case parks more readers than its pool: 64 or 128 in force is counted, not the FIFOs', async () => {
+    expect(fifosFor(2)).toBe(64);
+    expect(fifosFor(66)).toBe(74);
+    expect(fifosFor(130)).toBe(138);
+    for (const P of [64, 128]) {
+      const big = /** @type {any} */ (spec.plan(ctx({ poolSize: P, env: { UV_THREADPOOL_SIZE: String(P) } })));
+      expect(big.model.cases.map((/** @type {any} */ k) => k.want)).toEqual([2, P, P, P + 2]);
+      /** @type {number[]} */
+      const asked = [];
+      const c = {
+        run: async (/** @type {string} */ _f, /** @type {any} */ o) => {
+          asked.push(o.options.fifos);
+          const n = big.model.cases[asked.length - 1].want; // each case as the claim has it
+          return { parked: n, poolThreads: [], blocked: n, saturated: false };
+        },
+      };
+      const obs = await big.trial(c);
+      expect(asked).toEqual([64, P + 8, P + 8, P + 10]);
+      expect(big.structural.check(obs)).toMatchObject({ ok: true });
+    }
+    // more than this machine's open files allow: no count (a short count would read as the FIFOs)
+    const few = /** @type {any} */ (
+      spec.plan(ctx({ poolSize: 1000, env: { UV_THREADPOOL_SIZE: '1000' }, openFiles: 1024 }))
+    );
+    expect(few.skip).toMatch(/a FIFO count of 1010 readers/);
   });
 
   test('under a pool of 1024 in force there is no value above to assign', () => {

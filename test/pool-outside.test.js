@@ -8,6 +8,7 @@ import { specContext } from '../harness/context.js';
 import { parkedPart, probePool, watchAffinity, PARKED_CPU_MS, PARKED_CPU_POOL } from '../harness/kits/pool.js';
 import defaultSize from '../specs/threadpool/pool.default-size.spec.js';
 import max128 from '../specs/threadpool/pool.max-128.spec.js';
+import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
 
 /** n threads parked, each of `cpuMs` ms of CPU, waiting in `wait` once through; `odd` changes the last. */
 const outside = (
@@ -42,13 +43,29 @@ describe('parkedPart', () => {
     });
   });
 
-  test('a Worker in a copyFileSync of its own (pool-one-short) fails on each reading alone', () => {
+  test('a Worker in a copyFileSync of its own (pool-one-short) fails on its wait; its CPU alone voids', () => {
     const both = parkedPart(probe(4, outside(4, { odd: WORKER })));
-    expect(both?.ok).toBe(false);
+    expect(both).toMatchObject({ ok: false });
+    expect(both?.invalid).toBeUndefined();
     expect(both?.detail).toContain('1 of 4 threads had used 29.21 ms of CPU');
     expect(both?.detail).toContain('1 of them waits in an event loop (epoll_wait');
-    expect(parkedPart(probe(4, outside(4, { odd: { cpuMs: 13.26 } })))?.ok).toBe(false);
     expect(parkedPart(probe(4, outside(4, { odd: { wait: 'epoll:24' } })))?.ok).toBe(false);
+    // CPU over the bound, every thread in a futex once through: a slow or stolen CPU cannot be
+    // told from a thread that ran JavaScript first, so the trial counts neither way
+    expect(parkedPart(probe(4, outside(4, { odd: { cpuMs: 13.26 } })))).toMatchObject({ ok: true, invalid: true });
+    const noWaits = { ...outside(4, { odd: { cpuMs: 2.4 } }), waits: null };
+    expect(parkedPart(probe(4, noWaits))).toMatchObject({ ok: true, invalid: true });
+  });
+
+  test('a look the fixture went on without (its answer late) is left out', () => {
+    const lateParked = { ...outside(4, { odd: { cpuMs: 30 } }), late: ['parked'] };
+    expect(parkedPart(probe(4, lateParked))).toEqual({
+      ok: true,
+      detail: 'none of the 4 seen parked in an event loop once through',
+    });
+    const lateCounted = { ...outside(4, { odd: { wait: 'epoll:7' } }), late: ['counted'] };
+    expect(parkedPart(probe(4, lateCounted))?.ok).toBe(true);
+    expect(parkedPart(probe(4, { ...outside(4), late: ['parked', 'counted'] }))).toBeNull();
   });
 
   test('in a pool of 1024 the CPU is not weighed (a few honest threads use up to 2.5 ms); the waits are', () => {
@@ -67,7 +84,7 @@ describe('parkedPart', () => {
       detail: 'none of the 4 seen parked in an event loop once through',
     });
     const noWaits = { ...outside(4, { odd: WORKER }), waits: [{ tid: 103, wait: null }] };
-    expect(parkedPart(probe(4, noWaits))?.ok).toBe(false);
+    expect(parkedPart(probe(4, noWaits))).toMatchObject({ ok: true, invalid: true }); // the Worker's CPU alone
   });
 });
 
@@ -87,7 +104,14 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     const main = size({ ...probe(4, outside(4, { odd: WORKER })), oneCpu: probe(4, outside(4)) });
     expect(main.ok).toBe(false);
     expect(main.detail).toMatch(/^4 threads parked on FIFOs .*had used 29.21 ms of CPU/);
+    expect(main.invalid).toBeUndefined();
     expect(size({ ...probe(4, outside(4)), oneCpu: probe(4, outside(4, { odd: WORKER })) }).ok).toBe(false);
+    // CPU alone over the bound, in either probe: void, not a fail
+    const slow = outside(4, { odd: { cpuMs: 3.1 } });
+    expect(size({ ...probe(4, slow), oneCpu: probe(4, outside(4)) })).toMatchObject({ ok: false, invalid: true });
+    expect(size({ ...probe(4, outside(4)), oneCpu: probe(4, slow) })).toMatchObject({ ok: false, invalid: true });
+    // ... unless something else fails
+    expect(size({ ...probe(3, slow), oneCpu: probe(4, outside(4)) }).invalid).toBeUndefined();
     // not read: judged as before
     expect(size({ ...probe(4), oneCpu: probe(4) }).ok).toBe(true);
   });
@@ -97,6 +121,8 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(max(honest).ok).toBe(true);
     expect(max({ ...honest, asked200: probe(200, outside(200, { odd: WORKER })) }).ok).toBe(false);
     expect(max({ ...honest, asked1025: probe(1024, outside(1024, { odd: WORKER })) }).ok).toBe(false);
+    const slow = max({ ...honest, asked200: probe(200, outside(200, { odd: { cpuMs: 2.5 } })) });
+    expect(slow).toMatchObject({ ok: false, invalid: true });
     expect(max({ asked200: probe(200), asked1025: probe(1024) }).ok).toBe(true);
   });
 });
@@ -104,13 +130,42 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
 const linux = { skip: process.platform !== 'linux' && 'reads /proc' };
 
 test('watchAffinity of this process: every look reads its own list, none pinned', linux, () => {
-  const w = watchAffinity(process.pid, [process.pid]);
+  const w = watchAffinity(process.pid);
   const r = w.stop();
   expect(r.looks).toBeGreaterThanOrEqual(2);
   expect(r).toMatchObject({ pinnedLooks: 0, pinned: [] });
+  expect(r.threads).toBeGreaterThanOrEqual(1); // V8's threads, the main one left out
   expect(typeof r.process).toBe('string');
   expect(w.stop()).toBe(r);
-  expect(watchAffinity(2 ** 30, [1]).stop()).toMatchObject({ looks: 0, process: null }); // no such process
+  expect(watchAffinity(2 ** 30).stop()).toMatchObject({ looks: 0, process: null }); // no such process
+});
+
+test('watchAffinity sees a thread the watched process names to no one, started after the watch', linux, async () => {
+  const { spawn } = await import('node:child_process');
+  // a child that starts a Worker 100 ms in and binds it to one CPU of its list (taskset -p)
+  const src = `const { Worker } = require('node:worker_threads');
+    setTimeout(() => new Worker('setInterval(() => {}, 1000)', { eval: true }).on('online', () => process.send('up')), 100);
+    setTimeout(() => {}, 5000);`;
+  const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  try {
+    const w = watchAffinity(/** @type {number} */ (child.pid));
+    await new Promise((resolve) => child.once('message', resolve));
+    const { readdirSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const cpus = w.stop().process;
+    const w2 = watchAffinity(/** @type {number} */ (child.pid));
+    const first = String(cpus).split(/[,-]/)[0];
+    // the newest thread: the Worker's
+    const tid = Math.max(...readdirSync(`/proc/${child.pid}/task`).map(Number));
+    const r = spawnSync('taskset', ['-pc', first, String(tid)]);
+    if (r.error || r.status !== 0 || !String(cpus).match(/[,-]/)) return; // no taskset, or one CPU: nothing to bind to
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen = w2.stop();
+    expect(seen.pinnedLooks).toBeGreaterThanOrEqual(1);
+    expect(seen.pinned.map((p) => p.tid)).toContain(tid);
+  } finally {
+    child.kill();
+  }
 });
 
 test(
@@ -128,7 +183,61 @@ test(
       for (const w of obs.outside.waits) expect(w.wait).not.toMatch(/^epoll/);
       expect(obs.outside.atWork.looks).toBeGreaterThanOrEqual(1);
       expect(obs.outside.atWork.pinnedLooks).toBe(0);
+      expect(obs.outside.atWork.threads).toBeGreaterThan(3); // the pool's and V8's, listed by the harness
+      expect(obs.outside.late).toEqual([]);
       expect(parkedPart(obs)?.ok).toBe(true);
+    } finally {
+      launcher.dispose();
+    }
+  },
+);
+
+describe('pool.thread-per-core with a late watch', () => {
+  const check = /** @type {any} */ (threadPerCore.plan(/** @type {any} */ ({ cores: 2, poolSize: 4 }))).structural
+    .check;
+  const all = { 11: [0, 1], 12: [0, 1], 13: [0, 1], 14: [0, 1] };
+  const obs = (/** @type {any} */ outside) => ({
+    parked: 4,
+    blocked: 4,
+    poolThreads: [11, 12, 13, 14],
+    affinity: { process: [0, 1], threads: all, threadsAtWork: { lists: all, running: 4 } },
+    outside,
+  });
+  const watch = { looks: 41, pinnedLooks: 0, process: '0,1', threads: 15, pinned: [], ms: 113 };
+  test('a watch answered in time counts; one the probe went on without voids an otherwise honest trial', () => {
+    const honest = check(obs({ atWork: watch, late: [] }));
+    expect(honest).toMatchObject({ ok: true });
+    expect(honest.detail).toContain('41 looks over 113 ms at 15 threads');
+    expect(check(obs({ atWork: watch, late: ['at-work'] }))).toMatchObject({ ok: false, invalid: true });
+    // a failure the lists read in the probe show stands
+    const pinnedAtWork = obs({ atWork: watch, late: ['at-work'] });
+    pinnedAtWork.affinity.threadsAtWork = { lists: { ...all, 11: [0] }, running: 4 };
+    expect(check(pinnedAtWork).invalid).toBeUndefined();
+    expect(check(pinnedAtWork).ok).toBe(false);
+  });
+});
+
+test(
+  'the probe waits a bounded time for the harness: unanswered looks are named, the count stands',
+  linux,
+  async () => {
+    const machine = /** @type {any} */ ({ node: { path: process.execPath }, env: {}, cpus: null });
+    const launcher = createLauncher({ machine });
+    try {
+      const ctx = specContext(machine, launcher);
+      /** @type {string[]} */
+      const phases = [];
+      // a harness that hears the probe and never answers
+      const handle = ctx.start('pool-probe.cjs', {
+        options: { fifos: 8, hold: true, lookWaitMs: 50, atWork: true },
+        env: { UV_THREADPOOL_SIZE: '3' },
+        timeoutMs: 20_000,
+        onMessage: (/** @type {any} */ m) => phases.push(m?.phase),
+      });
+      const { data } = await handle.result;
+      expect(data.parked).toBe(3);
+      expect(data.unanswered).toEqual(['parked', 'counted', 'at-work']);
+      expect(phases).toEqual(['parked', 'counted', 'at-work', 'at-work-done']);
     } finally {
       launcher.dispose();
     }

@@ -506,7 +506,7 @@ describe('pool.thread-per-core', () => {
     expect(late).toMatchObject({ ok: false });
     expect(late.invalid).toBeUndefined();
     expect(late.detail).toContain(
-      "29 of 35 looks read a pool thread bound to other CPUs than the process's 0,1 (tid 11 on 0 from 14 ms, tid 12 on 1 from 14 ms)",
+      "29 of 35 looks read a thread bound to other CPUs than the process's 0,1 (tid 11 on 0 from 14 ms, tid 12 on 1 from 14 ms)",
     );
     // not watched (off Linux, an older record): left out
     expect(check(watched(null))).toMatchObject({ ok: true });

@@ -1,5 +1,12 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize, probePool, sizeInForce, poolReading } from '../../harness/kits/pool.js';
+import {
+  poolSize,
+  probePool,
+  sizeInForce,
+  poolReading,
+  fifoCountUnavailable,
+  fifosFor,
+} from '../../harness/kits/pool.js';
 import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
 
@@ -71,7 +78,11 @@ export default defineSpec({
           ]
         : []),
     ];
+    // more FIFOs than each case's pool (probePool's 64 are too few for 64 → 66, or the 128 in force kept)
+    const fifos = Math.max(...cases.map((k) => fifosFor(k.want)));
+    const unavailable = fifoCountUnavailable(ctx, fifos);
     return {
+      ...(unavailable ? { skip: unavailable } : {}),
       ...(P === Number(ASK) ? { undecidable: sameSize(setting ?? `a pool of ${P}`) } : {}),
       summary:
         `Assign ${ASK}${setting ? ` (${setting})` : ''}: ` +
@@ -93,6 +104,7 @@ export default defineSpec({
             setEnv: k.ask,
             setEnvAfterUse: k.after,
             entry: /** @type {any} */ (k.entry),
+            fifos: fifosFor(k.want),
           });
           seen.push({
             name: k.name,

@@ -73,7 +73,14 @@ export declare function otherSizeSentence(ctx: {
  */
 export declare function fifoCountUnavailable(ctx: import('../context.js').Context, fifos: number): string | null;
 /**
- * Run the FIFO probe once. `threadAffinity: false` leaves out the CPU list of
+ * The FIFOs a probe parks readers on to count a pool of `want`: more than it
+ * (a pool of as many or more reads as the FIFOs' count, 'N+'), 64 at least.
+ * @param {number} want
+ */
+export declare const fifosFor: (want: number) => number;
+/**
+ * Run the FIFO probe once. `fifos` defaults to fifosFor the pool asked
+ * (`size`) or in force. `threadAffinity: false` leaves out the CPU list of
  * each pool thread (`affinity.threads` is then null): one /proc read per
  * thread, tens of milliseconds for a pool of 1024. `atWork`: read those
  * lists again while hashes run on the pool (`affinity.threadsAtWork`: the
@@ -110,17 +117,21 @@ export declare function parkedFromOutside(pid: number): {
     cpuMs: number | null;
 }[] | null;
 /**
- * Watch the CPU lists of threads `tids` of process `pid` from outside, a
- * look now and one every `everyMs`, until stop(): how many looks read a list,
- * the process's list, the first reading of each thread seen allowed on other
- * CPUs than the process (`pinned`), and how many looks saw one (`pinnedLooks`).
- * @param {number} pid @param {number[]} tids @param {number} [everyMs]
+ * Watch the CPU lists of the threads of process `pid` from outside, a look
+ * now and one every `everyMs`, until stop(): every thread but the main one
+ * (tid = pid) and io_uring's kernel workers, listed afresh at each look (the
+ * harness's own reading: no list a fixture names, which could leave a thread
+ * out): how many looks read a list, the process's list, how many threads
+ * were seen, the first reading of each thread seen allowed on other CPUs
+ * than the process (`pinned`), and how many looks saw one (`pinnedLooks`).
+ * @param {number} pid @param {number} [everyMs]
  */
-export declare function watchAffinity(pid: number, tids: number[], everyMs?: number): {
+export declare function watchAffinity(pid: number, everyMs?: number): {
     stop(): {
         looks: number;
         pinnedLooks: number;
         process: string | null;
+        threads: number;
         pinned: {
             tid: number;
             cpus: string;
@@ -151,6 +162,9 @@ export declare function poolReading(probe: any): {
  * JavaScript thread that takes the request instead (a Worker blocked in a
  * copyFileSync of its own: the pool-one-short sabotage) has run Node's
  * start-up first: 13–39 ms (13 on Node 26, 16–25 on 20, 28–39 on 22 and 24).
+ * An absolute figure, read on one VM: a slower CPU, or a host's steal billed
+ * to the thread, may take an honest thread past it, so an excess alone voids
+ * the trial (parkedPart), it does not fail it.
  */
 export declare const PARKED_CPU_MS = 2;
 /**
@@ -162,19 +176,25 @@ export declare const PARKED_CPU_MS = 2;
 export declare const PARKED_CPU_POOL = 256;
 /**
  * The part of a probe read from outside (probePool `outside`) that says the
- * threads parked on FIFOs are the pool's: each had used under PARKED_CPU_MS
- * of CPU while parked, as a pool thread at its first request has (a thread
- * that ran JavaScript first has used more; in pools of up to PARKED_CPU_POOL
- * threads), and once the count is through none of them waits in an event
- * loop (epoll_wait): a pool thread waits for its next request on a condition
- * variable (futex), a JavaScript thread (a Worker) in its own loop. null
- * where neither was read (not Linux, records from before they were read).
+ * threads parked on FIFOs are the pool's. Once the count is through none of
+ * them waits in an event loop (epoll_wait): a pool thread waits for its next
+ * request on a condition variable (futex), a JavaScript thread (a Worker) in
+ * its own loop; a thread that does fails it (`ok` false), whatever the
+ * machine's speed. And each had used under PARKED_CPU_MS of CPU while parked,
+ * as a pool thread at its first request has (a thread that ran JavaScript
+ * first has used more; in pools of up to PARKED_CPU_POOL threads): an excess
+ * there alone, with no thread in an event loop, may be a slow or stolen CPU,
+ * and `invalid` says the trial counts neither way. A look the fixture went on
+ * without (outside.late: it waited past its bound for the harness's answer)
+ * read the threads at another moment, and is left out. null where neither
+ * was read (not Linux, records from before they were read, both looks late).
  * @param {any} probe
- * @returns {{ ok: boolean, detail: string } | null}
+ * @returns {{ ok: boolean, detail: string, invalid?: true } | null}
  */
 export declare function parkedPart(probe: any): {
     ok: boolean;
     detail: string;
+    invalid?: true;
 } | null;
 /** One line for a FIFO probe's readings. @param {any} probe */
 export declare function probeText(probe: any): string;
