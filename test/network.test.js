@@ -11,8 +11,8 @@ import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
 import lookupPoolBound from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
-import dnsHalfCap, { busyWhileHeld } from '../specs/threadpool/pool.dns-half-cap.spec.js';
-import { runWithLook, busyCalls } from '../harness/kits/look.js';
+import dnsHalfCap, { busyWhileHeld, poolBusyLook } from '../specs/threadpool/pool.dns-half-cap.spec.js';
+import { runWithLook, busyCalls, tasksNow } from '../harness/kits/look.js';
 import { startFixture } from '../harness/isolate.js';
 
 const require = createRequire(import.meta.url);
@@ -375,17 +375,39 @@ describe('freePoolResolves: resolve* with the pool free', () => {
 
 describe('pool.dns-half-cap: the threads busy while the lookups are held, read from outside', () => {
   it('⌈P/2⌉ busy, each in openat: holds; more, in any call (lookup-spare-read), fails; unread: left out', () => {
-    expect(busyWhileHeld({ openat: 2 }, 2)).toEqual({
+    const b = (/** @type {any} */ busy, looked = true) => busyWhileHeld({ busy, looked }, 2);
+    expect(b({ openat: 2 })).toEqual({
       ok: true,
-      text: '2 threads busy, read from outside (2 in openat)',
+      text: '2 pool threads busy, read from outside (2 in openat)',
     });
-    const spare = busyWhileHeld({ openat: 2, read: 1 }, 2);
+    const spare = b({ openat: 2, read: 1 });
     expect(spare?.ok).toBe(false);
-    expect(spare?.text).toBe('3 threads busy, read from outside (2 in openat, 1 in read) (expected 2, each in openat)');
-    expect(busyWhileHeld({ openat: 1, read: 1 }, 2)?.ok).toBe(false); // two, but not both lookups
-    expect(busyWhileHeld({}, 2)?.text).toBe('0 threads busy, read from outside (none) (expected 2, each in openat)');
-    expect(busyWhileHeld(null, 2)).toBe(null);
-    expect(busyWhileHeld(undefined, 2)).toBe(null);
+    expect(spare?.text).toBe(
+      '3 pool threads busy, read from outside (2 in openat, 1 in read) (expected 2, each in openat)',
+    );
+    expect(b({ openat: 1, read: 1 })?.ok).toBe(false); // two, but not both lookups
+    expect(b({})?.text).toBe('0 pool threads busy, read from outside (none) (expected 2, each in openat)');
+    expect(b(null)).toBe(null);
+    expect(b(undefined)).toBe(null);
+    // a look the fixture did not wait for (looked false or absent): left out, whatever it read
+    expect(b({ openat: 1 }, false)).toBe(null);
+    expect(busyWhileHeld({ busy: { openat: 1 } }, 2)).toBe(null);
+  });
+  it("poolBusyLook: the threads at 'start' are not the pool's; no 'start' look, no reading", () => {
+    /** @type {any[]} */
+    const asked = [];
+    const read = {
+      tasksNow: () => new Set([1, 2]),
+      busyCalls: (/** @type {number} */ pid, /** @type {any} */ o) => (asked.push([pid, [...o.before]]), { openat: 2 }),
+    };
+    const p = poolBusyLook(/** @type {any} */ (read));
+    expect(p.look(9, { event: 'held', at: 'start' })).toBe(null);
+    p.look(9, { event: 'held', at: 'end' });
+    expect(p.busy()).toEqual({ openat: 2 });
+    expect(asked).toEqual([[9, [1, 2]]]);
+    const none = poolBusyLook(/** @type {any} */ (read));
+    none.look(9, { event: 'held', at: 'end' });
+    expect(none.busy()).toBe(null);
   });
   it('the check: a case whose busy threads exceed the cap fails, its counts as honest', () => {
     const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: 'x64' }));
@@ -394,17 +416,17 @@ describe('pool.dns-half-cap: the threads busy while the lookups are held, read f
     const check = (/** @type {any[]} */ seen) => plan.structural?.check({ seen });
     expect(
       check([
-        { ...four, busy: { openat: 2 } },
-        { ...five, busy: { openat: 3 } },
+        { ...four, busy: { openat: 2 }, looked: true },
+        { ...five, busy: { openat: 3 }, looked: true },
       ])?.ok,
     ).toBe(true);
     expect(check([four, five])?.ok).toBe(true); // records from before the look
     const spare = check([
-      { ...four, busy: { openat: 2, read: 1 } },
-      { ...five, busy: { openat: 3, read: 1 } },
+      { ...four, busy: { openat: 2, read: 1 }, looked: true },
+      { ...five, busy: { openat: 3, read: 1 }, looked: true },
     ]);
     expect(spare?.ok).toBe(false);
-    expect(spare?.detail).toMatch(/P=4: 2 of 6 lookups held at once .*; 3 threads busy, read from outside/);
+    expect(spare?.detail).toMatch(/P=4: 2 of 6 lookups held at once .*; 3 pool threads busy, read from outside/);
   });
   it('busyCalls: threads blocked outside futex and epoll, by call; running, io_uring workers and idle ones left out', () => {
     /** @type {Record<string, string | null>} */
@@ -436,6 +458,12 @@ describe('pool.dns-half-cap: the threads busy while the lookups are held, read f
       throw new Error('ENOENT');
     };
     expect(busyCalls(1, { ...read, tasks: gone })).toBe(null);
+    // with `before`: only threads started since, or named libuv-worker (a pool started before)
+    const name = (/** @type {number} */ _p, /** @type {number} */ tid) => (tid === 4 ? 'libuv-worker' : 'node');
+    expect(busyCalls(1, { ...read, before: new Set([1, 2, 4, 5, 6]), name })).toEqual({ [openat]: 2 });
+    expect(busyCalls(1, { ...read, before: new Set([1, 2, 3, 4, 5, 6, 7, 8]), name: () => 'node' })).toEqual({});
+    expect(tasksNow(1, () => ['3', '4'])).toEqual(new Set([3, 4]));
+    expect(tasksNow(1, gone)).toBe(null);
   });
 });
 
@@ -449,8 +477,9 @@ describe('net-probe dns-cap with the harness looking (Linux)', { skip: !linux &&
       startFixture({ node: process.execPath, fixture, ...o, options: { tmpdir, ...o.options } }),
   });
   /** @param {string} P @param {string} [sabotage] */
-  const look = (P, sabotage) =>
-    runWithLook(
+  const look = async (P, sabotage) => {
+    const pool = poolBusyLook();
+    const { data } = await runWithLook(
       ctx,
       'net-probe.cjs',
       {
@@ -458,17 +487,19 @@ describe('net-probe dns-cap with the harness looking (Linux)', { skip: !linux &&
         env: { UV_THREADPOOL_SIZE: P, NCS_SABOTAGE: sabotage },
         timeoutMs: 20_000,
       },
-      (pid) => busyCalls(pid),
+      pool.look,
     );
+    return { ...data, busy: pool.busy() };
+  };
   it('honest: ⌈P/2⌉ busy, in openat; lookup-spare-read: one more, in read', async (t) => {
     const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: process.arch }));
     if (plan.skip) return t.skip(plan.skip);
     const honest = await look('4');
-    expect(honest.data).toMatchObject({ held: 2, statDone: true, finished: true, looked: true });
-    expect(busyWhileHeld(honest.looks[0], 2)?.ok).toBe(true);
+    expect(honest).toMatchObject({ held: 2, statDone: true, finished: true, looked: true });
+    expect(busyWhileHeld(honest, 2)?.ok).toBe(true);
     const spare = await look('4', 'lookup-spare-read');
-    expect(spare.data).toMatchObject({ held: 2, heldAfter: 2, statDone: true, looked: true });
-    expect(busyWhileHeld(spare.looks[0], 2)?.ok).toBe(false);
+    expect(spare).toMatchObject({ held: 2, heldAfter: 2, statDone: true, looked: true });
+    expect(busyWhileHeld(spare, 2)?.ok).toBe(false);
   });
 });
 

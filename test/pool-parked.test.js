@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
-import { runWithLook, threadReads } from '../harness/kits/look.js';
+import { runWithLook, taskIo } from '../harness/kits/look.js';
 import fsIoUring, { fsModel, mainReads, MAIN_READ_BYTES } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
 import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
@@ -221,20 +221,24 @@ describe('pool.slow-io-cap-n1: check', () => {
     expect(check({ seen: [s(1, 0, true), s(2, 1, true)] }).invalid).toBe(true);
   });
   it("an fs.mkdir's work seen from outside with the lookups held: not made with P=1, made with P=2", () => {
-    const honest = [s(1, 1, false, { madeSeen: false }), s(2, 1, true, { madeSeen: true })];
+    const honest = [s(1, 1, false, { madeSeen: false, looked: true }), s(2, 1, true, { madeSeen: true, looked: true })];
     expect(check({ seen: honest }).ok).toBe(true);
     expect(check({ seen: honest }).detail).toMatch(/P=1: .*an fs\.mkdir was not made with the lookups held/);
     // fs-inline-behind-lookups: the work done at once, only its callback waited
-    const inline = check({ seen: [s(1, 1, false, { madeSeen: true }), honest[1]] });
+    const inline = check({ seen: [s(1, 1, false, { madeSeen: true, looked: true }), honest[1]] });
     expect(inline.ok).toBe(false);
     expect(inline.detail).toMatch(/was made with the lookups held \(seen from outside\) \(expected it not made/);
     // with P=2 its free thread makes it at once
-    expect(check({ seen: [honest[0], s(2, 1, true, { madeSeen: false })] }).ok).toBe(false);
+    expect(check({ seen: [honest[0], s(2, 1, true, { madeSeen: false, looked: true })] }).ok).toBe(false);
+    // a look taken after the fixture stopped waiting for it (looked false): left out, whatever it saw
+    expect(madeWhileHeld(s(1, 1, false, { madeSeen: true, looked: false }), { statWaits: true })).toBe(null);
+    expect(madeWhileHeld(s(1, 1, false, { madeSeen: true }), { statWaits: true })).toBe(null);
+    expect(check({ seen: [s(1, 1, false, { madeSeen: true, looked: false }), honest[1]] }).ok).toBe(true);
     // no look taken: left out
     expect(madeWhileHeld(s(1, 1, false), { statWaits: true })).toBe(null);
     expect(madeWhileHeld(s(1, 1, false, { madeSeen: null }), { statWaits: true })).toBe(null);
     // the mkdir failed
-    const failed = { madeSeen: false, made: { done: true, error: 'EACCES' } };
+    const failed = { madeSeen: false, looked: true, made: { done: true, error: 'EACCES' } };
     expect(madeWhileHeld(s(1, 1, false, failed), { statWaits: true })?.ok).toBe(false);
   });
   it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {
@@ -316,7 +320,7 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
           env: { UV_USE_IO_URING: '1', NCS_SABOTAGE: sabotage },
           timeoutMs: 20_000,
         },
-        (pid) => threadReads(pid),
+        (pid) => taskIo(pid),
       );
       expect(data.cases[0].looked).toEqual([true, true]);
       const [a, b] = /** @type {{ rchar: number }[]} */ (looks);
@@ -347,17 +351,17 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
   });
 });
 
-describe("threadReads: a thread's reads, from /proc/<pid>/task/<tid>/io", () => {
+describe("taskIo: a thread's reads, from /proc/<pid>/task/<tid>/io", () => {
   it('syscr and rchar; null where unreadable or malformed', () => {
     const io = 'rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 0\n';
     /** @type {string[]} */
     const asked = [];
-    expect(threadReads(7, 9, (f) => (asked.push(f), io))).toEqual({ syscr: 10, rchar: 6976 });
+    expect(taskIo(7, 9, (f) => (asked.push(f), io))).toEqual({ syscr: 10, rchar: 6976 });
     expect(asked).toEqual(['/proc/7/task/9/io']);
-    expect(threadReads(7, undefined, () => io)).toEqual({ syscr: 10, rchar: 6976 });
-    expect(threadReads(7, 7, () => 'nothing')).toBe(null);
+    expect(taskIo(7, undefined, () => io)).toEqual({ syscr: 10, rchar: 6976 });
+    expect(taskIo(7, 7, () => 'nothing')).toBe(null);
     expect(
-      threadReads(7, 7, () => {
+      taskIo(7, 7, () => {
         throw new Error('EACCES');
       }),
     ).toBe(null);
@@ -481,4 +485,17 @@ describe("threads parked in open(2): on a FIFO's wait, not merely inside openat 
       });
     },
   );
+});
+
+describe('randomHold: a hold of random length for the fixtures (fixtures/lib/wait.cjs)', () => {
+  const { randomHold } = createRequire(import.meta.url)('../fixtures/lib/wait.cjs');
+  it('holdMs and a share of it more, both ends included', () => {
+    const half = Array.from({ length: 400 }, () => randomHold(150, 1 / 2, 1));
+    expect(Math.min(...half)).toBeGreaterThanOrEqual(225);
+    expect(Math.max(...half)).toBeLessThanOrEqual(300);
+    const quarter = Array.from({ length: 400 }, () => randomHold(150, 1 / 4, 1 / 2));
+    expect(Math.min(...quarter)).toBeGreaterThanOrEqual(188); // ceil(37.5)
+    expect(Math.max(...quarter)).toBeLessThanOrEqual(225);
+    expect(randomHold(4, 1, 1)).toBe(8);
+  });
 });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { listTasks } from '../thread-watch.js';
 
-/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
+/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, OPENAT: number | undefined }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /**
@@ -42,8 +42,8 @@ export async function runWithLook(ctx, fixture, o, look) {
   return { data, looks };
 }
 
-/** openat's number (as proc.cjs has it), which proc.threadWait gives as a number. */
-const OPENAT = /** @type {Record<string, string>} */ ({ x64: '257', arm64: '56' })[process.arch];
+/** openat's number (proc.cjs's), which proc.threadWait gives as a number. */
+const OPENAT = proc.OPENAT === undefined ? undefined : String(proc.OPENAT);
 
 /**
  * The waits a thread sleeps in when it has nothing to do: a pool thread's,
@@ -55,18 +55,53 @@ const OPENAT = /** @type {Record<string, string>} */ ({ x64: '257', arm64: '56' 
 const idle = (wait) => wait === 'futex' || wait.startsWith('epoll:');
 
 /**
+ * The threads of process `pid` now (their ids), read from outside it; null
+ * where they cannot be read (not Linux, gone). Taken before a fixture starts
+ * its pool, it names the threads that are not the pool's (busyCalls `before`).
+ * @param {number} pid @param {(pid: number) => string[]} [tasks]  (tests)
+ * @returns {Set<number> | null}
+ */
+export function tasksNow(pid, tasks = listTasks) {
+  try {
+    return new Set(tasks(pid).map(Number));
+  } catch {
+    return null;
+  }
+}
+
+/** A thread's name from outside its process (/proc/<pid>/task/<tid>/comm); null where unreadable. @param {number} pid @param {number} tid */
+function taskName(pid, tid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The threads of process `pid` blocked in a system call other than an idle
  * wait (idle), read from outside it now: the count of each call they are in
  * ('openat', 'read', …). Threads on a CPU (or runnable) are not blocked;
- * io_uring's kernel workers are left out. null where the threads cannot be
- * read (not Linux, an architecture proc.cjs does not name calls on, gone).
+ * io_uring's kernel workers are left out. With `before` (tasksNow, read before
+ * the process started its pool), only the pool's threads count: those not
+ * there then, or named 'libuv-worker' (libuv 1.48 on: a pool started before
+ * it) — as proc.poolThreadIds has them from inside; a V8 platform worker
+ * caught in mmap or write is not a pool thread at work. null where the
+ * threads cannot be read (not Linux, an architecture proc.cjs does not name
+ * calls on, gone).
  * @param {number} pid
- * @param {{ tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null, kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ * @param {{ before?: Set<number> | null, tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null, kernel?: (pid: number, tid: number) => boolean | null, name?: (pid: number, tid: number) => string | null }} [read]  (tests: all but before)
  * @returns {Record<string, number> | null}
  */
 export function busyCalls(
   pid,
-  { tasks = listTasks, wait = proc.threadWait, kernel = (p, tid) => proc.ioWorker(tid, p) } = {},
+  {
+    before = null,
+    tasks = listTasks,
+    wait = proc.threadWait,
+    kernel = (p, tid) => proc.ioWorker(tid, p),
+    name = taskName,
+  } = {},
 ) {
   let tids;
   try {
@@ -74,6 +109,7 @@ export function busyCalls(
   } catch {
     return null;
   }
+  if (before) tids = tids.filter((tid) => !before.has(tid) || name(pid, tid) === 'libuv-worker');
   /** @type {Record<string, number>} */
   const out = {};
   for (const tid of tids) {
@@ -90,7 +126,7 @@ export function busyCalls(
 }
 
 /**
- * What thread `tid` of process `pid` has read so far, from outside it
+ * What thread `tid` of process `pid` has read so far (its task's io file), from outside it
  * (/proc/<pid>/task/<tid>/io): its read system calls (syscr) and the bytes
  * they returned (rchar), of files, pipes and eventfds alike; null where it
  * cannot be read (not Linux, gone, no permission).
@@ -98,7 +134,7 @@ export function busyCalls(
  * @param {(file: string) => string} [read]  (tests)
  * @returns {{ syscr: number, rchar: number } | null}
  */
-export function threadReads(pid, tid = pid, read = (f) => readFileSync(f, 'utf8')) {
+export function taskIo(pid, tid = pid, read = (f) => readFileSync(f, 'utf8')) {
   let text;
   try {
     text = read(`/proc/${pid}/task/${tid}/io`);

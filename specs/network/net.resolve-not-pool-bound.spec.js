@@ -93,7 +93,7 @@ export default defineSpec({
           const unparked = freePoolResolves(obs.freePool);
           return {
             ok: r.completedBeforeRelease === r.count && r.errors.length === 0 && !free && unparked?.ok !== false,
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server); the control ${controlOp(obs.ops).call} waited${errs}${unparked ? `; ${unparked.text}` : ''}${threadsSaid(obs)}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve4 calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${unparked ? `; ${unparked.text}` : ''}${threadsSaid(obs)}`,
           };
         },
       },

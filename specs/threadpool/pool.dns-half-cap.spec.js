@@ -1,7 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { DEFAULT_POOL } from '../../harness/kits/pool.js';
 import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
-import { runWithLook, busyCalls } from '../../harness/kits/look.js';
+import { runWithLook, busyCalls, tasksNow } from '../../harness/kits/look.js';
 
 // libuv counts getaddrinfo/getnameinfo as "slow I/O" and lets at most
 // (P + 1) / 2 pool threads run it at once (since 1.23), so lookups cannot
@@ -20,27 +20,53 @@ const EXTRA = 2; // lookups beyond P, so an uncapped pool would be full
 const cap = (P) => Math.floor((P + 1) / 2);
 
 /**
- * The threads busy while the lookups were held, as the harness read them
- * from outside the process (busyCalls: every thread blocked in a system call
- * other than an idle wait, futex or epoll), with the gate still shut and the
- * fs.stat done: exactly ⌈P/2⌉, each in openat (a lookup at the gate). The
- * fixture's own census counts threads in open(2) only; a pool that let more
- * than the cap work, in any other call, reads more here (lookup-spare-read:
- * P − 1 busy, the lookups past the cap in read(2) on a file of their own).
- * Honest, on Node 20, 22 and 26: {openat: 2} with P=4 and {openat: 3} with
- * P=5, in every run (the other threads in futex or epoll, or running). null
- * where not read (records from before, no look): the part is left out.
- * @param {Record<string, number> | null | undefined} busy @param {number} want
+ * The pool's threads busy while the lookups were held, as the harness read
+ * them from outside the process (busyCalls: every thread blocked in a system
+ * call other than an idle wait, futex or epoll; only those not there when the
+ * harness listed the process's threads before its pool started, or named
+ * libuv-worker), with the gate still shut and the fs.stat done: exactly
+ * ⌈P/2⌉, each in openat (a lookup at the gate). The fixture's own census
+ * counts threads in open(2) only; a pool that let more than the cap work, in
+ * any other call, reads more here (lookup-spare-read: P − 1 busy, the lookups
+ * past the cap in read(2) on a file of their own). Honest, on Node 20, 22 and
+ * 26: {openat: 2} with P=4 and {openat: 3} with P=5, in every run (the other
+ * threads in futex or epoll, or running). null where not read (records from
+ * before, no look) or where the fixture did not wait for both looks
+ * (`looked` not true: one that came after it gave up saw the gate open): the
+ * part is left out.
+ * @param {{ busy?: Record<string, number> | null, looked?: boolean | null }} s @param {number} want
  * @returns {{ ok: boolean, text: string } | null}
  */
-export function busyWhileHeld(busy, want) {
-  if (!busy) return null;
+export function busyWhileHeld(s, want) {
+  const busy = s.busy;
+  if (!busy || s.looked !== true) return null;
   const total = Object.values(busy).reduce((a, b) => a + b, 0);
   const ok = total === want && busy.openat === want;
   const calls = Object.entries(busy).map(([call, n]) => `${n} in ${call}`);
   return {
     ok,
-    text: `${total} thread${total === 1 ? '' : 's'} busy, read from outside (${calls.join(', ') || 'none'})${ok ? '' : ` (expected ${want}, each in openat)`}`,
+    text: `${total} pool thread${total === 1 ? '' : 's'} busy, read from outside (${calls.join(', ') || 'none'})${ok ? '' : ` (expected ${want}, each in openat)`}`,
+  };
+}
+
+/**
+ * The look for one run: at the fixture's 'start' the process's threads
+ * (tasksNow), at its 'end' the pool's busy ones (busyCalls with those as
+ * `before`); `busy()`: that reading, null where either look was not taken.
+ * @param {{ tasksNow: typeof tasksNow, busyCalls: typeof busyCalls }} [read]  (tests)
+ */
+export function poolBusyLook(read = { tasksNow, busyCalls }) {
+  /** @type {Set<number> | null} */
+  let before = null;
+  /** @type {Record<string, number> | null} */
+  let busy = null;
+  return {
+    look: (/** @type {number} */ pid, /** @type {any} */ m) => {
+      if (m?.at === 'start') before = read.tasksNow(pid);
+      else if (before) busy = read.busyCalls(pid, { before });
+      return null;
+    },
+    busy: () => busy,
   };
 }
 
@@ -74,7 +100,7 @@ export default defineSpec({
         // Both sizes at once, each in its own process with its own gate: the
         // counts are exact, and each process mostly waits.
         // With the lookups held and the stat done, the probe waits for the harness to read
-        // its busy threads from outside (runWithLook, busyCalls) before it opens the gate.
+        // its pool's busy threads from outside (runWithLook, poolBusyLook) before it opens the gate.
         // Not under Node options (a profiler, an agent's preload may keep threads of their
         // own blocked elsewhere): the fixture's census alone then.
         const look = c.platform === 'linux' && !c.env?.NODE_OPTIONS;
@@ -85,8 +111,9 @@ export default defineSpec({
             timeoutMs: 15_000,
           };
           if (!look) return c.run('net-probe.cjs', o);
-          const { data, looks } = await runWithLook(c, 'net-probe.cjs', o, (pid) => busyCalls(pid));
-          return { ...data, busy: looks[0] ?? null };
+          const pool = poolBusyLook();
+          const { data } = await runWithLook(c, 'net-probe.cjs', o, pool.look);
+          return { ...data, busy: pool.busy() };
         };
         return { seen: await Promise.all(cases.map(one)) };
       },
@@ -102,7 +129,7 @@ export default defineSpec({
               // all k asked of libuv, so that the ones held are what its cap let run
               const asked = lookupsRequested(s, s.k);
               // no more threads at work than the cap, in any call, seen from outside
-              const busy = busyWhileHeld(s.busy, want);
+              const busy = busyWhileHeld(s, want);
               const counts =
                 s.P === cases[i].P &&
                 sized &&

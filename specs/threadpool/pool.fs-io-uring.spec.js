@@ -1,7 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 import { ioUringRule, kernelRefuses, closeOnRing } from '../../harness/kits/io-uring.js';
-import { runWithLook, threadReads } from '../../harness/kits/look.js';
+import { runWithLook, taskIo } from '../../harness/kits/look.js';
 
 // Where libuv sends fs requests, and why: harness/kits/io-uring.js. The
 // harness runs every fixture with UV_USE_IO_URING=0 and a spec can set a
@@ -31,7 +31,7 @@ const CASES = [
  * The most the fixture's main thread may read (bytes, /proc rchar) while the
  * fs calls of the case it measures itself run: from just before they start to
  * once they are through, read by the harness from outside (runWithLook,
- * threadReads). On the pool or on io_uring their reads are not the main
+ * taskIo). On the pool or on io_uring their reads are not the main
  * thread's; done there synchronously (uring-inline: stat, open, read and close
  * inline, each result handed over when a decoy request returns) fs.read alone
  * adds the 64 KiB it reads, the read stream 64 KiB more. Honest: 0 to 8 bytes
@@ -74,7 +74,7 @@ export async function fsCasesTrial(c, options) {
     c,
     'pool-parked.cjs',
     { ...o, options: { ...options, look: true } },
-    (pid) => threadReads(pid),
+    (pid) => taskIo(pid),
   );
   const [a, b] = looks;
   const mainRead = looks.length === 2 && a && b ? { syscr: b.syscr - a.syscr, rchar: b.rchar - a.rchar } : null;

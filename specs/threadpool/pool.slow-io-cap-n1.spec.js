@@ -55,12 +55,14 @@ async function slowIoRun(c, k) {
  * (fs-inline-behind-lookups) made it there; honest, it is not there with P=1
  * and there with P=2 (its one free thread makes it within the 200 ms),
  * every trial. null where no look was taken (records from before, a fixture
- * that did not say): the part is left out.
+ * that did not say) or where the fixture did not wait for it (`looked` not
+ * true: a look that came after it gave up may have seen the gate open): the
+ * part is left out.
  * @param {any} s @param {{ statWaits: boolean }} want
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function madeWhileHeld(s, want) {
-  if (typeof s.madeSeen !== 'boolean') return null;
+  if (typeof s.madeSeen !== 'boolean' || s.looked !== true) return null;
   const ok = s.madeSeen !== want.statWaits && (!s.made || (s.made.done && !s.made.error));
   const where = s.madeSeen ? 'was made with the lookups held' : 'was not made with the lookups held';
   return {

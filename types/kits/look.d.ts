@@ -14,22 +14,37 @@ export declare function runWithLook<T>(ctx: import('../context.js').Context, fix
     looks: (T | null)[];
 }>;
 /**
+ * The threads of process `pid` now (their ids), read from outside it; null
+ * where they cannot be read (not Linux, gone). Taken before a fixture starts
+ * its pool, it names the threads that are not the pool's (busyCalls `before`).
+ * @param {number} pid @param {(pid: number) => string[]} [tasks]  (tests)
+ * @returns {Set<number> | null}
+ */
+export declare function tasksNow(pid: number, tasks?: (pid: number) => string[]): Set<number> | null;
+/**
  * The threads of process `pid` blocked in a system call other than an idle
  * wait (idle), read from outside it now: the count of each call they are in
  * ('openat', 'read', …). Threads on a CPU (or runnable) are not blocked;
- * io_uring's kernel workers are left out. null where the threads cannot be
- * read (not Linux, an architecture proc.cjs does not name calls on, gone).
+ * io_uring's kernel workers are left out. With `before` (tasksNow, read before
+ * the process started its pool), only the pool's threads count: those not
+ * there then, or named 'libuv-worker' (libuv 1.48 on: a pool started before
+ * it) — as proc.poolThreadIds has them from inside; a V8 platform worker
+ * caught in mmap or write is not a pool thread at work. null where the
+ * threads cannot be read (not Linux, an architecture proc.cjs does not name
+ * calls on, gone).
  * @param {number} pid
- * @param {{ tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null, kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ * @param {{ before?: Set<number> | null, tasks?: (pid: number) => string[], wait?: (pid: number, tid: number) => string | null, kernel?: (pid: number, tid: number) => boolean | null, name?: (pid: number, tid: number) => string | null }} [read]  (tests: all but before)
  * @returns {Record<string, number> | null}
  */
-export declare function busyCalls(pid: number, { tasks, wait, kernel }?: {
+export declare function busyCalls(pid: number, { before, tasks, wait, kernel, name, }?: {
+    before?: Set<number> | null;
     tasks?: (pid: number) => string[];
     wait?: (pid: number, tid: number) => string | null;
     kernel?: (pid: number, tid: number) => boolean | null;
+    name?: (pid: number, tid: number) => string | null;
 }): Record<string, number> | null;
 /**
- * What thread `tid` of process `pid` has read so far, from outside it
+ * What thread `tid` of process `pid` has read so far (its task's io file), from outside it
  * (/proc/<pid>/task/<tid>/io): its read system calls (syscr) and the bytes
  * they returned (rchar), of files, pipes and eventfds alike; null where it
  * cannot be read (not Linux, gone, no permission).
@@ -37,7 +52,7 @@ export declare function busyCalls(pid: number, { tasks, wait, kernel }?: {
  * @param {(file: string) => string} [read]  (tests)
  * @returns {{ syscr: number, rchar: number } | null}
  */
-export declare function threadReads(pid: number, tid?: number, read?: (file: string) => string): {
+export declare function taskIo(pid: number, tid?: number, read?: (file: string) => string): {
     syscr: number;
     rchar: number;
 } | null;
