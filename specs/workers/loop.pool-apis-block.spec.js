@@ -88,15 +88,17 @@ export function heldFree(phase, syncMs) {
  * thread shows while the pool is parked and fs.watch delivers its event (the
  * parked window, about 60 ms): the fixture's ticker reads the main thread's
  * schedstat at each 1 ms tick (slept: a stretch's wall time less its time on a
- * CPU or in a run queue). A loop that turns every 1 ms sleeps about that in
- * its poll: honest windows read 1.06–4.97 ms, no look inside that stretch
- * blocked outside the loop's poll (124 trials, quiet and beside two busy
- * loops); one that sleeps 30 ms after each watch event reads 27.7–30.1 ms,
- * a look inside it in futex in 33 of 35 trials (watch-settle-blocks). It
- * counts only where a look from outside inside that stretch found the thread
- * blocked in a system call other than its loop's poll (parkedNap): a host
- * that takes a vCPU away makes a sleep of the same kind in schedstat, and
- * the looks read it as running.
+ * CPU or in a run queue, and less the GC pauses in it). A loop that turns
+ * every 1 ms sleeps about that in its poll: honest windows read 1.06–4.97 ms,
+ * no look inside that stretch blocked outside the loop's poll (124 trials,
+ * quiet and beside two busy loops; 1.06–1.8 ms in 70 more, on one CPU too);
+ * one that sleeps 30 ms after each watch event reads 27.7–30.1 ms, a look
+ * inside it in futex in 33 of 35 trials (watch-settle-blocks), 4–6 looks in a
+ * row in each of 15 later ones. It counts only where at least PARKED_NAP_RUN
+ * looks in a row from outside inside that stretch found the thread blocked in
+ * a system call other than its loop's poll (parkedNap): a host that takes a
+ * vCPU away makes a sleep of the same kind in schedstat, and the looks read
+ * it as running.
  */
 export const PARKED_NAP_MS = 10;
 
