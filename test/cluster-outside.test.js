@@ -267,6 +267,9 @@ describe('cluster.shared-port: which worker read each request', () => {
     expect(hub.detail).toContain('answered as 2, bytes read 1: 4171, 2: 8');
     // read by both (a copy read twice) fails too; a reading /proc could not give is left out
     expect(readersCheck({ reads: [read(1, { 1: 4171, 2: 4171 })] }).ok).toBe(false);
+    // Node options in force (a preloaded agent's own reads in a worker): not judged
+    const agent = readersCheck({ reads: [read(1, { 1: 4171, 2: 4171 })], nodeOptions: true });
+    expect(agent).toEqual({ ok: true, detail: '; which worker read each request: not judged (Node options in force)' });
     const unread = readersCheck({ reads: [read(1, { 1: 4171, 2: 0 }), read(2, { 1: null, 2: 0 })] });
     expect(unread).toEqual({
       ok: true,

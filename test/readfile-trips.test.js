@@ -155,6 +155,10 @@ test('a case fails where the main thread read the file during the call (readfile
   const largeCase = { ...large, poolBytes: 3 * K + 1000, tripBytes: [0, 0, K, K, K, 1000, 0] };
   expect(judgeCase({ ...largeCase, mainBytes: 64 }, false).ok).toBe(true);
   expect(judgeCase({ ...largeCase, mainBytes: 3 * K + 1056 }, false).ok).toBe(false);
+  // Node options in force (a preloaded agent's own reads on the main thread): that part left out
+  const agent = judgeCase({ ...largeCase, mainBytes: 3 * K + 1056 }, false, false, { nodeOptions: true });
+  expect(agent.ok).toBe(true);
+  expect(agent.text).not.toMatch(/main thread/);
   // with io_uring the main thread's submissions read nothing it counts either
   expect(judgeCase({ ...c, poolReads: 0, poolBytes: 0, mainBytes: 8 }, false, true).ok).toBe(true);
   // a record from before the main thread's reads were read: judged without that part

@@ -56,8 +56,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary:
-      "2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; each answer from the worker that holds its connection (Linux: by /proc, read by the harness).",
+    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c) => {
       const value = `v${process.pid}-${Date.now()}`;
