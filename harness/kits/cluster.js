@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
+import { createRequire } from 'node:module';
 import { childrenOf, rchar } from './threads.js';
+
+/** @type {{ statFields: (text: string) => string[] }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The setup of source 004's loadtest runs, with its machine. */
 const LOADTEST_004 =
@@ -590,7 +594,7 @@ export function procLife(pid, { stat = (p) => readFileSync(`/proc/${p}/stat`, 'u
   }
   // past the command name (which may hold spaces and parentheses): state is field 3,
   // starttime 22
-  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const f = proc.statFields(text);
   const start = Number(f[19]);
   return f[0] && Number.isFinite(start) ? { state: f[0], start } : undefined;
 }
