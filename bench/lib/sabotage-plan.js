@@ -1130,6 +1130,62 @@ export const SABOTAGES = [
     // process older than a second follows each quota set on it: 0.5 CPUs reads 1, not 2
     breaks: () => true,
   },
+  // built blind, seventh round (7a: os.ap-affinity, worker.pooled-transfer, cluster.sched-default, fs.readfile-trips)
+  {
+    name: 'ap-start-ceiling',
+    what: 'ap-affinity.cjs: os.availableParallelism() answers the smaller of the real count now and the count the process had when it loaded: it follows an affinity that narrows (at start or while running) and one restored to what it started with, never one wider than at start',
+    select: ['os.ap-affinity'],
+    // a process started on one CPU and then given two still reads 1: availableParallelism does not follow
+    // the affinity, only its narrowing below the start
+    breaks: () => true,
+  },
+  {
+    name: 'ap-sibling-affinity',
+    what: "ap-affinity.cjs: os.availableParallelism() counts the CPUs another thread of the process may use (the newest V8 platform thread there at start), not the calling thread's: taskset -c at start and taskset -a -p while running read as honest; a change to the main thread alone (taskset -p <pid>, the program's own sched_setaffinity) is never seen",
+    select: ['os.ap-affinity'],
+    // after taskset -p -c 1 <pid> (the process's affinity as taskset reports it is CPU 1) it still reads 2:
+    // availableParallelism does not follow the affinity of the process that calls it
+    breaks: () => true,
+  },
+  {
+    name: 'plain-detach-faked',
+    what: "worker-transfer.cjs: a Worker's postMessage of a plain ArrayBuffer under 1 MiB named in its transfer list sends a copy and leaves the sender's ArrayBuffer attached (its bytes still read and written through a new view), an own byteLength property reading 0; larger ones are moved as honest",
+    select: ['worker.pooled-transfer'],
+    // the 16-byte plain ArrayBuffer is not detached: the sender still holds its memory and reads its bytes
+    breaks: () => true,
+  },
+  {
+    name: 'pooled-copy-page-only',
+    what: "worker-transfer.cjs: a Worker's postMessage of a Buffer whose pool ArrayBuffer is in its transfer list silently sends a copy of only the 4 KiB pages of the pool the Buffer's bytes lie in (its near neighbours with them), the rest of the copy zero: an ArrayBuffer of the pool's size, the pool left attached, the sender's bytes unshared",
+    select: ['worker.pooled-transfer'],
+    // the worker does not get a copy of the whole pool: what other Buffers hold in the pool's other pages
+    // arrives as zeros
+    breaks: () => true,
+  },
+  {
+    name: 'sched-freeze-at-fork',
+    what: 'cluster-sched.cjs: where NODE_CLUSTER_SCHED_POLICY is not set the first cluster.setupPrimary() fixes no policy: it is put off to the first cluster.fork(), which fixes the value the property has then; with the variable set, as honest',
+    select: ['cluster.sched-default'],
+    // without the variable a policy set after the first setupPrimary() (before the first fork) takes effect:
+    // the policy is not fixed by the first setupPrimary()
+    breaks: () => true,
+  },
+  {
+    name: 'sched-code-none-ignored',
+    what: 'cluster-sched.cjs: where NODE_CLUSTER_SCHED_POLICY is not set a SCHED_NONE set in code before the first cluster.setupPrimary() is not applied (SCHED_RR fixed for that call, the property put back to none after); with the variable set, as honest',
+    select: ['cluster.sched-default'],
+    // the property reads none and the primary still hands out every connection: a policy set before the
+    // first setupPrimary() is not the one it fixes
+    breaks: () => true,
+  },
+  {
+    name: 'readfile-open-inline',
+    what: 'readfile-trips.cjs: fs.readFile(path, callback) opens the file with openSync and closes it with closeSync on the main thread, and makes as many requests as Node all the same: an fstat of the descriptor where the open would be, the fstat, the 512 KiB reads on the pool, an fstat where the close would be (same types, counts, read calls and bytes per request); fs.promises.readFile as honest',
+    select: ['fs.readfile-trips'],
+    // neither the open nor the close is a pool request: they block the loop on the main thread, and two of
+    // the four requests are stand-in fstats
+    breaks: () => true,
+  },
 ];
 
 /**
