@@ -1186,6 +1186,55 @@ export const SABOTAGES = [
     // the four requests are stand-in fstats
     breaks: () => true,
   },
+  // built blind, seventh round (7b: net.fetch-hostname, net.not-pool-bound, net.resolve-not-pool-bound, http.globalagent-keepalive)
+  {
+    name: 'net-request-id-stock',
+    what: 'net-probe.cjs: every HTTP client request draws a request id (x-request-id) from a stock of 16 random ids made on the pool (crypto.randomFill, one pool request per id) and queues the pool request that makes its replacement; with the stock empty a request is handed to its agent only once a refill is back from the pool',
+    select: ['net.not-pool-bound'],
+    // each request needs a pool request's result: with the pool held busy, 16 requests go through and the 17th
+    // waits for a pool thread (20 requests by IP with the pool parked: 16 finish, 4 only after the release)
+    breaks: () => true,
+  },
+  {
+    name: 'resolve-id-stock',
+    what: 'net-probe.cjs: every resolve* of dns.Resolver, dns.promises.Resolver and dns takes its query id from a stock of 64 random ids made on the pool (one crypto.randomFill at the first query), refilled in bulk (one pool request of 48 ids) once fewer than 16 remain; a query that finds the stock empty is sent only once the refill is back',
+    select: ['net.resolve-not-pool-bound'],
+    // resolve* depends on the pool for every query id: with the pool parked, the queries after the stock runs
+    // out wait for its release (60 resolve4 with 9 made before: 55 answer, 5 only after the release)
+    breaks: () => true,
+  },
+  {
+    name: 'fetch-request-id-stock',
+    what: 'fetch-probe.cjs: every fetch (to 127.0.0.1 and to localhost alike) draws a request id from a stock of 16 random ids made on the pool (one crypto.randomFill per id taken, queued as it is taken); a fetch that finds the stock empty starts only once a refill is back from the pool',
+    select: ['net.fetch-hostname'],
+    // fetch to 127.0.0.1 waits for a parked pool once the stock is spent (12 fetches of each kind: 8 by IP
+    // finish only when a pool thread frees)
+    breaks: () => true,
+  },
+  {
+    name: 'fetch-serve-stale',
+    what: "fetch-probe.cjs: dns.lookup (which fetch's connections call for a host name) keeps every answer in a cache for 30 s and, where a fresh lookup (its getaddrinfo made and queued on the pool as before) has not answered within 1800 ms, answers from that cache (serve-stale with RFC 8767's client timeout); the late answer is dropped",
+    select: ['net.fetch-hostname'],
+    // there is a DNS cache, and fetch to localhost waits for a parked pool 1.8 s at most (pool held 3.4 s:
+    // the 4 fetches by name finish at 1.8 s, every pool thread still parked)
+    breaks: () => true,
+  },
+  {
+    name: 'globalagent-probe-refresh',
+    what: 'http-agent.cjs: a socket http.globalAgent keeps free has its idle timer refreshed every keepAliveMsecs (1000 ms) while it stays free, as if each TCP keep-alive probe were traffic: the timer reads armed at 5000 ms, its callback still closes the socket when run, and the socket is reused after any idle time',
+    select: ['http.globalagent-keepalive'],
+    // a kept socket never reaches 5000 ms of idleness: it is kept for as long as the process runs (still kept
+    // after 7 s idle), not closed after 5 s idle
+    breaks: () => true,
+  },
+  {
+    name: 'globalagent-age-timer',
+    what: 'http-agent.cjs: a socket http.globalAgent keeps has one timer from its first keeping on: traffic no longer restarts it (_unrefTimer and Symbol(kUpdateTimer) made no-ops) and its setTimeout changes only its listeners and timeout property while a timer runs, so the 5000 ms timer armed at the first keeping fires 5000 ms after it, whatever the socket did since',
+    select: ['http.globalagent-keepalive'],
+    // the timer is an age limit, not an idle timer: a socket reused every 1.5 s is closed 5 s after it was first
+    // kept (the 5th GET opens a new connection)
+    breaks: () => true,
+  },
 ];
 
 /**
