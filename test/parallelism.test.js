@@ -16,7 +16,7 @@ const affinity = { pin: 1, started: two, launched: one, changed: one, restored: 
 test('availableParallelism follows the affinity, at start and while running; cpus().length does not', () => {
   expect(judgeAffinity(affinity).ok).toBe(true);
   expect(judgeAffinity(affinity).detail).toContain(
-    'after taskset -p -c 1 from outside while running: 1 CPU allowed, availableParallelism 1',
+    'after taskset -a -p -c 1 from outside while running: 1 CPU allowed, availableParallelism 1',
   );
 });
 
@@ -35,9 +35,44 @@ test('on three CPUs or more, a list with gaps is counted, not spanned (ap-affini
   const apart = { ap: 2, cpus: 4, allowed: [0, 2] };
   expect(judgeAffinity({ ...wide, apart }).ok).toBe(true);
   expect(judgeAffinity({ ...wide, apart }).detail).toContain(
-    'after taskset -p -c 0,2 from outside (every other CPU): 2 CPUs allowed',
+    'after taskset -a -p -c 0,2 from outside (every other CPU): 2 CPUs allowed',
   );
   expect(judgeAffinity({ ...wide, apart: { ...apart, ap: 3 } }).ok).toBe(false);
+});
+
+test('started pinned, then given every CPU: the count follows it up (ap-start-ceiling)', () => {
+  const widened = { ...two, seen: [0, 1] };
+  expect(judgeAffinity({ ...affinity, widened }).ok).toBe(true);
+  expect(judgeAffinity({ ...affinity, widened }).detail).toContain(
+    'started under taskset -c 1, then taskset -a -p -c 0,1 from outside: 2 CPUs allowed, availableParallelism 2',
+  );
+  // capped at the count it had at start
+  expect(judgeAffinity({ ...affinity, widened: { ...widened, ap: 1 } }).ok).toBe(false);
+  // a widening that did not take shows nothing
+  expect(judgeAffinity({ ...affinity, widened: { ...one, seen: [1] } }).ok).toBe(false);
+});
+
+test("the main thread alone pinned (taskset -p): the count is the main thread's (ap-sibling-affinity)", () => {
+  const mainOnly = { ...one, seen: [1], others: [2, 2, 2, 2, 2, 2] };
+  expect(judgeAffinity({ ...affinity, mainOnly }).ok).toBe(true);
+  expect(judgeAffinity({ ...affinity, mainOnly }).detail).toContain(
+    'after taskset -p -c 1 from outside on the main thread alone (its other threads: 2 CPUs each): 1 CPU allowed, availableParallelism 1',
+  );
+  // another thread's count
+  expect(judgeAffinity({ ...affinity, mainOnly: { ...mainOnly, ap: 2 } }).ok).toBe(false);
+  // a pin that did not take shows nothing
+  expect(judgeAffinity({ ...affinity, mainOnly: { ...two, seen: [0, 1], others: [2] } }).ok).toBe(false);
+});
+
+test("the harness's own look at the affinity: judged against, and the fixture's report must agree", () => {
+  // the count against what the harness read, not what the fixture said
+  const told = { ...one, ap: 2, allowed: [0, 1], seen: [1] };
+  const judged = judgeAffinity({ ...affinity, changed: told });
+  expect(judged.ok).toBe(false);
+  expect(judged.detail).toContain('while running: 1 CPU allowed (the fixture reported 2), availableParallelism 2');
+  expect(judgeAffinity({ ...affinity, changed: { ...one, seen: [1] } }).ok).toBe(true);
+  // no look (not Linux, /proc unreadable): judged on the fixture's report, as before
+  expect(judgeAffinity({ ...affinity, widened: two, mainOnly: one }).ok).toBe(true);
 });
 
 test('which quota libuv reads: by its version and the first line of /proc/self/cgroup', () => {
@@ -130,5 +165,30 @@ test(
     expect(own.changed.allowed).toHaveLength(1);
     expect(own.changed.ap).toBeGreaterThan(1);
     expect(judgeAffinity(own).ok).toBe(false);
+  },
+);
+
+test(
+  'ap-start-ceiling: a process started pinned and then given every CPU still reads 1',
+  { skip: !twoCpus },
+  async () => {
+    const capped = await affinityRun('ap-start-ceiling');
+    expect(capped.widened.seen.length).toBeGreaterThan(1);
+    expect(capped.widened.ap).toBe(1);
+    expect(judgeAffinity(capped).ok).toBe(false);
+  },
+);
+
+test(
+  "ap-sibling-affinity: another thread's CPUs counted; the main thread alone pinned is not seen",
+  { skip: !twoCpus },
+  async () => {
+    const honest = await affinityRun(undefined);
+    expect(honest.mainOnly.seen).toEqual([honest.pin]);
+    expect(honest.mainOnly.others.every((/** @type {number} */ n) => n > 1)).toBe(true);
+    expect(judgeAffinity(honest).ok).toBe(true);
+    const sibling = await affinityRun('ap-sibling-affinity');
+    expect(sibling.mainOnly.ap).toBeGreaterThan(1);
+    expect(judgeAffinity(sibling).ok).toBe(false);
   },
 );
