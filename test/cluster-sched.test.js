@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { clusterListeners } from '../harness/kits/cluster.js';
-import { acceptedBy, acceptableBy, cases } from '../specs/cluster/cluster.sched-default.spec.js';
+import schedSpec, { acceptedBy, acceptableBy, cases } from '../specs/cluster/cluster.sched-default.spec.js';
 
 const obs = (/** @type {any[]} */ replies) => ({ n: replies.length, workerPids: [1, 2], replies });
 
@@ -46,11 +46,75 @@ test('acceptableBy: a worker holding the listening socket can accept for itself 
 });
 
 test('cases: a value set in code before the first fork wins over the variable, either way', () => {
-  const before = cases('linux').filter((k) => k.options.setBefore);
+  const before = cases('linux').filter((k) => k.options.setBefore && k.env);
   expect(before.map((k) => [k.env, k.options.setBefore, k.want.accepted])).toEqual([
     ['rr', 'none', 'none'],
     ['none', 'rr', 'rr'],
   ]);
+});
+
+test('cases: with the variable unset, the other policy set before setupPrimary() and the default after it', () => {
+  const unset = (/** @type {string} */ p) => cases(p).filter((k) => k.options.unset);
+  expect(unset('linux').map((k) => [k.env, k.options, k.want])).toEqual([
+    [
+      undefined,
+      { unset: true, setBefore: 'none', setAfterSetup: 'rr' },
+      { atLoad: 'rr', atFork: 'none', afterSetup: 'rr', accepted: 'none' },
+    ],
+  ]);
+  expect(unset('win32')[0].want).toEqual({ atLoad: 'none', atFork: 'rr', afterSetup: 'none', accepted: 'rr' });
+});
+
+describe('the check, from made-up primaries', () => {
+  const check = schedSpec.plan(/** @type {any} */ ({ platform: 'linux', cores: 2 })).structural.check;
+  const list = cases('linux');
+  /** A primary as Node runs the case; `accepted` and `env` to put a reading off. @param {any} k */
+  const primary = (k, { accepted = k.want.accepted, env = k.options.unset ? null : k.env, listeners = true } = {}) => ({
+    env,
+    read: {
+      atLoad: k.want.atLoad,
+      atFork: k.want.atFork ?? k.want.atLoad,
+      afterSetup: k.want.afterSetup ?? k.want.atFork ?? k.want.atLoad,
+      afterFork: k.want.afterFork ?? k.want.afterSetup ?? k.want.atFork ?? k.want.atLoad,
+    },
+    workerPids: [11, 12],
+    n: 4,
+    primaryPid: 10,
+    replies: [11, 12, 11, 12].map((pid, i) => ({
+      pid,
+      served: (i >> 1) + 1,
+      handed: accepted === 'rr' ? (i >> 1) + 1 : 0,
+    })),
+    listeners: listeners ? (accepted === 'rr' ? [10] : [10, 11, 12]) : null,
+  });
+  const unsetAt = list.findIndex((k) => k.options.unset);
+  const withUnset = (/** @type {any} */ s) => ({
+    seen: list.map((k, i) => (i === unsetAt ? s : primary(k))),
+  });
+
+  test('honest primaries pass, with or without the listening sockets read', () => {
+    expect(check({ seen: list.map((k) => primary(k)) }).ok).toBe(true);
+    expect(check({ seen: list.map((k) => primary(k, { listeners: false })) }).ok).toBe(true);
+  });
+
+  test('unset: the none set before setupPrimary() not in force, or a later rr in force, fails', () => {
+    // sched-freeze-at-fork (rr set after setupPrimary() fixed at the first fork) and
+    // sched-code-none-ignored (the none set before it not applied) read alike: all handed
+    const r = check(withUnset(primary(list[unsetAt], { accepted: 'rr' })));
+    expect(r.ok).toBe(false);
+    expect(r.detail).toContain(
+      'NODE_CLUSTER_SCHED_POLICY unset: reads rr, set none before cluster.setupPrimary() → none, ' +
+        'set rr after cluster.setupPrimary() → reads rr; 4/4 connections handed by the primary (rr)',
+    );
+    expect(check(withUnset(primary(list[unsetAt], { accepted: 'rr', listeners: false }))).ok).toBe(false);
+  });
+
+  test('unset: a primary that had the variable (even empty) does not speak for the case', () => {
+    const r = check(withUnset(primary(list[unsetAt], { env: '' })));
+    expect(r.ok).toBe(false);
+    expect(r.detail).toContain("NODE_CLUSTER_SCHED_POLICY unset (the variable = '')");
+    expect(check(withUnset(primary(list[unsetAt], { env: 'none' }))).ok).toBe(false);
+  });
 });
 
 test('cases: the default is rr off Windows and none on it; the late setting is the other one', () => {
@@ -95,6 +159,20 @@ describe('cluster-sched.cjs', { skip: process.platform === 'win32' && 'the defau
     expect(d.read).toMatchObject({ atLoad: 'rr', afterFork: 'none' });
     expect(acceptedBy(d)).toBe('rr');
   });
+
+  test('unset: the variable gone before node:cluster loads, whatever the environment had', async () => {
+    const d = await run({ NODE_CLUSTER_SCHED_POLICY: 'rr' }, { unset: true, setBefore: 'none', setAfterSetup: 'rr' });
+    expect(d.env).toBeNull();
+    expect(d.read).toMatchObject({ atLoad: 'rr', atFork: 'none', afterSetup: 'rr' });
+    expect(acceptedBy(d)).toBe('none');
+  });
+
+  for (const name of ['sched-freeze-at-fork', 'sched-code-none-ignored'])
+    test(`${name}: unset, none set before setupPrimary() and rr after, the primary hands out every connection`, async () => {
+      const d = await run({ NCS_SABOTAGE: name }, { unset: true, setBefore: 'none', setAfterSetup: 'rr' });
+      expect(d.read).toMatchObject({ atLoad: 'rr', atFork: 'none', afterSetup: 'rr' });
+      expect(acceptedBy(d)).toBe('rr');
+    });
 
   test('sched-read-only: the variable reads none, the primary still hands out every connection', async () => {
     const d = await run({ NODE_CLUSTER_SCHED_POLICY: 'none', NCS_SABOTAGE: 'sched-read-only' }, {});

@@ -1,15 +1,16 @@
 import { defineSpec } from '../../harness/spec.js';
 import { clusterListeners } from '../../harness/kits/cluster.js';
 
-// One trial: four cluster primaries (fixtures/cluster-sched.cjs), each a
-// fresh process with NODE_CLUSTER_SCHED_POLICY set explicitly, W = 2 workers
-// and N GETs one after another, each on a new connection. Each worker counts
-// the connections the primary handed it over IPC (an internal 'newconn'
-// message: the primary accepted it, round robin) against those it served; a
-// worker that served connections none of which were handed accepted them
-// itself from the shared socket (SCHED_NONE). With the cluster still up,
-// the harness reads which processes hold a socket listening on the port
-// (/proc): under SCHED_RR the primary alone, under SCHED_NONE the workers too.
+// One trial: five cluster primaries (fixtures/cluster-sched.cjs), each a
+// fresh process, four with NODE_CLUSTER_SCHED_POLICY set explicitly and one
+// without it in the environment at all, W = 2 workers and N GETs one after
+// another, each on a new connection. Each worker counts the connections the
+// primary handed it over IPC (an internal 'newconn' message: the primary
+// accepted it, round robin) against those it served; a worker that served
+// connections none of which were handed accepted them itself from the shared
+// socket (SCHED_NONE). With the cluster still up, the harness reads which
+// processes hold a socket listening on the port (/proc): under SCHED_RR the
+// primary alone, under SCHED_NONE the workers too.
 const W = 2;
 const N = 4;
 
@@ -70,8 +71,24 @@ export function cases(platform) {
       options: { setBefore: 'rr' },
       want: { atLoad: 'none', atFork: 'rr', accepted: 'rr' },
     },
+    // ... and with the variable not in the environment at all (the usual case; the
+    // fixture removes it before node:cluster loads, whatever the run's settings), both
+    // ways in one primary: the other policy set in code before cluster.setupPrimary()
+    // takes effect, the default set back after it (before any fork) does not. Node
+    // 20.20, 22.23, 24.22, 26.12 (Linux): reads rr, none before setup, rr after; 0 of 4
+    // connections handed (the workers accept). A policy put off to the first fork
+    // would be rr (4/4 handed), and so would a none set before setup but not applied.
+    {
+      name: 'NODE_CLUSTER_SCHED_POLICY unset',
+      env: undefined,
+      options: { unset: true, setBefore: other, setAfterSetup: def },
+      want: { atLoad: def, atFork: other, afterSetup: def, accepted: other },
+    },
   ];
 }
+
+/** Where a value set before is said to be set (the fixture sets it before setupPrimary()). @param {any} k */
+const before = (k) => (k.options.setAfterSetup ? 'cluster.setupPrimary()' : 'the first fork');
 
 export default defineSpec({
   id: 'cluster.sched-default',
@@ -80,7 +97,7 @@ export default defineSpec({
   claim:
     'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy in force is the one set when the first worker is forked: setting it later changes what the property reads, not how connections are accepted.',
   truth:
-    'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none over the variable rr, rr over none); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
+    'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none over the default with the variable unset, none over the variable rr, rr over none); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
   expected: 'holds',
   tags: ['structural', 'env'],
   requires: [],
@@ -97,7 +114,7 @@ export default defineSpec({
         list
           .map(
             (k) =>
-              `${k.name}${k.options.setBefore ? ` and ${k.options.setBefore} set before the first fork` : ''}${k.options.setAfterSetup ? ` and ${k.options.setAfterSetup} set after cluster.setupPrimary()` : ''}${k.options.setAfter ? ` and ${k.options.setAfter} set after the first fork` : ''} → reads ${k.want.atLoad}, connections accepted as ${k.want.accepted}`,
+              `${k.name}${k.options.setBefore ? ` and ${k.options.setBefore} set before ${before(k)}` : ''}${k.options.setAfterSetup ? ` and ${k.options.setAfterSetup} set after cluster.setupPrimary()` : ''}${k.options.setAfter ? ` and ${k.options.setAfter} set after the first fork` : ''} → reads ${k.want.atLoad}, connections accepted as ${k.want.accepted}`,
           )
           .join('; ') +
         ' (rr: the primary hands each connection to a worker, and alone holds the socket listening on the port; none: workers accept themselves, each holding it).',
@@ -137,7 +154,10 @@ export default defineSpec({
             const accepted = acceptedBy(s);
             // the kernel's view of who can accept, where read: it must agree
             const listening = acceptableBy(s);
+            // the variable as the case has it: null where unset (an empty value is set)
+            const env = k.options.unset ? null : k.env;
             const good =
+              s.env === env &&
               (listening === null || listening === k.want.accepted) &&
               s.workerPids.length === W &&
               s.read.atLoad === k.want.atLoad &&
@@ -150,13 +170,15 @@ export default defineSpec({
               (/** @type {number} */ a, /** @type {any} */ r) => a + (r.handed ? 1 : 0),
               0,
             );
-            const set = k.options.setBefore
-              ? `, set ${k.options.setBefore} before the first fork → ${s.read.atFork}`
-              : k.options.setAfterSetup
+            const set =
+              (k.options.setBefore ? `, set ${k.options.setBefore} before ${before(k)} → ${s.read.atFork}` : '') +
+              (k.options.setAfterSetup
                 ? `, set ${k.options.setAfterSetup} after cluster.setupPrimary() → reads ${s.read.afterSetup}`
-                : k.options.setAfter
-                  ? `, set ${k.options.setAfter} after the first fork → reads ${s.read.afterFork}`
-                  : '';
+                : '') +
+              (k.options.setAfter
+                ? `, set ${k.options.setAfter} after the first fork → reads ${s.read.afterFork}`
+                : '');
+            const envSeen = s.env === env ? '' : ` (the variable ${s.env === null ? 'unset' : `= '${s.env}'`})`;
             const forked = s.workerPids.length === W ? '' : ` (${s.workerPids.length} of ${W} workers forked)`;
             const listen =
               listening === null
@@ -166,7 +188,7 @@ export default defineSpec({
                   : listening === 'rr'
                     ? `; the primary alone holds the listening socket (rr)`
                     : `; the primary not seen holding the listening socket`;
-            return `${k.name}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${listen}${good ? '' : ` — expected ${k.want.accepted}`}`;
+            return `${k.name}${envSeen}${forked}: reads ${s.read.atLoad}${set}; ${handed}/${s.replies.length} connections handed by the primary (${accepted})${listen}${good ? '' : ` — expected ${k.want.accepted}`}`;
           });
           return { ok, detail: parts.join('; ') };
         },
