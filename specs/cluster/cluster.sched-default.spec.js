@@ -95,7 +95,7 @@ export default defineSpec({
   title: 'Cluster scheduling: round robin by default, NODE_CLUSTER_SCHED_POLICY overrides, fixed at first fork',
   area: 'cluster',
   claim:
-    'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy in force is the one set when the first worker is forked: setting it later changes what the property reads, not how connections are accepted.',
+    'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy is frozen once the first worker is forked or cluster.setupPrimary() is called, whichever comes first: setting it later changes what the property reads, not how connections are accepted.',
   truth:
     'True on Node 20–26 (Linux), and sharper: the policy is fixed by the first cluster.setupPrimary() call, which the first fork makes when the program has not. By default the property reads rr and the primary hands every connection over; with the variable at none workers accept themselves; a value set in code before that call takes effect (none over the default with the variable unset, none over the variable rr, rr over none); one set after it, even before any fork, only changes what the property reads. Windows not checked.',
   expected: 'holds',
