@@ -68,6 +68,65 @@ describe('worker.pooled-transfer check', () => {
   });
 });
 
+describe("worker.pooled-transfer: the plain ArrayBuffer out of the sender's reach", () => {
+  const HONEST = { byteLength: 0, viewLength: 0, read: null, readAfterWrite: null, newView: 'TypeError', ownKeys: [] };
+  // plain-detach-faked: a copy sent, the sender's attached with an own byteLength of 0
+  const FAKED = {
+    byteLength: 16,
+    viewLength: 16,
+    read: 112,
+    readAfterWrite: 33,
+    newView: null,
+    ownKeys: ['byteLength'],
+  };
+  const withDetach = (/** @type {any} */ detach) =>
+    obs(null, [COPY, PLAIN], { plain: { threw: null, byteLengthAfter: 0, text: 'plain-arraybuffe', detach } });
+  test('unreachable passes; still reachable (plain-detach-faked) fails; not read is left out', () => {
+    const honest = checkOn(20)(withDetach(HONEST));
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toContain('the sender cannot reach it');
+    expect(
+      checkOn(22)(obs(DCE, [PLAIN], { plain: { threw: null, byteLengthAfter: 0, detach: HONEST } })),
+    ).toMatchObject({
+      ok: true,
+    });
+    const faked = checkOn(20)(withDetach(FAKED));
+    expect(faked.ok).toBe(false);
+    expect(faked.detail).toContain(
+      'the sender still reaches it: byteLength 16 in its slot (own properties: byteLength)',
+    );
+    expect(checkOn(22)(obs(DCE, [PLAIN], { plain: { threw: null, byteLengthAfter: 0, detach: FAKED } }))).toMatchObject(
+      {
+        ok: false,
+      },
+    );
+    expect(checkOn(20)(withDetach(undefined))).toMatchObject({ ok: true });
+  });
+  test('each reading on its own: any one that reaches the bytes fails', () => {
+    for (const [k, v] of Object.entries(FAKED))
+      expect(checkOn(20)(withDetach({ ...HONEST, [k]: v }))).toMatchObject({ ok: false });
+  });
+});
+
+describe('worker.pooled-transfer: Node 20 sends a copy of the whole pool', () => {
+  const H = 'a'.repeat(64);
+  const pooled = { threw: null, after: { backing: 8192, text: 'small', neighbour: 'ncs-neighbour-1' } };
+  const withHashes = (/** @type {any} */ poolHash, /** @type {any} */ hash, zeros = 35) =>
+    obs(null, [{ ...COPY, hash, zeros }, PLAIN], {
+      pooled: { ...pooled, neighbourText: 'ncs-neighbour-1', poolHash, poolZeros: 35 },
+    });
+  test('the same bytes pass; others (pooled-copy-page-only) fail; a hash missing is left out', () => {
+    const same = checkOn(20)(withHashes(H, H));
+    expect(same.ok).toBe(true);
+    expect(same.detail).toContain("the first its 8192 bytes the same as the sender's pool");
+    const paged = checkOn(20)(withHashes(H, 'b'.repeat(64), 4119));
+    expect(paged.ok).toBe(false);
+    expect(paged.detail).toContain("not the sender's pool (another sha256; 4119 bytes 0 against 35 in the pool)");
+    expect(checkOn(20)(withHashes(undefined, H))).toMatchObject({ ok: true });
+    expect(checkOn(20)(withHashes(H, undefined))).toMatchObject({ ok: true });
+  });
+});
+
 describe('worker.pooled-transfer: a big plain ArrayBuffer moved, not copied', () => {
   const MiB = 1024 * 1024;
   const big = (/** @type {any} */ o) => ({
@@ -116,5 +175,40 @@ describe('worker-transfer.cjs', () => {
     expect(d.pooled.after.backing).toBe(honest.pooled.after.backing);
     expect(d.received.length).not.toBe(honest.received.length);
     expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  test('plain-detach-faked: byteLength reads 0, the sender still reaches the bytes, and the check fails', async () => {
+    const d = await run('plain-detach-faked');
+    expect(d.plain.byteLengthAfter).toBe(0);
+    expect(d.plain.detach).toMatchObject({ byteLength: 16, viewLength: 16, newView: null, ownKeys: ['byteLength'] });
+    expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  // where the pool's ArrayBuffer is not Buffer.poolSize bytes (Node 26) it does nothing
+  const paged = Buffer.from('x').buffer.byteLength === Buffer.poolSize;
+  test(
+    "pooled-copy-page-only: a copy with the pool's other page 0, and the check fails",
+    { skip: !paged },
+    async () => {
+      const d = await run('pooled-copy-page-only');
+      expect(d.pooled.threw).toBe(null);
+      expect(d.received[0].backing).toBe(d.pool.backing);
+      expect(d.received[0].hash).not.toBe(d.pooled.poolHash);
+      expect(check(d)).toMatchObject({ ok: false });
+    },
+  );
+
+  test('honest: the pool as sent is mostly bytes drawn at random, and the plain one out of reach', async () => {
+    const d = await run(undefined);
+    expect(d.pooled.poolZeros).toBeLessThan(d.pool.backing / 16);
+    expect(d.plain.detach).toEqual({
+      byteLength: 0,
+      viewLength: 0,
+      read: null,
+      readAfterWrite: null,
+      newView: 'TypeError',
+      ownKeys: [],
+    });
+    if (major < 21) expect(d.received[0].hash).toBe(d.pooled.poolHash);
   });
 });

@@ -13,6 +13,55 @@ const same = (r, want) => !!r && r.type === want.type && r.length === want.lengt
 const grown = (big) => big.peakGrowth ?? big.rssGrowth;
 
 /**
+ * "Detached in the sender": the sender can no longer reach the plain ArrayBuffer's
+ * bytes, read past any property put on it (fixtures/worker-transfer.cjs reach(), with
+ * the getters it took before anything else loaded): byteLength 0 in its internal slot,
+ * a view made before the transfer reads length 0 and no byte (undefined, before and
+ * after a write to it), a new view throws a TypeError, and nothing shadows its
+ * byteLength (no own property). Honest, on Node 20.20, 22.23, 24.22 and 26.12 alike:
+ * 0, 0, none, none, TypeError, no own property, every run (the language's rule, no
+ * noise). A copy left attached with an own byteLength of 0 (plain-detach-faked) reads
+ * 16, 16, 112 ('p'), 33 (the write kept), no error, ['byteLength']. The claim's
+ * "detached (byteLength 0)" is the slot's 0 and no way left to the bytes (the old view,
+ * the new one); no own property says the 0 read as byteLength was the ArrayBuffer's.
+ * Null where the record is from before these were read (left out).
+ * @param {any} d  plain.detach
+ */
+function unreachable(d) {
+  if (!d) return null;
+  const ok =
+    d.byteLength === 0 &&
+    d.viewLength === 0 &&
+    d.read === null &&
+    d.readAfterWrite === null &&
+    d.newView === 'TypeError' &&
+    d.ownKeys.length === 0;
+  const text = ok
+    ? 'the sender cannot reach it (byteLength 0 in its slot, a view made before reads length 0 and no byte, a new view throws TypeError)'
+    : `the sender still reaches it: byteLength ${d.byteLength} in its slot${d.ownKeys.length ? ` (own properties: ${d.ownKeys.join(', ')})` : ''}, a view made before reads length ${d.viewLength}, byte ${d.read ?? 'none'}, after a write ${d.readAfterWrite ?? 'none'}, a new view ${d.newView ? `throws ${d.newView}` : 'made without error'}`;
+  return { ok, text };
+}
+
+/**
+ * "Sends a copy" (Node 20): the worker's ArrayBuffer holds every byte of the sender's
+ * pool as sent. The fixture fills the pool, besides the neighbour and 'small', with
+ * bytes drawn at random and reports a sha256 of the whole pool when sent; the worker
+ * reports one of all it received. Honest Node 20.20: the same, every run (about 32-40
+ * of 8192 bytes 0 both sides). A copy of only the 4 KiB pages around 'small', the rest
+ * 0 (pooled-copy-page-only): another hash, 4119 bytes 0 against 35. Null where either
+ * hash is missing (left out).
+ * @param {any} pooled @param {any} got  what the worker received first
+ */
+function wholePool(pooled, got) {
+  if (!pooled.poolHash || !got?.hash) return null;
+  const ok = got.hash === pooled.poolHash;
+  const text = ok
+    ? `its ${got.backing} bytes the same as the sender's pool, byte for byte (sha256)`
+    : `its ${got.backing} bytes not the sender's pool (another sha256; ${got.zeros} bytes 0 against ${pooled.poolZeros} in the pool): not a copy of it`;
+  return { ok, text };
+}
+
+/**
  * What the trial shows, against what this Node version should do.
  * @param {any} obs @param {boolean} copies  Node 20: the pooled transfer is silently a copy
  */
@@ -26,7 +75,8 @@ function checkTransfer(obs, copies) {
     };
   const intact = pooled.after.backing === pool.backing && pooled.after.text === 'small';
   const neighbour = pooled.after.neighbour === pooled.neighbourText;
-  const plainOk = plain.threw === null && plain.byteLengthAfter === 0;
+  const reach = unreachable(plain.detach);
+  const plainOk = plain.threw === null && plain.byteLengthAfter === 0 && (reach?.ok ?? true);
   // "moved", not copied and the sender's detached: a big one adds no memory of
   // its size (absent in records from before it was sent)
   const big = plain.big;
@@ -45,7 +95,12 @@ function checkTransfer(obs, copies) {
   const unshared =
     (pooled.afterWorker === undefined || pooled.afterWorker === 'small') &&
     (received[0]?.bufferType === undefined || received[0].bufferType === 'ArrayBuffer');
-  const copy = received.length === 2 && same(received[0], { type: 'Uint8Array', length: 5, text: 'small' }) && unshared;
+  const whole = copies && received.length === 2 ? wholePool(pooled, received[0]) : null;
+  const copy =
+    received.length === 2 &&
+    same(received[0], { type: 'Uint8Array', length: 5, text: 'small' }) &&
+    unshared &&
+    (whole?.ok ?? true);
   const plainGot = same(received[received.length - 1], PLAIN);
   const pooledOk = copies
     ? pooled.threw === null && copy
@@ -67,8 +122,8 @@ function checkTransfer(obs, copies) {
     detail:
       `pooled Buffer (ArrayBuffer of ${pool.backing} bytes): ${pooled.threw ? `threw ${pooled.threw.name}` : 'no error'}, ` +
       `${intact ? 'not detached, still reads' : `now ${pooled.after.backing} bytes, reads`} '${pooled.after.text}'${neighbour ? '' : ', its neighbour changed'}; ` +
-      `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after${bigText}; ` +
-      `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})${written}`,
+      `plain ArrayBuffer: ${plain.threw ? `threw ${plain.threw.name}` : 'no error'}, byteLength ${plain.byteLengthAfter} after${reach ? `, ${reach.text}` : ''}${bigText}; ` +
+      `the worker received ${got || 'nothing'} (expected ${copies ? "a copy of 'small', then the ArrayBuffer" : 'the ArrayBuffer only'})${whole ? `, the first ${whole.text}` : ''}${written}`,
   };
 }
 
