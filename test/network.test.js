@@ -433,6 +433,57 @@ describe('net-pool-use: the pool requests the operations themselves made', () =>
   });
 });
 
+describe('net-pool-use: the pool threads read from outside', () => {
+  it("poolRunsNow: the threads not there at the start (or libuv's named ones), io_uring's left out", async () => {
+    const { poolRunsNow } = await import('../harness/kits/net-pool-use.js');
+    /** @type {Record<string, string>} */
+    const files = {
+      '/proc/9/task/9/comm': 'node\n',
+      '/proc/9/task/10/comm': 'libuv-worker\n',
+      '/proc/9/task/10/schedstat': '100 5 7\n',
+      '/proc/9/task/11/schedstat': '100 5 3\n',
+      '/proc/9/task/12/schedstat': '100 5 4\n',
+    };
+    const read = (/** @type {string} */ f) => {
+      if (!(f in files)) throw new Error('ENOENT');
+      return files[f];
+    };
+    const io = {
+      tasks: () => ['9', '10', '11', '12', '13'],
+      read,
+      kernel: (_p = 0, tid = 0) => (tid === 12 ? true : false),
+    };
+    // 9: there at the start; 10: there, but libuv's; 12: io_uring's; 13: gone since
+    expect(poolRunsNow(9, new Set([9, 10]), io)).toEqual({ 10: 7, 11: 3 });
+    expect(
+      poolRunsNow(9, new Set([9]), {
+        ...io,
+        tasks: () => {
+          throw new Error('gone');
+        },
+      }),
+    ).toBeNull();
+  });
+
+  it('wakeupsBetween and outsideFreeUse: none: holds; any: fails; a reading missing: left out', async () => {
+    const { wakeupsBetween, outsideFreeUse } = await import('../harness/kits/net-pool-use.js');
+    expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 7, 11: 3, 12: 1 })).toEqual({ threads: 2, wakeups: 0 });
+    expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 30, 11: 29 })).toEqual({ threads: 2, wakeups: 49 });
+    expect(wakeupsBetween({ 10: 7 }, null)).toBeNull();
+    expect(wakeupsBetween({}, {})).toBeNull();
+    const honest = { outsideFree: { ip: { threads: 4, wakeups: 0 } } };
+    expect(outsideFreeUse(honest, 'ip', 'GETs by IP')).toEqual({
+      ok: true,
+      text: "read from outside, the pool's 4 threads were put on a CPU 0× while the GETs by IP ran with the pool free",
+    });
+    // net-request-id-stock as measured: 39–50 wake-ups; resolve-id-stock's refill: 1
+    expect(outsideFreeUse({ outsideFree: { ip: { threads: 4, wakeups: 39 } } }, 'ip', 'x')?.ok).toBe(false);
+    expect(outsideFreeUse({ outsideFree: { resolve: { threads: 4, wakeups: 1 } } }, 'resolve', 'x')?.ok).toBe(false);
+    expect(outsideFreeUse({ outsideFree: { ip: null } }, 'ip', 'x')).toBeNull();
+    expect(outsideFreeUse({}, 'ip', 'x')).toBeNull();
+  });
+});
+
 describe(
   'net-probe fixture: pool requests counted (countPool), counts above a stock of ids',
   { skip: !linux && 'needs Linux FIFOs' },
@@ -442,17 +493,26 @@ describe(
     after(() => rmSync(tmpdir, { recursive: true, force: true }));
     const ctx = /** @type {any} */ ({ arch: process.arch, cores: 2, node: { major: 20 } });
 
-    /** @param {object} options @param {string | undefined} sabotage */
-    const probe = async (options, sabotage) =>
-      (
-        await runFixture({
-          node: process.execPath,
-          fixture: 'net-probe.cjs',
-          options: { tmpdir, holdMs: 150, countPool: true, ...options },
-          env: { NCS_SABOTAGE: sabotage },
-          timeoutMs: 20_000,
-        })
-      ).data;
+    /**
+     * A trial as the claims run it (kits/net-pool-use.js netProbeTrialLooking: the
+     * harness looks from outside), under a sabotage or none.
+     * @param {object} options @param {string | undefined} sabotage
+     */
+    const probe = async (options, sabotage) => {
+      const { netProbeTrialLooking } = await import('../harness/kits/net-pool-use.js');
+      const c = /** @type {any} */ ({
+        platform: process.platform,
+        start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+          startFixture({
+            ...o,
+            node: process.execPath,
+            fixture,
+            options: { tmpdir, ...o.options },
+            env: { NCS_SABOTAGE: sabotage },
+          }),
+      });
+      return netProbeTrialLooking(c, { holdMs: 150, countPool: true, ...options }, async () => null);
+    };
     const byIp = { ops: ['ip', 'access'], n: 24, delayMs: 30, freeRequests: 24 };
     const resolves = { ops: ['resolve', 'access'], n: 24, freeResolves: 48 };
 
@@ -461,11 +521,13 @@ describe(
       expect(ip.warmPool).toEqual({ ip: {}, access: { FSREQPROMISE: 1 } });
       expect(ip.heldPool).toEqual({ FSREQPROMISE: 1 });
       expect(ip.freePoolIp).toMatchObject({ requests: 24, poolRequests: 0, errors: [] });
+      expect(ip.outsideFree).toEqual({ ip: { threads: 4, wakeups: 0 } }); // read by the harness
       expect(notPoolBound.plan(ctx).structural?.check(ip)).toMatchObject({ ok: true });
       const r = await probe(resolves, undefined);
       expect(r.warmPool.resolve).toEqual({});
       expect(r.heldPool).toEqual({ FSREQPROMISE: 1 });
       expect(r.freePool).toMatchObject({ resolves: 48, poolRequests: 0, errors: [] });
+      expect(r.outsideFree).toEqual({ resolve: { threads: 4, wakeups: 0 } });
       expect(resolveNotPoolBound.plan(ctx).structural?.check(r)).toMatchObject({ ok: true });
     });
 
@@ -474,6 +536,7 @@ describe(
       expect(data.ops.ip.completedBeforeRelease).toBe(16);
       expect(data.heldPool.RANDOMBYTESREQUEST).toBe(24);
       expect(data.freePoolIp.poolRequests).toBe(24);
+      expect(data.outsideFree.ip.wakeups).toBeGreaterThanOrEqual(1); // the pool ran their refills
       const check = notPoolBound.plan(ctx).structural?.check(data);
       expect(check).toMatchObject({ ok: false });
       expect(check?.detail).toMatch(/the first GET by IP made 2 pool request/);
@@ -483,6 +546,7 @@ describe(
       const data = await probe(resolves, 'resolve-id-stock');
       expect(data.warmPool.resolve).toEqual({ RANDOMBYTESREQUEST: 1 });
       expect(data.freePool.poolRequests).toBe(1); // the bulk refill at the 49th query
+      expect(data.outsideFree.resolve.wakeups).toBeGreaterThanOrEqual(1); // its thread, seen from outside
       const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
       expect(check).toMatchObject({ ok: false });
       expect(check?.detail).toMatch(/the first resolve4 made 1 pool request/);
