@@ -114,6 +114,7 @@ export function createLauncher({ machine, signal }) {
         onMessage: o.onMessage,
         readyMs: o.readyMs,
         watchMainMs: o.watchMainMs,
+        watchThreadsMs: o.watchThreadsMs, // its result's threadsMost, as run()'s
       });
     },
     tmpdir,

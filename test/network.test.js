@@ -373,6 +373,187 @@ describe('freePoolResolves: resolve* with the pool free', () => {
   });
 });
 
+describe('net-pool-use: the pool requests the operations themselves made', () => {
+  it('warmPoolUse: the first call made none: holds; a stock made at the first call fails; unread: null', async () => {
+    const { warmPoolUse } = await import('../harness/kits/net-pool-use.js');
+    const honest = { warmPool: { ip: {}, access: { FSREQPROMISE: 1 } } };
+    expect(warmPoolUse(honest, 'ip', 'GET by IP')).toEqual({
+      ok: true,
+      text: 'the first GET by IP made 0 pool request(s)',
+    });
+    // net-request-id-stock as measured: the stock of 16 and the first id's replacement
+    const stock = { warmPool: { ip: { RANDOMBYTESREQUEST: 2 }, access: { FSREQPROMISE: 1 } } };
+    expect(warmPoolUse(stock, 'ip', 'GET by IP')).toEqual({
+      ok: false,
+      text: 'the first GET by IP made 2 pool request(s) (2 RANDOMBYTESREQUEST; expected none)',
+    });
+    // resolve-id-stock: the stock of 64 at the first query
+    const ids = { warmPool: { resolve: { RANDOMBYTESREQUEST: 1 } } };
+    expect(warmPoolUse(ids, 'resolve', 'resolve4')?.ok).toBe(false);
+    expect(warmPoolUse({}, 'ip', 'GET by IP')).toBeNull(); // older records
+  });
+
+  it("heldPoolUse: the control's request alone: holds; any other made while parked fails; unread: null", async () => {
+    const { heldPoolUse } = await import('../harness/kits/net-pool-use.js');
+    const ops = { ip: { count: 37 }, access: { count: 1 } };
+    const honest = { ops, heldPool: { FSREQPROMISE: 1 } };
+    expect(heldPoolUse(honest, '37 GETs by IP')).toEqual({
+      ok: true,
+      text: "while the pool was parked 37 GETs by IP made 0 pool request(s) beside the control's",
+    });
+    // net-request-id-stock as measured: one replacement id per request taken
+    const stock = { ops, heldPool: { RANDOMBYTESREQUEST: 37, FSREQPROMISE: 1 } };
+    expect(heldPoolUse(stock, '37 GETs by IP')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/made 37 pool request\(s\) beside the control's \(37 RANDOMBYTESREQUEST;/),
+    });
+    // resolve-id-stock: its bulk refill, once the stock runs low while parked
+    expect(heldPoolUse({ ops, heldPool: { RANDOMBYTESREQUEST: 1, FSREQPROMISE: 1 } }, 'x')?.ok).toBe(false);
+    // an fs request beyond the control's counts too
+    expect(heldPoolUse({ ops, heldPool: { FSREQCALLBACK: 1, FSREQPROMISE: 1 } }, 'x')?.ok).toBe(false);
+    // a control that made no request leaves nothing to spare
+    expect(heldPoolUse({ ops, heldPool: {} }, 'x')?.ok).toBe(true);
+    expect(heldPoolUse({ ops: { ip: { count: 8 } }, heldPool: { FSREQPROMISE: 1 } }, 'x')?.ok).toBe(false);
+    expect(heldPoolUse({ ops }, 'x')).toBeNull(); // older records
+  });
+
+  it('freePoolUse: no request and no wake-up with the pool free: holds; either fails; unread wake-ups left out', async () => {
+    const { freePoolUse } = await import('../harness/kits/net-pool-use.js');
+    const honest = { requests: 40, ms: 31, poolRequests: 0, poolThreads: 4, poolWakeups: 0, errors: [] };
+    expect(freePoolUse(honest, 'GETs by IP')).toEqual({
+      ok: true,
+      text: 'with the pool free (4 threads asleep), 40 GETs by IP made 0 pool request(s) and woke pool threads 0×',
+    });
+    // net-request-id-stock as measured: one pool request per request, 62 wake-ups
+    expect(freePoolUse({ ...honest, poolRequests: 40, poolWakeups: 62 }, 'GETs by IP')?.ok).toBe(false);
+    expect(freePoolUse({ ...honest, poolWakeups: 1 }, 'GETs by IP')?.ok).toBe(false);
+    expect(freePoolUse({ ...honest, poolThreads: null, poolWakeups: null }, 'GETs by IP')?.ok).toBe(true);
+    expect(freePoolUse({ ...honest, errors: ['ECONNRESET'] }, 'GETs by IP')?.ok).toBe(false);
+    expect(freePoolUse(undefined, 'GETs by IP')).toBeNull();
+  });
+});
+
+describe('net-pool-use: the pool threads read from outside', () => {
+  it("poolRunsNow: the threads not there at the start (or libuv's named ones), io_uring's left out", async () => {
+    const { poolRunsNow } = await import('../harness/kits/net-pool-use.js');
+    /** @type {Record<string, string>} */
+    const files = {
+      '/proc/9/task/9/comm': 'node\n',
+      '/proc/9/task/10/comm': 'libuv-worker\n',
+      '/proc/9/task/10/schedstat': '100 5 7\n',
+      '/proc/9/task/11/schedstat': '100 5 3\n',
+      '/proc/9/task/12/schedstat': '100 5 4\n',
+    };
+    const read = (/** @type {string} */ f) => {
+      if (!(f in files)) throw new Error('ENOENT');
+      return files[f];
+    };
+    const io = {
+      tasks: () => ['9', '10', '11', '12', '13'],
+      read,
+      kernel: (_p = 0, tid = 0) => (tid === 12 ? true : false),
+    };
+    // 9: there at the start; 10: there, but libuv's; 12: io_uring's; 13: gone since
+    expect(poolRunsNow(9, new Set([9, 10]), io)).toEqual({ 10: 7, 11: 3 });
+    expect(
+      poolRunsNow(9, new Set([9]), {
+        ...io,
+        tasks: () => {
+          throw new Error('gone');
+        },
+      }),
+    ).toBeNull();
+  });
+
+  it('wakeupsBetween and outsideFreeUse: none: holds; any: fails; a reading missing: left out', async () => {
+    const { wakeupsBetween, outsideFreeUse } = await import('../harness/kits/net-pool-use.js');
+    expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 7, 11: 3, 12: 1 })).toEqual({ threads: 2, wakeups: 0 });
+    expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 30, 11: 29 })).toEqual({ threads: 2, wakeups: 49 });
+    expect(wakeupsBetween({ 10: 7 }, null)).toBeNull();
+    expect(wakeupsBetween({}, {})).toBeNull();
+    const honest = { outsideFree: { ip: { threads: 4, wakeups: 0 } } };
+    expect(outsideFreeUse(honest, 'ip', 'GETs by IP')).toEqual({
+      ok: true,
+      text: "read from outside, the pool's 4 threads were put on a CPU 0× while the GETs by IP ran with the pool free",
+    });
+    // net-request-id-stock as measured: 39–50 wake-ups; resolve-id-stock's refill: 1
+    expect(outsideFreeUse({ outsideFree: { ip: { threads: 4, wakeups: 39 } } }, 'ip', 'x')?.ok).toBe(false);
+    expect(outsideFreeUse({ outsideFree: { resolve: { threads: 4, wakeups: 1 } } }, 'resolve', 'x')?.ok).toBe(false);
+    expect(outsideFreeUse({ outsideFree: { ip: null } }, 'ip', 'x')).toBeNull();
+    expect(outsideFreeUse({}, 'ip', 'x')).toBeNull();
+  });
+});
+
+describe(
+  'net-probe fixture: pool requests counted (countPool), counts above a stock of ids',
+  { skip: !linux && 'needs Linux FIFOs' },
+  () => {
+    /** @type {string} */ let tmpdir;
+    before(() => (tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-net-test-'))));
+    after(() => rmSync(tmpdir, { recursive: true, force: true }));
+    const ctx = /** @type {any} */ ({ arch: process.arch, cores: 2, node: { major: 20 } });
+
+    /**
+     * A trial as the claims run it (kits/net-pool-use.js netProbeTrialLooking: the
+     * harness looks from outside), under a sabotage or none.
+     * @param {object} options @param {string | undefined} sabotage
+     */
+    const probe = async (options, sabotage) => {
+      const { netProbeTrialLooking } = await import('../harness/kits/net-pool-use.js');
+      const c = /** @type {any} */ ({
+        platform: process.platform,
+        start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+          startFixture({
+            ...o,
+            node: process.execPath,
+            fixture,
+            options: { tmpdir, ...o.options },
+            env: { NCS_SABOTAGE: sabotage },
+          }),
+      });
+      return netProbeTrialLooking(c, { holdMs: 150, countPool: true, ...options }, async () => null);
+    };
+    const byIp = { ops: ['ip', 'access'], n: 24, delayMs: 30, freeRequests: 24 };
+    const resolves = { ops: ['resolve', 'access'], n: 24, freeResolves: 48 };
+
+    it('honest: no pool request in the warm-up, while parked (the control aside) or free; the checks hold', async () => {
+      const ip = await probe(byIp, undefined);
+      expect(ip.warmPool).toEqual({ ip: {}, access: { FSREQPROMISE: 1 } });
+      expect(ip.heldPool).toEqual({ FSREQPROMISE: 1 });
+      expect(ip.freePoolIp).toMatchObject({ requests: 24, poolRequests: 0, errors: [] });
+      expect(ip.outsideFree).toEqual({ ip: { threads: 4, wakeups: 0 } }); // read by the harness
+      expect(notPoolBound.plan(ctx).structural?.check(ip)).toMatchObject({ ok: true });
+      const r = await probe(resolves, undefined);
+      expect(r.warmPool.resolve).toEqual({});
+      expect(r.heldPool).toEqual({ FSREQPROMISE: 1 });
+      expect(r.freePool).toMatchObject({ resolves: 48, poolRequests: 0, errors: [] });
+      expect(r.outsideFree).toEqual({ resolve: { threads: 4, wakeups: 0 } });
+      expect(resolveNotPoolBound.plan(ctx).structural?.check(r)).toMatchObject({ ok: true });
+    });
+
+    it('net-request-id-stock: 16 requests pass while parked, then none; pool requests everywhere; fails', async () => {
+      const data = await probe(byIp, 'net-request-id-stock');
+      expect(data.ops.ip.completedBeforeRelease).toBe(16);
+      expect(data.heldPool.RANDOMBYTESREQUEST).toBe(24);
+      expect(data.freePoolIp.poolRequests).toBe(24);
+      expect(data.outsideFree.ip.wakeups).toBeGreaterThanOrEqual(1); // the pool ran their refills
+      const check = notPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/the first GET by IP made 2 pool request/);
+    });
+
+    it('resolve-id-stock: the stock made at the first query, refilled with the pool free; fails', async () => {
+      const data = await probe(resolves, 'resolve-id-stock');
+      expect(data.warmPool.resolve).toEqual({ RANDOMBYTESREQUEST: 1 });
+      expect(data.freePool.poolRequests).toBe(1); // the bulk refill at the 49th query
+      expect(data.outsideFree.resolve.wakeups).toBeGreaterThanOrEqual(1); // its thread, seen from outside
+      const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/the first resolve4 made 1 pool request/);
+    });
+  },
+);
+
 describe('pool.dns-half-cap: the threads busy while the lookups are held, read from outside', () => {
   it('⌈P/2⌉ busy, each in openat: holds; more, in any call (lookup-spare-read), fails; unread: left out', () => {
     const b = (/** @type {any} */ busy, looked = true) => busyWhileHeld({ busy, looked }, 2);

@@ -354,6 +354,11 @@ describe('plans of the claims about the default pool, with UV_THREADPOOL_SIZE=8 
       const c = {
         ...at8,
         run: async (/** @type {string} */ _f, /** @type {any} */ o) => (seen.push(o.options.pool), {}),
+        // the claims whose harness looks at the fixture from outside start it
+        start: (/** @type {string} */ _f, /** @type {any} */ o) => (
+          seen.push(o.options.pool),
+          { pid: undefined, send: () => {}, result: Promise.resolve({ data: {} }) }
+        ),
       };
       await plan(id).trial(c);
       expect([id, seen]).toEqual([id, [8]]);

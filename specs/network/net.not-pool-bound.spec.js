@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
 import { bareThreadsOnce } from '../../harness/kits/threads.js';
@@ -5,17 +6,40 @@ import {
   controlProblem,
   poolNotHeld,
   threadsSaid,
-  netProbeTrial,
   heldRatio,
   N,
   DELAY_MS,
   HOLD_MS,
   controlOp,
 } from '../../harness/kits/network.js';
+import {
+  warmPoolUse,
+  heldPoolUse,
+  freePoolUse,
+  outsideFreeUse,
+  netProbeTrialLooking,
+} from '../../harness/kits/net-pool-use.js';
 
-// One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile N GETs
+// One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n GETs
 // to a loopback server (by IP literal: no name lookup) that answers after
 // DELAY_MS, and one fs.access as the positive control (it needs a pool thread, and never goes to io_uring).
+// Before, with the pool started and free, k undelayed GETs more. n and k are drawn by the
+// harness for each trial (PARKED, FREE), well above the claim's 8: requests that draw on
+// something the pool makes (a stock of ids) run it dry while it is parked.
+
+/**
+ * How many GETs by IP a trial makes while the pool is parked, and with it free: drawn
+ * at random for each trial (crypto.randomInt, [lo, hi]), above a stock of 16 of
+ * anything the pool makes. The parked ones share the main thread within the hold, so
+ * at most 32: beside two busy loops (load 5–6 on 2 CPUs) 24–32 GETs ended by 43–66 ms
+ * (median 38–56 ms, R ≤ 0.37; 8 GETs: 36–52 ms), 48 by 58–111 ms (median up to 95 ms,
+ * R 0.63: too near 0.7). The free ones come before the hold: 24–48 took 29–72 ms
+ * quiet, up to 300 ms busy.
+ */
+const PARKED = { lo: 24, hi: 32 };
+const FREE = { lo: 24, hi: 48 };
+/** @param {{ lo: number, hi: number }} r */
+const draw = (r) => randomInt(r.lo, r.hi + 1);
 
 export default defineSpec({
   id: 'net.not-pool-bound',
@@ -40,23 +64,39 @@ export default defineSpec({
     const poolBound = (HOLD_MS + DELAY_MS) / HOLD_MS; // it could only start after the release
     return {
       summary:
-        `All pool threads parked on FIFOs for ${HOLD_MS} ms; ${N} GETs to http://127.0.0.1 (no lookup; server delay ${DELAY_MS} ms) all finish before the release, ` +
-        `while a control fs.access waits for it. R = median request time / hold ≈ ${round(claim, 2)} (pool-bound: ≥ ${round(poolBound, 2)}). ` +
+        `All pool threads parked on FIFOs for ${HOLD_MS} ms; ${PARKED.lo}–${PARKED.hi} GETs (drawn each trial; the claim's ${N} and more) to http://127.0.0.1 (no lookup; server delay ${DELAY_MS} ms) all finish before the release, ` +
+        `while a control fs.access waits for it; they make no pool request, then or in their first use, nor do ${FREE.lo}–${FREE.hi} more with the pool free, which wake no pool thread. ` +
+        `R = median request time / hold ≈ ${round(claim, 2)} (pool-bound: ≥ ${round(poolBound, 2)}). ` +
         `The source's 402–463 ms also included resolving the host name on the pool; those lookups are short next to a request, so they left no mark.`,
       model: {
-        N,
+        N: `${PARKED.lo}–${PARKED.hi}`, // drawn each trial
+        freeRequests: `${FREE.lo}–${FREE.hi}`,
         delayMs: DELAY_MS,
         holdMs: HOLD_MS,
-        completedBeforeRelease: N,
+        completedBeforeRelease: 'all',
+        poolRequests: 0,
         controlBeforeRelease: 0,
         R: round(claim, 4),
         alternatives: { 'pool-bound': round(poolBound, 4) },
       },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
       trial: (c) =>
-        netProbeTrial(c, { ops: ['ip', 'access'], n: N, delayMs: DELAY_MS, holdMs: HOLD_MS, pool: c.poolSize }, bare),
+        netProbeTrialLooking(
+          c,
+          {
+            ops: ['ip', 'access'],
+            n: draw(PARKED),
+            delayMs: DELAY_MS,
+            holdMs: HOLD_MS,
+            pool: c.poolSize,
+            freeRequests: draw(FREE),
+            countPool: true,
+          },
+          bare,
+        ),
       structural: {
-        asserts: 'requests by IP, more at once than the pool has threads, finish while it is parked',
+        asserts:
+          'requests by IP, more at once than the pool has threads, finish while it is parked, and make no pool request, parked or free',
         // Event order and a count of requests held at once, not times: two agreeing trials suffice.
         need: 2,
         check(obs) {
@@ -99,9 +139,21 @@ export default defineSpec({
             rest && !together && stalled
               ? `; the fixture's loop stalled ${obs.loopStallMs} ms${waited}: its own work, not a wait for a CPU`
               : '';
+          // "handed to the operating system, not to the libuv thread pool": the requests
+          // queue no work on the pool at all, in their first use, while it is parked
+          // (work queued behind the parked threads would only run after the release), or
+          // while it is free, its threads' wake-ups then read from outside too
+          // (kits/net-pool-use.js; each null in older records, or unread: left out)
+          const uses = [
+            warmPoolUse(obs, 'ip', 'GET by IP'),
+            heldPoolUse(obs, `${ip.count} GETs by IP`),
+            freePoolUse(obs.freePoolIp, 'GETs by IP'),
+            outsideFreeUse(obs, 'ip', 'GETs by IP'), // the same, read by the harness
+          ].filter((u) => u !== null);
+          const noPool = uses.every((u) => u.ok);
           return {
-            ok: rest && together,
-            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${threadsSaid(obs)}`,
+            ok: rest && together && noPool,
+            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
           };
         },
       },

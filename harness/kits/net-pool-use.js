@@ -1,0 +1,236 @@
+// @ts-check
+// "does not use the pool at all", read as the pool requests the operations of a
+// net-probe.cjs trial made themselves (its `countPool` ledger, async_hooks init of
+// the pool's request types: fs, getaddrinfo, crypto, zlib, fs.watchFile's
+// watchers): in their warm-up (the first use, before anything is timed), while
+// every pool thread was parked, and with the pool free (net.not-pool-bound,
+// net.resolve-not-pool-bound). A socket request or a c-ares query makes none
+// anywhere; one that draws on anything the pool makes (an id, a buffer) makes
+// some somewhere, however large a stock of it the process keeps, unless the
+// stock outlasts every count the harness draws. Each reading is null where the
+// fixture did not take it (records from before it did): that part is left out.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { listTasks } from '../thread-watch.js';
+import { tasksNow } from './look.js';
+
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+
+/** How often the harness lists the probe's threads (as kits/network.js netProbeTrial). */
+const THREAD_LOOK_MS = 2;
+
+/**
+ * How many times each of the pool's threads of process `pid` has been put on a
+ * CPU so far (/proc/<pid>/task/<tid>/schedstat, its third field), read from
+ * outside it: the threads not there at the fixture's start (`before`, tasksNow)
+ * or named 'libuv-worker' (libuv 1.48 on), io_uring's kernel workers left out,
+ * as proc.poolThreadIds has them from inside. null where they cannot be read.
+ * @param {number} pid @param {Set<number>} before
+ * @param {{ tasks?: (pid: number) => string[], read?: (file: string) => string, kernel?: (pid: number, tid: number) => boolean | null }} [io]  (tests)
+ * @returns {Record<string, number> | null}
+ */
+export function poolRunsNow(
+  pid,
+  before,
+  { tasks = listTasks, read = (f) => readFileSync(f, 'utf8'), kernel = (p, tid) => proc.ioWorker(tid, p) } = {},
+) {
+  /** @type {Record<string, number>} */
+  const out = {};
+  let tids;
+  try {
+    tids = tasks(pid).map(Number);
+  } catch {
+    return null;
+  }
+  for (const tid of tids) {
+    let name = '';
+    try {
+      if (before.has(tid)) name = read(`/proc/${pid}/task/${tid}/comm`).trim();
+    } catch {
+      continue; // gone since the listing
+    }
+    if (before.has(tid) && name !== 'libuv-worker') continue;
+    if (kernel(pid, tid) !== false) continue; // io_uring's worker, or gone
+    try {
+      const runs = Number(read(`/proc/${pid}/task/${tid}/schedstat`).trim().split(/\s+/)[2]);
+      if (Number.isFinite(runs)) out[tid] = runs;
+    } catch {
+      // gone since the listing: pool threads live as long as the process
+    }
+  }
+  return out;
+}
+
+/**
+ * The wake-ups of the pool's threads over a free-pool phase, from the harness's
+ * two readings (poolRunsNow at 'free-start' and 'free-end'): the threads read at
+ * both, the times they were put on a CPU in between. null where either is missing.
+ * @param {Record<string, number> | null | undefined} start @param {Record<string, number> | null | undefined} end
+ * @returns {{ threads: number, wakeups: number } | null}
+ */
+export function wakeupsBetween(start, end) {
+  if (!start || !end) return null;
+  const both = Object.keys(start).filter((tid) => tid in end);
+  if (both.length === 0) return null;
+  return { threads: both.length, wakeups: both.reduce((n, tid) => n + Math.max(0, end[tid] - start[tid]), 0) };
+}
+
+/**
+ * One trial of fixtures/net-probe.cjs as kits/network.js netProbeTrial runs it
+ * (its threads watched, a bare Node's count beside), and, on Linux, with the
+ * harness's own looks (fixtures/lib/look.cjs): the process's threads before it
+ * uses the pool, then the pool's run counts at either end of each free-pool
+ * phase. `outsideFree`: phase -> { threads, wakeups } (wakeupsBetween), read by
+ * the harness, not reported by the fixture; absent off Linux.
+ * @param {import('../context.js').Context} ctx @param {object} options
+ * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
+ */
+export async function netProbeTrialLooking(ctx, options, bare) {
+  const linux = ctx.platform === 'linux';
+  const watch = linux && !ctx.env?.NODE_OPTIONS;
+  /** @type {Set<number> | null} */
+  let before = null;
+  /** @type {Record<string, Record<string, number> | null>} */
+  const read = {};
+  /** @type {import('../isolate.js').FixtureHandle} */
+  const h = ctx.start('net-probe.cjs', {
+    options: { ...options, look: linux },
+    timeoutMs: 15_000,
+    ...(watch && { watchThreadsMs: THREAD_LOOK_MS }),
+    onMessage: (/** @type {any} */ m) => {
+      if (m?.event !== 'held') return;
+      try {
+        if (h.pid === undefined) throw new Error('no pid');
+        if (m.at === 'start') before = tasksNow(h.pid);
+        else read[`${m.phase}:${m.at}`] = before && poolRunsNow(h.pid, before);
+      } catch {
+        // unread: that part is left out
+      }
+      h.send({ type: 'looked' });
+    },
+  });
+  const { data, threadsMost } = await h.result;
+  /** @type {Record<string, { threads: number, wakeups: number } | null>} */
+  const outsideFree = {};
+  for (const phase of ['resolve', 'ip'])
+    if (`${phase}:free-start` in read)
+      outsideFree[phase] = wakeupsBetween(read[`${phase}:free-start`], read[`${phase}:free-end`]);
+  return {
+    ...data,
+    ...(linux && { outsideFree }),
+    ...(watch && { threadsMost: threadsMost ?? null, bareThreads: await bare(ctx) }),
+  };
+}
+
+/** @param {Record<string, number> | undefined | null} byType */
+const total = (byType) => Object.values(byType ?? {}).reduce((a, b) => a + b, 0);
+
+/** @param {Record<string, number>} byType */
+const listed = (byType) =>
+  Object.entries(byType)
+    .map(([type, n]) => `${n} ${type}`)
+    .join(', ');
+
+/**
+ * The pool requests of one operation's warm-up (obs.warmPool[op]): its first
+ * use, one call, before the pool is parked. Honest, for a GET by IP and for a
+ * resolve4: none (Node 20.20, 2 CPUs, quiet and beside two busy loops: 0 in
+ * every run, over 130 trials). A stock of ids made on the pool at the first call
+ * (net-request-id-stock, resolve-id-stock) makes 1–2 here.
+ * @param {any} obs @param {string} op @param {string} what  the call, e.g. 'GET by IP'
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function warmPoolUse(obs, op, what) {
+  const made = obs.warmPool?.[op];
+  if (!made) return null;
+  const n = total(made);
+  return {
+    ok: n === 0,
+    text: `the first ${what} made ${n} pool request(s)${n ? ` (${listed(made)}; expected none)` : ''}`,
+  };
+}
+
+/**
+ * The pool requests made while every pool thread was parked (obs.heldPool,
+ * from the parkers' last to the release), beside the control's: fs.access (or
+ * fs.stat, in records from before it) makes one fs request of its own and may;
+ * any other request was the operations'. Honest: the control's FSREQPROMISE
+ * alone (24–48 GETs by IP or resolve4: 0 more in every run, over 130 trials quiet
+ * and beside two busy loops, Node 20.20, 2 CPUs). A request or
+ * query that queues pool work for what it took (a refill of a stock of ids)
+ * makes one or more: net-request-id-stock one per request, resolve-id-stock its
+ * bulk refill once the stock runs low.
+ * @param {any} obs @param {string} what  the operations, e.g. '31 GETs by IP'
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function heldPoolUse(obs, what) {
+  const held = obs.heldPool;
+  if (!held) return null;
+  const controls = (obs.ops?.access?.count ?? 0) + (obs.ops?.stat?.count ?? 0);
+  /** @type {Record<string, number>} */
+  const beside = { ...held };
+  let allowed = controls;
+  for (const type of Object.keys(beside)) {
+    if (!type.startsWith('FSREQ') || allowed === 0) continue;
+    const take = Math.min(allowed, beside[type]);
+    allowed -= take;
+    beside[type] -= take;
+    if (beside[type] === 0) delete beside[type];
+  }
+  const n = total(beside);
+  return {
+    ok: n === 0,
+    text: `while the pool was parked ${what} made ${n} pool request(s) beside the control's${n ? ` (${listed(beside)}; expected none: queued behind the parked threads)` : ''}`,
+  };
+}
+
+/**
+ * k operations at once with the pool started and free (every thread asleep,
+ * none parked: the fixture's freePoolIp, or freePool for resolves): the pool
+ * requests they made (async_hooks) and how many times the pool's threads were
+ * put on a CPU meanwhile (/proc schedstat; null where unread: left out).
+ * Honest for 24–48 undelayed GETs by IP: 0 requests, 0 wake-ups in every run
+ * (Node 20.20, 2 CPUs, quiet and beside two busy loops: over 70 trials). One pool
+ * request per request taken (net-request-id-stock): k requests, about 2k wake-ups.
+ * @param {any} free @param {string} what  e.g. 'GETs by IP'
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function freePoolUse(free, what) {
+  if (!free) return null;
+  const count = free.requests ?? free.resolves;
+  const woke = typeof free.poolWakeups === 'number' ? free.poolWakeups : null;
+  const errs = free.errors?.length ? `, errors: ${[...new Set(free.errors)].join(', ')}` : '';
+  const ok = free.poolRequests === 0 && (woke === null || woke === 0) && !free.errors?.length;
+  return {
+    ok,
+    text:
+      `with the pool free (${free.poolThreads ?? '?'} threads asleep), ${count} ${what} made ${free.poolRequests} pool request(s)` +
+      (woke === null ? '' : ` and woke pool threads ${woke}×`) +
+      `${ok ? '' : ` (expected none: the ${what} used the pool while a thread was free)`}${errs}`,
+  };
+}
+
+/**
+ * The pool's wake-ups over a free-pool phase as the harness read them from
+ * outside the fixture (obs.outsideFree[phase], netProbeTrialLooking): its own
+ * reading of what freePoolUse takes from the fixture's report. Honest: 0 in
+ * every run measured (24–48 GETs by IP, 48–96 resolve4; Node 20.20, 2 CPUs, quiet
+ * and beside two busy loops: over 130 trials, 4 threads read each time). A pool
+ * request per operation wakes a thread for each (net-request-id-stock: 39–50 for
+ * 30–35 GETs); a stock's bulk refill wakes one or two
+ * (resolve-id-stock, at the 49th query). null where it was not read (not Linux,
+ * a reading missing, older records): left out.
+ * @param {any} obs @param {string} phase  'ip' or 'resolve' @param {string} what
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function outsideFreeUse(obs, phase, what) {
+  const r = obs.outsideFree?.[phase];
+  if (!r) return null;
+  const ok = r.wakeups === 0;
+  return {
+    ok,
+    text: `read from outside, the pool's ${r.threads} threads were put on a CPU ${r.wakeups}× while the ${what} ran with the pool free${ok ? '' : ' (expected none)'}`,
+  };
+}
