@@ -1,13 +1,92 @@
+import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { controlOp } from '../../harness/kits/network.js';
+import { checkOfParts } from '../../harness/verdict.js';
 
 // One trial (fixtures/fetch-probe.cjs): every pool thread parked on a FIFO;
 // N fetches to http://localhost:PORT/ and N to http://127.0.0.1:PORT/ (the
 // server closes each connection, so every fetch opens its own), and one
-// fs.access as the control (never sent to io_uring). Stage 0: the whole pool parked. Stage 1: one FIFO
+// fs.access as the control (never sent to io_uring).
+// Stage 0: the whole pool parked, for a hold the harness draws and does not
+// tell the fixture (it sends the word to free one thread). Stage 1: one FIFO
 // opened, one pool thread free, the others still parked. Then all released.
+// N stays 4: more fetches by IP (20–28) did not all finish within a 340 ms hold on
+// this machine when others' runs loaded it (8/20 did once); the pool requests
+// they make (IP_NO_POOL) tell a stock of ids refilled on the pool at any count.
 const N = 4;
-const HOLD_MS = 200;
+// The harness's hold of stage 0, drawn per trial: a short one (what the claim
+// needs to show) and, in one trial of each pair (which one drawn), a long one.
+// "No DNS cache": a lookup answered from a cache once its getaddrinfo has
+// waited some time (serve-stale) shows only where the pool stays parked longer
+// than that; RFC 8767 suggests 1.8 s. The long hold costs ≈ 2 s a pair.
+/** @type {[number, number]} */
+const SHORT_HOLD_MS = [300, 400];
+/** @type {[number, number]} */
+const LONG_HOLD_MS = [2100, 2600];
+
+/** The claim's parts a trial reads: the first (the asserts text), and two more. */
+const ASSERTS = 'fetches by IP finish with the pool parked; by name they wait in getaddrinfo for one thread';
+const IP_NO_POOL = 'a fetch to an IP literal makes no pool request';
+const LOOKUP_FIRST = "a fetch to localhost finishes only after a getaddrinfo request's answer";
+
+/** The control's requests (fs.access: one fs request, by callback or promise). */
+const CONTROL_TYPES = new Set(['FSREQPROMISE', 'FSREQCALLBACK']);
+
+/**
+ * The pool requests a trial made that the claim does not explain: within a
+ * fetch by IP at any time (AsyncLocalStorage), or while the pool was parked
+ * beside the named fetches' getaddrinfo requests and the control's one fs
+ * request. Honest (Node 20, 10 trials): {GETADDRINFOREQWRAP: 4, FSREQPROMISE:
+ * 1} while parked and none by IP; fetch-request-id-stock: 4 RANDOMBYTESREQUEST
+ * by IP, 8 while parked (an id each fetch took). null where not read (older records).
+ * @param {any} obs
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function poolUnexplained(obs) {
+  const pool = obs.pool;
+  if (!pool?.parked || !pool.byIp) return null;
+  const byIp = Object.entries(pool.byIp).filter(([, k]) => Number(k) > 0);
+  let control = 1;
+  const extra = [];
+  for (const [type, k] of Object.entries(pool.parked)) {
+    let left = Number(k);
+    if (type === 'GETADDRINFOREQWRAP') continue; // judged with the lookups (name.count of them)
+    if (CONTROL_TYPES.has(type)) [left, control] = [Math.max(0, left - control), Math.max(0, control - left)];
+    if (left > 0) extra.push(`${left} ${type}`);
+  }
+  const said = (/** @type {[string, any][]} */ l) => l.map(([t, k]) => `${k} ${t}`).join(', ');
+  const ok = byIp.length === 0 && extra.length === 0;
+  return {
+    ok,
+    detail:
+      `pool requests made within the fetches by IP: ${byIp.length ? said(byIp) : 'none'}; ` +
+      `while the pool was parked, beside the getaddrinfo requests and the control's: ${extra.length ? extra.join(', ') : 'none'}` +
+      (ok ? '' : ' (expected none: a fetch by IP needs no pool)'),
+  };
+}
+
+/**
+ * Each fetch to localhost finished after one more getaddrinfo request had
+ * answered (its callback begun, async_hooks `before`): the k-th to finish
+ * with at least k answered. Honest: every one finishes after its own lookup's
+ * answer (gaiDone 4,4,4,4: the freed thread answers the queued lookups
+ * before their connections finish). A lookup answered from a cache while its
+ * getaddrinfo still waits on the parked pool (fetch-serve-stale, in a long
+ * hold) finishes with 0. null where not read.
+ * @param {any} obs
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function lookupsAnsweredFirst(obs) {
+  const seen = obs.ops?.name?.gaiDone;
+  if (!Array.isArray(seen)) return null;
+  const early = seen.filter((/** @type {number} */ k, /** @type {number} */ i) => k < i + 1).length;
+  return {
+    ok: early === 0,
+    detail:
+      `getaddrinfo requests answered when each fetch to localhost finished: ${seen.join(', ') || 'none'}` +
+      (early ? ` (${early} finished before a lookup of its own had an answer: answered from elsewhere)` : ''),
+  };
+}
 
 /**
  * What the trial shows, as a check.
@@ -35,25 +114,74 @@ function checkFetch(obs, P) {
   // the count too (it was reported, not judged).
   const connectedParked = obs.connections?.parked;
   const connectedFirst = connectedParked !== undefined && connectedParked > ip.count;
-  const ok =
+  // The hold is the harness's: the fixture frees a thread at its word, sent drawnMs after
+  // the fixture said its fetches had started (honest: heldMs 15–47 ms past drawnMs).
+  const freedEarly = obs.release ? obs.release.sentAtMs === null || obs.heldMs < obs.release.drawnMs : false;
+  const first =
     name.byStage[0] === 0 &&
     ip.byStage[0] === ip.count &&
     obs.lookups.parked === name.count &&
     obs.lookups.total === name.count &&
     name.byStage[1] === name.count &&
     !connectedFirst &&
+    !freedEarly &&
     errs.length === 0;
-  return {
-    ok,
-    detail:
-      `with all ${P} pool threads parked${obs.heldMs ? ` ${obs.heldMs} ms` : ''}, ${ip.byStage[0]}/${ip.count} fetches to 127.0.0.1 and ${name.byStage[0]}/${name.count} to localhost finished, ` +
-      `${obs.lookups.parked} getaddrinfo request(s) waiting (expected ${name.count}, ${obs.lookups.total} in all)` +
-      (connectedParked === undefined
-        ? '; '
-        : `, the server connected ${connectedParked} time(s) meanwhile (at most ${ip.count}, the IP fetches'${connectedFirst ? ': fetches to localhost connected before their lookup returned' : ''}); `) +
-      `with one thread freed (${open1 ?? '?'} still parked) ${name.byStage[1]}/${name.count} to localhost finished` +
-      `${name.byStage[2] ? `, ${name.byStage[2]} only after the full release` : ''}; control: ${call} waited${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
-  };
+  const held = obs.release?.drawnMs
+    ? ` ${obs.release.drawnMs} ms (the harness's draw${freedEarly ? `, but the fixture freed one after ${obs.heldMs} ms, before the harness's word` : ''})`
+    : obs.heldMs
+      ? ` ${obs.heldMs} ms`
+      : '';
+  const text =
+    `with all ${P} pool threads parked${held}, ${ip.byStage[0]}/${ip.count} fetches to 127.0.0.1 and ${name.byStage[0]}/${name.count} to localhost finished, ` +
+    `${obs.lookups.parked} getaddrinfo request(s) waiting (expected ${name.count}, ${obs.lookups.total} in all)` +
+    (connectedParked === undefined
+      ? '; '
+      : `, the server connected ${connectedParked} time(s) meanwhile (at most ${ip.count}, the IP fetches'${connectedFirst ? ': fetches to localhost connected before their lookup returned' : ''}); `) +
+    `with one thread freed (${open1 ?? '?'} still parked) ${name.byStage[1]}/${name.count} to localhost finished` +
+    `${name.byStage[2] ? `, ${name.byStage[2]} only after the full release` : ''}; control: ${call} waited${errs.length ? `; errors: ${errs.join(', ')}` : ''}`;
+  /** @type {import('../../harness/verdict.js').Part[]} */
+  const parts = [{ name: ASSERTS, ok: first, detail: text }];
+  const noPool = poolUnexplained(obs);
+  if (noPool) parts.push({ name: IP_NO_POOL, ok: noPool.ok, detail: noPool.detail });
+  const answered = lookupsAnsweredFirst(obs);
+  if (answered) parts.push({ name: LOOKUP_FIRST, ok: answered.ok, detail: answered.detail });
+  const passed = parts.slice(1).filter((p) => p.ok);
+  return checkOfParts(parts, [text, ...passed.map((p) => p.detail)].join('; '));
+}
+
+/** @param {[number, number]} range */
+const draw = ([lo, hi]) => randomInt(lo, hi + 1);
+
+/**
+ * One trial: the fixture started, its hold of stage 0 the harness's (`holdMs`,
+ * untold: the word to free one thread is sent that long after the fixture
+ * says its fetches have started).
+ * @param {import('../../harness/context.js').Context} c @param {number} holdMs
+ */
+async function fetchTrial(c, holdMs) {
+  /** @type {{ drawnMs: number, sentAtMs: number | null }} */
+  const release = { drawnMs: holdMs, sentAtMs: null };
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  let saidAt = 0;
+  const h = c.start('fetch-probe.cjs', {
+    options: { n: N, release: 'message', pool: c.poolSize },
+    timeoutMs: 15_000,
+    onMessage: (/** @type {any} */ m) => {
+      if (m?.stage !== 0 || timer) return;
+      saidAt = performance.now();
+      timer = setTimeout(() => {
+        release.sentAtMs = Math.round(performance.now() - saidAt);
+        h.send({ type: 'free' });
+      }, holdMs);
+    },
+  });
+  try {
+    const { data } = await h.result;
+    return { ...data, release };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export default defineSpec({
@@ -74,16 +202,36 @@ export default defineSpec({
   },
   plan: (ctx) => {
     const P = ctx.poolSize;
+    // which trial of each pair (1–2, 3–4, …) holds long, drawn when the pair begins
+    /** @type {Map<number, number>} */
+    const longOf = new Map();
+    const holdFor = (/** @type {number} */ n) => {
+      const pair = Math.ceil(n / 2);
+      if (!longOf.has(pair)) longOf.set(pair, 2 * pair - randomInt(2));
+      return draw(longOf.get(pair) === n ? LONG_HOLD_MS : SHORT_HOLD_MS);
+    };
     return {
       summary:
-        `All ${P} pool threads parked (for ${HOLD_MS} ms and a random half to a whole of that more, drawn in the trial: no option tells the process when one frees); ${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
-        `Model: the ${N} by IP finish while the pool is parked, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
-        `and freeing one pool thread (${P - 1} still parked) lets them through; the fs.access control waits like them.`,
-      model: { P, N, parkedDone: { ip: N, name: 0 }, lookups: N, oneFreedDone: { name: N } },
-      trial: (c) =>
-        c.run('fetch-probe.cjs', { options: { n: N, holdMs: HOLD_MS, pool: c.poolSize }, timeoutMs: 15_000 }),
+        `All ${P} pool threads parked, for a hold the harness draws and does not tell the process (${SHORT_HOLD_MS.join('–')} ms; in one trial of each pair, drawn, ${LONG_HOLD_MS.join('–')} ms: a lookup answered from a cache after a wait would show); ` +
+        `${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
+        `Model: those by IP finish while the pool is parked and make no pool request, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
+        `and freeing one pool thread (${P - 1} still parked) lets them through, each after a getaddrinfo answer; the fs.access control waits like them.`,
+      model: {
+        P,
+        N,
+        parkedDone: { ip: N, name: 0 },
+        lookups: N,
+        poolRequestsByIp: 0,
+        oneFreedDone: { name: N },
+      },
+      trial: (c, n) => fetchTrial(c, holdFor(n)),
       structural: {
-        asserts: 'fetches by IP finish with the pool parked; by name they wait in getaddrinfo for one thread',
+        asserts: ASSERTS,
+        // The fetches' own timing (the first part), the pool requests the
+        // fixture saw made (IP_NO_POOL: poolUnexplained) and the order of the
+        // lookups' answers and the named fetches (LOOKUP_FIRST). Two suffice;
+        // a mechanism seen only in the long trials still fails: one of each
+        // pair is long, and each trial against the claim extends the budget.
         need: 2,
         check: (obs) => checkFetch(obs, P),
       },
