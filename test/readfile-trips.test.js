@@ -4,8 +4,17 @@ import { expect } from 'expect';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runFixture } from '../harness/isolate.js';
-import { tripsFor, readsFor, tripsSeen, judgeCase, ONE_TRIP } from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import {
+  tripsFor,
+  readsFor,
+  tripsSeen,
+  judgeCase,
+  ONE_TRIP,
+  judgeFifo,
+  fifoRows,
+  feedFifo,
+} from '../specs/threadpool/fs.readfile-trips.spec.js';
 import { satisfiesVersion } from '../harness/range.js';
 
 const K = 512 * 1024;
@@ -184,5 +193,175 @@ test(
     for (const c of sabotaged) expect(c.poolBytes).toBeGreaterThanOrEqual(c.bytes);
     for (const c of sabotaged) expect(c.mainBytes).toBeGreaterThanOrEqual(c.bytes);
     expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, false, false]);
+  },
+);
+
+test('a case fails where the file was open before its first request or after its last (readfile-open-inline)', () => {
+  const c = {
+    api: 'callback',
+    bytes: 1000,
+    got: 1000,
+    types: { FSREQCALLBACK: 4 },
+    poolReads: 1,
+    poolBytes: 1000,
+    tripBytes: [0, 0, 1000, 0],
+    mainBytes: 32,
+  };
+  // honest (Node 20–26, every case): neither
+  const honest = judgeCase({ ...c, openAtFirst: false, openAtLast: false }, false);
+  expect(honest.ok).toBe(true);
+  expect(honest.text).not.toMatch(/open when/);
+  // the open and the close on the main thread, stand-ins where they would be: both
+  const inline = judgeCase({ ...c, openAtFirst: true, openAtLast: true }, false);
+  expect(inline.ok).toBe(false);
+  expect(inline.text).toMatch(
+    /, the file already open when its first request was made \(expected the open to be one\), the file still open when its last request came back \(expected the close to be one\)$/,
+  );
+  // either alone fails
+  expect(judgeCase({ ...c, openAtFirst: true, openAtLast: false }, false).ok).toBe(false);
+  expect(judgeCase({ ...c, openAtFirst: false, openAtLast: true }, false).ok).toBe(false);
+  // not read (off Linux: null; a record from before: absent): that part left out
+  expect(judgeCase({ ...c, openAtFirst: null, openAtLast: null }, false).ok).toBe(true);
+  expect(judgeCase(c, false).ok).toBe(true);
+});
+
+test(
+  'readfile-open-inline keeps every count; the file is open before the first request and after the last',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const oneTrip = satisfiesVersion(process.versions.node, ONE_TRIP);
+    const honest = await readfileCases(undefined);
+    expect(honest.map((/** @type {any} */ c) => [c.openAtFirst, c.openAtLast])).toEqual(Array(4).fill([false, false]));
+    expect(honest.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([true, true, true, true]);
+    const sabotaged = await readfileCases('readfile-open-inline');
+    // fs.readFile(path, cb) only: fs.promises.readFile as honest
+    expect(sabotaged.map((/** @type {any} */ c) => [c.openAtFirst, c.openAtLast])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    expect(sabotaged.map((/** @type {any} */ c) => judgeCase(c, oneTrip).ok)).toEqual([false, false, true, true]);
+  },
+);
+
+/**
+ * The fixture's FIFO cases under a sabotage (or none), the harness's side fed
+ * as the spec's trial does (feedFifo as each message comes): the rows judged.
+ * @param {string | undefined} sabotage
+ */
+async function fifoCases(sabotage) {
+  const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-readfile-'));
+  try {
+    /** @type {Promise<any>[]} */
+    const feeding = [];
+    let ended = false;
+    const handle = startFixture({
+      node: process.execPath,
+      fixture: 'readfile-trips.cjs',
+      options: { tmpdir, fifo: true },
+      env: { NCS_SABOTAGE: sabotage },
+      timeoutMs: 20_000,
+      onMessage: (m) => {
+        const pid = /** @type {number} */ (handle.pid);
+        feeding.push(feedFifo(pid, m.fifo, { done: () => ended }).then((r) => ({ api: m.api, pid, ...r })));
+      },
+    });
+    const { data } = await handle.result.finally(() => (ended = true));
+    return { ...data, fifoFed: await Promise.all(feeding) };
+  } finally {
+    rmSync(tmpdir, { recursive: true, force: true });
+  }
+}
+
+test('a FIFO readFile holds where a pool thread waited in its open and it read the harness’s bytes', () => {
+  const sha = 'ab'.repeat(32);
+  const fed = {
+    api: 'callback',
+    pid: 100,
+    looks: 9,
+    parkedLooks: 8,
+    mainParkedLooks: 0,
+    parked: [104],
+    bytes: 1234,
+    sha256: sha,
+  };
+  const read = { api: 'callback', got: 1234, sha256: sha };
+  const pool = [101, 102, 103, 104];
+  // honest (measured): a pool thread parked in open(2) in nearly every look,
+  // never the main thread
+  const honest = judgeFifo(fed, read, pool);
+  expect(honest?.ok).toBe(true);
+  expect(honest?.text).toBe(
+    'callback FIFO: read 1234 B (the harness’s); its open waited on pool thread 104 (8 of 9 looks from outside)',
+  );
+  // readfile-open-inline: openSync on the main thread, parked there in every
+  // look (and it read none of the FIFO: the descriptor's fstat says 0 B)
+  const inline = judgeFifo(
+    { ...fed, parkedLooks: 9, mainParkedLooks: 9, parked: [100] },
+    { ...read, got: 0, sha256: 'e3' },
+    pool,
+  );
+  expect(inline?.ok).toBe(false);
+  expect(inline?.text).toMatch(
+    /waited on the main thread \(9 of 9 looks from outside, 9 with the main thread in open\(2\): not a pool trip\)/,
+  );
+  // the main thread in the open, whatever it read
+  expect(judgeFifo({ ...fed, mainParkedLooks: 1, parked: [100] }, read, pool)?.ok).toBe(false);
+  // a thread of the process's not the pool's (a worker's, say)
+  expect(judgeFifo({ ...fed, parked: [200] }, read, pool)?.ok).toBe(false);
+  // ... which io_uring's workers are, where io_uring does fs; there none may
+  // show in openat
+  expect(judgeFifo({ ...fed, parked: [200] }, read, pool, true)?.ok).toBe(true);
+  expect(judgeFifo({ ...fed, parkedLooks: 0, parked: [] }, read, pool, true)?.ok).toBe(true);
+  expect(judgeFifo({ ...fed, mainParkedLooks: 2, parked: [100] }, read, pool, true)?.ok).toBe(false);
+  // looks read, none found a thread waiting in the open
+  expect(judgeFifo({ ...fed, parkedLooks: 0, parked: [] }, read, pool)?.ok).toBe(false);
+  // not the harness's bytes
+  expect(judgeFifo(fed, { ...read, sha256: 'cd'.repeat(32) }, pool)?.ok).toBe(false);
+  // no look could be read (no /proc view): the open part left out, the bytes still judged
+  const unseen = judgeFifo({ ...fed, looks: 0, parkedLooks: 0, parked: [] }, read, pool);
+  expect(unseen?.ok).toBe(true);
+  expect(unseen?.text).toBe('callback FIFO: read 1234 B (the harness’s)');
+  // the call failed (readfile-main-reads: a read at a position, ESPIPE on a FIFO)
+  const failed = judgeFifo(fed, { api: 'promises', error: 'ESPIPE' }, pool);
+  expect(failed).toEqual({ ok: false, text: 'promises FIFO: the call failed (ESPIPE)' });
+  // nothing on one side: no row
+  expect(judgeFifo(undefined, read, pool)).toBeNull();
+  expect(judgeFifo(fed, undefined, pool)).toBeNull();
+});
+
+test('FIFO rows pair each API with the harness’s side; none in records from before; a feed that failed fails', () => {
+  const sha = 'ab'.repeat(32);
+  const fed = {
+    api: 'promises',
+    pid: 100,
+    looks: 3,
+    parkedLooks: 3,
+    mainParkedLooks: 0,
+    parked: [102],
+    bytes: 9,
+    sha256: sha,
+  };
+  const obs = { pool: [101, 102], fifo: [{ api: 'promises', got: 9, sha256: sha }], fifoFed: [fed] };
+  expect(fifoRows(obs, false).map((r) => r.ok)).toEqual([true]);
+  expect(fifoRows({ pool: [101] }, false)).toEqual([]);
+  const failed = fifoRows({ ...obs, fifoFed: [{ api: 'promises', pid: 100, error: 'ENXIO' }] }, false);
+  expect(failed).toEqual([{ ok: false, text: 'promises FIFO: the harness could not write it (ENXIO)' }]);
+});
+
+test(
+  'readfile-open-inline: the FIFO open of fs.readFile waits on the main thread, and the check fails',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const honest = await fifoCases(undefined);
+    const rows = fifoRows(honest, false);
+    expect(rows.map((r) => r.ok)).toEqual([true, true]);
+    for (const f of honest.fifoFed) expect(f.mainParkedLooks).toBe(0);
+    const sabotaged = await fifoCases('readfile-open-inline');
+    const [callback, promises] = sabotaged.fifoFed;
+    expect(callback.mainParkedLooks).toBeGreaterThan(0);
+    expect(promises.mainParkedLooks).toBe(0); // fs.promises.readFile as honest
+    expect(fifoRows(sabotaged, false).map((r) => r.ok)).toEqual([false, true]);
   },
 );

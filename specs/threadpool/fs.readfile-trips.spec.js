@@ -1,6 +1,10 @@
 import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
+import { parkedFromOutside } from '../../harness/kits/pool.js';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const CHUNK = 512 * 1024; // Node's kReadFileBufferLength
 const SMALL = 1000;
@@ -44,8 +48,10 @@ export const MAIN_READ_SHARE = 0.5;
  * count says nothing of its size);
  * where io_uring reads, that they read none of it; and that the main thread
  * did not read it (mainBytes: what it read during the call besides the
- * fixture's /proc readings, below MAIN_READ_SHARE of the file). A case
- * without tripBytes or mainBytes (records from before they were read) is
+ * fixture's /proc readings, below MAIN_READ_SHARE of the file); and that the
+ * open and the close were requests (the file not open when the first was
+ * made, nor when the last came back: openAtFirst, openAtLast). A case
+ * without tripBytes, mainBytes or those (records from before they were read) is
  * judged without that part; so is mainBytes where Node options are in force
  * (nodeOptions: a preloaded agent's own reads on the main thread).
  * @param {any} c @param {boolean} oneTrip @param {boolean} [uring]
@@ -70,7 +76,17 @@ export function judgeCase(c, oneTrip, uring = false, { nodeOptions = false } = {
   // byte at the end) beside a main thread that reads the file keeps every count above
   const mainRead = typeof c.mainBytes === 'number' && !nodeOptions ? c.mainBytes : null;
   const offMain = mainRead === null || mainRead < MAIN_READ_SHARE * c.bytes;
-  const ok = c.got === c.bytes && trips === want && poolRead && offMain;
+  // "open … close" among the trips: the file not yet open in the process when
+  // the call's first request was made (the open is that request), and no
+  // longer when its last came back (the close is that one). Honest on Node
+  // 20–26, every case: not open at either (false, false); readfile-open-inline
+  // (openSync before its first request, closeSync in its last one's callback):
+  // open at both. A boolean each; records from before, or off Linux (null):
+  // left out.
+  const openFirst = typeof c.openAtFirst === 'boolean' ? c.openAtFirst : null;
+  const openLast = typeof c.openAtLast === 'boolean' ? c.openAtLast : null;
+  const openTrip = openFirst !== true && openLast !== true;
+  const ok = c.got === c.bytes && trips === want && poolRead && offMain && openTrip;
   const kinds = Object.entries(c.types)
     .filter(([t]) => TRIP_TYPES.includes(t))
     .map(([t, n]) => `${n} ${t}`)
@@ -85,17 +101,205 @@ export function judgeCase(c, oneTrip, uring = false, { nodeOptions = false } = {
           (wantWhole > 0 ? `, ${wholeTrips} reading a whole ${CHUNK} (expected ${wantWhole})` : '')) +
       (mainRead === null
         ? ''
-        : `, the main thread read ${mainRead} B meanwhile${offMain ? '' : ` (expected less than ${MAIN_READ_SHARE * c.bytes}: none of the file)`}`),
+        : `, the main thread read ${mainRead} B meanwhile${offMain ? '' : ` (expected less than ${MAIN_READ_SHARE * c.bytes}: none of the file)`}`) +
+      (openFirst === true
+        ? ', the file already open when its first request was made (expected the open to be one)'
+        : '') +
+      (openLast === true ? ', the file still open when its last request came back (expected the close to be one)' : ''),
   };
 }
 
 /**
+ * How long the harness looks for a FIFO's open to wait (every 2 ms) before it
+ * tries the writer anyway.
+ */
+export const FIFO_LOOK_MS = 3000;
+
+/**
+ * The harness's side of one readFile of a FIFO, told by the fixture just
+ * before the call (fixtures/readfile-trips.cjs, fifo). The open waits until
+ * the FIFO has a writer, and the claim puts it on a pool thread: the loop's
+ * thread stays free meanwhile. From outside (/proc/<pid>/task/*: syscall,
+ * wchan), every 2 ms, the threads parked in open(2) on a FIFO (kits/pool.js
+ * parkedFromOutside); once one is seen, a while of the harness's drawing
+ * more (10–39 ms, looks on), then the writer, opened here without blocking,
+ * writes bytes of the harness's drawing (1–4096: one atomic write) and
+ * closes. After that, until the FIFO is gone (the fixture removes it at the
+ * end) or `done()`, any further open of it for reading is let through every
+ * 5 ms (a writer opened and closed at once: it adds no byte), so that a
+ * readFile that opens the FIFO again (readfile-main-reads, readfile-zero-reads:
+ * a second open on the pool after reading it on the main thread) ends, not
+ * hangs. Returns the looks that could be read, those that found a thread
+ * parked, those that found the main thread (tid = pid) parked, every thread
+ * seen parked, and what was written (length, SHA-256). A FIFO opened on the
+ * main thread (readfile-open-inline: openSync) holds the loop until the
+ * writer comes, which here it does: the trial ends either way. `lookMs`: how
+ * long to look for the open's wait (0 where io_uring opens: its kernel worker
+ * shows no openat there; the drawn while's looks still watch the main thread).
+ * @param {number} pid @param {string} file
+ * @param {{ done?: () => boolean, lookMs?: number }} [o]
+ */
+export async function feedFifo(pid, file, { done = () => false, lookMs = FIFO_LOOK_MS } = {}) {
+  const reading = { looks: 0, parkedLooks: 0, mainParkedLooks: 0, parked: /** @type {number[]} */ ([]) };
+  let unreadable = 0;
+  // a look that cannot be read (no /proc view; a thread ending as it is read):
+  // not counted
+  const look = () => {
+    const parked = parkedFromOutside(pid);
+    if (parked === null) return void unreadable++;
+    reading.looks++;
+    if (parked.length) reading.parkedLooks++;
+    for (const { tid } of parked) {
+      if (tid === pid) reading.mainParkedLooks++;
+      if (!reading.parked.includes(tid)) reading.parked.push(tid);
+    }
+  };
+  /** No view at all: the first look could not be read (only the bytes are judged). */
+  const blind = () => unreadable > 0 && reading.looks === 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < lookMs && !done() && !blind() && reading.parkedLooks === 0) {
+    look();
+    if (reading.parkedLooks === 0) await sleep(2);
+  }
+  if (reading.parkedLooks > 0 || lookMs === 0) {
+    const hold = performance.now() + 10 + randomInt(30);
+    while (performance.now() < hold && !blind()) {
+      look();
+      await sleep(2);
+    }
+  }
+  const data = randomBytes(1 + randomInt(4096));
+  const end = performance.now() + FIFO_LOOK_MS;
+  for (;;) {
+    // not seen waiting yet (a reader later than lookMs): a look before each try
+    if (reading.parkedLooks === 0 && lookMs > 0 && !blind()) look();
+    const fd = openWriter(file);
+    if (fd !== null) {
+      try {
+        writeSync(fd, data);
+      } catch (err) {
+        // EPIPE: the reader closed the FIFO between the writer's open and the write, having
+        // read none of it (readfile-open-inline: an fstat's size 0); honest, a reader reads
+        // to the end, which needs this writer closed. The bytes then go unread
+        if (/** @type {any} */ (err).code !== 'EPIPE') throw err;
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    }
+    if (performance.now() > end || done()) throw new Error(`no reader opened ${file} within ${FIFO_LOOK_MS} ms`);
+    await sleep(2);
+  }
+  const fed = { ...reading, bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+  // let any later reader through (see above), without blocking: an error here
+  // ends only that
+  try {
+    while (!done()) {
+      await sleep(5);
+      const fd = openWriter(file);
+      if (fd !== null) closeSync(fd);
+    }
+  } catch {
+    // the FIFO is gone (ENOENT): its readers are through
+  }
+  return fed;
+}
+
+/**
+ * A FIFO's writer, opened without blocking: its descriptor, or null where no
+ * reader has it open (ENXIO). Throws otherwise (ENOENT: the FIFO is gone).
+ * @param {string} file
+ */
+function openWriter(file) {
+  try {
+    return openSync(file, constants.O_WRONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    if (/** @type {any} */ (err).code === 'ENXIO') return null;
+    throw err;
+  }
+}
+
+/**
+ * One readFile of a FIFO against the claim's "open ... through the pool":
+ * it read what the harness wrote (every byte, by SHA-256), and where the
+ * harness could look, a thread waited in open(2) on the FIFO (at least one
+ * look found it), never the main thread, and (the pool doing fs: not
+ * io_uring) one of the pool's threads (those the fixture started at its
+ * first fs request). Measured honest on Node 20.20, 22.23, 24.22, 26.12 (2
+ * CPUs, four versions at once: 200+ trials, each API): one pool thread seen
+ * parked within the first looks (at most 7 looks before it), 2–19 looks, the
+ * main thread never among them; readfile-open-inline (openSync on the main
+ * thread) has the main thread parked in all its looks but at most the first
+ * (7–16 of 7–16), and reads none of the FIFO (0 B of 99–4088). Not the trip
+ * count: a FIFO's size is unknown (read to its end).
+ * null where there is nothing to judge (no FIFO reading on either side).
+ * @param {any} fed the harness's side (feedFifo) @param {any} read the fixture's
+ * @param {number[] | null} pool @param {boolean} [uring]
+ */
+export function judgeFifo(fed, read, pool, uring = false) {
+  if (!fed || !read) return null;
+  // honest readFiles of a FIFO never failed (Node 20–26)
+  if (read.error) return { ok: false, text: `${read.api} FIFO: the call failed (${read.error})` };
+  const gotAll = read.got === fed.bytes && read.sha256 === fed.sha256;
+  const seen = fed.looks > 0;
+  // where io_uring opens, its kernel worker waits, and /proc shows it in no openat
+  const waited = !seen || uring || fed.parkedLooks > 0;
+  const offMain = fed.mainParkedLooks === 0;
+  const others = fed.parked.filter((/** @type {number} */ t) => t !== fed.pid);
+  const onPool = uring || !seen || !Array.isArray(pool) || others.every((/** @type {number} */ t) => pool.includes(t));
+  const ok = gotAll && waited && offMain && onPool;
+  const who = fed.parked.length
+    ? fed.parked
+        .map((/** @type {number} */ t) =>
+          t === fed.pid
+            ? 'the main thread'
+            : Array.isArray(pool) && pool.includes(t)
+              ? `pool thread ${t}`
+              : `thread ${t}`,
+        )
+        .join(', ')
+    : 'no thread';
+  return {
+    ok,
+    text:
+      `${read.api} FIFO: read ${read.got} B${gotAll ? ' (the harness’s)' : ` (expected the harness’s ${fed.bytes} B)`}` +
+      (seen && uring && fed.parked.length === 0
+        ? `; the main thread in open(2) in none of ${fed.looks} looks from outside (io_uring opens)`
+        : seen
+          ? `; its open waited on ${who} (${fed.parkedLooks} of ${fed.looks} looks from outside` +
+            (offMain ? '' : `, ${fed.mainParkedLooks} with the main thread in open(2): not a pool trip`) +
+            (waited ? '' : ': expected a thread waiting in open(2)') +
+            (onPool ? '' : ': expected a pool thread') +
+            ')'
+          : ''),
+  };
+}
+
+/**
+ * The FIFO rows of an observation: each API's read (the fixture's) with the
+ * harness's side of it (by API); none in records from before they were read.
+ * A side the harness could not feed (its error) fails: the fixture then
+ * could not have read the FIFO either.
+ * @param {any} obs @param {boolean} uring
+ */
+export function fifoRows(obs, uring) {
+  if (!Array.isArray(obs.fifo) || !Array.isArray(obs.fifoFed)) return [];
+  return obs.fifo.flatMap((/** @type {any} */ read) => {
+    const fed = obs.fifoFed.find((/** @type {any} */ f) => f.api === read.api);
+    if (fed?.error) return [{ ok: false, text: `${read.api} FIFO: the harness could not write it (${fed.error})` }];
+    const row = judgeFifo(fed, read, obs.pool ?? null, uring);
+    return row ? [row] : [];
+  });
+}
+
+/**
  * What the structural check asserts: the pool requests of a small and a
- * large readFile, for both APIs, and who reads the bytes.
+ * large readFile, for both APIs, who reads the bytes, and that the open and
+ * the close are among the requests (a FIFO's open waits off the main thread).
  * @param {number} small @param {number} large @param {boolean} uring
  */
 const tripsAsserts = (small, large, uring) =>
-  `readFile, fs.promises: ${small} pool trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reading' : 'a read per 512 KiB'}, none on main`;
+  `readFile, promises: ${small} trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reads' : '512 KiB reads'}, open+close trips, none on main`;
 
 export default defineSpec({
   id: 'fs.readfile-trips',
@@ -126,7 +330,8 @@ export default defineSpec({
         (uring
           ? `; with UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} libuv ${ctx.node.uv} reads through io_uring, so the pool reads none of it`
           : '') +
-        '.',
+        '. The open and the close are requests of their own: the file is not open in the process when the first is made, nor when the last comes back; ' +
+        `a readFile of a FIFO (each API) waits in open(2) on ${uring ? 'a thread other than the main one' : 'a pool thread'}, not the main thread, as the harness sees from outside (/proc) until it opens the writer and writes bytes of its own drawing, which the call must return.`,
       model: {
         small: { bytes: SMALL, trips: want(SMALL), reads: readsFor(SMALL) },
         large: { bytes: LARGE, trips: want(LARGE), reads: readsFor(LARGE) },
@@ -137,7 +342,26 @@ export default defineSpec({
           (uring ? '; io_uring does the reads, not the pool' : ''),
       },
       trial: async (c) => {
-        const data = await c.run('readfile-trips.cjs', { options: { small: SMALL, large: LARGE }, timeoutMs: 15_000 });
+        // the FIFO cases: the harness feeds each one as the fixture tells it (feedFifo)
+        /** @type {Promise<any>[]} */
+        const feeding = [];
+        let ended = false;
+        const handle = c.start('readfile-trips.cjs', {
+          options: { small: SMALL, large: LARGE, fifo: true },
+          timeoutMs: 15_000,
+          onMessage: (m) => {
+            if (typeof m?.fifo !== 'string' || !handle.pid) return;
+            const pid = handle.pid;
+            feeding.push(
+              feedFifo(pid, m.fifo, { done: () => ended, lookMs: uring ? 0 : FIFO_LOOK_MS }).then(
+                (r) => ({ api: m.api, pid, ...r }),
+                (err) => ({ api: m.api, pid, error: String(err?.message ?? err) }),
+              ),
+            );
+          },
+        });
+        const { data: read } = await handle.result.finally(() => (ended = true));
+        const data = { ...read, fifoFed: await Promise.all(feeding) };
         // Node options in force: what the main thread reads is not judged (a preloaded agent's own reads)
         return c.env?.NODE_OPTIONS ? { ...data, nodeOptions: true } : data;
       },
@@ -147,7 +371,11 @@ export default defineSpec({
         check(obs) {
           const o = { nodeOptions: obs.nodeOptions === true };
           const rows = obs.cases.map((/** @type {any} */ c) => judgeCase(c, oneTrip, uring, o));
-          return { ok: rows.every((r) => r.ok), detail: rows.map((r) => r.text).join('; ') };
+          // the open (and its wait) a pool trip: a FIFO's, as the harness saw it
+          // from outside
+          const fifo = fifoRows(obs, uring);
+          const all = [...rows, ...fifo];
+          return { ok: all.every((r) => r.ok), detail: all.map((r) => r.text).join('; ') };
         },
       },
     };
