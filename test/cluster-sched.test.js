@@ -54,7 +54,7 @@ test('cases: a value set in code before the first fork wins over the variable, e
 });
 
 test('cases: with the variable unset, the other policy set before setupPrimary() and the default after it', () => {
-  const unset = (/** @type {string} */ p) => cases(p).filter((k) => k.options.unset);
+  const unset = (/** @type {string} */ p) => cases(p).filter((k) => k.options.unset && k.options.setBefore);
   expect(unset('linux').map((k) => [k.env, k.options, k.want])).toEqual([
     [
       undefined,
@@ -87,7 +87,7 @@ describe('the check, from made-up primaries', () => {
     })),
     listeners: listeners ? (accepted === 'rr' ? [10] : [10, 11, 12]) : null,
   });
-  const unsetAt = list.findIndex((k) => k.options.unset);
+  const unsetAt = list.findIndex((k) => k.options.unset && k.options.setBefore);
   const withUnset = (/** @type {any} */ s) => ({
     seen: list.map((k, i) => (i === unsetAt ? s : primary(k))),
   });

@@ -48,8 +48,9 @@ export function cases(platform) {
   return [
     {
       name: 'no variable',
-      env: '',
-      options: { setAfter: other },
+      // not in the environment at all (the fixture removes it before node:cluster loads)
+      env: undefined,
+      options: { unset: true, setAfter: other },
       want: { atLoad: def, afterFork: other, accepted: def },
     },
     {
@@ -92,7 +93,8 @@ const before = (k) => (k.options.setAfterSetup ? 'cluster.setupPrimary()' : 'the
 
 export default defineSpec({
   id: 'cluster.sched-default',
-  title: 'Cluster scheduling: round robin by default, NODE_CLUSTER_SCHED_POLICY overrides, fixed at first fork',
+  title:
+    'Cluster scheduling: round robin by default, NODE_CLUSTER_SCHED_POLICY overrides, frozen at the first fork or setupPrimary()',
   area: 'cluster',
   claim:
     'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy is frozen once the first worker is forked or cluster.setupPrimary() is called, whichever comes first: setting it later changes what the property reads, not how connections are accepted.',
