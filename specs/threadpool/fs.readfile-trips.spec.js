@@ -246,7 +246,13 @@ export function judgeFifo(fed, read, pool, uring = false) {
   const waited = !seen || uring || fed.parkedLooks > 0;
   const offMain = fed.mainParkedLooks === 0;
   const others = fed.parked.filter((/** @type {number} */ t) => t !== fed.pid);
-  const onPool = uring || !seen || !Array.isArray(pool) || others.every((/** @type {number} */ t) => pool.includes(t));
+  // a pool not found (started before the fixture's first line, unnamed before libuv 1.48) is not read
+  const onPool =
+    uring ||
+    !seen ||
+    !Array.isArray(pool) ||
+    pool.length === 0 ||
+    others.every((/** @type {number} */ t) => pool.includes(t));
   const ok = gotAll && waited && offMain && onPool;
   const who = fed.parked.length
     ? fed.parked
