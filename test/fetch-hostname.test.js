@@ -71,6 +71,12 @@ describe('net.fetch-hostname check', () => {
     expect(outside?.detail).toMatch(/: 2 ZLIB \(expected none/);
     // a second fs request beside the control's is one too many
     expect(poolUnexplained(obs({ pool: { parked: { FSREQPROMISE: 2 }, byIp: {} } }))).toMatchObject({ ok: false });
+    // with a preload (NODE_OPTIONS) the process's requests while parked are left out, not those by IP
+    const preloaded = (/** @type {any} */ pool) => poolUnexplained(obs({ pool, preloaded: true }));
+    expect(preloaded({ parked: { ZLIB: 2 }, byIp: {} })).toMatchObject({ ok: true });
+    expect(preloaded({ parked: { RANDOMBYTESREQUEST: 1 }, byIp: { RANDOMBYTESREQUEST: 1 } })).toMatchObject({
+      ok: false,
+    });
   });
 
   test('fetch-serve-stale: fetches to localhost done before any getaddrinfo answered fail', () => {

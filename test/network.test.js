@@ -415,6 +415,17 @@ describe('net-pool-use: the pool requests the operations themselves made', () =>
     expect(heldPoolUse({ ops, heldPool: {} }, 'x')?.ok).toBe(true);
     expect(heldPoolUse({ ops: { ip: { count: 8 } }, heldPool: { FSREQPROMISE: 1 } }, 'x')?.ok).toBe(false);
     expect(heldPoolUse({ ops }, 'x')).toBeNull(); // older records
+    // a preload (NODE_OPTIONS) would count its own: left out there
+    expect(heldPoolUse({ ...stock, preloaded: true }, 'x')).toBeNull();
+  });
+
+  it('a preload (NODE_OPTIONS): the process-wide readings are left out', async () => {
+    const { warmPoolUse, outsideFreeUse } = await import('../harness/kits/net-pool-use.js');
+    const obs = { warmPool: { ip: { RANDOMBYTESREQUEST: 2 } }, outsideFree: { ip: { threads: 4, wakeups: 40 } } };
+    expect(warmPoolUse(obs, 'ip', 'GET by IP')?.ok).toBe(false);
+    expect(outsideFreeUse(obs, 'ip', 'GETs by IP')?.ok).toBe(false);
+    expect(warmPoolUse({ ...obs, preloaded: true }, 'ip', 'GET by IP')).toBeNull();
+    expect(outsideFreeUse({ ...obs, preloaded: true }, 'ip', 'GETs by IP')).toBeNull();
   });
 
   it('freePoolUse: no request and no wake-up with the pool free: holds; either fails; unread wake-ups left out', async () => {

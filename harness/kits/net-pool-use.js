@@ -119,6 +119,9 @@ export async function netProbeTrialLooking(ctx, options, bare) {
       outsideFree[phase] = wakeupsBetween(read[`${phase}:free-start`], read[`${phase}:free-end`]);
   return {
     ...data,
+    // the process's pool requests and wake-ups count a preload's own work too: those parts are
+    // left out where NODE_OPTIONS is set (preloaded)
+    ...(ctx.env?.NODE_OPTIONS && { preloaded: true }),
     ...(linux && { outsideFree }),
     ...(watch && { threadsMost: threadsMost ?? null, bareThreads: await bare(ctx) }),
   };
@@ -143,6 +146,7 @@ const listed = (byType) =>
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function warmPoolUse(obs, op, what) {
+  if (obs.preloaded) return null; // a preload's pool work would count
   const made = obs.warmPool?.[op];
   if (!made) return null;
   const n = total(made);
@@ -166,6 +170,7 @@ export function warmPoolUse(obs, op, what) {
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function heldPoolUse(obs, what) {
+  if (obs.preloaded) return null; // a preload's pool work would count
   const held = obs.heldPool;
   if (!held) return null;
   const controls = (obs.ops?.access?.count ?? 0) + (obs.ops?.stat?.count ?? 0);
@@ -226,6 +231,7 @@ export function freePoolUse(free, what) {
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function outsideFreeUse(obs, phase, what) {
+  if (obs.preloaded) return null; // a preload's pool work would wake its threads too
   const r = obs.outsideFree?.[phase];
   if (!r) return null;
   const ok = r.wakeups === 0;

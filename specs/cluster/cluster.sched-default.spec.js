@@ -93,8 +93,7 @@ const before = (k) => (k.options.setAfterSetup ? 'cluster.setupPrimary()' : 'the
 
 export default defineSpec({
   id: 'cluster.sched-default',
-  title:
-    'Cluster scheduling: round robin by default, NODE_CLUSTER_SCHED_POLICY overrides, frozen at the first fork or setupPrimary()',
+  title: 'Cluster scheduling: round robin by default, the variable overrides, frozen at first fork or setup',
   area: 'cluster',
   claim:
     'cluster.schedulingPolicy is SCHED_RR (the primary accepts and hands out connections) except on Windows (SCHED_NONE); NODE_CLUSTER_SCHED_POLICY=none or rr overrides that default; and the policy is frozen once the first worker is forked or cluster.setupPrimary() is called, whichever comes first: setting it later changes what the property reads, not how connections are accepted.',

@@ -48,7 +48,9 @@ export function poolUnexplained(obs) {
   const byIp = Object.entries(pool.byIp).filter(([, k]) => Number(k) > 0);
   let control = 1;
   const extra = [];
-  for (const [type, k] of Object.entries(pool.parked)) {
+  // the process's requests while parked are left out where a preload runs (NODE_OPTIONS): its
+  // own would count; those made within the fetches by IP are theirs alone
+  for (const [type, k] of Object.entries(obs.preloaded ? {} : pool.parked)) {
     let left = Number(k);
     if (type === 'GETADDRINFOREQWRAP') continue; // judged with the lookups (name.count of them)
     if (CONTROL_TYPES.has(type)) [left, control] = [Math.max(0, left - control), Math.max(0, control - left)];
@@ -178,7 +180,8 @@ async function fetchTrial(c, holdMs) {
   });
   try {
     const { data } = await h.result;
-    return { ...data, release };
+    // a preload's own pool work would count among the requests made while parked
+    return { ...data, release, ...(c.env?.NODE_OPTIONS && { preloaded: true }) };
   } finally {
     clearTimeout(timer);
   }

@@ -103,8 +103,7 @@ export default defineSpec({
           bare,
         ),
       structural: {
-        asserts:
-          'resolve4 answers while every pool thread is parked, and uses no pool then, at its first use, or while a thread is free',
+        asserts: 'resolve4 answers while every pool thread is parked, and never uses the pool',
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);

@@ -222,8 +222,7 @@ export default defineSpec({
       model: { allowed: usable.length, pinned: 1, pin },
       trial: (c) => affinityTrial(c, pin),
       structural: {
-        asserts:
-          "availableParallelism counts the CPUs allowed (1 when pinned, up again when widened; the main thread's); cpus().length the machine's",
+        asserts: "availableParallelism follows the main thread's CPUs, pinned or widened; cpus() does not",
         need: 2,
         check: (obs) => judgeAffinity(obs),
       },
