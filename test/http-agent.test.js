@@ -95,6 +95,70 @@ describe('http.globalagent-keepalive check', () => {
     expect(keptThroughIdle({ gapMs: 1200, idleMs: 3900, reused: false, connections: 2 })?.ok).toBe(false);
   });
 
+  // the trial's hint readings, as measured on Node 20.20.2 (honest) and under each sabotage
+  const kept2000 = [{ timeout: 2000, armedMs: 2000 }];
+  const hint = (/** @type {any} */ span = {}, /** @type {any} */ close = {}) => ({
+    keepAliveHint: 3,
+    span: {
+      free: kept2000,
+      idleMs: [1152.3, 1098.8],
+      spanMs: 2252.4,
+      reused: [false, true, true],
+      connections: 1,
+      ...span,
+    },
+    close: { free: kept2000, closeIdleMs: 2000, waitedMs: 2002.3, lagMs: 3.8, connections: 1, ...close },
+  });
+
+  test('the kept socket closed by the client at its idle timeout, reused across more than it, passes', async () => {
+    const { hintParts } = await import('../specs/network/http.globalagent-keepalive.spec.js');
+    expect(hintParts(hint())).toMatchObject({ close: { ok: true }, span: { ok: true } });
+    const verdict = check({ ...obs(), hint: hint() });
+    expect(verdict).toMatchObject({ ok: true });
+    expect(verdict.detail).toMatch(/the client closed it \(its server saw the FIN\) after 2000 ms idle/);
+    expect(verdict.detail).toMatch(/the last 2252.4 ms after the socket was first kept, all reused it/);
+  });
+
+  test('globalagent-probe-refresh: no FIN by 3500 ms idle fails; a close long past the timeout fails', () => {
+    const never = check({ ...obs(), hint: hint({}, { closeIdleMs: null, waitedMs: 3510.5 }) });
+    expect(never).toMatchObject({ ok: false });
+    expect(never.detail).toMatch(/had not closed it after 3510.5 ms idle .*kept past its timeout/);
+    expect(check({ ...obs(), hint: hint({}, { closeIdleMs: 3200 }) })).toMatchObject({ ok: false });
+    // late by the loop's own lag: the socket's timer was as late
+    expect(check({ ...obs(), hint: hint({}, { closeIdleMs: 3200, lagMs: 800 }) })).toMatchObject({ ok: true });
+    // globalagent-idle-1s: closed at 1000 ms idle, before its timeout
+    expect(check({ ...obs(), hint: hint({}, { closeIdleMs: 1001.5 }) })).toMatchObject({ ok: false });
+  });
+
+  test('globalagent-age-timer: the socket closed 2000 ms after it was first kept, though in use, fails', () => {
+    const aged = check({
+      ...obs(),
+      hint: hint({ reused: [false, true, false], connections: 2 }, { closeIdleMs: 2000.8 }),
+    });
+    expect(aged).toMatchObject({ ok: false });
+    expect(aged.detail).toMatch(/2 connection\(s\) \(reused false, true, false\): closed though never idle 2000 ms/);
+  });
+
+  test('a span not past the timeout, or a gap near it, or a timeout that ignores the hint, is left out', async () => {
+    const { hintParts } = await import('../specs/network/http.globalagent-keepalive.spec.js');
+    const failing = { reused: [false, true, false], connections: 2 };
+    // the hint itself (3000 ms), as Node before nodejs/node#54863 takes it: the span is shorter
+    const kept3000 = [{ timeout: 3000, armedMs: 3000 }];
+    const old = hintParts(hint({ ...failing, free: kept3000 }, { free: kept3000, closeIdleMs: 3001 }));
+    expect(old.span).toBeNull();
+    expect(old.close).toMatchObject({ ok: true });
+    expect(hintParts(hint({ ...failing, idleMs: [1100, 1750] })).span).toBeNull();
+    const kept5000 = [{ timeout: 5000, armedMs: 5000 }];
+    expect(hintParts(hint({ free: kept5000 }, { free: kept5000, closeIdleMs: null }))).toEqual({
+      close: null,
+      span: null,
+    });
+    expect(hintParts(undefined)).toEqual({ close: null, span: null });
+    expect(check({ ...obs(), hint: hint({}, { free: kept5000, closeIdleMs: null }) })).toMatchObject({ ok: true });
+    // nothing kept at all after a GET: not kept alive
+    expect(hintParts(hint({}, { free: [] })).close).toMatchObject({ ok: false });
+  });
+
   test('a timer that cannot be read (older records, another runtime) is judged on the timeout alone', () => {
     expect(check(obs({ free: [{ timeout: 5000 }] }))).toMatchObject({ ok: true });
   });
@@ -166,5 +230,39 @@ describe('http-agent.cjs', () => {
     const verdict = check(d);
     expect(verdict).toMatchObject({ ok: false });
     expect(verdict.detail).toMatch(/still open after that timer expired/);
+  });
+
+  /** @param {string | undefined} sabotage */
+  const runHint = async (sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'http-agent.cjs',
+        options: { n: 4, hint: { keepAliveHint: 3, gapMs: [1100, 1200], closeByMs: 3500 } },
+        env: { NCS_SABOTAGE: sabotage },
+      })
+    ).data;
+
+  test('honest: against Keep-Alive: timeout=3 the socket is reused past its timeout and closed at it', async () => {
+    const d = await runHint(undefined);
+    expect(d.hint.span).toMatchObject({ free: [{ timeout: 2000 }], reused: [false, true, true], connections: 1 });
+    expect(d.hint.span.spanMs).toBeGreaterThan(2100);
+    expect(d.hint.close).toMatchObject({ free: [{ timeout: 2000 }], connections: 1 });
+    expect(d.hint.close.closeIdleMs).toBeGreaterThan(1750);
+    expect(d.hint.close.closeIdleMs).toBeLessThan(2500);
+    expect(check(d)).toMatchObject({ ok: true });
+  });
+
+  test('globalagent-probe-refresh: the idle socket is never closed, and the check fails', async () => {
+    const d = await runHint('globalagent-probe-refresh');
+    expect(d.hint.close).toMatchObject({ closeIdleMs: null, connections: 1 });
+    expect(d.hint.close.waitedMs).toBeGreaterThanOrEqual(3500);
+    expect(check(d)).toMatchObject({ ok: false });
+  });
+
+  test('globalagent-age-timer: the socket is closed 2000 ms after its first keeping, and the check fails', async () => {
+    const d = await runHint('globalagent-age-timer');
+    expect(d.hint.span).toMatchObject({ reused: [false, true, false], connections: 2 });
+    expect(check(d)).toMatchObject({ ok: false });
   });
 });

@@ -7,7 +7,9 @@ import { defineSpec } from '../../harness/spec.js';
 // accepts. Then the global agent once more against a server left at Node's
 // default keepAliveTimeout (5 s): reported, not judged. Before the kept socket's timer
 // is run (closedOnExpiry), one more GET through the global agent after the socket has
-// been left idle IDLE_GAP_MS (a time drawn in the trial).
+// been left idle IDLE_GAP_MS (a time drawn in the trial). Alongside, the global agent
+// against two servers sending Keep-Alive: timeout=3 (HINT): a socket reused across
+// more than its idle timeout, and one left idle until its server sees the client's FIN.
 const N = 4;
 const AGENT_TIMEOUT = 5000;
 /**
@@ -19,6 +21,31 @@ const AGENT_TIMEOUT = 5000;
 const IDLE_GAP_MS = [1100, 1250];
 /** An idle time measured this long or longer (a stalled machine) shows nothing: the timeout may have come. */
 const IDLE_READ_BELOW_MS = AGENT_TIMEOUT - 1000;
+/**
+ * The closing observed, not only read (trial: hint). Waiting out the 5000 ms itself would
+ * take over 10 s a trial (reuse across more than 5 s, then 5 s idle), so the global agent
+ * meets servers that send Keep-Alive: timeout=3, which the agent takes (keepSocketAlive)
+ * for the kept socket's idle timeout less 1 s (nodejs/node#54863, 22.9+, and 20.20; the hint
+ * itself before it), at most its own 5000 ms: 2000 ms, the same idle timer and 'timeout'
+ * listener, armed at a shorter delay. 3 s, not 2: a 1000 ms timeout would expire with a
+ * timer of keepAliveMsecs (1000 ms) armed beside it and hide one that restarts it.
+ * The two servers' keepAliveTimeout is 60 s: only the client closes.
+ */
+const HINT = { keepAliveHint: 3, gapMs: [1100, 1200], closeByMs: 3500 };
+/** The idle timeouts the hint gives: its seconds less 1 s (newer Node), or as sent. */
+const HINT_TIMEOUTS = [HINT.keepAliveHint * 1000 - 1000, HINT.keepAliveHint * 1000];
+/** A close this much past the timeout (beyond the loop's measured lag) is not one at it. */
+const CLOSE_LATE_MS = 500;
+/**
+ * A close this much before the timeout is not one at it. The timer starts at the loop's
+ * cached time (libuv's, taken before the callbacks that arm it), so it may expire early
+ * by the time those took, a preempted process's included.
+ */
+const CLOSE_EARLY_MS = 250;
+/** A span judged only this far past the timeout: the socket was kept that much longer. */
+const SPAN_PAST_MS = 100;
+/** A gap in the span measured this close to the timeout (a stalled machine) shows nothing. */
+const GAP_BELOW_MS = 300;
 
 /**
  * "kept idle for at most 5 s": kept for up to that, not closed sooner. The GET made
@@ -39,6 +66,78 @@ export function keptThroughIdle(a) {
     ok,
     text: `after ${a.idleMs} ms idle the next GET ${a.reused ? 'reused the kept socket' : 'found no kept socket'} (${a.connections} connection(s) in all${ok ? '' : `: the kept socket was closed before ${AGENT_TIMEOUT} ms idle`})`,
   };
+}
+
+/**
+ * "kept idle for at most [its timeout]", observed (the trial's hint, HINT above): the
+ * idle timeout the kept sockets read, then
+ * - close: the socket the global agent kept after one GET is closed by the client (its
+ *   server sees the FIN) once idle that timeout, neither CLOSE_EARLY_MS sooner nor
+ *   CLOSE_LATE_MS later (beyond the lag the loop showed meanwhile: the socket's timer
+ *   is as late). Honest: FIN at 1999.4–2001 ms idle, lag 1–19 ms (Node 20.20.2,
+ *   22.23, 24.22, 26.12; 2 CPUs, busy); a timer restarted every keepAliveMsecs
+ *   (globalagent-probe-refresh): no FIN by 3500 ms idle; one that closes at 1000 ms idle
+ *   (globalagent-idle-1s): at 1001 ms.
+ * - span: the timeout is an idle timeout, restarted by traffic: three GETs 1.1–1.2 s
+ *   apart, the last more than SPAN_PAST_MS past the timeout after the socket was first
+ *   kept, all on one connection. Honest: [false, true, true], 1 connection, the last GET
+ *   2239–2383 ms after the first keeping; a timer that traffic no longer restarts
+ *   (globalagent-age-timer): the last GET finds it closed at 2000 ms, a second connection.
+ *   Judged only where the span passed the timeout (not on a Node where the hint
+ *   itself, 3000 ms, is the timeout) and no gap came within GAP_BELOW_MS of it.
+ * Both null where the kept socket's timeout does not follow the hint (a runtime that
+ * ignores it) or there is no reading (records from before it was made).
+ * @param {any} h  the trial's hint: { keepAliveHint, span, close }
+ * @returns {{ close: { ok: boolean, text: string } | null, span: { ok: boolean, text: string } | null }}
+ */
+export function hintParts(h) {
+  const none = { close: null, span: null };
+  if (!h?.close || !h.span) return none;
+  const kept = h.close.free?.[0];
+  if (!kept)
+    return {
+      ...none,
+      close: { ok: false, text: `no socket kept after a GET to a server with Keep-Alive: timeout=${h.keepAliveHint}` },
+    };
+  const timeout = kept.timeout;
+  if (!HINT_TIMEOUTS.includes(timeout)) return none;
+  const c = h.close;
+  const late = timeout + CLOSE_LATE_MS + (c.lagMs ?? 0);
+  const closeOk =
+    typeof c.closeIdleMs === 'number' &&
+    c.closeIdleMs >= timeout - CLOSE_EARLY_MS &&
+    c.closeIdleMs <= late &&
+    c.connections === 1;
+  const close = {
+    ok: closeOk,
+    text:
+      `against Keep-Alive: timeout=${h.keepAliveHint} the kept socket's idle timeout is ${timeout} ms: ` +
+      (c.closeIdleMs == null
+        ? `the client had not closed it after ${c.waitedMs} ms idle (its server saw no FIN): kept past its timeout`
+        : `the client closed it (its server saw the FIN) after ${c.closeIdleMs} ms idle` +
+          (closeOk ? '' : `, not at its timeout (${timeout - CLOSE_EARLY_MS}–${Math.round(late)} ms)`)),
+  };
+  const sp = h.span;
+  const judged =
+    typeof sp.spanMs === 'number' &&
+    sp.spanMs > timeout + SPAN_PAST_MS &&
+    sp.idleMs.every((/** @type {number} */ i) => i < timeout - GAP_BELOW_MS) &&
+    sp.free?.[0]?.timeout === timeout;
+  const spanOk =
+    sp.connections === 1 &&
+    sp.reused.length === 3 &&
+    sp.reused.slice(1).every((/** @type {boolean} */ r) => r === true);
+  const span = judged
+    ? {
+        ok: spanOk,
+        text:
+          `GETs after ${sp.idleMs.join(', ')} ms idle, the last ${sp.spanMs} ms after the socket was first kept, ` +
+          (spanOk
+            ? 'all reused it (1 connection): its idle timer restarts with traffic'
+            : `${sp.connections} connection(s) (reused ${sp.reused.join(', ')}): closed though never idle ${timeout} ms`),
+      }
+    : null;
+  return { close, span };
 }
 
 /**
@@ -63,6 +162,8 @@ function checkAgents(obs) {
   const expiryOk = !expiryRead || expired.every((/** @type {any} */ e) => e === true);
   // ... and not closed sooner: still there for a request after an idle gap (null: unread)
   const idle = keptThroughIdle(global.afterIdle);
+  // ... and closed once idle its timeout, an idle timeout, observed (hint: null, unread)
+  const hinted = hintParts(obs.hint);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
@@ -73,7 +174,9 @@ function checkAgents(obs) {
     keptTimeouts[0] === AGENT_TIMEOUT &&
     armedOk &&
     expiryOk &&
-    idle?.ok !== false;
+    idle?.ok !== false &&
+    hinted.close?.ok !== false &&
+    hinted.span?.ok !== false;
   const freshOk =
     !fresh.isGlobal &&
     fresh.keepAlive === false &&
@@ -95,6 +198,8 @@ function checkAgents(obs) {
         ? `, ${expired.map((/** @type {any} */ e) => (e === true ? 'closed by the agent when that timer expires' : e === null ? 'no timer to expire' : 'still open after that timer expired')).join(', ')}`
         : '') +
       (idle ? `; ${idle.text}` : '') +
+      (hinted.close ? `; ${hinted.close.text}` : '') +
+      (hinted.span ? `; ${hinted.span.text}` : '') +
       '; ' +
       `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +
       hint,
@@ -120,12 +225,13 @@ export default defineSpec({
   plan: () => ({
     summary:
       `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms ` +
-      `(a GET after ${IDLE_GAP_MS[0]}–${IDLE_GAP_MS[1]} ms idle reuses it); ` +
+      `(a GET after ${IDLE_GAP_MS[0]}–${IDLE_GAP_MS[1]} ms idle reuses it); against a server's Keep-Alive: timeout=${HINT.keepAliveHint} ` +
+      `the kept socket is reused across more than its idle timeout (${HINT_TIMEOUTS[0]} ms, the hint less 1 s) and closed by the client once idle that long; ` +
       `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
     model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
-    trial: (c) => c.run('http-agent.cjs', { options: { n: N, idleGapMs: IDLE_GAP_MS }, timeoutMs: 15_000 }),
+    trial: (c) => c.run('http-agent.cjs', { options: { n: N, idleGapMs: IDLE_GAP_MS, hint: HINT }, timeoutMs: 15_000 }),
     structural: {
-      asserts: `globalAgent (keepAlive, 5 s) reuses 1 socket for ${N}, and after 1 s idle; Agent() keeps 0`,
+      asserts: `globalAgent (keepAlive, 5 s) reuses 1 socket for ${N}, and after 1 s idle; closes it once idle its timeout; Agent() keeps 0`,
       need: 2,
       check: checkAgents,
     },
