@@ -481,7 +481,7 @@ describe('net-pool-use: the pool threads read from outside', () => {
     expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 7, 11: 3, 12: 1 })).toEqual({ threads: 2, wakeups: 0 });
     expect(wakeupsBetween({ 10: 7, 11: 3 }, { 10: 30, 11: 29 })).toEqual({ threads: 2, wakeups: 49 });
     expect(wakeupsBetween({ 10: 7 }, null)).toBeNull();
-    expect(wakeupsBetween({}, {})).toBeNull();
+    expect(wakeupsBetween({}, {})).toEqual({ threads: 0, wakeups: 0 }); // read, none found
     const honest = { outsideFree: { ip: { threads: 4, wakeups: 0 } } };
     expect(outsideFreeUse(honest, 'ip', 'GETs by IP')).toEqual({
       ok: true,
@@ -492,6 +492,11 @@ describe('net-pool-use: the pool threads read from outside', () => {
     expect(outsideFreeUse({ outsideFree: { resolve: { threads: 4, wakeups: 1 } } }, 'resolve', 'x')?.ok).toBe(false);
     expect(outsideFreeUse({ outsideFree: { ip: null } }, 'ip', 'x')).toBeNull();
     expect(outsideFreeUse({}, 'ip', 'x')).toBeNull();
+    // none found from outside while the fixture read 4: the pool started before the first look
+    const hidden = { outsideFree: { ip: { threads: 0, wakeups: 0 } }, freePoolIp: { poolThreads: 4 } };
+    expect(outsideFreeUse(hidden, 'ip', 'x')).toMatchObject({ ok: false, text: expect.stringMatching(/none of/) });
+    // ... and where the fixture found none either, nothing to say against it
+    expect(outsideFreeUse({ ...hidden, freePoolIp: { poolThreads: 0 } }, 'ip', 'x')?.ok).toBe(true);
   });
 });
 

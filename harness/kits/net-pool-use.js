@@ -66,14 +66,14 @@ export function poolRunsNow(
 /**
  * The wake-ups of the pool's threads over a free-pool phase, from the harness's
  * two readings (poolRunsNow at 'free-start' and 'free-end'): the threads read at
- * both, the times they were put on a CPU in between. null where either is missing.
+ * both, the times they were put on a CPU in between (threads 0: none found). null
+ * where either is missing.
  * @param {Record<string, number> | null | undefined} start @param {Record<string, number> | null | undefined} end
  * @returns {{ threads: number, wakeups: number } | null}
  */
 export function wakeupsBetween(start, end) {
   if (!start || !end) return null;
   const both = Object.keys(start).filter((tid) => tid in end);
-  if (both.length === 0) return null;
   return { threads: both.length, wakeups: both.reduce((n, tid) => n + Math.max(0, end[tid] - start[tid]), 0) };
 }
 
@@ -234,6 +234,14 @@ export function outsideFreeUse(obs, phase, what) {
   if (obs.preloaded) return null; // a preload's pool work would wake its threads too
   const r = obs.outsideFree?.[phase];
   if (!r) return null;
+  // None found from outside where the fixture read its pool's threads: the pool started
+  // before the harness's first look (honest, it starts after it), so no wake-up is seen
+  const inside = (phase === 'ip' ? obs.freePoolIp : obs.freePool)?.poolThreads;
+  if (r.threads === 0 && typeof inside === 'number' && inside > 0)
+    return {
+      ok: false,
+      text: `read from outside, none of the pool's ${inside} threads was found (expected them started after the harness's first look)`,
+    };
   const ok = r.wakeups === 0;
   return {
     ok,
