@@ -213,14 +213,7 @@ export function parkedFromOutside(pid) {
  * @param {number} pid @param {number} [tid]
  */
 function cpusOf(pid, tid) {
-  let text;
-  try {
-    text = readFileSync(tid === undefined ? `/proc/${pid}/status` : `/proc/${pid}/task/${tid}/status`, 'utf8');
-  } catch {
-    return null;
-  }
-  const line = text.split('\n').find((l) => l.startsWith('Cpus_allowed_list:'));
-  return line ? proc.parseCpuList(line.split(':')[1]).join(',') : null;
+  return proc.affinity(tid, pid)?.join(',') ?? null;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineSpec } from '../../harness/spec.js';
-import { parseCpuList } from '../../harness/profile.js';
+
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** @typedef {'started' | 'launched' | 'widened' | 'mainOnly' | 'changed' | 'apart' | 'restored'} Step */
 const STEPS = /** @type {Step[]} */ (['started', 'launched', 'widened', 'mainOnly', 'changed', 'apart', 'restored']);
@@ -80,22 +82,6 @@ function setAffinity(pid, cpus, mainOnly = false) {
 }
 
 /**
- * One thread's CPU list read from outside (/proc/<pid>/task/<tid>/status);
- * null where it cannot be read (not Linux, the thread gone).
- * @param {number} pid @param {number} tid
- */
-function threadCpus(pid, tid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('Cpus_allowed_list:'));
-    return line ? parseCpuList(line.split(':')[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The harness's own look at process `pid`'s affinity: its main thread's CPU
  * list (`seen`) and, with `withOthers`, how many CPUs each other thread may
  * use; {} where /proc cannot show it (the reading is then judged on the
@@ -104,7 +90,7 @@ function threadCpus(pid, tid) {
  * @returns {{ seen?: number[], others?: number[] }}
  */
 export function lookAffinity(pid, withOthers = false) {
-  const seen = threadCpus(pid, pid);
+  const seen = proc.affinity(pid, pid);
   if (!seen?.length) return {};
   if (!withOthers) return { seen };
   /** @type {number[]} */
@@ -114,7 +100,7 @@ export function lookAffinity(pid, withOthers = false) {
   } catch {
     return { seen };
   }
-  const others = tids.filter((t) => t !== pid).flatMap((t) => threadCpus(pid, t)?.length ?? []);
+  const others = tids.filter((t) => t !== pid).flatMap((t) => proc.affinity(t, pid)?.length ?? []);
   return { seen, others };
 }
 

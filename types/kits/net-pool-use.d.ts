@@ -16,7 +16,8 @@ export declare function poolRunsNow(pid: number, before: Set<number>, { tasks, r
 /**
  * The wake-ups of the pool's threads over a free-pool phase, from the harness's
  * two readings (poolRunsNow at 'free-start' and 'free-end'): the threads read at
- * both, the times they were put on a CPU in between. null where either is missing.
+ * both, the times they were put on a CPU in between (threads 0: none found). null
+ * where either is missing.
  * @param {Record<string, number> | null | undefined} start @param {Record<string, number> | null | undefined} end
  * @returns {{ threads: number, wakeups: number } | null}
  */
