@@ -10,10 +10,18 @@
 // stock outlasts every count the harness draws. Each reading is null where the
 // fixture did not take it (records from before it did): that part is left out.
 
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { listTasks } from '../thread-watch.js';
 import { tasksNow } from './look.js';
+
+/**
+ * A count drawn at random by the harness for one trial, in [lo, hi]
+ * (crypto.randomInt): how many operations a fixture makes, unknown to it before.
+ * @param {{ lo: number, hi: number }} r
+ */
+export const drawCount = (r) => randomInt(r.lo, r.hi + 1);
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
 import { bareThreadsOnce } from '../../harness/kits/threads.js';
@@ -18,6 +17,7 @@ import {
   freePoolUse,
   outsideFreeUse,
   netProbeTrialLooking,
+  drawCount,
 } from '../../harness/kits/net-pool-use.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n GETs
@@ -38,8 +38,6 @@ import {
  */
 const PARKED = { lo: 24, hi: 32 };
 const FREE = { lo: 24, hi: 48 };
-/** @param {{ lo: number, hi: number }} r */
-const draw = (r) => randomInt(r.lo, r.hi + 1);
 
 export default defineSpec({
   id: 'net.not-pool-bound',
@@ -85,11 +83,11 @@ export default defineSpec({
           c,
           {
             ops: ['ip', 'access'],
-            n: draw(PARKED),
+            n: drawCount(PARKED),
             delayMs: DELAY_MS,
             holdMs: HOLD_MS,
             pool: c.poolSize,
-            freeRequests: draw(FREE),
+            freeRequests: drawCount(FREE),
             countPool: true,
           },
           bare,

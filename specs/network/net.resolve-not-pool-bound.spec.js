@@ -1,9 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
 import { bareThreadsOnce } from '../../harness/kits/threads.js';
 import { controlProblem, poolNotHeld, threadsSaid, heldRatio, HOLD_MS, controlOp } from '../../harness/kits/network.js';
-import { warmPoolUse, heldPoolUse, outsideFreeUse, netProbeTrialLooking } from '../../harness/kits/net-pool-use.js';
+import {
+  warmPoolUse,
+  heldPoolUse,
+  freePoolUse,
+  outsideFreeUse,
+  netProbeTrialLooking,
+  drawCount,
+} from '../../harness/kits/net-pool-use.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n
 // resolver.resolve4() calls (c-ares) against a DNS responder on 127.0.0.1,
@@ -23,8 +29,6 @@ import { warmPoolUse, heldPoolUse, outsideFreeUse, netProbeTrialLooking } from '
  */
 const PARKED = { lo: 24, hi: 48 };
 const FREE = { lo: 48, hi: 96 };
-/** @param {{ lo: number, hi: number }} r */
-const draw = (r) => randomInt(r.lo, r.hi + 1);
 
 /**
  * "without the libuv pool" with the pool free, not only while it is full: the
@@ -43,17 +47,7 @@ const draw = (r) => randomInt(r.lo, r.hi + 1);
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function freePoolResolves(free) {
-  if (!free) return null;
-  const woke = typeof free.poolWakeups === 'number' ? free.poolWakeups : null;
-  const errs = free.errors?.length ? `, errors: ${[...new Set(free.errors)].join(', ')}` : '';
-  const ok = free.poolRequests === 0 && (woke === null || woke === 0) && !free.errors?.length;
-  return {
-    ok,
-    text:
-      `with the pool free (${free.poolThreads ?? '?'} threads asleep), ${free.resolves} resolve4 made ${free.poolRequests} pool request(s)` +
-      (woke === null ? '' : ` and woke pool threads ${woke}×`) +
-      `${ok ? '' : ' (expected none: resolve* used the pool while a thread was free)'}${errs}`,
-  };
+  return freePoolUse(free, 'resolve4');
 }
 
 export default defineSpec({
@@ -94,10 +88,10 @@ export default defineSpec({
           c,
           {
             ops: ['resolve', 'access'],
-            n: draw(PARKED),
+            n: drawCount(PARKED),
             holdMs: HOLD_MS,
             pool: c.poolSize,
-            freeResolves: draw(FREE),
+            freeResolves: drawCount(FREE),
             countPool: true,
           },
           bare,

@@ -1,4 +1,13 @@
 /**
+ * A count drawn at random by the harness for one trial, in [lo, hi]
+ * (crypto.randomInt): how many operations a fixture makes, unknown to it before.
+ * @param {{ lo: number, hi: number }} r
+ */
+export declare const drawCount: (r: {
+    lo: number;
+    hi: number;
+}) => number;
+/**
  * How many times each of the pool's threads of process `pid` has been put on a
  * CPU so far (/proc/<pid>/task/<tid>/schedstat, its third field), read from
  * outside it: the threads not there at the fixture's start (`before`, tasksNow)
