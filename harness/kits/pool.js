@@ -20,7 +20,7 @@ import { TASK_MS } from '../profile.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], parseCpuList: (text: string) => number[], threadWait: (pid: number, tid: number) => string | null }} */
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], threadWait: (pid: number, tid: number) => string | null, affinity: (tid?: number, pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The libuv default and the pool sizes we ask for in probes. */
