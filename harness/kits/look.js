@@ -3,8 +3,9 @@
 // holds what it holds (fixtures/lib/look.cjs: it says 'held' and waits for
 // the answer): the fixture cannot time anything to the look, nor undo what it
 // did before it. Used by pool.slow-io-cap-n1 (was an fs call's work done with
-// the lookups held), pool.dns-half-cap (which threads were busy then) and
-// pool.fs-io-uring (what the main thread read while the fs calls ran).
+// the lookups held), pool.dns-half-cap (which threads were busy then),
+// pool.fs-io-uring (what the main thread read while the fs calls ran) and the
+// network claims' free-pool readings (kits/net-pool-use.js).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { listTasks } from '../thread-watch.js';
@@ -15,13 +16,14 @@ const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 /**
  * Run a fixture to its end (ctx.start) and, each time it says 'held', take
  * look(pid, message) then, before answering it: the fixture goes on only
- * after. Resolves with what it reported and what each look read, in order
- * (null for one that threw; none where it never said 'held').
+ * after. Resolves with the run's result (what it reported, the threads
+ * watched) and what each look read, in order (null for one that threw; none
+ * where it never said 'held').
  * @template T
  * @param {import('../context.js').Context} ctx @param {string} fixture
  * @param {import('../launcher.js').RunOptions} o
  * @param {(pid: number, message: any) => T} look
- * @returns {Promise<{ data: any, looks: (T | null)[] }>}
+ * @returns {Promise<{ data: any, threadsMost?: number | null, looks: (T | null)[] }>}
  */
 export async function runWithLook(ctx, fixture, o, look) {
   /** @type {(T | null)[]} */
@@ -38,8 +40,8 @@ export async function runWithLook(ctx, fixture, o, look) {
       h.send({ type: 'looked' });
     },
   });
-  const { data } = await h.result;
-  return { data, looks };
+  const result = await h.result;
+  return { ...result, looks };
 }
 
 /** openat's number (proc.cjs's), which proc.threadWait gives as a number. */

@@ -14,7 +14,8 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { listTasks } from '../thread-watch.js';
-import { tasksNow } from './look.js';
+import { tasksNow, runWithLook } from './look.js';
+import { THREAD_LOOK_MS } from './network.js';
 
 /**
  * A count drawn at random by the harness for one trial, in [lo, hi]
@@ -25,9 +26,6 @@ export const drawCount = (r) => randomInt(r.lo, r.hi + 1);
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
-
-/** How often the harness lists the probe's threads (as kits/network.js netProbeTrial). */
-const THREAD_LOOK_MS = 2;
 
 /**
  * How many times each of the pool's threads of process `pid` has been put on a
@@ -102,24 +100,16 @@ export async function netProbeTrialLooking(ctx, options, bare) {
   let before = null;
   /** @type {Record<string, Record<string, number> | null>} */
   const read = {};
-  /** @type {import('../isolate.js').FixtureHandle} */
-  const h = ctx.start('net-probe.cjs', {
-    options: { ...options, look: linux },
-    timeoutMs: 15_000,
-    ...(watch && { watchThreadsMs: THREAD_LOOK_MS }),
-    onMessage: (/** @type {any} */ m) => {
-      if (m?.event !== 'held') return;
-      try {
-        if (h.pid === undefined) throw new Error('no pid');
-        if (m.at === 'start') before = tasksNow(h.pid);
-        else read[`${m.phase}:${m.at}`] = before && poolRunsNow(h.pid, before);
-      } catch {
-        // unread: that part is left out
-      }
-      h.send({ type: 'looked' });
+  const { data, threadsMost } = await runWithLook(
+    ctx,
+    'net-probe.cjs',
+    { options: { ...options, look: linux }, timeoutMs: 15_000, ...(watch && { watchThreadsMs: THREAD_LOOK_MS }) },
+    // a look that throws is left unread: that part is left out
+    (pid, /** @type {any} */ m) => {
+      if (m.at === 'start') before = tasksNow(pid);
+      else read[`${m.phase}:${m.at}`] = before && poolRunsNow(pid, before);
     },
-  });
-  const { data, threadsMost } = await h.result;
+  );
   /** @type {Record<string, { threads: number, wakeups: number } | null>} */
   const outsideFree = {};
   for (const phase of ['resolve', 'ip'])

@@ -68,7 +68,7 @@ export function threadsSaid(obs) {
 }
 
 /** How often the harness lists a net probe's threads (watchThreads): a thread living 2 ms is seen. */
-const THREAD_LOOK_MS = 2;
+export const THREAD_LOOK_MS = 2;
 
 /**
  * One trial of fixtures/net-probe.cjs with these options, its threads

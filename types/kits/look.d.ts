@@ -1,16 +1,18 @@
 /**
  * Run a fixture to its end (ctx.start) and, each time it says 'held', take
  * look(pid, message) then, before answering it: the fixture goes on only
- * after. Resolves with what it reported and what each look read, in order
- * (null for one that threw; none where it never said 'held').
+ * after. Resolves with the run's result (what it reported, the threads
+ * watched) and what each look read, in order (null for one that threw; none
+ * where it never said 'held').
  * @template T
  * @param {import('../context.js').Context} ctx @param {string} fixture
  * @param {import('../launcher.js').RunOptions} o
  * @param {(pid: number, message: any) => T} look
- * @returns {Promise<{ data: any, looks: (T | null)[] }>}
+ * @returns {Promise<{ data: any, threadsMost?: number | null, looks: (T | null)[] }>}
  */
 export declare function runWithLook<T>(ctx: import('../context.js').Context, fixture: string, o: import('../launcher.js').RunOptions, look: (pid: number, message: any) => T): Promise<{
     data: any;
+    threadsMost?: number | null;
     looks: (T | null)[];
 }>;
 /**

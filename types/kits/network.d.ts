@@ -44,6 +44,8 @@ export declare function controlProblem(obs: any): string | null;
  * @param {any} obs
  */
 export declare function threadsSaid(obs: any): string;
+/** How often the harness lists a net probe's threads (watchThreads): a thread living 2 ms is seen. */
+export declare const THREAD_LOOK_MS = 2;
 /**
  * One trial of fixtures/net-probe.cjs with these options, its threads
  * listed from outside while it runs (`threadsMost`: the most one look saw)
