@@ -244,8 +244,11 @@ describe('count-keeping sabotages look alike to a count', () => {
   });
 
   // A throttle well below MIN_RUNNABLE_SHARE: at 0.6 a busy machine read a share of 0.81 once (the
-  // bench judges the plan's 0.6; this test shows the mechanism, not a margin)
-  test('pool-throttle=0.3: both threads of a pool of 2 work, and they sleep through part of their work', async () => {
+  // bench judges the plan's 0.6; this test shows the mechanism, not a margin). Which thread takes
+  // each slice is the pool's choice, so how the work splits between the two varies from run to run
+  // (42 against 218 ms of CPU once, quiet): how many threads the structure counts as busy is the
+  // bench's to see, not a fact of every run this gate may assert.
+  test('pool-throttle=0.3: a pool of 2 keeps its threads, and a thread at work sleeps through part of it', async () => {
     const { runnableShares, MIN_RUNNABLE_SHARE } = await import('../harness/kits/concurrency.js');
     const { data: d } = await runFixture({
       node: process.execPath,
@@ -255,10 +258,10 @@ describe('count-keeping sabotages look alike to a count', () => {
       timeoutMs: 20_000,
     });
     expect(d.poolThreads).toHaveLength(2);
-    expect(busy(d)).toBe(2);
+    expect(d.completions).toHaveLength(2);
     if (!d.linux) return;
     const shares = /** @type {{ share: number }[]} */ (runnableShares(d.timeline)).map((s) => s.share);
-    expect(shares).toHaveLength(2);
+    expect(shares.length).toBeGreaterThanOrEqual(1);
     expect(Math.min(...shares)).toBeLessThan(MIN_RUNNABLE_SHARE);
   });
 
