@@ -149,14 +149,35 @@ describe('http.globalagent-keepalive check', () => {
     expect(old.close).toMatchObject({ ok: true });
     expect(hintParts(hint({ ...failing, idleMs: [1100, 1750] })).span).toBeNull();
     const kept5000 = [{ timeout: 5000, armedMs: 5000 }];
-    expect(hintParts(hint({ free: kept5000 }, { free: kept5000, closeIdleMs: null }))).toEqual({
+    // a runtime that ignores every hint (Node 20.10): 5000 ms against the default server's too
+    const ignoring = { free: kept5000 };
+    expect(hintParts(hint({ free: kept5000 }, { free: kept5000, closeIdleMs: null }), ignoring)).toEqual({
       close: null,
       span: null,
     });
     expect(hintParts(undefined)).toEqual({ close: null, span: null });
-    expect(check({ ...obs(), hint: hint({}, { free: kept5000, closeIdleMs: null }) })).toMatchObject({ ok: true });
     // nothing kept at all after a GET: not kept alive
     expect(hintParts(hint({}, { free: [] })).close).toMatchObject({ ok: false });
+  });
+
+  test('a timeout that follows neither the hint nor, shown against the default server, the agent fails', async () => {
+    const { hintParts } = await import('../specs/network/http.globalagent-keepalive.spec.js');
+    const kept = (/** @type {number} */ timeout) => [{ timeout, armedMs: timeout }];
+    const at = (/** @type {number} */ timeout, /** @type {any} */ vsDefault) =>
+      hintParts(hint({ free: kept(timeout) }, { free: kept(timeout), closeIdleMs: null }), vsDefault);
+    // 5000 against the 3 s hint while the default server's 5 s hint gave 4000: this hint ignored alone
+    expect(at(5000, { free: kept(4000) }).close).toMatchObject({ ok: false });
+    expect(at(5000, { free: kept(4000) }).close?.text).toMatch(/neither the hint's \(2000 or 3000 ms\)/);
+    // nothing read against the default server: nothing shows the runtime ignores hints
+    expect(at(5000, undefined).close).toMatchObject({ ok: false });
+    // a timeout of its own
+    expect(at(2500, { free: kept(5000) }).close).toMatchObject({ ok: false });
+    const verdict = check({
+      ...obs(),
+      agents: [...obs().agents.slice(0, 2), { serverKeepAlive: 5000, free: kept(4000) }],
+      hint: hint({}, { free: kept(5000), closeIdleMs: null }),
+    });
+    expect(verdict).toMatchObject({ ok: false });
   });
 
   test('a timer that cannot be read (older records, another runtime) is judged on the timeout alone', () => {

@@ -85,12 +85,16 @@ export function keptThroughIdle(a) {
  *   (globalagent-age-timer): the last GET finds it closed at 2000 ms, a second connection.
  *   Judged only where the span passed the timeout (not on a Node where the hint
  *   itself, 3000 ms, is the timeout) and no gap came within GAP_BELOW_MS of it.
- * Both null where the kept socket's timeout does not follow the hint (a runtime that
- * ignores it) or there is no reading (records from before it was made).
+ * Both null where there is no reading (records from before it was made), or where the
+ * runtime ignores Keep-Alive hints altogether (as Node 20.10 did): the kept socket reads
+ * the agent's own 5000 ms against this hint and against the default server's too
+ * (vsDefault), and no close comes within the trial. A kept socket whose timeout is neither
+ * the hint's nor, so shown, the agent's fails the close: nothing then says when it closes.
  * @param {any} h  the trial's hint: { keepAliveHint, span, close }
+ * @param {any} [vsDefault]  the global agent against a server at its default keepAliveTimeout
  * @returns {{ close: { ok: boolean, text: string } | null, span: { ok: boolean, text: string } | null }}
  */
-export function hintParts(h) {
+export function hintParts(h, vsDefault) {
   const none = { close: null, span: null };
   if (!h?.close || !h.span) return none;
   const kept = h.close.free?.[0];
@@ -100,7 +104,21 @@ export function hintParts(h) {
       close: { ok: false, text: `no socket kept after a GET to a server with Keep-Alive: timeout=${h.keepAliveHint}` },
     };
   const timeout = kept.timeout;
-  if (!HINT_TIMEOUTS.includes(timeout)) return none;
+  if (!HINT_TIMEOUTS.includes(timeout)) {
+    const defaults = (vsDefault?.free ?? []).map((/** @type {any} */ s) => s.timeout);
+    const ignoresHints = timeout === AGENT_TIMEOUT && defaults.length > 0 && defaults.every((t) => t === AGENT_TIMEOUT);
+    if (ignoresHints) return none;
+    return {
+      ...none,
+      close: {
+        ok: false,
+        text:
+          `against Keep-Alive: timeout=${h.keepAliveHint} the kept socket's idle timeout is ${timeout} ms: ` +
+          `neither the hint's (${HINT_TIMEOUTS.join(' or ')} ms) nor the agent's own ${AGENT_TIMEOUT} ms ` +
+          `of a runtime that ignores every hint (against the default server: ${defaults.join(', ') || 'none kept'} ms)`,
+      },
+    };
+  }
   const c = h.close;
   const late = timeout + CLOSE_LATE_MS + (c.lagMs ?? 0);
   const closeOk =
@@ -163,7 +181,7 @@ function checkAgents(obs) {
   // ... and not closed sooner: still there for a request after an idle gap (null: unread)
   const idle = keptThroughIdle(global.afterIdle);
   // ... and closed once idle its timeout, an idle timeout, observed (hint: null, unread)
-  const hinted = hintParts(obs.hint);
+  const hinted = hintParts(obs.hint, vsDefault);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
