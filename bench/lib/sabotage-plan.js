@@ -1235,6 +1235,44 @@ export const SABOTAGES = [
     // kept (the 5th GET opens a new connection)
     breaks: () => true,
   },
+  // built blind, eighth round (b: cluster.separate-processes, cluster.ipc, cluster.is-master)
+  {
+    name: 'ipc-over-tcp',
+    what: "cluster-server.cjs: the cluster's IPC channel carries only the cluster's own (NODE_*) messages; every other message a worker sends (process.send) and every one the primary sends a worker (worker.send) travels as a JSON line over a loopback TCP connection the worker opens to a server of the primary's, delivered as the channel would deliver it",
+    select: ['cluster.ipc'],
+    // no message of the program's crosses the IPC channel either way: workers and primary talk over a TCP
+    // connection, not over the channel cluster.fork opened
+    breaks: () => true,
+  },
+  {
+    name: 'ipc-up-over-tcp',
+    what: "cluster-server.cjs: ipc-over-tcp for the worker-to-primary direction only: a worker's own messages reach the primary over a loopback TCP connection, the primary's replies still come over the IPC channel",
+    select: ['cluster.ipc'],
+    // nothing a worker says to the primary goes over the IPC channel: workers do not talk to the primary over it
+    breaks: () => true,
+  },
+  {
+    name: 'is-master-ages',
+    what: "cluster-server.cjs, every process: cluster.isMaster reads isPrimary's value for the first 3 s of the process's life, then true (in the primary and in every worker)",
+    select: ['cluster.is-master'],
+    // a worker that has run 3 s reads isMaster true like the primary: it no longer tells the primary from a worker
+    breaks: () => true,
+  },
+  {
+    name: 'globals-primary-mirror',
+    what: "cluster-server.cjs: each worker's added globals (scanned every 20 ms) are set at once on the primary's globalThis, and globals the primary sets itself on every worker's; no worker's global goes on to another worker",
+    select: ['cluster.separate-processes'],
+    // a global set in a worker shows up in the primary's memory, and the primary's in every worker's: no process's
+    // memory is its own
+    breaks: () => true,
+  },
+  {
+    name: 'env-shared',
+    what: "cluster-server.cjs: the workers share one environment: a worker's writes and deletes of process.env go over the channel to the primary, which applies them to its own process.env and to every other worker's at once; globals as they are",
+    select: ['cluster.separate-processes'],
+    // process.env set in one worker changes in every other worker and the primary: the workers' memory is shared
+    breaks: () => true,
+  },
 ];
 
 /**
