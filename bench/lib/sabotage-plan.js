@@ -1273,6 +1273,39 @@ export const SABOTAGES = [
     // process.env set in one worker changes in every other worker and the primary: the workers' memory is shared
     breaks: () => true,
   },
+  // built blind, eighth round (c: main-thread.not-alone, loop.cpu-blocks, pool.per-process)
+  {
+    name: 'pool-atomic-stand-ins',
+    what: 'main-thread.cjs: the libuv pool never starts; fs.readFile, fs.copyFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes (callback forms) run on P worker threads started at the first of those calls, which never enter an event loop of their own: each sleeps in Atomics.wait (a futex, as an idle pool thread) until a job is written to its shared memory, does it synchronously (readFileSync; copyFileSync, blocked in open(2) on a FIFO) and writes the result back, polled by the main thread on a 1 ms timer',
+    select: ['main-thread.not-alone'],
+    // the process never gains the libuv pool's threads: the P threads that appear at the first "pool use" are
+    // worker threads doing the pool's jobs in synchronous calls
+    breaks: () => true,
+  },
+  {
+    name: 'blocking-worker-coaccepts',
+    what: "worker-server.cjs: a worker thread shares the listening descriptor (listen({ fd })) from the first /heavy-blocking request on and passes what it accepts to a private listener of the main thread, except /light while the main thread runs a heavy request's work: those it answers at once (the main thread records each when its loop next turns); connections made before stay with the main thread and wait as honest",
+    select: ['loop.cpu-blocks'],
+    // a /light on a new connection is answered within milliseconds while the main thread's CPU work runs: the
+    // work does not block every other request
+    breaks: () => true,
+  },
+  {
+    name: 'blocking-others-elsewhere',
+    what: "worker-server.cjs: as blocking-worker-coaccepts, but while the main thread runs a heavy request's work the worker thread passes /light and /stats on to the main thread (they wait for the work, as honest) and answers every other request itself at once: /heavy-worker and /heavy-split by doing the work on its own thread, any other path with the server's 404",
+    select: ['loop.cpu-blocks'],
+    // requests for other routes (a 404, a /heavy-worker) on new connections are answered while the main thread's
+    // CPU work runs: only /light and /stats are blocked, not every other request
+    breaks: () => true,
+  },
+  {
+    name: 'worker-pool-handoff',
+    what: "pool-per-process.cjs: the Worker thread's park() runs its P FIFO opens on P threads it starts for itself (nested workers in a synchronous open), not on the process's libuv pool; the main thread's request for the Worker's turn waits on a gate until those are released and is then run on one of those same threads (a copyFileSync there, sent over a BroadcastChannel). The child and cluster cases are honest",
+    select: ['pool.per-process'],
+    // the Worker does not share the process's libuv pool: its requests run on threads of its own (a second pool
+    // in the process), and the main thread's request "queues behind them" only through a gate
+    breaks: () => true,
+  },
 ];
 
 /**
