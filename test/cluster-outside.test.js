@@ -13,10 +13,20 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFixture } from '../harness/isolate.js';
 import { get, killWorker, procLife, bytesRead, rolesObserverEnv, readObservedRoles } from '../harness/kits/cluster.js';
-import isMasterSpec, { atLoadRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
+import isMasterSpec, { atLoadRolesCheck, lateRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
 import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
-import separate, { laterReadsCheck, SETTLE_MS } from '../specs/cluster/cluster.separate-processes.spec.js';
-import ipcSpec, { liveProofCheck, proofOf } from '../specs/cluster/cluster.ipc.spec.js';
+import separate, {
+  laterReadsCheck,
+  ownMemoryCheck,
+  SETTLE_MS,
+} from '../specs/cluster/cluster.separate-processes.spec.js';
+import ipcSpec, {
+  liveProofCheck,
+  proofOf,
+  workerSockets,
+  readWorkerSockets,
+  channelSocketsCheck,
+} from '../specs/cluster/cluster.ipc.spec.js';
 import sharedPort, { readersCheck, PAD_BYTES } from '../specs/cluster/cluster.shared-port.spec.js';
 
 const LINUX = process.platform === 'linux';
@@ -302,4 +312,215 @@ describe('cluster.shared-port: which worker read each request', () => {
     ).toBe(null);
     if (LINUX) expect(bytesRead(process.pid)).toEqual(expect.any(Number));
   });
+});
+
+describe('cluster.is-master: isMaster read again late in each process', () => {
+  const w = (/** @type {number} */ pid, isMaster = false) => ({ pid, isMaster, isPrimary: false });
+  const base = { workerPids: [2, 3] };
+  it('passes false in both workers; fails one that turned true (is-master-ages); absent adds nothing', () => {
+    const honest = { ...base, late: { atMs: 3500, workers: [w(2), w(3)] } };
+    expect(lateRolesCheck(honest)).toEqual({
+      ok: true,
+      detail:
+        '; read again once each process had run 3500 ms (drawn): 2: isMaster false, isPrimary false; 3: isMaster false, isPrimary false',
+    });
+    // is-master-ages: isMaster reads true in every process after 3 s
+    const aged = lateRolesCheck({ ...base, late: { atMs: 3500, workers: [w(2, true), w(3, true)] } });
+    expect(aged.ok).toBe(false);
+    expect(aged.detail).toContain('2: isMaster true, isPrimary false');
+    const one = lateRolesCheck({ ...base, late: { atMs: 3500, workers: [w(2)] } });
+    expect(one.ok).toBe(false); // a worker that did not answer the late read
+    expect(one.detail).toContain('(not both workers)');
+    expect(lateRolesCheck(base)).toEqual({ ok: true, detail: '' }); // the even trials
+    const check = checkOf(isMasterSpec);
+    const wk = (/** @type {number} */ pid) => ({ ...w(pid), isWorker: true, warnings: [] });
+    const obs = {
+      ...base,
+      ready: { isMaster: true, isPrimary: true },
+      primary: { pid: 1, isMaster: true, isPrimary: true },
+      workers: [wk(2), wk(3)],
+      warnings: [],
+    };
+    expect(check({ ...obs, late: honest.late }).ok).toBe(true);
+    expect(check({ ...obs, late: { atMs: 3500, workers: [w(2, true), w(3)] } }).ok).toBe(false);
+  });
+});
+
+describe("cluster.separate-processes: the primary's global and a worker's variable", () => {
+  const [V, P, E] = ['v1', 'p1', 'e1'];
+  const honest = {
+    value: V,
+    primaryValue: P,
+    envValue: E,
+    primaryPid: 9,
+    workerPids: [1, 2],
+    setter: 1,
+    setterOld: null,
+    seen: { 1: V, 2: null },
+    later: { 1: V, 2: null },
+    envSetter: 2,
+    envSetterOld: null,
+    seenEnv: { 1: null, 2: E },
+    laterEnv: { 1: null, 2: E },
+    primary: {
+      atSet: { global: null, env: null },
+      now: { global: P, env: null },
+      later: { global: P, env: null },
+    },
+    impostures: [],
+  };
+  it('passes each value where it was set alone; fails a mirror, a shared environment, no answer', () => {
+    const own = ownMemoryCheck(honest);
+    expect(own.ok).toBe(true);
+    expect(own.detail).toBe(
+      `; primary before its set: global null, variable null; primary at once: global its own, variable null; primary ${SETTLE_MS} ms later: global its own, variable null; primary's global in workers: none; variable written in 2, read at once {"1":null,"2":"e1"}, later {"1":null,"2":"e1"}`,
+    );
+    // globals-primary-mirror: the worker's global lands in the primary
+    const mirror = {
+      ...honest,
+      primary: { ...honest.primary, now: { global: V, env: null }, later: { global: V, env: null } },
+    };
+    expect(ownMemoryCheck(mirror).ok).toBe(false);
+    expect(ownMemoryCheck(mirror).detail).toContain('primary at once: global "v1"');
+    expect(ownMemoryCheck({ ...honest, later: { 1: P, 2: P } }).ok).toBe(false);
+    expect(ownMemoryCheck({ ...honest, later: { 1: P, 2: P } }).detail).toContain("primary's global in workers: 1, 2");
+    // env-shared: the variable in the other worker and the primary
+    const shared = {
+      ...honest,
+      seenEnv: { 1: E, 2: E },
+      laterEnv: { 1: E, 2: E },
+      primary: { ...honest.primary, later: { global: P, env: E } },
+    };
+    expect(ownMemoryCheck(shared).ok).toBe(false);
+    expect(ownMemoryCheck(shared).detail).toContain('(expected 2 to hold it and 1 null)');
+    expect(ownMemoryCheck({ ...honest, primary: { ...honest.primary, later: null } }).ok).toBe(false);
+    const { primary: _, ...old } = honest;
+    expect(ownMemoryCheck(old)).toEqual({ ok: true, detail: '' }); // a record made before them
+    const check = checkOf(separate);
+    expect(check(honest).ok).toBe(true);
+    expect(check(mirror).ok).toBe(false);
+    expect(check(shared).ok).toBe(false);
+  });
+  it('on the real cluster: a worker writes its variable; the primary sets and tells its own memory', async () => {
+    /** @type {any[]} */
+    const told = [];
+    const h = start({ workers: 2 }, {}, (m) => told.push(m));
+    try {
+      const info = await h.ready;
+      const r = await get(info.port, '/global?env=e9');
+      expect(r.body).toEqual({ old: null, env: null, pid: r.pid });
+      const again = await get(info.port, '/global');
+      if (again.pid === r.pid) expect(again.body.env).toBe('e9');
+      else expect(again.body.env).toBe(null);
+      const ask = async (/** @type {string} */ id, /** @type {any} */ extra = {}) => {
+        h.send({ type: 'memory', id, ...extra });
+        const t = performance.now();
+        while (!told.some((m) => m.memory === id) && performance.now() - t < 2000) await sleep(2);
+        return told.find((m) => m.memory === id);
+      };
+      expect(await ask('a', { set: 'p9' })).toEqual({ memory: 'a', global: null, env: null });
+      expect(await ask('b')).toEqual({ memory: 'b', global: 'p9', env: null });
+    } finally {
+      await h.stop().catch(() => {});
+    }
+  });
+});
+
+describe('cluster.ipc: the sockets each worker holds, read from /proc', () => {
+  const head = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+  const row = (/** @type {string} */ l, /** @type {string} */ r, /** @type {string} */ st, /** @type {number} */ i) =>
+    `   0: ${l} ${r} ${st} 00000000:00000000 00:00000000 00000000  1000        0 ${i} 1 0 20 4 30 10 -1`;
+  const uhead = 'Num       RefCount Protocol Flags    Type St Inode Path';
+  const urow = (/** @type {number} */ i) => `0000000000000000: 00000002 00000000 00000000 0001 03 ${i}`;
+  // the cluster's port 8000 (1F40); the harness's client 40000 (9C40)
+  const honest = {
+    port: 8000,
+    primaryPid: 9,
+    workerPids: [1, 2],
+    channelFd: { 1: 3, 2: 3 },
+    fds: {
+      9: { 2: 'socket:[50]', 19: 'socket:[101]', 20: 'socket:[102]', 21: 'socket:[60]' },
+      1: { 2: 'socket:[50]', 3: 'socket:[201]', 5: 'pipe:[7]', 22: 'socket:[70]' },
+      2: { 2: 'socket:[50]', 3: 'socket:[202]' },
+    },
+    tcp: [head, row('0100007F:1F40', '00000000:0000', '0A', 60), row('0100007F:1F40', '0100007F:9C40', '01', 70)].join(
+      '\n',
+    ),
+    unix: [uhead, ...[50, 101, 102, 201, 202].map(urow)].join('\n'),
+  };
+  it('sees the channel alone in an honest cluster; a connection to the primary; other sockets', () => {
+    expect(workerSockets(honest)).toEqual({
+      1: { channel: true, toPrimary: [], others: [] },
+      2: { channel: true, toPrimary: [], others: [] },
+    });
+    // ipc-over-tcp: worker 1 connected from 127.0.0.1:50000 (C350) to the primary's
+    // server at 127.0.0.1:39000 (9858)
+    const tcp = [
+      honest.tcp,
+      row('0100007F:9858', '00000000:0000', '0A', 80),
+      row('0100007F:C350', '0100007F:9858', '01', 81),
+      row('0100007F:9858', '0100007F:C350', '01', 82),
+    ].join('\n');
+    const fds = {
+      ...honest.fds,
+      9: { ...honest.fds[9], 23: 'socket:[80]', 24: 'socket:[82]' },
+      1: { ...honest.fds[1], 25: 'socket:[81]' },
+    };
+    expect(workerSockets({ ...honest, tcp, fds })[1]).toEqual({
+      channel: true,
+      toPrimary: ['tcp 127.0.0.1:50000 → 127.0.0.1:39000'],
+      others: [],
+    });
+    // the same connection to a process not the primary; a unix socket beside the channel
+    const elsewhere = { ...fds, 9: honest.fds[9] };
+    expect(workerSockets({ ...honest, tcp, fds: elsewhere })[1].others).toEqual([
+      'tcp 127.0.0.1:50000 → 127.0.0.1:39000',
+    ]);
+    const unix = `${honest.unix}\n${urow(300)}`;
+    const withUnix = { ...honest.fds, 2: { ...honest.fds[2], 9: 'socket:[300]' } };
+    expect(workerSockets({ ...honest, unix, fds: withUnix })[2].others).toEqual(['unix socket 300']);
+    // no channel fd; a socket found in no table (closed between the reads) is left out
+    const gone = { ...honest.fds, 2: { 2: 'socket:[50]', 4: 'socket:[999]' } };
+    expect(workerSockets({ ...honest, fds: gone })[2]).toEqual({ channel: false, toPrimary: [], others: [] });
+    expect(workerSockets({ ...honest, channelFd: { 1: 3, 2: null } })[2].channel).toBe(false);
+  });
+  it('fails any reading with a connection to the primary, another socket or no channel; none adds nothing', () => {
+    const ok = { 1: { channel: true, toPrimary: [], others: [] }, 2: { channel: true, toPrimary: [], others: [] } };
+    expect(channelSocketsCheck({ sockets: [ok, ok] })).toEqual({
+      ok: true,
+      detail: '; sockets read from /proc after each answer (2 readings): 1 its channel alone; 2 its channel alone',
+    });
+    const tcp = { ...ok, 1: { channel: true, toPrimary: ['tcp 127.0.0.1:50000 → 127.0.0.1:39000'], others: [] } };
+    const bad = channelSocketsCheck({ sockets: [ok, tcp] });
+    expect(bad.ok).toBe(false);
+    expect(bad.detail).toContain('1 a connection to the primary (tcp 127.0.0.1:50000 → 127.0.0.1:39000)');
+    expect(channelSocketsCheck({ sockets: [{ ...ok, 2: { channel: true, toPrimary: [], others: ['x'] } }] }).ok).toBe(
+      false,
+    );
+    expect(channelSocketsCheck({ sockets: [{ ...ok, 2: { channel: false, toPrimary: [], others: [] } }] }).ok).toBe(
+      false,
+    );
+    expect(channelSocketsCheck({})).toEqual({ ok: true, detail: '' });
+    expect(channelSocketsCheck({ sockets: [] })).toEqual({ ok: true, detail: '' });
+    const check = checkOf(ipcSpec);
+    const obs = { primaryPid: 9, workerPids: [1, 2], completed: 6, errors: [], pingers: [1, 2], primaries: [9] };
+    const rest = { roundTripMs: [0.1], withToken: 6, noncesReceived: 6, withProof: 6, liveNonces: 6 };
+    expect(check({ ...obs, ...rest, sockets: [ok] }).ok).toBe(true);
+    expect(check({ ...obs, ...rest, sockets: [tcp] }).ok).toBe(false);
+  });
+  it(
+    'on the real cluster: each worker holds its channel and no other socket',
+    { skip: !LINUX && 'Linux /proc' },
+    async () => {
+      const h = start({ workers: 2 });
+      try {
+        const info = await h.ready;
+        await get(info.port, '/ipc?nonce=n0');
+        const read = readWorkerSockets(info.port, info.primaryPid, info.workerPids);
+        for (const pid of info.workerPids) expect(read?.[pid]).toEqual({ channel: true, toPrimary: [], others: [] });
+      } finally {
+        await h.stop().catch(() => {});
+      }
+    },
+  );
 });

@@ -74,7 +74,7 @@ describe('cluster-server fixture', () => {
       expect(info.workerPids).toContain(light.pid);
       expect(await get(info.port, '/heavy')).toMatchObject({ status: 200 });
       const set = await get(info.port, '/global?set=x');
-      expect(set.body).toEqual({ old: null, pid: set.pid });
+      expect(set.body).toEqual({ old: null, env: null, pid: set.pid });
       const ipc = await get(info.port, '/ipc?nonce=n1');
       expect(ipc).toMatchObject({
         status: 200,

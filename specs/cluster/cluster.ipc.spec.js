@@ -4,6 +4,7 @@ import { median, round } from '../../harness/stats.js';
 import { randomUUID, randomBytes, createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readdirSync, readlinkSync, readFileSync } from 'node:fs';
 
 // One trial: 2 workers; GET /ipc (new connections) makes the answering worker
 // send { type: 'ping' } to the primary over its IPC channel and wait for the
@@ -20,6 +21,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // nonce to the primary and a pong brought the proof back, before the worker
 // answered. The primary also tells the harness each ping as it gets it: every
 // nonce must have reached it while the cluster runs, not only by the stop.
+// And from outside, on Linux: after each answer the harness reads the
+// workers' and the primary's fd tables (/proc/<pid>/fd) and the kernel's
+// socket tables (/proc/net/tcp, tcp6, unix) itself: the socket a worker was
+// given as its channel (NODE_CHANNEL_FD, from /proc/<pid>/environ) must be
+// open, and the worker must hold no other connection of its own: none to the
+// primary (a TCP socket whose other end the primary holds), no TCP socket but
+// on the cluster's port (the connections it serves), no unix socket but its
+// channel. Sockets the primary holds too (the stdio it handed down, a shared
+// listening handle) are the same socket, not a connection between them.
 const PINGS = 6;
 
 /**
@@ -57,6 +67,191 @@ export function liveProofCheck(obs) {
   };
 }
 
+/**
+ * The sockets of /proc/net/tcp (or tcp6) text by inode: local and remote end as
+ * the table writes them, state (hex).
+ * @param {string} text
+ * @returns {Map<string, { local: string, remote: string, state: string }>}
+ */
+export function tcpTable(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (!/^\d+:$/.test(f[0] ?? '') || !f[9] || f[9] === '0') continue;
+    out.set(f[9], { local: f[1], remote: f[2], state: f[3] });
+  }
+  return out;
+}
+
+/**
+ * The inodes of the sockets in /proc/net/unix text.
+ * @param {string} text
+ */
+export function unixInodes(text) {
+  const out = new Set();
+  for (const line of text.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f[6] && /^\d+$/.test(f[6])) out.add(f[6]);
+  }
+  return out;
+}
+
+/** The port of an end as /proc/net/tcp writes it (hex after the colon). @param {string} end */
+const portOf = (end) => parseInt(end.slice(end.lastIndexOf(':') + 1), 16);
+
+/** An end in words: 127.0.0.1:34712 for an IPv4 one, [v6]:port else. @param {string} end */
+const endText = (end) => {
+  const host = end.slice(0, end.lastIndexOf(':'));
+  const ip =
+    host.length === 8
+      ? (host.match(/../g) ?? [])
+          .reverse()
+          .map((b) => parseInt(b, 16))
+          .join('.')
+      : '[v6]';
+  return `${ip}:${portOf(end)}`;
+};
+
+/**
+ * @typedef {{ channel: boolean, toPrimary: string[], others: string[] }} WorkerSockets
+ *   channel: the fd named by NODE_CHANNEL_FD is a socket; toPrimary: its TCP
+ *   connections whose other end the primary holds; others: any other socket of
+ *   its own (a TCP socket off the cluster's port, a unix socket beside its channel)
+ */
+
+/**
+ * What each worker holds, from one reading: `fds` (pid -> fd -> link), the
+ * channel fd of each worker, the socket tables' text. A socket the primary
+ * holds too is the same socket (stdio, a shared handle), not a connection;
+ * one found in no table (closed between the reads) is left out.
+ * @param {{ fds: Record<string, Record<string, string>>, channelFd: Record<string, number | null>,
+ *   tcp: string, unix: string, port: number, primaryPid: number, workerPids: number[] }} r
+ * @returns {Record<string, WorkerSockets>}
+ */
+export function workerSockets(r) {
+  const tcp = tcpTable(r.tcp);
+  const unix = unixInodes(r.unix);
+  const inode = (/** @type {string | undefined} */ link) => /^socket:\[(\d+)\]$/.exec(link ?? '')?.[1];
+  const primaryOwn = new Set(
+    Object.values(r.fds[r.primaryPid] ?? {})
+      .map(inode)
+      .filter(Boolean),
+  );
+  const primaryEnds = new Set();
+  for (const i of primaryOwn) {
+    const t = tcp.get(/** @type {string} */ (i));
+    if (t) primaryEnds.add(`${t.local}|${t.remote}`);
+  }
+  /** @type {Record<string, WorkerSockets>} */
+  const out = {};
+  for (const pid of r.workerPids) {
+    const fds = r.fds[pid] ?? {};
+    const fd = r.channelFd[pid];
+    const chan = fd === null || fd === undefined ? undefined : inode(fds[fd]);
+    const w = (out[pid] = {
+      channel: chan !== undefined,
+      toPrimary: /** @type {string[]} */ ([]),
+      others: /** @type {string[]} */ ([]),
+    });
+    for (const link of Object.values(fds)) {
+      const i = inode(link);
+      if (!i || i === chan || primaryOwn.has(i)) continue;
+      const t = tcp.get(i);
+      if (t && primaryEnds.has(`${t.remote}|${t.local}`))
+        w.toPrimary.push(`tcp ${endText(t.local)} → ${endText(t.remote)}`);
+      else if (t && portOf(t.local) !== r.port) w.others.push(`tcp ${endText(t.local)} → ${endText(t.remote)}`);
+      else if (!t && unix.has(i)) w.others.push(`unix socket ${i}`);
+    }
+  }
+  return out;
+}
+
+/** A /proc file's text, null where it cannot be read. @param {string} file */
+const readProc = (file) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The harness's reading of the cluster's sockets now (workerSockets); null off
+ * Linux or where a table or a process's fds cannot be read.
+ * @param {number} port @param {number} primaryPid @param {number[]} workerPids
+ */
+export function readWorkerSockets(port, primaryPid, workerPids) {
+  if (process.platform !== 'linux') return null;
+  /** @type {Record<string, Record<string, string>>} */
+  const fds = {};
+  /** @type {Record<string, number | null>} */
+  const channelFd = {};
+  try {
+    for (const pid of [primaryPid, ...workerPids]) {
+      const links = (fds[pid] = /** @type {Record<string, string>} */ ({}));
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        try {
+          links[fd] = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          // closed meanwhile
+        }
+      }
+    }
+  } catch {
+    return null;
+  }
+  for (const pid of workerPids) {
+    const env = readProc(`/proc/${pid}/environ`);
+    if (env === null) return null;
+    const m = /(?:^|\0)NODE_CHANNEL_FD=(\d+)(?:\0|$)/.exec(env);
+    channelFd[pid] = m ? Number(m[1]) : null;
+  }
+  const [tcp4, tcp6, unix] = ['tcp', 'tcp6', 'unix'].map((n) => readProc(`/proc/net/${n}`));
+  if (tcp4 === null || unix === null) return null;
+  return workerSockets({ fds, channelFd, tcp: `${tcp4}\n${tcp6 ?? ''}`, unix, port, primaryPid, workerPids });
+}
+
+/**
+ * The harness's readings of the workers' sockets, after each answer (`sockets`,
+ * one per reading, as workerSockets gives them): in every reading each worker's
+ * channel is open and it holds no connection to the primary and no other socket
+ * of its own. Honest readings (busy 2-CPU machine, 8 runs of 2 trials, Node 20
+ * and 26): channel open, none to the primary, no other socket, in every
+ * reading of every run (the worker's fds: stdio, its channel, libuv's pipes,
+ * epoll and eventfds; the connections it serves are closed by then or on the
+ * cluster's port). ipc-over-tcp and ipc-up-over-tcp: each worker holds a TCP
+ * connection to the primary's server (127.0.0.1:ephemeral → its port). Absent
+ * (no reading: not Linux, a table unreadable, or a record made before them): left out.
+ * @param {{ sockets?: Array<Record<string, WorkerSockets>> }} obs
+ */
+export function channelSocketsCheck(obs) {
+  const reads = obs.sockets ?? [];
+  if (!reads.length) return { ok: true, detail: '' };
+  /** @type {Map<string, { shut: number, toPrimary: Set<string>, others: Set<string> }>} */
+  const per = new Map();
+  for (const read of reads)
+    for (const [pid, w] of Object.entries(read)) {
+      const p = per.get(pid) ?? { shut: 0, toPrimary: new Set(), others: new Set() };
+      per.set(pid, p);
+      if (!w.channel) p.shut++;
+      for (const x of w.toPrimary) p.toPrimary.add(x);
+      for (const x of w.others) p.others.add(x);
+    }
+  const ok = [...per.values()].every((p) => p.shut === 0 && p.toPrimary.size === 0 && p.others.size === 0);
+  const words = [...per].map(([pid, p]) => {
+    const bad = [
+      p.shut ? `channel not open in ${p.shut} reading(s)` : '',
+      p.toPrimary.size ? `a connection to the primary (${[...p.toPrimary].slice(0, 2).join(', ')})` : '',
+      p.others.size ? `other sockets (${[...p.others].slice(0, 2).join(', ')})` : '',
+    ].filter(Boolean);
+    return `${pid} ${bad.length ? bad.join(', ') : 'its channel alone'}`;
+  });
+  return {
+    ok,
+    detail: `; sockets read from /proc after each answer (${reads.length} readings): ${words.join('; ')}`,
+  };
+}
+
 export default defineSpec({
   id: 'cluster.ipc',
   title: 'Cluster workers talk to the primary over an IPC channel',
@@ -72,7 +267,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; the round-trip time is reported, not judged.`,
+    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; read by the harness from /proc after each answer (Linux), each worker holds the channel it was given (NODE_CHANNEL_FD) and no other connection of its own: none to the primary, no TCP socket off the cluster's port, no unix socket beside the channel; the round-trip time is reported, not judged.`,
     model: { workers: 2, pings: PINGS, completed: PINGS },
     trial: async (c) => {
       const nonces = Array.from({ length: PINGS }, () => randomUUID());
@@ -87,7 +282,7 @@ export default defineSpec({
         if (m && typeof m.ping === 'string' && !told.has(m.ping)) told.set(m.ping, m.from);
       };
       const {
-        value: { out: replies, waitMs },
+        value: { out: replies, sockets, waitMs },
         info,
         final,
       } = await withCluster(
@@ -102,12 +297,18 @@ export default defineSpec({
           bound.abort();
           const keyMs = performance.now() - t0;
           const out = [];
-          for (const nonce of nonces) out.push(await get(i.port, `/ipc?nonce=${nonce}`));
+          // the harness's reading of the workers' sockets after each answer (Linux)
+          const sockets = [];
+          for (const nonce of nonces) {
+            out.push(await get(i.port, `/ipc?nonce=${nonce}`));
+            const read = readWorkerSockets(i.port, i.primaryPid, i.workerPids);
+            if (read) sockets.push(read);
+          }
           // the primary's word of each answered nonce, before the stop (bounded)
           const t = performance.now();
           const answered = nonces.filter((_, k) => out[k].status === 200);
           while (answered.some((n) => !told.has(n)) && performance.now() - t < LIVE_MS) await sleep(5);
-          return { out, waitMs: { key: round(keyMs, 2), words: round(performance.now() - t, 2) } };
+          return { out, sockets, waitMs: { key: round(keyMs, 2), words: round(performance.now() - t, 2) } };
         },
         { onMessage },
       );
@@ -126,6 +327,8 @@ export default defineSpec({
         liveNonces: replies.filter((r, k) => r.status === 200 && told.get(nonces[k]) === r.pid).length,
         // how long the harness waited for the key to be taken, and for the word of the pings
         waitMs,
+        // the harness's readings of the workers' sockets (Linux; absent elsewhere)
+        ...(sockets.length ? { sockets } : {}),
         primaryPid: info.primaryPid,
         workerPids: info.workerPids,
         completed: ok.length,
@@ -144,8 +347,11 @@ export default defineSpec({
         const [token, nonces] = [obs.withToken ?? obs.completed, obs.noncesReceived ?? obs.completed];
         // the round trips while the cluster ran (absent in records made before them)
         const live = liveProofCheck(obs);
+        // the channel the messages took, read from outside (Linux; absent elsewhere)
+        const held = channelSocketsCheck(obs);
         const ok =
           live.ok &&
+          held.ok &&
           token === PINGS &&
           nonces === PINGS &&
           obs.completed === PINGS &&
@@ -154,7 +360,7 @@ export default defineSpec({
           obs.pingers.length === 2;
         return {
           ok,
-          detail: `${obs.completed}/${PINGS} round trips from workers ${obs.pingers.join(', ')} answered by primary ${obs.primaries.join(', ')}; primary got ${nonces}/${PINGS} nonces from the workers that answered, ${token}/${PINGS} answers carried its token; median round trip ${round(median(obs.roundTripMs), 2)} ms${live.detail}${obs.errors.length ? `; errors: ${obs.errors.join(', ')}` : ''}`,
+          detail: `${obs.completed}/${PINGS} round trips from workers ${obs.pingers.join(', ')} answered by primary ${obs.primaries.join(', ')}; primary got ${nonces}/${PINGS} nonces from the workers that answered, ${token}/${PINGS} answers carried its token; median round trip ${round(median(obs.roundTripMs), 2)} ms${live.detail}${held.detail}${obs.errors.length ? `; errors: ${obs.errors.join(', ')}` : ''}`,
         };
       },
     },

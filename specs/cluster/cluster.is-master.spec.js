@@ -1,6 +1,9 @@
 import { defineSpec } from '../../harness/spec.js';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SOURCE_004, withCluster, get, rolesObserverEnv, readObservedRoles } from '../../harness/kits/cluster.js';
 
 // One trial: 2 workers; the primary reports cluster.isMaster / isPrimary when
@@ -76,6 +79,41 @@ export function atLoadRolesCheck(obs) {
   return { ok, detail };
 }
 
+/**
+ * Late reads, in the first trial of each pair (odd trials): once every process
+ * has run at least a time the harness draws in LATE_MS (measured from the
+ * cluster's 'ready' on the harness's clock, which each process started before,
+ * and not told to the fixture), each worker reads isMaster again (GET /roles)
+ * and the primary does on stop. The claim holds for a process's whole life,
+ * not only its first half second (a trial's other reads all come then): a
+ * property that turns after some age shows here where it turns before the
+ * draw. Any bounded read can be out-waited (a property that turns after
+ * 4.1 s reads well here); the draw keeps a fixture from knowing the moment.
+ * It costs that one trial of each pair about 3.2–4 s (the claims run side by
+ * side: the claim took 3.5–4.4 s honest, 2 trials, on a busy 2-CPU machine).
+ * Honest readings: isMaster false, isPrimary false in each worker at every
+ * drawn age, on every run (7 runs, Node 20 and 26).
+ */
+export const LATE_MS = /** @type {const} */ ([3200, 4000]);
+
+/**
+ * The late reads (absent in the trials without them and in records made before
+ * them): both workers answered, each with isMaster false and isPrimary false.
+ * @param {{ late?: { atMs: number, workers: Array<{ pid: number, isMaster: any, isPrimary: any }> },
+ *   workerPids: number[] }} obs
+ */
+export function lateRolesCheck(obs) {
+  if (!obs.late) return { ok: true, detail: '' };
+  const ws = obs.late.workers;
+  const both = obs.workerPids.every((pid) => ws.some((w) => w.pid === pid));
+  const ok = both && ws.every((w) => w.isMaster === false && w.isPrimary === false);
+  const words = ws.map((w) => `${w.pid}: isMaster ${w.isMaster}, isPrimary ${w.isPrimary}`).join('; ');
+  return {
+    ok,
+    detail: `; read again once each process had run ${obs.late.atMs} ms (drawn): ${words || 'no worker answered'}${both ? '' : ' (not both workers)'}`,
+  };
+}
+
 export default defineSpec({
   id: 'cluster.is-master',
   title: 'cluster.isMaster tells the primary from a worker',
@@ -92,28 +130,39 @@ export default defineSpec({
     figures: null,
   },
   plan: (ctx) => ({
-    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). The harness's own observer, preloaded into each process, reads the same apart from what the program reports: also while each process's main module runs (before it, as its code returns, at its first tick), where a program reads it. Whether reading it emitted a deprecation warning is recorded, not judged.`,
+    summary: `2 workers under Node ${ctx.node.version}: isMaster === isPrimary === true in the primary and === false in each worker (isWorker the opposite). The harness's own observer, preloaded into each process, reads the same apart from what the program reports: also while each process's main module runs (before it, as its code returns, at its first tick), where a program reads it; and, in the first trial of each pair, each worker again once every process has run a time the harness draws in ${LATE_MS[0]}–${LATE_MS[1]} ms (the primary on stop, after it). Whether reading it emitted a deprecation warning is recorded, not judged.`,
     model: {
       primary: { isPrimary: true, isMaster: true },
       worker: { isPrimary: false, isMaster: false, isWorker: true },
     },
-    trial: async (c) => {
+    trial: async (c, n = 1) => {
       const dir = mkdtempSync(path.join(c.tmpdir, 'roles-'));
       const {
-        value: roles,
+        value: { seen: roles, late },
         info,
         final,
       } = await withCluster(
         c,
         { workers: 2 },
         async (i) => {
+          const ready = performance.now();
           /** @type {Record<string, any>} */
           const seen = {};
           for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
             const r = await get(i.port, '/roles');
             if (r.status === 200) seen[r.pid] = r.body;
           }
-          return seen;
+          if (n % 2 === 0) return { seen };
+          // the late reads (LATE_MS): every process is older than the time since 'ready'
+          const atMs = randomInt(LATE_MS[0], LATE_MS[1] + 1);
+          await sleep(Math.max(0, atMs - (performance.now() - ready)));
+          /** @type {Record<string, any>} */
+          const later = {};
+          for (let k = 0; k < 10 && Object.keys(later).length < 2; k++) {
+            const r = await get(i.port, '/roles');
+            if (r.status === 200) later[r.pid] = r.body;
+          }
+          return { seen, late: { atMs, workers: Object.values(later) } };
         },
         { env: rolesObserverEnv(dir, c.env) },
       );
@@ -127,6 +176,19 @@ export default defineSpec({
         primaryPid: info.primaryPid,
         workerPids: info.workerPids,
         observed: readObservedRoles(dir),
+        // the late reads (odd trials); the primary's own is final's, taken on stop after
+        ...(late
+          ? {
+              late: {
+                atMs: late.atMs,
+                workers: late.workers.map((/** @type {any} */ w) => ({
+                  pid: w.pid,
+                  isMaster: w.isMaster,
+                  isPrimary: w.isPrimary,
+                })),
+              },
+            }
+          : {}),
       };
     },
     structural: {
@@ -149,9 +211,11 @@ export default defineSpec({
         const apart = obs.observed ? observedRolesCheck(obs) : { ok: true, detail: '' };
         // the same observer while the main module ran, where the source's program reads
         const load = obs.observed ? atLoadRolesCheck(obs) : { ok: true, detail: '' };
+        // late in each process's life, at a moment the harness drew (odd trials)
+        const late = lateRolesCheck(obs);
         return {
-          ok: primaryOk && workersOk && apart.ok && load.ok,
-          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}`,
+          ok: primaryOk && workersOk && apart.ok && load.ok && late.ok,
+          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}${late.detail}`,
         };
       },
     },

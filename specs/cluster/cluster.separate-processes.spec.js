@@ -1,6 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import { SOURCE_004, withCluster, heldGets, impostures, describeImpostures } from '../../harness/kits/cluster.js';
 
 // One trial: two workers (round robin alternates them); GET /global?set=V on
@@ -11,6 +12,14 @@ import { SOURCE_004, withCluster, heldGets, impostures, describeImpostures } fro
 // Once SETTLE_MS have passed since the set was answered, each worker is read
 // again: memory of its own keeps the global where it was set and nowhere else,
 // however long after (not only before some copy of it could arrive).
+// Memory of its own both ways, and the environment too: right after the
+// worker's set the primary sets the same global to a value of its own, and a
+// worker writes an environment variable (process.env, also its own memory);
+// all three values are drawn by the harness. Each is read back, at once and
+// SETTLE_MS later, in every process: the primary (asked over its channel to the
+// harness) and both workers. Each value must be where it was set and nowhere
+// else: a worker's global or variable in the primary, the primary's global in
+// a worker, a variable in the other worker is memory shared.
 
 /**
  * How long after the set was answered each worker's global is read again.
@@ -41,6 +50,54 @@ export function laterReadsCheck(obs) {
   };
 }
 
+/**
+ * The primary's global and the worker's environment variable, read back in
+ * every process (absent in records made before them). The primary held
+ * neither before its own set (`primary.atSet`), and holds its own global and
+ * no variable at once and SETTLE_MS later (`now`, `later`: null where it did
+ * not answer within 2 s); neither worker reads the primary's value (at once,
+ * later); the variable reads in the worker that wrote it and nowhere else
+ * (unset, null, in the other worker and in the primary). Honest readings (busy
+ * 2-CPU machine, 8 runs of 2 trials, Node 20 and 26): exactly that on every run.
+ * A value copied between processes lands within tens of ms and shows at once or
+ * at the latest in the later reads: globals-primary-mirror, the worker's global
+ * in the primary at once and later; env-shared, the variable in the other worker
+ * and in the primary at once and later.
+ * @param {any} obs
+ */
+export function ownMemoryCheck(obs) {
+  if (!obs.primary) return { ok: true, detail: '' };
+  const { atSet, now, later } = obs.primary;
+  const words = [];
+  const primaryRead = (/** @type {any} */ r, /** @type {string} */ when, /** @type {any} */ global) => {
+    const good = r !== null && r.global === global && r.env === null;
+    words.push(
+      r === null
+        ? `primary ${when}: no answer`
+        : `primary ${when}: global ${r.global === obs.primaryValue ? 'its own' : JSON.stringify(r.global)}, variable ${JSON.stringify(r.env)}`,
+    );
+    return good;
+  };
+  let ok = primaryRead(atSet, 'before its set', null);
+  ok = primaryRead(now, 'at once', obs.primaryValue) && ok;
+  ok = primaryRead(later, `${SETTLE_MS} ms later`, obs.primaryValue) && ok;
+  const workersWithPrimary = obs.workerPids.filter((/** @type {number} */ pid) =>
+    [obs.seen, obs.later ?? {}].some((reads) => reads[pid] === obs.primaryValue),
+  );
+  if (workersWithPrimary.length) ok = false;
+  words.push(`primary's global in workers: ${workersWithPrimary.length ? workersWithPrimary.join(', ') : 'none'}`);
+  const writer = obs.envSetter;
+  const other = obs.workerPids.find((/** @type {number} */ p) => p !== writer);
+  const envOk = (/** @type {Record<string, any>} */ reads) =>
+    reads[writer] === obs.envValue && other !== undefined && other in reads && reads[other] === null;
+  const envGood = obs.envSetterOld === null && envOk(obs.seenEnv) && envOk(obs.laterEnv);
+  ok &&= envGood;
+  words.push(
+    `variable written in ${writer}, read at once ${JSON.stringify(obs.seenEnv)}, later ${JSON.stringify(obs.laterEnv)}${envGood ? '' : ` (expected ${writer} to hold it and ${other} null)`}`,
+  );
+  return { ok, detail: `; ${words.join('; ')}` };
+}
+
 export default defineSpec({
   id: 'cluster.separate-processes',
   title: 'Cluster workers are separate processes with their own memory',
@@ -56,36 +113,72 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
+    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c) => {
-      const value = `v${process.pid}-${Date.now()}`;
-      const { value: reads, info } = await withCluster(c, { workers: 2 }, async (i) => {
-        // Every connection held until the socket table is read for all of them at once.
-        const held = heldGets(i.port, i.workerPids, { tree: i.primaryPid });
-        try {
-          const set = await held.get(`/global?set=${value}`);
-          /** @type {Record<string, any>} */
-          const seen = {};
-          for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
-            const r = await held.get('/global');
-            if (r.pid) seen[r.pid] = r.body?.old ?? null;
+      // drawn by the harness: the worker's global, the primary's, the worker's variable
+      const [value, primaryValue, envValue] = ['v', 'p', 'e'].map((k) => `${k}${randomUUID()}`);
+      /** @type {Map<string, any>} the primary's answers ({ memory: id, global, env }) by id */
+      const answers = new Map();
+      const onMessage = (/** @type {any} */ m) => m && typeof m.memory === 'string' && answers.set(m.memory, m);
+      const { value: reads, info } = await withCluster(
+        c,
+        { workers: 2 },
+        async (i, handle) => {
+          /** The primary's memory (and its own set, where given); null without an answer in 2 s. */
+          const askPrimary = async (/** @type {string} */ id, /** @type {string} */ [set] = []) => {
+            handle.send({ type: 'memory', id, ...(set ? { set } : {}) });
+            const t = performance.now();
+            while (!answers.has(id) && performance.now() - t < 2000) await sleep(2);
+            const a = answers.get(id);
+            return a ? { global: a.global ?? null, env: a.env ?? null } : null;
+          };
+          // Every connection held until the socket table is read for all of them at once.
+          const held = heldGets(i.port, i.workerPids, { tree: i.primaryPid });
+          try {
+            const set = await held.get(`/global?set=${value}`);
+            const atSet = await askPrimary('set', [primaryValue]);
+            const envSet = await held.get(`/global?env=${envValue}`);
+            /** @type {Record<string, any>} */
+            const seen = {};
+            /** @type {Record<string, any>} */
+            const seenEnv = {};
+            for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
+              const r = await held.get('/global');
+              if (r.pid) [seen[r.pid], seenEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
+            }
+            const now = await askPrimary('now');
+            // and again, each worker, once SETTLE_MS have passed since the set's answer
+            await sleep(Math.max(0, SETTLE_MS - (performance.now() - (set.t + set.ms))));
+            /** @type {Record<string, any>} */
+            const later = {};
+            /** @type {Record<string, any>} */
+            const laterEnv = {};
+            for (let k = 0; k < 20 && Object.keys(later).length < 2; k++) {
+              const r = await held.get('/global');
+              if (r.pid) [later[r.pid], laterEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
+            }
+            const primary = { atSet, now, later: await askPrimary('later') };
+            const bad = impostures(held.end()).map((r) => ({ pid: r.pid, holders: r.holders }));
+            return {
+              setter: set.pid,
+              setterOld: set.body?.old ?? null,
+              seen,
+              later,
+              envSetter: envSet.pid,
+              envSetterOld: envSet.body?.env ?? null,
+              seenEnv,
+              laterEnv,
+              primary,
+              impostures: bad,
+            };
+          } finally {
+            held.abandon();
           }
-          // and again, each worker, once SETTLE_MS have passed since the set was answered
-          await sleep(Math.max(0, SETTLE_MS - (performance.now() - (set.t + set.ms))));
-          /** @type {Record<string, any>} */
-          const later = {};
-          for (let k = 0; k < 20 && Object.keys(later).length < 2; k++) {
-            const r = await held.get('/global');
-            if (r.pid) later[r.pid] = r.body?.old ?? null;
-          }
-          const bad = impostures(held.end()).map((r) => ({ pid: r.pid, holders: r.holders }));
-          return { setter: set.pid, setterOld: set.body?.old ?? null, seen, later, impostures: bad };
-        } finally {
-          held.abandon();
-        }
-      });
-      return { value, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
+        },
+        { onMessage },
+      );
+      return { value, primaryValue, envValue, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
     },
     structural: {
       asserts: 'the workers are distinct processes: a global set in one stays unset in the other',
@@ -97,8 +190,11 @@ export default defineSpec({
         const bad = obs.impostures ?? []; // absent in records made before the holders were read
         // the memory stays its own: the same reads SETTLE_MS later
         const later = laterReadsCheck(obs);
+        // both ways: the primary's global, a worker's variable (absent in older records)
+        const own = ownMemoryCheck(obs);
         const ok =
           later.ok &&
+          own.ok &&
           bad.length === 0 &&
           pids.size === 2 &&
           !pids.has(obs.primaryPid) &&
@@ -109,7 +205,7 @@ export default defineSpec({
           obs.seen[other] === null;
         return {
           ok,
-          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${later.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`,
+          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`,
         };
       },
     },
