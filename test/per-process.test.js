@@ -6,7 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture } from '../harness/isolate.js';
-import { judgeRow, parkerIdentity, watchChildren } from '../specs/threadpool/pool.per-process.spec.js';
+import perProcess, {
+  judgeRow,
+  parkerIdentity,
+  watchChildren,
+  workerLoops,
+} from '../specs/threadpool/pool.per-process.spec.js';
 
 const worker = {
   kind: 'worker',
@@ -108,6 +113,37 @@ test('watchChildren: every child pid a look saw; null where no look read any', a
   expect(gone.stop()).toBe(null);
   const none = watchChildren(1, { everyMs: 1, tasks: () => [], children: () => [] });
   expect(none.stop()).toBe(null);
+});
+
+test("the Worker's requests bring no event loop: held by the process's pool (worker-pool-handoff)", () => {
+  // honest (Node 20–26, 24 trials): 3 epoll instances before the parkers,
+  // 4 (the Worker's) while it holds P
+  const honest = workerLoops({ before: 3, held: 4 });
+  expect(honest).toMatchObject({ ok: true });
+  expect(honest?.text).toContain('4 event loops in the process while the Worker held its requests');
+  // its P held on Workers nested in it: one loop each
+  const nested = workerLoops({ before: 3, held: 8 });
+  expect(nested).toMatchObject({ ok: false });
+  expect(nested?.text).toContain('3 event loops (epoll instances) before the parkers and 8 while');
+  expect(nested?.text).toContain('+5; expected at most +1');
+  // not read (older records, not Linux, the process unreadable): left out
+  expect(workerLoops(undefined)).toBeNull();
+  expect(workerLoops({ before: null, held: 8 })).toBeNull();
+  expect(workerLoops({ before: 3, held: null })).toBeNull();
+  // in the check: the rows all pass, the loops decide
+  const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
+    .check;
+  const obs = (/** @type {any} */ loops) => ({
+    worker: { ...worker, parkerPid: 7 },
+    child,
+    cluster: { ...child, kind: 'cluster', parkerPid: 98 },
+    ...(loops && { loops }),
+  });
+  expect(check(obs({ before: 3, held: 4 })).ok).toBe(true);
+  expect(check(obs(null)).ok).toBe(true);
+  const failed = check(obs({ before: 3, held: 8 }));
+  expect(failed.ok).toBe(false);
+  expect(failed.invalid).toBeUndefined();
 });
 
 test('a parker that could not hold all P is a failed control, not evidence', () => {

@@ -13,14 +13,16 @@ import {
   childProcesses,
   beyondBare,
   startedWaits,
+  mainThreadTrial,
 } from '../harness/kits/threads.js';
+import { startFixture } from '../harness/isolate.js';
 import single, {
   marksOnMain,
   threadsFromOutside,
   childPart,
   NODE_LOOPS,
 } from '../specs/threadpool/main-thread.single.spec.js';
-import notAlone from '../specs/threadpool/main-thread.not-alone.spec.js';
+import notAlone, { newLoops } from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
 
 const MiB = 1048576;
@@ -438,6 +440,48 @@ describe("the main-thread specs take the kernel's count", () => {
       ok: true,
     });
   });
+
+  test('main-thread.not-alone: no event loop comes with the pool threads (pool-atomic-stand-ins)', () => {
+    const check = /** @type {any} */ (notAlone.plan(ctx)).structural.check;
+    const read = { reads: { main: 40 * MiB, others: MiB + 5000, threads: 11 }, newParked: 4, poolParked: 4 };
+    // honest (Node 20–26, 24 trials): 3 epoll instances before the pool's start and after it
+    const honest = check({ ...base, ...read, pollsAcross: { before: 3, after: 3 } });
+    expect(honest).toMatchObject({ ok: true });
+    expect(honest.detail).toContain('no event loop came with them (3 epoll instances, as before the pool)');
+    // P Workers standing in for the pool, asleep in Atomics.wait: one loop each
+    const standIns = check({ ...base, ...read, pollsAcross: { before: 3, after: 7 } });
+    expect(standIns).toMatchObject({ ok: false });
+    expect(standIns.invalid).toBeUndefined();
+    expect(standIns.detail).toContain('3 epoll instances before the pool started and 7 after (+4; expected +0');
+    // not read (off Linux, an older record, the process unreadable): left out
+    expect(check({ ...base, ...read })).toMatchObject({ ok: true });
+    expect(check({ ...base, ...read, pollsAcross: { before: null, after: 7 } })).toMatchObject({ ok: true });
+    expect(newLoops({ before: 3, after: null })).toEqual({ ok: true, text: '' });
+  });
+
+  test(
+    'mainThreadTrial pollsAcross: the epoll instances read from outside across the pool start',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      /** @type {any} */
+      const ctx = {
+        start: (/** @type {string} */ fixture, /** @type {any} */ o = {}) =>
+          startFixture({
+            node: process.execPath,
+            fixture,
+            options: o.options,
+            timeoutMs: o.timeoutMs,
+            onMessage: o.onMessage,
+          }),
+      };
+      // the pool's start brings no event loop: the same count before and after it
+      const obs = await mainThreadTrial(ctx, { pollsAcross: true });
+      expect(typeof obs.pollsAcross.before).toBe('number');
+      expect(obs.pollsAcross.after).toBe(obs.pollsAcross.before);
+      // without it, no such reading (and no gate)
+      expect((await mainThreadTrial(ctx)).pollsAcross).toBeUndefined();
+    },
+  );
 
   test(
     'startedWaits: where each thread the fixture named waits, the main thread left out',

@@ -33,9 +33,10 @@ import {
   mainAsleep,
   lightsStalled,
   freshLightWait,
+  freshOtherWaits,
   LIGHT_CONNECTIONS,
 } from '../harness/kits/workers.js';
-import cpuBlocks from '../specs/workers/loop.cpu-blocks.spec.js';
+import cpuBlocks, { otherRequests, OTHER_ROUTES } from '../specs/workers/loop.cpu-blocks.spec.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis, { heldFree, parkedNap } from '../specs/workers/loop.pool-apis-block.spec.js';
 import splitSpeeds from '../specs/workers/workers.split-speeds-up.spec.js';
@@ -1214,6 +1215,80 @@ describe('spec plans', () => {
     const noClock = obs(1040, 8);
     delete (/** @type {any} */ (noClock.server).t0Mono);
     expect(check(noClock).ok).toBe(true);
+  });
+
+  it('cpu-blocks: the other requests on new connections wait for the work too (blocking-others-elsewhere)', () => {
+    const check = /** @type {any} */ (cpuBlocks.plan(ctx(2)).structural).check;
+    // work 1000–1120 ms on the server's clock (t0 at 5000 on the monotonic one); the fresh /light
+    // at 1040 waits 81 ms; the others: [path, status, sent at, waited]
+    const obs = (/** @type {[string, number, number, number][]} */ others) => ({
+      route: '/heavy-blocking',
+      light: { latency: { max: 115 } },
+      heavyRequest: { status: 200, latencyMs: 122, lightsDuring: { answeredMid: 0 } },
+      freshLight: { path: '/light', status: 200, firedMono: 6040, latencyMs: 81 },
+      freshOthers: others.map(([path, status, sentAt, waited]) => ({
+        path,
+        status,
+        firedMono: 5000 + sentAt,
+        latencyMs: waited,
+      })),
+      server: {
+        t0Mono: 5000,
+        heavy: {
+          startMs: 1000,
+          endMs: 1120,
+          handlerMs: 120,
+          ticksDuring: 0,
+          loopMaxMs: 121,
+          lightsBefore: 40,
+          lightsDuring: 0,
+          lightsAfter: 30,
+        },
+      },
+    });
+    // honest (35 trials, Node 20 and 26): the 404 waited 1.016–1.15 of what was left,
+    // /stats 1.04–1.12, /heavy-worker and /heavy-split (their own work after) 2.8–5.2
+    const honest = check(
+      obs([
+        ['/ncs-ab12', 404, 1040, 82],
+        ['/heavy-worker', 200, 1060, 190],
+      ]),
+    );
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toContain('/ncs-ab12 (404) on a new connection waited 82 ms of the 80 ms left');
+    expect(freshOtherWaits(obs([['/stats', 200, 1060, 62]]))).toEqual([
+      { path: '/stats', status: 200, share: 1.033, waitedMs: 62, remainingMs: 60, sentAtMs: 1060 },
+    ]);
+    // another thread answers the 404 at once: 6–14 ms of 145–170 left
+    const elsewhere = check(
+      obs([
+        ['/ncs-ab12', 404, 1040, 10],
+        ['/stats', 200, 1060, 62],
+      ]),
+    );
+    expect(elsewhere.ok).toBe(false);
+    expect(elsewhere.detail).toContain(
+      '/ncs-ab12 (404) on a new connection waited 10 ms of the 80 ms left (expected at least 0.75 of it',
+    );
+    // no answer, sent before the work or too near its end, or no such request: left out
+    const gone = { path: '/stats', atMs: 1, latencyMs: null, error: 'ECONNRESET', firedMono: 6040 };
+    expect(freshOtherWaits({ ...obs([]), freshOthers: [gone] })).toEqual([]);
+    expect(
+      check(
+        obs([
+          ['/ncs-ab12', 404, 990, 2],
+          ['/stats', 200, 1115, 1],
+        ]),
+      ).ok,
+    ).toBe(true);
+    const old = obs([]);
+    delete (/** @type {any} */ (old).freshOthers);
+    expect(check(old).ok).toBe(true);
+    // the harness draws them: an unknown path of its own with the /light, then one of the routes
+    const [unknown, route] = otherRequests();
+    expect(unknown.path).toMatch(/^\/ncs-[0-9a-f]{12}$/);
+    expect(OTHER_ROUTES).toContain(route.path);
+    expect(route.at).toBeGreaterThan(unknown.at);
   });
 
   it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 
-/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[] }} */
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], eventPollFds: (pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /**
@@ -299,12 +299,32 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
  * and the processes it started (`children`: childProcesses).
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
+ * `pollsAcross`: the fixture waits for the harness's word before its first
+ * pool use (options.gate), and the harness counts the process's epoll
+ * instances (proc.eventPollFds, from outside) then and once it has reported:
+ * `pollsAcross` { before, after }, each null where it cannot be read.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
  *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
  */
-export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = false, bare = bareThreadCount } = {}) {
-  const handle = ctx.start('main-thread.cjs', { options: { hold: true, parkNew }, timeoutMs: 30_000 });
+export async function mainThreadTrial(
+  ctx,
+  { parkNew = false, watch: watching = false, pollsAcross = false, bare = bareThreadCount } = {},
+) {
+  /** @type {number | null | undefined} epoll instances before the first pool use (undefined: not read) */
+  let pollsBefore;
+  const polls = () => (handle.pid === undefined ? null : (proc.eventPollFds(handle.pid)?.length ?? null));
+  const handle = ctx.start('main-thread.cjs', {
+    options: { hold: true, parkNew, ...(pollsAcross && { gate: true }) },
+    timeoutMs: 30_000,
+    ...(pollsAcross && {
+      onMessage: (/** @type {any} */ m) => {
+        if (m?.phase !== 'before-pool') return;
+        pollsBefore = polls();
+        handle.send({ type: 'go' });
+      },
+    }),
+  });
   const { pid } = handle;
   const watch = pid === undefined || !watching ? null : watchThreads(pid);
   try {
@@ -320,6 +340,8 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
     const reads = pid === undefined ? null : threadReads(pid);
     // with parkNew: where each thread the pool's start added waits now, read from outside
     const poolWaits = parkNew && pid !== undefined ? startedWaits(pid, data.poolStarted) : undefined;
+    // with pollsAcross: the process's event loops again, now that the pool has started
+    const across = pollsAcross ? { before: pollsBefore ?? null, after: polls() } : undefined;
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
     const bareCount = atReport === null ? null : await bare(ctx);
@@ -327,6 +349,7 @@ export async function mainThreadTrial(ctx, { parkNew = false, watch: watching = 
       ...data,
       reads,
       ...(poolWaits !== undefined ? { poolWaits } : {}),
+      ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching
         ? {
             threadsSeen: options ? null : (lives?.seen ?? null),

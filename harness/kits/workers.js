@@ -59,10 +59,13 @@ export const FRESH_LIGHT_AT = 1 / 3;
  * after the heavy one, on a new connection of its own (the load's reuse
  * theirs), as `freshLight`, with the server's t0 on the monotonic clock
  * (freshLightWait reads it).
+ * With `freshOthers` ({ path, at }), one more request for each of them goes
+ * out `at` of T after the heavy one, each on a new connection of its own, as
+ * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshOthers?: { path: string, at: number }[] }} o
  */
-export async function loopTrial(ctx, { route, freshLight = false }) {
+export async function loopTrial(ctx, { route, freshLight = false, freshOthers = [] }) {
   const cpus = splitCpus(ctx);
   const T = ctx.pbkdf2.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
@@ -85,6 +88,7 @@ export async function loopTrial(ctx, { route, freshLight = false }) {
       extra: [
         { path: route, atMs: HEAVY_AT_MS },
         ...(freshLight ? [{ path: '/light', atMs: Math.round(HEAVY_AT_MS + FRESH_LIGHT_AT * T) }] : []),
+        ...(freshLight ? freshOthers.map(({ path, at }) => ({ path, atMs: Math.round(HEAVY_AT_MS + at * T) })) : []),
       ],
       cpus: cpus.generator,
     });
@@ -100,6 +104,7 @@ export async function loopTrial(ctx, { route, freshLight = false }) {
       light: { requests: load.requests, errors: load.errors, latency: load.latency, throughput: load.throughput },
       heavyRequest: load.extra[0],
       ...(freshLight && { freshLight: load.extra[1] ?? null }),
+      ...(freshLight && freshOthers.length > 0 && { freshOthers: load.extra.slice(2) }),
       generatorCpu: load.cpu,
       server: {
         mainTid: data.mainTid,
@@ -188,10 +193,37 @@ export function loopOthersCores(obs) {
  */
 export function freshLightWait(obs) {
   const f = obs.freshLight;
+  if (!f || f.status !== 200) return null;
+  return freshWait(obs, f);
+}
+
+/**
+ * freshLightWait's reading of each of the other requests on new connections
+ * (loopTrial's `freshOthers`), with its path and status: any answer counts
+ * (a 404 too: an unknown path is a request like any other). A request that
+ * got no answer (an error), or one sent outside the work's window, is left out.
+ * @param {any} obs
+ * @returns {{ path: string, status: number, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
+ */
+export function freshOtherWaits(obs) {
+  if (!Array.isArray(obs.freshOthers)) return [];
+  return obs.freshOthers.flatMap((/** @type {any} */ f) => {
+    const w = f && typeof f.status === 'number' ? freshWait(obs, f) : null;
+    return w ? [{ path: String(f.path), status: f.status, ...w }] : [];
+  });
+}
+
+/**
+ * One request on a new connection against the heavy work, as freshLightWait
+ * reads it (whatever its status); null where it cannot say.
+ * @param {any} obs @param {any} f
+ * @returns {{ share: number, waitedMs: number, remainingMs: number, sentAtMs: number } | null}
+ */
+function freshWait(obs, f) {
   const h = obs.server?.heavy;
   const t0Mono = obs.server?.t0Mono;
   if (!f || !h || typeof t0Mono !== 'number' || typeof f.firedMono !== 'number') return null;
-  if (f.status !== 200 || typeof f.latencyMs !== 'number') return null;
+  if (typeof f.latencyMs !== 'number') return null;
   const sentAtMs = f.firedMono - t0Mono; // on the server's clock
   const remainingMs = h.endMs - sentAtMs;
   if (sentAtMs <= h.startMs || remainingMs < FRESH_MIN_REMAINING_MS) return null;

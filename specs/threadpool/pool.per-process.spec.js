@@ -1,7 +1,11 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize } from '../../harness/kits/pool.js';
 import { childrenOf } from '../../harness/kits/threads.js';
+import { createRequire } from 'node:module';
 import { listTasks } from '../../harness/thread-watch.js';
+
+/** @type {{ eventPollFds: (pid?: number | 'self') => number[] | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 const KINDS = ['worker', 'child', 'cluster'];
 const LABEL = { worker: 'a Worker thread', child: 'a child process', cluster: 'a cluster worker' };
@@ -42,6 +46,37 @@ export function watchChildren(pid, { everyMs = CHILD_LOOK_MS, tasks = listTasks,
       return seen.size ? [...seen].sort((a, b) => a - b) : null;
     },
   };
+}
+
+/**
+ * The Worker's requests are held by the process's libuv pool: no event loop
+ * came into the process for them. Every event loop (uv_loop_init: the main
+ * thread's, a Worker's, Node's own) has an epoll instance, a libuv pool
+ * thread none. The harness counts the process's (proc.eventPollFds(pid), from
+ * outside) before the fixture starts its parkers (`before`) and once the
+ * Worker holds its P (`held`; the fixture waits for the harness's word at
+ * each). The Worker brings one loop of its own (+1); the pool threads that
+ * hold its P requests none (nor do the child process and the cluster worker,
+ * processes of their own). Honest: 3 then 4, +1 (Node 20–26, every trial;
+ * a spawnSync's loop, for mkfifo, comes and goes within ms between the two).
+ * A Worker that holds its requests on threads of its own, Workers nested in
+ * it (worker-pool-handoff), brings one loop each: +1+P. Left out where a
+ * count was not read (records from before, not Linux, the process unreadable).
+ * @param {{ before: number | null, held: number | null } | null | undefined} loops
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function workerLoops(loops) {
+  if (!loops || typeof loops.before !== 'number' || typeof loops.held !== 'number') return null;
+  const added = loops.held - loops.before;
+  return added <= 1
+    ? {
+        ok: true,
+        text: `; ${loops.held} event loops in the process while the Worker held its requests (${loops.before} before the parkers: +${added}, the Worker's own; its requests brought none)`,
+      }
+    : {
+        ok: false,
+        text: `; the process had ${loops.before} event loops (epoll instances) before the parkers and ${loops.held} while the Worker held its requests (+${added}; expected at most +1, the Worker's own: ${added - 1} more came with threads that run a loop of their own, not the process's pool)`,
+      };
 }
 
 /**
@@ -196,11 +231,27 @@ export default defineSpec({
       async trial(c) {
         // Started, not run, so that the harness lists the fixture's children while it runs
         // (watchChildren): the pids its parkers report are checked against them.
-        const h = c.start('pool-per-process.cjs', { options: { pool: P, holdMs: 100 }, timeoutMs: 20_000 });
-        const watch = c.platform === 'linux' && h.pid !== undefined ? watchChildren(h.pid) : null;
+        // The fixture waits for the word before it starts its parkers and once the
+        // Worker holds its P (gate): the harness counts its event loops at each
+        // (workerLoops).
+        const linux = c.platform === 'linux';
+        /** @type {{ before: number | null, held: number | null }} */
+        const loops = { before: null, held: null };
+        const polls = () => (h.pid === undefined ? null : (proc.eventPollFds(h.pid)?.length ?? null));
+        const h = c.start('pool-per-process.cjs', {
+          options: { pool: P, holdMs: 100, gate: linux },
+          timeoutMs: 20_000,
+          onMessage: (/** @type {any} */ m) => {
+            if (m?.phase === 'before-parkers') loops.before = polls();
+            else if (m?.phase === 'worker-parked') loops.held = polls();
+            else return;
+            h.send({ type: 'go', phase: m.phase });
+          },
+        });
+        const watch = linux && h.pid !== undefined ? watchChildren(h.pid) : null;
         try {
           const { data } = await h.result;
-          return watch ? { ...data, fixturePid: h.pid, childrenSeen: watch.stop() } : data;
+          return watch ? { ...data, fixturePid: h.pid, childrenSeen: watch.stop(), ...(linux && { loops }) } : data;
         } finally {
           watch?.stop();
         }
@@ -220,7 +271,12 @@ export default defineSpec({
           const same = apart
             ? ''
             : `the child process and the cluster worker reported one pid (${obs.child.parkerPid}); `;
-          return { ok: apart && rows.every((r) => r.ok), detail: same + rows.map((r) => r.text).join('; ') };
+          // the Worker's requests held by the process's pool: no event loop came for them
+          const brought = workerLoops(obs.loops);
+          return {
+            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false,
+            detail: same + rows.map((r) => r.text).join('; ') + (brought?.text ?? ''),
+          };
         },
       },
     };

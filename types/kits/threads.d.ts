@@ -150,12 +150,17 @@ export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: nu
  * and the processes it started (`children`: childProcesses).
  * Where Node options are in force (`nodeOptions`, nodeOptionsOf), the
  * watch's readings are null.
+ * `pollsAcross`: the fixture waits for the harness's word before its first
+ * pool use (options.gate), and the harness counts the process's epoll
+ * instances (proc.eventPollFds, from outside) then and once it has reported:
+ * `pollsAcross` { before, after }, each null where it cannot be read.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
  *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, bare }?: {
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, pollsAcross, bare }?: {
     parkNew?: boolean;
     watch?: boolean;
+    pollsAcross?: boolean;
     bare?: (ctx: import('../context.js').Context) => Promise<number | null>;
 }): Promise<any>;

@@ -29,12 +29,19 @@ export declare const FRESH_LIGHT_AT: number;
  * after the heavy one, on a new connection of its own (the load's reuse
  * theirs), as `freshLight`, with the server's t0 on the monotonic clock
  * (freshLightWait reads it).
+ * With `freshOthers` ({ path, at }), one more request for each of them goes
+ * out `at` of T after the heavy one, each on a new connection of its own, as
+ * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshOthers?: { path: string, at: number }[] }} o
  */
-export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshOthers }: {
     route: '/heavy-blocking' | '/heavy-worker';
     freshLight?: boolean;
+    freshOthers?: {
+        path: string;
+        at: number;
+    }[];
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
@@ -62,6 +69,14 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         status?: number;
         error?: string;
     } | undefined;
+    freshOthers?: {
+        path: string;
+        atMs: number;
+        firedMono?: number;
+        latencyMs: number | null;
+        status?: number;
+        error?: string;
+    }[] | undefined;
     generatorCpu: {
         userMs: number;
         systemMs: number;
@@ -129,6 +144,22 @@ export declare function freshLightWait(obs: any): {
     remainingMs: number;
     sentAtMs: number;
 } | null;
+/**
+ * freshLightWait's reading of each of the other requests on new connections
+ * (loopTrial's `freshOthers`), with its path and status: any answer counts
+ * (a 404 too: an unknown path is a request like any other). A request that
+ * got no answer (an error), or one sent outside the work's window, is left out.
+ * @param {any} obs
+ * @returns {{ path: string, status: number, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
+ */
+export declare function freshOtherWaits(obs: any): {
+    path: string;
+    status: number;
+    share: number;
+    waitedMs: number;
+    remainingMs: number;
+    sentAtMs: number;
+}[];
 /** Least of the heavy work left when the fresh /light request was sent that freshLightWait reads. */
 export declare const FRESH_MIN_REMAINING_MS = 10;
 /** The steady /light load's connections in a loop trial: each sends its next request once answered. */
