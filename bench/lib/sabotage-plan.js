@@ -1306,6 +1306,39 @@ export const SABOTAGES = [
     // in the process), and the main thread's request "queues behind them" only through a gate
     breaks: () => true,
   },
+  // built blind, eighth round (d: net.dns-lookup-pool-bound, pool.dns-half-cap, pool.thread-per-core)
+  {
+    name: 'pool-pin-long-hash',
+    what: 'pool-probe.cjs: while a long crypto job is queued (crypto.pbkdf2 of 100,000 iterations or more, crypto.scrypt with N of 2^15 or more) the pool threads are bound one per CPU the process may use (taskset), and given every CPU back when the last such job ends; short hashes, fs work and an idle pool leave them as libuv does',
+    select: ['pool.thread-per-core'],
+    // every pool thread running a long hash is assigned to one core (4 pbkdf2 of 300,000 iterations: lists 0, 1,
+    // 0, 1): the claim holds for the CPU work it speaks of, and "no affinity is set" does not
+    breaks: () => true,
+  },
+  {
+    name: 'pool-pin-uptime',
+    what: "pool-probe.cjs: once the process has run 3 s every pool thread (and any started later) is bound to one CPU the process may use, one per CPU in turn, for good (taskset from an unref'd 250 ms interval)",
+    select: ['pool.thread-per-core'],
+    // in any process that lives past 3 s each pool thread is assigned to one core (lists 0, 1, 0, 1 at 3.5 s):
+    // the claim holds for a running service, and the refutation's "no affinity is set" does not
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-cap-large-pool',
+    what: "net-probe.cjs (dns-cap): in a pool of 6 threads or more, each dns.lookup beyond the first ceil(P/2) in flight, up to P - 1 in all, also holds a pool thread with a read of a resolver file of its own (a FIFO that stays empty until the lookups' gate opens) and settles only once that read has ended; pools of 5 or fewer as libuv has them",
+    select: ['pool.dns-half-cap'],
+    // with UV_THREADPOOL_SIZE=8, 7 lookups hold pool threads at once (4 in getaddrinfo, 3 in read(2)), more
+    // than ceil(8/2) = 4: the half cap does not bound what lookups take in a larger pool
+    breaks: () => true,
+  },
+  {
+    name: 'name-hosts-stat',
+    what: 'net-probe.cjs: dns.lookup (the callback API that net and http call for a host name) answers a name listed in /etc/hosts (read once at load) from that table once an fs.stat of /etc/hosts (one pool request that async_hooks is not told of) has returned; the getaddrinfo is still made at once and its answer dropped; dns.promises.lookup as it is',
+    select: ['net.dns-lookup-pool-bound'],
+    // a request to localhost waits on a hosts-file stat, not on its dns.lookup: with the slow-I/O slots held by
+    // lookups that never return, a GET to localhost still finishes in 9 ms (honest: it stalls)
+    breaks: () => true,
+  },
 ];
 
 /**
