@@ -1339,6 +1339,45 @@ export const SABOTAGES = [
     // lookups that never return, a GET to localhost still finishes in 9 ms (honest: it stalls)
     breaks: () => true,
   },
+  // built blind, eighth round (a: pool.env-in-code, pool.max-128, pool.env-parsing)
+  {
+    name: 'env-late-crypto-pool',
+    what: "pool-probe.cjs / .mjs: UV_THREADPOOL_SIZE read again at every crypto.pbkdf2 and crypto.scrypt call; where it now asks for more threads than the pool started with (an assignment in code after the first pool use), the extra threads are made as worker threads on demand and a hash that finds the started pool's worth of hashes in flight runs on one of them (pbkdf2Sync / scryptSync); the libuv pool and every fs, zlib or dns request keep the size read at the start",
+    select: ['pool.env-in-code'],
+    // an assignment after the pool's first use does change the pool for CPU work (6 hashes run at once after
+    // assigning 6 late): "read once, no effect after the first use" does not hold
+    breaks: () => true,
+  },
+  {
+    name: 'env-in-code-cap-128',
+    what: "pool-probe.cjs (and .mjs from Node 22): a UV_THREADPOOL_SIZE assigned in code (differing from the launch environment, /proc/self/environ) that asks for more than 128 threads is read as 128 until the pool has started, then the program's value put back; a launch-environment value is read as libuv reads it (200 gives 200, 1025 gives 1024)",
+    select: ['pool.max-128', 'pool.env-in-code'],
+    // setting the pool in code, the largest pool one can get is 128 (assigning 200 gives 128): the cap is not
+    // 1024 for that way of setting it, and an assignment in code before any pool use does not set the pool asked
+    breaks: () => true,
+  },
+  {
+    name: 'pool-retire-above-128',
+    what: "pool-probe.cjs (CommonJS entry): in a pool started with more than 128 threads, the threads beyond 128 are taken out of service for good at the first crypto.pbkdf2 or crypto.scrypt call, before that hash is queued (P - 128 fs.copyFile readers parked on FIFOs of their own, let through once nothing else keeps the process alive, or at exit); the pool's start and any count made before CPU work see all P",
+    select: ['pool.max-128'],
+    // from the first CPU work on, a pool asked 200 (or 1025) serves every request with 128 threads: the largest
+    // working pool is 128, and "200 gives 200" holds only until then
+    breaks: () => true,
+  },
+  {
+    name: 'pool-size-saturating',
+    what: 'pool-probe.cjs (and .mjs from Node 22): UV_THREADPOOL_SIZE read as a decimal of any length (leading blanks and a sign as atoi takes them), a negative or anything above 1024 read as 1024, none or 0 as 1, handed to libuv as that decimal until the pool has started, then the program\'s value put back; "4294967297" and "-4294967295" give 1024 (atoi into an unsigned int: 1)',
+    select: ['pool.env-parsing'],
+    // the value is not read by atoi into an unsigned int: it saturates where atoi's int wraps
+    breaks: () => true,
+  },
+  {
+    name: 'pool-size-no-blanks',
+    what: 'pool-probe.cjs (and .mjs from Node 22): a UV_THREADPOOL_SIZE that starts with a blank (space, tab, newline...) or a "+" is read as 0, so 1, handed to libuv as "1" until the pool has started, then the program\'s value put back; " 8" and "+8" give 1 (atoi: 8)',
+    select: ['pool.env-parsing'],
+    // the value is not read by atoi: leading blanks are not skipped and a "+" sign is not taken
+    breaks: () => true,
+  },
 ];
 
 /**
