@@ -9,9 +9,9 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
-import lookupPoolBound from '../specs/network/net.dns-lookup-pool-bound.spec.js';
+import lookupPoolBound, { nameBehindCap } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
-import dnsHalfCap, { busyWhileHeld, poolBusyLook } from '../specs/threadpool/pool.dns-half-cap.spec.js';
+import dnsHalfCap, { busyWhileHeld, poolBusyLook, drawSizes } from '../specs/threadpool/pool.dns-half-cap.spec.js';
 import { runWithLook, busyCalls, tasksNow } from '../harness/kits/look.js';
 import { startFixture } from '../harness/isolate.js';
 
@@ -736,5 +736,103 @@ describe("poolNotHeld: the census of the process's own pool while it is meant to
     );
     expect(threadsSaid({ threadsMost: 16, bareThreads: 11 })).toBe(''); // poolNotHeld says it
     expect(threadsSaid({})).toBe('');
+  });
+});
+
+describe('pool.dns-half-cap: pool sizes drawn for each trial, one small and one large', () => {
+  const plan = dnsHalfCap.plan(/** @type {any} */ ({ arch: 'x64' }));
+  const check = (/** @type {any} */ obs) => plan.structural?.check(obs);
+  /** A case as the fixture reports it, honest: ⌈P/2⌉ held, each in openat. @param {number} P */
+  const honest = (P) => {
+    const want = Math.ceil(P / 2);
+    return { P, k: P + 2, held: want, heldAfter: want, requested: P + 2, statDone: true, finished: true };
+  };
+  it('drawSizes: one of 4–5, one of 6–10', () => {
+    /** @type {number[][]} */
+    const asked = [];
+    const sizes = drawSizes((lo, hi) => (asked.push([lo, hi]), hi - 1));
+    expect(asked).toEqual([
+      [4, 6],
+      [6, 11],
+    ]);
+    expect(sizes).toEqual([5, 10]);
+  });
+  it('honest at P=8: 4 held, 4 busy in openat, passes; lookup-cap-large-pool (7 busy) fails', () => {
+    const four = { ...honest(4), poolThreads: 4, busy: { openat: 2 }, looked: true };
+    const eight = { ...honest(8), poolThreads: 8, busy: { openat: 4 }, looked: true };
+    expect(check({ sizes: [4, 8], seen: [four, eight] })?.ok).toBe(true);
+    // the sabotage's reading: its census as honest, 3 more pool threads busy in read(2)
+    const large = { ...eight, busy: { openat: 4, read: 3 } };
+    const caught = check({ sizes: [4, 8], seen: [four, large] });
+    expect(caught?.ok).toBe(false);
+    expect(caught?.detail).toMatch(/P=8: 4 of 10 lookups held at once .*7 pool threads busy, read from outside/);
+    // no look (no /proc, or under Node options): that part left out
+    const { busy: _b, looked: _l, ...unlooked } = large;
+    expect(check({ sizes: [4, 8], seen: [four, unlooked] })?.ok).toBe(true);
+  });
+  it('the pool must be the size drawn: a process with another P fails', () => {
+    const five = { ...honest(5), busy: { openat: 3 }, looked: true };
+    const six = { ...honest(6), busy: { openat: 3 }, looked: true };
+    expect(check({ sizes: [5, 6], seen: [five, six] })?.ok).toBe(true);
+    expect(check({ sizes: [5, 7], seen: [five, six] })?.ok).toBe(false);
+    expect(check({ seen: [honest(4), honest(5)] })?.ok).toBe(true); // records from before the draw
+  });
+});
+
+describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (name-cap)", () => {
+  /** @param {number} nameBefore */
+  const run = (nameBefore) => ({
+    mode: 'name-cap',
+    P: 4,
+    cap: 2,
+    held: 2,
+    heldAfter: 2,
+    heldMs: 200,
+    ops: {
+      name: { count: 8, completedBeforeRelease: nameBefore, completed: 8, errors: [] },
+      ip: { count: 8, completedBeforeRelease: 8, completed: 8, errors: [] },
+      access: { count: 1, completedBeforeRelease: 1, completed: 1, errors: [] },
+    },
+  });
+  it('honest: none by name before the release, passes; name-hosts-stat: all during the hold, fails', () => {
+    expect(nameBehindCap(run(0))?.ok).toBe(true);
+    const caught = nameBehindCap(run(8));
+    expect(caught?.ok).toBe(false);
+    expect(caught?.text).toMatch(
+      /8\/8 requests to localhost finished before the release \(0\/8 after it, expected none/,
+    );
+  });
+  it('missing run (records from before): left out; setup or controls not met: the trial void', () => {
+    expect(nameBehindCap(undefined)).toBeNull();
+    expect(nameBehindCap({})).toBeNull();
+    expect(nameBehindCap({ ...run(0), held: 1 })).toMatchObject({ invalid: true });
+    expect(nameBehindCap({ ...run(0), heldAfter: 3 })).toMatchObject({ invalid: true });
+    const late = run(0);
+    late.ops.access.completedBeforeRelease = 0;
+    expect(nameBehindCap(late)).toMatchObject({ invalid: true });
+    const ip = run(0);
+    ip.ops.ip.completedBeforeRelease = 7;
+    expect(nameBehindCap(ip)).toMatchObject({ invalid: true });
+  });
+  it("the claim's check: the part joins the rest, a void part voids the trial", () => {
+    const plan = lookupPoolBound.plan(/** @type {any} */ ({ arch: 'x64', cores: 2, node: { major: 20 } }));
+    const op = (/** @type {number} */ count, /** @type {number} */ before) => ({
+      count,
+      completedBeforeRelease: before,
+      completed: count,
+      times: [],
+      errors: [],
+    });
+    const main = {
+      P: 4,
+      parked: 4,
+      getaddrinfoDuringHold: 9,
+      connectedDuringHold: 8,
+      ops: { ip: op(8, 8), name: op(8, 0), lookup: op(1, 0), access: op(1, 0) },
+    };
+    expect(plan.structural?.check(main)?.ok).toBe(true); // records from before the run
+    expect(plan.structural?.check({ ...main, nameCap: run(0) })?.ok).toBe(true);
+    expect(plan.structural?.check({ ...main, nameCap: run(8) })?.ok).toBe(false);
+    expect(plan.structural?.check({ ...main, nameCap: { ...run(8), held: 1 } })).toMatchObject({ invalid: true });
   });
 });

@@ -11,6 +11,46 @@ import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS, controlOp } from '../.
 // timer of its own that outlasts the hold it could read (HOLD_MS): such an answer comes
 // before a release it cannot know of, and counts as finished before it.
 
+// A second process beside it, each trial (mode 'name-cap'): a pool of CAP_POOL threads whose
+// slow-I/O slots (libuv's cap, ⌈P/2⌉) are taken by lookups held at a gate, its other threads
+// free; N GETs to http://localhost, N by IP and one fs.access meanwhile, for a hold drawn as
+// above. A request by name queues its getaddrinfo behind the cap and waits for the release,
+// while the fs.access (a free thread) and the requests by IP finish: a request by name held
+// by anything else on the pool than its own lookup (name-hosts-stat: answered from
+// /etc/hosts after an fs.stat, its getaddrinfo made and dropped) finishes during the hold.
+const CAP_POOL = 4;
+
+/**
+ * The 'name-cap' run's part: every request by name finished after the release, none
+ * before it, with no error. Honest, on Node 20, 22, 24 and 26: 0/4 before the release
+ * (hold 188–220 ms; the requests by name end 12–16 ms after it), the fs.access in 2–10 ms
+ * and 4/4 by IP in 13–21 ms; name-hosts-stat: 4/4 by name in 17–24 ms, during the hold.
+ * `invalid` where the setup did not hold (not ⌈P/2⌉ lookups at the gate throughout, the
+ * fs.access or a request by IP not done during the hold: the trial shows nothing);
+ * null where the run is missing (records from before it).
+ * @param {any} r
+ * @returns {{ ok: boolean, invalid?: boolean, text: string } | null}
+ */
+export function nameBehindCap(r) {
+  if (!r?.ops?.name) return null;
+  const { name, ip, access } = r.ops;
+  const errs = [...new Set(name.errors)];
+  const setup = `${r.held ?? '?'} lookups held at the gate (${r.heldAfter ?? '?'} at the release) of a pool of ${r.P}`;
+  if (r.held !== r.cap || r.heldAfter !== r.cap)
+    return { ok: false, invalid: true, text: `${setup}, not the ${r.cap} of its cap: this trial shows nothing` };
+  if (access?.completedBeforeRelease !== 1 || ip?.completedBeforeRelease !== ip?.count)
+    return {
+      ok: false,
+      invalid: true,
+      text: `${setup}: control failed, fs.access ${access?.completedBeforeRelease ? 'done' : 'not done'} and ${ip?.completedBeforeRelease ?? '?'}/${ip?.count ?? '?'} requests by IP during the hold: this trial shows nothing`,
+    };
+  const ok = name.completedBeforeRelease === 0 && name.completed === name.count && errs.length === 0;
+  return {
+    ok,
+    text: `with the pool's ${r.cap} slow-I/O slots held by lookups (${r.heldMs} ms) and ${r.P - r.cap} threads free, ${name.completedBeforeRelease}/${name.count} requests to localhost finished before the release (${name.completed - name.completedBeforeRelease}/${name.count} after it${ok ? '' : ', expected none before'}), an fs.access and ${ip.completedBeforeRelease}/${ip.count} requests by IP during it${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+  };
+}
+
 export default defineSpec({
   id: 'net.dns-lookup-pool-bound',
   title: 'A request to a host name waits for the thread pool: dns.lookup runs on it',
@@ -43,20 +83,32 @@ export default defineSpec({
         alternatives: { 'not pool-bound': round(notPool, 4) },
       },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
-      trial: (c) =>
-        c.run('net-probe.cjs', {
-          options: {
-            ops: ['ip', 'name', 'lookup', 'access'],
-            n: N,
-            delayMs: DELAY_MS,
-            holdMs: HOLD_MS,
-            holdExtra: true, // released at a time drawn in the trial (heldMs), not at HOLD_MS
-            pool: c.poolSize,
-          },
-          timeoutMs: 15_000,
-        }),
+      // The 'name-cap' run beside it sets its pool size itself (CAP_POOL: threads free beyond the cap).
+      trial: async (c) => {
+        const [main, capRun] = await Promise.all([
+          c.run('net-probe.cjs', {
+            options: {
+              ops: ['ip', 'name', 'lookup', 'access'],
+              n: N,
+              delayMs: DELAY_MS,
+              holdMs: HOLD_MS,
+              holdExtra: true, // released at a time drawn in the trial (heldMs), not at HOLD_MS
+              pool: c.poolSize,
+            },
+            timeoutMs: 15_000,
+          }),
+          c.run('net-probe.cjs', {
+            options: { mode: 'name-cap', n: N, delayMs: DELAY_MS, holdMs: HOLD_MS },
+            env: { UV_THREADPOOL_SIZE: String(CAP_POOL) },
+            timeoutMs: 15_000,
+          }),
+        ]);
+        return { ...main, nameCap: capRun };
+      },
       structural: {
-        asserts: 'requests to localhost and dns.lookup queue getaddrinfo on the parked pool, finish after it',
+        asserts:
+          'requests to localhost and dns.lookup queue getaddrinfo on the parked pool, finish after it; ' +
+          "with only the pool's slow-I/O slots held by lookups, requests to localhost wait for them",
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);
@@ -73,6 +125,10 @@ export default defineSpec({
           // open, one each (records from before it was counted have none)
           const connected = obs.connectedDuringHold;
           const connectedFirst = connected !== undefined && connected > ip.count;
+          // ... and what a request by name waits for is its lookup: with only the lookups'
+          // slots held, the rest of the pool free, it still waits (nameBehindCap)
+          const behind = nameBehindCap(obs.nameCap);
+          if (behind?.invalid) return { ok: false, invalid: true, detail: behind.text };
           return {
             ok:
               queued >= lookups &&
@@ -81,10 +137,11 @@ export default defineSpec({
               name.completed === name.count &&
               lookup.completed === 1 &&
               !connectedFirst &&
-              errs.length === 0,
+              errs.length === 0 &&
+              behind?.ok !== false,
             detail:
               `with all ${obs.P} pool threads parked${obs.heldMs ? ` ${obs.heldMs} ms (drawn in the trial)` : ''}, ${queued} getaddrinfo requests queued on the pool (expected ${lookups}); ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
-              `(${name.completed}/${name.count} after it)${connected === undefined ? '' : `, the server accepting ${connected} connection(s) meanwhile (at most ${ip.count}, the requests by IP${connectedFirst ? ': requests by name connected before their lookup returned' : ''})`}; controls: ${controlOp(obs.ops).call} waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+              `(${name.completed}/${name.count} after it)${connected === undefined ? '' : `, the server accepting ${connected} connection(s) meanwhile (at most ${ip.count}, the requests by IP${connectedFirst ? ': requests by name connected before their lookup returned' : ''})`}; controls: ${controlOp(obs.ops).call} waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}${behind ? `; ${behind.text}` : ''}`,
           };
         },
       },

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { DEFAULT_POOL } from '../../harness/kits/pool.js';
 import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
@@ -11,9 +12,24 @@ import { runWithLook, busyCalls, tasksNow } from '../../harness/kits/look.js';
 // FIFO nobody writes, so each lookup holds its thread in open(2) until
 // released. RES_OPTIONS=attempts:0 (set by the fixture) makes glibc try no
 // nameserver at all afterwards: no packet leaves (checked with strace in a
-// network namespace). Two pool sizes, one even and one odd, each set
-// explicitly: they are the claim's design, whatever size is in force for the run.
+// network namespace). Two pool sizes, each set explicitly (the claim's design, whatever
+// size is in force for the run) and drawn by the harness for each trial, told to the
+// process only as its UV_THREADPOOL_SIZE: one small (4 or 5) and one large (6 to 10), so
+// that a cap that holds only in the sizes tried cannot pass (lookup-cap-large-pool: from
+// P = 6 on, P − 1 pool threads held by lookups). SIZES: the records from before the draw.
 const SIZES = [DEFAULT_POOL, 5];
+/** The ranges drawn from, inclusive: the small pool and the large one. */
+const RANGES = /** @type {const} */ ([
+  [DEFAULT_POOL, 5],
+  [6, 10],
+]);
+/**
+ * The pool sizes for one trial, one from each of RANGES (crypto.randomInt).
+ * @param {(lo: number, hiExclusive: number) => number} [draw]  (tests)
+ */
+export function drawSizes(draw = randomInt) {
+  return RANGES.map(([lo, hi]) => draw(lo, hi + 1));
+}
 const EXTRA = 2; // lookups beyond P, so an uncapped pool would be full
 
 /** @param {number} P */
@@ -84,15 +100,17 @@ export default defineSpec({
   plan(ctx) {
     const why = gateUnavailable(ctx);
     const cases = SIZES.map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
+    const ranges = RANGES.map(([lo, hi]) => `P=${lo}–${hi} → ${cap(lo)}–${cap(hi)}`).join(', ');
     return {
       ...statOffPool(ctx),
       ...(why ? { skip: `cannot make lookups slow without the network: ${why}` } : {}),
       summary:
-        `k = P + ${EXTRA} concurrent dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file): ` +
-        `${cases.map((c) => `P=${c.P} → ${c.want} held at once`).join(', ')}, and an fs.stat still completes meanwhile. ` +
-        `Without the cap all P threads would be held (${cases.map((c) => c.P).join(', ')}) and fs.stat would wait.`,
+        `k = P + ${EXTRA} concurrent dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), ` +
+        `two pool sizes drawn for each trial: ${ranges} held at once, and an fs.stat still completes meanwhile. ` +
+        `Without the cap all P threads would be held and fs.stat would wait.`,
       model: {
         cases,
+        ranges: RANGES.map(([lo, hi]) => ({ from: lo, to: hi })),
         formula: '(P + 1) / 2',
         alternatives: { 'no cap': cases.map((c) => c.P), 'P / 2 rounded down': cases.map((c) => Math.floor(c.P / 2)) },
       },
@@ -104,6 +122,7 @@ export default defineSpec({
         // Not under Node options (a profiler, an agent's preload may keep threads of their
         // own blocked elsewhere): the fixture's census alone then.
         const look = c.platform === 'linux' && !c.env?.NODE_OPTIONS;
+        const drawn = drawSizes().map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
         const one = async (/** @type {(typeof cases)[number]} */ k) => {
           const o = {
             options: { mode: 'dns-cap', extra: EXTRA, ...(look && { look: true }) },
@@ -115,32 +134,36 @@ export default defineSpec({
           const { data } = await runWithLook(c, 'net-probe.cjs', o, pool.look);
           return { ...data, busy: pool.busy() };
         };
-        return { seen: await Promise.all(cases.map(one)) };
+        // `sizes`: the sizes drawn, kept by the harness (the check reads them from here)
+        return { sizes: drawn.map((d) => d.P), seen: await Promise.all(drawn.map(one)) };
       },
       structural: {
-        asserts: `⌈P/2⌉ lookups run at once (${cases.map((c) => `P=${c.P}: ${c.want}`).join(', ')}) and an fs.stat still completes`,
+        asserts: `⌈P/2⌉ lookups run at once (P drawn in ${ranges}) and an fs.stat still completes`,
         need: 2, // exact counts from /proc, the same in every trial measured
         check(obs) {
+          // the pool asked for, as the harness drew it (records from before the draw: SIZES)
+          const sizes = Array.isArray(obs.sizes) ? obs.sizes : SIZES;
           return gateCheck(
             obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
-              const want = cases[i].want;
+              const asked = sizes[i];
+              const want = cap(asked);
               // The pool halved must be the pool asked for: its thread count, where /proc shows it.
               const sized = typeof s.poolThreads !== 'number' || s.poolThreads === s.P;
               // all k asked of libuv, so that the ones held are what its cap let run
-              const asked = lookupsRequested(s, s.k);
+              const requested = lookupsRequested(s, s.k);
               // no more threads at work than the cap, in any call, seen from outside
               const busy = busyWhileHeld(s, want);
               const counts =
-                s.P === cases[i].P &&
+                s.P === asked &&
                 sized &&
                 s.held === want &&
                 s.heldAfter === want &&
                 s.statDone &&
                 s.finished &&
-                asked?.ok !== false;
+                requested?.ok !== false;
               const good = counts && busy?.ok !== false;
               const stat = s.statDone ? `fs.stat done in ${s.statMs} ms` : 'fs.stat waited (pool full)';
-              const text = `P=${s.P}: ${s.held ?? '?'} of ${s.k} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}${asked ? ` (${asked.text})` : ''}, ${stat}${busy ? `; ${busy.text}` : ''}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${counts ? '' : ` (expected ${want} and fs.stat done)`}`;
+              const text = `P=${s.P}: ${s.held ?? '?'} of ${s.k} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}${requested ? ` (${requested.text})` : ''}, ${stat}${busy ? `; ${busy.text}` : ''}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${counts ? '' : ` (expected P=${asked}, ${want} held and fs.stat done)`}`;
               return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
             }),
           );
