@@ -1,7 +1,7 @@
 // pool.env-parsing's check on made-up readings: each value against its own case.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import spec from '../specs/threadpool/pool.env-parsing.spec.js';
+import spec, { WRAPS, BLANKS_SIGNS, drawSome } from '../specs/threadpool/pool.env-parsing.spec.js';
 
 const ctx = /** @type {any} */ ({ node: { uv: '1.46.0' }, openFiles: null });
 const plan = spec.plan(ctx);
@@ -41,5 +41,72 @@ describe('pool.env-parsing check', () => {
     const old = check(seen(HONEST.filter(([v]) => v !== 'x8')));
     expect(old.ok).toBe(true);
     expect(old.detail).toMatch(/^all 8 values read as expected/);
+  });
+});
+
+describe('pool.env-parsing: values drawn from WRAPS and BLANKS_SIGNS', () => {
+  /** the drawn readings as the trial records them (value, parked, threads, want) @param {[string, number, number][]} rows */
+  const drawn = (rows) => rows.map(([value, parked, want]) => ({ value, parked, threads: parked, want }));
+  test('drawSome draws k distinct entries of the list', () => {
+    const d = drawSome(WRAPS, 2);
+    expect(d).toHaveLength(2);
+    expect(d[0]).not.toBe(d[1]);
+    for (const e of d) expect(WRAPS).toContain(e);
+    expect(drawSome(BLANKS_SIGNS, 99)).toHaveLength(BLANKS_SIGNS.length);
+  });
+
+  test('every catalogued reading is a pool of 1–8 (no 1024-thread probe is added)', () => {
+    for (const [, n] of [...WRAPS, ...BLANKS_SIGNS]) expect(n).toBeGreaterThanOrEqual(1);
+    for (const [, n] of [...WRAPS, ...BLANKS_SIGNS]) expect(n).toBeLessThanOrEqual(8);
+    for (const [v] of [...WRAPS, ...BLANKS_SIGNS]) expect(v.length).toBeLessThan(16);
+  });
+
+  test('drawn values read as atoi reads them: holds, and the detail names them', () => {
+    const obs = {
+      ...seen(HONEST),
+      drawn: drawn([
+        ['4294967298', 2, 2],
+        [' 8', 8, 8],
+        ['+3', 3, 3],
+        ['-4294967293', 3, 3],
+      ]),
+    };
+    const r = check(obs);
+    expect(r.ok).toBe(true);
+    expect(r.detail).toMatch(/^all 13 values read as expected/);
+    expect(r.detail).toContain('" 8" → 8');
+  });
+
+  test('a saturating reading (pool-size-saturating: 2^32 + 2 → 1024, seen as 64 parked) fails', () => {
+    const obs = {
+      ...seen(HONEST),
+      drawn: drawn([
+        ['4294967298', 64, 2],
+        ['+3', 3, 3],
+      ]),
+    };
+    expect(check(obs)).toEqual({ ok: false, detail: 'read differently: "4294967298" → 64' });
+  });
+
+  test('a reading that stops at a blank or "+" (pool-size-no-blanks: " 8" → 1) fails', () => {
+    const obs = {
+      ...seen(HONEST),
+      drawn: drawn([
+        ['4294967298', 2, 2],
+        [' 8', 1, 8],
+        ['+3', 1, 3],
+      ]),
+    };
+    expect(check(obs)).toEqual({ ok: false, detail: 'read differently: " 8" → 1, "+3" → 1' });
+  });
+
+  test('a drawn value whose started threads disagree with its parked readers fails', () => {
+    const obs = { ...seen(HONEST), drawn: [{ value: '\t5', parked: 5, threads: 6, want: 5 }] };
+    expect(check(obs).ok).toBe(false);
+  });
+
+  test('a record from before values were drawn (no drawn) is judged on the fixed values', () => {
+    expect(check(seen(HONEST))).toMatchObject({ ok: true });
+    expect(check({ ...seen(HONEST), drawn: [{ value: ' 8', parked: 8 }] })).toMatchObject({ ok: true });
   });
 });

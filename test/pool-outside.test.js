@@ -8,7 +8,7 @@ import { specContext } from '../harness/context.js';
 import { parkedPart, probePool, watchAffinity, PARKED_CPU_MS, PARKED_CPU_POOL } from '../harness/kits/pool.js';
 import defaultSize from '../specs/threadpool/pool.default-size.spec.js';
 import max128 from '../specs/threadpool/pool.max-128.spec.js';
-import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
+import threadPerCore, { drawAtWorkHashes, drawLateAtMs } from '../specs/threadpool/pool.thread-per-core.spec.js';
 
 /** n threads parked, each of `cpuMs` ms of CPU, waiting in `wait` once through; `odd` changes the last. */
 const outside = (
@@ -243,3 +243,107 @@ test(
     }
   },
 );
+
+describe('pool.thread-per-core: drawn hashes and a late watch in one trial of each pair', () => {
+  const plan = /** @type {any} */ (
+    threadPerCore.plan(/** @type {any} */ ({ cores: 2, poolSize: 4, platform: 'linux' }))
+  );
+  const check = plan.structural.check;
+  const all = { 11: [0, 1], 12: [0, 1], 13: [0, 1], 14: [0, 1] };
+  const obs = (/** @type {any} */ outside) => ({
+    parked: 4,
+    blocked: 4,
+    poolThreads: [11, 12, 13, 14],
+    affinity: { process: [0, 1], threads: all, threadsAtWork: { lists: all, running: 4 } },
+    outside,
+  });
+  const watch = { looks: 41, pinnedLooks: 0, process: '0,1', threads: 15, pinned: [], ms: 113 };
+  const lateHonest = { looks: 57, pinnedLooks: 0, process: '0,1', threads: 10, pinned: [], ms: 368, atMs: 3995 };
+  // pool-pin-uptime as read: every pool thread on one CPU from the first late look
+  const latePinned = {
+    ...lateHonest,
+    pinnedLooks: 111,
+    looks: 111,
+    pinned: [11, 12, 13, 14].map((tid, i) => ({ tid, cpus: String(i % 2), atMs: 1 })),
+  };
+
+  test('the drawn hashes: four, pbkdf2 of 40,000–250,000 iterations or scrypt of N 2^14–2^15', () => {
+    for (let i = 0; i < 200; i++) {
+      const h = drawAtWorkHashes();
+      expect(h).toHaveLength(4);
+      for (const x of h)
+        if (x.kind === 'pbkdf2') expect(x.iterations >= 40_000 && x.iterations <= 250_000).toBe(true);
+        else expect([16384, 32768]).toContain(x.N);
+      const late = drawLateAtMs();
+      expect(late >= 3400 && late <= 4000).toBe(true);
+    }
+  });
+
+  test("a late watch with every look the process's list holds and is named", () => {
+    const r = check(obs({ atWork: watch, late: [], lateAtWork: lateHonest }));
+    expect(r).toMatchObject({ ok: true });
+    expect(r.detail).toContain('and late, from 3995 ms: 57 looks over 368 ms');
+  });
+
+  test('a late watch that read threads bound one per CPU (pool-pin-uptime) fails', () => {
+    const r = check(obs({ atWork: watch, late: [], lateAtWork: latePinned }));
+    expect(r.ok).toBe(false);
+    expect(r.invalid).toBeUndefined();
+    expect(r.detail).toContain('111 of 111 looks read a thread bound');
+  });
+
+  test('a late watch missing, or one the probe went on without, is left out', () => {
+    expect(check(obs({ atWork: watch, late: [], lateAtWork: null }))).toMatchObject({ ok: true });
+    expect(check(obs({ atWork: watch, late: [] }))).toMatchObject({ ok: true });
+    expect(check(obs({ atWork: watch, late: ['late-at-work'], lateAtWork: latePinned }))).toMatchObject({ ok: true });
+  });
+
+  test('the at-work watch under drawn long hashes (pool-pin-long-hash: 170 of 174 looks pinned) fails', () => {
+    const pinnedWatch = { ...watch, pinnedLooks: 170, looks: 174, pinned: [{ tid: 11, cpus: '0', atMs: 10 }] };
+    expect(check(obs({ atWork: pinnedWatch, late: [] })).ok).toBe(false);
+  });
+
+  test('trials ask the probe for drawn hashes, and exactly one of each pair for a late watch', async () => {
+    /** @type {any[]} */
+    const asked = [];
+    const ctx = /** @type {any} */ ({
+      platform: 'linux',
+      start: (/** @type {string} */ _f, /** @type {any} */ o) => {
+        asked.push(o.options);
+        return { pid: 1, result: Promise.resolve({ data: {} }) };
+      },
+    });
+    for (let n = 1; n <= 6; n++) await plan.trial(ctx, n);
+    for (const o of asked) expect(o.atWorkHashes).toHaveLength(4);
+    const late = asked.map((o) => !!o.lateAtWork);
+    for (let p = 0; p < 3; p++) expect(Number(late[2 * p]) + Number(late[2 * p + 1])).toBe(1);
+  });
+});
+
+test('probePool outside with lateAtMs: the harness watches again at the age it drew', linux, async () => {
+  const machine = /** @type {any} */ ({ node: { path: process.execPath }, env: {}, cpus: null });
+  const launcher = createLauncher({ machine });
+  try {
+    const ctx = { ...specContext(machine, launcher), platform: 'linux' };
+    const obs = await probePool(/** @type {any} */ (ctx), {
+      size: '3',
+      fifos: 8,
+      atWork: true,
+      outside: true,
+      atWorkHashes: [
+        { kind: 'pbkdf2', iterations: 40_000 },
+        { kind: 'scrypt', N: 16384 },
+      ],
+      lateAtMs: 1500,
+    });
+    expect(obs.parked).toBe(3);
+    expect(obs.outside.late).toEqual([]);
+    expect(obs.outside.lateAtWork.atMs).toBeGreaterThanOrEqual(1500);
+    expect(obs.outside.lateAtWork.looks).toBeGreaterThanOrEqual(1);
+    expect(obs.outside.lateAtWork.pinnedLooks).toBe(0);
+    expect(obs.lateAtWork.hashes).toBe(4);
+    expect(obs.lateAtWork.uptimeMs).toBeLessThanOrEqual(obs.outside.lateAtWork.atMs + 50);
+  } finally {
+    launcher.dispose();
+  }
+});

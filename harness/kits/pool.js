@@ -145,7 +145,13 @@ export const fifosFor = (want) => Math.max(64, want + 8);
  * where those threads wait once the count is through, and with atWork the
  * pool threads' CPU lists all the while the hashes run.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
+ * `atWorkHashes`: the hashes atWork queues (pool-probe-main.cjs AtWorkHash;
+ * default 4 pbkdf2 of 50,000 iterations). `lateAtMs` (with atWork and
+ * outside, Linux): once that reading is done the probe waits, and the
+ * harness lets it queue those hashes again at this age of the process (ms
+ * on the harness's clock from the spawn) and watches the threads' CPU lists
+ * from outside until they have all ended (`outside.lateAtWork`).
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number }} [o]
  */
 export function probePool(
   ctx,
@@ -159,17 +165,28 @@ export function probePool(
     atWork = false,
     cpus,
     outside = false,
+    atWorkHashes,
+    lateAtMs,
   } = {},
 ) {
   const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
+  const late = lateAtMs !== undefined && outside && atWork ? { lateAtWork: true } : {};
   const o = {
-    options: { fifos, setEnv, setEnvAfterUse, threadAffinity, atWork },
+    options: {
+      fifos,
+      setEnv,
+      setEnvAfterUse,
+      threadAffinity,
+      atWork,
+      ...(atWorkHashes ? { atWorkHashes } : {}),
+      ...late,
+    },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),
   };
   if (!outside || ctx.platform !== 'linux') return ctx.run(fixture, o);
-  return probeFromOutside(ctx, fixture, o);
+  return probeFromOutside(ctx, fixture, o, lateAtMs);
 }
 
 /**
@@ -300,9 +317,14 @@ export function watchAffinity(pid, everyMs = 2) {
  * read; late: the looks the fixture went on without, which the claims leave
  * out or void on).
  * @param {import('../context.js').Context} ctx @param {string} fixture
+ * With `lateAtMs`: 'late-at-work' answered at that age of the process (ms
+ * since just before its spawn, on the harness's clock: the process is no
+ * older), a watchAffinity begun then and stopped at 'late-at-work-done'
+ * (`lateAtWork` in `outside`, with `atMs`: the age at which it began).
  * @param {{ options: object, env: Record<string, string | undefined>, timeoutMs: number, cpus?: number[] }} o
+ * @param {number} [lateAtMs]
  */
-async function probeFromOutside(ctx, fixture, o) {
+async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   /** @type {import('../isolate.js').FixtureHandle | null} */
   let handle = null;
   /** @type {{ tid: number, cpuMs: number | null }[] | null} */
@@ -313,6 +335,15 @@ async function probeFromOutside(ctx, fixture, o) {
   const live = /** @type {{ watch: ReturnType<typeof watchAffinity> | null }} */ ({ watch: null });
   /** @type {ReturnType<ReturnType<typeof watchAffinity>['stop']> | null} */
   let atWork = null;
+  /** the late watch (lateAtMs): begun at the drawn age, and its reading once stopped */
+  const later =
+    /** @type {{ watch: ReturnType<typeof watchAffinity> | null, atMs: number | null, result: any, finished: boolean }} */ ({
+      watch: null,
+      atMs: null,
+      result: null,
+      finished: false,
+    });
+  const spawnedAt = performance.now();
   // its own pid, as it says (taskset execs the fixture in place: the same)
   const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
   const onMessage = (/** @type {any} */ m) => {
@@ -322,6 +353,23 @@ async function probeFromOutside(ctx, fixture, o) {
         waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
       else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
+      else if (m?.phase === 'late-at-work' && ours(m) && lateAtMs !== undefined) {
+        const pid = m.pid;
+        setTimeout(
+          () => {
+            if (later.finished) return; // the probe has ended (its wait bounded): no watch
+            later.atMs = Math.round(performance.now() - spawnedAt);
+            later.watch = watchAffinity(pid);
+            try {
+              handle?.send({ type: 'go', phase: 'late-at-work' });
+            } catch {
+              // the channel closed: the probe went on without the answer (unanswered)
+            }
+          },
+          Math.max(0, spawnedAt + lateAtMs - performance.now()),
+        );
+      } else if (m?.phase === 'late-at-work-done' && ours(m) && later.watch)
+        later.result = { ...later.watch.stop(), atMs: later.atMs };
     } finally {
       if (['parked', 'counted', 'at-work'].includes(m?.phase)) handle?.send({ type: 'go', phase: m.phase });
     }
@@ -330,9 +378,12 @@ async function probeFromOutside(ctx, fixture, o) {
   try {
     const { data } = await handle.result;
     const late = Array.isArray(data?.unanswered) ? data.unanswered.map(String) : [];
-    return { ...data, outside: { parked, waits, atWork, late } };
+    const lateAtWork = lateAtMs === undefined ? {} : { lateAtWork: later.result };
+    return { ...data, outside: { parked, waits, atWork, late, ...lateAtWork } };
   } finally {
     live.watch?.stop();
+    later.finished = true;
+    later.watch?.stop();
   }
 }
 

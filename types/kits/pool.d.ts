@@ -92,9 +92,15 @@ export declare const fifosFor: (want: number) => number;
  * where those threads wait once the count is through, and with atWork the
  * pool threads' CPU lists all the while the hashes run.
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
+ * `atWorkHashes`: the hashes atWork queues (pool-probe-main.cjs AtWorkHash;
+ * default 4 pbkdf2 of 50,000 iterations). `lateAtMs` (with atWork and
+ * outside, Linux): once that reading is done the probe waits, and the
+ * harness lets it queue those hashes again at this age of the process (ms
+ * on the harness's clock from the spawn) and watches the threads' CPU lists
+ * from outside until they have all ended (`outside.lateAtWork`).
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, atWorkHashes, lateAtMs, }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
@@ -104,6 +110,14 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
     atWork?: boolean;
     cpus?: number[];
     outside?: boolean;
+    atWorkHashes?: ({
+        kind: 'pbkdf2';
+        iterations: number;
+    } | {
+        kind: 'scrypt';
+        N: number;
+    })[];
+    lateAtMs?: number;
 }): Promise<any>;
 /**
  * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
