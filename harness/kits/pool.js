@@ -143,9 +143,13 @@ export const fifosFor = (want) => Math.max(64, want + 8);
  * process itself (`outside` in the result, probeFromOutside): the threads
  * parked on FIFOs and the CPU each has used, while the readers are parked,
  * where those threads wait once the count is through, and with atWork the
- * pool threads' CPU lists all the while the hashes run.
+ * pool threads' CPU lists all the while the hashes run. `cpuFirst`: a pbkdf2 and
+ * a scrypt run on the pool before the count. `lateWork`: pool requests of these
+ * kinds submitted while the readers are parked (pool-probe-main.cjs; the
+ * report's `lateWork`), with `outside` the process's threads listed by the
+ * harness before and after (`outside.lateThreads`).
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, cpuFirst?: boolean, lateWork?: string[] }} [o]
  */
 export function probePool(
   ctx,
@@ -159,11 +163,13 @@ export function probePool(
     atWork = false,
     cpus,
     outside = false,
+    cpuFirst,
+    lateWork,
   } = {},
 ) {
   const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
   const o = {
-    options: { fifos, setEnv, setEnvAfterUse, threadAffinity, atWork },
+    options: { fifos, setEnv, setEnvAfterUse, threadAffinity, atWork, cpuFirst, lateWork },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),
@@ -313,6 +319,8 @@ async function probeFromOutside(ctx, fixture, o) {
   const live = /** @type {{ watch: ReturnType<typeof watchAffinity> | null }} */ ({ watch: null });
   /** @type {ReturnType<ReturnType<typeof watchAffinity>['stop']> | null} */
   let atWork = null;
+  /** the process's threads listed by the harness around lateWork (pool-probe-main.cjs): 'late-before', 'late-after' */
+  const lateThreads = /** @type {Record<string, number[] | null>} */ ({});
   // its own pid, as it says (taskset execs the fixture in place: the same)
   const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
   const onMessage = (/** @type {any} */ m) => {
@@ -322,17 +330,38 @@ async function probeFromOutside(ctx, fixture, o) {
         waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
       else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
+      else if ((m?.phase === 'late-before' || m?.phase === 'late-after') && ours(m))
+        lateThreads[m.phase] = threadsOf(m.pid);
     } finally {
-      if (['parked', 'counted', 'at-work'].includes(m?.phase)) handle?.send({ type: 'go', phase: m.phase });
+      if (['parked', 'counted', 'at-work', 'late-before', 'late-after'].includes(m?.phase))
+        handle?.send({ type: 'go', phase: m.phase });
     }
   };
   handle = ctx.start(fixture, { ...o, options: { ...o.options, hold: true }, onMessage });
   try {
     const { data } = await handle.result;
     const late = Array.isArray(data?.unanswered) ? data.unanswered.map(String) : [];
-    return { ...data, outside: { parked, waits, atWork, late } };
+    return {
+      ...data,
+      outside: { parked, waits, atWork, late, ...(Object.keys(lateThreads).length ? { lateThreads } : {}) },
+    };
   } finally {
     live.watch?.stop();
+  }
+}
+
+/**
+ * The threads of process `pid` but io_uring's kernel workers, read from outside; null where
+ * /proc cannot list them.
+ * @param {number} pid
+ */
+function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .map(Number)
+      .filter((tid) => proc.ioWorker(tid, pid) === false);
+  } catch {
+    return null;
   }
 }
 

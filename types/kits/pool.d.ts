@@ -90,11 +90,15 @@ export declare const fifosFor: (want: number) => number;
  * process itself (`outside` in the result, probeFromOutside): the threads
  * parked on FIFOs and the CPU each has used, while the readers are parked,
  * where those threads wait once the count is through, and with atWork the
- * pool threads' CPU lists all the while the hashes run.
+ * pool threads' CPU lists all the while the hashes run. `cpuFirst`: a pbkdf2 and
+ * a scrypt run on the pool before the count. `lateWork`: pool requests of these
+ * kinds submitted while the readers are parked (pool-probe-main.cjs; the
+ * report's `lateWork`), with `outside` the process's threads listed by the
+ * harness before and after (`outside.lateThreads`).
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, cpuFirst?: boolean, lateWork?: string[] }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, cpuFirst, lateWork, }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
@@ -104,6 +108,8 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
     atWork?: boolean;
     cpus?: number[];
     outside?: boolean;
+    cpuFirst?: boolean;
+    lateWork?: string[];
 }): Promise<any>;
 /**
  * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
