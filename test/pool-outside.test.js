@@ -125,6 +125,37 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(slow).toMatchObject({ ok: false, invalid: true });
     expect(max({ asked200: probe(200), asked1025: probe(1024) }).ok).toBe(true);
   });
+
+  test('pool.max-128: a size above 128 assigned in code (drawn) gives that size; capped at 128 fails', () => {
+    const honest = { asked200: probe(200, outside(200)), asked1025: probe(1024, outside(1024)) };
+    const inCode = (/** @type {number} */ n, asked = 187) => ({ asked, probe: probe(n, outside(n)) });
+    expect(max({ ...honest, inCode: inCode(187) }).ok).toBe(true);
+    // env-in-code-cap-128: 187 set in code gives 128
+    const capped = max({ ...honest, inCode: inCode(128) });
+    expect(capped.ok).toBe(false);
+    expect(capped.detail).toContain('assigned 187 in code: 128 threads parked');
+    expect(max({ ...honest, inCode: inCode(187, 188) }).ok).toBe(false);
+    expect(max({ ...honest, inCode: { asked: 187, probe: probe(187, outside(187, { odd: WORKER })) } }).ok).toBe(false);
+    const slow = { asked: 187, probe: probe(187, outside(187, { odd: { cpuMs: 2.5 } })) };
+    expect(max({ ...honest, inCode: slow })).toMatchObject({ ok: false, invalid: true });
+  });
+
+  test('pool.max-128: the pool of 200 counted after CPU work (pool-retire-above-128: 128 serve) fails', () => {
+    // counted after a pbkdf2 and a scrypt: the pool started before the count (delta 0)
+    const after = (/** @type {number} */ n, blocked = n) => ({
+      ...probe(n, outside(blocked)),
+      poolThreads: [],
+      blocked,
+    });
+    const honest = { asked1025: probe(1024, outside(1024)), inCode: { asked: 187, probe: after(187) } };
+    expect(max({ ...honest, asked200: after(200) }).ok).toBe(true);
+    // 128 parked on the count's FIFOs, 72 more on the sabotage's own: 200 in open(2)
+    const retired = max({ ...honest, asked200: after(128, 200) });
+    expect(retired.ok).toBe(false);
+    expect(retired.detail).toContain(
+      'asked 200: 128 threads parked on FIFOs (thread-count delta 0, 200 blocked in open)',
+    );
+  });
 });
 
 const linux = { skip: process.platform !== 'linux' && 'reads /proc' };
@@ -186,6 +217,38 @@ test(
       expect(obs.outside.atWork.threads).toBeGreaterThan(3); // the pool's and V8's, listed by the harness
       expect(obs.outside.late).toEqual([]);
       expect(parkedPart(obs)?.ok).toBe(true);
+    } finally {
+      launcher.dispose();
+    }
+  },
+);
+
+test(
+  'probePool cpuFirst and lateWork: hashes before the count; work submitted while parked waits, no thread made',
+  linux,
+  async () => {
+    const machine = /** @type {any} */ ({ node: { path: process.execPath }, env: {}, cpus: null });
+    const launcher = createLauncher({ machine });
+    try {
+      const ctx = { ...specContext(machine, launcher), platform: 'linux' };
+      const first = await probePool(/** @type {any} */ (ctx), { size: '3', fifos: 8, cpuFirst: true, outside: true });
+      expect(first.parked).toBe(3);
+      expect(first.poolThreads).toEqual([]); // the pool started with the hashes, before the count
+      expect(parkedPart(first)?.ok).toBe(true);
+      const kinds = ['pbkdf2', 'scrypt', 'zlib', 'randomBytes', 'fs', 'pbkdf2', 'scrypt'];
+      const late = await probePool(/** @type {any} */ (ctx), {
+        size: '3',
+        fifos: 8,
+        setEnv: '9',
+        setEnvAfterUse: true,
+        lateWork: kinds,
+        outside: true,
+      });
+      expect(late.parked).toBe(3);
+      expect(late.lateWork).toEqual({ kinds, doneWhileParked: 0, done: kinds.length, errors: [] });
+      const { 'late-before': before, 'late-after': after } = late.outside.lateThreads;
+      expect(before.length).toBeGreaterThan(3);
+      expect([...after].sort()).toEqual([...before].sort());
     } finally {
       launcher.dispose();
     }

@@ -144,14 +144,18 @@ export const fifosFor = (want) => Math.max(64, want + 8);
  * parked on FIFOs and the CPU each has used, while the readers are parked,
  * where those threads wait once the count is through, and with atWork the
  * pool threads' CPU lists all the while the hashes run.
- * @param {import('../context.js').Context} ctx
  * `atWorkHashes`: the hashes atWork queues (pool-probe-main.cjs AtWorkHash;
  * default 4 pbkdf2 of 50,000 iterations). `lateAtMs` (with atWork and
  * outside, Linux): once that reading is done the probe waits, and the
  * harness lets it queue those hashes again at this age of the process (ms
  * on the harness's clock from the spawn) and watches the threads' CPU lists
- * from outside until they have all ended (`outside.lateAtWork`).
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number }} [o]
+ * from outside until they have all ended (`outside.lateAtWork`). `cpuFirst`: a
+ * pbkdf2 and a scrypt run on the pool before the count. `lateWork`: pool requests
+ * of these kinds submitted while the readers are parked (pool-probe-main.cjs; the
+ * report's `lateWork`), with `outside` the process's threads listed by the
+ * harness before and after (`outside.lateThreads`).
+ * @param {import('../context.js').Context} ctx
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[] }} [o]
  */
 export function probePool(
   ctx,
@@ -167,6 +171,8 @@ export function probePool(
     outside = false,
     atWorkHashes,
     lateAtMs,
+    cpuFirst,
+    lateWork,
   } = {},
 ) {
   const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
@@ -180,6 +186,8 @@ export function probePool(
       atWork,
       ...(atWorkHashes ? { atWorkHashes } : {}),
       ...late,
+      cpuFirst,
+      lateWork,
     },
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
@@ -344,6 +352,8 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
       finished: false,
     });
   const spawnedAt = performance.now();
+  /** the process's threads listed by the harness around lateWork (pool-probe-main.cjs): 'late-before', 'late-after' */
+  const lateThreads = /** @type {Record<string, number[] | null>} */ ({});
   // its own pid, as it says (taskset execs the fixture in place: the same)
   const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
   const onMessage = (/** @type {any} */ m) => {
@@ -370,8 +380,11 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
         );
       } else if (m?.phase === 'late-at-work-done' && ours(m) && later.watch)
         later.result = { ...later.watch.stop(), atMs: later.atMs };
+      else if ((m?.phase === 'late-before' || m?.phase === 'late-after') && ours(m))
+        lateThreads[m.phase] = threadsOf(m.pid);
     } finally {
-      if (['parked', 'counted', 'at-work'].includes(m?.phase)) handle?.send({ type: 'go', phase: m.phase });
+      if (['parked', 'counted', 'at-work', 'late-before', 'late-after'].includes(m?.phase))
+        handle?.send({ type: 'go', phase: m.phase });
     }
   };
   handle = ctx.start(fixture, { ...o, options: { ...o.options, hold: true }, onMessage });
@@ -379,11 +392,36 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
     const { data } = await handle.result;
     const late = Array.isArray(data?.unanswered) ? data.unanswered.map(String) : [];
     const lateAtWork = lateAtMs === undefined ? {} : { lateAtWork: later.result };
-    return { ...data, outside: { parked, waits, atWork, late, ...lateAtWork } };
+    return {
+      ...data,
+      outside: {
+        parked,
+        waits,
+        atWork,
+        late,
+        ...lateAtWork,
+        ...(Object.keys(lateThreads).length ? { lateThreads } : {}),
+      },
+    };
   } finally {
     live.watch?.stop();
     later.finished = true;
     later.watch?.stop();
+  }
+}
+
+/**
+ * The threads of process `pid` but io_uring's kernel workers, read from outside; null where
+ * /proc cannot list them.
+ * @param {number} pid
+ */
+function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`)
+      .map(Number)
+      .filter((tid) => proc.ioWorker(tid, pid) === false);
+  } catch {
+    return null;
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import {
   poolSize,
@@ -13,14 +14,100 @@ import { satisfiesVersion } from '../../harness/range.js';
 const ASK = '2';
 
 /**
- * A second value to assign, above the pool the process starts with: code
- * assigns the variable to grow the pool as often as to shrink it, and a value
- * honoured only up to the launch environment's pool (env-in-code-lower-only:
- * 8 gives 4) reads right for any value below it. The default's 4 + 2, or the
- * size in force + 2 (at most libuv's cap); none where that is the cap already.
+ * The range of the second value to assign, above the pool the process starts with, drawn
+ * by the harness at each trial (not told the fixture beforehand): code assigns the variable
+ * to grow the pool as often as to shrink it, and a value honoured only up to the launch
+ * environment's pool (env-in-code-lower-only: 8 gives 4) reads right for any value below
+ * it; and above 128, where a cap kept for values set in code would show
+ * (env-in-code-cap-128: 200 gives 128). From the default's 4: 129–300; from a pool of P in
+ * force, max(P + 2, 129) and up to 171 more (at most libuv's cap); none where that is the
+ * cap already. A count of up to 300 parked readers: with the late requests (drawLateWork)
+ * the claim took 0.9–1.1 s where it took 0.6–0.8 s (Node 20, busy 2-CPU machine).
  * @param {number} P the pool the process starts with
+ * @returns {[number, number] | null}
  */
-export const aboveStart = (P) => (P >= 1024 ? null : String(Math.min(1024, Math.max(6, P + 2))));
+export function aboveStart(P) {
+  if (P >= 1024) return null;
+  const lo = Math.min(1024, Math.max(129, P + 2));
+  return [lo, Math.min(1024, lo + 171)];
+}
+
+/** A value in aboveStart's range, drawn. @param {[number, number]} range */
+export const drawAbove = ([lo, hi]) => String(lo + randomInt(hi - lo + 1));
+
+/**
+ * The value assigned after the pool's first use, drawn above the pool the process started
+ * with (at most 64 above, at most libuv's cap): libuv read the variable once, so raising it
+ * then must make no thread (a pool read again for some work would grow for it:
+ * env-late-crypto-pool). ASK (below it) where the pool is at the cap already.
+ * @param {number} P
+ */
+export const drawLate = (P) => (P >= 1024 ? ASK : String(P + 1 + randomInt(Math.min(64, 1024 - P))));
+
+/** Kinds of pool request pool-probe-main.cjs lateWork submits. */
+const OTHER_KINDS = ['zlib', 'randomBytes', 'fs'];
+
+/**
+ * The requests submitted after the late assignment while the pool's P threads are parked:
+ * P + 1–3 hashes, each a pbkdf2 or a scrypt (drawn): more than the pool started with, so a
+ * pool grown for them would run one at once; and one of each other kind (zlib, randomBytes,
+ * fs.access), in a drawn order. None may complete while every pool thread is parked.
+ * @param {number} P
+ */
+export function drawLateWork(P) {
+  const kinds = [
+    ...Array.from({ length: P + 1 + randomInt(3) }, () => (randomInt(2) ? 'pbkdf2' : 'scrypt')),
+    ...OTHER_KINDS,
+  ];
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
+  }
+  return kinds;
+}
+
+/**
+ * The part of the case after the first pool use that reads its late requests (trial's
+ * `late`): submitted while every pool thread was parked, none completed in the 40 ms
+ * waited (honest: 0 of P + 4–6, every run, Node 20–26), all completed once the readers
+ * were let through with no error, and the process's threads, listed by the harness
+ * from outside before they were submitted and after the wait, gained none (honest: 0;
+ * a worker thread made for a hash: 1 or more). null where it was not read (a record
+ * from before, or off Linux for the threads: that reading left out).
+ * @param {any} late the trial's { kinds, report, threads: { 'late-before', 'late-after' } }
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function latePart(late) {
+  if (!late?.report) return null;
+  const { kinds, report: r, threads } = late;
+  const parts = [];
+  let ok = true;
+  const same = Array.isArray(r.kinds) && r.kinds.join() === kinds.join();
+  if (!same || r.done !== kinds.length || r.errors?.length) {
+    ok = false;
+    parts.push(
+      `of ${kinds.length} late requests ${r.done} completed${r.errors?.length ? ` (${r.errors.join(', ')})` : ''}${same ? '' : ', not those submitted'}`,
+    );
+  }
+  if (r.doneWhileParked !== 0) ok = false;
+  parts.push(
+    `${r.doneWhileParked} of ${kinds.length} late requests (${countKinds(kinds)}) completed while every pool thread was parked (expected none)`,
+  );
+  const [before, after] = [threads?.['late-before'], threads?.['late-after']];
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const had = new Set(before);
+    const gained = after.filter((/** @type {number} */ t) => !had.has(t)).length;
+    if (gained !== 0) ok = false;
+    parts.push(`the process gained ${gained} threads across them, read from outside (expected none)`);
+  }
+  return { ok, detail: parts.join(', ') };
+}
+
+/** @param {string[]} kinds */
+const countKinds = (kinds) =>
+  Object.entries(kinds.reduce((/** @type {Record<string, number>} */ n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {}))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
 
 /**
  * Where an ES module entry no longer starts the pool before user code
@@ -61,35 +148,46 @@ export default defineSpec({
     const P = poolSize(ctx);
     const setting = sizeInForce(ctx);
     const high = aboveStart(P);
+    const late = P >= 1024 ? ASK : `${P + 1}–${Math.min(1024, P + 64)}`;
+    /** @type {{ name: string, entry: string, after: boolean, want: number | null, ask: string | null }[]} */
     const cases = [
       { name: 'CommonJS entry, before any pool use', entry: 'commonjs', after: false, want: Number(ASK), ask: ASK },
-      { name: 'CommonJS entry, after the first pool use', entry: 'commonjs', after: true, want: P, ask: ASK },
+      // raised above the pool it started with (drawn: drawLate), pool requests submitted then
+      { name: 'CommonJS entry, after the first pool use', entry: 'commonjs', after: true, want: P, ask: null },
       { name: 'ES module entry', entry: 'module', after: false, want: esmWorks ? Number(ASK) : P, ask: ASK },
-      // above the pool it starts with: grown as asked (6 threads by default, a few ms more)
+      // above the pool it starts with and above 128, drawn at each trial (aboveStart): grown
+      // as asked (want: the value drawn, in the trial's record)
       ...(high
         ? [
             {
-              name: `CommonJS entry, before any pool use, assigning ${high}`,
+              name: `CommonJS entry, before any pool use, assigning a value drawn in ${high.join('–')}`,
               entry: 'commonjs',
               after: false,
-              want: Number(high),
-              ask: high,
+              want: null,
+              ask: null,
             },
           ]
         : []),
     ];
     // more FIFOs than each case's pool (probePool's 64 are too few for 64 → 66, or the 128 in force kept)
-    const fifos = Math.max(...cases.map((k) => fifosFor(k.want)));
+    const fifos = Math.max(...cases.map((k) => fifosFor(k.want ?? (high ? high[1] : 0))));
     const unavailable = fifoCountUnavailable(ctx, fifos);
     return {
       ...(unavailable ? { skip: unavailable } : {}),
       ...(P === Number(ASK) ? { undecidable: sameSize(setting ?? `a pool of ${P}`) } : {}),
       summary:
         `Assign ${ASK}${setting ? ` (${setting})` : ''}: ` +
-        `${cases.map((k) => `${k.name} → ${k.want}`).join('; ')} (Node ${ctx.node.version}).`,
+        `${cases.map((k) => `${k.name} → ${k.want ?? 'that value'}`).join('; ')} (Node ${ctx.node.version}). ` +
+        `After the first pool use the value is raised to one drawn in ${late}, and pbkdf2, scrypt, zlib, ` +
+        `randomBytes and fs requests submitted while the pool's ${P} threads are parked on FIFOs wait for them, ` +
+        `with no thread made (read from outside).`,
       model: {
         asked: Number(ASK),
-        cases: cases.map(({ name, want, ask }) => ({ name, want, ...(ask === ASK ? {} : { asked: Number(ask) }) })),
+        cases: cases.map(({ name, want, ask }, i) => ({
+          name,
+          want: want ?? 'the value drawn',
+          ...(ask === ASK ? {} : { asked: ask === null ? `${i === 1 ? late : high?.join('–')}, drawn` : Number(ask) }),
+        })),
         // What is true here, in words that differ only where the truth does (merge compares it).
         outcome: `from an ES module entry the assignment ${esmWorks ? 'works' : 'has no effect'} (→ ${cases[2].want})${loaderOffPool ? ` (${ring}: the loader reads through io_uring)` : ''}`,
       },
@@ -100,34 +198,61 @@ export default defineSpec({
         // processes at once beside another claim's made that less sure.
         const seen = [];
         for (const k of cases) {
+          // the harness's draws, told the fixture only as the values it assigns and submits
+          const ask = k.ask ?? (k.after ? drawLate(P) : drawAbove(/** @type {[number, number]} */ (high)));
+          const want = k.want ?? Number(ask);
+          const lateWork = k.after ? drawLateWork(P) : undefined;
           const probe = await probePool(c, {
-            setEnv: k.ask,
+            setEnv: ask,
             setEnvAfterUse: k.after,
             entry: /** @type {any} */ (k.entry),
-            fifos: fifosFor(k.want),
+            fifos: fifosFor(want),
+            ...(lateWork ? { lateWork, outside: true } : {}),
           });
+          const lateLook = Array.isArray(probe.outside?.late) ? probe.outside.late : [];
+          const threads = probe.outside?.lateThreads;
           seen.push({
             name: k.name,
             parked: probe.parked,
             agree: poolReading(probe).agree,
             threads: probe.poolThreads.length,
             blocked: probe.blocked,
+            ...(k.ask === null ? { asked: Number(ask), want } : {}),
+            ...(lateWork
+              ? {
+                  late: {
+                    kinds: lateWork,
+                    report: probe.lateWork ?? null,
+                    // a look the fixture went on without read the threads at another moment: left out
+                    threads:
+                      threads && !lateLook.includes('late-before') && !lateLook.includes('late-after') ? threads : null,
+                  },
+                }
+              : {}),
           });
         }
         return { seen };
       },
       structural: {
-        asserts: `assigning ${ASK}: ${cases[0].want} threads before any pool use, ${cases[1].want} after it, ${cases[2].want} from an ES module${high ? `; ${high} → ${high}` : ''}`,
+        asserts: `assigning ${ASK}: ${cases[0].want} threads before any pool use, ${cases[1].want} after it (raised to ${late}, no thread made for pool work then), ${cases[2].want} from an ES module${high ? `; a value drawn in ${high.join('–')} → that value` : ''}`,
         need: 2,
         check(obs) {
-          const text = obs.seen.map(
-            (/** @type {any} */ s, /** @type {number} */ i) =>
-              `${s.name} → ${s.parked}${s.parked === cases[i].want ? '' : ` (expected ${cases[i].want})`}${s.agree === false ? ` but the readings disagree (${s.threads} threads started, ${s.blocked} blocked in open)` : ''}`,
-          );
+          // the size a case was to read: the plan's, or the one drawn in the trial
+          const wantOf = (/** @type {any} */ s, /** @type {number} */ i) => cases[i].want ?? s.want;
+          const text = obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
+            const lp = latePart(s.late);
+            return (
+              `${s.name}${typeof s.asked === 'number' ? ` (${s.asked})` : ''} → ${s.parked}${s.parked === wantOf(s, i) ? '' : ` (expected ${wantOf(s, i)})`}${s.agree === false ? ` but the readings disagree (${s.threads} threads started, ${s.blocked} blocked in open)` : ''}` +
+              (lp ? `; ${lp.detail}` : '')
+            );
+          });
           // Parked readers and started threads must agree (a padded census would not). A
           // record from before a case was added lacks its reading: what it has is judged.
+          // After the first pool use, pool work submitted once the value is raised waits
+          // for the pool's parked threads, and no thread is made (latePart).
           const ok = obs.seen.every(
-            (/** @type {any} */ s, /** @type {number} */ i) => s.parked === cases[i].want && s.agree !== false,
+            (/** @type {any} */ s, /** @type {number} */ i) =>
+              s.parked === wantOf(s, i) && s.agree !== false && latePart(s.late)?.ok !== false,
           );
           return { ok, detail: text.join('; ') };
         },

@@ -91,16 +91,20 @@ export declare const fifosFor: (want: number) => number;
  * parked on FIFOs and the CPU each has used, while the readers are parked,
  * where those threads wait once the count is through, and with atWork the
  * pool threads' CPU lists all the while the hashes run.
- * @param {import('../context.js').Context} ctx
  * `atWorkHashes`: the hashes atWork queues (pool-probe-main.cjs AtWorkHash;
  * default 4 pbkdf2 of 50,000 iterations). `lateAtMs` (with atWork and
  * outside, Linux): once that reading is done the probe waits, and the
  * harness lets it queue those hashes again at this age of the process (ms
  * on the harness's clock from the spawn) and watches the threads' CPU lists
- * from outside until they have all ended (`outside.lateAtWork`).
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number }} [o]
+ * from outside until they have all ended (`outside.lateAtWork`). `cpuFirst`: a
+ * pbkdf2 and a scrypt run on the pool before the count. `lateWork`: pool requests
+ * of these kinds submitted while the readers are parked (pool-probe-main.cjs; the
+ * report's `lateWork`), with `outside` the process's threads listed by the
+ * harness before and after (`outside.lateThreads`).
+ * @param {import('../context.js').Context} ctx
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[] }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, atWorkHashes, lateAtMs, }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, atWorkHashes, lateAtMs, cpuFirst, lateWork, }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
@@ -118,6 +122,8 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
         N: number;
     })[];
     lateAtMs?: number;
+    cpuFirst?: boolean;
+    lateWork?: string[];
 }): Promise<any>;
 /**
  * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
