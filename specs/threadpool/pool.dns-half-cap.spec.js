@@ -138,7 +138,7 @@ export default defineSpec({
         return { sizes: drawn.map((d) => d.P), seen: await Promise.all(drawn.map(one)) };
       },
       structural: {
-        asserts: `⌈P/2⌉ lookups run at once (P drawn in ${ranges}) and an fs.stat still completes`,
+        asserts: `⌈P/2⌉ lookups at once, P drawn in ${RANGES.map(([lo, hi]) => `${lo}–${hi}`).join(' and ')}; an fs.stat still completes`,
         need: 2, // exact counts from /proc, the same in every trial measured
         check(obs) {
           // the pool asked for, as the harness drew it (records from before the draw: SIZES)

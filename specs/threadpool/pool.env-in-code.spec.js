@@ -234,7 +234,7 @@ export default defineSpec({
         return { seen };
       },
       structural: {
-        asserts: `assigning ${ASK}: ${cases[0].want} threads before any pool use, ${cases[1].want} after it (raised to ${late}, no thread made for pool work then), ${cases[2].want} from an ES module${high ? `; a value drawn in ${high.join('–')} → that value` : ''}`,
+        asserts: `${ASK}: ${cases[0].want} before pool use, ${cases[1].want} after (raised: no new thread), ${cases[2].want} from ESM${high ? `; ${high.join('–')} → itself` : ''}`,
         need: 2,
         check(obs) {
           // the size a case was to read: the plan's, or the one drawn in the trial

@@ -138,7 +138,7 @@ export default defineSpec({
         return { seen, drawn: await drawnSeen };
       },
       structural: {
-        asserts: `"0", "", "abc", "x8", "0x3" → 1; "2abc" → 2; "-1", "5000" → 1024; 16 characters → ${cases[8][1]}; drawn values past 2^32 wrap ("4294967298" → 2), leading blanks and a sign are taken (" 8" → 8, "+3" → 3)`,
+        asserts: `"0", "abc" → 1; "2abc" → 2; "-1" → 1024; 16 chars → ${cases[8][1]}; wraps, blanks, signs as atoi`,
         need: 1,
         check(obs) {
           // Each reading against its own value's case (a record from before a case was added

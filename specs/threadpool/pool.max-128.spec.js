@@ -65,7 +65,7 @@ export default defineSpec({
     },
     structural: {
       need: 1,
-      asserts: `asking for 200 gives 200 threads (after CPU work too), 1025 gives 1024, a size in ${IN_CODE.join('–')} assigned in code gives that size`,
+      asserts: `200 → 200 threads (after CPU work too), 1025 → 1024, ${IN_CODE.join('–')} set in code → itself`,
       check: ({ asked200: a, asked1025: b, inCode }) => {
         // Parked readers and started threads must both say so (a padded census would not),
         // and the threads parked are the pool's, not a thread that ran JavaScript before it
