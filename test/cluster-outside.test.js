@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -393,7 +394,16 @@ describe("cluster.separate-processes: the primary's global and a worker's variab
     };
     expect(ownMemoryCheck(shared).ok).toBe(false);
     expect(ownMemoryCheck(shared).detail).toContain('(expected 2 to hold it and 1 null)');
-    expect(ownMemoryCheck({ ...honest, primary: { ...honest.primary, later: null } }).ok).toBe(false);
+    // no answer from the primary (within 2 s): void where all else held, never failed
+    const mute = { ...honest, primary: { ...honest.primary, later: null } };
+    expect(ownMemoryCheck(mute)).toMatchObject({ ok: false, invalid: true });
+    expect(ownMemoryCheck(mute).detail).toContain(`primary ${SETTLE_MS} ms later: no answer`);
+    expect(checkOf(separate)(mute)).toMatchObject({ ok: false, invalid: true });
+    // but what it did answer still fails the trial
+    const muteMirror = { ...mirror, primary: { ...mirror.primary, atSet: null } };
+    expect(ownMemoryCheck(muteMirror).ok).toBe(false);
+    expect(ownMemoryCheck(muteMirror).invalid).toBeUndefined();
+    expect(checkOf(separate)({ ...mute, seen: { 1: V, 2: V } }).invalid).toBeUndefined();
     const { primary: _, ...old } = honest;
     expect(ownMemoryCheck(old)).toEqual({ ok: true, detail: '' }); // a record made before them
     const check = checkOf(separate);
@@ -424,6 +434,25 @@ describe("cluster.separate-processes: the primary's global and a worker's variab
       await h.stop().catch(() => {});
     }
   });
+});
+
+describe('proc.fdLinks: the fd table of a process, from /proc', () => {
+  it(
+    'maps each open fd to its link, eventPollFds among them; null for a process not there',
+    { skip: process.platform !== 'linux' },
+    () => {
+      const proc = createRequire(import.meta.url)('../fixtures/lib/proc.cjs');
+      const links = proc.fdLinks();
+      expect(links).not.toBe(null);
+      expect(Object.keys(links)).toEqual(expect.arrayContaining(['0', '1', '2']));
+      expect(proc.eventPollFds()).toEqual(
+        Object.keys(links)
+          .filter((fd) => links[fd] === 'anon_inode:[eventpoll]')
+          .map(Number),
+      );
+      expect(proc.fdLinks(2 ** 22 + 1)).toBe(null);
+    },
+  );
 });
 
 describe('cluster.ipc: the sockets each worker holds, read from /proc', () => {
@@ -483,6 +512,76 @@ describe('cluster.ipc: the sockets each worker holds, read from /proc', () => {
     const gone = { ...honest.fds, 2: { 2: 'socket:[50]', 4: 'socket:[999]' } };
     expect(workerSockets({ ...honest, fds: gone })[2]).toEqual({ channel: false, toPrimary: [], others: [] });
     expect(workerSockets({ ...honest, channelFd: { 1: 3, 2: null } })[2].channel).toBe(false);
+  });
+  it('under Node options leaves out listeners and sockets to outside the cluster; sees UDP, shared pipes and FIFOs', () => {
+    // an --inspect listener (127.0.0.1:36782, 8FAE) and an agent's connection out (to 10.0.0.1:4317, 10DD)
+    const tcp = [
+      honest.tcp,
+      row('0100007F:8FAE', '00000000:0000', '0A', 90),
+      row('0100007F:C351', '0100000A:10DD', '01', 91),
+    ].join('\n');
+    const fds = { ...honest.fds, 1: { ...honest.fds[1], 23: 'socket:[90]', 24: 'socket:[91]' } };
+    expect(workerSockets({ ...honest, tcp, fds, nodeOptions: true })[1]).toEqual({
+      channel: true,
+      toPrimary: [],
+      others: [],
+    });
+    // without options both are the worker's own
+    expect(workerSockets({ ...honest, tcp, fds })[1].others).toEqual([
+      'tcp 127.0.0.1:36782 → 0.0.0.0:0 (listening)',
+      'tcp 127.0.0.1:50001 → 10.0.0.1:4317',
+    ]);
+    // under options a connection to the primary or another worker still shows
+    const both = [
+      honest.tcp,
+      row('0100007F:9858', '0100007F:C350', '01', 82),
+      row('0100007F:C350', '0100007F:9858', '01', 81),
+      row('0100007F:9859', '0100007F:C352', '01', 83),
+      row('0100007F:C352', '0100007F:9859', '01', 84),
+    ].join('\n');
+    const withTree = {
+      9: { ...honest.fds[9], 24: 'socket:[82]' },
+      1: { ...honest.fds[1], 25: 'socket:[81]', 26: 'socket:[84]' },
+      2: { ...honest.fds[2], 7: 'socket:[83]' },
+    };
+    const opt = workerSockets({ ...honest, tcp: both, fds: withTree, nodeOptions: true });
+    expect(opt[1].toPrimary).toEqual(['tcp 127.0.0.1:50000 → 127.0.0.1:39000']);
+    expect(opt[1].others).toEqual(['tcp 127.0.0.1:50002 → 127.0.0.1:39001']);
+    expect(opt[2].others).toEqual(['tcp 127.0.0.1:39001 → 127.0.0.1:50002']);
+    // UDP: a datagram socket connected to the primary's; an unconnected one beside a primary's
+    const udp = [
+      head,
+      row('0100007F:9858', '00000000:0000', '07', 95),
+      row('0100007F:C350', '0100007F:9858', '01', 96),
+      row('0100007F:C353', '00000000:0000', '07', 97),
+    ].join('\n');
+    const withUdp = {
+      9: { ...honest.fds[9], 30: 'socket:[95]' },
+      1: { ...honest.fds[1], 30: 'socket:[96]' },
+      2: { ...honest.fds[2], 30: 'socket:[97]' },
+    };
+    for (const nodeOptions of [false, true]) {
+      const u = workerSockets({ ...honest, udp, fds: withUdp, nodeOptions });
+      expect(u[1].toPrimary).toEqual(['udp 127.0.0.1:50000 → 127.0.0.1:39000']);
+      expect(u[2].others).toEqual(['udp 127.0.0.1:50003 → 0.0.0.0:0']);
+    }
+    // a UDP socket where no process of the cluster holds one: the worker's own; under options, the options'
+    const lone = { ...honest.fds, 2: { ...honest.fds[2], 30: 'socket:[97]' } };
+    expect(workerSockets({ ...honest, udp, fds: lone })[2].others).toEqual(['udp 127.0.0.1:50003 → 0.0.0.0:0']);
+    expect(workerSockets({ ...honest, udp, fds: lone, nodeOptions: true })[2].others).toEqual([]);
+    // a pipe or FIFO above fd 2 that the primary or the other worker holds too; the worker's own
+    // pipes (5: libuv's), stdio and one the harness holds too (handed down from outside) are not
+    const piped = {
+      9: { ...honest.fds[9], 1: 'pipe:[8]', 40: 'pipe:[11]', 41: 'fifo:64768:12', 251: 'pipe:[13]' },
+      1: { ...honest.fds[1], 1: 'pipe:[8]', 40: 'pipe:[11]', 251: 'pipe:[13]' },
+      2: { ...honest.fds[2], 41: 'fifo:64768:12', 251: 'pipe:[13]' },
+    };
+    const p = workerSockets({ ...honest, fds: piped, outside: ['pipe:[13]'], nodeOptions: true });
+    expect(p[1].others).toEqual(['pipe:[11] held by another process of the cluster']);
+    expect(p[2].others).toEqual(['fifo:64768:12 held by another process of the cluster']);
+    expect(workerSockets({ ...honest, fds: piped })[1].others).toContain(
+      'pipe:[13] held by another process of the cluster',
+    );
   });
   it('fails any reading with a connection to the primary, another socket or no channel; none adds nothing', () => {
     const ok = { 1: { channel: true, toPrimary: [], others: [] }, 2: { channel: true, toPrimary: [], others: [] } };

@@ -4,7 +4,10 @@ import { median, round } from '../../harness/stats.js';
 import { randomUUID, randomBytes, createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readdirSync, readlinkSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 // One trial: 2 workers; GET /ipc (new connections) makes the answering worker
 // send { type: 'ping' } to the primary over its IPC channel and wait for the
@@ -21,15 +24,17 @@ import { readdirSync, readlinkSync, readFileSync } from 'node:fs';
 // nonce to the primary and a pong brought the proof back, before the worker
 // answered. The primary also tells the harness each ping as it gets it: every
 // nonce must have reached it while the cluster runs, not only by the stop.
-// And from outside, on Linux: after each answer the harness reads the
-// workers' and the primary's fd tables (/proc/<pid>/fd) and the kernel's
-// socket tables (/proc/net/tcp, tcp6, unix) itself: the socket a worker was
-// given as its channel (NODE_CHANNEL_FD, from /proc/<pid>/environ) must be
-// open, and the worker must hold no other connection of its own: none to the
-// primary (a TCP socket whose other end the primary holds), no TCP socket but
-// on the cluster's port (the connections it serves), no unix socket but its
-// channel. Sockets the primary holds too (the stdio it handed down, a shared
-// listening handle) are the same socket, not a connection between them.
+// And from outside, on Linux: after each answer the harness reads the workers'
+// and the primary's fd tables (/proc/<pid>/fd) and the kernel's socket tables
+// (/proc/net/tcp, tcp6, udp, udp6, unix) itself: the socket a worker was given
+// as its channel (NODE_CHANNEL_FD, from /proc/<pid>/environ) must be open, and
+// the worker must hold no other connection of its own: none to the primary (a
+// TCP or UDP socket whose other end the primary holds), no TCP or UDP socket
+// but on the cluster's port (the connections it serves), no unix socket but its
+// channel, no pipe or FIFO the primary or the other worker holds too
+// (workerSockets: what Node options in force leave out). Sockets the primary
+// holds too (the stdio it handed down, a shared listening handle) are the same
+// socket, not a connection between them.
 const PINGS = 6;
 
 /**
@@ -114,34 +119,61 @@ const endText = (end) => {
 
 /**
  * @typedef {{ channel: boolean, toPrimary: string[], others: string[] }} WorkerSockets
- *   channel: the fd named by NODE_CHANNEL_FD is a socket; toPrimary: its TCP
- *   connections whose other end the primary holds; others: any other socket of
- *   its own (a TCP socket off the cluster's port, a unix socket beside its channel)
+ *   channel: the fd named by NODE_CHANNEL_FD is a socket; toPrimary: its TCP or
+ *   UDP sockets whose other end the primary holds; others: any other socket or
+ *   pipe of its own (a TCP or UDP socket off the cluster's port, a unix socket
+ *   beside its channel, a pipe or FIFO above fd 2 that the primary or another
+ *   worker holds too)
  */
 
+/** TCP state LISTEN in /proc/net/tcp: a listener, not a connection. */
+const LISTEN = '0A';
+
 /**
- * What each worker holds, from one reading: `fds` (pid -> fd -> link), the
- * channel fd of each worker, the socket tables' text. A socket the primary
- * holds too is the same socket (stdio, a shared handle), not a connection;
- * one found in no table (closed between the reads) is left out.
+ * What each worker holds, from one reading: `fds` (pid -> fd -> link; a FIFO
+ * as `fifo:<dev>:<ino>`), the channel fd of each worker, the socket tables'
+ * text (`udp` absent in older callers: none read). A socket the primary holds
+ * too is the same socket (stdio, a shared handle), not a connection; one found
+ * in no table (closed between the reads) is left out. A pipe (`pipe:[N]`: both
+ * ends share one inode) or FIFO above fd 2 that the primary or another worker
+ * holds too is a way between them beside the channel (fds 0–2 are the stdio
+ * the primary hands down) unless the harness holds it too (`outside`: the
+ * links of the harness's own fds): one handed down from outside the cluster
+ * (a shell's pipe kept open across exec), which no process of the cluster can
+ * make the harness hold. Where Node options are in force (`nodeOptions`: an
+ * --inspect listener, a preloaded agent's sockets are the options', not the
+ * program's), a TCP socket counts only where it is a connection whose other
+ * end the primary or another worker holds, and a UDP socket only where the
+ * primary or another worker holds a UDP socket too (a datagram to them needs
+ * one there): what a program sends its primary still shows. Unix sockets are
+ * judged the same either way (/proc/net/unix names no peer).
  * @param {{ fds: Record<string, Record<string, string>>, channelFd: Record<string, number | null>,
- *   tcp: string, unix: string, port: number, primaryPid: number, workerPids: number[] }} r
+ *   tcp: string, udp?: string, unix: string, port: number, primaryPid: number, workerPids: number[],
+ *   nodeOptions?: boolean, outside?: string[] }} r
  * @returns {Record<string, WorkerSockets>}
  */
 export function workerSockets(r) {
   const tcp = tcpTable(r.tcp);
+  const udp = tcpTable(r.udp ?? '');
   const unix = unixInodes(r.unix);
   const inode = (/** @type {string | undefined} */ link) => /^socket:\[(\d+)\]$/.exec(link ?? '')?.[1];
-  const primaryOwn = new Set(
-    Object.values(r.fds[r.primaryPid] ?? {})
-      .map(inode)
-      .filter(Boolean),
-  );
-  const primaryEnds = new Set();
-  for (const i of primaryOwn) {
-    const t = tcp.get(/** @type {string} */ (i));
-    if (t) primaryEnds.add(`${t.local}|${t.remote}`);
-  }
+  const outside = new Set(r.outside ?? []);
+  const pipeOf = (/** @type {string | undefined} */ link) => /^(?:pipe:\[\d+\]|fifo:\d+:\d+)$/.test(link ?? '');
+  /** the socket inodes and pipes each process holds */
+  const held = (/** @type {number} */ pid) => new Set(Object.values(r.fds[pid] ?? {}));
+  const primaryOwn = new Set([...held(r.primaryPid)].map(inode).filter(Boolean));
+  /** local ends (local|remote) of the TCP and UDP sockets `pids` hold */
+  const endsOf = (/** @type {number[]} */ pids, /** @type {Map<string, any>} */ table) => {
+    const out = new Set();
+    for (const pid of pids)
+      for (const link of held(pid)) {
+        const t = table.get(/** @type {string} */ (inode(link)));
+        if (t) out.add(`${t.local}|${t.remote}`);
+      }
+    return out;
+  };
+  const primaryEnds = endsOf([r.primaryPid], tcp);
+  const primaryUdp = endsOf([r.primaryPid], udp);
   /** @type {Record<string, WorkerSockets>} */
   const out = {};
   for (const pid of r.workerPids) {
@@ -153,14 +185,31 @@ export function workerSockets(r) {
       toPrimary: /** @type {string[]} */ ([]),
       others: /** @type {string[]} */ ([]),
     });
-    for (const link of Object.values(fds)) {
+    const rest = r.workerPids.filter((p) => p !== pid);
+    const othersHold = new Set([r.primaryPid, ...rest].flatMap((p) => [...held(p)]));
+    const restEnds = endsOf(rest, tcp);
+    const treeUdp = primaryUdp.size > 0 || endsOf(rest, udp).size > 0;
+    for (const [n, link] of Object.entries(fds)) {
+      if (pipeOf(link)) {
+        if (Number(n) > 2 && othersHold.has(link) && !outside.has(link))
+          w.others.push(`${link} held by another process of the cluster`);
+        continue;
+      }
       const i = inode(link);
       if (!i || i === chan || primaryOwn.has(i)) continue;
       const t = tcp.get(i);
-      if (t && primaryEnds.has(`${t.remote}|${t.local}`))
-        w.toPrimary.push(`tcp ${endText(t.local)} → ${endText(t.remote)}`);
-      else if (t && portOf(t.local) !== r.port) w.others.push(`tcp ${endText(t.local)} → ${endText(t.remote)}`);
-      else if (!t && unix.has(i)) w.others.push(`unix socket ${i}`);
+      const u = udp.get(i);
+      if (t) {
+        const words = `tcp ${endText(t.local)} → ${endText(t.remote)}`;
+        if (primaryEnds.has(`${t.remote}|${t.local}`)) w.toPrimary.push(words);
+        else if (r.nodeOptions) {
+          if (restEnds.has(`${t.remote}|${t.local}`)) w.others.push(words);
+        } else if (portOf(t.local) !== r.port) w.others.push(t.state === LISTEN ? `${words} (listening)` : words);
+      } else if (u) {
+        const words = `udp ${endText(u.local)} → ${endText(u.remote)}`;
+        if ([...primaryUdp].some((e) => e.startsWith(`${u.remote}|`))) w.toPrimary.push(words);
+        else if (!r.nodeOptions || treeUdp) w.others.push(words);
+      } else if (unix.has(i)) w.others.push(`unix socket ${i}`);
     }
   }
   return out;
@@ -177,28 +226,32 @@ const readProc = (file) => {
 
 /**
  * The harness's reading of the cluster's sockets now (workerSockets); null off
- * Linux or where a table or a process's fds cannot be read.
- * @param {number} port @param {number} primaryPid @param {number[]} workerPids
+ * Linux or where a table or a process's fds cannot be read. `nodeOptions`:
+ * Node options are in force in the cluster (workerSockets).
+ * @param {number} port @param {number} primaryPid @param {number[]} workerPids @param {boolean} [nodeOptions]
  */
-export function readWorkerSockets(port, primaryPid, workerPids) {
+export function readWorkerSockets(port, primaryPid, workerPids, nodeOptions = false) {
   if (process.platform !== 'linux') return null;
   /** @type {Record<string, Record<string, string>>} */
   const fds = {};
   /** @type {Record<string, number | null>} */
   const channelFd = {};
-  try {
-    for (const pid of [primaryPid, ...workerPids]) {
-      const links = (fds[pid] = /** @type {Record<string, string>} */ ({}));
-      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+  for (const pid of ['self', primaryPid, ...workerPids]) {
+    const links = proc.fdLinks(pid);
+    if (links === null) return null;
+    const own = (fds[pid] = /** @type {Record<string, string>} */ ({}));
+    for (const [fd, link] of Object.entries(links)) {
+      if (link === null) continue; // closed meanwhile
+      own[fd] = link;
+      // a FIFO by its device and inode (its path is a name, the same FIFO may have another)
+      if (link.startsWith('/'))
         try {
-          links[fd] = readlinkSync(`/proc/${pid}/fd/${fd}`);
+          const st = statSync(`/proc/${pid}/fd/${fd}`);
+          if (st.isFIFO()) own[fd] = `fifo:${st.dev}:${st.ino}`;
         } catch {
-          // closed meanwhile
+          // closed meanwhile: a path, as read
         }
-      }
     }
-  } catch {
-    return null;
   }
   for (const pid of workerPids) {
     const env = readProc(`/proc/${pid}/environ`);
@@ -206,9 +259,20 @@ export function readWorkerSockets(port, primaryPid, workerPids) {
     const m = /(?:^|\0)NODE_CHANNEL_FD=(\d+)(?:\0|$)/.exec(env);
     channelFd[pid] = m ? Number(m[1]) : null;
   }
-  const [tcp4, tcp6, unix] = ['tcp', 'tcp6', 'unix'].map((n) => readProc(`/proc/net/${n}`));
-  if (tcp4 === null || unix === null) return null;
-  return workerSockets({ fds, channelFd, tcp: `${tcp4}\n${tcp6 ?? ''}`, unix, port, primaryPid, workerPids });
+  const [tcp4, tcp6, udp4, udp6, unix] = ['tcp', 'tcp6', 'udp', 'udp6', 'unix'].map((n) => readProc(`/proc/net/${n}`));
+  if (tcp4 === null || unix === null || udp4 === null) return null;
+  return workerSockets({
+    fds,
+    channelFd,
+    tcp: `${tcp4}\n${tcp6 ?? ''}`,
+    udp: `${udp4}\n${udp6 ?? ''}`,
+    unix,
+    port,
+    primaryPid,
+    workerPids,
+    nodeOptions,
+    outside: Object.values(fds.self),
+  });
 }
 
 /**
@@ -219,7 +283,13 @@ export function readWorkerSockets(port, primaryPid, workerPids) {
  * and 26): channel open, none to the primary, no other socket, in every
  * reading of every run (the worker's fds: stdio, its channel, libuv's pipes,
  * epoll and eventfds; the connections it serves are closed by then or on the
- * cluster's port). ipc-over-tcp and ipc-up-over-tcp: each worker holds a TCP
+ * cluster's port). Its fds, read again (Node 20 and 26, one run each): stdio,
+ * the channel, libuv's pipe pairs (each its own inode, held by no other
+ * process), eventpoll, eventfds (io_uring on 26), /dev/null; no UDP socket;
+ * one pipe above fd 2 held by the primary, the other worker and the harness
+ * (fd 251, handed down from the shell that ran the harness: left out as the
+ * harness's). Under NODE_OPTIONS=--inspect=127.0.0.1:0 each worker also holds
+ * a TCP listener (its inspector's port), left out there. ipc-over-tcp and ipc-up-over-tcp: each worker holds a TCP
  * connection to the primary's server (127.0.0.1:ephemeral → its port). Absent
  * (no reading: not Linux, a table unreadable, or a record made before them): left out.
  * @param {{ sockets?: Array<Record<string, WorkerSockets>> }} obs
@@ -267,7 +337,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; read by the harness from /proc after each answer (Linux), each worker holds the channel it was given (NODE_CHANNEL_FD) and no other connection of its own: none to the primary, no TCP socket off the cluster's port, no unix socket beside the channel; the round-trip time is reported, not judged.`,
+    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; read by the harness from /proc after each answer (Linux), each worker holds the channel it was given (NODE_CHANNEL_FD) and no other connection of its own: none to the primary, no TCP or UDP socket off the cluster's port, no unix socket beside the channel, no pipe or FIFO shared with the primary or the other worker (under Node options: no TCP connection and no UDP socket within the cluster); the round-trip time is reported, not judged.`,
     model: { workers: 2, pings: PINGS, completed: PINGS },
     trial: async (c) => {
       const nonces = Array.from({ length: PINGS }, () => randomUUID());
@@ -301,7 +371,7 @@ export default defineSpec({
           const sockets = [];
           for (const nonce of nonces) {
             out.push(await get(i.port, `/ipc?nonce=${nonce}`));
-            const read = readWorkerSockets(i.port, i.primaryPid, i.workerPids);
+            const read = readWorkerSockets(i.port, i.primaryPid, i.workerPids, Boolean(c.env?.NODE_OPTIONS));
             if (read) sockets.push(read);
           }
           // the primary's word of each answered nonce, before the stop (bounded)

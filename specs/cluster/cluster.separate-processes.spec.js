@@ -55,7 +55,9 @@ export function laterReadsCheck(obs) {
  * every process (absent in records made before them). The primary held
  * neither before its own set (`primary.atSet`), and holds its own global and
  * no variable at once and SETTLE_MS later (`now`, `later`: null where it did
- * not answer within 2 s); neither worker reads the primary's value (at once,
+ * not answer within 2 s: a primary that does not answer shows nothing of
+ * its memory, so where all else held the trial is void, `invalid`, never
+ * failed: on a stalled machine the answer can come late); neither worker reads the primary's value (at once,
  * later); the variable reads in the worker that wrote it and nowhere else
  * (unset, null, in the other worker and in the primary). Honest readings (busy
  * 2-CPU machine, 8 runs of 2 trials, Node 20 and 26): exactly that on every run.
@@ -64,13 +66,17 @@ export function laterReadsCheck(obs) {
  * in the primary at once and later; env-shared, the variable in the other worker
  * and in the primary at once and later.
  * @param {any} obs
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
  */
 export function ownMemoryCheck(obs) {
   if (!obs.primary) return { ok: true, detail: '' };
   const { atSet, now, later } = obs.primary;
   const words = [];
+  // reads the primary did not answer: neither for nor against its memory
+  let unanswered = 0;
   const primaryRead = (/** @type {any} */ r, /** @type {string} */ when, /** @type {any} */ global) => {
-    const good = r !== null && r.global === global && r.env === null;
+    if (r === null) unanswered++;
+    const good = r === null || (r.global === global && r.env === null);
     words.push(
       r === null
         ? `primary ${when}: no answer`
@@ -95,7 +101,10 @@ export function ownMemoryCheck(obs) {
   words.push(
     `variable written in ${writer}, read at once ${JSON.stringify(obs.seenEnv)}, later ${JSON.stringify(obs.laterEnv)}${envGood ? '' : ` (expected ${writer} to hold it and ${other} null)`}`,
   );
-  return { ok, detail: `; ${words.join('; ')}` };
+  const detail = `; ${words.join('; ')}`;
+  // all it answered held, some read unanswered (within 2 s): void, not failed
+  if (ok && unanswered) return { ok: false, invalid: true, detail };
+  return { ok, detail };
 }
 
 export default defineSpec({
@@ -192,9 +201,8 @@ export default defineSpec({
         const later = laterReadsCheck(obs);
         // both ways: the primary's global, a worker's variable (absent in older records)
         const own = ownMemoryCheck(obs);
-        const ok =
+        const rest =
           later.ok &&
-          own.ok &&
           bad.length === 0 &&
           pids.size === 2 &&
           !pids.has(obs.primaryPid) &&
@@ -203,9 +211,12 @@ export default defineSpec({
           other !== undefined &&
           other in obs.seen &&
           obs.seen[other] === null;
+        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
+        // the primary did not answer (within 2 s) where all else held: the trial is void
+        if (rest && own.invalid) return { ok: false, invalid: true, detail };
         return {
-          ok,
-          detail: `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`,
+          ok: rest && own.ok,
+          detail,
         };
       },
     },
