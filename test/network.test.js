@@ -747,6 +747,24 @@ describe('pool.dns-half-cap: pool sizes drawn for each trial, one small and one 
     const want = Math.ceil(P / 2);
     return { P, k: P + 2, held: want, heldAfter: want, requested: P + 2, statDone: true, finished: true };
   };
+  it('the model names the ranges drawn, not fixed sizes', () => {
+    const model = /** @type {any} */ (plan.model);
+    expect(model.cases).toBeUndefined();
+    expect(model.ranges).toEqual([
+      { from: 4, to: 5, lookups: 'P + 2', held: [2, 3] },
+      { from: 6, to: 10, lookups: 'P + 2', held: [3, 5] },
+    ]);
+    expect(model.alternatives).toEqual({
+      'no cap': [
+        [4, 5],
+        [6, 10],
+      ],
+      'P / 2 rounded down': [
+        [2, 2],
+        [3, 5],
+      ],
+    });
+  });
   it('drawSizes: one of 4–5, one of 6–10', () => {
     /** @type {number[][]} */
     const asked = [];

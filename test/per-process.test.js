@@ -130,6 +130,13 @@ test("the Worker's requests bring no event loop: held by the process's pool (wor
   expect(workerLoops(undefined)).toBeNull();
   expect(workerLoops({ before: null, held: 8 })).toBeNull();
   expect(workerLoops({ before: 3, held: null })).toBeNull();
+  // Node options in force (a preload that starts a Worker runs in the fixture's Worker too):
+  // not counted, said so
+  const preloaded = workerLoops({ before: null, held: null, nodeOptions: '--require /tmp/pre.cjs' });
+  expect(preloaded).toEqual({
+    ok: true,
+    text: '; event loops not counted: Node options in force (--require /tmp/pre.cjs)',
+  });
   // in the check: the rows all pass, the loops decide
   const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
     .check;
@@ -183,6 +190,17 @@ describe('the fixture, honest and under worker-own-pool (Linux)', { skip: proces
       expect(row.forkedPid).toBe(row.parkerPid);
       expect(row.parkerStatus).toEqual({ tgid: row.parkerPid, ppid: honest.pid });
     }
+  });
+
+  test("with gate and no harness's word: it goes on after its bounded wait and names the phases", async () => {
+    const { data } = await runFixture({
+      node: process.execPath,
+      fixture: 'pool-per-process.cjs',
+      options: { tmpdir, pool: 4, holdMs: 100, gate: true, gateWaitMs: 50 },
+      timeoutMs: 20_000,
+    });
+    expect(data.unanswered).toEqual(['before-parkers', 'worker-parked']);
+    expect(judgeRow(data.worker, 4).ok).toBe(true);
   });
 
   test('child-pool-in-cluster: the child names a thread of the cluster worker as its pid', async () => {

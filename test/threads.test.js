@@ -14,6 +14,7 @@ import {
   beyondBare,
   startedWaits,
   mainThreadTrial,
+  pollsOf,
 } from '../harness/kits/threads.js';
 import { startFixture } from '../harness/isolate.js';
 import single, {
@@ -457,6 +458,17 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(check({ ...base, ...read })).toMatchObject({ ok: true });
     expect(check({ ...base, ...read, pollsAcross: { before: null, after: 7 } })).toMatchObject({ ok: true });
     expect(newLoops({ before: 3, after: null })).toEqual({ ok: true, text: '' });
+    // Node options in force (a preload may start a Worker at the first pool use): not counted
+    expect(newLoops({ before: null, after: null, nodeOptions: '--require x.cjs' })).toEqual({
+      ok: true,
+      text: '; event loops not counted: Node options in force (--require x.cjs)',
+    });
+  });
+
+  test('pollsOf: the epoll instances of a process, read from outside; null where unread', () => {
+    expect(pollsOf(7, { eventPollFds: (p) => (p === 7 ? [3, 9] : null) })).toBe(2);
+    expect(pollsOf(8, { eventPollFds: () => null })).toBeNull();
+    expect(pollsOf(undefined, { eventPollFds: () => [1] })).toBeNull();
   });
 
   test(
@@ -480,6 +492,15 @@ describe("the main-thread specs take the kernel's count", () => {
       expect(obs.pollsAcross.after).toBe(obs.pollsAcross.before);
       // without it, no such reading (and no gate)
       expect((await mainThreadTrial(ctx)).pollsAcross).toBeUndefined();
+      // a harness that never answers the word before the pool: the fixture goes on after
+      // its bounded wait, says so (`unanswered`), and the reading is left out
+      /** @type {any} */
+      const mute = {
+        start: (/** @type {string} */ f, /** @type {any} */ o = {}) => ctx.start(f, { ...o, onMessage: () => {} }),
+      };
+      const unanswered = await mainThreadTrial(mute, { pollsAcross: true });
+      expect(unanswered.unanswered).toEqual(['before-pool']);
+      expect(unanswered.pollsAcross).toEqual({ before: null, after: null });
     },
   );
 
@@ -498,6 +519,14 @@ describe("the main-thread specs take the kernel's count", () => {
 });
 
 describe('pool.thread-per-core', () => {
+  test('the first trial of each pair reads late too (a run stopped after its first trial has it)', async () => {
+    const plan = /** @type {any} */ (threadPerCore.plan(/** @type {any} */ ({ cores: 2, poolSize: 4 })));
+    // off Linux the probe runs plainly: its options, as the fixture would get them
+    const c = { platform: 'darwin', run: async (/** @type {string} */ _f, /** @type {any} */ o) => o };
+    const late = [];
+    for (const n of [1, 2, 3, 4]) late.push((await plan.trial(c, n)).options.lateAtWork ?? false);
+    expect(late).toEqual([true, false, true, false]);
+  });
   const check = /** @type {any} */ (threadPerCore.plan(/** @type {any} */ ({ cores: 2, poolSize: 4 }))).structural
     .check;
   const all = { 11: [0, 1], 12: [0, 1], 13: [0, 1], 14: [0, 1] };

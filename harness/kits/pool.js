@@ -17,7 +17,8 @@ import { cpuAtOneSpeed, speedFactor, speedsSpread } from './cpu-speed.js';
 import { LIBUV_DEFAULT_POOL } from '../machine.js';
 import { TIMING_LOOKS } from '../verdict.js';
 import { TASK_MS } from '../profile.js';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { listTasks } from '../thread-watch.js';
 import { createRequire } from 'node:module';
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], threadWait: (pid: number, tid: number) => string | null, affinity: (tid?: number, pid?: number | 'self') => number[] | null }} */
@@ -262,15 +263,7 @@ export function watchAffinity(pid, everyMs = 2) {
   /** io_uring's workers among the threads seen (the flag is set at their creation) */
   const ioWorkers = /** @type {Map<number, boolean | null>} */ (new Map());
   const seen = new Set();
-  const tasks = () => {
-    try {
-      return readdirSync(`/proc/${pid}/task`)
-        .map(Number)
-        .filter((tid) => tid !== pid);
-    } catch {
-      return [];
-    }
-  };
+  const tasks = () => (taskIds(pid) ?? []).filter((tid) => tid !== pid);
   const look = () => {
     const whole = cpusOf(pid);
     if (whole === null) return;
@@ -345,11 +338,12 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   let atWork = null;
   /** the late watch (lateAtMs): begun at the drawn age, and its reading once stopped */
   const later =
-    /** @type {{ watch: ReturnType<typeof watchAffinity> | null, atMs: number | null, result: any, finished: boolean }} */ ({
+    /** @type {{ watch: ReturnType<typeof watchAffinity> | null, atMs: number | null, result: any, finished: boolean, timer: NodeJS.Timeout | null }} */ ({
       watch: null,
       atMs: null,
       result: null,
       finished: false,
+      timer: null, // the answer's timeout (up to the drawn age): cleared once the probe has ended
     });
   const spawnedAt = performance.now();
   /** the process's threads listed by the harness around lateWork (pool-probe-main.cjs): 'late-before', 'late-after' */
@@ -365,7 +359,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
       else if (m?.phase === 'late-at-work' && ours(m) && lateAtMs !== undefined) {
         const pid = m.pid;
-        setTimeout(
+        later.timer = setTimeout(
           () => {
             if (later.finished) return; // the probe has ended (its wait bounded): no watch
             later.atMs = Math.round(performance.now() - spawnedAt);
@@ -406,6 +400,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   } finally {
     live.watch?.stop();
     later.finished = true;
+    if (later.timer) clearTimeout(later.timer);
     later.watch?.stop();
   }
 }
@@ -416,10 +411,18 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
  * @param {number} pid
  */
 function threadsOf(pid) {
+  return taskIds(pid)?.filter((tid) => proc.ioWorker(tid, pid) === false) ?? null;
+}
+
+/**
+ * The thread ids of process `pid` (thread-watch.js listTasks), read from outside; null
+ * where /proc cannot list them (not Linux, the process gone).
+ * @param {number} pid
+ * @returns {number[] | null}
+ */
+function taskIds(pid) {
   try {
-    return readdirSync(`/proc/${pid}/task`)
-      .map(Number)
-      .filter((tid) => proc.ioWorker(tid, pid) === false);
+    return listTasks(pid).map(Number);
   } catch {
     return null;
   }

@@ -93,6 +93,18 @@ export function nodeOptionsOf(
 export { watchThreads, livesOf };
 
 /**
+ * How many event loops (epoll instances: proc.eventPollFds) process `pid`
+ * has now, read from outside it; null where it cannot be read (not Linux,
+ * the process gone) or `pid` is undefined (the fixture not started).
+ * @param {number | undefined} pid
+ * @param {{ eventPollFds?: (pid: number) => number[] | null }} [read]  (tests)
+ * @returns {number | null}
+ */
+export function pollsOf(pid, { eventPollFds = proc.eventPollFds } = {}) {
+  return pid === undefined ? null : (eventPollFds(pid)?.length ?? null);
+}
+
+/**
  * The threads of process `pid` asleep in an event loop's wait for events
  * now (proc.threadWait: epoll_wait and its kin), by thread id, read from
  * outside it. A libuv loop sleeps there whenever it has nothing to run,
@@ -301,8 +313,12 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
  * watch's readings are null.
  * `pollsAcross`: the fixture waits for the harness's word before its first
  * pool use (options.gate), and the harness counts the process's epoll
- * instances (proc.eventPollFds, from outside) then and once it has reported:
- * `pollsAcross` { before, after }, each null where it cannot be read.
+ * instances (pollsOf, from outside) then and once it has reported:
+ * `pollsAcross` { before, after }, each null where it cannot be read, and
+ * both null where Node options are in force (nodeOptionsOf, read by the
+ * harness from /proc at exec, which the fixture cannot change): a preload
+ * runs in every Worker too, and may start a Worker of its own (a loop) at
+ * the first pool use; `pollsAcross.nodeOptions` then says which options.
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
  *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
@@ -313,14 +329,16 @@ export async function mainThreadTrial(
 ) {
   /** @type {number | null | undefined} epoll instances before the first pool use (undefined: not read) */
   let pollsBefore;
-  const polls = () => (handle.pid === undefined ? null : (proc.eventPollFds(handle.pid)?.length ?? null));
+  /** @type {string | null} Node options in force, read at the word before the pool (pollsAcross) */
+  let pollsOptions = null;
   const handle = ctx.start('main-thread.cjs', {
     options: { hold: true, parkNew, ...(pollsAcross && { gate: true }) },
     timeoutMs: 30_000,
     ...(pollsAcross && {
       onMessage: (/** @type {any} */ m) => {
         if (m?.phase !== 'before-pool') return;
-        pollsBefore = polls();
+        pollsOptions = handle.pid === undefined ? null : nodeOptionsOf(handle.pid);
+        pollsBefore = pollsOptions ? null : pollsOf(handle.pid);
         handle.send({ type: 'go' });
       },
     }),
@@ -341,7 +359,14 @@ export async function mainThreadTrial(
     // with parkNew: where each thread the pool's start added waits now, read from outside
     const poolWaits = parkNew && pid !== undefined ? startedWaits(pid, data.poolStarted) : undefined;
     // with pollsAcross: the process's event loops again, now that the pool has started
-    const across = pollsAcross ? { before: pollsBefore ?? null, after: polls() } : undefined;
+    // left out where the fixture went on without the harness's word (its report's `unanswered`)
+    const across = pollsAcross
+      ? pollsOptions
+        ? { before: null, after: null, nodeOptions: pollsOptions }
+        : data.unanswered?.length
+          ? { before: null, after: null }
+          : { before: pollsBefore ?? null, after: pollsOf(pid) }
+      : undefined;
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
     const bareCount = atReport === null ? null : await bare(ctx);

@@ -12,11 +12,16 @@ import { mainThreadTrial } from '../../harness/kits/threads.js';
  * 20 and 26, every trial); threads that only stand in for the pool, Workers
  * sleeping in Atomics.wait between jobs (pool-atomic-stand-ins), bring one
  * each: +P. Left out where either count was not read (records from before,
- * not Linux, the process unreadable).
- * @param {{ before: number | null, after: number | null } | undefined} across
+ * not Linux, the process unreadable, the fixture's wait for the word before
+ * the pool unanswered) and where Node options are in force (`nodeOptions`,
+ * read by the harness from /proc at exec: a preload runs in every Worker
+ * and may start one at the first pool use; a fixture cannot set them).
+ * @param {{ before: number | null, after: number | null, nodeOptions?: string | null } | undefined} across
  * @returns {{ ok: boolean, text: string }}
  */
 export function newLoops(across) {
+  if (across?.nodeOptions)
+    return { ok: true, text: `; event loops not counted: Node options in force (${across.nodeOptions})` };
   if (!across || typeof across.before !== 'number' || typeof across.after !== 'number') return { ok: true, text: '' };
   const added = across.after - across.before;
   return added === 0

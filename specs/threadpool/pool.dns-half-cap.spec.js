@@ -99,7 +99,6 @@ export default defineSpec({
   source: { file: '002_d7b7cf540677f00a.txt', section: 'Network 작업은 OS에 위임한다! (OS delegation)', figures: null },
   plan(ctx) {
     const why = gateUnavailable(ctx);
-    const cases = SIZES.map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
     const ranges = RANGES.map(([lo, hi]) => `P=${lo}–${hi} → ${cap(lo)}–${cap(hi)}`).join(', ');
     return {
       ...statOffPool(ctx),
@@ -108,11 +107,15 @@ export default defineSpec({
         `k = P + ${EXTRA} concurrent dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), ` +
         `two pool sizes drawn for each trial: ${ranges} held at once, and an fs.stat still completes meanwhile. ` +
         `Without the cap all P threads would be held and fs.stat would wait.`,
+      // By the ranges the trials draw from (one P of each per trial, told the process only as
+      // its UV_THREADPOOL_SIZE): lookups held at once as the cap has it, and as the alternatives would.
       model: {
-        cases,
-        ranges: RANGES.map(([lo, hi]) => ({ from: lo, to: hi })),
+        ranges: RANGES.map(([lo, hi]) => ({ from: lo, to: hi, lookups: `P + ${EXTRA}`, held: [cap(lo), cap(hi)] })),
         formula: '(P + 1) / 2',
-        alternatives: { 'no cap': cases.map((c) => c.P), 'P / 2 rounded down': cases.map((c) => Math.floor(c.P / 2)) },
+        alternatives: {
+          'no cap': RANGES.map(([lo, hi]) => [lo, hi]),
+          'P / 2 rounded down': RANGES.map(([lo, hi]) => [Math.floor(lo / 2), Math.floor(hi / 2)]),
+        },
       },
       async trial(c) {
         // Both sizes at once, each in its own process with its own gate: the
@@ -123,7 +126,7 @@ export default defineSpec({
         // own blocked elsewhere): the fixture's census alone then.
         const look = c.platform === 'linux' && !c.env?.NODE_OPTIONS;
         const drawn = drawSizes().map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
-        const one = async (/** @type {(typeof cases)[number]} */ k) => {
+        const one = async (/** @type {(typeof drawn)[number]} */ k) => {
           const o = {
             options: { mode: 'dns-cap', extra: EXTRA, ...(look && { look: true }) },
             env: { UV_THREADPOOL_SIZE: String(k.P) },

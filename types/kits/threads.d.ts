@@ -37,6 +37,17 @@ export declare function nodeOptionsOf(pid: number, { environ, cmdline, }?: {
 }): string | null;
 export { watchThreads, livesOf };
 /**
+ * How many event loops (epoll instances: proc.eventPollFds) process `pid`
+ * has now, read from outside it; null where it cannot be read (not Linux,
+ * the process gone) or `pid` is undefined (the fixture not started).
+ * @param {number | undefined} pid
+ * @param {{ eventPollFds?: (pid: number) => number[] | null }} [read]  (tests)
+ * @returns {number | null}
+ */
+export declare function pollsOf(pid: number | undefined, { eventPollFds }?: {
+    eventPollFds?: (pid: number) => number[] | null;
+}): number | null;
+/**
  * The threads of process `pid` asleep in an event loop's wait for events
  * now (proc.threadWait: epoll_wait and its kin), by thread id, read from
  * outside it. A libuv loop sleeps there whenever it has nothing to run,
@@ -152,8 +163,12 @@ export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: nu
  * watch's readings are null.
  * `pollsAcross`: the fixture waits for the harness's word before its first
  * pool use (options.gate), and the harness counts the process's epoll
- * instances (proc.eventPollFds, from outside) then and once it has reported:
- * `pollsAcross` { before, after }, each null where it cannot be read.
+ * instances (pollsOf, from outside) then and once it has reported:
+ * `pollsAcross` { before, after }, each null where it cannot be read, and
+ * both null where Node options are in force (nodeOptionsOf, read by the
+ * harness from /proc at exec, which the fixture cannot change): a preload
+ * runs in every Worker too, and may start a Worker of its own (a loop) at
+ * the first pool use; `pollsAcross.nodeOptions` then says which options.
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
  *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
