@@ -365,7 +365,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
             later.atMs = Math.round(performance.now() - spawnedAt);
             later.watch = watchAffinity(pid);
             try {
-              handle?.send({ type: 'go', phase: 'late-at-work' });
+              handle?.send({ type: 'looked', phase: 'late-at-work' });
             } catch {
               // the channel closed: the probe went on without the answer (unanswered)
             }
@@ -378,7 +378,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
         lateThreads[m.phase] = threadsOf(m.pid);
     } finally {
       if (['parked', 'counted', 'at-work', 'late-before', 'late-after'].includes(m?.phase))
-        handle?.send({ type: 'go', phase: m.phase });
+        handle?.send({ type: 'looked', phase: m.phase });
     }
   };
   handle = ctx.start(fixture, { ...o, options: { ...o.options, hold: true }, onMessage });

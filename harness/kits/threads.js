@@ -339,7 +339,7 @@ export async function mainThreadTrial(
         if (m?.phase !== 'before-pool') return;
         pollsOptions = handle.pid === undefined ? null : nodeOptionsOf(handle.pid);
         pollsBefore = pollsOptions ? null : pollsOf(handle.pid);
-        handle.send({ type: 'go' });
+        handle.send({ type: 'looked', phase: 'before-pool' });
       },
     }),
   });

@@ -114,6 +114,22 @@ export function lateRolesCheck(obs) {
   };
 }
 
+/**
+ * Each worker's roles as it reports them (GET /roles, answered by whichever worker the
+ * cluster hands the connection to), by pid: up to 10 GETs until both have answered.
+ * @param {number} port
+ * @returns {Promise<Record<string, any>>}
+ */
+async function rolesOfWorkers(port) {
+  /** @type {Record<string, any>} */
+  const seen = {};
+  for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
+    const r = await get(port, '/roles');
+    if (r.status === 200) seen[r.pid] = r.body;
+  }
+  return seen;
+}
+
 export default defineSpec({
   id: 'cluster.is-master',
   title: 'cluster.isMaster tells the primary from a worker',
@@ -146,23 +162,12 @@ export default defineSpec({
         { workers: 2 },
         async (i) => {
           const ready = performance.now();
-          /** @type {Record<string, any>} */
-          const seen = {};
-          for (let k = 0; k < 10 && Object.keys(seen).length < 2; k++) {
-            const r = await get(i.port, '/roles');
-            if (r.status === 200) seen[r.pid] = r.body;
-          }
+          const seen = await rolesOfWorkers(i.port);
           if (n % 2 === 0) return { seen };
           // the late reads (LATE_MS): every process is older than the time since 'ready'
           const atMs = randomInt(LATE_MS[0], LATE_MS[1] + 1);
           await sleep(Math.max(0, atMs - (performance.now() - ready)));
-          /** @type {Record<string, any>} */
-          const later = {};
-          for (let k = 0; k < 10 && Object.keys(later).length < 2; k++) {
-            const r = await get(i.port, '/roles');
-            if (r.status === 200) later[r.pid] = r.body;
-          }
-          return { seen, late: { atMs, workers: Object.values(later) } };
+          return { seen, late: { atMs, workers: Object.values(await rolesOfWorkers(i.port)) } };
         },
         { env: rolesObserverEnv(dir, c.env) },
       );

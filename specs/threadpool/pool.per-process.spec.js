@@ -250,7 +250,7 @@ export default defineSpec({
             } else if (m?.phase === 'worker-parked') {
               if (!loops.nodeOptions) loops.held = pollsOf(h.pid);
             } else return;
-            h.send({ type: 'go', phase: m.phase });
+            h.send({ type: 'looked', phase: m.phase });
           },
         });
         const watch = linux && h.pid !== undefined ? watchChildren(h.pid) : null;
