@@ -20,7 +20,7 @@ import { buildRecord } from './record.js';
 import { knownHere, whereFrom } from './expectations.js';
 import { EndOfSamples } from './errors.js';
 import { oneLine, reasonHead } from './text.js';
-import { inOrder, sideBySide } from './lanes.js';
+import { inOrder, laneKind, sideBySide } from './lanes.js';
 
 /**
  * @typedef {import('./spec.js').Spec} Spec
@@ -72,7 +72,9 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.
   const indexed = [...specs.entries()];
+  // Among them, those that mostly wait first: the longest, in lanes of their own.
   const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
+  together.sort(([, a], [, b]) => Number(laneKind(b) === 'waits') - Number(laneKind(a) === 'waits'));
   const alone = indexed.filter((entry) => !together.includes(entry));
   // The lanes that ran: 1 where no claim of the selection could run beside another.
   const environment = { ...describeEnvironment(machine), lanes: together.length ? width : 1 };
@@ -117,6 +119,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
           sitting(index, spec, true),
     ),
     width,
+    (i) => laneKind(together[i][1]),
   );
   for (const [index, spec] of alone) {
     if (signal?.aborted) break;

@@ -32,7 +32,27 @@ export function sideBySide(spec) {
 }
 
 /**
- * Run jobs, up to `lanes` at once, each an event stream of its own, and
+ * The tag of a timing-free claim whose trials spend most of their wall time
+ * waiting on a timer: a second reading at an age the harness draws, a kept
+ * socket's idle timeout, a hold of the pool the harness draws. Such a claim
+ * uses a fraction of a CPU (cluster.is-master: 1.0 s of CPU in 4.5 s), so it
+ * takes no lane from the others: claims that mostly wait have lanes of their
+ * own, as many as the others, and start first, being the longest.
+ */
+export const MOSTLY_WAITS = 'mostly-waits';
+
+/**
+ * Which lanes a side-by-side claim takes: 'waits' for a claim that mostly
+ * waits, 'works' for any other.
+ * @param {{ tags?: string[] }} spec @returns {'waits' | 'works'}
+ */
+export function laneKind(spec) {
+  return (spec.tags ?? []).includes(MOSTLY_WAITS) ? 'waits' : 'works';
+}
+
+/**
+ * Run jobs, up to `lanes` at once of each kind (kindOf; one kind unless
+ * told), each an event stream of its own, and
  * yield their events job by job in the jobs' order: the first unfinished
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
@@ -42,18 +62,26 @@ export function sideBySide(spec) {
  * their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
- * @param {number} lanes at least 1 (anything else counts as 1)
+ * @param {number} lanes at least 1 (anything else counts as 1): for each kind of job
+ * @param {(index: number) => string} [kindOf] the kind of the job at this index
  * @returns {AsyncGenerator<E>}
  */
-export async function* inOrder(jobs, lanes) {
+export async function* inOrder(jobs, lanes, kindOf = () => '') {
   /** @type {{ events: E[], done: boolean, failed: boolean, error: unknown, wake: (() => void) | null }[]} */
   const queues = jobs.map(() => ({ events: [], done: false, failed: false, error: undefined, wake: null }));
-  let next = 0;
+  // Each kind's jobs not yet started, in the jobs' order.
+  /** @type {Map<string, number[]>} */
+  const waiting = new Map();
+  jobs.forEach((_, i) => {
+    const kind = kindOf(i);
+    waiting.set(kind, [...(waiting.get(kind) ?? []), i]);
+  });
   // No job starts once one has failed (the stream ends at its turn) or the stream has ended.
   let noMore = false;
   let stopped = false;
-  const startNext = () => {
-    if (!noMore && !stopped && next < jobs.length) void pump(next++);
+  const startNext = (/** @type {string} */ kind) => {
+    const i = waiting.get(kind)?.shift();
+    if (!noMore && !stopped && i !== undefined) void pump(i);
   };
   /** @param {number} i */
   const pump = async (i) => {
@@ -69,11 +97,11 @@ export async function* inOrder(jobs, lanes) {
     }
     q.done = true;
     q.wake?.();
-    startNext();
+    startNext(kindOf(i));
   };
   const width = Math.max(1, Math.floor(lanes) || 1);
   try {
-    for (let i = 0; i < width; i++) startNext();
+    for (const kind of [...waiting.keys()]) for (let i = 0; i < width; i++) startNext(kind);
     for (const q of queues) {
       for (;;) {
         while (q.events.length) yield /** @type {E} */ (q.events.shift());

@@ -7,6 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TAGS } from './spec.js';
+import { MOSTLY_WAITS, sideBySide } from './lanes.js';
 import { scanSpecs, SPECS_DIR } from './registry.js';
 import { SOURCES } from './sources.js';
 
@@ -72,6 +73,10 @@ export function policyProblems(spec, { packDir = null } = {}) {
     else if (seen.has(t)) p.push(`tags: '${t}' appears twice`);
     seen.add(t);
   }
+  if (seen.has(MOSTLY_WAITS) && !sideBySide(spec))
+    p.push(
+      `tags: '${MOSTLY_WAITS}' chooses a side-by-side claim's lanes; this claim runs alone (not 'structural', or kept alone)`,
+    );
   if (spec.expected === 'refuted' && typeof spec.truth === 'string' && spec.truth.trim() && !statesTruth(spec.truth)) {
     p.push("truth: a refuted claim must say what is true instead (e.g. 'Refuted: the cap is 1024, not 128.')");
   }

@@ -136,7 +136,7 @@ export default defineSpec({
   // (return expected: 'refuted' from plan), e.g. a speed-up on one core.
   expected: 'holds',
   // Optional tags (TAGS in ${builtIn ? 'harness/spec.js' : "node-concurrency-spec's exports"}): structural, timing, throughput,
-  // fifo-probe, thread-accounting, load, env, dns, version, bounded-wait.
+  // fifo-probe, thread-accounting, load, env, dns, version, bounded-wait, mostly-waits.
   tags: ['structural'],
   // Optional: the Node versions the claim applies to, as a range such as
   // '>=22' or '20.x || >=24'. Under any other version it is skipped.

@@ -68,6 +68,8 @@ export const TAGS = Object.freeze({
   env: 'about UV_THREADPOOL_SIZE and how it is read',
   dns: 'about dns.lookup or dns.resolve*',
   version: 'the truth depends on the Node or libuv version',
+  'mostly-waits':
+    'structural, and its trials spend most of their time waiting on a timer (a late reading, an idle timeout, a drawn hold): such claims run side by side in lanes of their own (--lanes)',
   'bounded-wait':
     'waits a bounded time for something a busy machine delays (a replacement worker to start and answer): it runs alone, never beside other claims',
 });

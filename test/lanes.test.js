@@ -3,7 +3,7 @@
 // engine over in-memory specs whose trials record how many ran at once.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { inOrder, sideBySide, DEFAULT_LANES } from '../harness/lanes.js';
+import { inOrder, laneKind, sideBySide, DEFAULT_LANES, MOSTLY_WAITS } from '../harness/lanes.js';
 import { run, runToRecord } from '../harness/engine.js';
 import { defineSpec } from '../harness/spec.js';
 import { testMachine, inMemoryLauncher } from './lib/in-memory.js';
@@ -107,6 +107,16 @@ describe('inOrder', () => {
     expect(order).toEqual(['end a', 'end b']);
   });
 
+  test("each kind of job has `lanes` lanes of its own, still yielded in the jobs' order", async () => {
+    const { jobs, seen } = countedJobs([4, 4, 1, 1, 1, 1]);
+    const kinds = ['waits', 'waits', 'works', 'works', 'works', 'works'];
+    const events = await all(inOrder(jobs, 1, (i) => kinds[i]));
+    expect(events).toEqual(['0.0', '0.1', '0.2', '0.3', '1.0', '1.1', '1.2', '1.3', '2.0', '3.0', '4.0', '5.0']);
+    // one of each kind at once: a 'works' job ran beside the first 'waits' job
+    expect(seen.most).toBe(2);
+    expect(seen.order.slice(0, 2)).toEqual(['start 0', 'start 2']);
+  });
+
   test('no jobs: no events', async () => {
     expect(await all(inOrder([], 2))).toEqual([]);
   });
@@ -120,6 +130,12 @@ describe('sideBySide', () => {
     expect(sideBySide({ tags: ['structural', 'timing'] })).toBe(false);
     expect(sideBySide({ tags: ['structural', 'bounded-wait'] })).toBe(false);
     expect(sideBySide({})).toBe(false);
+  });
+
+  test("a claim tagged 'mostly-waits' takes the lanes of claims that wait; any other, those that work", () => {
+    expect(laneKind({ tags: ['structural', MOSTLY_WAITS] })).toBe('waits');
+    expect(laneKind({ tags: ['structural', 'fifo-probe'] })).toBe('works');
+    expect(laneKind({})).toBe('works');
   });
 
   test('the default is more than one lane', () => {
@@ -163,7 +179,7 @@ describe('run with lanes', () => {
       spec('pool.s3', ['structural', 'fifo-probe'], 1),
       spec('pool.t2', ['throughput'], 2),
     ];
-    return { specs, beside };
+    return { specs, beside, inFlight };
   }
 
   test('timing-free claims run first, side by side; a timing claim runs with nothing beside it', async () => {
@@ -177,6 +193,44 @@ describe('run with lanes', () => {
     const structural = ['pool.s1', 'pool.s2', 'pool.s3'].flatMap((id) => beside[id]);
     expect(structural.some((others) => others.length === 1)).toBe(true);
     expect(structural.every((others) => others.length <= 1 && others.every((k) => k.startsWith('pool.s')))).toBe(true);
+  });
+
+  test('claims that mostly wait start first, in lanes of their own, beside the lanes of the others', async () => {
+    const { specs, beside, inFlight } = bench();
+    /** how many waiting claims at once, and the working claims' trials in flight while two waited */
+    const seen = { waiting: 0, mostWaiting: 0, working: /** @type {string[]} */ ([]) };
+    const waiting = ['pool.w1', 'pool.w2', 'pool.w3'].map((id) =>
+      claimSpec(id, ['structural', MOSTLY_WAITS], {
+        trial: async () => {
+          seen.mostWaiting = Math.max(seen.mostWaiting, ++seen.waiting);
+          for (let i = 0; i < 12; i++) {
+            await tick();
+            if (seen.waiting === 2) seen.working.push(...inFlight);
+          }
+          seen.waiting--;
+          return { ok: true };
+        },
+        structural: { need: 1, check: (/** @type {any} */ o) => ({ ok: o.ok, detail: 'as expected' }) },
+      }),
+    );
+    const events = [];
+    for await (const e of run({ specs: [...specs, ...waiting], machine, launcher, options: { lanes: 2 } }))
+      events.push(e);
+    const starts = events.filter((e) => e.type === 'spec:start').map((e) => e.data.id);
+    expect(starts).toEqual(['pool.w1', 'pool.w2', 'pool.w3', 'pool.s1', 'pool.s2', 'pool.s3', 'pool.t1', 'pool.t2']);
+    // two waiting at once, beside the working claims, which never ran beside more than one other working claim
+    expect(seen.mostWaiting).toBe(2);
+    expect(seen.working).toEqual(expect.arrayContaining(['pool.s1#1', 'pool.s2#1']));
+    const structural = ['pool.s1', 'pool.s2', 'pool.s3'].flatMap((id) => beside[id]);
+    expect(structural.every((others) => others.length <= 1)).toBe(true);
+    for (const id of ['pool.t1', 'pool.t2']) expect(beside[id].every((others) => others.length === 0)).toBe(true);
+    const record = events.at(-1).data;
+    expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
+      ...SPEC_ORDER,
+      'pool.w1',
+      'pool.w2',
+      'pool.w3',
+    ]);
   });
 
   test("each claim's events stay together, and the record keeps the specs' order", async () => {

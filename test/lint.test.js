@@ -97,6 +97,10 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
       specText({ id: 'demo.bad-tag', area: 'demo', tags: ['structural', 'fast', 'structural'] }),
     );
     write(
+      'demo/demo.waits-alone.spec.js',
+      specText({ id: 'demo.waits-alone', area: 'demo', tags: ['timing', 'mostly-waits'] }),
+    );
+    write(
       'demo/demo.refuted-bare.spec.js',
       specText({ id: 'demo.refuted-bare', area: 'demo', expected: 'refuted', truth: 'Refuted.' }),
     );
@@ -147,9 +151,10 @@ describe('broken specs in a claim pack: one exact line per problem, exit 1', () 
       `${file('demo/demo.typo.spec.js')}: requirs: unknown field (known: ${FIELDS.join(', ')})`,
       `${file('demo/demo.typo.spec.js')}: title: must be one line of at most 100 characters`,
       `${file('demo/demo.unknown-source.spec.js')}: source.file: 'blog.txt' is not a known source (${known})`,
+      `${file('demo/demo.waits-alone.spec.js')}: tags: 'mostly-waits' chooses a side-by-side claim's lanes; this claim runs alone (not 'structural', or kept alone)`,
       `${file('demo/demo.wrong-id.spec.js')}: id: 'demo.other-id' does not match the file name`,
     ]);
-    expect(stderr).toMatch(/^lint: 12 problems in 9 of \d+ spec files\n$/);
+    expect(stderr).toMatch(/^lint: 13 problems in 10 of \d+ spec files\n$/);
     expect(code).toBe(1);
   });
 

@@ -9,7 +9,25 @@ export declare function sideBySide(spec: {
     tags?: string[];
 }): boolean;
 /**
- * Run jobs, up to `lanes` at once, each an event stream of its own, and
+ * The tag of a timing-free claim whose trials spend most of their wall time
+ * waiting on a timer: a second reading at an age the harness draws, a kept
+ * socket's idle timeout, a hold of the pool the harness draws. Such a claim
+ * uses a fraction of a CPU (cluster.is-master: 1.0 s of CPU in 4.5 s), so it
+ * takes no lane from the others: claims that mostly wait have lanes of their
+ * own, as many as the others, and start first, being the longest.
+ */
+export declare const MOSTLY_WAITS = "mostly-waits";
+/**
+ * Which lanes a side-by-side claim takes: 'waits' for a claim that mostly
+ * waits, 'works' for any other.
+ * @param {{ tags?: string[] }} spec @returns {'waits' | 'works'}
+ */
+export declare function laneKind(spec: {
+    tags?: string[];
+}): 'waits' | 'works';
+/**
+ * Run jobs, up to `lanes` at once of each kind (kindOf; one kind unless
+ * told), each an event stream of its own, and
  * yield their events job by job in the jobs' order: the first unfinished
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
@@ -19,7 +37,8 @@ export declare function sideBySide(spec: {
  * their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
- * @param {number} lanes at least 1 (anything else counts as 1)
+ * @param {number} lanes at least 1 (anything else counts as 1): for each kind of job
+ * @param {(index: number) => string} [kindOf] the kind of the job at this index
  * @returns {AsyncGenerator<E>}
  */
-export declare function inOrder<E>(jobs: (() => AsyncIterable<E>)[], lanes: number): AsyncGenerator<E>;
+export declare function inOrder<E>(jobs: (() => AsyncIterable<E>)[], lanes: number, kindOf?: (index: number) => string): AsyncGenerator<E>;

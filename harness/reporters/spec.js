@@ -140,6 +140,8 @@ export function header(data, paint) {
   const settings = settingsText(env);
   if (settings) lines.push(settings);
   if (env.lanes > 1)
-    lines.push(`timing-free claims first, ${env.lanes} at a time; then every other claim alone (--lanes)`);
+    lines.push(
+      `timing-free claims first, ${env.lanes} at a time and as many that mostly wait; then every other claim alone (--lanes)`,
+    );
   return `${lines.join('\n')}\n\n`;
 }

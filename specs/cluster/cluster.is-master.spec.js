@@ -139,7 +139,7 @@ export default defineSpec({
   truth:
     'True but deprecated in the docs since Node 16: isMaster is an alias of isPrimary (true in the primary, false in workers); no runtime warning on Node 20–26.',
   expected: 'holds',
-  tags: ['structural', 'version'],
+  tags: ['structural', 'version', 'mostly-waits'],
   source: {
     file: SOURCE_004.file,
     section: 'The cluster version: the isMaster check that decides between forking and serving',

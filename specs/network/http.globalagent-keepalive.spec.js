@@ -233,7 +233,7 @@ export default defineSpec({
   truth:
     "True on Node 20–26: through the global agent N sequential requests open one connection, and the kept socket's idle timeout is 5000 ms; a new http.Agent() opens N and keeps none. Against a Node server left at its default keepAliveTimeout (5 s, sent as Keep-Alive: timeout=5), newer Node lowers the kept socket's timeout to the server's hint less 1 s (nodejs/node#54863, 22.9.0): 4000 ms measured on 20.20.2 and 22.17–26.10, 5000 on 20.10.0.",
   expected: 'holds',
-  tags: ['structural'],
+  tags: ['structural', 'mostly-waits'],
   requires: [],
   source: {
     file: 'https://github.com/nodejs/node/pull/43522',

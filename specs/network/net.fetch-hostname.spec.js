@@ -196,7 +196,7 @@ export default defineSpec({
   truth:
     'True on Node 20–26: with every pool thread parked, fetches by IP literal finish and fetches to localhost wait, each with one getaddrinfo request queued; one freed pool thread lets them all through. fetch keeps no DNS cache of its own: each new connection looks the name up again.',
   expected: 'holds',
-  tags: ['structural', 'fifo-probe', 'dns'],
+  tags: ['structural', 'fifo-probe', 'dns', 'mostly-waits'],
   requires: ['linux'],
   source: {
     file: 'https://nodejs.org/api/dns.html#implementation-considerations',

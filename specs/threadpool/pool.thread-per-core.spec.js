@@ -42,7 +42,7 @@ export default defineSpec({
   truth:
     'Refuted: libuv sets no affinity. Every pool thread may run on every CPU the process may use, and the pool has 4 threads even on one CPU.',
   expected: 'refuted',
-  tags: ['structural', 'fifo-probe'],
+  tags: ['structural', 'fifo-probe', 'mostly-waits'],
   requires: ['linux'],
   source: { file: '000_5064a5800ba04d45.txt', section: 'Thread pool', figures: 'one thread per core (4-core machine)' },
   plan(ctx) {
