@@ -126,6 +126,19 @@ test("the Worker's requests bring no event loop: held by the process's pool (wor
   expect(nested).toMatchObject({ ok: false });
   expect(nested?.text).toContain('3 event loops (epoll instances) before the parkers and 8 while');
   expect(nested?.text).toContain('+5; expected at most +1');
+  // with a bare Node's count (3 on Node 20–26): honest is at most it and the Worker's
+  const besideBare = workerLoops({ before: 3, held: 4, bare: 3 });
+  expect(besideBare).toMatchObject({ ok: true });
+  expect(besideBare?.text).toContain('a bare Node with the same settings has 3, +1 for the Worker');
+  // threads with loops of their own started before the first count: in both counts,
+  // not in a bare Node's
+  const early = workerLoops({ before: 7, held: 8, bare: 3 });
+  expect(early).toMatchObject({ ok: false });
+  expect(early?.text).toContain("4 more than a bare Node with the same settings (3) and the Worker's own");
+  // more loops than a bare Node where the Worker's own is not there yet: still within it
+  expect(workerLoops({ before: 3, held: 3, bare: 3 })).toMatchObject({ ok: true });
+  // the bare Node not read: the comparison left out
+  expect(workerLoops({ before: 7, held: 8, bare: null })).toMatchObject({ ok: true });
   // not read (older records, not Linux, the process unreadable): left out
   expect(workerLoops(undefined)).toBeNull();
   expect(workerLoops({ before: null, held: 8 })).toBeNull();

@@ -458,6 +458,23 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(check({ ...base, ...read })).toMatchObject({ ok: true });
     expect(check({ ...base, ...read, pollsAcross: { before: null, after: 7 } })).toMatchObject({ ok: true });
     expect(newLoops({ before: 3, after: null })).toEqual({ ok: true, text: '' });
+    // beside a bare Node's count (3 on Node 20–26)
+    expect(newLoops({ before: 3, after: 3, bare: 3 })).toEqual({
+      ok: true,
+      text: '; no event loop came with them (3 epoll instances, as before the pool; a bare Node with the same settings has 3)',
+    });
+    // stand-ins started before the count before the pool: in both counts, not in a bare Node's
+    const early = newLoops({ before: 7, after: 7, bare: 3 });
+    expect(early.ok).toBe(false);
+    expect(early.text).toBe(
+      "; 7 epoll instances once it had reported, as before the pool, 4 more than a bare Node with the same settings after a pool use (3): threads with a loop of the program's own",
+    );
+    // the count before left out (the fixture went on without the word): the bare Node's still decides
+    expect(newLoops({ before: null, after: 7, bare: 3 }).ok).toBe(false);
+    expect(newLoops({ before: null, after: 3, bare: 3 })).toEqual({
+      ok: true,
+      text: '; 3 epoll instances once it had reported; a bare Node with the same settings has 3',
+    });
     // Node options in force (a preload may start a Worker at the first pool use): not counted
     expect(newLoops({ before: null, after: null, nodeOptions: '--require x.cjs' })).toEqual({
       ok: true,
@@ -500,7 +517,13 @@ describe("the main-thread specs take the kernel's count", () => {
       };
       const unanswered = await mainThreadTrial(mute, { pollsAcross: true });
       expect(unanswered.unanswered).toEqual(['before-pool']);
-      expect(unanswered.pollsAcross).toEqual({ before: null, after: null });
+      // the count before left out; the count after the report, and a bare Node's, still read
+      expect(unanswered.pollsAcross).toEqual({
+        before: null,
+        after: obs.pollsAcross.after,
+        bare: obs.pollsAcross.bare,
+      });
+      expect(obs.pollsAcross.bare).toBe(obs.pollsAcross.after);
     },
   );
 

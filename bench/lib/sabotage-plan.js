@@ -1378,6 +1378,15 @@ export const SABOTAGES = [
     // the value is not read by atoi: leading blanks are not skipped and a "+" sign is not taken
     breaks: () => true,
   },
+  // the event loops a process has before its pool starts (a bare Node's count, barePollCount)
+  {
+    name: 'pool-early-stand-ins',
+    what: "main-thread.cjs: pool-atomic-stand-ins' P Worker threads started at load, before the fixture counts its threads at start and before the harness counts its event loops; at the first pool call an fs.stat starts the real pool, whose P threads take the fixture's parked copyFile requests, while fs.readFile, crypto.pbkdf2, zlib.gzip and crypto.randomBytes are done by the Workers",
+    select: ['main-thread.not-alone'],
+    // the threads the pool adds do none of the pool's work: the first pool request, the 1 MiB readFile,
+    // is read by JavaScript threads the program keeps, not by the pool
+    breaks: () => true,
+  },
 ];
 
 /**

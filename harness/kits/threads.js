@@ -224,13 +224,36 @@ export function childProcesses(
  * @param {import('../context.js').Context} ctx
  * @returns {Promise<number | null>}
  */
-export async function bareThreadCount(ctx) {
+export function bareThreadCount(ctx) {
+  return readBare(ctx, threadCount);
+}
+
+/**
+ * The event loops (epoll instances, pollsOf) a bare Node keeps with this
+ * context's settings after a pool use, read as bareThreadCount reads its
+ * threads: 3 on Node 20, 22, 24 and 26 (the main loop's and Node's own). A
+ * program with more runs loops of its own (Workers), whenever it started
+ * them. null where they cannot be read.
+ * @param {import('../context.js').Context} ctx
+ * @returns {Promise<number | null>}
+ */
+export function barePollCount(ctx) {
+  return readBare(ctx, pollsOf);
+}
+
+/**
+ * fixtures/bare-threads.cjs started, read from outside by `read` once it is
+ * ready, and stopped. null where it did not start or was not read.
+ * @param {import('../context.js').Context} ctx @param {(pid: number) => number | null} read
+ * @returns {Promise<number | null>}
+ */
+async function readBare(ctx, read) {
   /** @type {import('../isolate.js').FixtureHandle | undefined} */
   let handle;
   try {
     handle = ctx.start('bare-threads.cjs', { timeoutMs: 30_000 });
     await handle.ready;
-    return handle.pid === undefined ? null : threadCount(handle.pid);
+    return handle.pid === undefined ? null : read(handle.pid);
   } catch {
     return null; // it did not start (the run aborted, a timeout): no count, the part is left out
   } finally {
@@ -267,10 +290,25 @@ export function beyondBare(count, bare, when) {
  * @returns {(ctx: import('../context.js').Context) => Promise<number | null>}
  */
 export function bareThreadsOnce() {
+  return oncePerClaim(bareThreadCount);
+}
+
+/** barePollCount once for all of a claim's trials, as bareThreadsOnce. */
+export function barePollsOnce() {
+  return oncePerClaim(barePollCount);
+}
+
+/**
+ * A bare Node's count once for all of a claim's trials, read again only
+ * where it was not read.
+ * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bareCount
+ * @returns {(ctx: import('../context.js').Context) => Promise<number | null>}
+ */
+function oncePerClaim(bareCount) {
   /** @type {Promise<number | null> | null} */
   let count = null;
   return async (ctx) => {
-    count ??= bareThreadCount(ctx);
+    count ??= bareCount(ctx);
     const n = await count;
     if (n === null) count = null; // not read this time: the next trial tries again
     return n;
@@ -313,19 +351,29 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
  * watch's readings are null.
  * `pollsAcross`: the fixture waits for the harness's word before its first
  * pool use (options.gate), and the harness counts the process's epoll
- * instances (pollsOf, from outside) then and once it has reported:
- * `pollsAcross` { before, after }, each null where it cannot be read, and
- * both null where Node options are in force (nodeOptionsOf, read by the
+ * instances (pollsOf, from outside) then and once it has reported, and a
+ * bare Node's with the same settings once it has stopped (`barePolls`):
+ * `pollsAcross` { before, after, bare }, each null where it cannot be read
+ * (`before` also where the fixture went on without the word: its
+ * `unanswered`; `after` is read once it has reported, whenever that was), and
+ * all null where Node options are in force (nodeOptionsOf, read by the
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
- *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
+ * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null>,
+ *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   bare, barePolls: the bare Node's counts (bareThreadsOnce's and barePollsOnce's, for a claim's trials; else one per trial)
  */
 export async function mainThreadTrial(
   ctx,
-  { parkNew = false, watch: watching = false, pollsAcross = false, bare = bareThreadCount } = {},
+  {
+    parkNew = false,
+    watch: watching = false,
+    pollsAcross = false,
+    bare = bareThreadCount,
+    barePolls = barePollCount,
+  } = {},
 ) {
   /** @type {number | null | undefined} epoll instances before the first pool use (undefined: not read) */
   let pollsBefore;
@@ -358,18 +406,19 @@ export async function mainThreadTrial(
     const reads = pid === undefined ? null : threadReads(pid);
     // with parkNew: where each thread the pool's start added waits now, read from outside
     const poolWaits = parkNew && pid !== undefined ? startedWaits(pid, data.poolStarted) : undefined;
-    // with pollsAcross: the process's event loops again, now that the pool has started
-    // left out where the fixture went on without the harness's word (its report's `unanswered`)
+    // with pollsAcross: the process's event loops again, now that the pool has started;
+    // the count before it left out where the fixture went on without the harness's word
+    // (its report's `unanswered`): it may have been read after the pool's start
+    /** @type {{ before: number | null, after: number | null, bare: number | null, nodeOptions?: string } | undefined} */
     const across = pollsAcross
       ? pollsOptions
-        ? { before: null, after: null, nodeOptions: pollsOptions }
-        : data.unanswered?.length
-          ? { before: null, after: null }
-          : { before: pollsBefore ?? null, after: pollsOf(pid) }
+        ? { before: null, after: null, bare: null, nodeOptions: pollsOptions }
+        : { before: data.unanswered?.length ? null : (pollsBefore ?? null), after: pollsOf(pid), bare: null }
       : undefined;
     await handle.stop();
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
     const bareCount = atReport === null ? null : await bare(ctx);
+    if (across && typeof across.after === 'number') across.bare = await barePolls(ctx);
     return {
       ...data,
       reads,

@@ -1,7 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, sizeInForce } from '../../harness/kits/pool.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
-import { mainThreadTrial } from '../../harness/kits/threads.js';
+import { barePollsOnce, mainThreadTrial } from '../../harness/kits/threads.js';
 
 /**
  * ... nor does any of them bring an event loop of its own: every event loop
@@ -11,25 +11,40 @@ import { mainThreadTrial } from '../../harness/kits/threads.js';
  * pool use and again once it has reported: honest, none new (3 and 3 on Node
  * 20 and 26, every trial); threads that only stand in for the pool, Workers
  * sleeping in Atomics.wait between jobs (pool-atomic-stand-ins), bring one
- * each: +P. Left out where either count was not read (records from before,
- * not Linux, the process unreadable, the fixture's wait for the word before
- * the pool unanswered) and where Node options are in force (`nodeOptions`,
- * read by the harness from /proc at exec: a preload runs in every Worker
- * and may start one at the first pool use; a fixture cannot set them).
- * @param {{ before: number | null, after: number | null, nodeOptions?: string | null } | undefined} across
+ * each: +P. Stand-ins started before the word bring theirs before the
+ * count: the count after is also held to a bare Node's with the same
+ * settings after a pool use (`bare`, barePollCount: 3 on Node 20–26), which
+ * a loop of the program's own exceeds whenever it began. Each comparison
+ * left out where a count was not read (records from before, not Linux, the
+ * process unreadable; the count before where the fixture's wait for the word
+ * before the pool went unanswered), and both where Node options are in
+ * force (`nodeOptions`, read by the harness from /proc at exec: a preload
+ * runs in every Worker and may start one at the first pool use; a fixture
+ * cannot set them).
+ * @param {{ before: number | null, after: number | null, bare?: number | null, nodeOptions?: string | null } | undefined} across
  * @returns {{ ok: boolean, text: string }}
  */
 export function newLoops(across) {
   if (across?.nodeOptions)
     return { ok: true, text: `; event loops not counted: Node options in force (${across.nodeOptions})` };
-  if (!across || typeof across.before !== 'number' || typeof across.after !== 'number') return { ok: true, text: '' };
-  const added = across.after - across.before;
-  return added === 0
-    ? { ok: true, text: `; no event loop came with them (${across.after} epoll instances, as before the pool)` }
-    : {
-        ok: false,
-        text: `; the process had ${across.before} epoll instances before the pool started and ${across.after} after (${added > 0 ? '+' : ''}${added}; expected +0: pool threads run no event loop, ${added > 0 ? `${added} threads with a loop of their own came` : 'loops went'})`,
-      };
+  const { before = null, after = null, bare = null } = across ?? {};
+  if (typeof after !== 'number') return { ok: true, text: '' };
+  const added = typeof before === 'number' ? after - before : null;
+  const beyond = typeof bare === 'number' ? after - bare : null;
+  const bareText = beyond === null ? '' : `; a bare Node with the same settings has ${bare}`;
+  if (added !== null && added !== 0)
+    return {
+      ok: false,
+      text: `; the process had ${before} epoll instances before the pool started and ${after} after (${added > 0 ? '+' : ''}${added}; expected +0: pool threads run no event loop, ${added > 0 ? `${added} threads with a loop of their own came` : 'loops went'})${bareText}`,
+    };
+  if (beyond !== null && beyond > 0)
+    return {
+      ok: false,
+      text: `; ${after} epoll instances once it had reported${added === null ? '' : ', as before the pool'}, ${beyond} more than a bare Node with the same settings after a pool use (${bare}): ${beyond === 1 ? 'a thread' : 'threads'} with a loop of the program's own`,
+    };
+  if (added === null)
+    return { ok: true, text: beyond === null ? '' : `; ${after} epoll instances once it had reported${bareText}` };
+  return { ok: true, text: `; no event loop came with them (${after} epoll instances, as before the pool${bareText})` };
 }
 
 export default defineSpec({
@@ -52,9 +67,11 @@ export default defineSpec({
     const ring = fsOnRing(ctx);
     const setting = sizeInForce(ctx);
     const pool = setting ? `the pool, ${setting}` : 'the default pool';
+    // a bare Node's event loops, read once for the claim's trials (newLoops)
+    const barePolls = barePollsOnce();
     return {
-      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they are the pool's, each taking a pool request parked on a FIFO, none waiting in an event loop of its own (read by the harness: /proc/<pid>/task/<tid>/syscall) nor bringing one (no new epoll instance across the pool's start: /proc/<pid>/fd, read by the harness), and do its work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
-      trial: (c) => mainThreadTrial(c, { parkNew: true, pollsAcross: true }),
+      summary: `More than one thread at start; exactly ${P} more (${pool}) after the first pool request, and (Linux) they are the pool's, each taking a pool request parked on a FIFO, none waiting in an event loop of its own (read by the harness: /proc/<pid>/task/<tid>/syscall) nor bringing one (no new epoll instance across the pool's start, and no more than a bare Node with the same settings has: /proc/<pid>/fd, read by the harness), and do its work: the first pool request, an fs.readFile of a 1 MiB file, is read by threads other than the main one, by the kernel's per-thread count (/proc/<pid>/task/*/io, read by the harness).`,
+      trial: (c) => mainThreadTrial(c, { parkNew: true, pollsAcross: true, barePolls }),
       structural: {
         need: 2,
         asserts: 'the pool adds its threads to the main one',

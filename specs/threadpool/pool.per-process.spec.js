@@ -1,6 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize } from '../../harness/kits/pool.js';
-import { childrenOf, nodeOptionsOf, pollsOf } from '../../harness/kits/threads.js';
+import { barePollsOnce, childrenOf, nodeOptionsOf, pollsOf } from '../../harness/kits/threads.js';
 import { listTasks } from '../../harness/thread-watch.js';
 
 const KINDS = ['worker', 'child', 'cluster'];
@@ -56,29 +56,40 @@ export function watchChildren(pid, { everyMs = CHILD_LOOK_MS, tasks = listTasks,
  * processes of their own). Honest: 3 then 4, +1 (Node 20–26, every trial;
  * a spawnSync's loop, for mkfifo, comes and goes within ms between the two).
  * A Worker that holds its requests on threads of its own, Workers nested in
- * it (worker-pool-handoff), brings one loop each: +1+P. Left out where a
+ * it (worker-pool-handoff), brings one loop each: +1+P. Such threads started
+ * before the first count are in both: the count while the Worker holds is
+ * also held to a bare Node's with the same settings after a pool use, plus
+ * the Worker's own (`bare`, barePollCount: 3 + 1 on Node 20–26). Left out where a
  * count was not read (records from before, not Linux, the process unreadable,
  * the fixture went on without the harness's word: its `unanswered`), and
  * where Node options are in force (`nodeOptions`: read by the harness from
  * /proc at exec, which the fixture cannot set): a --require preload runs in
  * every Worker too, and one that starts a Worker of its own adds a loop there.
- * @param {{ before: number | null, held: number | null, nodeOptions?: string | null } | null | undefined} loops
+ * @param {{ before: number | null, held: number | null, bare?: number | null, nodeOptions?: string | null } | null | undefined} loops
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function workerLoops(loops) {
   if (loops?.nodeOptions)
     return { ok: true, text: `; event loops not counted: Node options in force (${loops.nodeOptions})` };
   if (!loops || typeof loops.before !== 'number' || typeof loops.held !== 'number') return null;
-  const added = loops.held - loops.before;
-  return added <= 1
-    ? {
-        ok: true,
-        text: `; ${loops.held} event loops in the process while the Worker held its requests (${loops.before} before the parkers: +${added}, the Worker's own; its requests brought none)`,
-      }
-    : {
-        ok: false,
-        text: `; the process had ${loops.before} event loops (epoll instances) before the parkers and ${loops.held} while the Worker held its requests (+${added}; expected at most +1, the Worker's own: ${added - 1} more came with threads that run a loop of their own, not the process's pool)`,
-      };
+  const { before, held, bare = null } = loops;
+  const added = held - before;
+  const beyond = typeof bare === 'number' ? held - (bare + 1) : null;
+  const bareText = beyond === null ? '' : `; a bare Node with the same settings has ${bare}, +1 for the Worker`;
+  if (added > 1)
+    return {
+      ok: false,
+      text: `; the process had ${before} event loops (epoll instances) before the parkers and ${held} while the Worker held its requests (+${added}; expected at most +1, the Worker's own: ${added - 1} more came with threads that run a loop of their own, not the process's pool)${bareText}`,
+    };
+  if (beyond !== null && beyond > 0)
+    return {
+      ok: false,
+      text: `; ${held} event loops (epoll instances) while the Worker held its requests (${before} before the parkers), ${beyond} more than a bare Node with the same settings (${bare}) and the Worker's own: threads with a loop of the program's own`,
+    };
+  return {
+    ok: true,
+    text: `; ${held} event loops in the process while the Worker held its requests (${before} before the parkers: +${added}, the Worker's own; its requests brought none${bareText})`,
+  };
 }
 
 /**
@@ -220,6 +231,8 @@ export default defineSpec({
   },
   plan(ctx) {
     const P = poolSize(ctx);
+    // a bare Node's event loops, read once for the claim's trials (workerLoops)
+    const barePolls = barePollsOnce();
     return {
       summary:
         `A Worker thread, a child process and a cluster worker each park the ${P} requests of a pool of ${P} on FIFOs; meanwhile the main thread makes one fs request. ` +
@@ -238,7 +251,7 @@ export default defineSpec({
         // (workerLoops).
         const linux = c.platform === 'linux';
         // Not counted where Node options are in force (nodeOptionsOf, read at the first word).
-        /** @type {{ before: number | null, held: number | null, nodeOptions?: string | null }} */
+        /** @type {{ before: number | null, held: number | null, bare?: number | null, nodeOptions?: string | null }} */
         const loops = { before: null, held: null };
         const h = c.start('pool-per-process.cjs', {
           options: { pool: P, holdMs: 100, gate: linux },
@@ -259,7 +272,10 @@ export default defineSpec({
           // Left out where the fixture went on without the harness's word (`unanswered`):
           // the harness answers each at once after its read, so only a fixture stalled for
           // 5 s reports one; it loses this count, not the rows' checks.
+          /** @type {typeof loops} */
           const counted = data?.unanswered?.length ? { before: null, held: null } : loops;
+          // After the fixture, not beside it: a bare Node's loops, once for the claim (workerLoops).
+          if (typeof counted.held === 'number') counted.bare = await barePolls(c);
           return watch
             ? { ...data, fixturePid: h.pid, childrenSeen: watch.stop(), ...(linux && { loops: counted }) }
             : data;

@@ -107,6 +107,16 @@ export declare function childProcesses(pid: number, { stat, children }?: {
  */
 export declare function bareThreadCount(ctx: import('../context.js').Context): Promise<number | null>;
 /**
+ * The event loops (epoll instances, pollsOf) a bare Node keeps with this
+ * context's settings after a pool use, read as bareThreadCount reads its
+ * threads: 3 on Node 20, 22, 24 and 26 (the main loop's and Node's own). A
+ * program with more runs loops of its own (Workers), whenever it started
+ * them. null where they cannot be read.
+ * @param {import('../context.js').Context} ctx
+ * @returns {Promise<number | null>}
+ */
+export declare function barePollCount(ctx: import('../context.js').Context): Promise<number | null>;
+/**
  * A program's threads (counted from outside: `count`, read `when`) against a
  * bare Node's with the same settings after a pool use (bareThreadCount), as
  * a part; null where either was not read. A thread the program keeps to
@@ -128,6 +138,8 @@ export declare function beyondBare(count: number | null | undefined, bare: numbe
  * @returns {(ctx: import('../context.js').Context) => Promise<number | null>}
  */
 export declare function bareThreadsOnce(): (ctx: import('../context.js').Context) => Promise<number | null>;
+/** barePollCount once for all of a claim's trials, as bareThreadsOnce. */
+export declare function barePollsOnce(): (ctx: import('../context.js').Context) => Promise<number | null>;
 /**
  * Where each of threads `tids` of process `pid` waits now, read from outside
  * (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', 'running', …; null
@@ -163,19 +175,24 @@ export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: nu
  * watch's readings are null.
  * `pollsAcross`: the fixture waits for the harness's word before its first
  * pool use (options.gate), and the harness counts the process's epoll
- * instances (pollsOf, from outside) then and once it has reported:
- * `pollsAcross` { before, after }, each null where it cannot be read, and
- * both null where Node options are in force (nodeOptionsOf, read by the
+ * instances (pollsOf, from outside) then and once it has reported, and a
+ * bare Node's with the same settings once it has stopped (`barePolls`):
+ * `pollsAcross` { before, after, bare }, each null where it cannot be read
+ * (`before` also where the fixture went on without the word: its
+ * `unanswered`; `after` is read once it has reported, whenever that was), and
+ * all null where Node options are in force (nodeOptionsOf, read by the
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
  * @param {import('../context.js').Context} ctx
- * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
- *   bare: the bare Node's count (bareThreadsOnce's, for a claim's trials; else one per trial)
+ * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null>,
+ *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   bare, barePolls: the bare Node's counts (bareThreadsOnce's and barePollsOnce's, for a claim's trials; else one per trial)
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, pollsAcross, bare }?: {
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, pollsAcross, bare, barePolls, }?: {
     parkNew?: boolean;
     watch?: boolean;
     pollsAcross?: boolean;
     bare?: (ctx: import('../context.js').Context) => Promise<number | null>;
+    barePolls?: (ctx: import('../context.js').Context) => Promise<number | null>;
 }): Promise<any>;
