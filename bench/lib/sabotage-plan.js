@@ -1387,6 +1387,45 @@ export const SABOTAGES = [
     // is read by JavaScript threads the program keeps, not by the pool
     breaks: () => true,
   },
+  // built blind, ninth round (a: os.ap-cgroup, pool.fs-io-uring, pool.watchfile, pool.default-size)
+  {
+    name: 'ap-quota-ancestors',
+    what: "ap-cgroup.cjs: os.availableParallelism() follows the smallest CPU quota set on the cgroups above the process's own, rounded down (at least 1, at most what libuv reads); a quota on the process's own cgroup is not read",
+    select: ['os.ap-cgroup'],
+    // where libuv reads no quota (the expectation here: availableParallelism 2 under any quota), a process whose
+    // parent cgroup has 0.5 CPUs (a pod-level quota above a container's cgroup) reads 1, not 2
+    breaks: () => true,
+  },
+  {
+    name: 'ap-quota-aged',
+    what: 'ap-cgroup.cjs: in a process over 3 s old, os.availableParallelism() follows the cgroup CPU quota in force (the smallest at any level), rounded down (at least 1, at most what libuv reads); a younger process reads what libuv reads',
+    select: ['os.ap-cgroup'],
+    // where libuv reads no quota, every process older than 3 s follows each quota set on it: 0.5 CPUs reads 1, not 2
+    breaks: () => true,
+  },
+  {
+    name: 'fs-done-at-hold',
+    what: "pool-parked.cjs (mode fs), where UV_USE_IO_URING does not ask for io_uring: fs.stat, fs.open and fs.close do their work at once on the main thread (statSync, openSync, closeSync), each also queues a decoy pool request of its kind (fs.stat of the path, fs.fstat of the descriptor) whose result is dropped, and the result is handed to the callback holdMs + 40 ms after the call (holdMs from the fixture's options) by a ticker made before any call; fs.read, fs.promises.readFile and fs.access untouched",
+    select: ['pool.fs-io-uring'],
+    // without io_uring, fs.stat, fs.open and fs.close do not wait for the pool: with the pool held for a minute
+    // they would still complete holdMs + 40 ms after the call, their work done at once
+    breaks: () => true,
+  },
+  {
+    name: 'watchfile-ticker-access',
+    what: "pool-parked.cjs (watch): fs.watchFile starts the real StatWatcher (its first stat on the pool) with an interval of 24 days and polls from a ticker made before the call, with fs.statSync on the main thread every interval; a change seen is handed to the listener once an fs.access of the file, made from that ticker (outside the call's own requests), has come back from the pool",
+    select: ['pool.watchfile'],
+    // fs.watchFile does not poll through the pool: every poll is a statSync on the main thread, and the pool is
+    // used only for one fs.access per change seen, a request the call's census does not count
+    breaks: () => true,
+  },
+  {
+    name: 'pool-default-crypto-fifth',
+    what: 'pool-probe.cjs (CommonJS entry), without UV_THREADPOOL_SIZE: a crypto.pbkdf2 or crypto.scrypt that finds 4 hashes in flight on the pool runs on one more thread (a worker thread started at the first such hash, pbkdf2Sync / scryptSync), so five hashes run at once; fs, zlib and dns requests see the libuv pool of 4',
+    select: ['pool.default-size'],
+    // by default five tasks run at once, not four: a fifth hash does not wait for one of the 4 pool threads
+    breaks: () => true,
+  },
 ];
 
 /**
