@@ -1426,6 +1426,23 @@ export const SABOTAGES = [
     // by default five tasks run at once, not four: a fifth hash does not wait for one of the 4 pool threads
     breaks: () => true,
   },
+  // built blind, ninth round (b: pool.slow-io-cap-n1, pool.webcrypto, main-thread.not-alone)
+  {
+    name: 'digest-open-gated',
+    what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest still makes its request (HASHREQUEST, queued on the pool) but never uses it: the hash is computed at once on the main thread and the promise resolves once no thread of the process is parked inside open(2) on a FIFO (read from /proc by a ticker made before any call)',
+    select: ['pool.webcrypto'],
+    // the digest does not wait for a pool thread: it waits for FIFO readers to leave open(2); a pool held by CPU
+    // work or reads would not delay it at all, and its work never runs on the pool
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-worker-gate',
+    what: 'pool-parked.cjs (slow-io), pool of one thread only: dns.promises.lookup never reaches the pool while the resolver file is shut; a worker thread (the one thread the process gains) opens the HOSTALIASES FIFO for at most ceil(P/2) lookups at a time, blocked in open(2) as getaddrinfo would be, and the real lookup is made once that open returns; each call is counted as a GETADDRINFOREQWRAP when made; fs.stat and fs.mkdir called while a lookup is unsettled are queued in JavaScript until every lookup has settled',
+    select: ['pool.slow-io-cap-n1'],
+    // the hung lookup holds no pool thread (the pool is not even started): the one pool thread stays free and fs
+    // work waits only in a JavaScript queue, so one hung lookup does not hold the whole pool
+    breaks: () => true,
+  },
 ];
 
 /**
