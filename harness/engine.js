@@ -72,9 +72,9 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.
   const indexed = [...specs.entries()];
-  // Among them, those that mostly wait first: the longest, in lanes of their own.
+  // Those that mostly wait have lanes of their own (laneKind), so they start at once
+  // wherever they stand in the order.
   const together = width > 1 ? indexed.filter(([, spec]) => sideBySide(spec)) : [];
-  together.sort(([, a], [, b]) => Number(laneKind(b) === 'waits') - Number(laneKind(a) === 'waits'));
   const alone = indexed.filter((entry) => !together.includes(entry));
   // The lanes that ran: 1 where no claim of the selection could run beside another.
   const environment = { ...describeEnvironment(machine), lanes: together.length ? width : 1 };

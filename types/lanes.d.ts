@@ -14,7 +14,7 @@ export declare function sideBySide(spec: {
  * socket's idle timeout, a hold of the pool the harness draws. Such a claim
  * uses a fraction of a CPU (cluster.is-master: 1.0 s of CPU in 4.5 s), so it
  * takes no lane from the others: claims that mostly wait have lanes of their
- * own, as many as the others, and start first, being the longest.
+ * own, as many as the others, so that they (the longest) start at once.
  */
 export declare const MOSTLY_WAITS = "mostly-waits";
 /**
