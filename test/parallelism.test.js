@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { judgeAffinity, affinityTrial } from '../specs/os/os.ap-affinity.spec.js';
 import { createLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
-import { libuvReads, expectedAp, judgeQuota } from '../specs/os/os.ap-cgroup.spec.js';
+import { libuvReads, expectedAp, judgeQuota, lateCheck, seenQuota } from '../specs/os/os.ap-cgroup.spec.js';
 
 const two = { ap: 2, cpus: 2, allowed: [0, 1] };
 const one = { ap: 1, cpus: 2, allowed: [1] };
@@ -120,6 +120,74 @@ test('a quota step judged: in force as set, and the value the model gives', () =
   const other = { version: 'v2', allowed: 2, steps: [{ quota: 1.5, inForce: 1, ap: 1 }] };
   expect(judgeQuota(other, m).invalid).toBe(true);
   expect(judgeQuota({ unavailable: 'not root' }, m).invalid).toBe(true);
+});
+
+test('a quota on the cgroup above its own: read where libuv walks up (v2), not on v1 (ap-quota-ancestors)', () => {
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v1')).toBe(null);
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v2')).toBe(0.5);
+  expect(seenQuota({ quota: 0.5 }, 'v1')).toBe(0.5);
+  const steps = (/** @type {number[]} */ aps) => [
+    ...[null, 1.5, 0.5].map((quota, i) => ({ quota, inForce: quota, ap: aps[i] })),
+    ...[1.5, 0.5].map((quota, i) => ({ quota, inForce: quota, ap: aps[3 + i], level: 'parent' })),
+  ];
+  // where libuv reads no quota (here: v1, cpu mounted alone), 2 throughout
+  const unseen = { reads: 'unseen', uv: '1.52.1', allowed: 2 };
+  expect(judgeQuota({ version: 'v1', allowed: 2, steps: steps([2, 2, 2, 2, 2]) }, unseen).ok).toBe(true);
+  // the sabotage: the quota above followed, its own not read
+  const above = judgeQuota({ version: 'v1', allowed: 2, steps: steps([2, 2, 2, 1, 1]) }, unseen);
+  expect(above.ok).toBe(false);
+  expect(above.detail).toContain('quota 0.5 CPUs on the cgroup above its own: availableParallelism 1 (expected 2)');
+  // v2 from 1.52: every level up, rounded down, under one CPU → 1
+  const v2 = { reads: 'v2', uv: '1.52.1', allowed: 2 };
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: steps([2, 1, 1, 1, 1]) }, v2).ok).toBe(true);
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: steps([2, 1, 1, 2, 2]) }, v2).ok).toBe(false);
+  // v1 as libuv reads it: its own cgroup's file alone
+  const v1 = { reads: 'v1', uv: '1.52.1', allowed: 2 };
+  expect(judgeQuota({ version: 'v1', allowed: 2, steps: steps([2, 1, 2, 2, 2]) }, v1).ok).toBe(true);
+  // no second level made (nestedUnavailable): the steps above are absent, the rest judged
+  const flat = { version: 'v2', allowed: 2, steps: steps([2, 1, 1]).slice(0, 3), nestedUnavailable: 'EBUSY' };
+  expect(judgeQuota(flat, v2).ok).toBe(true);
+  expect(judgeQuota(flat, v2).detail).toContain('no quota above its own cgroup: EBUSY');
+});
+
+test("late in the process's life, at a drawn age: the late readings and the looks meanwhile (ap-quota-aged)", () => {
+  const m = { reads: 'unseen', uv: '1.46.0', allowed: 2 };
+  const late = (/** @type {number} */ ap, /** @type {Record<string, number>} */ aps) => ({
+    version: 'v1',
+    allowed: 2,
+    steps: [
+      { quota: null, inForce: null, ap: 2 },
+      { quota: 0.5, inForce: 0.5, ap: 2 },
+      { quota: 0.5, inForce: 0.5, ap, level: 'parent', late: true, ageMs: 3640 },
+      { quota: 0.5, inForce: 0.5, ap, late: true, ageMs: 3641 },
+    ],
+    during: { quota: 0.5, level: 'parent', looks: 36, aps, fromMs: 51, toMs: 3569 },
+    late: { atMs: 3597, sent: true },
+  });
+  // honest (measured): 2 at every look and at the drawn age
+  const honest = judgeQuota(late(2, { 2: 36 }), m);
+  expect(honest.ok).toBe(true);
+  expect(honest.detail).toContain('read again once the process had run 3597 ms (drawn; it said 3640 ms)');
+  expect(honest.detail).toContain('36 looks from 51 to 3569 ms of its life): availableParallelism 2 ×36');
+  // the quota followed once the process is over 3 s old: the late readings, the last looks
+  const aged = judgeQuota(late(1, { 1: 8, 2: 28 }), m);
+  expect(aged.ok).toBe(false);
+  expect(aged.detail).toContain('availableParallelism 1 ×8, 2 ×28 (expected 2)');
+  // turned only in a window before the draw, back at the late reading: the looks show it
+  expect(judgeQuota(late(2, { 1: 3, 2: 33 }), m).ok).toBe(false);
+  // asked for and not reported: fails; never said it started: fails, said so
+  const unanswered = late(2, { 2: 90 });
+  unanswered.steps = unanswered.steps.filter((s) => !s.late);
+  expect(lateCheck(unanswered, m)).toEqual(
+    expect.objectContaining({ ok: false, detail: expect.stringContaining('asked for was not reported') }),
+  );
+  const unsaid = { ...unanswered, late: { atMs: 3300, sent: false }, during: undefined };
+  expect(lateCheck(unsaid, m).detail).toContain('never said it started');
+  // no late reading planned (an observation without obs.late): nothing asked of it
+  const { late: _, during: __, ...none } = late(2, { 2: 1 });
+  none.steps = none.steps.filter((s) => !s.late);
+  expect(lateCheck(none, m)).toEqual({ ok: true, detail: '' });
+  expect(judgeQuota(none, m).ok).toBe(true);
 });
 
 const twoCpus =
