@@ -11,10 +11,22 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { runWithLook, taskIo } from '../harness/kits/look.js';
-import fsIoUring, { fsModel, mainReads, MAIN_READ_BYTES } from '../specs/threadpool/pool.fs-io-uring.spec.js';
+import fsIoUring, {
+  fsModel,
+  mainReads,
+  MAIN_READ_BYTES,
+  streamRequests,
+  STREAM_REQUESTS,
+} from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
 import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
-import watchfile from '../specs/threadpool/pool.watchfile.spec.js';
+import watchfile, {
+  threadSwitches,
+  poolWakes,
+  quietLook,
+  polledOnPool,
+  POOL_WAKES,
+} from '../specs/threadpool/pool.watchfile.spec.js';
 import slowIo, { madeWhileHeld } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
@@ -141,7 +153,12 @@ describe('pool.fs-io-uring: where libuv sends fs requests', () => {
         ops: Object.fromEntries(
           OPS.map((op) => [
             op,
-            { before: false, done: true, error: null, requests: op === 'stat' ? stat : { FSREQCALLBACK: 1 } },
+            {
+              before: false,
+              done: true,
+              error: null,
+              requests: op === 'stat' ? stat : { FSREQCALLBACK: op === 'stream' ? 4 : 1 },
+            },
           ]),
         ),
       });
@@ -151,6 +168,33 @@ describe('pool.fs-io-uring: where libuv sends fs requests', () => {
     expect(gated.detail).toMatch(
       /fs\.stat made no FSREQCALLBACK or FSREQPROMISE \(it made 1 RANDOMBYTESREQUEST\): what waited was not its own request/,
     );
+  });
+
+  it("check: the read stream's requests are its open and reads (fs-done-at-hold: 1); none: left out", () => {
+    // honest: 4 (open, two reads, close) on Node 20.20.2; fs-done-at-hold: 1, the decoy stat
+    expect(streamRequests({ FSREQCALLBACK: 4 })?.ok).toBe(true);
+    expect(streamRequests({ FSREQCALLBACK: STREAM_REQUESTS })?.ok).toBe(true);
+    expect(streamRequests({ FSREQCALLBACK: 1 })?.ok).toBe(false);
+    expect(streamRequests({ FSREQPROMISE: 4 })?.ok).toBe(false);
+    expect(streamRequests(undefined)).toBe(null);
+    const check = fsIoUring.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    /** @param {number} n @param {object} [more] */
+    const stream = (n, more = {}) =>
+      seen([], {
+        ...more,
+        ops: Object.fromEntries(
+          OPS.map((op) => [
+            op,
+            { before: false, done: true, error: null, requests: { FSREQCALLBACK: op === 'stream' ? n : 1 } },
+          ]),
+        ),
+      });
+    expect(check({ cases: [stream(4), stream(4)] }).ok).toBe(true);
+    const decoy = check({ cases: [stream(1), stream(4)] });
+    expect(decoy.ok).toBe(false);
+    expect(decoy.detail).toMatch(/the read stream made 1 fs requests \(expected 3 or more/);
+    // the hold's length as drawn in the fixture, in the detail
+    expect(check({ cases: [stream(4, { heldMs: 341 }), stream(4)] }).detail).toMatch(/held 341 ms/);
   });
 });
 
@@ -194,8 +238,85 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     });
     expect(check(polledBy({ STATWATCHER: 1 })).ok).toBe(true);
     expect(check(polledBy({ Timeout: 1, RANDOMBYTESREQUEST: 1 }))).toMatchObject({ ok: false });
+    // its polls woke the pool's threads once it was free (from outside), or left it idle
+    // (watchfile-ticker-access: 0); not read: left out
+    const woke = (/** @type {number} */ wakes) => ({
+      ...polledBy({ STATWATCHER: 1 }),
+      poolWakes: { threads: 4, wakes },
+    });
+    expect(check(woke(12)).ok).toBe(true);
+    const idle = check(woke(0));
+    expect(idle.ok).toBe(false);
+    expect(idle.detail).toMatch(/woke the pool's 4 threads 0 times in 100 ms .*\(expected 3 or more/);
+    expect(check({ ...woke(0), poolWakes: null }).ok).toBe(true);
     expect(watchfile.plan(ctx('20.20.2', '1.46.0', { env: { UV_USE_IO_URING: '1' } })).undecidable).toMatch(/io_uring/);
     expect(watchfile.plan(ctx('24.21.0', '1.52.1', { env: { UV_USE_IO_URING: '1' } })).undecidable).toBeUndefined();
+  });
+});
+
+describe("pool.watchfile: the pool's threads with the pool free, from outside", () => {
+  const status = (/** @type {string} */ name, /** @type {number} */ n) =>
+    `Name:\t${name}\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t${n}\nnonvoluntary_ctxt_switches:\t2\n`;
+  it("threadSwitches: each thread's name and voluntary switches; null where unreadable", () => {
+    const files = { '/proc/9/task/9/status': status('node', 40), '/proc/9/task/12/status': status('libuv-worker', 7) };
+    const read = (/** @type {string} */ f) => {
+      const t = files[/** @type {keyof typeof files} */ (f)];
+      if (t === undefined) throw new Error('ENOENT');
+      return t;
+    };
+    expect(threadSwitches(9, () => ['9', '12', '13'], read)).toEqual({
+      9: { name: 'node', switches: 40 },
+      12: { name: 'libuv-worker', switches: 7 },
+    });
+    expect(
+      threadSwitches(
+        9,
+        () => {
+          throw new Error('ESRCH');
+        },
+        read,
+      ),
+    ).toBe(null);
+    expect(
+      threadSwitches(
+        9,
+        () => ['9'],
+        () => 'Name:\tnode\n',
+      ),
+    ).toBe(null);
+  });
+  it("poolWakes: the threads not there at 'begin' (or libuv-worker), between the two quiet looks", () => {
+    const at = (/** @type {number[]} */ n) => ({
+      1: { name: 'node', switches: n[0] },
+      2: { name: 'node', switches: n[1] },
+      3: { name: 'node', switches: n[2] },
+      4: { name: 'libuv-worker', switches: n[3] },
+    });
+    // 1 and 4 there at begin: 4 counts by its name, 1 (the main thread) does not
+    expect(poolWakes(new Set([1, 4]), [at([10, 5, 5, 5]), at([90, 9, 11, 8])])).toEqual({ threads: 3, wakes: 13 });
+    // watchfile-ticker-access: the main thread busy, the pool idle
+    const idle = poolWakes(new Set([1]), [at([10, 5, 5, 5]), at([150, 5, 5, 5])]);
+    expect(idle).toEqual({ threads: 3, wakes: 0 });
+    expect(polledOnPool({ poolWakes: idle })?.ok).toBe(false);
+    expect(polledOnPool({ poolWakes: { threads: 4, wakes: 11 } })?.ok).toBe(true);
+    expect(polledOnPool({})).toBe(null);
+    expect(poolWakes(null, [at([1, 1, 1, 1]), at([1, 1, 1, 1])])).toBe(null);
+    expect(poolWakes(new Set([1]), [null, at([1, 1, 1, 1])])).toBe(null);
+    expect(poolWakes(new Set([1]), [at([1, 1, 1, 1])])).toBe(null);
+    expect(poolWakes(new Set([1, 2, 3]), [{ 1: at([1, 1, 1, 1])[1] }, { 1: at([2, 1, 1, 1])[1] }])).toBe(null);
+  });
+  it("quietLook: 'begin' names the threads then, each 'quiet' reads the switches", () => {
+    let n = 0;
+    const q = quietLook({
+      tasksNow: () => new Set([1]),
+      threadSwitches: () => ({ 1: { name: 'node', switches: 10 + n }, 2: { name: 'node', switches: (n += 6) } }),
+    });
+    expect(q.wakes()).toBe(null);
+    q.look(5, { event: 'held', at: 'begin' });
+    q.look(5, { event: 'held', at: 'quiet' });
+    q.look(5, { event: 'held', at: 'quiet' });
+    expect(q.wakes()).toEqual({ threads: 1, wakes: 6 });
+    expect(POOL_WAKES).toBeLessThanOrEqual(11 / 3);
   });
 });
 
@@ -287,6 +408,44 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     ]);
     const gated = await run({ mode: 'watch', holdMs: 150 }, 'watchfile-open-gated');
     expect([gated.parkedNow, gated.ops.watchFile.before]).toEqual([4, true]);
+  });
+
+  it("watch with the harness's looks: the polls wake the pool; watchfile-ticker-access leaves it idle", async () => {
+    const ctx = /** @type {any} */ ({
+      start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+        startFixture({ node: process.execPath, fixture, ...o, options: { tmpdir, ...o.options } }),
+    });
+    /** @param {string} [sabotage] */
+    const wakes = async (sabotage) => {
+      const q = quietLook();
+      const { data } = await runWithLook(
+        ctx,
+        'pool-parked.cjs',
+        {
+          options: { mode: 'watch', holdMs: 150, look: true, quietMs: 100 },
+          env: { NCS_SABOTAGE: sabotage },
+          timeoutMs: 20_000,
+        },
+        q.look,
+      );
+      expect([data.looked, data.ops.watchFile.before]).toEqual([[true, true, true], false]);
+      return q.wakes()?.wakes;
+    };
+    expect(await wakes()).toBeGreaterThanOrEqual(POOL_WAKES);
+    expect(await wakes('watchfile-ticker-access')).toBe(0);
+  });
+
+  it('fs: held 30 to 60 % longer than holdMs; fs-done-at-hold hands results over with the pool held', async () => {
+    // holdMs 250 (the claim's): 75 to 150 ms more, past the sabotage's holdMs + 40 ms
+    const honest = await run({ mode: 'fs' });
+    expect(honest.heldMs).toBeGreaterThanOrEqual(325);
+    expect(honest.heldMs).toBeLessThanOrEqual(400);
+    expect(honest.releasedAt).toBeGreaterThanOrEqual(honest.heldMs);
+    expect(OPS.filter((op) => honest.ops[op].before)).toEqual([]);
+    expect(honest.ops.stream.requests.FSREQCALLBACK).toBeGreaterThanOrEqual(STREAM_REQUESTS);
+    const timed = await run({ mode: 'fs' }, 'fs-done-at-hold');
+    expect(OPS.filter((op) => timed.ops[op].before)).toEqual(['stat', 'open', 'close']);
+    expect(timed.ops.stream.requests).toEqual({ FSREQCALLBACK: 1 });
   });
 
   it('webcrypto: the digest waits for the release; digest-off-pool resolves it with the pool held', async () => {
