@@ -30,6 +30,29 @@ describe('pool.default-size', () => {
     expect(check(probe(4)).ok).toBe(true);
   });
 
+  test('requests submitted while every thread is parked: none completes, no thread is made for them', () => {
+    const kinds = ['pbkdf2', 'scrypt', 'zlib', 'pbkdf2', 'fs', 'scrypt', 'randomBytes', 'pbkdf2', 'scrypt'];
+    /** @param {number} whileParked @param {number[]} after */
+    const late = (whileParked, after) => ({
+      kinds,
+      report: { kinds, doneWhileParked: whileParked, done: kinds.length, errors: [] },
+      threads: { 'late-before': [1, 2, 3], 'late-after': after },
+    });
+    const honest = check({ ...probe(4), late: late(0, [1, 2, 3]) });
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toMatch(/0 of 9 late requests .* completed while every pool thread was parked/);
+    // pool-default-crypto-fifth: a fifth hash on a worker thread of its own
+    const fifth = check({ ...probe(4), late: late(1, [1, 2, 3, 9]) });
+    expect(fifth.ok).toBe(false);
+    expect(fifth.detail).toMatch(/the process gained 1 threads across them/);
+    expect(check({ ...probe(4), late: late(0, [1, 2, 3, 9]) }).ok).toBe(false);
+    expect(check({ ...probe(4), late: late(2, [1, 2, 3]) }).ok).toBe(false);
+    // threads not listed (off Linux, a look the fixture went on without): left out
+    expect(check({ ...probe(4), late: { ...late(0, []), threads: null } }).ok).toBe(true);
+    // not submitted (a record from before): left out
+    expect(check({ ...probe(4), late: { kinds, report: null, threads: null } }).ok).toBe(true);
+  });
+
   test('the pinned probe runs only where there is more than one CPU to leave out, on Linux', () => {
     expect(spec.plan(ctx()).summary).toMatch(/pinned to CPU 0 alone/);
     expect(spec.plan(ctx({ usable: [3] })).summary).not.toMatch(/pinned/);

@@ -19,7 +19,7 @@ import fsIoUring, {
   STREAM_REQUESTS,
 } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
-import webcrypto from '../specs/threadpool/pool.webcrypto.spec.js';
+import webcrypto, { drawHold, firstFreed } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
   poolWakes,
@@ -27,7 +27,7 @@ import watchfile, {
   polledOnPool,
   POOL_WAKES,
 } from '../specs/threadpool/pool.watchfile.spec.js';
-import slowIo, { madeWhileHeld } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
+import slowIo, { madeWhileHeld, gatePool } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
@@ -220,6 +220,47 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(gated.detail).toMatch(/subtle\.digest made no HASHREQUEST/);
   });
 
+  it('webcrypto: with some threads freed first, the digest resolves then, the rest still held', () => {
+    const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    const controls = { hash: { before: true }, timer: { before: true }, access: { before: false } };
+    /** @param {string} stage @param {object} [partly] */
+    const obs = (stage, partly = { freed: 3, parkedNow: 1, ms: 1.1 }) => ({
+      ...base,
+      heldIn: 'open',
+      partly,
+      ops: { digest: { before: false, done: true, stage } },
+      controls,
+    });
+    // honest: within about 1 ms of the first release, 1 of 4 still held
+    const honest = check(obs('partial'));
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toMatch(/resolved once 3 threads were freed \(within 1\.1 ms\), 1 still held in open\(2\)/);
+    // digest-open-gated: it waits until none is parked in open(2): the last release
+    const gated = check(obs('released'));
+    expect(gated.ok).toBe(false);
+    expect(gated.detail).toMatch(/resolved only once all 4 were let go, not when 3 were freed/);
+    // the rest not held as it resolved (fewer in open(2) than left): fails
+    expect(check(obs('partial', { freed: 1, parkedNow: 1, ms: 1 })).ok).toBe(false);
+    // held in read(2) (P=1): the rule on resolving with the pool held says it
+    expect(firstFreed({ heldIn: 'read', P: 1 })?.ok).toBe(true);
+    // not read (a record from before; a census not taken): left out, or not weighed
+    expect(firstFreed({ P: 4, ops: { digest: { before: false, done: true } } })).toBe(null);
+    expect(firstFreed({ ...obs('partial', { freed: 2, parkedNow: null, ms: 1 }) })?.ok).toBe(true);
+    expect(check({ ...base, ops: { digest: { before: false, done: true } }, controls }).ok).toBe(true);
+  });
+
+  it('webcrypto: how the pool is held is drawn: in part first with P ≥ 2, in read(2) with P = 1', () => {
+    for (let i = 0; i < 50; i++) {
+      const d = drawHold(4, false);
+      expect(d.heldIn).toBe('open');
+      expect(d.partial).toBeGreaterThanOrEqual(1);
+      expect(d.partial).toBeLessThanOrEqual(3);
+    }
+    expect(drawHold(2, false)).toEqual({ heldIn: 'open', partial: 1 });
+    expect(drawHold(1, false)).toEqual({ heldIn: 'read', partial: 0 });
+    expect(drawHold(1, true)).toEqual({ heldIn: 'open', partial: 0 });
+  });
+
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
     const check = watchfile.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     const controls = { access: { before: false } };
@@ -362,6 +403,34 @@ describe('pool.slow-io-cap-n1: check', () => {
     const failed = { madeSeen: false, looked: true, made: { done: true, error: 'EACCES' } };
     expect(madeWhileHeld(s(1, 1, false, failed), { statWaits: true })?.ok).toBe(false);
   });
+  it('the threads parked at the gate, read from outside, wait as pool threads once through', () => {
+    const gate = (/** @type {string[]} */ waits) => ({
+      gate: {
+        parked: waits.map((_, i) => ({ tid: 10 + i, cpuMs: 0.2 })),
+        waits: waits.map((wait, i) => ({ tid: 10 + i, wait })),
+      },
+    });
+    const honest = [s(1, 1, false, gate(['futex'])), s(2, 1, true, gate(['futex']))];
+    expect(check({ seen: honest }).ok).toBe(true);
+    expect(check({ seen: honest }).detail).toMatch(
+      /P=1: .*1 thread parked at the gate, seen from outside, none in an event loop/,
+    );
+    // lookup-worker-gate: a Worker opens the gate, then waits in its own event loop
+    const worker = check({ seen: [s(1, 1, false, gate(['epoll:12'])), honest[1]] });
+    expect(worker.ok).toBe(false);
+    expect(worker.detail).toMatch(/once through 1 in an event loop \(epoll_wait: a JavaScript thread/);
+    // a thread gone since (a pool thread lives as long as the process), or none parked
+    expect(gatePool(s(1, 1, false, gate(['gone'])), 1)?.ok).toBe(false);
+    expect(gatePool(s(1, 1, false, gate([])), 1)?.ok).toBe(false);
+    // running, or a call unreadable (null): not an event loop
+    expect(gatePool(s(1, 1, false, gate(['running'])), 1)?.ok).toBe(true);
+    expect(gatePool({ gate: { parked: [{ tid: 1 }], waits: [{ tid: 1, wait: null }] } }, 1)?.ok).toBe(true);
+    // not read (a record from before, off Linux, no second look): left out
+    expect(gatePool(s(1, 1, false), 1)).toBe(null);
+    expect(gatePool({ gate: { parked: null, waits: null } }, 1)).toBe(null);
+    expect(gatePool({ gate: { parked: [{ tid: 1 }], waits: null } }, 1)).toBe(null);
+  });
+
   it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {
     const asked = [s(1, 1, false, { requested: 2 }), s(2, 1, true, { requested: 3 })];
     expect(check({ seen: asked }).ok).toBe(true);
@@ -446,6 +515,18 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     const timed = await run({ mode: 'fs' }, 'fs-done-at-hold');
     expect(OPS.filter((op) => timed.ops[op].before)).toEqual(['stat', 'open', 'close']);
     expect(timed.ops.stream.requests).toEqual({ FSREQCALLBACK: 1 });
+  });
+
+  it('webcrypto: freed in part, the digest resolves with the rest held; digest-open-gated only after', async () => {
+    const honest = await run({ mode: 'webcrypto', pool: 4, holdMs: 100, partial: 2 });
+    expect(honest.ops.digest).toMatchObject({ before: false, done: true, stage: 'partial' });
+    expect(honest.partly).toMatchObject({ freed: 2, parkedNow: 2 });
+    const gated = await run({ mode: 'webcrypto', pool: 4, holdMs: 100, partial: 2 }, 'digest-open-gated');
+    expect(gated.ops.digest).toMatchObject({ before: false, done: true, stage: 'released' });
+    // held in read(2): none parked in open(2); the gated digest resolves, pool held
+    const inRead = await run({ mode: 'webcrypto', pool: 1, holdMs: 100, heldIn: 'read' }, 'digest-open-gated');
+    expect(inRead).toMatchObject({ heldIn: 'read', parkedNow: 1 });
+    expect(inRead.ops.digest.before).toBe(true);
   });
 
   it('webcrypto: the digest waits for the release; digest-off-pool resolves it with the pool held', async () => {

@@ -11,6 +11,21 @@ import {
   fifoCountUnavailable,
   fifosFor,
 } from '../../harness/kits/pool.js';
+import { drawLateWork, latePart } from './pool.env-in-code.spec.js';
+
+/**
+ * The FIFO probe read from outside, with `kinds` submitted while its readers are parked
+ * (pool-probe-main.cjs lateWork): its reading, and `late` as pool.env-in-code's latePart
+ * reads it (the threads left out where a look was taken at another moment).
+ * @param {import('../../harness/context.js').Context} c @param {string[]} kinds
+ */
+export async function lateProbe(c, kinds) {
+  const probe = await probePool(c, { outside: true, lateWork: kinds });
+  const lateLook = Array.isArray(probe.outside?.late) ? probe.outside.late : [];
+  const threads = probe.outside?.lateThreads;
+  const seen = threads && !lateLook.includes('late-before') && !lateLook.includes('late-after');
+  return { ...probe, late: { kinds, report: probe.lateWork ?? null, threads: seen ? threads : null } };
+}
 
 export default defineSpec({
   id: 'pool.default-size',
@@ -50,12 +65,21 @@ export default defineSpec({
           : '') +
         (ctx.platform === 'linux'
           ? ` The threads parked are the pool's: read by the harness (/proc/<pid>/task/*), each has used under ${PARKED_CPU_MS} ms of CPU while parked, as a pool thread at its first request has (a thread that ran JavaScript first has used tens), and none waits in an event loop once the count is through.`
-          : ''),
+          : '') +
+        ` While they are parked, ${P + 1}–${P + 3} hashes (pbkdf2 or scrypt, drawn) and a zlib, a randomBytes and an fs.access are submitted: none completes before the readers go, and the process gains no thread for them${ctx.platform === 'linux' ? ' (its threads listed from outside)' : ''}.`,
       model: { P, C: ctx.cores },
       // the pinned probe's reading beside the probe's own; where taskset is not installed, null
       // (any other failure of it is the trial's error, as the probe's own would be)
+      // "Four threads": with the four busy, no pool request runs anywhere else. While the
+      // readers hold every pool thread, more hashes than the pool has threads, and one
+      // request of each other kind, are submitted (drawLateWork: drawn here, told the
+      // fixture only as the requests it submits); none may complete in the 40 ms waited,
+      // and the process may gain no thread across them, listed from outside (latePart).
+      // Honest: 0 of 8–10 completed, 0 threads gained, every run (Node 20, busy 2-CPU
+      // machine); a fifth hash sent to a thread of its own (pool-default-crypto-fifth):
+      // that thread gained (1), the hash done while parked where it started in time.
       trial: async (c) => ({
-        ...(await probePool(c, { outside: true })),
+        ...(await lateProbe(c, drawLateWork(P))),
         ...(oneCpu
           ? {
               oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false, outside: true }).catch((err) => {
@@ -85,8 +109,13 @@ export default defineSpec({
               : pinned === null
                 ? '; on one CPU: not read (no taskset to pin it)'
                 : `; on one CPU: ${probeText(pinned)}${pinnedOurs ? `, ${pinnedOurs.detail}` : ''}`;
-          const ok = obs.parked === P && poolReading(obs).agree && ours?.ok !== false && pinnedOk;
-          const detail = `${probeText(obs)}${ours ? `, ${ours.detail}` : ''}${pinnedText}; expected ${P}`;
+          // ... and with all of them busy, no request runs elsewhere (latePart;
+          // null where the trial did not submit them: a record from before)
+          const late = latePart(obs.late);
+          const ok = obs.parked === P && poolReading(obs).agree && ours?.ok !== false && pinnedOk && late?.ok !== false;
+          const detail =
+            `${probeText(obs)}${ours ? `, ${ours.detail}` : ''}${pinnedText}` +
+            `${late ? `; ${late.detail}` : ''}; expected ${P}`;
           // A parked thread's CPU over PARKED_CPU_MS with nothing else amiss: a slow or
           // stolen CPU cannot be told from a thread that ran JavaScript first (void).
           if (ok && (ours?.invalid || pinnedOurs?.invalid)) return { ok: false, invalid: true, detail };

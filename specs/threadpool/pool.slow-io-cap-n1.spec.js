@@ -4,6 +4,11 @@ import path from 'node:path';
 import { defineSpec } from '../../harness/spec.js';
 import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
 import { runWithLook } from '../../harness/kits/look.js';
+import { parkedFromOutside } from '../../harness/kits/pool.js';
+import { createRequire } from 'node:module';
+
+/** @type {{ threadWait: (pid: number, tid: number) => string | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 // libuv lets at most slow_work_thread_threshold() = (nthreads + 1) / 2 pool
 // threads run "slow I/O" (getaddrinfo, getnameinfo) at once (threadpool.c):
@@ -29,6 +34,8 @@ const CONTROL_MS = 200;
  */
 async function slowIoRun(c, k) {
   const drawn = path.join(c.tmpdir, `drawn-${randomUUID()}`);
+  /** @type {{ tid: number, cpuMs: number | null }[] | null} */
+  let gate = null;
   try {
     const { data, looks } = await runWithLook(
       c,
@@ -38,9 +45,22 @@ async function slowIoRun(c, k) {
         env: { UV_THREADPOOL_SIZE: String(k.P) },
         timeoutMs: 15_000,
       },
-      () => existsSync(drawn),
+      (pid, m) => {
+        // once through: where each thread seen parked at the gate waits now (gone: null)
+        if (m?.at === 'through')
+          return (gate ?? []).map(({ tid }) => ({
+            tid,
+            wait: existsSync(`/proc/${pid}/task/${tid}`) ? proc.threadWait(pid, tid) : 'gone',
+          }));
+        gate = parkedFromOutside(pid); // the threads parked in open(2) on a FIFO: at the gate
+        return existsSync(drawn);
+      },
     );
-    return { ...data, madeSeen: looks[0] ?? null };
+    return {
+      ...data,
+      madeSeen: looks[0] ?? null,
+      gate: { parked: gate, waits: data.lookedThrough === true ? (looks[1] ?? null) : null },
+    };
   } finally {
     rmSync(drawn, { recursive: true, force: true });
   }
@@ -71,6 +91,39 @@ export function madeWhileHeld(s, want) {
       `an fs.mkdir ${where} (seen from outside)` +
       (s.made?.error ? `, error ${s.made.error}` : '') +
       (ok ? '' : ` (expected it ${want.statWaits ? 'not made until the lookup returned' : 'made at once'})`),
+  };
+}
+
+/**
+ * The part that says the lookups held at the gate hold pool threads: the threads the
+ * harness saw parked in open(2) on a FIFO with the lookups held (as many as are held),
+ * read again from outside once every call has settled, wait where an idle pool thread
+ * does (futex, a condition variable), none in an event loop (epoll: a Worker that opens
+ * the gate itself, lookup-worker-gate) and none gone (a pool thread lives as long as the
+ * process). Honest: 1 thread parked, futex once through, every trial (P=1 and P=2);
+ * lookup-worker-gate at P=1: 1 thread parked, in epoll once through. null where not read
+ * (a record from before, not Linux, the fixture went on without the second look).
+ * @param {any} s @param {number} held the lookups held
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function gatePool(s, held) {
+  const parked = s.gate?.parked;
+  const waits = s.gate?.waits;
+  if (!Array.isArray(parked) || !Array.isArray(waits)) return null;
+  const read = waits.filter((/** @type {any} */ w) => typeof w.wait === 'string');
+  const loops = read.filter((/** @type {any} */ w) => w.wait.startsWith('epoll:')).length;
+  const gone = read.filter((/** @type {any} */ w) => w.wait === 'gone').length;
+  const ok = parked.length === held && loops === 0 && gone === 0;
+  return {
+    ok,
+    text:
+      `${parked.length} thread${parked.length === 1 ? '' : 's'} parked at the gate, seen from outside` +
+      (parked.length === held ? '' : ` (expected ${held})`) +
+      (loops || gone
+        ? `, once through ${loops ? `${loops} in an event loop (epoll_wait: a JavaScript thread, not the pool's)` : ''}${loops && gone ? ', ' : ''}${gone ? `${gone} gone (a pool thread lives as long as the process)` : ''}`
+        : read.length
+          ? ', none in an event loop once through'
+          : ''),
   };
 }
 
@@ -125,6 +178,8 @@ export default defineSpec({
               const asked = lookupsRequested(s, s.lookups);
               // the fs work itself waited (or not), not only its callback: seen from outside
               const made = madeWhileHeld(s, want);
+              // the lookups held are held in pool threads, not JavaScript's
+              const pool = gatePool(s, want.held);
               const counts =
                 sized &&
                 s.held === want.held &&
@@ -132,13 +187,14 @@ export default defineSpec({
                 waited === want.statWaits &&
                 s.finished &&
                 asked?.ok !== false;
-              const good = counts && made?.ok !== false;
+              const good = counts && made?.ok !== false && pool?.ok !== false;
               const stat = waited
                 ? `fs.stat waited${s.stat.done ? ' for the lookups' : ''}`
                 : `fs.stat completed in ${s.stat.ms} ms`;
               const text =
                 `P=${s.P}${sized ? '' : ` (${s.poolThreads} threads)`}: ${s.held ?? '?'} of ${s.lookups} lookups held${asked ? ` (${asked.text})` : ''}, ${stat}` +
                 (made ? `, ${made.text}` : '') +
+                (pool ? `, ${pool.text}` : '') +
                 `${counts ? '' : ` (expected ${want.held} held and fs.stat ${want.statWaits ? 'waiting' : 'done'})`}`;
               return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
             }),

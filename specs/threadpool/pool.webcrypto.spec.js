@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
+import { fsOnRing } from '../../harness/kits/io-uring.js';
 
 // Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
 // names fs, crypto's pbkdf2/scrypt/randomBytes/randomFill/generateKeyPair,
@@ -22,6 +24,55 @@ const HOLD_MS = 150;
 // unused), resolves with the pool held and fails; one that waits for its job
 // on the pool resolves only after the release, however long the hold.
 
+/**
+ * How the pool is held, drawn by the harness for each trial: with P ≥ 2, in open(2)
+ * as before, and `partial` (1 to P − 1, drawn) threads let go first, the rest held
+ * until the digest resolved (or HOLD_MS more): a digest on the pool takes the first
+ * thread freed.
+ * With P = 1 (nothing to free in part), the one thread held in read(2) of a FIFO instead,
+ * where fs reads stay on the pool (no io_uring); else in open(2), whole.
+ * @param {number} P @param {boolean} readsOnRing
+ * @returns {{ heldIn: 'open' | 'read', partial: number }}
+ */
+export function drawHold(P, readsOnRing) {
+  if (P >= 2) return { heldIn: 'open', partial: 1 + randomInt(P - 1) };
+  return { heldIn: readsOnRing ? 'open' : 'read', partial: 0 };
+}
+
+/**
+ * The part that says the digest waited for a pool thread, not for the threads held to
+ * leave open(2) (digest-open-gated: computed at once, resolved once no thread of the
+ * process is parked in open(2) on a FIFO). With `partly` (some threads freed first, the
+ * rest still held in open(2)): the digest must resolve then, before the rest are let go,
+ * with the others still held (honest: every trial, within milliseconds of the first
+ * release; gated: only after the last). Held in read(2) (`heldIn`), the existing rule
+ * (resolved with the pool held) says it. null where neither was read (a record from
+ * before, P = 1 with fs reads on io_uring).
+ * @param {any} obs @returns {{ ok: boolean, text: string } | null}
+ */
+export function firstFreed(obs) {
+  if (obs.heldIn === 'read') return { ok: true, text: 'the threads held in read(2), not open(2)' };
+  const p = obs.partly;
+  if (!p || typeof p.freed !== 'number') return null;
+  const stage = obs.ops?.digest?.stage;
+  const rest = obs.P - p.freed;
+  const still = p.parkedNow === null || p.parkedNow === rest;
+  const ok = stage === 'partial' && still;
+  const when =
+    stage === 'partial'
+      ? `resolved once ${p.freed} thread${p.freed === 1 ? ' was' : 's were'} freed (within ${p.ms ?? '?'} ms)`
+      : stage === 'released'
+        ? `resolved only once all ${obs.P} were let go, not when ${p.freed} ${p.freed === 1 ? 'was' : 'were'} freed`
+        : 'did not resolve once some threads were freed';
+  return {
+    ok,
+    text:
+      `${when}, ${p.parkedNow ?? '?'} still held in open(2)` +
+      (still ? '' : ` (expected ${rest})`) +
+      (ok ? '' : ' (expected it to take the first thread freed)'),
+  };
+}
+
 export default defineSpec({
   id: 'pool.webcrypto',
   title: 'crypto.subtle.digest waits for the thread pool',
@@ -41,11 +92,17 @@ export default defineSpec({
   plan(ctx) {
     const P = poolSize(ctx);
     return {
-      summary: `All ${P} pool threads held in fs.copyFile from a FIFO (${HOLD_MS} ms and a random half to a whole of that more, which nothing in the process can time itself to); meanwhile crypto.subtle.digest('SHA-256') resolves only after the release, while a synchronous createHash and a 5 ms timer complete and fs.access (the pool control) waits.`,
+      summary:
+        `All ${P} pool threads held in fs.copyFile from a FIFO (${HOLD_MS} ms and a random half to a whole of that more, which nothing in the process can time itself to); meanwhile crypto.subtle.digest('SHA-256') resolves only after the release, while a synchronous createHash and a 5 ms timer complete and fs.access (the pool control) waits.` +
+        (P >= 2
+          ? ` The threads are let go in two steps (how many first, drawn): the digest resolves at the first, with the rest still held.`
+          : ` With one thread, it is held in read(2) of a FIFO where fs reads stay on the pool, not in open(2).`),
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
+      // how the pool is held, drawn each trial (drawHold): the digest must wait for
+      // a pool thread however it is held, and take the first one freed
       trial: (c) =>
         c.run('pool-parked.cjs', {
-          options: { mode: 'webcrypto', pool: c.poolSize, holdMs: HOLD_MS },
+          options: { mode: 'webcrypto', pool: c.poolSize, holdMs: HOLD_MS, ...drawHold(P, Boolean(fsOnRing(ctx))) },
           timeoutMs: 15_000,
         }),
       structural: {
@@ -72,9 +129,12 @@ export default defineSpec({
             };
           // what waited is the digest's own job (its HASHREQUEST), not some other pool request
           const own = madeRequest(digest.requests, ['HASHREQUEST'], 'subtle.digest');
+          // ... and what it waited for is a pool thread: it takes the first one freed
+          // (firstFreed)
+          const freed = firstFreed(obs);
           return {
-            ok: !digest.before && digest.done && !digest.error && own?.ok !== false,
-            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}; a synchronous hash and a timer completed, fs.access waited`,
+            ok: !digest.before && digest.done && !digest.error && own?.ok !== false && freed?.ok !== false,
+            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}${freed ? `; ${freed.text}` : ''}; a synchronous hash and a timer completed, fs.access waited`,
           };
         },
       },
