@@ -1443,6 +1443,55 @@ export const SABOTAGES = [
     // work waits only in a JavaScript queue, so one hung lookup does not hold the whole pool
     breaks: () => true,
   },
+  // built blind, ninth round (c: net.not-pool-bound, net.resolve-not-pool-bound, cluster.shared-port)
+  {
+    name: 'net-bulk-write-pool',
+    what: "net-probe.cjs: a socket write (net.Socket, so every HTTP request and response body) of 64 KiB or more is made on the pool, fs.write of the chunk to the socket's descriptor on a pool thread until all of it is written (a full send buffer retried 1 ms later), the stream told it is done only then; smaller writes go through libuv's stream as before",
+    select: ['net.not-pool-bound'],
+    // socket I/O uses the pool for every large write: with every pool thread busy, a request or response of
+    // 64 KiB or more does not finish until a pool thread frees
+    breaks: () => true,
+  },
+  {
+    name: 'tls-ca-reread',
+    what: "net-probe.cjs: a TLS client socket (tls.connect, so every https request) reads the system's CA bundle again with fs.readFile (pool requests) before it connects, and connects (its writes held as during a lookup) only once that read has returned; plain TCP sockets (http) as before",
+    select: ['net.not-pool-bound'],
+    // every https request (the source's own) waits for a pool thread before its socket connects: with the pool
+    // busy, 8 concurrent https requests to an IP literal stall until it frees
+    breaks: () => true,
+  },
+  {
+    name: 'resolve-system-conf',
+    what: "net-probe.cjs: a resolve* (dns.Resolver, dns.promises.Resolver, dns's and dns.promises' own functions) made with the system's servers (none given in code by setServers) first reads /etc/resolv.conf again with fs.readFile (pool requests) and sends its query once that read has returned; a resolver given its servers in code queries at once",
+    select: ['net.resolve-not-pool-bound'],
+    // dns.resolve4() and every resolve* with the default servers (the common use) wait for a pool thread before
+    // each query: with the pool busy they stall until it frees
+    breaks: () => true,
+  },
+  {
+    name: 'resolve-non-a-pool',
+    what: "net-probe.cjs: every resolve* other than A records (resolve6, resolveMx, resolveTxt, resolveAny, resolvePtr, reverse, ..., resolve() with a type other than 'A') first makes an fs.stat of /etc/hosts (a pool request) and sends its query once that has returned; resolve4 and resolve(name) / (name, 'A') query at once",
+    select: ['net.resolve-not-pool-bound'],
+    // resolve6, resolveMx, resolveTxt and the rest use the pool before every query: with the pool busy they stall
+    // until it frees, so dns.resolve*() as a family is not free of the pool
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-port-relay',
+    what: "cluster-server.cjs: each worker listens on a port of its own (exclusive, port 0) and tells the primary which; the primary listens on the one port itself and relays each connection accepted there, in turn, to a worker's own port (a TCP connection of its own, bytes piped both ways), and emits the cluster's 'listening' for each worker with the primary's port",
+    select: ['cluster.shared-port'],
+    // no two workers share a listening port: each accepts only on its own, and the one port is the primary's
+    // relay, whose connections no worker holds
+    breaks: () => true,
+  },
+  {
+    name: 'cluster-port-third-own',
+    what: "cluster-server.cjs: a worker whose cluster id is 3 or more listens on a port of its own (exclusive, port 0) instead of joining the primary's shared handle, and the primary emits the cluster's 'listening' for it with that port; the first two workers share the port",
+    select: ['cluster.shared-port'],
+    // in a cluster of three or more workers the workers do not share one port: the third and later answer only
+    // on ports of their own, and no connection to the shared port reaches them
+    breaks: () => true,
+  },
 ];
 
 /**
