@@ -52,7 +52,7 @@ export const OPTIONS = /** @type {const} */ ([
     'lanes',
     'string',
     'N',
-    `run up to N timing-free claims at once (at most the cores), and as many that mostly wait, before the others, each of which runs alone (default ${DEFAULT_LANES}; 1: every claim alone, in order)`,
+    `run up to N timing-free claims at once (at most the cores), and twice as many that mostly wait, before the others, each of which runs alone (default ${DEFAULT_LANES}; 1: every claim alone, in order)`,
   ],
   ['specs', 'string', 'DIR', 'also load claims from DIR (<area>/<id>.spec.js or *.spec.js, or .spec.mjs); repeatable'],
   [

@@ -20,7 +20,7 @@ import { buildRecord } from './record.js';
 import { knownHere, whereFrom } from './expectations.js';
 import { EndOfSamples } from './errors.js';
 import { oneLine, reasonHead } from './text.js';
-import { inOrder, laneKind, sideBySide } from './lanes.js';
+import { inOrder, laneKind, sideBySide, WAITING_PER_LANE } from './lanes.js';
 
 /**
  * @typedef {import('./spec.js').Spec} Spec
@@ -118,7 +118,7 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
         () =>
           sitting(index, spec, true),
     ),
-    width,
+    { works: width, waits: width * WAITING_PER_LANE },
     (i) => laneKind(together[i][1]),
   );
   for (const [index, spec] of alone) {

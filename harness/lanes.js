@@ -35,11 +35,19 @@ export function sideBySide(spec) {
  * The tag of a timing-free claim whose trials spend most of their wall time
  * waiting on a timer: a second reading at an age the harness draws, a kept
  * socket's idle timeout, a hold of the pool the harness draws. Such a claim
- * uses a fraction of a CPU (cluster.is-master: 1.0 s of CPU in 4.5 s), so it
- * takes no lane from the others: claims that mostly wait have lanes of their
- * own, as many as the others, so that they (the longest) start at once.
+ * uses a fraction of a CPU, so it takes no lane from the others: claims that
+ * mostly wait have lanes of their own, WAITING_PER_LANE for each of the
+ * others', so that they (the longest) start at once.
  */
 export const MOSTLY_WAITS = 'mostly-waits';
+
+/**
+ * Lanes for claims that mostly wait, per lane of the others. Each of the five
+ * such claims takes 0.1–0.7 s of CPU over its 3.5–5 s, the command line's own
+ * start and profile (1.1 s of CPU) taken off (BENCHMARKS.md §50): four of them
+ * at once use less than one lane's CPU.
+ */
+export const WAITING_PER_LANE = 2;
 
 /**
  * Which lanes a side-by-side claim takes: 'waits' for a claim that mostly
@@ -52,7 +60,8 @@ export function laneKind(spec) {
 
 /**
  * Run jobs, up to `lanes` at once of each kind (kindOf; one kind unless
- * told), each an event stream of its own, and
+ * told; `lanes` a count per kind, or one for every kind), each an event
+ * stream of its own, and
  * yield their events job by job in the jobs' order: the first unfinished
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
@@ -62,7 +71,7 @@ export function laneKind(spec) {
  * their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
- * @param {number} lanes at least 1 (anything else counts as 1): for each kind of job
+ * @param {number | Record<string, number>} lanes each at least 1 (anything else counts as 1)
  * @param {(index: number) => string} [kindOf] the kind of the job at this index
  * @returns {AsyncGenerator<E>}
  */
@@ -99,9 +108,10 @@ export async function* inOrder(jobs, lanes, kindOf = () => '') {
     q.wake?.();
     startNext(kindOf(i));
   };
-  const width = Math.max(1, Math.floor(lanes) || 1);
+  const widthOf = (/** @type {string} */ kind) =>
+    Math.max(1, Math.floor(typeof lanes === 'number' ? lanes : (lanes[kind] ?? 1)) || 1);
   try {
-    for (const kind of [...waiting.keys()]) for (let i = 0; i < width; i++) startNext(kind);
+    for (const kind of [...waiting.keys()]) for (let i = 0; i < widthOf(kind); i++) startNext(kind);
     for (const q of queues) {
       for (;;) {
         while (q.events.length) yield /** @type {E} */ (q.events.shift());

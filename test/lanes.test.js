@@ -3,7 +3,7 @@
 // engine over in-memory specs whose trials record how many ran at once.
 import { test, describe } from 'node:test';
 import { expect } from 'expect';
-import { inOrder, laneKind, sideBySide, DEFAULT_LANES, MOSTLY_WAITS } from '../harness/lanes.js';
+import { inOrder, laneKind, sideBySide, DEFAULT_LANES, MOSTLY_WAITS, WAITING_PER_LANE } from '../harness/lanes.js';
 import { run, runToRecord } from '../harness/engine.js';
 import { defineSpec } from '../harness/spec.js';
 import { testMachine, inMemoryLauncher } from './lib/in-memory.js';
@@ -117,6 +117,15 @@ describe('inOrder', () => {
     expect(seen.order.slice(0, 2)).toEqual(['start 0', 'start 2']);
   });
 
+  test('lanes counted per kind', async () => {
+    const { jobs, seen } = countedJobs([2, 2, 2, 2, 2, 2]);
+    const kinds = ['a', 'a', 'a', 'a', 'b', 'b'];
+    await all(inOrder(jobs, { a: 3, b: 1 }, (i) => kinds[i]));
+    // three of 'a' and one of 'b' at once
+    expect(seen.most).toBe(4);
+    expect(seen.order.slice(0, 4).sort()).toEqual(['start 0', 'start 1', 'start 2', 'start 4']);
+  });
+
   test('no jobs: no events', async () => {
     expect(await all(inOrder([], 2))).toEqual([]);
   });
@@ -199,13 +208,13 @@ describe('run with lanes', () => {
     const { specs, beside, inFlight } = bench();
     /** how many waiting claims at once, and the working claims' trials in flight while two waited */
     const seen = { waiting: 0, mostWaiting: 0, working: /** @type {string[]} */ ([]) };
-    const waiting = ['pool.w1', 'pool.w2', 'pool.w3'].map((id) =>
+    const waiting = ['pool.w1', 'pool.w2', 'pool.w3', 'pool.w4', 'pool.w5'].map((id) =>
       claimSpec(id, ['structural', MOSTLY_WAITS], {
         trial: async () => {
           seen.mostWaiting = Math.max(seen.mostWaiting, ++seen.waiting);
           for (let i = 0; i < 12; i++) {
             await tick();
-            if (seen.waiting === 2) seen.working.push(...inFlight);
+            if (seen.waiting >= 2) seen.working.push(...inFlight);
           }
           seen.waiting--;
           return { ok: true };
@@ -218,9 +227,21 @@ describe('run with lanes', () => {
       events.push(e);
     const starts = events.filter((e) => e.type === 'spec:start').map((e) => e.data.id);
     // reported in the specs' order, whenever each began
-    expect(starts).toEqual(['pool.s1', 'pool.s2', 'pool.s3', 'pool.w1', 'pool.w2', 'pool.w3', 'pool.t1', 'pool.t2']);
-    // two waiting at once, beside the working claims, which never ran beside more than one other working claim
-    expect(seen.mostWaiting).toBe(2);
+    expect(starts).toEqual([
+      'pool.s1',
+      'pool.s2',
+      'pool.s3',
+      'pool.w1',
+      'pool.w2',
+      'pool.w3',
+      'pool.w4',
+      'pool.w5',
+      'pool.t1',
+      'pool.t2',
+    ]);
+    // WAITING_PER_LANE per lane waiting at once, beside the working claims, which never ran
+    // beside more than one other working claim
+    expect(seen.mostWaiting).toBe(2 * WAITING_PER_LANE);
     expect(seen.working).toEqual(expect.arrayContaining(['pool.s1#1', 'pool.s2#1']));
     const structural = ['pool.s1', 'pool.s2', 'pool.s3'].flatMap((id) => beside[id]);
     expect(structural.every((others) => others.length <= 1)).toBe(true);
@@ -228,9 +249,7 @@ describe('run with lanes', () => {
     const record = events.at(-1).data;
     expect(record.results.map((/** @type {any} */ r) => r.id)).toEqual([
       ...SPEC_ORDER,
-      'pool.w1',
-      'pool.w2',
-      'pool.w3',
+      ...['pool.w1', 'pool.w2', 'pool.w3', 'pool.w4', 'pool.w5'],
     ]);
   });
 

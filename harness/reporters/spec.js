@@ -15,6 +15,7 @@ import {
 import { summarize } from '../record.js';
 import { oneLine, reasonHead } from '../text.js';
 import { formatProfile } from '../profile.js';
+import { WAITING_PER_LANE } from '../lanes.js';
 
 const CLEAR = '\r\x1b[2K';
 const LABEL_WIDTH = 21; // 'refuted as expected' + 2
@@ -141,7 +142,7 @@ export function header(data, paint) {
   if (settings) lines.push(settings);
   if (env.lanes > 1)
     lines.push(
-      `timing-free claims first, ${env.lanes} at a time and as many that mostly wait; then every other claim alone (--lanes)`,
+      `timing-free claims first, ${env.lanes} at a time and ${env.lanes * WAITING_PER_LANE} that mostly wait; then every other claim alone (--lanes)`,
     );
   return `${lines.join('\n')}\n\n`;
 }
