@@ -3,7 +3,7 @@
 // each 'exit' read against /proc as it is reported (cluster.online-exit-events),
 // the globals read again later (cluster.separate-processes), the pongs' proof
 // and the primary's word of each ping while the cluster runs (cluster.ipc),
-// and which worker read each request (cluster.shared-port).
+// and which worker read each request and where the cluster listens (cluster.shared-port).
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +13,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFixture } from '../harness/isolate.js';
-import { get, killWorker, procLife, bytesRead, rolesObserverEnv, readObservedRoles } from '../harness/kits/cluster.js';
+import {
+  get,
+  killWorker,
+  procLife,
+  bytesRead,
+  rolesObserverEnv,
+  readObservedRoles,
+  listeningPortsOf,
+} from '../harness/kits/cluster.js';
 import isMasterSpec, { atLoadRolesCheck, lateRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
 import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
 import separate, {
@@ -28,7 +36,12 @@ import ipcSpec, {
   readWorkerSockets,
   channelSocketsCheck,
 } from '../specs/cluster/cluster.ipc.spec.js';
-import sharedPort, { readersCheck, PAD_BYTES } from '../specs/cluster/cluster.shared-port.spec.js';
+import sharedPort, {
+  readersCheck,
+  PAD_BYTES,
+  drawWorkers,
+  ownPortsCheck,
+} from '../specs/cluster/cluster.shared-port.spec.js';
 
 const LINUX = process.platform === 'linux';
 
@@ -300,6 +313,85 @@ describe('cluster.shared-port: which worker read each request', () => {
     expect(check(obs).ok).toBe(true);
     expect(check({ ...obs, ...honest }).ok).toBe(true);
     expect(check({ ...obs, reads: [read(2, { 1: 4171, 2: 0 })] }).ok).toBe(false);
+  });
+  it('draws 3 or 4 workers in odd trials, 2–4 in even ones (any pair has one of 3 or more)', () => {
+    /** @type {[number, number][]} */
+    const asked = [];
+    const lo = (/** @type {number} */ a, /** @type {number} */ b) => (asked.push([a, b]), a);
+    expect([1, 2, 3, 4].map((n) => drawWorkers(n, lo))).toEqual([3, 2, 3, 2]);
+    expect(asked).toEqual([
+      [3, 5],
+      [2, 5],
+      [3, 5],
+      [2, 5],
+    ]);
+    const drawn = Array.from({ length: 200 }, (_, i) => drawWorkers(i + 1));
+    expect(drawn.every((w, i) => (i % 2 === 0 ? w >= 3 && w <= 4 : w >= 2 && w <= 4))).toBe(true);
+  });
+  it('ownPortsCheck: the cluster listens on the one port only; another fails; unread is left out', () => {
+    // honest (round-robin): the primary (9) holds the one port (5), the workers none
+    const honest = { port: 5, listens: { 9: [5], 1: [], 2: [], 3: [] } };
+    expect(ownPortsCheck(honest)).toEqual({
+      ok: true,
+      detail: '; no process of the cluster listening on another port (/proc, 4 read)',
+    });
+    // SCHED_NONE: every worker holds the same socket
+    expect(ownPortsCheck({ port: 5, listens: { 9: [5], 1: [5], 2: [5] } }).ok).toBe(true);
+    // cluster-port-third-own: worker 3 listens on a port of its own (7)
+    const third = ownPortsCheck({ port: 5, listens: { 9: [5], 1: [], 2: [], 3: [7] } });
+    expect(third).toEqual({
+      ok: false,
+      detail: '; processes of the cluster listening on a port not the one (/proc): 3 on 7',
+    });
+    // cluster-port-relay: the primary's relay on the one port, each worker on its own
+    expect(ownPortsCheck({ port: 5, listens: { 9: [5], 1: [6], 2: [7] } }).detail).toContain('1 on 6; 2 on 7');
+    // off Linux (null), older records (absent): left out; under Node options not judged
+    expect(ownPortsCheck({ port: 5, listens: null })).toEqual({ ok: true, detail: '' });
+    expect(ownPortsCheck({ port: 5 })).toEqual({ ok: true, detail: '' });
+    expect(ownPortsCheck({ port: 5, listens: { 9: [5, 9229], 1: [9230] }, nodeOptions: true })).toEqual({
+      ok: true,
+      detail: '; ports the cluster listens on: not judged (Node options in force)',
+    });
+    // the claim's check: a trial of 3 workers in which the third listens on its own port fails
+    const check = checkOf(sharedPort);
+    const obs = {
+      W: 3,
+      port: 5,
+      workerPids: [1, 2, 3],
+      primaryPid: 9,
+      counts: { 1: 10, 2: 10, 3: 10 },
+      listeningPorts: [5],
+      impostures: [],
+    };
+    expect(check({ ...obs, listens: honest.listens }).ok).toBe(true);
+    expect(check({ ...obs, listens: { 9: [5], 1: [], 2: [], 3: [7] } }).ok).toBe(false);
+    // and, as before, a third worker that answers nothing sent to the one port
+    expect(check({ ...obs, counts: { 1: 15, 2: 15 } }).ok).toBe(false);
+    expect(check({ ...obs, listeningPorts: [5, 7] }).ok).toBe(false);
+  });
+  it('listeningPortsOf: the ports of the listening sockets each process holds (tcp and tcp6)', () => {
+    const head = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+    const line = (/** @type {string} */ local, /** @type {string} */ st, /** @type {number} */ inode) =>
+      `   0: ${local} 00000000:0000 ${st} 00000000:00000000 00:00000000 00000000  1000        0 ${inode} 1`;
+    const tcp = () =>
+      [
+        head,
+        line('0100007F:0005', '0A', 50), // 127.0.0.1:5, listening
+        line('0100007F:0007', '0A', 51), // 127.0.0.1:7, listening
+        line('0100007F:0005', '01', 52), // a connection on port 5: not a listener
+        line('00000000000000000000000000000000:1F90', '0A', 53), // [::]:8080 (tcp6)
+        line('0100007F:0009', '0A', 0), // no inode: left out
+      ].join('\n');
+    /** @type {Record<number, string[]>} */
+    const fds = {
+      9: ['socket:[50]', 'pipe:[1]', 'socket:[52]'],
+      1: ['socket:[52]'],
+      3: ['socket:[51]', 'socket:[53]', 'socket:[50]'],
+    };
+    const files = (/** @type {number} */ pid) => fds[pid] ?? [];
+    expect(listeningPortsOf([9, 1, 3, 4], { tcp, files })).toEqual(
+      LINUX ? { 9: [5], 1: [], 3: [5, 7, 8080], 4: [] } : null,
+    );
   });
   it('bytesRead reads rchar; null where it cannot', () => {
     const io = () => 'rchar: 4171\nwchar: 10\nsyscr: 3\n';

@@ -265,6 +265,38 @@ export function clusterListeners(port, primary) {
 }
 
 /**
+ * The ports of the TCP sockets each of `pids` holds listening (state 0A, at any
+ * local address: /proc/net/tcp and tcp6), by pid, ascending: where each
+ * process can accept connections itself. Read by the harness (the kernel's
+ * socket tables, each process's fd table); null off Linux; [] for a process
+ * that holds none (or is gone).
+ * @param {number[]} pids
+ * @param {HolderReads} [read]  (tests; `tcp` gives both tables' text)
+ * @returns {Record<string, number[]> | null}
+ */
+export function listeningPortsOf(
+  pids,
+  { tcp = () => `${netTable('tcp')}\n${netTable('tcp6')}`, files = openFiles } = {},
+) {
+  if (!SEES_HOLDERS) return null;
+  /** @type {Map<string, number>} socket:[inode] -> its local port */
+  const ports = new Map();
+  for (const line of tcp().split('\n')) {
+    if (!line.includes(' 0A ')) continue;
+    const f = line.trim().split(/\s+/);
+    const port = parseInt(f[1]?.split(':').pop() ?? '', 16);
+    if (f[3] === '0A' && f[9] && f[9] !== '0' && Number.isInteger(port)) ports.set(`socket:[${f[9]}]`, port);
+  }
+  /** @type {Record<string, number[]>} */
+  const out = {};
+  for (const pid of pids) {
+    const held = files(pid).flatMap((t) => (ports.has(t) ? [/** @type {number} */ (ports.get(t))] : []));
+    out[pid] = [...new Set(held)].sort((a, b) => a - b);
+  }
+  return out;
+}
+
+/**
  * The fd targets a process has open (readlink of /proc/<pid>/fd/*); [] if it cannot be read.
  * @param {number} pid
  */

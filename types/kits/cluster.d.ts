@@ -135,6 +135,17 @@ export declare function listenersOf(port: number, pids: number[], { tcp, files }
  */
 export declare function clusterListeners(port: number, primary: number): number[] | null;
 /**
+ * The ports of the TCP sockets each of `pids` holds listening (state 0A, at any
+ * local address: /proc/net/tcp and tcp6), by pid, ascending: where each
+ * process can accept connections itself. Read by the harness (the kernel's
+ * socket tables, each process's fd table); null off Linux; [] for a process
+ * that holds none (or is gone).
+ * @param {number[]} pids
+ * @param {HolderReads} [read]  (tests; `tcp` gives both tables' text)
+ * @returns {Record<string, number[]> | null}
+ */
+export declare function listeningPortsOf(pids: number[], { tcp, files }?: HolderReads): Record<string, number[]> | null;
+/**
  * Which of `pids` hold the server side of the connection 127.0.0.1:clientPort
  * → 127.0.0.1:port: the kernel's socket table (/proc/net/tcp) gives its inode,
  * each process's fd table whether it has that socket open. The harness reads
