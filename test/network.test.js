@@ -46,6 +46,21 @@ describe('dns-server (loopback DNS responder)', () => {
     );
   });
 
+  it('with records: answers each type resolve* asks with one record of it', async () => {
+    const rec = await startDnsServer({ records: true });
+    const resolver = new dns.promises.Resolver({ timeout: 2000, tries: 2 });
+    resolver.setServers([`127.0.0.1:${rec.port}`]);
+    expect(await resolver.resolve4('example.test')).toEqual(['127.0.0.1']);
+    expect(await resolver.resolve6('example.test')).toEqual(['::1']);
+    expect(await resolver.resolveMx('example.test')).toEqual([{ exchange: 'mx.example.test', priority: 10 }]);
+    expect(await resolver.resolveTxt('example.test')).toEqual([['ncs']]);
+    expect(await resolver.resolveCname('example.test')).toEqual(['cname.example.test']);
+    expect(await resolver.resolve('example.test', 'NS')).toEqual(['ns.example.test']);
+    expect(await resolver.reverse('127.77.0.1')).toEqual(['ptr.example.test']);
+    expect(await resolver.resolveSoa('example.test')).toMatchObject({ nsname: 'ns.example.test' });
+    await rec.close();
+  });
+
   it('echoes the id and question and sets QR, AA and RD in a raw exchange', async () => {
     const sock = dgram.createSocket('udp4');
     const reply = await new Promise((resolve, reject) => {
@@ -313,13 +328,16 @@ describe(
       expect(lookupPoolBound.plan(ctx).structural?.check(data)).toMatchObject({ ok: false });
     });
 
-    /** The resolve claim's trial, under a sabotage or none. @param {string | undefined} sabotage */
-    const resolves = async (sabotage) =>
+    /**
+     * The resolve claim's trial, under a sabotage or none.
+     * @param {string | undefined} sabotage @param {string[]} [resolveCalls]
+     */
+    const resolves = async (sabotage, resolveCalls) =>
       (
         await runFixture({
           node: process.execPath,
           fixture: 'net-probe.cjs',
-          options: { tmpdir, ops: ['resolve', 'access'], n: 4, holdMs: 120, freeResolves: 4 },
+          options: { tmpdir, ops: ['resolve', 'access'], n: 4, holdMs: 120, freeResolves: 4, resolveCalls },
           env: { NCS_SABOTAGE: sabotage },
           timeoutMs: 20_000,
         })
@@ -345,10 +363,56 @@ describe(
       expect(data.freePool.poolWakeups).toBeGreaterThanOrEqual(1);
       const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
       expect(check).toMatchObject({ ok: false });
-      expect(check?.detail).toMatch(/the resolve4 used the pool while a thread was free/);
+      expect(check?.detail).toMatch(/the resolve\* used the pool while a thread was free/);
+    });
+
+    const family = ['resolve4', 'resolveMx', 'reverse', 'resolve:AAAA'];
+    it('resolveCalls: every form answered while parked, each type queried; the check holds', async () => {
+      const data = await resolves(undefined, family);
+      expect(data.ops.resolve).toMatchObject({ count: 4, completedBeforeRelease: 4, errors: [] });
+      expect(data.freePool).toMatchObject({ resolves: 4, poolRequests: 0, errors: [] });
+      expect(Object.keys(data.dnsTypes).sort()).toEqual(['1', '12', '15', '28']);
+      const check = resolveNotPoolBound.plan(ctx).structural?.check({ ...data, resolveCalls: family });
+      expect(check).toMatchObject({ ok: true });
+      expect(check?.detail).toMatch(/4 resolve\* forms in turn \(4 record types, each queried\)/);
+    });
+
+    it('resolve-non-a-pool: the non-A forms wait for the release; the check fails', async () => {
+      const data = await resolves('resolve-non-a-pool', family);
+      expect(data.ops.resolve.completedBeforeRelease).toBe(1); // resolve4 alone
+      expect(data.freePool.poolRequests).toBe(3);
+      const check = resolveNotPoolBound.plan(ctx).structural?.check({ ...data, resolveCalls: family });
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/^1\/4 resolve\* calls answered while all/);
     });
   },
 );
+
+describe('familyAsked, drawCalls: the resolve* family, each record type queried', () => {
+  it('every type asked reached the responder: holds; one missing fails; resolve4 only: null', async () => {
+    const { familyAsked, drawCalls, RESOLVE_FORMS } =
+      await import('../specs/network/net.resolve-not-pool-bound.spec.js');
+    const calls = drawCalls();
+    expect([...calls].sort()).toEqual(Object.keys(RESOLVE_FORMS).sort()); // each form once
+    /** @type {Record<string, number>} */
+    const dnsTypes = {};
+    for (const c of calls) dnsTypes[String(RESOLVE_FORMS[c])] = 3;
+    expect(familyAsked({ resolveCalls: calls, dnsTypes })).toEqual({
+      ok: true,
+      text: '17 resolve* forms in turn (10 record types, each queried)',
+    });
+    // a fixture that made resolve4 alone whatever it was told: no MX query reached the server
+    const { 15: mx, ...noMx } = dnsTypes;
+    expect(mx).toBe(3);
+    expect(familyAsked({ resolveCalls: calls, dnsTypes: noMx })).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/never queried: 15/),
+    });
+    expect(familyAsked({ resolveCalls: ['resolveBogus'], dnsTypes })?.ok).toBe(false);
+    expect(familyAsked({ dnsTypes })).toBeNull(); // older records: resolve4 only
+    expect(familyAsked({ resolveCalls: calls })).toBeNull();
+  });
+});
 
 describe('freePoolResolves: resolve* with the pool free', () => {
   it('no request and no wake-up: holds; either one fails; a count not read is left out; no reading: null', async () => {
@@ -356,7 +420,7 @@ describe('freePoolResolves: resolve* with the pool free', () => {
     const honest = { resolves: 8, ms: 1.4, poolRequests: 0, poolThreads: 4, poolWakeups: 0, errors: [] };
     expect(freePoolResolves(honest)).toEqual({
       ok: true,
-      text: 'with the pool free (4 threads asleep), 8 resolve4 made 0 pool request(s) and woke pool threads 0×',
+      text: 'with the pool free (4 threads asleep), 8 resolve* made 0 pool request(s) and woke pool threads 0×',
     });
     // resolve-conf-stat as measured: 4 stats (the rest skipped, P in flight), 7 wake-ups
     expect(freePoolResolves({ ...honest, poolRequests: 4, poolWakeups: 7 })?.ok).toBe(false);
@@ -365,7 +429,7 @@ describe('freePoolResolves: resolve* with the pool free', () => {
     const unread = freePoolResolves({ ...honest, poolThreads: null, poolWakeups: null });
     expect(unread).toEqual({
       ok: true,
-      text: 'with the pool free (? threads asleep), 8 resolve4 made 0 pool request(s)',
+      text: 'with the pool free (? threads asleep), 8 resolve* made 0 pool request(s)',
     });
     expect(freePoolResolves({ ...honest, poolRequests: 2, poolThreads: null, poolWakeups: null })?.ok).toBe(false);
     expect(freePoolResolves({ ...honest, errors: ['ETIMEOUT'] })?.ok).toBe(false);
@@ -565,7 +629,7 @@ describe(
       expect(data.outsideFree.resolve.wakeups).toBeGreaterThanOrEqual(1); // its thread, seen from outside
       const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
       expect(check).toMatchObject({ ok: false });
-      expect(check?.detail).toMatch(/the first resolve4 made 1 pool request/);
+      expect(check?.detail).toMatch(/the first resolve\* made 1 pool request/);
     });
   },
 );
