@@ -764,6 +764,31 @@ describe('net-probe dns-cap with the harness looking (Linux)', { skip: !linux &&
   });
 });
 
+describe('runWithLook answers each look as the fixture named it', () => {
+  it("a look naming a phase gets an answer naming it (look.cjs waits for its own phase's), one without, a plain one", async () => {
+    /** @type {any[]} */
+    const sent = [];
+    const ctx = /** @type {any} */ ({
+      start: (/** @type {string} */ _f, /** @type {any} */ o) => {
+        const h = {
+          pid: 7,
+          send: (/** @type {any} */ m) => sent.push(m),
+          result: Promise.resolve().then(() => {
+            o.onMessage({ event: 'held', at: 'free-start', phase: 'resolve' });
+            o.onMessage({ event: 'held', at: 'start' });
+            o.onMessage({ event: 'other' });
+            return { data: { ok: true } };
+          }),
+        };
+        return h;
+      },
+    });
+    const { looks } = await runWithLook(ctx, 'x.cjs', {}, (pid, m) => `${pid} ${m.at}`);
+    expect(looks).toEqual(['7 free-start', '7 start']);
+    expect(sent).toEqual([{ type: 'looked', phase: 'resolve' }, { type: 'looked' }]);
+  });
+});
+
 describe('lookupsRequested: every lookup asked of libuv before the held count', () => {
   it('all asked: holds; fewer: fails with the count; not counted (older records): null', async () => {
     const { lookupsRequested } = await import('../harness/kits/network.js');

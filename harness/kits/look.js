@@ -37,7 +37,9 @@ export async function runWithLook(ctx, fixture, o, look) {
       } catch {
         looks.push(null);
       }
-      h.send({ type: 'looked' });
+      // naming the phase the fixture named, if any: its wait (look.cjs harnessLooks) ends
+      // only on the answer to its own phase
+      h.send({ type: 'looked', ...(m.phase !== undefined && { phase: m.phase }) });
     },
   });
   const result = await h.result;
