@@ -631,8 +631,130 @@ describe(
       expect(check).toMatchObject({ ok: false });
       expect(check?.detail).toMatch(/the first resolve\* made 1 pool request/);
     });
+
+    // https GETs and a large POST beside the GETs by IP, as net.not-pool-bound's trials ask
+    const asked = { tls: 2, bulk: [[300_000, 700_000]] };
+    const withOthers = { ...byIp, ops: ['ip', 'tls', 'bulk', 'access'], ...asked };
+    /** @param {string | undefined} sabotage */
+    const probeOthers = async (sabotage) => ({ ...(await probe(withOthers, sabotage)), asked });
+
+    it('honest: https GETs and a large POST end while parked, no pool request; the check holds', async () => {
+      const data = await probeOthers(undefined);
+      expect(data.ops.tls).toMatchObject({ count: 2, completedBeforeRelease: 2, errors: [] });
+      expect(data.ops.bulk).toMatchObject({
+        count: 1,
+        completedBeforeRelease: 1,
+        errors: [],
+        bytes: [300_000, 700_000],
+      });
+      expect(data.warmPool).toMatchObject({ tls: {}, bulk: {} });
+      expect(data.heldPool).toEqual({ FSREQPROMISE: 1 });
+      const check = notPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: true });
+      expect(check?.detail).toMatch(/2\/2 https GETs to 127\.0\.0\.1 \(TLS\) finished while the pool was parked/);
+    });
+
+    it('net-bulk-write-pool: the large POST ends only after the release; fails', async () => {
+      const data = await probeOthers('net-bulk-write-pool');
+      expect(data.ops.bulk.completedBeforeRelease).toBe(0);
+      expect(data.ops.tls.completedBeforeRelease).toBe(2);
+      const check = notPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/0\/1 POSTs to 127\.0\.0\.1 \(293 KiB up, 684 KiB back\) finished/);
+    });
+
+    it('tls-ca-reread: the https GETs end only after the release; fails', async () => {
+      const data = await probeOthers('tls-ca-reread');
+      expect(data.ops.tls.completedBeforeRelease).toBe(0);
+      expect(data.ops.bulk.completedBeforeRelease).toBe(1);
+      const check = notPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(
+        /0\/2 https GETs to 127\.0\.0\.1 \(TLS\) finished while the pool was parked \(expected all/,
+      );
+    });
   },
 );
+
+describe('net.not-pool-bound: https GETs and large POSTs while parked (parkedKindEnded)', () => {
+  const ops = {
+    tls: { count: 2, completedBeforeRelease: 2, errors: [] },
+    bulk: { count: 1, completedBeforeRelease: 1, errors: [], bytes: [100_000, 900_000] },
+  };
+  const honest = { asked: { tls: 2, bulk: [[100_000, 900_000]] }, ops };
+
+  it('all ended before the release with the drawn sizes: holds', async () => {
+    const { parkedKindEnded } = await import('../harness/kits/net-pool-use.js');
+    expect(parkedKindEnded(honest, 'tls')).toEqual({
+      ok: true,
+      text: '2/2 https GETs to 127.0.0.1 (TLS) finished while the pool was parked',
+    });
+    expect(parkedKindEnded(honest, 'bulk')).toEqual({
+      ok: true,
+      text: '1/1 POSTs to 127.0.0.1 (98 KiB up, 879 KiB back) finished while the pool was parked',
+    });
+  });
+
+  it("each sabotage's reading fails: ended after the release (tls-ca-reread, net-bulk-write-pool)", async () => {
+    const { parkedKindEnded } = await import('../harness/kits/net-pool-use.js');
+    const caReread = { ...honest, ops: { ...ops, tls: { ...ops.tls, completedBeforeRelease: 0 } } };
+    expect(parkedKindEnded(caReread, 'tls')).toMatchObject({ ok: false, text: expect.stringMatching(/^0\/2 https/) });
+    const bulkPool = { ...honest, ops: { ...ops, bulk: { ...ops.bulk, completedBeforeRelease: 0 } } };
+    expect(parkedKindEnded(bulkPool, 'bulk')).toMatchObject({ ok: false, text: expect.stringMatching(/^0\/1 POSTs/) });
+  });
+
+  it('fewer made than asked, other sizes, errors or none made: fails', async () => {
+    const { parkedKindEnded } = await import('../harness/kits/net-pool-use.js');
+    const fewer = { ...honest, ops: { ...ops, tls: { count: 1, completedBeforeRelease: 1, errors: [] } } };
+    expect(parkedKindEnded(fewer, 'tls')).toMatchObject({ ok: false, text: expect.stringMatching(/\(2 asked\)/) });
+    const small = { ...honest, ops: { ...ops, bulk: { ...ops.bulk, bytes: [1000, 1000] } } };
+    expect(parkedKindEnded(small, 'bulk')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/bytes received \[1000,1000\] \(expected \[100000, 900000\]\)/),
+    });
+    const failed = { ...honest, ops: { ...ops, tls: { ...ops.tls, errors: ['ECONNRESET'] } } };
+    expect(parkedKindEnded(failed, 'tls')).toMatchObject({ ok: false, text: expect.stringMatching(/ECONNRESET/) });
+    const none = { ...honest, ops: {} };
+    expect(parkedKindEnded(none, 'bulk')).toMatchObject({ ok: false, text: expect.stringMatching(/^none of the 1/) });
+  });
+
+  it('none asked (older records): left out; drawn sizes stay in range', async () => {
+    const { parkedKindEnded, drawBytes } = await import('../harness/kits/net-pool-use.js');
+    expect(parkedKindEnded({ ops }, 'tls')).toBeNull();
+    expect(parkedKindEnded({ ops }, 'bulk')).toBeNull();
+    expect(parkedKindEnded({ asked: { tls: 0, bulk: [] }, ops }, 'bulk')).toBeNull();
+    for (let i = 0; i < 200; i++) {
+      const b = drawBytes({ lo: 65536, hi: 1048576 });
+      expect(b).toBeGreaterThanOrEqual(65536);
+      expect(b).toBeLessThanOrEqual(1048576);
+    }
+  });
+
+  it("the claim's check: a sabotage's reading fails it, the same trial honest passes", () => {
+    const check = notPoolBound.plan(/** @type {any} */ ({})).structural?.check;
+    const base = {
+      P: 4,
+      parked: 4,
+      census: { threads: 4, parked: 4, unparked: [], ranInWindow: [] },
+      holdMs: 150,
+      releasedAt: 153,
+      delayMs: 30,
+      n: 24,
+      inFlightHeld: 24,
+      loopStallMs: 6,
+      ops: {
+        ip: { count: 24, completedBeforeRelease: 24, completed: 24, times: [], errors: [] },
+        access: { count: 1, completedBeforeRelease: 0, completed: 1, times: [153], errors: [] },
+        ...ops,
+      },
+      asked: honest.asked,
+    };
+    expect(check?.(base)).toMatchObject({ ok: true });
+    const late = { ...base, ops: { ...base.ops, tls: { ...ops.tls, completedBeforeRelease: 1 } } };
+    expect(check?.(late)).toMatchObject({ ok: false });
+    expect(check?.(late).invalid).toBeUndefined();
+  });
+});
 
 describe('pool.dns-half-cap: the threads busy while the lookups are held, read from outside', () => {
   it('⌈P/2⌉ busy, each in openat: holds; more, in any call (lookup-spare-read), fails; unread: left out', () => {

@@ -24,6 +24,13 @@ import { THREAD_LOOK_MS } from './network.js';
  */
 export const drawCount = (r) => randomInt(r.lo, r.hi + 1);
 
+/**
+ * A size in bytes drawn at random by the harness for one trial, log-uniform in [lo, hi]
+ * (crypto.randomInt, a million steps): as many small sizes as large ones on a log scale.
+ * @param {{ lo: number, hi: number }} r
+ */
+export const drawBytes = (r) => Math.round(r.lo * (r.hi / r.lo) ** (randomInt(0, 1_000_001) / 1_000_000));
+
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
@@ -244,5 +251,54 @@ export function outsideFreeUse(obs, phase, what) {
   return {
     ok,
     text: `read from outside, the pool's ${r.threads} threads were put on a CPU ${r.wakeups}× while the ${what} ran with the pool free${ok ? '' : ' (expected none)'}`,
+  };
+}
+
+/** @param {number} b */
+const kib = (b) => `${Math.round(b / 1024)} KiB`;
+
+/**
+ * Requests of another kind that a net-probe.cjs trial makes while every pool thread is
+ * parked, from the moment the server holds all the GETs by IP (net.not-pool-bound):
+ * 'tls', GETs over https to 127.0.0.1 (the client trusting the loopback certificate as its
+ * `ca`; the handshake runs on the calling thread), and 'bulk', POSTs with a body and an
+ * answer of sizes the harness drew (each side's socket writes of 64 KiB and more). What the
+ * harness asked is obs.asked (count, or [up, down] per POST, attached by the trial, never
+ * read from the fixture): all of them ended before the release, none failed, and, for
+ * 'bulk', the bytes the receiving ends counted are the ones drawn. Honest (Node 20.20,
+ * 2 CPUs, 25 trials, 10 beside two busy loops): 1–3 https GETs ended 12–39 ms into the
+ * 150 ms hold, a POST of 64 KiB–1 MiB each way by 11–34 ms (Node 22, 24, 26 alike); work
+ * that waits for a pool thread (tls-ca-reread's CA file read before the TLS connect,
+ * net-bulk-write-pool's large writes on the pool) ended only after the release, 156–158 ms.
+ * null where the harness asked none (older records): left out.
+ * @param {any} obs @param {'tls' | 'bulk'} kind
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function parkedKindEnded(obs, kind) {
+  const asked = obs.asked?.[kind];
+  const want = kind === 'bulk' ? (Array.isArray(asked) ? asked.length : 0) : typeof asked === 'number' ? asked : 0;
+  if (want === 0) return null;
+  const sizes = kind === 'bulk' ? /** @type {number[][]} */ (asked) : [];
+  const what =
+    kind === 'tls'
+      ? `https GETs to 127.0.0.1 (TLS)`
+      : `POSTs to 127.0.0.1 (${sizes.map(([up, down]) => `${kib(up)} up, ${kib(down)} back`).join('; ')})`;
+  const o = obs.ops?.[kind];
+  if (!o) return { ok: false, text: `none of the ${want} ${what} asked was made (expected all to end while parked)` };
+  const errs = o.errors?.length ? `, errors: ${[...new Set(o.errors)].join(', ')}` : '';
+  let bytes = '';
+  let moved = true;
+  if (kind === 'bulk') {
+    const drawn = [0, 1].map((i) => sizes.reduce((n, s) => n + s[i], 0));
+    moved = Array.isArray(o.bytes) && o.bytes[0] === drawn[0] && o.bytes[1] === drawn[1];
+    if (!moved) bytes = `, bytes received ${JSON.stringify(o.bytes ?? null)} (expected [${drawn.join(', ')}])`;
+  }
+  const ok = o.count === want && o.completedBeforeRelease === want && !o.errors?.length && moved;
+  const counted = o.count === want ? '' : ` (${want} asked)`;
+  return {
+    ok,
+    text:
+      `${o.completedBeforeRelease}/${o.count}${counted} ${what} finished while the pool was parked` +
+      `${ok ? '' : ' (expected all: socket I/O needs no pool thread)'}${errs}${bytes}`,
   };
 }

@@ -18,6 +18,8 @@ import {
   outsideFreeUse,
   netProbeTrialLooking,
   drawCount,
+  drawBytes,
+  parkedKindEnded,
 } from '../../harness/kits/net-pool-use.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n GETs
@@ -38,6 +40,21 @@ import {
  */
 const PARKED = { lo: 24, hi: 32 };
 const FREE = { lo: 24, hi: 48 };
+
+/**
+ * Beside them, while the pool is parked, requests of the two other shapes the claim covers,
+ * drawn for each trial and not told to the fixture before its start: 1–3 GETs over https
+ * (the source's own requests were https; here to 127.0.0.1, the client trusting a static
+ * loopback certificate) and one POST whose body and answer are each 64 KiB–1 MiB
+ * (log-uniform), so that each side makes socket writes of 64 KiB and more. They go out once
+ * the server holds every GET by IP (kits/net-pool-use.js parkedKindEnded), not inside the
+ * GETs' own times: R's median over a run stayed 0.25–0.31 (0.30 without them), and they
+ * ended 11–39 ms into the hold (25 trials, 10 beside two busy loops). Cost: at most about
+ * 15 ms of CPU a trial (a TLS handshake, both ends, about 3 ms; 1 MiB each way about
+ * 6 ms), inside the hold: no wall time added (a run 51.6–52.3 s, 51.5 s before).
+ */
+const TLS = { lo: 1, hi: 3 };
+const BULK = { lo: 64 * 1024, hi: 1024 * 1024 };
 
 export default defineSpec({
   id: 'net.not-pool-bound',
@@ -63,12 +80,15 @@ export default defineSpec({
     return {
       summary:
         `All pool threads parked on FIFOs for ${HOLD_MS} ms; ${PARKED.lo}–${PARKED.hi} GETs (drawn each trial; the claim's ${N} and more) to http://127.0.0.1 (no lookup; server delay ${DELAY_MS} ms) all finish before the release, ` +
+        `as do ${TLS.lo}–${TLS.hi} GETs over https to 127.0.0.1 and a POST whose body and answer are each ${BULK.lo / 1024} KiB–${BULK.hi / 1048576} MiB (drawn each trial), sent once the server holds the GETs, ` +
         `while a control fs.access waits for it; they make no pool request, then or in their first use, nor do ${FREE.lo}–${FREE.hi} more with the pool free, which wake no pool thread. ` +
         `R = median request time / hold ≈ ${round(claim, 2)} (pool-bound: ≥ ${round(poolBound, 2)}). ` +
         `The source's 402–463 ms also included resolving the host name on the pool; those lookups are short next to a request, so they left no mark.`,
       model: {
         N: `${PARKED.lo}–${PARKED.hi}`, // drawn each trial
         freeRequests: `${FREE.lo}–${FREE.hi}`,
+        httpsRequests: `${TLS.lo}–${TLS.hi}`, // drawn each trial
+        bulkBytes: `${BULK.lo}–${BULK.hi}`, // each way, one POST, drawn each trial
         delayMs: DELAY_MS,
         holdMs: HOLD_MS,
         completedBeforeRelease: 'all',
@@ -78,20 +98,26 @@ export default defineSpec({
         alternatives: { 'pool-bound': round(poolBound, 4) },
       },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
-      trial: (c) =>
-        netProbeTrialLooking(
+      // What the harness drew for the https and bulk requests goes with the record (`asked`):
+      // the check compares the fixture's report with it.
+      trial: async (c) => {
+        const asked = { tls: drawCount(TLS), bulk: [[drawBytes(BULK), drawBytes(BULK)]] };
+        const obs = await netProbeTrialLooking(
           c,
           {
-            ops: ['ip', 'access'],
+            ops: ['ip', 'tls', 'bulk', 'access'],
             n: drawCount(PARKED),
             delayMs: DELAY_MS,
             holdMs: HOLD_MS,
             pool: c.poolSize,
             freeRequests: drawCount(FREE),
             countPool: true,
+            ...asked,
           },
           bare,
-        ),
+        );
+        return { ...obs, asked };
+      },
       structural: {
         asserts: 'more requests by IP than pool threads finish while it is parked; none uses the pool',
         // Event order and a count of requests held at once, not times: two agreeing trials suffice.
@@ -141,16 +167,26 @@ export default defineSpec({
           // (work queued behind the parked threads would only run after the release), or
           // while it is free, its threads' wake-ups then read from outside too
           // (kits/net-pool-use.js; each null in older records, or unread: left out)
+          const tls = obs.ops.tls?.count ?? 0;
+          const posts = obs.ops.bulk?.count ?? 0;
+          const besides = `${tls ? `, ${tls} https GET(s)` : ''}${posts ? `, ${posts} large POST(s)` : ''}`;
           const uses = [
             warmPoolUse(obs, 'ip', 'GET by IP'),
-            heldPoolUse(obs, `${ip.count} GETs by IP`),
+            warmPoolUse(obs, 'tls', 'https GET'),
+            warmPoolUse(obs, 'bulk', 'POST of 64 KiB each way'),
+            heldPoolUse(obs, `${ip.count} GETs by IP${besides}`),
             freePoolUse(obs.preloaded ? null : obs.freePoolIp, 'GETs by IP'), // a preload's would count
             outsideFreeUse(obs, 'ip', 'GETs by IP'), // the same, read by the harness
           ].filter((u) => u !== null);
           const noPool = uses.every((u) => u.ok);
+          // "Network requests are handed to the operating system": the same while the pool is
+          // parked for requests over TLS, as the source's were, and for large bodies both
+          // ways (counts and sizes drawn by the harness; each null in older records: left out)
+          const others = [parkedKindEnded(obs, 'tls'), parkedKindEnded(obs, 'bulk')].filter((u) => u !== null);
+          const othersEnded = others.every((u) => u.ok);
           return {
-            ok: rest && together && noPool,
-            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
+            ok: rest && together && noPool && othersEnded,
+            detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${others.map((u) => `; ${u.text}`).join('')}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
           };
         },
       },

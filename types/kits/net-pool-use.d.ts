@@ -8,6 +8,15 @@ export declare const drawCount: (r: {
     hi: number;
 }) => number;
 /**
+ * A size in bytes drawn at random by the harness for one trial, log-uniform in [lo, hi]
+ * (crypto.randomInt, a million steps): as many small sizes as large ones on a log scale.
+ * @param {{ lo: number, hi: number }} r
+ */
+export declare const drawBytes: (r: {
+    lo: number;
+    hi: number;
+}) => number;
+/**
  * How many times each of the pool's threads of process `pid` has been put on a
  * CPU so far (/proc/<pid>/task/<tid>/schedstat, its third field), read from
  * outside it: the threads not there at the fixture's start (`before`, tasksNow)
@@ -104,6 +113,27 @@ export declare function freePoolUse(free: any, what: string): {
  * @returns {{ ok: boolean, text: string } | null}
  */
 export declare function outsideFreeUse(obs: any, phase: string, what: string): {
+    ok: boolean;
+    text: string;
+} | null;
+/**
+ * Requests of another kind that a net-probe.cjs trial makes while every pool thread is
+ * parked, from the moment the server holds all the GETs by IP (net.not-pool-bound):
+ * 'tls', GETs over https to 127.0.0.1 (the client trusting the loopback certificate as its
+ * `ca`; the handshake runs on the calling thread), and 'bulk', POSTs with a body and an
+ * answer of sizes the harness drew (each side's socket writes of 64 KiB and more). What the
+ * harness asked is obs.asked (count, or [up, down] per POST, attached by the trial, never
+ * read from the fixture): all of them ended before the release, none failed, and, for
+ * 'bulk', the bytes the receiving ends counted are the ones drawn. Honest (Node 20.20,
+ * 2 CPUs, 25 trials, 10 beside two busy loops): 1–3 https GETs ended 12–39 ms into the
+ * 150 ms hold, a POST of 64 KiB–1 MiB each way by 11–34 ms (Node 22, 24, 26 alike); work
+ * that waits for a pool thread (tls-ca-reread's CA file read before the TLS connect,
+ * net-bulk-write-pool's large writes on the pool) ended only after the release, 156–158 ms.
+ * null where the harness asked none (older records): left out.
+ * @param {any} obs @param {'tls' | 'bulk'} kind
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export declare function parkedKindEnded(obs: any, kind: 'tls' | 'bulk'): {
     ok: boolean;
     text: string;
 } | null;
