@@ -2,7 +2,8 @@
 // pool the process starts with, and one above it.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import spec, { aboveStart, drawAbove, latePart } from '../specs/threadpool/pool.env-in-code.spec.js';
+import spec, { aboveStart, drawAbove } from '../specs/threadpool/pool.env-in-code.spec.js';
+import { latePart } from '../harness/kits/late-work.js';
 import { fifosFor } from '../harness/kits/pool.js';
 
 /** @param {object} [o] */

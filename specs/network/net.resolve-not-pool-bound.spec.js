@@ -163,7 +163,7 @@ export default defineSpec({
         return { ...data, resolveCalls };
       },
       structural: {
-        asserts: 'resolve* (each record type) answers while every pool thread is parked, and never uses the pool',
+        asserts: 'resolve* of each record type answers with every pool thread parked, using no pool',
         need: 2, // event order: exact in every trial measured
         check(obs) {
           const problem = controlProblem(obs);

@@ -246,7 +246,8 @@ export default defineSpec({
         }
       },
       structural: {
-        asserts: `availableParallelism ${want[0]} under a 1.5-CPU quota, ${want[1]} under 0.5, ${allowed} with none; under the same quotas on the cgroup above its own ${wantAbove[0]} and ${wantAbove[1]}; the same late in the process's life (${LATE_MS[0]}–${LATE_MS[1]} ms, drawn)`,
+        // own cgroup's quotas, then the same set on the cgroup above; read again late (drawn age)
+        asserts: `availableParallelism ${want[0]}/${want[1]} under 1.5/0.5 CPUs, ${wantAbove[0]}/${wantAbove[1]} set above, ${allowed} with none, also late`,
         // one trial: readings of a value, not of a race; the late one costs its wait
         need: 1,
         check: (obs) => judgeQuota(obs, { reads, uv, allowed }),

@@ -11,11 +11,11 @@ import {
   fifoCountUnavailable,
   fifosFor,
 } from '../../harness/kits/pool.js';
-import { drawLateWork, latePart } from './pool.env-in-code.spec.js';
+import { drawLateWork, latePart } from '../../harness/kits/late-work.js';
 
 /**
  * The FIFO probe read from outside, with `kinds` submitted while its readers are parked
- * (pool-probe-main.cjs lateWork): its reading, and `late` as pool.env-in-code's latePart
+ * (pool-probe-main.cjs lateWork): its reading, and `late` as kits/late-work.js latePart
  * reads it (the threads left out where a look was taken at another moment).
  * @param {import('../../harness/context.js').Context} c @param {string[]} kinds
  */

@@ -10,6 +10,7 @@ import {
 } from '../../harness/kits/pool.js';
 import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
+import { drawLateWork, latePart } from '../../harness/kits/late-work.js';
 
 const ASK = '2';
 
@@ -43,71 +44,6 @@ export const drawAbove = ([lo, hi]) => String(lo + randomInt(hi - lo + 1));
  * @param {number} P
  */
 export const drawLate = (P) => (P >= 1024 ? ASK : String(P + 1 + randomInt(Math.min(64, 1024 - P))));
-
-/** Kinds of pool request pool-probe-main.cjs lateWork submits. */
-const OTHER_KINDS = ['zlib', 'randomBytes', 'fs'];
-
-/**
- * The requests submitted after the late assignment while the pool's P threads are parked:
- * P + 1–3 hashes, each a pbkdf2 or a scrypt (drawn): more than the pool started with, so a
- * pool grown for them would run one at once; and one of each other kind (zlib, randomBytes,
- * fs.access), in a drawn order. None may complete while every pool thread is parked.
- * @param {number} P
- */
-export function drawLateWork(P) {
-  const kinds = [
-    ...Array.from({ length: P + 1 + randomInt(3) }, () => (randomInt(2) ? 'pbkdf2' : 'scrypt')),
-    ...OTHER_KINDS,
-  ];
-  for (let i = kinds.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-  }
-  return kinds;
-}
-
-/**
- * The part of the case after the first pool use that reads its late requests (trial's
- * `late`): submitted while every pool thread was parked, none completed in the 40 ms
- * waited (honest: 0 of P + 4–6, every run, Node 20–26), all completed once the readers
- * were let through with no error, and the process's threads, listed by the harness
- * from outside before they were submitted and after the wait, gained none (honest: 0;
- * a worker thread made for a hash: 1 or more). null where it was not read (a record
- * from before, or off Linux for the threads: that reading left out).
- * @param {any} late the trial's { kinds, report, threads: { 'late-before', 'late-after' } }
- * @returns {{ ok: boolean, detail: string } | null}
- */
-export function latePart(late) {
-  if (!late?.report) return null;
-  const { kinds, report: r, threads } = late;
-  const parts = [];
-  let ok = true;
-  const same = Array.isArray(r.kinds) && r.kinds.join() === kinds.join();
-  if (!same || r.done !== kinds.length || r.errors?.length) {
-    ok = false;
-    parts.push(
-      `of ${kinds.length} late requests ${r.done} completed${r.errors?.length ? ` (${r.errors.join(', ')})` : ''}${same ? '' : ', not those submitted'}`,
-    );
-  }
-  if (r.doneWhileParked !== 0) ok = false;
-  parts.push(
-    `${r.doneWhileParked} of ${kinds.length} late requests (${countKinds(kinds)}) completed while every pool thread was parked (expected none)`,
-  );
-  const [before, after] = [threads?.['late-before'], threads?.['late-after']];
-  if (Array.isArray(before) && Array.isArray(after)) {
-    const had = new Set(before);
-    const gained = after.filter((/** @type {number} */ t) => !had.has(t)).length;
-    if (gained !== 0) ok = false;
-    parts.push(`the process gained ${gained} threads across them, read from outside (expected none)`);
-  }
-  return { ok, detail: parts.join(', ') };
-}
-
-/** @param {string[]} kinds */
-const countKinds = (kinds) =>
-  Object.entries(kinds.reduce((/** @type {Record<string, number>} */ n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {}))
-    .map(([k, n]) => `${n} ${k}`)
-    .join(', ');
 
 /**
  * Where an ES module entry no longer starts the pool before user code
