@@ -47,7 +47,7 @@ export function speedTable(record) {
     ? profile === null
       ? [`| (profile, start-up and the side-by-side claims) | | | ${sec(rest)} | ${pct(rest / total)} | |`]
       : [
-          `| (side by side, ${beside.length} claims in ${record.environment?.lanes ?? '?'} lanes: their wall, start-up included) | | | ${sec(/** @type {number} */ (phase))} | ${pct(/** @type {number} */ (phase) / total)} | |`,
+          `| (side by side, ${beside.length} claims in ${record.environment?.lanes ?? '?'} lanes and those for claims that mostly wait: their wall, start-up included) | | | ${sec(/** @type {number} */ (phase))} | ${pct(/** @type {number} */ (phase) / total)} | |`,
           `| (profile) | | | ${sec(profile)} | ${pct(profile / total)} | |`,
         ]
     : [`| (profile, start-up) | | | ${sec(rest)} | ${pct(rest / total)} | |`];
