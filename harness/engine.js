@@ -3,7 +3,8 @@
 // else. run() yields run:start, then per spec spec:start, spec:trial … and
 // spec:end (its result, already marked where an expectation knows it), and
 // last run:end with the finished record (whose exitCode is the run's). With
-// `lanes` above 1 the timing-free claims run first, that many at once, their
+// `lanes` above 1 the timing-free claims run first, that many at once (and
+// WAITING_PER_LANE times as many of those that mostly wait on a timer), their
 // events still each claim's together (lanes.js); every other claim runs
 // alone (it measures the machine). Each spec's trials go on until its
 // verdict is decided. A spec that void trials
@@ -40,7 +41,8 @@ import { inOrder, laneKind, sideBySide, WAITING_PER_LANE } from './lanes.js';
  * @property {string[]} [selection]   the ids or globs selected, for the record
  * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
  * @property {number} [lanes]         how many timing-free claims may run at once, at most the machine's
- *                                    cores (default 1: every claim alone, in the specs' order)
+ *                                    cores, beside lanes × WAITING_PER_LANE that mostly wait (default 1:
+ *                                    every claim alone, in the specs' order)
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times
@@ -65,9 +67,10 @@ export async function* run({ specs, machine, launcher, expectations = null, opti
     clock = () => new Date(),
   } = options;
   const startedAt = options.startedAt ?? clock();
-  // Never more lanes than cores: on one core a second claim would only take
-  // turns with the first, and their waits (a FIFO held, a worker forked)
-  // would stretch for nothing.
+  // Never more working lanes than cores: on one core a second claim would only
+  // take turns with the first, and their waits (a FIFO held, a worker forked)
+  // would stretch for nothing. Claims that mostly wait take a fraction of a CPU
+  // each: their lanes (WAITING_PER_LANE per working lane) are beside these.
   const width = Math.max(1, Math.floor(Math.min(lanes, machine.cores)) || 1);
   // The run's order: with lanes, the timing-free claims first (side by
   // side), then the others one by one; each keeps its index in the specs.

@@ -42,10 +42,10 @@ export function sideBySide(spec) {
 export const MOSTLY_WAITS = 'mostly-waits';
 
 /**
- * Lanes for claims that mostly wait, per lane of the others. Each of the five
- * such claims takes 0.1–0.7 s of CPU over its 3.5–5 s, the command line's own
- * start and profile (1.1 s of CPU) taken off (BENCHMARKS.md §50): four of them
- * at once use less than one lane's CPU.
+ * Lanes for claims that mostly wait, per lane of the others. Each such claim
+ * of the catalogue took 0.1–0.7 s of CPU over its 3.5–5 s, the command line's
+ * own start and profile (1.1 s of CPU) taken off (BENCHMARKS.md §50): four
+ * of them at once use less than one lane's CPU.
  */
 export const WAITING_PER_LANE = 2;
 
@@ -66,7 +66,8 @@ export function laneKind(spec) {
  * job's events as they come, a later job's kept until every job before it
  * has ended. So a consumer sees each job's events together, as when they ran
  * one after another. A job that throws ends the stream with its error once
- * its turn comes, and no job starts after it. Once the stream has ended,
+ * its turn comes, and no job starts after it (one of another kind before it
+ * in the order and not yet started is passed over, with no events). Once the stream has ended,
  * however (done, thrown, or its consumer gone), the jobs under way stop at
  * their next event (their generators' `finally` runs).
  * @template E
@@ -103,6 +104,10 @@ export async function* inOrder(jobs, lanes, kindOf = () => '') {
       }
     } catch (err) {
       [q.failed, q.error, noMore] = [true, err, true];
+      // Jobs not started never will: ended empty, so that the stream reaches this one's
+      // turn even past a job of another kind before it in the order.
+      for (const list of waiting.values())
+        for (const j of list.splice(0)) [queues[j].done] = [true, queues[j].wake?.()];
     }
     q.done = true;
     q.wake?.();

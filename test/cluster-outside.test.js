@@ -345,6 +345,11 @@ describe('cluster.shared-port: which worker read each request', () => {
     });
     // cluster-port-relay: the primary's relay on the one port, each worker on its own
     expect(ownPortsCheck({ port: 5, listens: { 9: [5], 1: [6], 2: [7] } }).detail).toContain('1 on 6; 2 on 7');
+    // socket tables unreadable (every list empty, the one port held by none): left out, said so
+    expect(ownPortsCheck({ port: 5, listens: { 9: [], 1: [], 2: [] } })).toEqual({
+      ok: true,
+      detail: '; ports the cluster listens on: not read (none seen holding 5)',
+    });
     // off Linux (null), older records (absent): left out; under Node options not judged
     expect(ownPortsCheck({ port: 5, listens: null })).toEqual({ ok: true, detail: '' });
     expect(ownPortsCheck({ port: 5 })).toEqual({ ok: true, detail: '' });

@@ -126,6 +126,29 @@ describe('inOrder', () => {
     expect(seen.order.slice(0, 4).sort()).toEqual(['start 0', 'start 1', 'start 2', 'start 4']);
   });
 
+  test('a job that throws while one of another kind before it has not started: its error in its turn, no hang', async () => {
+    const started = [];
+    /** @param {string} name @param {number} ticks @param {boolean} [fail] */
+    const job = (name, ticks, fail = false) =>
+      async function* () {
+        started.push(name);
+        for (let i = 0; i < ticks; i++) await tick();
+        if (fail) throw new Error(`${name} broke`);
+        yield name;
+      };
+    // works: a (long), b (waits for a's lane); waits: c throws at once
+    const jobs = [job('a', 5), job('b', 1), job('c', 0, true)];
+    const kinds = ['works', 'works', 'waits'];
+    const got = [];
+    await expect(
+      (async () => {
+        for await (const e of inOrder(jobs, 1, (i) => kinds[i])) got.push(e);
+      })(),
+    ).rejects.toThrow('c broke');
+    expect(got).toEqual(['a']);
+    expect(started).toEqual(['a', 'c']);
+  });
+
   test('no jobs: no events', async () => {
     expect(await all(inOrder([], 2))).toEqual([]);
   });

@@ -59,7 +59,8 @@ export type RunOptions = {
     strict?: boolean;
     /**
      * how many timing-free claims may run at once, at most the machine's
-     *          cores (default 1: every claim alone, in the specs' order)
+     *          cores, beside lanes × WAITING_PER_LANE that mostly wait (default 1:
+     *          every claim alone, in the specs' order)
      */
     lanes?: number;
     /**
@@ -98,7 +99,8 @@ export type RunOptions = {
  * @property {string[]} [selection]   the ids or globs selected, for the record
  * @property {boolean} [strict]       an inconclusive verdict makes the exit code 3
  * @property {number} [lanes]         how many timing-free claims may run at once, at most the machine's
- *                                    cores (default 1: every claim alone, in the specs' order)
+ *                                    cores, beside lanes × WAITING_PER_LANE that mostly wait (default 1:
+ *                                    every claim alone, in the specs' order)
  * @property {AbortSignal} [signal]   stops the run; the record is still produced, marked interrupted
  * @property {() => number} [now]     a monotonic clock in ms (tests, replays)
  * @property {() => Date} [clock]     the wall clock, for the record's times

@@ -5,6 +5,7 @@
 // grown late for some work (pool.env-in-code) or a request run off the pool
 // (pool.default-size) shows here.
 import { randomInt } from 'node:crypto';
+import { shuffled } from './draw.js';
 
 /** Kinds of pool request pool-probe-main.cjs lateWork submits. */
 const OTHER_KINDS = ['zlib', 'randomBytes', 'fs'];
@@ -18,15 +19,10 @@ const OTHER_KINDS = ['zlib', 'randomBytes', 'fs'];
  * @param {number} P
  */
 export function drawLateWork(P) {
-  const kinds = [
+  return shuffled([
     ...Array.from({ length: P + 1 + randomInt(3) }, () => (randomInt(2) ? 'pbkdf2' : 'scrypt')),
     ...OTHER_KINDS,
-  ];
-  for (let i = kinds.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-  }
-  return kinds;
+  ]);
 }
 
 /**

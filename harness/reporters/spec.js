@@ -142,7 +142,7 @@ export function header(data, paint) {
   if (settings) lines.push(settings);
   if (env.lanes > 1)
     lines.push(
-      `timing-free claims first, ${env.lanes} at a time and ${env.lanes * WAITING_PER_LANE} that mostly wait; then every other claim alone (--lanes)`,
+      `timing-free claims first, ${env.lanes} at a time and up to ${env.lanes * WAITING_PER_LANE} that mostly wait; then every other claim alone (--lanes)`,
     );
   return `${lines.join('\n')}\n\n`;
 }

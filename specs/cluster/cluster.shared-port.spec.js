@@ -61,13 +61,17 @@ export function drawWorkers(n, draw = randomInt) {
  * on ports of their own: each of them [its port], in every trial of 3 or 4
  * workers. `listens` is null off Linux, absent in records made before
  * it: left out; not judged where Node options are in force (an inspector
- * listens on a port of its own in every process).
+ * listens on a port of its own in every process), nor where no process of
+ * the cluster is seen holding the one port (the socket tables unreadable,
+ * hidden by a sandbox: every list empty).
  * @param {{ port: number, listens?: Record<string, number[]> | null, nodeOptions?: boolean }} obs
  */
 export function ownPortsCheck(obs) {
   if (!obs.listens) return { ok: true, detail: '' };
   if (obs.nodeOptions)
     return { ok: true, detail: '; ports the cluster listens on: not judged (Node options in force)' };
+  if (!Object.values(obs.listens).some((ports) => ports.includes(obs.port)))
+    return { ok: true, detail: `; ports the cluster listens on: not read (none seen holding ${obs.port})` };
   const other = Object.entries(obs.listens).filter(([, ports]) => ports.some((p) => p !== obs.port));
   const words = other.map(([pid, ports]) => `${pid} on ${ports.join(', ')}`);
   return {

@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
 import { round } from '../../harness/stats.js';
 import { bareThreadsOnce } from '../../harness/kits/threads.js';
+import { shuffled } from '../../harness/kits/draw.js';
 import { controlProblem, poolNotHeld, threadsSaid, heldRatio, HOLD_MS, controlOp } from '../../harness/kits/network.js';
 import {
   warmPoolUse,
@@ -83,12 +83,7 @@ export const RESOLVE_FORMS = {
 
 /** Every form of RESOLVE_FORMS once, in an order drawn at random (crypto.randomInt). */
 export function drawCalls() {
-  const calls = Object.keys(RESOLVE_FORMS);
-  for (let i = calls.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [calls[i], calls[j]] = [calls[j], calls[i]];
-  }
-  return calls;
+  return shuffled(Object.keys(RESOLVE_FORMS));
 }
 
 /**

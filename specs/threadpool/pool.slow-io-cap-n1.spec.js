@@ -97,10 +97,10 @@ export function madeWhileHeld(s, want) {
 /**
  * The part that says the lookups held at the gate hold pool threads: the threads the
  * harness saw parked in open(2) on a FIFO with the lookups held (as many as are held),
- * read again from outside once every call has settled, wait where an idle pool thread
- * does (futex, a condition variable), none in an event loop (epoll: a Worker that opens
- * the gate itself, lookup-worker-gate) and none gone (a pool thread lives as long as the
- * process). Honest: 1 thread parked, futex once through, every trial (P=1 and P=2);
+ * read again from outside once every call has settled: none in an event loop (epoll: a
+ * Worker that opens the gate itself, lookup-worker-gate) and none gone (a pool thread
+ * lives as long as the process). Where else they wait is not judged (an idle pool thread
+ * waits on a condition variable, futex; the text says only what was found against). Honest: 1 thread parked, futex once through, every trial (P=1 and P=2);
  * lookup-worker-gate at P=1: 1 thread parked, in epoll once through. null where not read
  * (a record from before, not Linux, the fixture went on without the second look).
  * @param {any} s @param {number} held the lookups held
