@@ -123,9 +123,13 @@ test('a quota step judged: in force as set, and the value the model gives', () =
 });
 
 test('a quota on the cgroup above its own: read where libuv walks up (v2), not on v1 (ap-quota-ancestors)', () => {
-  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v1')).toBe(null);
-  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v2')).toBe(0.5);
-  expect(seenQuota({ quota: 0.5 }, 'v1')).toBe(0.5);
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v1', '1.51.0')).toBe(null);
+  // cgroup v2: every level up from libuv 1.51.0 (libuv#4746); 1.49 and 1.50 read their own alone
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v2', '1.51.0')).toBe(0.5);
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v2', '1.50.2')).toBe(null);
+  expect(seenQuota({ quota: 0.5, level: 'parent' }, 'v2', '1.49.1')).toBe(null);
+  expect(seenQuota({ quota: 0.5 }, 'v2', '1.49.1')).toBe(0.5);
+  expect(seenQuota({ quota: 0.5 }, 'v1', '1.46.0')).toBe(0.5);
   const steps = (/** @type {number[]} */ aps) => [
     ...[null, 1.5, 0.5].map((quota, i) => ({ quota, inForce: quota, ap: aps[i] })),
     ...[1.5, 0.5].map((quota, i) => ({ quota, inForce: quota, ap: aps[3 + i], level: 'parent' })),

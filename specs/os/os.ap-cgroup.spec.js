@@ -33,7 +33,8 @@ const atLeast = (a, b) => {
 
 /**
  * What libuv reads a quota from, by its version and how /proc/self/cgroup
- * reads: none before 1.49; the v2 cpu.max files (every level up) where the
+ * reads: none before 1.49; the v2 cpu.max files (every level up from 1.51,
+ * its own cgroup's alone before: seenQuota) where the
  * first line is `0::/…`; else a v1 line with a `cpu,` controller list; none
  * where neither is there (a v1 cpu controller mounted on its own, `N:cpu:/…`,
  * or a hybrid layout whose first line is a v1 hierarchy).
@@ -81,13 +82,17 @@ const WHY = {
 /**
  * The quota libuv would see from a step: a quota on the cgroup above the
  * process's own (level 'parent') is read only where libuv walks up the
- * hierarchy, on cgroup v2 (every level up to the mount, the smallest); on v1 it
- * reads the process's own cgroup's cpu.cfs_quota_us alone (from libuv's source,
- * uv__get_cgroupv1_constrained_cpu). Before 1.49 or where unseen, none, as for
- * its own.
- * @param {{ quota: number | null, level?: string }} step @param {string} reads
+ * hierarchy: on cgroup v2 from libuv 1.51.0 (libuv#4746, "align CPU quota
+ * calculation with Rust", every level up to the mount); 1.49 and 1.50 read
+ * the process's own cpu.max alone. On v1 it reads the process's own cgroup's
+ * cpu.cfs_quota_us alone (from libuv's source, uv__get_cgroupv1_constrained_cpu).
+ * Before 1.49 or where unseen, none, as for its own. In this claim's steps
+ * the cgroup above is the only level with a quota, so which level wins when
+ * several have one is not asked.
+ * @param {{ quota: number | null, level?: string }} step @param {string} reads @param {string} uv
  */
-export const seenQuota = (step, reads) => (step.level === 'parent' && reads === 'v1' ? null : step.quota);
+export const seenQuota = (step, reads, uv) =>
+  step.level === 'parent' && (reads === 'v1' || (reads === 'v2' && !atLeast(uv, '1.51.0'))) ? null : step.quota;
 
 /**
  * How a step of the fixture's reads in the report.
@@ -126,7 +131,7 @@ export function lateCheck(obs, m) {
       : '; the late reading asked for was not reported';
   const d = obs.during;
   if (!d) return { ok: answered, detail: answered ? '' : missing };
-  const want = expectedAp({ ...m, quota: seenQuota(d, m.reads) });
+  const want = expectedAp({ ...m, quota: seenQuota(d, m.reads, m.uv) });
   const values = Object.entries(d.aps ?? {});
   const off = values.filter(([ap]) => Number(ap) !== want);
   const on = d.level === 'parent' ? ' on the cgroup above its own' : '';
@@ -146,7 +151,7 @@ export function judgeQuota(obs, m) {
   if (obs.unavailable) return { ok: false, invalid: true, detail: obs.unavailable };
   const rows = obs.steps.map((/** @type {any} */ s) => ({
     ...s,
-    want: expectedAp({ ...m, quota: seenQuota(s, m.reads) }),
+    want: expectedAp({ ...m, quota: seenQuota(s, m.reads, m.uv) }),
   }));
   const inForce = rows.every(
     (/** @type {any} */ r) => r.inForce === r.quota || (r.quota === null && r.inForce === null),
@@ -177,7 +182,7 @@ export default defineSpec({
   claim:
     'Under a cgroup CPU quota, os.availableParallelism() reports the quota rounded down (1.5 CPUs → 1) instead of the CPUs the process may use.',
   truth:
-    'Depends on libuv and on the cgroup layout. Before libuv 1.49 (Node 20, 22.0–22.11) no quota is read. From 1.49 libuv reads cpu.max where /proc/self/cgroup starts with a v2 entry (0::/), rounded down; a quota under one CPU gave the allowed count until 1.52 (24.16+, 26 give 1) (from libuv’s source; not measured here). Measured on a cgroup v1 host whose cpu controller is mounted on its own (Node 20.10–26.10): a quota of 1.5 or 0.5 CPUs, in force, leaves availableParallelism at the allowed count on every version, since libuv looks for a `cpu,` controller line; so does the same quota on the cgroup above the process’s own (Node 20–26), and so does either read again once the process is over 3 s old. libuv takes the smallest cpu.max at every level up on v2, and on v1 its own cgroup’s quota alone (from its source; not measured here).',
+    'Depends on libuv and on the cgroup layout. Before libuv 1.49 (Node 20, 22.0–22.11) no quota is read. From 1.49 libuv reads cpu.max where /proc/self/cgroup starts with a v2 entry (0::/), rounded down; a quota under one CPU gave the allowed count until 1.52 (24.16+, 26 give 1) (from libuv’s source; not measured here). Measured on a cgroup v1 host whose cpu controller is mounted on its own (Node 20.10–26.10): a quota of 1.5 or 0.5 CPUs, in force, leaves availableParallelism at the allowed count on every version, since libuv looks for a `cpu,` controller line; so does the same quota on the cgroup above the process’s own (Node 20–26), and so does either read again once the process is over 3 s old. On v2 libuv reads cpu.max at every level up from 1.51 (libuv#4746), its own cgroup’s alone in 1.49 and 1.50, and on v1 its own cgroup’s quota alone (from its source and changelog; not measured here).',
   expected: 'holds',
   // its one trial waits out the late reading's drawn age (LATE_MS)
   tags: ['structural', 'version', 'mostly-waits'],
@@ -209,7 +214,7 @@ export default defineSpec({
     const reads = libuvReads({ uv, ...layout });
     const want = QUOTAS.map((q) => expectedAp({ reads, uv, quota: q, allowed }));
     const wantAbove = QUOTAS.map((q) =>
-      expectedAp({ reads, uv, quota: seenQuota({ quota: q, level: 'parent' }, reads), allowed }),
+      expectedAp({ reads, uv, quota: seenQuota({ quota: q, level: 'parent' }, reads, uv), allowed }),
     );
     const follows = want[0] === Math.floor(QUOTAS[0]);
     return {
