@@ -41,9 +41,9 @@ export declare function laneKind(spec: {
  * has ended. So a consumer sees each job's events together, as when they ran
  * one after another. A job that throws ends the stream with its error once
  * its turn comes, and no job starts after it (one of another kind before it
- * in the order and not yet started is passed over, with no events). Once the stream has ended,
- * however (done, thrown, or its consumer gone), the jobs under way stop at
- * their next event (their generators' `finally` runs).
+ * in the order and not yet started is passed over, with no events). Once the
+ * stream has ended, however (done, thrown, or its consumer gone), the jobs
+ * under way stop at their next event (their generators' `finally` runs).
  * @template E
  * @param {(() => AsyncIterable<E>)[]} jobs
  * @param {number | Record<string, number>} lanes each at least 1 (anything else counts as 1)
