@@ -67,3 +67,17 @@ const countKinds = (kinds) =>
   Object.entries(kinds.reduce((/** @type {Record<string, number>} */ n, k) => ((n[k] = (n[k] ?? 0) + 1), n), {}))
     .map(([k, n]) => `${n} ${k}`)
     .join(', ');
+
+/**
+ * The late work's reading from a FIFO probe that submitted `kinds` (probePool's lateWork,
+ * read from outside): the kinds, the fixture's report, and the threads the harness listed
+ * before and after them, null where the fixture went on without one of those looks (its
+ * threads were then read at another moment).
+ * @param {any} probe @param {string[]} kinds
+ */
+export function lateReading(probe, kinds) {
+  const missed = Array.isArray(probe.outside?.late) ? probe.outside.late : [];
+  const threads = probe.outside?.lateThreads;
+  const atTheirMoment = threads && !missed.includes('late-before') && !missed.includes('late-after');
+  return { kinds, report: probe.lateWork ?? null, threads: atTheirMoment ? threads : null };
+}

@@ -11,20 +11,17 @@ import {
   fifoCountUnavailable,
   fifosFor,
 } from '../../harness/kits/pool.js';
-import { drawLateWork, latePart } from '../../harness/kits/late-work.js';
+import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
 
 /**
  * The FIFO probe read from outside, with `kinds` submitted while its readers are parked
  * (pool-probe-main.cjs lateWork): its reading, and `late` as kits/late-work.js latePart
- * reads it (the threads left out where a look was taken at another moment).
+ * reads it (lateReading).
  * @param {import('../../harness/context.js').Context} c @param {string[]} kinds
  */
 export async function lateProbe(c, kinds) {
   const probe = await probePool(c, { outside: true, lateWork: kinds });
-  const lateLook = Array.isArray(probe.outside?.late) ? probe.outside.late : [];
-  const threads = probe.outside?.lateThreads;
-  const seen = threads && !lateLook.includes('late-before') && !lateLook.includes('late-after');
-  return { ...probe, late: { kinds, report: probe.lateWork ?? null, threads: seen ? threads : null } };
+  return { ...probe, late: lateReading(probe, kinds) };
 }
 
 export default defineSpec({

@@ -10,7 +10,7 @@ import {
 } from '../../harness/kits/pool.js';
 import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
-import { drawLateWork, latePart } from '../../harness/kits/late-work.js';
+import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
 
 const ASK = '2';
 
@@ -145,8 +145,6 @@ export default defineSpec({
             fifos: fifosFor(want),
             ...(lateWork ? { lateWork, outside: true } : {}),
           });
-          const lateLook = Array.isArray(probe.outside?.late) ? probe.outside.late : [];
-          const threads = probe.outside?.lateThreads;
           seen.push({
             name: k.name,
             parked: probe.parked,
@@ -154,17 +152,7 @@ export default defineSpec({
             threads: probe.poolThreads.length,
             blocked: probe.blocked,
             ...(k.ask === null ? { asked: Number(ask), want } : {}),
-            ...(lateWork
-              ? {
-                  late: {
-                    kinds: lateWork,
-                    report: probe.lateWork ?? null,
-                    // a look the fixture went on without read the threads at another moment: left out
-                    threads:
-                      threads && !lateLook.includes('late-before') && !lateLook.includes('late-after') ? threads : null,
-                  },
-                }
-              : {}),
+            ...(lateWork ? { late: lateReading(probe, lateWork) } : {}),
           });
         }
         return { seen };

@@ -22,3 +22,15 @@ export declare function latePart(late: any): {
     ok: boolean;
     detail: string;
 } | null;
+/**
+ * The late work's reading from a FIFO probe that submitted `kinds` (probePool's lateWork,
+ * read from outside): the kinds, the fixture's report, and the threads the harness listed
+ * before and after them, null where the fixture went on without one of those looks (its
+ * threads were then read at another moment).
+ * @param {any} probe @param {string[]} kinds
+ */
+export declare function lateReading(probe: any, kinds: string[]): {
+    kinds: string[];
+    report: any;
+    threads: any;
+};
