@@ -8,6 +8,7 @@ import path from 'node:path';
 import { FixtureError } from './errors.js';
 import { watchMainThread } from './main-watch.js';
 import { watchThreads } from './thread-watch.js';
+import { inOwnNetwork } from './netns.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -114,6 +115,8 @@ export function fixtureEnv(spec = {}, settings = {}) {
  * @property {Record<string, string>} [settings]         the settings in force for the run, below the spec's env
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
+ * @property {string[]} [ownNetwork]    run it in a network namespace of its own (netns.js), these
+ *                                       addresses on its loopback besides 127.0.0.1 and ::1
  * @property {number} [timeoutMs]
  * @property {number} [readyMs]          a service that has not said 'ready' by then is killed (its life's
  *                                       bound, timeoutMs, may be far longer: it serves many trials)
@@ -160,11 +163,12 @@ export function runFixture(o) {
  */
 export function startFixture(o) {
   const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
-  const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs } = o;
+  const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs, ownNetwork } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
-  const [cmd, argv] = cpus ? ['taskset', ['-c', cpus.join(','), node, ...args]] : [node, args];
+  const [pinned, pinnedArgv] = cpus ? ['taskset', ['-c', cpus.join(','), node, ...args]] : [node, args];
+  const [cmd, argv] = ownNetwork ? inOwnNetwork(pinned, pinnedArgv, ownNetwork) : [pinned, pinnedArgv];
   const started = performance.now();
   /** @type {(v: any) => void} */ let onReady = () => {};
   /** @type {(e: Error) => void} */ let onNotReady = () => {};
@@ -182,7 +186,7 @@ export function startFixture(o) {
     serialization: 'json',
   });
   if (child.pid) live.add(child.pid);
-  // taskset execs the fixture in place: the pid is the fixture's main thread either way (alignLooks checks)
+  // taskset (and unshare, sh) exec the fixture in place: the pid is the fixture's main thread either way (alignLooks checks)
   const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
   /** @type {import('./main-watch.js').Looks | undefined} */
   let mainLooks;

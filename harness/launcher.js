@@ -24,6 +24,8 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  * @property {string[]} [execArgv]
  * @property {number} [timeoutMs]
  * @property {number[]} [cpus]       run it on these CPUs (taskset, Linux) instead of the run's own
+ * @property {string[]} [ownNetwork] run it in a network namespace of its own, these addresses on its
+ *                                   loopback (netns.js: callers check ownNetworkProblem() first)
  * @property {number} [watchThreadsMs]  list the fixture's threads from outside this often: the most of
  *                                   them one look saw joins what it reported as threadsMost
  * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
@@ -88,6 +90,7 @@ export function createLauncher({ machine, signal }) {
         settings: machine.env,
         execArgv: o.execArgv,
         cpus: o.cpus === undefined ? machine.cpus : o.cpus,
+        ownNetwork: o.ownNetwork,
         timeoutMs: o.timeoutMs,
         signal,
         watchMainMs: o.watchMainMs,
@@ -109,6 +112,7 @@ export function createLauncher({ machine, signal }) {
         settings: o.host ? {} : machine.env,
         execArgv: o.execArgv,
         cpus: o.cpus === undefined ? machine.cpus : o.cpus,
+        ownNetwork: o.ownNetwork,
         timeoutMs: o.timeoutMs ?? 60_000,
         signal,
         onMessage: o.onMessage,

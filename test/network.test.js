@@ -14,6 +14,8 @@ import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spe
 import dnsHalfCap, { busyWhileHeld, poolBusyLook, drawSizes } from '../specs/threadpool/pool.dns-half-cap.spec.js';
 import { runWithLook, busyCalls, tasksNow } from '../harness/kits/look.js';
 import { startFixture } from '../harness/isolate.js';
+import { ownNetworkProblem, inOwnNetwork } from '../harness/netns.js';
+import { systemPart, parseServer, systemServers, drawVia, systemAsked } from '../harness/kits/system-dns.js';
 
 const require = createRequire(import.meta.url);
 const { startDnsServer, answer } = require('../fixtures/lib/dns-server.cjs');
@@ -383,6 +385,49 @@ describe(
       expect(check?.detail).toMatch(/4 resolve\* forms in turn \(4 record types, each queried\)/);
     });
 
+    const namespaceProblem = ownNetworkProblem();
+    /** The resolve claim's trial with the system's servers asked, in a network namespace of its own. @param {string | undefined} sabotage */
+    const resolvesViaSystem = async (sabotage) => {
+      const part = systemPart(family.length);
+      if (!('options' in part)) throw new Error(part.leftOut);
+      const { data } = await runFixture({
+        node: process.execPath,
+        fixture: 'net-probe.cjs',
+        options: { tmpdir, ops: ['resolve', 'access'], n: 8, holdMs: 120, resolveCalls: family, ...part.options },
+        ownNetwork: part.ownNetwork,
+        env: { NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      });
+      return { ...data, resolveCalls: family, via: part.options.resolveVia };
+    };
+
+    it(
+      "systemServers: the forms drawn 'system' asked of a responder at the system's servers; the check holds",
+      { skip: namespaceProblem ?? false },
+      async () => {
+        const data = await resolvesViaSystem(undefined);
+        const system = data.via.filter((v) => v === 'system').length;
+        expect(data.ops.resolve).toMatchObject({ count: 8, completedBeforeRelease: 8, errors: [] });
+        // each place twice while parked, and the warm-up's first call: 1 + 2 per 'system' place
+        expect(data.systemDns.calls).toBe(2 * system + (data.via[0] === 'system' ? 1 : 0));
+        expect(data.systemDns.queries).toBeGreaterThanOrEqual(data.systemDns.calls);
+        const check = resolveNotPoolBound.plan(ctx).structural?.check(data);
+        expect(check).toMatchObject({ ok: true });
+        expect(check?.detail).toMatch(/through a resolver left with the system's servers/);
+      },
+    );
+
+    it(
+      'resolve-system-conf: the calls left with the system servers wait for the release; the check fails',
+      { skip: namespaceProblem ?? false },
+      async () => {
+        const data = await resolvesViaSystem('resolve-system-conf');
+        const own = data.via.filter((v) => v === 'own').length;
+        expect(data.ops.resolve.completedBeforeRelease).toBe(2 * own);
+        expect(resolveNotPoolBound.plan(ctx).structural?.check(data)).toMatchObject({ ok: false });
+      },
+    );
+
     it('resolve-non-a-pool: the non-A forms wait for the release; the check fails', async () => {
       const data = await resolves('resolve-non-a-pool', family);
       expect(data.ops.resolve.completedBeforeRelease).toBe(1); // resolve4 alone
@@ -393,6 +438,55 @@ describe(
     });
   },
 );
+
+describe("the system's DNS servers, in a network namespace of the fixture's own", () => {
+  it('parseServer and systemServers: IPv4 and IPv6, with a port or none; a scoped address cannot be had', () => {
+    expect(parseServer('10.255.255.53')).toEqual({ host: '10.255.255.53', port: 53 });
+    expect(parseServer('1.2.3.4:5353')).toEqual({ host: '1.2.3.4', port: 5353 });
+    expect(parseServer('::1')).toEqual({ host: '::1', port: 53 });
+    expect(parseServer('2001:db8::53')).toEqual({ host: '2001:db8::53', port: 53 });
+    expect(parseServer('[2001:db8::53]:5353')).toEqual({ host: '2001:db8::53', port: 5353 });
+    expect(parseServer('fe80::1%eth0')).toBeNull();
+    expect(systemServers(['10.0.0.2', '[::1]:54'])).toEqual([
+      { host: '10.0.0.2', port: 53 },
+      { host: '::1', port: 54 },
+    ]);
+    expect(systemServers(['10.0.0.2', 'fe80::1%eth0'])).toBeNull();
+    expect(systemServers([])).toBeNull();
+  });
+
+  it('drawVia: each place one way or the other, at least one of each', () => {
+    for (let k = 0; k < 50; k++) {
+      const via = drawVia(3);
+      expect(via).toHaveLength(3);
+      expect(via).toContain('system');
+      expect(via).toContain('own');
+    }
+  });
+
+  it('systemAsked: every call queried holds; none made, or fewer queries than calls, fails; left out says why', () => {
+    const servers = ['10.0.0.2'];
+    expect(systemAsked({ systemDns: { servers, calls: 9, queries: 9 } })?.ok).toBe(true);
+    expect(systemAsked({ systemDns: { servers, calls: 0, queries: 0 } })?.ok).toBe(false);
+    expect(systemAsked({ systemDns: { servers, calls: 9, queries: 4 } })?.ok).toBe(false);
+    expect(systemAsked({ systemLeftOut: 'not Linux' })).toEqual({
+      ok: true,
+      text: "the system's own DNS servers left out: not Linux",
+    });
+    expect(systemAsked({})).toBeNull(); // older records
+  });
+
+  it('inOwnNetwork: unshare, the loopback up with the addresses on it, then the command itself; no other words', () => {
+    const [cmd, argv] = inOwnNetwork('taskset', ['-c', '0', 'node', 'f.cjs'], ['10.0.0.2', '::1']);
+    expect(cmd).toBe('unshare');
+    expect(argv.slice(0, 3)).toEqual(['-rn', 'sh', '-c']);
+    expect(argv[3]).toMatch(
+      /^ip link set lo up \|\| exit 97; ip addr add 10\.0\.0\.2\/32 dev lo.*ip addr add ::1\/128 dev lo.* exec "\$@"$/,
+    );
+    expect(argv.slice(4)).toEqual(['sh', 'taskset', '-c', '0', 'node', 'f.cjs']);
+    expect(() => inOwnNetwork('node', [], ['10.0.0.2; rm -rf x'])).toThrow(/not an IP address/);
+  });
+});
 
 describe('familyAsked, drawCalls: the resolve* family, each record type queried', () => {
   it('every type asked reached the responder: holds; one missing fails; resolve4 only: null', async () => {

@@ -55,6 +55,11 @@ export type RunOptions = {
      * CPU list for taskset (Linux)
      */
     cpus?: number[] | null;
+    /**
+     * run it in a network namespace of its own (netns.js), these
+     *      addresses on its loopback besides 127.0.0.1 and ::1
+     */
+    ownNetwork?: string[];
     timeoutMs?: number;
     /**
      * a service that has not said 'ready' by then is killed (its life's
@@ -92,6 +97,8 @@ export type FixtureResult = {
  * @property {Record<string, string>} [settings]         the settings in force for the run, below the spec's env
  * @property {string[]} [execArgv]
  * @property {number[] | null} [cpus]    CPU list for taskset (Linux)
+ * @property {string[]} [ownNetwork]    run it in a network namespace of its own (netns.js), these
+ *                                       addresses on its loopback besides 127.0.0.1 and ::1
  * @property {number} [timeoutMs]
  * @property {number} [readyMs]          a service that has not said 'ready' by then is killed (its life's
  *                                       bound, timeoutMs, may be far longer: it serves many trials)

@@ -11,6 +11,11 @@ export type RunOptions = {
      */
     cpus?: number[];
     /**
+     * run it in a network namespace of its own, these addresses on its
+     *  loopback (netns.js: callers check ownNetworkProblem() first)
+     */
+    ownNetwork?: string[];
+    /**
      * list the fixture's threads from outside this often: the most of
      * them one look saw joins what it reported as threadsMost
      */

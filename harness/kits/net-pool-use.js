@@ -99,8 +99,9 @@ export function wakeupsBetween(start, end) {
  * the harness, not reported by the fixture; absent off Linux.
  * @param {import('../context.js').Context} ctx @param {object} options
  * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
+ * @param {{ ownNetwork?: string[] }} [run]  how the fixture runs besides (launcher.js RunOptions)
  */
-export async function netProbeTrialLooking(ctx, options, bare) {
+export async function netProbeTrialLooking(ctx, options, bare, run = {}) {
   const linux = ctx.platform === 'linux';
   const watch = linux && !ctx.env?.NODE_OPTIONS;
   /** @type {Set<number> | null} */
@@ -110,7 +111,12 @@ export async function netProbeTrialLooking(ctx, options, bare) {
   const { data, threadsMost } = await runWithLook(
     ctx,
     'net-probe.cjs',
-    { options: { ...options, look: linux }, timeoutMs: 15_000, ...(watch && { watchThreadsMs: THREAD_LOOK_MS }) },
+    {
+      ...run,
+      options: { ...options, look: linux },
+      timeoutMs: 15_000,
+      ...(watch && { watchThreadsMs: THREAD_LOOK_MS }),
+    },
     // a look that throws is left unread: that part is left out
     (pid, /** @type {any} */ m) => {
       if (m.at === 'start') before = tasksNow(pid);

@@ -11,6 +11,7 @@ import {
   netProbeTrialLooking,
   drawCount,
 } from '../../harness/kits/net-pool-use.js';
+import { systemPart, systemAsked } from '../../harness/kits/system-dns.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n
 // resolve* calls (c-ares: resolve4, resolve6, resolveMx, reverse, resolve(name, type), ...
@@ -140,8 +141,11 @@ export default defineSpec({
       },
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
       // The resolve* forms in an order drawn for the trial (drawCalls), told back with the data.
+      // Where the fixture can have a network namespace of its own, some forms (drawn) go
+      // through a resolver left with the system's servers, answered there (kits/system-dns.js).
       trial: async (c) => {
         const resolveCalls = drawCalls();
+        const system = systemPart(resolveCalls.length);
         const data = await netProbeTrialLooking(
           c,
           {
@@ -152,10 +156,12 @@ export default defineSpec({
             pool: c.poolSize,
             freeResolves: drawCount(FREE),
             countPool: true,
+            ...('options' in system && system.options),
           },
           bare,
+          'ownNetwork' in system ? { ownNetwork: system.ownNetwork } : {},
         );
-        return { ...data, resolveCalls };
+        return { ...data, resolveCalls, ...('leftOut' in system && { systemLeftOut: system.leftOut }) };
       },
       structural: {
         asserts: 'resolve* of each record type answers with every pool thread parked, using no pool',
@@ -171,6 +177,8 @@ export default defineSpec({
           const unparked = freePoolResolves(obs.freePool);
           // ... of the family's record types, each queried (null in older records: left out)
           const family = familyAsked(obs);
+          // ... through a resolver left with the system's servers too (null in older records)
+          const system = systemAsked(obs);
           // ... nor in their first use, nor while it is parked (work queued behind the
           // parked threads, which runs only after the release): kits/net-pool-use.js,
           // null in older records (left out)
@@ -187,8 +195,9 @@ export default defineSpec({
               !free &&
               unparked?.ok !== false &&
               family?.ok !== false &&
+              system?.ok !== false &&
               uses.every((u) => u.ok),
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${system ? `; ${system.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
           };
         },
       },

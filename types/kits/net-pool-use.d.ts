@@ -52,8 +52,11 @@ export declare function wakeupsBetween(start: Record<string, number> | null | un
  * the harness, not reported by the fixture; absent off Linux.
  * @param {import('../context.js').Context} ctx @param {object} options
  * @param {(ctx: import('../context.js').Context) => Promise<number | null>} bare
+ * @param {{ ownNetwork?: string[] }} [run]  how the fixture runs besides (launcher.js RunOptions)
  */
-export declare function netProbeTrialLooking(ctx: import('../context.js').Context, options: object, bare: (ctx: import('../context.js').Context) => Promise<number | null>): Promise<any>;
+export declare function netProbeTrialLooking(ctx: import('../context.js').Context, options: object, bare: (ctx: import('../context.js').Context) => Promise<number | null>, run?: {
+    ownNetwork?: string[];
+}): Promise<any>;
 /**
  * The pool requests of one operation's warm-up (obs.warmPool[op]): its first
  * use, one call, before the pool is parked. Honest, for a GET by IP and for a
