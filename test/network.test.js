@@ -64,6 +64,16 @@ describe('dns-server (loopback DNS responder)', () => {
       expect(await resolver.resolve('example.test', 'NS')).toEqual(['ns.example.test']);
       expect(await resolver.reverse('127.77.0.1')).toEqual(['ptr.example.test']);
       expect(await resolver.resolveSoa('example.test')).toMatchObject({ nsname: 'ns.example.test' });
+      const naptr = await resolver.resolveNaptr('example.test');
+      expect(naptr).toHaveLength(1);
+      expect(naptr[0]).toMatchObject({
+        flags: 's',
+        service: 'SIP+D2U',
+        regexp: '',
+        replacement: 'sip.example.test',
+        order: 10,
+        preference: 20,
+      });
     } finally {
       await rec.close();
     }
@@ -385,6 +395,23 @@ describe(
       expect(check?.detail).toMatch(/4 resolve\* forms in turn \(4 record types, each queried\)/);
     });
 
+    it('resolve-template-answers: answers made up from the last after three, no query sent; the check fails', async () => {
+      const { data } = await runFixture({
+        node: process.execPath,
+        fixture: 'net-probe.cjs',
+        options: { tmpdir, ops: ['resolve', 'access'], n: 8, holdMs: 120, freeResolves: 12, resolveCalls: family },
+        env: { NCS_SABOTAGE: 'resolve-template-answers' },
+        timeoutMs: 20_000,
+      });
+      // the warm-up's and the free pool's 13 calls answer each form three times or more: the 8
+      // made while parked are all made up
+      expect(data.ops.resolve).toMatchObject({ count: 8, completedBeforeRelease: 8, errors: [] });
+      expect(data.heldResolves).toEqual({ answered: { 1: 2, 12: 2, 15: 2, 28: 2 }, queried: {} });
+      const check = resolveNotPoolBound.plan(ctx).structural?.check({ ...data, resolveCalls: family });
+      expect(check).toMatchObject({ ok: false });
+      expect(check?.detail).toMatch(/fewer queries than answers of type 1 \(0 for 2\), 12 \(0 for 2\)/);
+    });
+
     const namespaceProblem = ownNetworkProblem();
     /** The resolve claim's trial with the system's servers asked, in a network namespace of its own. @param {string | undefined} sabotage */
     const resolvesViaSystem = async (sabotage) => {
@@ -488,6 +515,22 @@ describe("the system's DNS servers, in a network namespace of the fixture's own"
   });
 });
 
+describe('heldQueried: a query of its own behind each answer while parked', () => {
+  it('as many queries as answers of each type, or more: holds; fewer of any type fails; unread: null', async () => {
+    const { heldQueried } = await import('../specs/network/net.resolve-not-pool-bound.spec.js');
+    expect(heldQueried({ heldResolves: { answered: { 1: 2, 6: 1 }, queried: { 1: 3, 6: 1 } } })).toEqual({
+      ok: true,
+      text: 'while parked, 4 queries reached the responders for 3 answers, at least one per answer of each type',
+    });
+    expect(heldQueried({ heldResolves: { answered: { 1: 2, 6: 1 }, queried: { 1: 3 } } })).toEqual({
+      ok: false,
+      text: 'while parked, 3 queries reached the responders for 3 answers; fewer queries than answers of type 6 (0 for 1)',
+    });
+    expect(heldQueried({ heldResolves: { answered: {}, queried: {} } })?.ok).toBe(true);
+    expect(heldQueried({})).toBeNull();
+  });
+});
+
 describe('familyAsked, drawCalls: the resolve* family, each record type queried', () => {
   it('every type asked reached the responder: holds; one missing fails; resolve4 only: null', async () => {
     const { familyAsked, drawCalls, RESOLVE_FORMS } =
@@ -499,7 +542,7 @@ describe('familyAsked, drawCalls: the resolve* family, each record type queried'
     for (const c of calls) dnsTypes[String(RESOLVE_FORMS[c])] = 3;
     expect(familyAsked({ resolveCalls: calls, dnsTypes })).toEqual({
       ok: true,
-      text: '17 resolve* forms in turn (10 record types, each queried)',
+      text: '21 resolve* forms in turn (12 record types, each queried)',
     });
     // a fixture that made resolve4 alone whatever it was told: no MX query reached the server
     const { 15: mx, ...noMx } = dnsTypes;

@@ -1387,6 +1387,14 @@ export const SABOTAGES = [
     // is read by JavaScript threads the program keeps, not by the pool
     breaks: () => true,
   },
+  // the queries behind resolve*'s answers while the pool is parked (heldQueried)
+  {
+    name: 'resolve-template-answers',
+    what: "net-probe.cjs: dns.promises.Resolver's resolve* (each form, and resolve() with each record type) queries as c-ares does for its first three calls; from the fourth on it answers at once with a copy of the last answer it got, sending no query",
+    select: ['net.resolve-not-pool-bound'],
+    // the names are never asked of a DNS server: the answers are made up in the process, not queried
+    breaks: () => true,
+  },
   // built blind, ninth round (a: os.ap-cgroup, pool.fs-io-uring, pool.watchfile, pool.default-size)
   {
     name: 'ap-quota-ancestors',

@@ -80,6 +80,10 @@ export const RESOLVE_FORMS = {
   'resolve:TXT': 16,
   'resolve:NS': 2,
   'resolve:CNAME': 5,
+  resolveSoa: 6,
+  resolveNaptr: 35,
+  'resolve:SOA': 6,
+  'resolve:NAPTR': 35,
 };
 
 /** Every form of RESOLVE_FORMS once, in an order drawn at random (crypto.randomInt). */
@@ -104,6 +108,34 @@ export function familyAsked(obs) {
     text: `${obs.resolveCalls.length} resolve* forms in turn (${types.length} record types${
       missing.length ? `; never queried: ${missing.join(', ')}` : ', each queried'
     })`,
+  };
+}
+
+/**
+ * "queries DNS servers itself" while the pool is parked, not answers made up in the process:
+ * of each record type, the responders received at least as many queries while the pool was
+ * parked as answers of that type came then (obs.heldResolves, by type code). Every call made
+ * then asks a name never asked before, so each answer needs a query of its own sent after the
+ * pool was parked. Honest: as many queries as answers, each type, every trial measured. An
+ * answer of the expected record made without a query (while the real one waits for the
+ * pool) shows here. Null in older records: left out.
+ * @param {any} obs
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function heldQueried(obs) {
+  const h = obs.heldResolves;
+  if (!h) return null;
+  /** @type {[string, number][]} */
+  const answered = Object.entries(h.answered);
+  const short = answered.filter(([type, n]) => !((h.queried[type] ?? 0) >= n));
+  const total = (/** @type {Record<string, number>} */ by) => Object.values(by).reduce((a, b) => a + b, 0);
+  return {
+    ok: short.length === 0,
+    text: `while parked, ${total(h.queried)} queries reached the responders for ${total(h.answered)} answers${
+      short.length
+        ? `; fewer queries than answers of type ${short.map(([t, n]) => `${t} (${h.queried[t] ?? 0} for ${n})`).join(', ')}`
+        : ', at least one per answer of each type'
+    }`,
   };
 }
 
@@ -179,6 +211,8 @@ export default defineSpec({
           const family = familyAsked(obs);
           // ... through a resolver left with the system's servers too (null in older records)
           const system = systemAsked(obs);
+          // ... each answer with a query of its own while parked (null in older records)
+          const queried = heldQueried(obs);
           // ... nor in their first use, nor while it is parked (work queued behind the
           // parked threads, which runs only after the release): kits/net-pool-use.js,
           // null in older records (left out)
@@ -196,8 +230,9 @@ export default defineSpec({
               unparked?.ok !== false &&
               family?.ok !== false &&
               system?.ok !== false &&
+              queried?.ok !== false &&
               uses.every((u) => u.ok),
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${system ? `; ${system.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${queried ? `; ${queried.text}` : ''}${system ? `; ${system.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
           };
         },
       },
