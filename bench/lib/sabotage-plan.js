@@ -1,5 +1,8 @@
 // What each sabotage (NCS_SABOTAGE, read by fixtures/lib/sabotage.cjs) is
-// run against and which claims it must break, and the detection table. Pure.
+// run against and which claims it must break, and the detection table. Pure,
+// but for one fact of the machine a sabotage's reach depends on: whether a
+// fixture can have a network namespace of its own (netns.js, tried once).
+import { ownNetworkProblem } from '../../harness/netns.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1473,8 +1476,9 @@ export const SABOTAGES = [
     what: "net-probe.cjs: a resolve* (dns.Resolver, dns.promises.Resolver, dns's and dns.promises' own functions) made with the system's servers (none given in code by setServers) first reads /etc/resolv.conf again with fs.readFile (pool requests) and sends its query once that read has returned; a resolver given its servers in code queries at once",
     select: ['net.resolve-not-pool-bound'],
     // dns.resolve4() and every resolve* with the default servers (the common use) wait for a pool thread before
-    // each query: with the pool busy they stall until it frees
-    breaks: () => true,
+    // each query: with the pool busy they stall until it frees. The claim asks the system's servers only where
+    // its fixture can have a network namespace of its own (harness/netns.js); elsewhere that part is left out
+    breaks: () => ownNetworkProblem() === null,
   },
   {
     name: 'resolve-non-a-pool',

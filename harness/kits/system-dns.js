@@ -5,31 +5,47 @@
 // where each of those addresses is on its loopback and a responder of its own
 // answers there, so that resolver is measured as a user's default one is, and
 // nothing leaves the machine.
-import { Resolver } from 'node:dns';
 import { randomInt } from 'node:crypto';
 import { ownNetworkProblem } from '../netns.js';
 
 /**
+ * The ways a call reaches a resolver left with the system's servers, as a program
+ * makes them: a dns.promises.Resolver, dns.promises' own functions, dns's own
+ * (callbacks), a dns.Resolver (callbacks). 'own' is the promises Resolver given the
+ * loopback responder in code.
+ */
+export const SYSTEM_APIS = ['resolver', 'promises', 'callback', 'callback-resolver'];
+
+/**
  * A server as dns.getServers() names it ('10.0.0.1', '1.2.3.4:5353', '::1',
- * '[::1]:5353') as host and port; null where it is none of these.
+ * '[::1]:5353') as host and port; null where it is none of these, or an address a
+ * loopback cannot stand for: link-local IPv6 (fe80::/10, whose scope getServers()
+ * drops: c-ares then passes it over on a machine without that link) and IPv4-mapped
+ * IPv6 (::ffff:a.b.c.d).
  * @param {string} s
  * @returns {{ host: string, port: number } | null}
  */
 export function parseServer(s) {
   const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d+))?$/.exec(s);
-  if (bracketed) return { host: bracketed[1], port: Number(bracketed[2] ?? 53) };
-  if (s.includes(':') && !/^[\d.]+:\d+$/.test(s)) return /^[0-9a-fA-F:.]+$/.test(s) ? { host: s, port: 53 } : null;
-  const m = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d+))?$/.exec(s);
-  return m ? { host: m[1], port: Number(m[2] ?? 53) } : null;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d+))?$/.exec(s);
+  const server = bracketed
+    ? { host: bracketed[1], port: Number(bracketed[2] ?? 53) }
+    : v4
+      ? { host: v4[1], port: Number(v4[2] ?? 53) }
+      : /^[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$/.test(s)
+        ? { host: s, port: 53 }
+        : null;
+  if (!server) return null;
+  const h = server.host.toLowerCase();
+  return /^fe[89ab]/.test(h) || h.includes('::ffff:') || h.includes('%') ? null : server;
 }
 
 /**
- * The servers a resolver left with the system's reads (c-ares, /etc/resolv.conf, or
- * 127.0.0.1 where it names none), as host and port; null where one cannot be put on
- * a loopback (a scoped IPv6 address such as fe80::1%eth0, say).
- * @param {string[]} [servers]  (tests) dns.getServers()'s list
+ * The servers as host and port; null where one cannot be put on a loopback (parseServer)
+ * or there are none.
+ * @param {string[]} servers  dns.getServers()'s list, read by the Node under test
  */
-export function systemServers(servers = new Resolver().getServers()) {
+export function systemServers(servers) {
   const parsed = servers.map(parseServer);
   return parsed.every((s) => s !== null) && parsed.length > 0
     ? /** @type {Array<{ host: string, port: number }>} */ (parsed)
@@ -37,52 +53,63 @@ export function systemServers(servers = new Resolver().getServers()) {
 }
 
 /**
- * For each place of a trial's forms, the resolver its calls go through: 'system' (left
- * with the system's servers) or 'own' (given the loopback responder in code), drawn at
- * random (crypto.randomInt), at least one of each, so no form is known beforehand to go
- * either way.
+ * For each place of a trial's forms, how its calls are made: through the resolver given
+ * the loopback responder in code ('own'), or one of SYSTEM_APIS left with the system's
+ * servers, drawn at random (crypto.randomInt), at least one of each kind, so no form or
+ * API is known beforehand to go either way.
  * @param {number} n  places (the trial's forms)
- * @returns {Array<'system' | 'own'>}
+ * @returns {string[]}
  */
 export function drawVia(n) {
   for (;;) {
-    /** @type {Array<'system' | 'own'>} */
-    const via = Array.from({ length: n }, () => (randomInt(2) ? 'system' : 'own'));
-    if (n < 2 || (via.includes('system') && via.includes('own'))) return via;
+    const via = Array.from({ length: n }, () => (randomInt(2) ? SYSTEM_APIS[randomInt(SYSTEM_APIS.length)] : 'own'));
+    if (n < 2 || (via.includes('own') && via.some((v) => v !== 'own'))) return via;
   }
 }
+
+/** The servers the Node under test reads, once per Node binary: a fixture's run. */
+/** @type {Map<string, Promise<string[] | null>>} */
+const serversByNode = new Map();
 
 /**
  * What a trial adds to ask the system's servers: the fixture's options and the run's
  * network namespace; or why it cannot, where it cannot (no namespace of its own here,
  * a server that cannot be put on a loopback): that part is then left out, and said.
- * @param {number} forms  the trial's forms
- * @returns {{ options: { systemServers: Array<{ host: string, port: number }>, resolveVia: string[] },
- *   ownNetwork: string[] } | { leftOut: string }}
+ * @param {import('../context.js').Context} ctx @param {number} forms  the trial's forms
+ * @returns {Promise<{ options: { systemServers: Array<{ host: string, port: number }>, resolveVia: string[] },
+ *   ownNetwork: string[] } | { leftOut: string }>}
  */
-export function systemPart(forms) {
-  const problem = ownNetworkProblem();
+export async function systemPart(ctx, forms) {
+  const base = ownNetworkProblem();
+  if (base) return { leftOut: base };
+  let read = serversByNode.get(ctx.node.path);
+  if (!read) {
+    read = ctx.run('dns-servers.cjs', { timeoutMs: 10_000 }).then(
+      (/** @type {any} */ d) => (Array.isArray(d?.servers) ? d.servers : null),
+      () => null,
+    );
+    serversByNode.set(ctx.node.path, read);
+  }
+  const named = await read;
+  if (!named) return { leftOut: 'the system DNS servers could not be read' };
+  const servers = systemServers(named);
+  if (!servers) return { leftOut: `a system DNS server a loopback cannot stand for (${named.join(', ') || 'none'})` };
+  const ownNetwork = [...new Set(servers.map((s) => s.host))];
+  const problem = ownNetworkProblem(ownNetwork);
   if (problem) return { leftOut: problem };
-  const servers = systemServers();
-  if (!servers)
-    return {
-      leftOut: `a system DNS server that cannot be put on a loopback (${new Resolver().getServers().join(', ')})`,
-    };
-  return {
-    options: { systemServers: servers, resolveVia: drawVia(forms) },
-    ownNetwork: [...new Set(servers.map((s) => s.host))],
-  };
+  return { options: { systemServers: servers, resolveVia: drawVia(forms) }, ownNetwork };
 }
 
 /**
  * "dns.Resolver ... queries DNS servers itself" with the servers the machine gives it,
- * not only those given in code: the calls made through the resolver left with the
- * system's servers (obs.systemDns) reached them, one query or more each, and are among
- * the calls counted answered while the pool was parked. Honest: every call queried,
- * every run. A resolver that turns to the pool only when left with the system's
- * servers (a re-read of /etc/resolv.conf before its queries, resolve-system-conf)
- * answers those only after the release. Null in older records; where the part could
- * not run, its reason (obs.systemLeftOut), which neither passes nor fails the claim.
+ * not only those given in code: the calls made through a resolver left with the
+ * system's servers (obs.systemDns: a dns.Resolver or dns's own functions, callbacks or
+ * promises) reached them, one query or more each, and are among the calls counted
+ * answered while the pool was parked. Honest: every call queried, every run. A
+ * resolver that turns to the pool only when left with the system's servers (a re-read
+ * of /etc/resolv.conf before its queries, resolve-system-conf) answers those only after
+ * the release. Null in older records; where the part could not run, its reason
+ * (obs.systemLeftOut), which neither passes nor fails the claim.
  * @param {any} obs
  * @returns {{ ok: boolean, text: string } | null}
  */
@@ -91,8 +118,11 @@ export function systemAsked(obs) {
   const s = obs.systemDns;
   if (!s) return null;
   const ok = s.calls > 0 && s.queries >= s.calls;
+  const apis = Object.entries(s.byApi ?? {})
+    .map(([api, n]) => `${n} ${api}`)
+    .join(', ');
   return {
     ok,
-    text: `${s.calls} resolve* in the run through a resolver left with the system's servers (${s.servers.join(', ')}: ${s.queries} queries to a responder there, in the fixture's own network namespace)${ok ? '' : ' (expected at least one, each queried)'}`,
+    text: `${s.calls} resolve* in the run left with the system's servers (${apis}; ${s.servers.join(', ')}: ${s.queries} queries to a responder there, in the fixture's own network namespace)${ok ? '' : ' (expected at least one, each queried)'}`,
   };
 }

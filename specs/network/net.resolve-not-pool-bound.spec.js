@@ -15,7 +15,9 @@ import { systemPart, systemAsked } from '../../harness/kits/system-dns.js';
 
 // One trial: every pool thread parked on a FIFO for HOLD_MS; meanwhile n
 // resolve* calls (c-ares: resolve4, resolve6, resolveMx, reverse, resolve(name, type), ...
-// in an order drawn per trial, RESOLVE_FORMS) against a DNS responder on 127.0.0.1,
+// in an order drawn per trial, RESOLVE_FORMS) against a DNS responder on 127.0.0.1 (and,
+// where the fixture can have a network namespace of its own, some forms through resolvers
+// left with the machine's own servers, answered there: kits/system-dns.js),
 // and one fs.access as the positive control (it needs a pool thread, and never goes to io_uring).
 // Before the pool is parked, with its threads started and all asleep, k resolve* more:
 // with a thread free they still make no pool request and wake no pool thread.
@@ -160,7 +162,7 @@ export default defineSpec({
     const poolBound = 1; // it could only complete after the release
     return {
       summary:
-        `All pool threads parked for ${HOLD_MS} ms; ${PARKED.lo}–${PARKED.hi} resolve* calls (drawn each trial: ${Object.keys(RESOLVE_FORMS).length} forms of ${new Set(Object.values(RESOLVE_FORMS)).size} record types in a drawn order), each of a name not asked before, against a DNS responder on 127.0.0.1 all answer before the release, ` +
+        `All pool threads parked for ${HOLD_MS} ms; ${PARKED.lo}–${PARKED.hi} resolve* calls (drawn each trial: ${Object.keys(RESOLVE_FORMS).length} forms of ${new Set(Object.values(RESOLVE_FORMS)).size} record types in a drawn order), each of a name not asked before, against a DNS responder on 127.0.0.1 (some forms, drawn, with the machine's own servers, answered in a network namespace of the fixture's own where one can be had) all answer before the release, ` +
         `while the control fs.access waits for it, and make no pool request; ${FREE.lo}–${FREE.hi} more with the pool free (before it is parked) make no pool request and wake no pool thread, nor does the first. R = median resolve time / hold ≈ ${claim} (pool-bound: ≥ ${poolBound}).`,
       model: {
         N: `${PARKED.lo}–${PARKED.hi}`, // drawn each trial
@@ -174,10 +176,10 @@ export default defineSpec({
       // Park the pool as measured under the settings in force (not re-read from the env by the fixture).
       // The resolve* forms in an order drawn for the trial (drawCalls), told back with the data.
       // Where the fixture can have a network namespace of its own, some forms (drawn) go
-      // through a resolver left with the system's servers, answered there (kits/system-dns.js).
+      // through resolvers left with the system's servers, answered there (kits/system-dns.js).
       trial: async (c) => {
         const resolveCalls = drawCalls();
-        const system = systemPart(resolveCalls.length);
+        const system = await systemPart(c, resolveCalls.length);
         const data = await netProbeTrialLooking(
           c,
           {
@@ -232,7 +234,7 @@ export default defineSpec({
               system?.ok !== false &&
               queried?.ok !== false &&
               uses.every((u) => u.ok),
-            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the loopback server in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${queried ? `; ${queried.text}` : ''}${system ? `; ${system.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
+            detail: `${free ? `${free}; ` : ''}${r.completedBeforeRelease}/${r.count} resolve* calls answered while all ${obs.P} pool threads were parked (${obs.dnsQueries} queries reached the responders in the whole run: the warm-up's, the free pool's and these); the control ${controlOp(obs.ops).call} waited${errs}${family ? `; ${family.text}` : ''}${queried ? `; ${queried.text}` : ''}${system ? `; ${system.text}` : ''}${unparked ? `; ${unparked.text}` : ''}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
           };
         },
       },
