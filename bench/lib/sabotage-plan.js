@@ -1504,6 +1504,55 @@ export const SABOTAGES = [
     // on ports of their own, and no connection to the shared port reaches them
     breaks: () => true,
   },
+  // built blind, tenth round (a: cluster.is-master, cluster.separate-processes, cluster.ipc, cluster.online-exit-events)
+  {
+    name: 'is-master-libraries',
+    what: "cluster-server.cjs, every process: cluster.isMaster is a getter that reads isPrimary's value for every caller but code loaded from a node_modules folder, which reads true (in the primary and in every worker)",
+    select: ['cluster.is-master'],
+    // a library (a module under node_modules) that reads cluster.isMaster in a worker is told it runs in the
+    // primary: isMaster does not tell the primary from a worker there
+    breaks: () => true,
+  },
+  {
+    name: 'is-master-esm-named',
+    what: "cluster-server.cjs, every process: cluster.isMaster is a getter that reads isPrimary's value for every reader but node's ES-module view of the cluster module (the named exports `import { isMaster } from 'node:cluster'` binds), which it gives true, the view refreshed at once where it was made earlier",
+    select: ['cluster.is-master'],
+    // a worker that imports isMaster by name (import { isMaster } from 'node:cluster') reads true, as the primary
+    // does: isMaster does not tell the primary from a worker there
+    breaks: () => true,
+  },
+  {
+    name: 'globals-shared-values',
+    what: "cluster-server.cjs: every worker looks at the global properties added since it started every 20 ms; each new or changed one whose value is a number, boolean, null, array or plain object (JSON) goes over the channel to the primary, which sets it on its own globalThis and on every other worker's at once; string values stay where they were set",
+    select: ['cluster.separate-processes'],
+    // globalThis.counter = 5 set in one worker shows up in every other worker and the primary: the workers' memory
+    // is not their own
+    breaks: () => true,
+  },
+  {
+    name: 'ipc-files-signals',
+    what: "cluster-server.cjs: the cluster's IPC channel carries only the cluster's own (NODE_*) messages; every other message a worker sends (process.send) and every one the primary sends a worker (worker.send) is written as a JSON file in a folder of the primary's (tmpdir, one file per message, renamed into place) and announced with SIGUSR2 to the receiver, which reads and removes the files and delivers each message as the channel would; no descriptor stays open for it",
+    select: ['cluster.ipc'],
+    // no message of the program's crosses the IPC channel either way: workers and primary talk through files and
+    // signals, not over the channel cluster.fork opened
+    breaks: () => true,
+  },
+  {
+    name: 'exit-silent-on-crash',
+    what: "cluster-server.cjs: a worker that exits by itself with a code from 1 to 7 (an uncaught exception, a failed handler) gets no 'exit' event, neither the worker's nor the cluster's; deaths by a signal and exits with code 0 or 8 and over are announced as Node would",
+    select: ['cluster.online-exit-events'],
+    // a worker that dies of an uncaught exception (code 1), the commonest death, is never announced: 'exit' does
+    // not fire when a worker dies
+    breaks: () => true,
+  },
+  {
+    name: 'online-lost-on-refork',
+    what: "cluster-server.cjs: a worker forked while an 'exit' or 'disconnect' event of another worker is being emitted (a replacement forked from their listeners) never gets its 'online' event (the worker's nor the cluster's); it runs, listens and serves all the same",
+    select: ['cluster.online-exit-events'],
+    // the replacement forked in cluster.on('exit', () => cluster.fork()) runs but 'online' never fires for it:
+    // 'online' does not fire after that fork
+    breaks: () => true,
+  },
 ];
 
 /**
