@@ -1553,6 +1553,39 @@ export const SABOTAGES = [
     // 'online' does not fire after that fork
     breaks: () => true,
   },
+  // built blind, tenth round (b: pool.env-in-code, pool.max-128, pool.per-process, main-thread.not-alone)
+  {
+    name: 'env-in-code-relaunch',
+    what: 'pool-probe.cjs (CommonJS entry): a UV_THREADPOOL_SIZE assigned in code before any pool use (differing from the launch environment, /proc/self/environ) is put back to the launch value before libuv reads it, and the program runs again as a child process with the assigned value in its launch environment (stdio shared, IPC relayed both ways, exit code passed on); the child reports',
+    select: ['pool.env-in-code'],
+    // the assignment in code never changes the pool of the process that made it (that process keeps the launch
+    // size); only a launch environment sizes a pool, in another process
+    breaks: () => true,
+  },
+  {
+    name: 'pool-work-cap-128',
+    what: 'pool-probe.cjs (CommonJS entry), in a pool started with more than 128 threads: at most 128 pool requests other than fs.copyFile (crypto.pbkdf2, scrypt, randomBytes, randomFill, zlib callback forms, fs.access, fs.stat, fs.readFile) are in flight at once; the rest wait in a JavaScript queue',
+    select: ['pool.max-128'],
+    // a pool asked for 200 or 1025 never has more than 128 threads at work on hashing, compression or file
+    // requests: the usable pool is capped at 128, the threads beyond it serve only fs.copyFile
+    breaks: () => true,
+  },
+  {
+    name: 'worker-own-crypto-pool',
+    what: "pool-per-process.cjs: in a Worker thread, crypto.pbkdf2, crypto.scrypt, crypto.randomBytes and zlib's callback forms run on P nested worker threads of the Worker's own (the synchronous forms, started at the first such call), never on the process's libuv pool; fs requests still go to it",
+    select: ['pool.per-process'],
+    // a Worker thread's hashing, random-byte and compression requests do not share the process's pool with the
+    // main thread's: the Worker has a pool of P threads of its own for them
+    breaks: () => true,
+  },
+  {
+    name: 'v8-one-idle-worker',
+    what: 'main-thread.cjs: the program runs again as a child process under --v8-pool-size=1 --single-threaded (one V8 platform worker thread, never given work: GC and compilation on the main thread), stdio shared, IPC relayed both ways, exit code passed on; the first process reports nothing of its own',
+    select: ['main-thread.not-alone'],
+    // the process has no V8 platform workers doing V8's work (one idle thread, not four; the baseline is 4 tasks,
+    // not 7): V8 runs everything on the main thread alongside the JavaScript
+    breaks: () => true,
+  },
 ];
 
 /**
