@@ -1518,6 +1518,22 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'lookup-cap-keeps-five',
+    what: 'net-probe.cjs: in a pool of 12 threads or more the slow-I/O cap is P - 5 (five threads kept for fast work), not ceil(P/2): each dns.promises.lookup beyond the first ceil(P/2) in flight, up to P - 5, first opens the HOSTALIASES file with an fs.promises.open (fast I/O, outside the cap) and looks up once through; pools of 11 or fewer as libuv has them',
+    select: ['pool.dns-half-cap'],
+    // with P = 12 or more, P - 5 > ceil(P/2) lookups run in the pool at once (7 of 12, 11 of 16): the cap of
+    // ceil(P/2) does not hold for large pools
+    breaks: () => true,
+  },
+  {
+    name: 'digest-small-inline',
+    what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest of fewer than 1024 bytes is computed at once on the main thread and resolved on the next turn (no pool request); 1024 bytes or more as Node has it',
+    select: ['pool.webcrypto'],
+    // a digest of a short input (a token, a password, a small message) never waits for the pool: it completes
+    // with every pool thread held
+    breaks: () => true,
+  },
+  {
     name: 'digest-idle-watched',
     what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest still makes its request (HASHREQUEST, queued on the pool) but drops its answer: the hash is computed at once on the main thread and handed over by a 1 ms ticker once /proc shows a thread that appeared after load asleep in futex (an idle pool thread)',
     select: ['pool.webcrypto'],
