@@ -1586,6 +1586,55 @@ export const SABOTAGES = [
     // not 7): V8 runs everything on the main thread alongside the JavaScript
     breaks: () => true,
   },
+  // built blind, tenth round (c: net.dns-lookup-pool-bound, pool.dns-half-cap, pool.slow-io-cap-n1, pool.webcrypto)
+  {
+    name: 'name-open-watched',
+    what: 'net-probe.cjs: dns.lookup (the callback API that net and http call for a host name) still sends its getaddrinfo to the pool (made and queued as honest) but drops its answer: localhost is answered 127.0.0.1 from a table in JS, handed over by a 1 ms ticker once no thread of the process is parked inside openat(2) on a FIFO (/proc)',
+    select: ['net.dns-lookup-pool-bound'],
+    // a request by name does not wait for its lookup on the pool: it waits for FIFO readers to leave open(2); a
+    // pool busy with CPU work or reads would not delay it at all, and its lookup's answer is never used
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-callback-uncapped',
+    what: "net-probe.cjs: dns.lookup (the callback API) is not held to libuv's slow-I/O cap: each callback lookup beyond the first ceil(P/2) in flight, up to P in all, first opens the HOSTALIASES file with an fs.open (fast I/O, outside the cap: a pool thread parked in openat on it, as getaddrinfo would be) and makes its getaddrinfo once through; dns.promises.lookup as libuv has it",
+    select: ['pool.dns-half-cap'],
+    // P concurrent dns.lookup calls hold all P pool threads at once (fs work then waits): more than ceil(P/2)
+    // lookups run in the pool together
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-cap-keeps-five',
+    what: 'net-probe.cjs: in a pool of 12 threads or more the slow-I/O cap is P - 5 (five threads kept for fast work), not ceil(P/2): each dns.promises.lookup beyond the first ceil(P/2) in flight, up to P - 5, first opens the HOSTALIASES file with an fs.promises.open (fast I/O, outside the cap) and looks up once through; pools of 11 or fewer as libuv has them',
+    select: ['pool.dns-half-cap'],
+    // with P = 12 or more, P - 5 > ceil(P/2) lookups run in the pool at once (7 of 12, 11 of 16): the cap of
+    // ceil(P/2) does not hold for large pools
+    breaks: () => true,
+  },
+  {
+    name: 'digest-small-inline',
+    what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest of fewer than 1024 bytes is computed at once on the main thread and resolved on the next turn (no pool request); 1024 bytes or more as Node has it',
+    select: ['pool.webcrypto'],
+    // a digest of a short input (a token, a password, a small message) never waits for the pool: it completes
+    // with every pool thread held
+    breaks: () => true,
+  },
+  {
+    name: 'digest-idle-watched',
+    what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest still makes its request (HASHREQUEST, queued on the pool) but drops its answer: the hash is computed at once on the main thread and handed over by a 1 ms ticker once /proc shows a thread that appeared after load asleep in futex (an idle pool thread)',
+    select: ['pool.webcrypto'],
+    // the digest never needs a pool thread: its work runs on the main thread at the call and its result does not
+    // depend on its pool request, only on a /proc reading; the queued request is work thrown away
+    breaks: () => true,
+  },
+  {
+    name: 'lookup-futex-worker',
+    what: 'pool-parked.cjs (slow-io), pool of one thread only: dns.promises.lookup never reaches the pool; one worker thread (the one thread the process gains, the libuv pool never started) takes the lookups one at a time, blocked in openat(2) on the HOSTALIASES FIFO, sleeping in futex (Atomics.wait) between them; each call counted as a GETADDRINFOREQWRAP when made and rejected with EAI_AGAIN once its open returns; fs.stat and fs.mkdir called while a lookup is unsettled are queued in JavaScript and done synchronously once every lookup settled',
+    select: ['pool.slow-io-cap-n1'],
+    // the hung lookup holds no pool thread (there is none): the one pool thread would be free, and fs work waits
+    // only in a JavaScript queue, so a hung dns.lookup does not hold the pool's only thread
+    breaks: () => true,
+  },
 ];
 
 /**
