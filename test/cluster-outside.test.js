@@ -22,7 +22,11 @@ import {
   readObservedRoles,
   listeningPortsOf,
 } from '../harness/kits/cluster.js';
-import isMasterSpec, { atLoadRolesCheck, lateRolesCheck } from '../specs/cluster/cluster.is-master.spec.js';
+import isMasterSpec, {
+  atLoadRolesCheck,
+  lateRolesCheck,
+  libRolesCheck,
+} from '../specs/cluster/cluster.is-master.spec.js';
 import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
 import separate, {
   laterReadsCheck,
@@ -719,4 +723,34 @@ describe('cluster.ipc: the sockets each worker holds, read from /proc', () => {
       }
     },
   );
+});
+
+describe('cluster.is-master: isMaster as a library reads it', () => {
+  const v = (/** @type {boolean} */ b) => ({ isMaster: b, isPrimary: b });
+  const rec = (/** @type {boolean} */ b, over = {}) => ({
+    cjs: v(b),
+    esm: { named: v(b), default: v(b) },
+    ...over,
+  });
+  const base = { primaryPid: 1, workerPids: [2, 3] };
+  it('passes the honest views; fails node_modules or named-import readings; a missing record is left out', () => {
+    const honest = libRolesCheck({ ...base, libs: { 1: rec(true), 2: rec(false), 3: rec(false) } });
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toContain('primary true in all three; 2 false in all three');
+    // is-master-libraries: code under node_modules reads true in each worker
+    const libs = libRolesCheck({
+      ...base,
+      libs: { 1: rec(true), 2: rec(false, { cjs: { isMaster: true, isPrimary: false } }), 3: rec(false) },
+    });
+    expect(libs.ok).toBe(false);
+    expect(libs.detail).toContain('2 node_modules CommonJS: isMaster true, isPrimary false (expected false)');
+    // is-master-esm-named: the named export reads true in each worker
+    const named = rec(false, { esm: { named: { isMaster: true, isPrimary: false }, default: v(false) } });
+    const esm = libRolesCheck({ ...base, libs: { 1: rec(true), 2: named, 3: named } });
+    expect(esm.ok).toBe(false);
+    expect(esm.detail).toContain('3 ES named import: isMaster true');
+    const missing = libRolesCheck({ ...base, libs: { 1: rec(true), 2: null, 3: rec(false) } });
+    expect(missing).toEqual({ ok: true, detail: expect.stringContaining('2 not read') });
+    expect(libRolesCheck(base)).toEqual({ ok: true, detail: '' }); // records made before it
+  });
 });

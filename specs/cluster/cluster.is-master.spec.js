@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomInt } from 'node:crypto';
@@ -114,6 +115,90 @@ export function lateRolesCheck(obs) {
   };
 }
 
+/** The library observer's two files (harness/observers), copied under a node_modules folder. */
+const LIB_FILES = ['cluster-roles-lib.cjs', 'cluster-roles-lib.mjs'];
+
+/**
+ * The library observer, placed at <dir>/node_modules/ncs-roles-lib/ (where a library of the
+ * program's would sit) and preloaded with the other observer: env for withCluster.
+ * @param {string} dir @param {Record<string, string>} env  rolesObserverEnv's
+ */
+export function libObserverEnv(dir, env) {
+  const lib = path.join(dir, 'node_modules', 'ncs-roles-lib');
+  mkdirSync(lib, { recursive: true });
+  for (const f of LIB_FILES)
+    copyFileSync(fileURLToPath(new URL(`../../harness/observers/${f}`, import.meta.url)), path.join(lib, f));
+  const own = `--require ${JSON.stringify(path.join(lib, LIB_FILES[0]))}`;
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS} ${own}` };
+}
+
+/**
+ * What the library observer wrote for each pid (null: no record). @param {string} dir
+ * @param {number[]} pids
+ */
+export function readLibRoles(dir, pids) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const pid of pids) {
+    const f = path.join(dir, `lib-${pid}.json`);
+    try {
+      out[pid] = existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : null;
+    } catch {
+      out[pid] = null; // half-written: no reading
+    }
+  }
+  return out;
+}
+
+/**
+ * isMaster (and isPrimary) as a library reads it: from CommonJS code loaded from a
+ * node_modules folder, and from an ES module, both `import { isMaster } from
+ * 'node:cluster'` (the named export) and the default import's property. The claim
+ * speaks of the property wherever it is read: each reading must say true in the
+ * primary and false in each worker, as the main module's own does. Honest readings
+ * (Node 20 and 26, busy 2-CPU machine): true/true in the primary, false/false in each
+ * worker, in all three views, on every run. A process whose record is missing (not
+ * written before it was stopped, or the import failed) is left out; the harness waits
+ * for the records (LIB_WAIT_MS) before it stops the cluster, so they are there.
+ * Absent (undefined) in records made before this observer.
+ * @param {{ libs?: Record<string, any>, primaryPid: number, workerPids: number[] }} obs
+ */
+export function libRolesCheck(obs) {
+  if (!obs.libs) return { ok: true, detail: '' };
+  const procs = [
+    { name: 'primary', pid: obs.primaryPid, want: true },
+    ...obs.workerPids.map((pid) => ({ name: String(pid), pid, want: false })),
+  ];
+  let ok = true;
+  const words = [];
+  for (const p of procs) {
+    const r = obs.libs[p.pid];
+    if (!r) {
+      words.push(`${p.name} not read`);
+      continue;
+    }
+    const views = [
+      ['node_modules CommonJS', r.cjs],
+      ['ES named import', r.esm?.named],
+      ['ES default import', r.esm?.default],
+    ];
+    const bad = views.filter(([, v]) => !(v?.isMaster === p.want && v?.isPrimary === p.want));
+    ok &&= bad.length === 0;
+    words.push(
+      bad.length
+        ? `${p.name} ${bad.map(([k, v]) => `${k}: isMaster ${v?.isMaster}, isPrimary ${v?.isPrimary}`).join(', ')} (expected ${p.want})`
+        : `${p.name} ${p.want} in all three`,
+    );
+  }
+  return {
+    ok,
+    detail: `; read by a library (node_modules CommonJS, ES named and default import): ${words.join('; ')}`,
+  };
+}
+
+/** How long the harness waits, at most, for the library observer's records. */
+export const LIB_WAIT_MS = 3000;
+
 /**
  * Each worker's roles as it reports them (GET /roles, answered by whichever worker the
  * cluster hands the connection to), by pid: up to 10 GETs until both have answered.
@@ -163,13 +248,20 @@ export default defineSpec({
         async (i) => {
           const ready = performance.now();
           const seen = await rolesOfWorkers(i.port);
+          // the library observer's records, before any process is stopped (bounded)
+          const pids = [i.primaryPid, ...i.workerPids];
+          while (
+            performance.now() - ready < LIB_WAIT_MS &&
+            pids.some((p) => !existsSync(path.join(dir, `lib-${p}.json`)))
+          )
+            await sleep(5);
           if (n % 2 === 0) return { seen };
           // the late reads (LATE_MS): every process is older than the time since 'ready'
           const atMs = randomInt(LATE_MS[0], LATE_MS[1] + 1);
           await sleep(Math.max(0, atMs - (performance.now() - ready)));
           return { seen, late: { atMs, workers: Object.values(await rolesOfWorkers(i.port)) } };
         },
-        { env: rolesObserverEnv(dir, c.env) },
+        { env: libObserverEnv(dir, rolesObserverEnv(dir, c.env)) },
       );
       const primary = final.roles.primary;
       const warnings = [...primary.warnings, ...Object.values(roles).flatMap((r) => r.warnings)];
@@ -181,6 +273,7 @@ export default defineSpec({
         primaryPid: info.primaryPid,
         workerPids: info.workerPids,
         observed: readObservedRoles(dir),
+        libs: readLibRoles(dir, [info.primaryPid, ...info.workerPids]),
         // the late reads (odd trials); the primary's own is final's, taken on stop after
         ...(late
           ? {
@@ -218,9 +311,11 @@ export default defineSpec({
         const load = obs.observed ? atLoadRolesCheck(obs) : { ok: true, detail: '' };
         // late in each process's life, at a moment the harness drew (odd trials)
         const late = lateRolesCheck(obs);
+        // as a library reads it: node_modules CommonJS, ES named and default import
+        const libs = libRolesCheck(obs);
         return {
-          ok: primaryOk && workersOk && apart.ok && load.ok && late.ok,
-          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}${late.detail}`,
+          ok: primaryOk && workersOk && apart.ok && load.ok && late.ok && libs.ok,
+          detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}${late.detail}${libs.detail}`,
         };
       },
     },
