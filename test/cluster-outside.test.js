@@ -29,6 +29,8 @@ import isMasterSpec, {
 } from '../specs/cluster/cluster.is-master.spec.js';
 import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
 import separate, {
+  drawValue,
+  setQuery,
   laterReadsCheck,
   ownMemoryCheck,
   SETTLE_MS,
@@ -752,5 +754,28 @@ describe('cluster.is-master: isMaster as a library reads it', () => {
     const missing = libRolesCheck({ ...base, libs: { 1: rec(true), 2: null, 3: rec(false) } });
     expect(missing).toEqual({ ok: true, detail: expect.stringContaining('2 not read') });
     expect(libRolesCheck(base)).toEqual({ ok: true, detail: '' }); // records made before it
+  });
+});
+
+describe('cluster.separate-processes: a global of a drawn kind', () => {
+  it('draws a string in odd trials, another kind in even ones; reads compare by value', () => {
+    expect(drawValue(1, () => 'u')).toEqual({ kind: 'string', value: 'vu' });
+    for (let k = 0; k < 20; k++) {
+      const d = drawValue(2, () => 'u');
+      expect(['number', 'boolean', 'array', 'object']).toContain(d.kind);
+      expect(typeof d.value === 'string').toBe(false);
+      expect(setQuery(d)).toBe(`json=${encodeURIComponent(JSON.stringify(d.value))}`);
+    }
+    expect(setQuery({ kind: 'string', value: 'vu' })).toBe('set=vu');
+    const value = { v: 'u', n: 5 };
+    const base = { setter: 2, value, workerPids: [2, 3] };
+    // honest: the setter holds an equal object (read back as JSON), the other null
+    expect(laterReadsCheck({ ...base, later: { 2: { v: 'u', n: 5 }, 3: null } }).ok).toBe(true);
+    // globals-shared-values: the object copied to the other worker
+    expect(laterReadsCheck({ ...base, later: { 2: { v: 'u', n: 5 }, 3: { v: 'u', n: 5 } } }).ok).toBe(false);
+    // a boolean false is a value, not unset
+    const f = { setter: 2, value: false, workerPids: [2, 3] };
+    expect(laterReadsCheck({ ...f, later: { 2: false, 3: false } }).ok).toBe(false);
+    expect(laterReadsCheck({ ...f, later: { 2: false, 3: null } }).ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, randomInt } from 'node:crypto';
 import { SOURCE_004, withCluster, heldGets, impostures, describeImpostures } from '../../harness/kits/cluster.js';
 
 // One trial: two workers (round robin alternates them); GET /global?set=V on
@@ -20,6 +20,34 @@ import { SOURCE_004, withCluster, heldGets, impostures, describeImpostures } fro
 // harness) and both workers. Each value must be where it was set and nowhere
 // else: a worker's global or variable in the primary, the primary's global in
 // a worker, a variable in the other worker is memory shared.
+
+/** Whether two readings hold the same value (JSON: a value of any kind read back). @param {any} a @param {any} b */
+export const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The kinds of value the worker's global is set to in the even trials, one drawn per trial. */
+export const KINDS = /** @type {const} */ (['number', 'boolean', 'array', 'object']);
+
+/**
+ * The worker's global for trial n, drawn by the harness: a string in the odd trials (set=,
+ * as the source's example), in the even ones a value of a kind drawn from KINDS (json=).
+ * The claim speaks of a worker's memory, whatever it holds: a copier that carries only some
+ * kinds of value between processes (not strings, say) shows in the trials of the others.
+ * Honest readings: each kind where it was set and null elsewhere, as a string is.
+ * @param {number} n @param {() => string} [uuid] @returns {{ kind: string, value: any }}
+ */
+export function drawValue(n, uuid = randomUUID) {
+  if (n % 2 === 1) return { kind: 'string', value: `v${uuid()}` };
+  const kind = KINDS[randomInt(KINDS.length)];
+  const id = uuid();
+  const num = randomInt(1, 2 ** 31);
+  /** @type {Record<string, any>} */
+  const values = { number: num, boolean: randomInt(2) === 1, array: [id, num], object: { v: id, n: num } };
+  return { kind, value: values[kind] };
+}
+
+/** The query that sets the worker's global to a drawn value. @param {{ kind: string, value: any }} v */
+export const setQuery = (v) =>
+  v.kind === 'string' ? `set=${v.value}` : `json=${encodeURIComponent(JSON.stringify(v.value))}`;
 
 /**
  * How long after the set was answered each worker's global is read again.
@@ -43,7 +71,7 @@ export function laterReadsCheck(obs) {
   if (!obs.later) return { ok: true, detail: '' };
   const other = obs.workerPids.find((p) => p !== obs.setter);
   const ok =
-    obs.later[obs.setter] === obs.value && other !== undefined && other in obs.later && obs.later[other] === null;
+    same(obs.later[obs.setter], obs.value) && other !== undefined && other in obs.later && obs.later[other] === null;
   return {
     ok,
     detail: `; read again ${SETTLE_MS} ms after the set: ${JSON.stringify(obs.later)}${ok ? '' : ` (expected ${obs.setter} to hold it and ${other} null)`}`,
@@ -76,7 +104,7 @@ export function ownMemoryCheck(obs) {
   let unanswered = 0;
   const primaryRead = (/** @type {any} */ r, /** @type {string} */ when, /** @type {any} */ global) => {
     if (r === null) unanswered++;
-    const good = r === null || (r.global === global && r.env === null);
+    const good = r === null || (same(r.global, global) && r.env === null);
     words.push(
       r === null
         ? `primary ${when}: no answer`
@@ -122,11 +150,13 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global?set=V in one worker reads back as V there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
+    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global in one worker (a string in odd trials, in even ones a number, boolean, array or object, the kind drawn) reads back as set there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
-    trial: async (c) => {
-      // drawn by the harness: the worker's global, the primary's, the worker's variable
-      const [value, primaryValue, envValue] = ['v', 'p', 'e'].map((k) => `${k}${randomUUID()}`);
+    trial: async (c, n = 1) => {
+      // drawn by the harness: the worker's global (its kind too), the primary's, the worker's variable
+      const drawn = drawValue(n);
+      const value = drawn.value;
+      const [primaryValue, envValue] = ['p', 'e'].map((k) => `${k}${randomUUID()}`);
       /** @type {Map<string, any>} the primary's answers ({ memory: id, global, env }) by id */
       const answers = new Map();
       const onMessage = (/** @type {any} */ m) => m && typeof m.memory === 'string' && answers.set(m.memory, m);
@@ -145,7 +175,7 @@ export default defineSpec({
           // Every connection held until the socket table is read for all of them at once.
           const held = heldGets(i.port, i.workerPids, { tree: i.primaryPid });
           try {
-            const set = await held.get(`/global?set=${value}`);
+            const set = await held.get(`/global?${setQuery(drawn)}`);
             const atSet = await askPrimary('set', [primaryValue]);
             const envSet = await held.get(`/global?env=${envValue}`);
             /** @type {Record<string, any>} */
@@ -187,7 +217,15 @@ export default defineSpec({
         },
         { onMessage },
       );
-      return { value, primaryValue, envValue, primaryPid: info.primaryPid, workerPids: info.workerPids, ...reads };
+      return {
+        kind: drawn.kind,
+        value,
+        primaryValue,
+        envValue,
+        primaryPid: info.primaryPid,
+        workerPids: info.workerPids,
+        ...reads,
+      };
     },
     structural: {
       asserts: 'the workers are distinct processes: a global set in one stays unset in the other',
@@ -207,11 +245,12 @@ export default defineSpec({
           pids.size === 2 &&
           !pids.has(obs.primaryPid) &&
           obs.setterOld === null &&
-          obs.seen[obs.setter] === obs.value &&
+          same(obs.seen[obs.setter], obs.value) &&
           other !== undefined &&
           other in obs.seen &&
           obs.seen[other] === null;
-        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
+        const kind = obs.kind ? ` (value kind ${obs.kind}, drawn)` : '';
+        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}${kind}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
         // the primary did not answer (within 2 s) where all else held: the trial is void
         if (rest && own.invalid) return { ok: false, invalid: true, detail };
         return {
