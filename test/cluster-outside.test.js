@@ -27,7 +27,12 @@ import isMasterSpec, {
   lateRolesCheck,
   libRolesCheck,
 } from '../specs/cluster/cluster.is-master.spec.js';
-import onlineExit, { liveExitsCheck, EXIT_REPORT_MS } from '../specs/cluster/cluster.online-exit-events.spec.js';
+import onlineExit, {
+  liveExitsCheck,
+  EXIT_REPORT_MS,
+  deathsCheck,
+  drawDeaths,
+} from '../specs/cluster/cluster.online-exit-events.spec.js';
 import separate, {
   drawValue,
   setQuery,
@@ -777,5 +782,54 @@ describe('cluster.separate-processes: a global of a drawn kind', () => {
     const f = { setter: 2, value: false, workerPids: [2, 3] };
     expect(laterReadsCheck({ ...f, later: { 2: false, 3: false } }).ok).toBe(false);
     expect(laterReadsCheck({ ...f, later: { 2: false, 3: null } }).ok).toBe(true);
+  });
+});
+
+describe('cluster.online-exit-events: drawn deaths and replacements forked on exit', () => {
+  const ended = ['fork', 'online', 'listening', 'disconnect', 'exit'];
+  const death = (/** @type {any} */ over = {}) => ({
+    pid: 2,
+    how: 'throw',
+    want: { code: 1, signal: null },
+    gone: true,
+    exitMs: 0.5,
+    order: ended,
+    exit: { code: 1, signal: null },
+    replacement: { pid: 4, order: ended },
+    ...over,
+  });
+  const second = (/** @type {any} */ over = {}) =>
+    death({
+      pid: 4,
+      how: 'exit',
+      want: { code: 42, signal: null },
+      exit: { code: 42, signal: null },
+      replacement: { pid: 5, order: ended },
+      ...over,
+    });
+  it('draws code 1 first, then an exit code 1–255 or a signal', () => {
+    for (let k = 0; k < 20; k++) {
+      const [a, b] = drawDeaths();
+      expect(['throw', 'reject']).toContain(a.how);
+      expect(a.want).toEqual({ code: 1, signal: null });
+      if (b.how === 'exit') (expect(b.want.code).toBe(b.code), expect(b.code).toBeGreaterThanOrEqual(1));
+      else expect(b.want).toEqual({ code: null, signal: b.signal });
+    }
+  });
+  it("passes honest deaths; fails a silent 'exit' or a replacement never online; absent adds nothing", () => {
+    expect(deathsCheck([death(), second()]).ok).toBe(true);
+    // exit-silent-on-crash: no 'exit' for code 1, so no replacement either
+    const silent = deathsCheck([
+      death({ order: ['fork', 'online', 'listening', 'disconnect'], exit: null, exitMs: null, replacement: null }),
+    ]);
+    expect(silent.ok).toBe(false);
+    expect(silent.detail).toContain('replacement none forked');
+    // online-lost-on-refork: the replacement listens, never online
+    const lost = deathsCheck([death({ replacement: { pid: 4, order: ['fork', 'listening'] } }), second()]);
+    expect(lost.ok).toBe(false);
+    expect(lost.detail).toContain('(expected fork, online, listening)');
+    // an 'exit' with another code than the death gives
+    expect(deathsCheck([death(), second({ exit: { code: 1, signal: null } })]).ok).toBe(false);
+    expect(deathsCheck(undefined)).toEqual({ ok: true, detail: '' });
   });
 });

@@ -1,6 +1,8 @@
 import { defineSpec } from '../../harness/spec.js';
 import { performance } from 'node:perf_hooks';
-import { SOURCE_004, withCluster, killWorker, eventsOf, procLife } from '../../harness/kits/cluster.js';
+import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SOURCE_004, withCluster, killWorker, eventsOf, procLife, alive } from '../../harness/kits/cluster.js';
 
 // One trial: 2 workers, refork off; once both listen, the primary SIGKILLs the
 // first; the harness waits (bounded) until that process is gone, then stops
@@ -98,6 +100,83 @@ export function muteCheck(quiet) {
   return { ok: false, detail: `${text} (expected fork and online, no listening)` };
 }
 
+/** The signals a worker may die of by itself (the second drawn death). */
+export const DEATH_SIGNALS = /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL']);
+
+/**
+ * The two deaths of a trial, drawn by the harness and not told to the fixture until each
+ * comes: a worker dies by itself, first of JavaScript's own failure (an uncaught exception
+ * or an unhandled rejection, drawn: code 1, the commonest death), then its replacement
+ * either by process.exit with a code drawn from 1–255 or by a signal drawn from
+ * DEATH_SIGNALS it sends itself. The claim says 'exit' fires when a worker dies, whatever
+ * the death: SIGKILL from outside (the victim) is one of them, these are the others.
+ * Each expected 'exit' carries the code (or signal) the death gives.
+ * @returns {Array<{ how: string, code?: number, signal?: string, want: { code: number | null, signal: string | null } }>}
+ */
+export function drawDeaths() {
+  const first = randomInt(2) === 0 ? 'throw' : 'reject';
+  const code = randomInt(1, 256);
+  const signal = DEATH_SIGNALS[randomInt(DEATH_SIGNALS.length)];
+  return [
+    { how: first, want: { code: 1, signal: null } },
+    randomInt(2) === 0
+      ? { how: 'exit', code, want: { code, signal: null } }
+      : { how: 'signal', signal, want: { code: null, signal } },
+  ];
+}
+
+/** How long the harness waits, at most, for a worker told to die to be gone, and for its replacement to listen. */
+export const DEATH_WAIT_MS = 5000;
+
+/**
+ * The drawn deaths (drawDeaths), each of a worker that died by itself, and the replacement
+ * the primary forked from its 'exit' listener (cluster.on('exit', () => cluster.fork())):
+ *  - each dead worker's events end in one 'exit' with the code (or signal) its death gives,
+ *    after its fork, online and listening; its 'exit' reported within EXIT_REPORT_MS of the
+ *    harness seeing its process gone (`exitMs`, null: not within it);
+ *  - each replacement is forked and announced online, before it listens (the last one runs
+ *    until the stop).
+ * Honest readings (busy 2-CPU machine, Node 20): each death's 'exit' with its code or
+ * signal, reported 0–3 ms from the process seen gone; each replacement fork → online →
+ * listening, on every run. A death not seen (its process still there after DEATH_WAIT_MS)
+ * fails: the harness asked for it. Absent (undefined) in records made before them.
+ * @param {Array<{ pid: number, how: string, want: { code: number | null, signal: string | null },
+ *   gone: boolean, exitMs: number | null, order: string[], exit: { code: any, signal: any } | null,
+ *   replacement: { pid: number, order: string[] } | null }> | undefined} deaths
+ */
+export function deathsCheck(deaths) {
+  if (!deaths) return { ok: true, detail: '' };
+  let ok = deaths.length === 2;
+  const words = [];
+  for (const d of deaths) {
+    const way = d.how === 'exit' ? `exit(${d.want.code})` : d.how === 'signal' ? `${d.want.signal}` : d.how;
+    const last = d.order.at(-1);
+    const exitOk =
+      d.gone &&
+      last === 'exit' &&
+      d.order.filter((e) => e === 'exit').length === 1 &&
+      ['fork', 'online', 'listening'].every((e, k) => d.order.indexOf(e) === k) &&
+      d.exit?.code === d.want.code &&
+      d.exit?.signal === d.want.signal &&
+      d.exitMs !== null;
+    const r = d.replacement;
+    const ro = r ? r.order : [];
+    const repOk =
+      r !== null && ro[0] === 'fork' && ro.includes('online') && ro.indexOf('online') < ro.indexOf('listening');
+    ok &&= exitOk && repOk;
+    words.push(
+      `${d.pid} died by ${way}: ${d.order.join(' → ')}` +
+        (d.exit ? ` (code ${d.exit.code}, signal ${d.exit.signal})` : '') +
+        (d.exitMs === null
+          ? ` (no 'exit' within ${EXIT_REPORT_MS} ms of its process gone)`
+          : `, 'exit' ${Math.round(d.exitMs)} ms from gone`) +
+        (exitOk ? '' : ` (expected one exit, code ${d.want.code}, signal ${d.want.signal})`) +
+        `; replacement ${r ? `${r.pid}: ${ro.join(' → ')}${repOk ? '' : ' (expected fork, online, listening)'}` : 'none forked'}`,
+    );
+  }
+  return { ok, detail: `; deaths drawn: ${words.join('; ')}` };
+}
+
 export default defineSpec({
   id: 'cluster.online-exit-events',
   title: "The cluster emits 'online' after a fork and 'exit' when a worker dies",
@@ -124,8 +203,13 @@ export default defineSpec({
       const exits = [];
       /** @type {Map<number, () => void>} */
       const waiting = new Map();
+      /** pids in the order the primary told their forks; pids that listened */
+      const forked = /** @type {number[]} */ ([]);
+      const listening = new Set();
       const onMessage = (/** @type {any} */ m) => {
         if (!m || typeof m.pid !== 'number') return;
+        if (m.cluster === 'fork') forked.push(m.pid);
+        if (m.cluster === 'listening') return void listening.add(m.pid);
         const life = procLife(m.pid);
         if (m.cluster === 'fork' && life) starts.set(m.pid, life.start);
         if (m.cluster !== 'exit') return;
@@ -142,6 +226,30 @@ export default defineSpec({
         c,
         { workers: 2, refork: false, liveEvents: true },
         async (i, handle) => {
+          // the drawn deaths first, of the other worker, then of its replacement
+          const deaths = [];
+          let target = i.workerPids[1];
+          for (const d of drawDeaths()) {
+            const { want, ...how } = d;
+            const known = forked.length;
+            handle.send({ type: 'die-worker', pid: target, ...how });
+            const t0 = performance.now();
+            while (alive(target) && performance.now() - t0 < DEATH_WAIT_MS) await sleep(2);
+            const gone = !alive(target);
+            const goneAt = performance.now();
+            const reported = () => exits.find((e) => e.pid === target);
+            while (gone && !reported() && performance.now() - goneAt < EXIT_REPORT_MS) await sleep(2);
+            const exit = reported();
+            const exitMs = gone && exit ? Math.max(0, exit.at - goneAt) : null;
+            // its replacement, forked on its 'exit': wait (bounded) for it to listen
+            const t1 = performance.now();
+            const next = () => forked.slice(known).find((p) => p !== target);
+            while (gone && !(next() && listening.has(next())) && performance.now() - t1 < DEATH_WAIT_MS) await sleep(2);
+            deaths.push({ pid: target, how: d.how, want, gone, exitMs, replacement: next() ?? null });
+            const r = next();
+            if (!r) break;
+            target = r;
+          }
           const victim = i.workerPids[0];
           const gone = await killWorker(handle, victim);
           const goneAt = performance.now();
@@ -156,7 +264,7 @@ export default defineSpec({
           const victimMs = gone && exit && exit.at - goneAt <= EXIT_REPORT_MS ? exit.at - goneAt : null;
           handle.send({ type: 'fork-stillborn' }); // the stop waits for its exit
           handle.send({ type: 'fork-mute' }); // the stop waits (bounded) for it to come online
-          return { gone, victimMs };
+          return { gone, victimMs, deaths };
         },
         { onMessage },
       );
@@ -165,7 +273,20 @@ export default defineSpec({
       const born = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.stillborn);
       const bornExit = born && final.events.find((/** @type {any} */ e) => e.pid === born.pid && e.event === 'exit');
       const quiet = final.events.find((/** @type {any} */ e) => e.event === 'fork' && e.mute);
+      const exitOf = (/** @type {number} */ pid) =>
+        final.events.find((/** @type {any} */ e) => e.pid === pid && e.event === 'exit');
       return {
+        deaths: value.deaths.map((/** @type {any} */ d) => ({
+          pid: d.pid,
+          how: d.how,
+          want: d.want,
+          gone: d.gone,
+          exitMs: d.exitMs === null ? null : Math.round(d.exitMs * 100) / 100,
+          order: eventsOf(final.events, d.pid),
+          exit: exitOf(d.pid) ? { code: exitOf(d.pid).code, signal: exitOf(d.pid).signal } : null,
+          replacement:
+            d.replacement === null ? null : { pid: d.replacement, order: eventsOf(final.events, d.replacement) },
+        })),
         mute: quiet
           ? {
               pid: quiet.pid,
@@ -201,7 +322,10 @@ export default defineSpec({
         const quiet = muteCheck(obs.mute);
         // 'exit' when, and only once, the worker is gone, by the harness's /proc readings
         const live = liveExitsCheck(obs.live);
-        const forks = 2 + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
+        // the drawn deaths and their replacements (absent in records made before them)
+        const died = deathsCheck(obs.deaths);
+        const reforks = obs.deaths ? obs.deaths.filter((/** @type {any} */ d) => d.replacement).length : 0;
+        const forks = 2 + reforks + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
         const rest =
           obs.gone &&
           obs.order.join() === want.join() &&
@@ -209,8 +333,9 @@ export default defineSpec({
           obs.exit?.code === null &&
           obs.forks === forks &&
           control.ok &&
-          live.ok;
-        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks (no refork)${control.detail}${quiet.detail}${live.detail}`;
+          live.ok &&
+          died.ok;
+        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks${control.detail}${quiet.detail}${live.detail}${died.detail}`;
         // a mute control that never said it ran shows nothing: where all else held, the trial is void
         if (rest && quiet.invalid) return { ok: false, invalid: true, detail };
         return { ok: Boolean(rest) && quiet.ok, detail };
