@@ -16,6 +16,11 @@ import { SOURCE_004, withCluster, killWorker, eventsOf, procLife, alive } from '
 // (liveEvents): the harness reads the worker's life from /proc itself at that
 // moment (an 'exit' must come only once the process is gone), and times the
 // killed worker's 'exit' from when it saw the process gone (it must come then).
+// Before the kill, the other worker dies by itself, twice over (drawDeaths): of an
+// uncaught exception or unhandled rejection, then its replacement (forked by the
+// primary from its 'exit' listener) by process.exit with a drawn code or by a drawn
+// signal; each death needs its 'exit' (code or signal as given), each replacement its
+// 'online' (deathsCheck).
 
 /**
  * How long after the harness sees the killed worker gone (its pid no longer
@@ -194,7 +199,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening. Each 'exit' is reported only once its process is gone (read by the harness from /proc as the primary tells it), the killed worker's within ${EXIT_REPORT_MS} ms of its death.`,
+    summary: `2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening. Each 'exit' is reported only once its process is gone (read by the harness from /proc as the primary tells it), the killed worker's within ${EXIT_REPORT_MS} ms of its death. Before the kill, the other worker dies by itself (an uncaught exception or unhandled rejection, code 1), then its replacement (forked from the 'exit' listener) by process.exit with a code drawn in 1–255 or a drawn signal: each death's 'exit' with its code or signal, within ${EXIT_REPORT_MS} ms of its process gone; each replacement fork → online → listening.`,
     model: { order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'], exitSignal: 'SIGKILL' },
     trial: async (c) => {
       /** @type {Map<number, number>} each worker's start time (/proc), read at its fork */
@@ -310,7 +315,8 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts: 'killed: fork, online, listening, disconnect, exit; stillborn: no online; mute: online',
+      asserts:
+        "killed: fork, online, listening, disconnect, exit; each death by itself: its 'exit'; each replacement: online; stillborn: no online; mute: online",
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {
