@@ -46,6 +46,8 @@ import ipcSpec, {
   workerSockets,
   readWorkerSockets,
   channelSocketsCheck,
+  channelBytesCheck,
+  PAD,
 } from '../specs/cluster/cluster.ipc.spec.js';
 import sharedPort, {
   readersCheck,
@@ -243,6 +245,47 @@ describe('cluster.separate-processes: the global read again later', () => {
     expect(check(obs).ok).toBe(true);
     expect(check({ ...obs, later: { 1: 'V', 2: null } }).ok).toBe(true);
     expect(check({ ...obs, later: { 1: 'V', 2: 'V' } }).ok).toBe(false);
+  });
+});
+
+describe('cluster.ipc: how the messages came in, read from /proc/<pid>/io', () => {
+  const padIn = { 9: 6 * PAD, 1: 3 * PAD, 2: 3 * PAD };
+  it('passes what the channel adds (nothing); fails messages read as files; missing is left out', () => {
+    // honest (measured): primary 8 B, workers 530 B (their GETs off TCP)
+    const honest = { readBytes: { 9: 8, 1: 530, 2: 530 }, padIn, padBack: 6, completed: 6 };
+    expect(channelBytesCheck(honest).ok).toBe(true);
+    expect(channelBytesCheck(honest).detail).toContain('9 read 8 B of 393216 B got');
+    // ipc-files-signals: each process read its messages' files
+    const files = { readBytes: { 9: 393932, 1: 197774, 2: 197774 }, padIn, padBack: 6, completed: 6 };
+    expect(channelBytesCheck(files).ok).toBe(false);
+    // the pongs only (a worker reads its files, the primary takes the pings off the channel)
+    expect(channelBytesCheck({ ...files, readBytes: { 9: 8, 1: 197774, 2: 530 } }).ok).toBe(false);
+    // a pong that did not bring its pad back
+    expect(channelBytesCheck({ ...honest, padBack: 5 }).ok).toBe(false);
+    // a process whose reading is missing is left out; no reading at all adds nothing
+    expect(channelBytesCheck({ ...honest, readBytes: { 1: 530 } }).ok).toBe(true);
+    expect(channelBytesCheck({})).toEqual({ ok: true, detail: '' });
+    const check = checkOf(ipcSpec);
+    const obs = { primaryPid: 9, workerPids: [1, 2], completed: 6, errors: [], pingers: [1, 2], primaries: [9] };
+    const rest = { roundTripMs: [0.1], withToken: 6, noncesReceived: 6, withProof: 6, liveNonces: 6 };
+    expect(check({ ...obs, ...rest, ...honest }).ok).toBe(true);
+    expect(check({ ...obs, ...rest, ...files }).ok).toBe(false);
+  });
+  it('on the real cluster: the pad comes back and the channel adds nothing to rchar', { skip: !LINUX }, async () => {
+    const h = await start({ workers: 2 });
+    try {
+      const info = await h.ready;
+      const pids = [info.primaryPid, ...info.workerPids];
+      const before = pids.map((p) => bytesRead(p));
+      const r = await get(info.port, `/ipc?nonce=n1&pad=${PAD}`);
+      expect(r.body.padBack).toBe(true);
+      pids.forEach((p, k) => {
+        const [a, b] = [before[k], bytesRead(p)];
+        if (a !== null && b !== null) expect(b - a).toBeLessThan(PAD / 2);
+      });
+    } finally {
+      await h.stop();
+    }
   });
 });
 
