@@ -2,7 +2,7 @@
 // pool the process starts with, and one above it.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import spec, { aboveStart, drawAbove } from '../specs/threadpool/pool.env-in-code.spec.js';
+import spec, { aboveStart, drawAbove, ownReading, ownPart } from '../specs/threadpool/pool.env-in-code.spec.js';
 import { latePart } from '../harness/kits/late-work.js';
 import { fifosFor } from '../harness/kits/pool.js';
 
@@ -105,6 +105,49 @@ describe('pool.env-in-code', () => {
       spec.plan(ctx({ poolSize: 1000, env: { UV_THREADPOOL_SIZE: '1000' }, openFiles: 1024 }))
     );
     expect(few.skip).toMatch(/a FIFO count of 1032 readers/);
+  });
+
+  describe("the launched process's own pool, read from outside (ownPart)", () => {
+    /** each case's own reading: the launched pid 100, its parked count as the fixture's */
+    const withOwn = (/** @type {(n: number, i: number) => object | null} */ own) => {
+      const obs = seenDrawn([2, 4, 4, 187]);
+      obs.seen.forEach((s, i) => Object.assign(s, { own: own(s.parked, i) }));
+      return obs;
+    };
+    test('honest: the pid spawned reports, its threads parked as counted, no child', () => {
+      const r = check(withOwn((n) => ({ pid: 100, reported: 100, children: [], foreign: [], parked: n })));
+      expect(r).toMatchObject({ ok: true });
+    });
+    test('run again as a child with the value at launch, its report relayed: fails', () => {
+      // env-in-code-relaunch: the child's pid and threads, a child, none parked in the launched one
+      const relayed = (/** @type {number} */ n, /** @type {number} */ i) =>
+        i === 1 || i === 2
+          ? { pid: 100, reported: 100, children: [], foreign: [], parked: n }
+          : { pid: 100, reported: 113, children: [113], foreign: [114, 115], parked: 0 };
+      const r = check(withOwn(relayed));
+      expect(r.ok).toBe(false);
+      expect(r.detail).toContain("0 of the launched process's threads parked on FIFOs, read from outside (expected 2)");
+      expect(r.detail).toContain("the report is process 113's, not the launched process's (100)");
+      expect(ownPart({ pid: 100, reported: 100, children: [], foreign: [], parked: 4 }, 2)?.ok).toBe(false);
+      expect(ownPart({ pid: 100, reported: 100, children: [7], foreign: [], parked: 2 }, 2)?.ok).toBe(false);
+    });
+    test('not read (older records, not Linux, read late): left out', () => {
+      expect(check(withOwn(() => null))).toMatchObject({ ok: true });
+      expect(ownPart(null, 2)).toBeNull();
+      expect(ownReading(null, { pid: 1 })).toBeNull();
+      const reading = { pid: 100, parked: 2, tasks: ['100', '101', '102'], children: [] };
+      expect(ownReading(reading, { pid: 100, poolThreads: [101], outside: { late: ['parked'] } })).toBeNull();
+      if (process.platform === 'linux')
+        expect(ownReading(reading, { pid: 100, poolThreads: [101, 9] })).toEqual({
+          pid: 100,
+          children: [],
+          foreign: [9],
+          parked: 2,
+          reported: 100,
+        });
+      // parked unreadable: only who reports is judged
+      expect(ownPart({ pid: 100, reported: 100, children: [], foreign: [], parked: null }, 2)?.ok).toBe(true);
+    });
   });
 
   test('under a pool of 1024 in force there is no value above to assign', () => {

@@ -11,6 +11,9 @@ import perProcess, {
   parkerIdentity,
   watchChildren,
   workerLoops,
+  workerAsksPart,
+  drawAskKinds,
+  ASK_KINDS,
 } from '../specs/threadpool/pool.per-process.spec.js';
 
 const worker = {
@@ -164,6 +167,55 @@ test("the Worker's requests bring no event loop: held by the process's pool (wor
   const failed = check(obs({ before: 3, held: 8 }));
   expect(failed.ok).toBe(false);
   expect(failed.invalid).toBeUndefined();
+});
+
+test("a Worker's requests of every kind wait while the main thread holds the pool (worker-own-crypto-pool)", () => {
+  const asks = (/** @type {object} */ o = {}) => ({
+    kinds: ['scrypt', 'fs', 'pbkdf2'],
+    parked: 4,
+    doneWhileFull: 0,
+    done: 3,
+    errors: [],
+    ...o,
+  });
+  // honest (Node 20, every trial): none while full, all after
+  const honest = workerAsksPart(asks(), 4);
+  expect(honest).toMatchObject({ ok: true });
+  expect(honest?.text).toContain("0 of a Worker's 3 requests (scrypt, fs, pbkdf2) completed");
+  // its hashing on threads of its own: done while the pool was full
+  const own = workerAsksPart(asks({ doneWhileFull: 2 }), 4);
+  expect(own).toMatchObject({ ok: false });
+  expect(own?.invalid).toBeUndefined();
+  // not all done after the release, or with errors
+  expect(workerAsksPart(asks({ done: 2 }), 4)?.ok).toBe(false);
+  expect(workerAsksPart(asks({ done: null }), 4)?.ok).toBe(false);
+  expect(workerAsksPart(asks({ errors: ['fs: EACCES'] }), 4)?.ok).toBe(false);
+  // the main thread parked fewer than P: the control failed, void
+  expect(workerAsksPart(asks({ parked: 3 }), 4)).toMatchObject({ ok: false, invalid: true });
+  // not read (records from before): left out
+  expect(workerAsksPart(undefined, 4)).toBeNull();
+  // in the check
+  const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
+    .check;
+  const obs = (/** @type {any} */ workerAsks) => ({
+    worker: { ...worker, parkerPid: 7 },
+    child,
+    cluster: { ...child, kind: 'cluster', parkerPid: 98 },
+    ...(workerAsks && { workerAsks }),
+  });
+  expect(check(obs(asks())).ok).toBe(true);
+  expect(check(obs(null)).ok).toBe(true);
+  const failed = check(obs(asks({ doneWhileFull: 3 })));
+  expect(failed.ok).toBe(false);
+  expect(failed.invalid).toBeUndefined();
+  expect(check(obs(asks({ parked: 2 })))).toMatchObject({ ok: false, invalid: true });
+  // the draw: three kinds, at least two not fs
+  for (let i = 0; i < 50; i++) {
+    const d = drawAskKinds();
+    expect(new Set(d).size).toBe(3);
+    expect(d.every((k) => ASK_KINDS.includes(/** @type {any} */ (k)))).toBe(true);
+    expect(d.filter((k) => k !== 'fs').length).toBeGreaterThanOrEqual(2);
+  }
 });
 
 test('a parker that could not hold all P is a failed control, not evidence', () => {

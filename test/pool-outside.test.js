@@ -7,7 +7,7 @@ import { createLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
 import { parkedPart, probePool, watchAffinity, PARKED_CPU_MS, PARKED_CPU_POOL } from '../harness/kits/pool.js';
 import defaultSize from '../specs/threadpool/pool.default-size.spec.js';
-import max128 from '../specs/threadpool/pool.max-128.spec.js';
+import max128, { heldPart, drawHeld, HELD_KINDS } from '../specs/threadpool/pool.max-128.spec.js';
 import threadPerCore, { drawAtWorkHashes, drawLateAtMs } from '../specs/threadpool/pool.thread-per-core.spec.js';
 
 /** n threads parked, each of `cpuMs` ms of CPU, waiting in `wait` once through; `odd` changes the last. */
@@ -124,6 +124,38 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     const slow = max({ ...honest, asked200: probe(200, outside(200, { odd: { cpuMs: 2.5 } })) });
     expect(slow).toMatchObject({ ok: false, invalid: true });
     expect(max({ asked200: probe(200), asked1025: probe(1024) }).ok).toBe(true);
+  });
+
+  test('pool.max-128: readFile and open held above 128 at once in the pool of 200 (pool-work-cap-128)', () => {
+    const honest = { asked200: probe(200, outside(200)), asked1025: probe(1024, outside(1024)) };
+    const asked = [
+      { kind: 'open', n: 181 },
+      { kind: 'readFile', n: 188 },
+    ];
+    const seen = (/** @type {number} */ readFile) => [
+      { kind: 'open', n: 181, parked: 181 },
+      { kind: 'readFile', n: 188, parked: readFile },
+    ];
+    const ok = max({ ...honest, held: { asked, seen: seen(188) } });
+    expect(ok.ok).toBe(true);
+    expect(ok.detail).toContain('open ×181: 181 parked, readFile ×188: 188 parked');
+    // requests other than fs.copyFile run 128 at a time: 128 readFile parked of 188
+    const capped = max({ ...honest, held: { asked, seen: seen(128) } });
+    expect(capped.ok).toBe(false);
+    expect(capped.invalid).toBeUndefined();
+    expect(capped.detail).toContain('readFile ×188: 128 parked');
+    // a kind never said held fails
+    expect(heldPart(asked, seen(188).slice(0, 1))?.ok).toBe(false);
+    // not read (not Linux, io_uring, records from before, /proc unreadable): left out
+    expect(max({ ...honest }).ok).toBe(true);
+    expect(heldPart(undefined, undefined)).toBeNull();
+    expect(heldPart(asked, [{ kind: 'open', n: 181, parked: null }])).toBeNull();
+    // the draw: each kind once, 129–P each
+    for (let i = 0; i < 50; i++) {
+      const d = drawHeld(200);
+      expect(d.map((x) => x.kind).sort()).toEqual([...HELD_KINDS].sort());
+      for (const { n } of d) expect(n >= 129 && n <= 200).toBe(true);
+    }
   });
 
   test('pool.max-128: a size above 128 assigned in code (drawn) gives that size; capped at 128 fails', () => {

@@ -15,6 +15,8 @@ import {
   startedWaits,
   mainThreadTrial,
   pollsOf,
+  launchedReading,
+  launchedPart,
 } from '../harness/kits/threads.js';
 import { startFixture } from '../harness/isolate.js';
 import single, {
@@ -440,6 +442,47 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(check({ ...base, ...read, poolWaits: waits(['futex', null, 'futex', 'futex']) })).toMatchObject({
       ok: true,
     });
+  });
+
+  test("main-thread.not-alone: the report is the launched process's own (v8-one-idle-worker)", () => {
+    const check = /** @type {any} */ (notAlone.plan(ctx)).structural.check;
+    const read = { reads: { main: 40 * MiB, others: MiB + 5000, threads: 11 }, newParked: 4, poolParked: 4 };
+    // honest: the pid spawned, its pool threads, no child
+    const honest = check({ ...base, ...read, pid: 100, launched: { pid: 100, children: [], foreign: [] } });
+    expect(honest).toMatchObject({ ok: true });
+    expect(honest.detail).toContain("the report is the launched process's own");
+    // run again as a child, its report relayed: another pid, its threads, a child
+    const relayed = check({
+      ...base,
+      ...read,
+      pid: 113,
+      launched: { pid: 100, children: [113], foreign: [114, 115, 116, 117] },
+    });
+    expect(relayed).toMatchObject({ ok: false });
+    expect(relayed.invalid).toBeUndefined();
+    expect(relayed.detail).toContain("the report is process 113's, not the launched process's (100)");
+    expect(relayed.detail).toContain('4 of the threads it names are not the launched process');
+    expect(relayed.detail).toContain('runs 1 process(es) of its own (pid 113)');
+    // each fault alone
+    expect(launchedPart({ pid: 100, children: [101], foreign: [] }, 100)?.ok).toBe(false);
+    expect(launchedPart({ pid: 100, children: [], foreign: [7] }, 100)?.ok).toBe(false);
+    expect(launchedPart({ pid: 100, children: [], foreign: [] }, 99)?.ok).toBe(false);
+    // not read (off Linux, an older record): left out
+    expect(check({ ...base, ...read })).toMatchObject({ ok: true });
+    expect(launchedPart(null, 100)).toBeNull();
+    expect(launchedPart(undefined, 100)).toBeNull();
+  });
+
+  test("launchedReading: the threads named that are not the process's, and its children", () => {
+    const tasks = () => ['100', '101', '102'];
+    expect(launchedReading(100, [101, 102, 7], { tasks, children: () => [300] })).toEqual(
+      process.platform === 'linux' ? { pid: 100, children: [300], foreign: [7] } : null,
+    );
+    const gone = () => {
+      throw new Error('ENOENT');
+    };
+    expect(launchedReading(100, [101], { tasks: gone, children: () => [] })).toBeNull();
+    expect(launchedReading(undefined, [101], { tasks, children: () => [] })).toBeNull();
   });
 
   test('main-thread.not-alone: no event loop comes with the pool threads (pool-atomic-stand-ins)', () => {

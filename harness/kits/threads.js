@@ -188,6 +188,58 @@ function childrenByParent(pid) {
   return out;
 }
 
+/**
+ * The launched process read from outside, by the pid its spawn gave (not one a report
+ * names): the processes it has started that are alive now (`children`, childrenOf), and
+ * which of the thread ids `tids` (a report's) are not among its threads (`foreign`:
+ * /proc/<pid>/task lists them). A program that runs itself again as a child process and
+ * relays the child's report names the child's pid and threads, and has a child. null
+ * where its threads cannot be listed (not Linux, the process gone).
+ * @param {number | undefined} pid @param {unknown} [tids]
+ * @param {{ tasks?: (pid: number) => string[], children?: (pid: number) => number[] }} [read]  (tests)
+ * @returns {{ pid: number, children: number[], foreign: number[] } | null}
+ */
+export function launchedReading(pid, tids = [], { tasks = listTasks, children = childrenOf } = {}) {
+  if (pid === undefined || process.platform !== 'linux') return null;
+  let own;
+  try {
+    own = new Set(tasks(pid).map(Number));
+  } catch {
+    return null;
+  }
+  if (own.size === 0) return null;
+  const named = Array.isArray(tids) ? tids.filter((t) => Number.isInteger(t)) : [];
+  return { pid, children: children(pid), foreign: named.filter((t) => !own.has(t)) };
+}
+
+/**
+ * The part that says a fixture's report is the launched process's own (launchedReading):
+ * the pid it reports is the one the harness spawned, every thread it names is one of that
+ * process's, and it has started no process (the fixtures that use it start none: honest,
+ * no child and no foreign thread, every trial). null where the reading was not taken.
+ * @param {{ pid: number, children: number[], foreign: number[] } | null | undefined} reading
+ * @param {unknown} reportedPid
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function launchedPart(reading, reportedPid) {
+  if (!reading) return null;
+  const faults = [];
+  if (typeof reportedPid === 'number' && reportedPid !== reading.pid)
+    faults.push(`the report is process ${reportedPid}'s, not the launched process's (${reading.pid})`);
+  if (reading.foreign.length)
+    faults.push(`${reading.foreign.length} of the threads it names are not the launched process's`);
+  if (reading.children.length)
+    faults.push(
+      `the launched process runs ${reading.children.length} process(es) of its own (pid ${reading.children.join(', ')})`,
+    );
+  if (faults.length === 0)
+    return {
+      ok: true,
+      detail: "the report is the launched process's own (its pid and threads, read from outside; no child process)",
+    };
+  return { ok: false, detail: `${faults.join('; ')}: what is measured is not the launched process` };
+}
+
 /** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on every Linux architecture Node runs on). */
 const TICKS_PER_S = 100;
 
@@ -360,9 +412,11 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
+ * `launched`: the process the harness spawned read once it has reported (`launched`:
+ * launchedReading of the threads its pool's start added; null off Linux).
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null>,
- *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null>, launched?: boolean }} [o]
  *   bare, barePolls: the bare Node's counts (bareThreadsOnce's and barePollsOnce's, for a claim's trials; else one per trial)
  */
 export async function mainThreadTrial(
@@ -373,6 +427,7 @@ export async function mainThreadTrial(
     pollsAcross = false,
     bare = bareThreadCount,
     barePolls = barePollCount,
+    launched = false,
   } = {},
 ) {
   /** @type {number | null | undefined} epoll instances before the first pool use (undefined: not read) */
@@ -404,6 +459,8 @@ export async function mainThreadTrial(
     const atReport = watched ? threadCount(pid) : null;
     const children = watched ? childProcesses(pid) : null;
     const reads = pid === undefined ? null : threadReads(pid);
+    // with launched: the process the harness spawned, read from outside (launchedReading)
+    const own = launched ? launchedReading(pid, data.poolStarted) : undefined;
     // with parkNew: where each thread the pool's start added waits now, read from outside
     const poolWaits = parkNew && pid !== undefined ? startedWaits(pid, data.poolStarted) : undefined;
     // with pollsAcross: the process's event loops again, now that the pool has started;
@@ -422,6 +479,7 @@ export async function mainThreadTrial(
     return {
       ...data,
       reads,
+      ...(own !== undefined ? { launched: own } : {}),
       ...(poolWaits !== undefined ? { poolWaits } : {}),
       ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching

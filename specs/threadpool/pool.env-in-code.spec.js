@@ -7,7 +7,10 @@ import {
   poolReading,
   fifoCountUnavailable,
   fifosFor,
+  parkedFromOutside,
 } from '../../harness/kits/pool.js';
+import { launchedReading, launchedPart, childrenOf } from '../../harness/kits/threads.js';
+import { listTasks } from '../../harness/thread-watch.js';
 import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
 import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
@@ -44,6 +47,79 @@ export const drawAbove = ([lo, hi]) => String(lo + randomInt(hi - lo + 1));
  * @param {number} P
  */
 export const drawLate = (P) => (P >= 1024 ? ASK : String(P + 1 + randomInt(Math.min(64, 1024 - P))));
+
+/**
+ * The context `c` with its start() tapped: the probe's process, as the harness spawned it
+ * (its pid from the spawn, not one a message names), read from outside at the probe's
+ * 'parked' (before the harness's answer lets it count): its threads parked on FIFOs
+ * (parkedFromOutside), its threads and its child processes. `seen()` gives the reading
+ * (null where it was not taken: not Linux, no 'parked', the process unreadable).
+ * @param {import('../../harness/context.js').Context} c
+ */
+export function tapLaunched(c) {
+  /** @type {{ pid: number, parked: number | null, tasks: string[], children: number[] } | null} */
+  let reading = null;
+  /** @type {import('../../harness/context.js').Context['start']} */
+  const start = (fixture, o = {}) => {
+    /** @type {any} */
+    let handle;
+    handle = c.start(fixture, {
+      ...o,
+      onMessage: (/** @type {any} */ m) => {
+        if (m?.phase === 'parked' && reading === null && handle?.pid !== undefined) {
+          try {
+            const pid = handle.pid;
+            const parked = parkedFromOutside(pid);
+            reading = { pid, parked: parked ? parked.length : null, tasks: listTasks(pid), children: childrenOf(pid) };
+          } catch {
+            // the process gone: not read
+          }
+        }
+        o.onMessage?.(m);
+      },
+    });
+    return handle;
+  };
+  return { ctx: { ...c, start }, seen: () => reading };
+}
+
+/**
+ * The launched process's own reading for a case (trial's `own`): from tapLaunched's, the
+ * report's pool threads against the spawned process's threads (launchedReading), its
+ * children, and how many of its threads were parked on FIFOs, read from outside. null
+ * where it was not taken, or read late (the probe went on without the harness's answer
+ * to 'parked': its threads may have been let go by then).
+ * @param {ReturnType<ReturnType<typeof tapLaunched>['seen']>} reading @param {any} probe
+ */
+export function ownReading(reading, probe) {
+  if (!reading || probe?.outside?.late?.includes?.('parked')) return null;
+  const own = launchedReading(reading.pid, probe?.poolThreads, {
+    tasks: () => reading.tasks,
+    children: () => reading.children,
+  });
+  return own && { ...own, parked: reading.parked, reported: typeof probe?.pid === 'number' ? probe.pid : null };
+}
+
+/**
+ * The part that says the pool counted is the launched process's own: the process the
+ * harness spawned (the one whose code assigned the variable) reports itself, names its
+ * own threads, starts no process, and has the size wanted parked on FIFOs, counted by
+ * the harness from outside. Honest: same pid, no child, parked from outside = the
+ * fixture's count (2, 4 and 129–300, every trial, Node 20); a program that runs again as
+ * a child with the value in its launch environment and relays the child's report
+ * (env-in-code-relaunch): another pid, a child, 0 parked in the launched process. null
+ * where not read (records from before, not Linux, read late).
+ * @param {any} own the trial's `own` (ownReading) @param {number} want
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function ownPart(own, want) {
+  if (!own) return null;
+  const who = launchedPart(own, own.reported);
+  if (typeof own.parked !== 'number') return who;
+  const parkedOk = own.parked === want;
+  const text = `${own.parked} of the launched process's threads parked on FIFOs, read from outside (expected ${want})`;
+  return { ok: !!who?.ok && parkedOk, detail: `${text}; ${who?.detail}` };
+}
 
 /**
  * Where an ES module entry no longer starts the pool before user code
@@ -138,12 +214,15 @@ export default defineSpec({
           const ask = k.ask ?? (k.after ? drawLate(P) : drawAbove(/** @type {[number, number]} */ (high)));
           const want = k.want ?? Number(ask);
           const lateWork = k.after ? drawLateWork(P) : undefined;
-          const probe = await probePool(c, {
+          // every case read from outside (Linux): the launched process's own count (ownPart)
+          const tap = tapLaunched(c);
+          const probe = await probePool(tap.ctx, {
             setEnv: ask,
             setEnvAfterUse: k.after,
             entry: /** @type {any} */ (k.entry),
             fifos: fifosFor(want),
-            ...(lateWork ? { lateWork, outside: true } : {}),
+            outside: true,
+            ...(lateWork ? { lateWork } : {}),
           });
           seen.push({
             name: k.name,
@@ -153,6 +232,7 @@ export default defineSpec({
             blocked: probe.blocked,
             ...(k.ask === null ? { asked: Number(ask), want } : {}),
             ...(lateWork ? { late: lateReading(probe, lateWork) } : {}),
+            own: ownReading(tap.seen(), probe),
           });
         }
         return { seen };
@@ -165,18 +245,25 @@ export default defineSpec({
           const wantOf = (/** @type {any} */ s, /** @type {number} */ i) => cases[i].want ?? s.want;
           const text = obs.seen.map((/** @type {any} */ s, /** @type {number} */ i) => {
             const lp = latePart(s.late);
+            const op = ownPart(s.own, wantOf(s, i));
             return (
               `${s.name}${typeof s.asked === 'number' ? ` (${s.asked})` : ''} → ${s.parked}${s.parked === wantOf(s, i) ? '' : ` (expected ${wantOf(s, i)})`}${s.agree === false ? ` but the readings disagree (${s.threads} threads started, ${s.blocked} blocked in open)` : ''}` +
-              (lp ? `; ${lp.detail}` : '')
+              (lp ? `; ${lp.detail}` : '') +
+              (op && !op.ok ? `; ${op.detail}` : '')
             );
           });
           // Parked readers and started threads must agree (a padded census would not). A
           // record from before a case was added lacks its reading: what it has is judged.
           // After the first pool use, pool work submitted once the value is raised waits
-          // for the pool's parked threads, and no thread is made (latePart).
+          // for the pool's parked threads, and no thread is made (latePart). The pool
+          // resized is the one of the process whose code assigned the variable: the
+          // process the harness launched, read from outside (ownPart).
           const ok = obs.seen.every(
             (/** @type {any} */ s, /** @type {number} */ i) =>
-              s.parked === wantOf(s, i) && s.agree !== false && latePart(s.late)?.ok !== false,
+              s.parked === wantOf(s, i) &&
+              s.agree !== false &&
+              latePart(s.late)?.ok !== false &&
+              ownPart(s.own, wantOf(s, i))?.ok !== false,
           );
           return { ok, detail: text.join('; ') };
         },

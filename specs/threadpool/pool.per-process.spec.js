@@ -2,6 +2,7 @@ import { defineSpec } from '../../harness/spec.js';
 import { poolSize } from '../../harness/kits/pool.js';
 import { barePollsOnce, childrenOf, nodeOptionsOf, pollsOf } from '../../harness/kits/threads.js';
 import { listTasks } from '../../harness/thread-watch.js';
+import { shuffled } from '../../harness/kits/draw.js';
 
 const KINDS = ['worker', 'child', 'cluster'];
 const LABEL = { worker: 'a Worker thread', child: 'a child process', cluster: 'a cluster worker' };
@@ -148,6 +149,42 @@ export function parkerIdentity(row, { mainPid = null, childrenSeen = null }) {
   };
 }
 
+/** Kinds of pool request a Worker makes while the process's pool is full (workerAsksPart). */
+export const ASK_KINDS = /** @type {const} */ (['pbkdf2', 'scrypt', 'randomBytes', 'zlib', 'fs']);
+
+/** Three kinds of ASK_KINDS, drawn, in a drawn order: at least two are not fs. */
+export const drawAskKinds = () => shuffled([...ASK_KINDS]).slice(0, 3);
+
+/**
+ * The Worker's own requests wait for the process's pool (fixture's `workerAsks`): with
+ * every one of the P threads held by the main thread's requests parked on FIFOs, a
+ * Worker's request of each drawn kind (hashing, random bytes, compression, fs) completes
+ * none within the wait, and all once the pool is released. Honest: 0 of 3 while full,
+ * 3 of 3 after, every trial (Node 20); a Worker whose crypto and zlib run on threads of
+ * its own (worker-own-crypto-pool): 2–3 of 3 while full. Void where the main thread did
+ * not park all P (the control failed); null where not read (records from before).
+ * @param {any} asks @param {number} P
+ * @returns {{ ok: boolean, invalid?: true, text: string } | null}
+ */
+export function workerAsksPart(asks, P) {
+  if (!asks || !Array.isArray(asks.kinds)) return null;
+  const n = asks.kinds.length;
+  const kinds = asks.kinds.join(', ');
+  if (typeof asks.parked === 'number' && asks.parked !== P)
+    return {
+      ok: false,
+      invalid: true,
+      text: `the main thread parked ${asks.parked} of ${P} pool requests before the Worker's (the control failed)`,
+    };
+  const ok = asks.doneWhileFull === 0 && asks.done === n && !asks.errors?.length;
+  return {
+    ok,
+    text:
+      `with the process's ${P} pool threads held by the main thread, ${asks.doneWhileFull} of a Worker's ${n} requests (${kinds}) completed (expected none: they wait for the process's pool)` +
+      `, ${asks.done ?? 'not all'} of ${n} once it was released${asks.errors?.length ? ` (${asks.errors.join(', ')})` : ''}`,
+  };
+}
+
 /**
  * One parker's reading against the model: a Worker shares this process's
  * pool (the main thread's request waits for a thread the Worker holds, and
@@ -254,7 +291,8 @@ export default defineSpec({
         /** @type {{ before: number | null, held: number | null, bare?: number | null, nodeOptions?: string | null }} */
         const loops = { before: null, held: null };
         const h = c.start('pool-per-process.cjs', {
-          options: { pool: P, holdMs: 100, gate: linux },
+          // the Worker's requests of drawn kinds while the pool is full (workerAsksPart)
+          options: { pool: P, holdMs: 100, gate: linux, workerKinds: drawAskKinds() },
           timeoutMs: 20_000,
           onMessage: (/** @type {any} */ m) => {
             if (m?.phase === 'before-parkers') {
@@ -291,7 +329,10 @@ export default defineSpec({
           // before the harness watched it)
           const whose = { mainPid: obs.fixturePid ?? obs.pid ?? null, childrenSeen: obs.childrenSeen ?? null };
           const rows = KINDS.map((k) => judgeRow(obs[k], P, whose));
-          const invalid = rows.find((r) => r.invalid);
+          // ... and the other way round: a Worker's requests of every kind (drawn) wait
+          // for the process's pool when the main thread holds all of it (workerAsksPart)
+          const asks = workerAsksPart(obs.workerAsks, P);
+          const invalid = [...rows, ...(asks ? [asks] : [])].find((r) => r.invalid);
           if (invalid) return { ok: false, invalid: true, detail: invalid.text };
           // two processes: the child and the cluster worker are not one
           const apart = obs.child.parkerPid !== obs.cluster.parkerPid;
@@ -301,8 +342,8 @@ export default defineSpec({
           // the Worker's requests held by the process's pool: no event loop came for them
           const brought = workerLoops(obs.loops);
           return {
-            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false,
-            detail: same + rows.map((r) => r.text).join('; ') + (brought?.text ?? ''),
+            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false && asks?.ok !== false,
+            detail: same + rows.map((r) => r.text).join('; ') + (brought?.text ?? '') + (asks ? `; ${asks.text}` : ''),
           };
         },
       },

@@ -82,6 +82,42 @@ export declare function threadCount(pid: number, { tasks, kernel }?: {
  */
 export declare function childrenOf(pid: number): number[];
 /**
+ * The launched process read from outside, by the pid its spawn gave (not one a report
+ * names): the processes it has started that are alive now (`children`, childrenOf), and
+ * which of the thread ids `tids` (a report's) are not among its threads (`foreign`:
+ * /proc/<pid>/task lists them). A program that runs itself again as a child process and
+ * relays the child's report names the child's pid and threads, and has a child. null
+ * where its threads cannot be listed (not Linux, the process gone).
+ * @param {number | undefined} pid @param {unknown} [tids]
+ * @param {{ tasks?: (pid: number) => string[], children?: (pid: number) => number[] }} [read]  (tests)
+ * @returns {{ pid: number, children: number[], foreign: number[] } | null}
+ */
+export declare function launchedReading(pid: number | undefined, tids?: unknown, { tasks, children }?: {
+    tasks?: (pid: number) => string[];
+    children?: (pid: number) => number[];
+}): {
+    pid: number;
+    children: number[];
+    foreign: number[];
+} | null;
+/**
+ * The part that says a fixture's report is the launched process's own (launchedReading):
+ * the pid it reports is the one the harness spawned, every thread it names is one of that
+ * process's, and it has started no process (the fixtures that use it start none: honest,
+ * no child and no foreign thread, every trial). null where the reading was not taken.
+ * @param {{ pid: number, children: number[], foreign: number[] } | null | undefined} reading
+ * @param {unknown} reportedPid
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function launchedPart(reading: {
+    pid: number;
+    children: number[];
+    foreign: number[];
+} | null | undefined, reportedPid: unknown): {
+    ok: boolean;
+    detail: string;
+} | null;
+/**
  * The processes process `pid` started, read from outside it: those alive now
  * (`alive`, childrenOf), and the CPU of those that ended and were waited for
  * (`endedCpuMs`: cutime + cstime of /proc/<pid>/stat, in 10 ms ticks; a Node
@@ -184,15 +220,18 @@ export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: nu
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
+ * `launched`: the process the harness spawned read once it has reported (`launched`:
+ * launchedReading of the threads its pool's start added; null off Linux).
  * @param {import('../context.js').Context} ctx
  * @param {{ parkNew?: boolean, watch?: boolean, pollsAcross?: boolean, bare?: (ctx: import('../context.js').Context) => Promise<number | null>,
- *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null> }} [o]
+ *   barePolls?: (ctx: import('../context.js').Context) => Promise<number | null>, launched?: boolean }} [o]
  *   bare, barePolls: the bare Node's counts (bareThreadsOnce's and barePollsOnce's, for a claim's trials; else one per trial)
  */
-export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, pollsAcross, bare, barePolls, }?: {
+export declare function mainThreadTrial(ctx: import('../context.js').Context, { parkNew, watch: watching, pollsAcross, bare, barePolls, launched, }?: {
     parkNew?: boolean;
     watch?: boolean;
     pollsAcross?: boolean;
     bare?: (ctx: import('../context.js').Context) => Promise<number | null>;
     barePolls?: (ctx: import('../context.js').Context) => Promise<number | null>;
+    launched?: boolean;
 }): Promise<any>;
