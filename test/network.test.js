@@ -1311,5 +1311,11 @@ describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (n
     expect(plan.structural?.check({ ...main, nameCap: run(0) })?.ok).toBe(true);
     expect(plan.structural?.check({ ...main, nameCap: run(8) })?.ok).toBe(false);
     expect(plan.structural?.check({ ...main, nameCap: { ...run(8), held: 1 } })).toMatchObject({ invalid: true });
+    // a main run against the claim (name-open-watched, the pool held in read(2)) stands
+    // whatever the cap run read: its void does not hide it
+    const early = { ...main, parkHow: 'read', ops: { ...main.ops, name: op(8, 8) } };
+    const caught = plan.structural?.check({ ...early, nameCap: { ...run(0), held: 1 } });
+    expect(caught).toMatchObject({ ok: false });
+    expect(caught?.invalid).toBeUndefined();
   });
 });
