@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
-import lookupPoolBound, { nameBehindCap } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
+import lookupPoolBound, { nameBehindCap, parkWays } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
 import dnsHalfCap, { busyWhileHeld, poolBusyLook, drawSizes } from '../specs/threadpool/pool.dns-half-cap.spec.js';
 import { runWithLook, busyCalls, tasksNow } from '../harness/kits/look.js';
@@ -141,6 +141,31 @@ describe('park (holding the pool)', { skip: !linux && 'needs Linux FIFOs' }, () 
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out).toEqual({ parked: 3, threads: 3, events: ['release', 'stat'] });
+  });
+
+  it("how 'read': all P threads blocked in read(2) of a FIFO, none in open; fs.access waits", () => {
+    const script = `
+      const fs = require('node:fs');
+      const { park } = require(${JSON.stringify(parkLib)});
+      const proc = require(${JSON.stringify(require.resolve('../fixtures/lib/proc.cjs'))});
+      (async () => {
+        const events = [];
+        const p = await park({ tmpdir: ${JSON.stringify(tmpdir)}, how: 'read' });
+        const inOpen = proc.threadsInOpen();
+        const access = new Promise((r) => fs.access(__filename, () => (events.push('access'), r())));
+        await new Promise((r) => setTimeout(r, 150));
+        events.push('release');
+        await p.release();
+        await access;
+        console.log(JSON.stringify({ parked: p.parked, threads: p.threads, inOpen, events }));
+      })();`;
+    const r = spawnSync(process.execPath, ['-e', script], {
+      env: { PATH: process.env.PATH, UV_THREADPOOL_SIZE: '3', UV_USE_IO_URING: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ parked: 3, threads: 3, inOpen: 0, events: ['release', 'access'] });
   });
 
   it('a gate blocks whoever opens it until open(), then reads as empty', () => {
@@ -322,13 +347,19 @@ describe(
     after(() => rmSync(tmpdir, { recursive: true, force: true }));
     const ctx = /** @type {any} */ ({ arch: process.arch, cores: 2, node: { major: 20 } });
 
-    /** The lookup claim's trial, under a sabotage or none. @param {string | undefined} sabotage */
-    const lookups = async (sabotage) =>
+    /**
+     * The lookup claim's trial, under a sabotage or none.
+     * @param {string | undefined} sabotage @param {'open' | 'read'} [parkHow]
+     */
+    const lookups = async (sabotage, parkHow) =>
       (
         await runFixture({
           node: process.execPath,
           fixture: 'net-probe.cjs',
-          options: { tmpdir, ops: ['ip', 'name', 'lookup', 'access'], n: 4, delayMs: 10, holdMs: 120, holdExtra: true },
+          options: {
+            ...{ tmpdir, ops: ['ip', 'name', 'lookup', 'access'], n: 4, delayMs: 10, holdMs: 120, holdExtra: true },
+            ...(parkHow && { parkHow }),
+          },
           env: { NCS_SABOTAGE: sabotage },
           timeoutMs: 20_000,
         })
@@ -343,6 +374,23 @@ describe(
       const check = lookupPoolBound.plan(ctx).structural?.check(data);
       expect(check).toMatchObject({ ok: true });
       expect(check?.detail).toMatch(new RegExp(`parked ${data.heldMs} ms \\(drawn in the trial\\)`));
+    });
+
+    it("parkHow 'read': honest lookups wait for a pool held in read(2); the check holds", async () => {
+      const data = await lookups(undefined, 'read');
+      expect(data).toMatchObject({ parkHow: 'read', parked: 4, census: null });
+      expect(data.ops.name.completedBeforeRelease).toBe(0);
+      const check = lookupPoolBound.plan(ctx).structural?.check(data);
+      expect(check).toMatchObject({ ok: true });
+      expect(check?.detail).toMatch(/each in read\(2\) of a FIFO/);
+    });
+
+    it('name-open-watched: passes with the pool held in open(2), answers at once held in read(2); fails', async () => {
+      const open = await lookups('name-open-watched', 'open');
+      expect(open.ops.name.completedBeforeRelease).toBe(0); // the hole: it watches for this way
+      const read = await lookups('name-open-watched', 'read');
+      expect(read.ops.name.completedBeforeRelease).toBe(4);
+      expect(lookupPoolBound.plan(ctx).structural?.check(read)).toMatchObject({ ok: false });
     });
 
     it('name-lookup-decoy: the answers come on a timer of holdMs + 10 ms, before the hold drawn ends; the check fails', async () => {
@@ -1178,6 +1226,36 @@ describe('pool.dns-half-cap: pool sizes drawn for each trial, one small and one 
   });
 });
 
+describe('net.dns-lookup-pool-bound: the way the pool is held, drawn per trial', () => {
+  const node = { version: 'v20.20.2', uv: '1.46.0' };
+  it("'read' too where fs.read stays on the pool; 'open' only where the settings send it to io_uring", () => {
+    expect(parkWays({ node, env: {} })).toEqual(['open', 'read']);
+    expect(parkWays({ node, env: { UV_USE_IO_URING: '0' } })).toEqual(['open', 'read']);
+    expect(parkWays({ node, env: { UV_USE_IO_URING: '1' } })).toEqual(['open']);
+    expect(parkWays({ node: { version: 'v22.20.0', uv: '1.51.0' }, env: { UV_USE_IO_URING: '1' } })).toEqual([
+      'open',
+      'read',
+    ]);
+    expect(parkWays({ env: { UV_USE_IO_URING: '1' } })).toEqual(['open']); // libuv unknown
+  });
+  it('the first way drawn, then alternating: every two trials use both', async () => {
+    const plan = lookupPoolBound.plan(/** @type {any} */ ({ arch: 'x64', cores: 2, node, env: {} }));
+    /** @type {string[]} */
+    const seen = [];
+    const c = /** @type {any} */ ({
+      poolSize: 4,
+      run: async (/** @type {string} */ _f, /** @type {any} */ o) => {
+        if (!o.options.mode) seen.push(o.options.parkHow);
+        return {};
+      },
+    });
+    for (let i = 0; i < 4; i++) await plan.trial(c);
+    expect(new Set(seen.slice(0, 2))).toEqual(new Set(['open', 'read']));
+    expect(seen[2]).toBe(seen[0]);
+    expect(seen[3]).toBe(seen[1]);
+  });
+});
+
 describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (name-cap)", () => {
   /** @param {number} nameBefore */
   const run = (nameBefore) => ({
@@ -1233,5 +1311,11 @@ describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (n
     expect(plan.structural?.check({ ...main, nameCap: run(0) })?.ok).toBe(true);
     expect(plan.structural?.check({ ...main, nameCap: run(8) })?.ok).toBe(false);
     expect(plan.structural?.check({ ...main, nameCap: { ...run(8), held: 1 } })).toMatchObject({ invalid: true });
+    // a main run against the claim (name-open-watched, the pool held in read(2)) stands
+    // whatever the cap run read: its void does not hide it
+    const early = { ...main, parkHow: 'read', ops: { ...main.ops, name: op(8, 8) } };
+    const caught = plan.structural?.check({ ...early, nameCap: { ...run(0), held: 1 } });
+    expect(caught).toMatchObject({ ok: false });
+    expect(caught?.invalid).toBeUndefined();
   });
 });
