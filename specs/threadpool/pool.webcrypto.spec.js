@@ -40,6 +40,24 @@ export function drawHold(P, readsOnRing) {
 }
 
 /**
+ * The length of the input digested, drawn by the harness for trial n and told to the fixture
+ * only as it starts: under 1 KiB (1 to 1023 bytes, log-uniform: a token, a password) in odd
+ * trials, 1 KiB to 4 MiB (log-uniform) in even ones; a coin where n is not known. The claim
+ * is about every digest: one that skips the pool for some sizes (digest-small-inline: under
+ * 1024 bytes hashed on the main thread, resolved on the next turn) resolves with the pool
+ * held in those trials, from the first. Honest, the digest waits for the release at every
+ * size (4 MiB of SHA-256: ~10 ms once released; 1 to 4 MiB resolved at the first freed
+ * thread in every trial measured).
+ * @param {number | undefined} n the trial (1-based)
+ * @param {(lo: number, hiExclusive: number) => number} [draw]  (tests)
+ */
+export function drawBytes(n, draw = randomInt) {
+  const small = typeof n === 'number' ? n % 2 === 1 : draw(0, 2) === 0;
+  const exp = small ? draw(0, 10) : draw(10, 22);
+  return draw(2 ** exp, Math.min(small ? 1024 : 2 ** 22 + 1, 2 ** (exp + 1) + 1));
+}
+
+/**
  * The part that says the digest waited for a pool thread, not for the threads held to
  * leave open(2) (digest-open-gated: computed at once, resolved once no thread of the
  * process is parked in open(2) on a FIFO). With `partly` (some threads freed first, the
@@ -100,9 +118,15 @@ export default defineSpec({
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
       // how the pool is held, drawn each trial (drawHold): the digest must wait for
       // a pool thread however it is held, and take the first one freed
-      trial: (c) =>
+      trial: (c, n) =>
         c.run('pool-parked.cjs', {
-          options: { mode: 'webcrypto', pool: c.poolSize, holdMs: HOLD_MS, ...drawHold(P, Boolean(fsOnRing(ctx))) },
+          options: {
+            mode: 'webcrypto',
+            pool: c.poolSize,
+            holdMs: HOLD_MS,
+            bytes: drawBytes(n),
+            ...drawHold(P, Boolean(fsOnRing(ctx))),
+          },
           timeoutMs: 15_000,
         }),
       structural: {
@@ -118,7 +142,8 @@ export default defineSpec({
           const census =
             `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held` +
             (obs.heldMs ? ` up to ${obs.heldMs} ms` : '');
-          const what = `subtle.digest ${digest.before ? 'resolved with the pool held' : digest.done ? 'resolved only after the release' : 'never resolved'}${digest.error ? ` (error ${digest.error})` : ''}`;
+          const size = typeof obs.bytes === 'number' ? ` of ${obs.bytes} bytes` : '';
+          const what = `subtle.digest${size} ${digest.before ? 'resolved with the pool held' : digest.done ? 'resolved only after the release' : 'never resolved'}${digest.error ? ` (error ${digest.error})` : ''}`;
           if (!sized)
             return { ok: false, detail: `${what}, but the pool has ${census} (expected ${obs.P} and ${obs.P})` };
           if (!hash.before || !timer.before || access.before)
