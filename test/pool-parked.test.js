@@ -19,7 +19,7 @@ import fsIoUring, {
   STREAM_REQUESTS,
 } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
-import webcrypto, { drawHold, firstFreed } from '../specs/threadpool/pool.webcrypto.spec.js';
+import webcrypto, { drawHold, firstFreed, drawBytes } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
   poolWakes,
@@ -27,7 +27,7 @@ import watchfile, {
   polledOnPool,
   POOL_WAKES,
 } from '../specs/threadpool/pool.watchfile.spec.js';
-import slowIo, { madeWhileHeld, gatePool } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
+import slowIo, { madeWhileHeld, gatePool, noNewLoop } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
@@ -261,6 +261,25 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(drawHold(1, true)).toEqual({ heldIn: 'open', partial: 0 });
   });
 
+  it('webcrypto: the input length is drawn: under 1 KiB in odd trials, 1 KiB to 4 MiB in even', () => {
+    for (let i = 0; i < 200; i++) {
+      const small = drawBytes(1 + 2 * (i % 5));
+      expect(small).toBeGreaterThanOrEqual(1);
+      expect(small).toBeLessThan(1024);
+      const large = drawBytes(2 + 2 * (i % 5));
+      expect(large).toBeGreaterThanOrEqual(1024);
+      expect(large).toBeLessThanOrEqual(4 * 1024 * 1024);
+      const any = drawBytes(undefined);
+      expect(any).toBeGreaterThanOrEqual(1);
+      expect(any).toBeLessThanOrEqual(4 * 1024 * 1024);
+    }
+    // the ends of the ranges can be drawn
+    expect(drawBytes(1, (lo) => lo)).toBe(1);
+    expect(drawBytes(1, (_lo, hi) => hi - 1)).toBe(1023);
+    expect(drawBytes(2, (lo) => lo)).toBe(1024);
+    expect(drawBytes(2, (_lo, hi) => hi - 1)).toBe(4 * 1024 * 1024);
+  });
+
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
     const check = watchfile.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     const controls = { access: { before: false } };
@@ -429,6 +448,25 @@ describe('pool.slow-io-cap-n1: check', () => {
     expect(gatePool(s(1, 1, false), 1)).toBe(null);
     expect(gatePool({ gate: { parked: null, waits: null } }, 1)).toBe(null);
     expect(gatePool({ gate: { parked: [{ tid: 1 }], waits: null } }, 1)).toBe(null);
+  });
+
+  it('no event loop is added over the run (a Worker standing in for the pool adds one)', () => {
+    const honest = [
+      s(1, 1, false, { loops: { begin: 3, through: 3 } }),
+      s(2, 1, true, { loops: { begin: 3, through: 3 } }),
+    ];
+    expect(check({ seen: honest }).ok).toBe(true);
+    expect(check({ seen: honest }).detail).toMatch(
+      /3 event loops in the process once through, seen from outside, as before/,
+    );
+    // lookup-futex-worker: a Worker's loop (P=1 only)
+    const worker = check({ seen: [s(1, 1, false, { loops: { begin: 3, through: 4 } }), honest[1]] });
+    expect(worker.ok).toBe(false);
+    expect(worker.detail).toMatch(/4 event loops .*\(expected 3 as before the lookups/);
+    // not read (a record from before, off Linux, a look not taken): left out
+    expect(noNewLoop(s(1, 1, false))).toBe(null);
+    expect(noNewLoop({ loops: { begin: null, through: 4 } })).toBe(null);
+    expect(noNewLoop({ loops: null })).toBe(null);
   });
 
   it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {
