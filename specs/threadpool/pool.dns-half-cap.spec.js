@@ -37,9 +37,9 @@ export function drawSizes(draw = randomInt) {
 /**
  * The lookup API of run i (of RANGES) in trial n: dns.promises.lookup and the callback
  * dns.lookup (what net and http call) alternate over the runs, starting with the callback
- * in odd trials and with the promises in even ones, so that every trial reads both and two
- * trials read both in every range; a coin for the start where n is not known. The cap is
- * libuv's, whichever API asks: one that holds only one of them to it
+ * in odd trials and with the promises in even ones, so that every trial reads both and
+ * two trials read both in every range; a coin for the start where n is not known. The cap
+ * is libuv's, whichever API asks: one that holds only one of them to it
  * (lookup-callback-uncapped: callback lookups beyond ⌈P/2⌉ let through) reads more than
  * ⌈P/2⌉ held in its runs. Honest: ⌈P/2⌉ held with either API, every run.
  * @param {number} i @param {number | undefined} n

@@ -148,13 +148,13 @@ export function gatePool(s, held) {
 }
 
 /**
- * The part that says the thread held at the gate is the pool's, not a JavaScript thread's:
- * the harness counts from outside the process's event loops (epoll instances in
+ * The part that says the thread held at the gate is the pool's, not a JavaScript
+ * thread's: the harness counts from outside the process's event loops (epoll instances in
  * /proc/<pid>/fd) before any lookup and once every call has settled. A libuv pool thread
  * has none; a Worker has one of its own. A Worker that stands in for the pool (its thread
  * blocked in openat at the gate, asleep in futex between lookups, the pool never started:
- * lookup-futex-worker) adds one: 3 then 4 on Node 20. Honest: the same count at both
- * (3 and 3 on Node 20: the main thread's and Node's platform's), every trial, P=1 and P=2.
+ * lookup-futex-worker) adds one: 3 then 4 on Node 20. Honest: the same count at both (3
+ * and 3 on Node 20: the main thread's and Node's platform's), every trial, P=1 and P=2.
  * null where not read (a record from before, not Linux, a look not taken).
  * @param {any} s
  * @returns {{ ok: boolean, text: string } | null}
@@ -226,7 +226,8 @@ export default defineSpec({
               const made = madeWhileHeld(s, want);
               // the lookups held are held in pool threads, not JavaScript's
               const pool = gatePool(s, want.held);
-              // ... and no JavaScript thread stands in for the pool: no event loop added (noNewLoop)
+              // ... and no JavaScript thread stands in for the pool: no event loop added
+              // (noNewLoop)
               const loop = noNewLoop(s);
               const counts =
                 sized &&
