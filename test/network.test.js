@@ -11,7 +11,12 @@ import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
 import lookupPoolBound, { nameBehindCap, parkWays } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
-import dnsHalfCap, { busyWhileHeld, poolBusyLook, drawSizes } from '../specs/threadpool/pool.dns-half-cap.spec.js';
+import dnsHalfCap, {
+  busyWhileHeld,
+  poolBusyLook,
+  drawSizes,
+  drawApi,
+} from '../specs/threadpool/pool.dns-half-cap.spec.js';
 import { runWithLook, busyCalls, tasksNow } from '../harness/kits/look.js';
 import { startFixture } from '../harness/isolate.js';
 import { ownNetworkProblem, inOwnNetwork } from '../harness/netns.js';
@@ -1182,27 +1187,53 @@ describe('pool.dns-half-cap: pool sizes drawn for each trial, one small and one 
     expect(model.ranges).toEqual([
       { from: 4, to: 5, lookups: 'P + 2', held: [2, 3] },
       { from: 6, to: 10, lookups: 'P + 2', held: [3, 5] },
+      { from: 12, to: 16, lookups: 'P + 2', held: [6, 8] },
     ]);
     expect(model.alternatives).toEqual({
       'no cap': [
         [4, 5],
         [6, 10],
+        [12, 16],
       ],
       'P / 2 rounded down': [
         [2, 2],
         [3, 5],
+        [6, 8],
       ],
     });
   });
-  it('drawSizes: one of 4–5, one of 6–10', () => {
+  it('drawSizes: one of 4–5, one of 6–10, one of 12–16', () => {
     /** @type {number[][]} */
     const asked = [];
     const sizes = drawSizes((lo, hi) => (asked.push([lo, hi]), hi - 1));
     expect(asked).toEqual([
       [4, 6],
       [6, 11],
+      [12, 17],
     ]);
-    expect(sizes).toEqual([5, 10]);
+    expect(sizes).toEqual([5, 10, 16]);
+  });
+  it('drawApi: the callback and the promises API alternate, each trial reads both', () => {
+    expect([0, 1, 2].map((i) => drawApi(i, 1))).toEqual(['callback', 'promises', 'callback']);
+    expect([0, 1, 2].map((i) => drawApi(i, 2))).toEqual(['promises', 'callback', 'promises']);
+    expect(drawApi(0, undefined, () => 0)).toBe('promises');
+    expect(drawApi(0, undefined, () => 1)).toBe('callback');
+  });
+  it('a large pool past ⌈P/2⌉, or the callback API uncapped, fails', () => {
+    const four = { ...honest(4), poolThreads: 4, busy: { openat: 2 }, looked: true };
+    const seven = { ...honest(7), poolThreads: 7, busy: { openat: 4 }, looked: true, api: 'callback' };
+    const twelve = { ...honest(12), poolThreads: 12, busy: { openat: 6 }, looked: true, api: 'promises' };
+    expect(check({ sizes: [4, 7, 12], seen: [four, seven, twelve] })?.ok).toBe(true);
+    // lookup-cap-keeps-five at P=12: 7 held (P − 5), 7 busy in openat
+    const keeps = { ...twelve, held: 7, heldAfter: 7, busy: { openat: 7 } };
+    const five = check({ sizes: [4, 7, 12], seen: [four, seven, keeps] });
+    expect(five?.ok).toBe(false);
+    expect(five?.detail).toMatch(/P=12: 7 of 14 dns.promises.lookup lookups held at once/);
+    // lookup-callback-uncapped at P=7: all 7 held by callback lookups, fs.stat waits
+    const open = { ...seven, held: 7, heldAfter: 7, statDone: false, busy: { openat: 7 } };
+    const uncapped = check({ sizes: [4, 7, 12], seen: [four, open, twelve] });
+    expect(uncapped?.ok).toBe(false);
+    expect(uncapped?.detail).toMatch(/P=7: 7 of 9 dns.lookup lookups held at once/);
   });
   it('honest at P=8: 4 held, 4 busy in openat, passes; lookup-cap-large-pool (7 busy) fails', () => {
     const four = { ...honest(4), poolThreads: 4, busy: { openat: 2 }, looked: true };

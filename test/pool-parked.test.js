@@ -19,7 +19,7 @@ import fsIoUring, {
   STREAM_REQUESTS,
 } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
-import webcrypto, { drawHold, firstFreed } from '../specs/threadpool/pool.webcrypto.spec.js';
+import webcrypto, { drawHold, firstFreed, drawInput, mainCpu } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
   poolWakes,
@@ -27,7 +27,7 @@ import watchfile, {
   polledOnPool,
   POOL_WAKES,
 } from '../specs/threadpool/pool.watchfile.spec.js';
-import slowIo, { madeWhileHeld, gatePool } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
+import slowIo, { madeWhileHeld, gatePool, noNewLoop } from '../specs/threadpool/pool.slow-io-cap-n1.spec.js';
 
 const linux = process.platform === 'linux';
 const OPS = ['stat', 'open', 'read', 'close', 'promises', 'stream'];
@@ -261,6 +261,53 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(drawHold(1, true)).toEqual({ heldIn: 'open', partial: 0 });
   });
 
+  it('webcrypto: the input is drawn: under 1 KiB in odd trials, 24 to 32 MiB (SHA-512) in even', () => {
+    for (let i = 0; i < 200; i++) {
+      const small = drawInput(1 + 2 * (i % 5));
+      expect(small.bytes).toBeGreaterThanOrEqual(1);
+      expect(small.bytes).toBeLessThan(1024);
+      expect(small.algorithm).toBe('SHA-256');
+      const large = drawInput(2 + 2 * (i % 5));
+      expect(large.bytes).toBeGreaterThanOrEqual(24 << 20);
+      expect(large.bytes).toBeLessThanOrEqual(32 << 20);
+      expect(large.algorithm).toBe('SHA-512');
+      expect(drawInput(undefined).bytes).toBeGreaterThanOrEqual(1);
+    }
+    // the ends of the ranges can be drawn
+    expect(drawInput(1, (lo) => lo).bytes).toBe(1);
+    expect(drawInput(1, (_lo, hi) => hi - 1).bytes).toBe(1023);
+    expect(drawInput(2, (_lo, hi) => hi - 1).bytes).toBe(32 << 20);
+  });
+
+  it("webcrypto: the main thread's CPU as the digest starts stays below the call and half the hash", () => {
+    const reference = { copyMs: 16, hashMs: 32 };
+    // honest (measured): 16.9 to 25 ms beside a bound of 30 to 40
+    expect(mainCpu({ reference, mainCpuMs: 21.3 })?.ok).toBe(true);
+    // digest-idle-watched: the hash on the main thread too, 82 to 118 ms
+    const caught = mainCpu({ reference, mainCpuMs: 82.8 });
+    expect(caught?.ok).toBe(false);
+    expect(caught?.text).toMatch(/spent 82.8 ms .*\(expected under 32: the hash was not the pool's work\)/);
+    // not read (a record from before, a small input, no /proc, a hash too cheap): left out
+    expect(mainCpu({})).toBe(null);
+    expect(mainCpu({ reference: null, mainCpuMs: 80 })).toBe(null);
+    expect(mainCpu({ reference, mainCpuMs: null })).toBe(null);
+    expect(mainCpu({ reference: { copyMs: 1, hashMs: 5 }, mainCpuMs: 80 })).toBe(null);
+    // in the check: a digest that waited as honest, its work on the main thread, fails
+    const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    const obs = {
+      P: 4,
+      parked: 4,
+      poolThreads: 4,
+      parkedNow: 4,
+      heldIn: 'read',
+      ops: { digest: { before: false, done: true, requests: { HASHREQUEST: 1 } } },
+      controls: { hash: { before: true }, timer: { before: true }, access: { before: false } },
+      reference,
+    };
+    expect(check({ ...obs, mainCpuMs: 20 }).ok).toBe(true);
+    expect(check({ ...obs, mainCpuMs: 90 }).ok).toBe(false);
+  });
+
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
     const check = watchfile.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     const controls = { access: { before: false } };
@@ -429,6 +476,25 @@ describe('pool.slow-io-cap-n1: check', () => {
     expect(gatePool(s(1, 1, false), 1)).toBe(null);
     expect(gatePool({ gate: { parked: null, waits: null } }, 1)).toBe(null);
     expect(gatePool({ gate: { parked: [{ tid: 1 }], waits: null } }, 1)).toBe(null);
+  });
+
+  it('no event loop is added over the run (a Worker standing in for the pool adds one)', () => {
+    const honest = [
+      s(1, 1, false, { loops: { begin: 3, through: 3 } }),
+      s(2, 1, true, { loops: { begin: 3, through: 3 } }),
+    ];
+    expect(check({ seen: honest }).ok).toBe(true);
+    expect(check({ seen: honest }).detail).toMatch(
+      /3 event loops in the process once through, seen from outside, as before/,
+    );
+    // lookup-futex-worker: a Worker's loop (P=1 only)
+    const worker = check({ seen: [s(1, 1, false, { loops: { begin: 3, through: 4 } }), honest[1]] });
+    expect(worker.ok).toBe(false);
+    expect(worker.detail).toMatch(/4 event loops .*\(expected 3 as before the lookups/);
+    // not read (a record from before, off Linux, a look not taken): left out
+    expect(noNewLoop(s(1, 1, false))).toBe(null);
+    expect(noNewLoop({ loops: { begin: null, through: 4 } })).toBe(null);
+    expect(noNewLoop({ loops: null })).toBe(null);
   });
 
   it('fails when the lookups were held back before libuv (none asked of it while one thread was held)', () => {

@@ -344,10 +344,11 @@ describe('plans of the claims about the default pool, with UV_THREADPOOL_SIZE=8 
     const envs = [];
     const c = { run: async (/** @type {string} */ _f, /** @type {any} */ o) => (envs.push(o.env), {}) };
     for (let i = 0; i < 20; i++) await plan('pool.dns-half-cap').trial(c);
-    // drawn for each trial: one pool of 4 or 5, one of 6 to 10
+    // drawn for each trial: one pool of 4 or 5, one of 6 to 10, one of 12 to 16
     const sizes = envs.map((e) => Number(e.UV_THREADPOOL_SIZE));
-    expect(sizes.filter((_, i) => i % 2 === 0).every((P) => P >= 4 && P <= 5)).toBe(true);
-    expect(sizes.filter((_, i) => i % 2 === 1).every((P) => P >= 6 && P <= 10)).toBe(true);
+    expect(sizes.filter((_, i) => i % 3 === 0).every((P) => P >= 4 && P <= 5)).toBe(true);
+    expect(sizes.filter((_, i) => i % 3 === 1).every((P) => P >= 6 && P <= 10)).toBe(true);
+    expect(sizes.filter((_, i) => i % 3 === 2).every((P) => P >= 12 && P <= 16)).toBe(true);
     expect(envs.every((e) => Object.keys(e).join() === 'UV_THREADPOOL_SIZE')).toBe(true);
   });
 

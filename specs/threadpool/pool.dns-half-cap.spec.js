@@ -19,9 +19,13 @@ import { runWithLook, busyCalls, tasksNow } from '../../harness/kits/look.js';
 // P = 6 on, P − 1 pool threads held by lookups). SIZES: the records from before the draw.
 const SIZES = [DEFAULT_POOL, 5];
 /** The ranges drawn from, inclusive: the small pool and the large one. */
+// The third, 12 to 16: a cap that differs from ⌈P/2⌉ only in large pools
+// (lookup-cap-keeps-five: P − 5 from 12 threads, 7 of 12, 11 of 16) is read there.
+// Honest: ⌈P/2⌉ held (6 to 8), each in openat from outside, fs.stat done, every trial.
 const RANGES = /** @type {const} */ ([
   [DEFAULT_POOL, 5],
   [6, 10],
+  [12, 16],
 ]);
 /**
  * The pool sizes for one trial, one from each of RANGES (crypto.randomInt).
@@ -29,6 +33,22 @@ const RANGES = /** @type {const} */ ([
  */
 export function drawSizes(draw = randomInt) {
   return RANGES.map(([lo, hi]) => draw(lo, hi + 1));
+}
+/**
+ * The lookup API of run i (of RANGES) in trial n: dns.promises.lookup and the callback
+ * dns.lookup (what net and http call) alternate over the runs, starting with the callback
+ * in odd trials and with the promises in even ones, so that every trial reads both and
+ * two trials read both in every range; a coin for the start where n is not known. The cap
+ * is libuv's, whichever API asks: one that holds only one of them to it
+ * (lookup-callback-uncapped: callback lookups beyond ⌈P/2⌉ let through) reads more than
+ * ⌈P/2⌉ held in its runs. Honest: ⌈P/2⌉ held with either API, every run.
+ * @param {number} i @param {number | undefined} n
+ * @param {(lo: number, hiExclusive: number) => number} [draw]  (tests)
+ * @returns {'promises' | 'callback'}
+ */
+export function drawApi(i, n, draw = randomInt) {
+  const start = typeof n === 'number' ? n % 2 : draw(0, 2);
+  return (i + start) % 2 === 0 ? 'promises' : 'callback';
 }
 const EXTRA = 2; // lookups beyond P, so an uncapped pool would be full
 
@@ -105,7 +125,7 @@ export default defineSpec({
       ...(why ? { skip: `cannot make lookups slow without the network: ${why}` } : {}),
       summary:
         `k = P + ${EXTRA} concurrent dns.lookup()s held inside getaddrinfo (a FIFO as the HOSTALIASES file), ` +
-        `two pool sizes drawn for each trial: ${ranges} held at once, and an fs.stat still completes meanwhile. ` +
+        `three pool sizes drawn for each trial, dns.promises.lookup and the callback dns.lookup alternating: ${ranges} held at once, and an fs.stat still completes meanwhile. ` +
         `Without the cap all P threads would be held and fs.stat would wait.`,
       // By the ranges the trials draw from (one P of each per trial, told the process only as
       // its UV_THREADPOOL_SIZE): lookups held at once as the cap has it, and as the alternatives would.
@@ -117,18 +137,18 @@ export default defineSpec({
           'P / 2 rounded down': RANGES.map(([lo, hi]) => [Math.floor(lo / 2), Math.floor(hi / 2)]),
         },
       },
-      async trial(c) {
-        // Both sizes at once, each in its own process with its own gate: the
+      async trial(c, n) {
+        // All sizes at once, each in its own process with its own gate: the
         // counts are exact, and each process mostly waits.
         // With the lookups held and the stat done, the probe waits for the harness to read
         // its pool's busy threads from outside (runWithLook, poolBusyLook) before it opens the gate.
         // Not under Node options (a profiler, an agent's preload may keep threads of their
         // own blocked elsewhere): the fixture's census alone then.
         const look = c.platform === 'linux' && !c.env?.NODE_OPTIONS;
-        const drawn = drawSizes().map((P) => ({ P, k: P + EXTRA, want: cap(P) }));
+        const drawn = drawSizes().map((P, i) => ({ P, k: P + EXTRA, want: cap(P), api: drawApi(i, n) }));
         const one = async (/** @type {(typeof drawn)[number]} */ k) => {
           const o = {
-            options: { mode: 'dns-cap', extra: EXTRA, ...(look && { look: true }) },
+            options: { mode: 'dns-cap', extra: EXTRA, api: k.api, ...(look && { look: true }) },
             env: { UV_THREADPOOL_SIZE: String(k.P) },
             timeoutMs: 15_000,
           };
@@ -166,7 +186,8 @@ export default defineSpec({
                 requested?.ok !== false;
               const good = counts && busy?.ok !== false;
               const stat = s.statDone ? `fs.stat done in ${s.statMs} ms` : 'fs.stat waited (pool full)';
-              const text = `P=${s.P}: ${s.held ?? '?'} of ${s.k} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}${requested ? ` (${requested.text})` : ''}, ${stat}${busy ? `; ${busy.text}` : ''}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${counts ? '' : ` (expected P=${asked}, ${want} held and fs.stat done)`}`;
+              const via = s.api === 'callback' ? ' dns.lookup' : s.api === 'promises' ? ' dns.promises.lookup' : '';
+              const text = `P=${s.P}: ${s.held ?? '?'} of ${s.k}${via} lookups held at once${s.heldAfter !== s.held ? ` (${s.heldAfter ?? '?'} after the stat)` : ''}${requested ? ` (${requested.text})` : ''}, ${stat}${busy ? `; ${busy.text}` : ''}${sized ? '' : `; the pool has ${s.poolThreads} threads`}${counts ? '' : ` (expected P=${asked}, ${want} held and fs.stat done)`}`;
               return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
             }),
           );

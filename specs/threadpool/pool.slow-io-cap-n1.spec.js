@@ -7,7 +7,10 @@ import { runWithLook } from '../../harness/kits/look.js';
 import { parkedFromOutside } from '../../harness/kits/pool.js';
 import { createRequire } from 'node:module';
 
-/** @type {{ threadWait: (pid: number, tid: number) => string | null }} */
+/**
+ * @type {{ threadWait: (pid: number, tid: number) => string | null,
+ *   eventPollFds: (pid: number) => number[] | null }}
+ */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 // libuv lets at most slow_work_thread_threshold() = (nthreads + 1) / 2 pool
@@ -36,8 +39,15 @@ async function slowIoRun(c, k) {
   const drawn = path.join(c.tmpdir, `drawn-${randomUUID()}`);
   /** @type {{ tid: number, cpuMs: number | null }[] | null} */
   let gate = null;
+  /** @type {{ tid: number, wait: string | null }[] | null} */
+  let waits = null;
+  /** @type {boolean | null} */
+  let madeSeen = null;
+  // the process's event loops (epoll instances) before any lookup and once through
+  /** @type {{ begin: number | null, through: number | null }} */
+  const loops = { begin: null, through: null };
   try {
-    const { data, looks } = await runWithLook(
+    const { data } = await runWithLook(
       c,
       'pool-parked.cjs',
       {
@@ -46,20 +56,30 @@ async function slowIoRun(c, k) {
         timeoutMs: 15_000,
       },
       (pid, m) => {
+        if (m?.at === 'begin') {
+          loops.begin = proc.eventPollFds(pid)?.length ?? null;
+          return null;
+        }
         // once through: where each thread seen parked at the gate waits now (gone: null)
-        if (m?.at === 'through')
-          return (gate ?? []).map(({ tid }) => ({
+        if (m?.at === 'through') {
+          loops.through = proc.eventPollFds(pid)?.length ?? null;
+          waits = (gate ?? []).map(({ tid }) => ({
             tid,
             wait: existsSync(`/proc/${pid}/task/${tid}`) ? proc.threadWait(pid, tid) : 'gone',
           }));
+          return null;
+        }
         gate = parkedFromOutside(pid); // the threads parked in open(2) on a FIFO: at the gate
-        return existsSync(drawn);
+        madeSeen = existsSync(drawn);
+        return null;
       },
     );
+    const through = data.lookedThrough === true;
     return {
       ...data,
-      madeSeen: looks[0] ?? null,
-      gate: { parked: gate, waits: data.lookedThrough === true ? (looks[1] ?? null) : null },
+      madeSeen,
+      gate: { parked: gate, waits: through ? waits : null },
+      loops: through && data.lookedBegin === true ? loops : null,
     };
   } finally {
     rmSync(drawn, { recursive: true, force: true });
@@ -127,6 +147,32 @@ export function gatePool(s, held) {
   };
 }
 
+/**
+ * The part that says the thread held at the gate is the pool's, not a JavaScript
+ * thread's: the harness counts from outside the process's event loops (epoll instances in
+ * /proc/<pid>/fd) before any lookup and once every call has settled. A libuv pool thread
+ * has none; a Worker has one of its own. A Worker that stands in for the pool (its thread
+ * blocked in openat at the gate, asleep in futex between lookups, the pool never started:
+ * lookup-futex-worker) adds one: 3 then 4 on Node 20. Honest: the same count at both (3
+ * and 3 on Node 20: the main thread's and Node's platform's), every trial, P=1 and P=2.
+ * null where not read (a record from before, not Linux, a look not taken).
+ * @param {any} s
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function noNewLoop(s) {
+  const l = s.loops;
+  if (!l || typeof l.begin !== 'number' || typeof l.through !== 'number') return null;
+  const ok = l.through === l.begin;
+  return {
+    ok,
+    text:
+      `${l.through} event loop${l.through === 1 ? '' : 's'} in the process once through, seen from outside` +
+      (ok
+        ? ', as before the lookups'
+        : ` (expected ${l.begin} as before the lookups: a Worker has its own, a pool thread none)`),
+  };
+}
+
 export default defineSpec({
   id: 'pool.slow-io-cap-n1',
   title: 'With a pool of one thread, one hung dns.lookup holds the whole pool',
@@ -180,6 +226,9 @@ export default defineSpec({
               const made = madeWhileHeld(s, want);
               // the lookups held are held in pool threads, not JavaScript's
               const pool = gatePool(s, want.held);
+              // ... and no JavaScript thread stands in for the pool: no event loop added
+              // (noNewLoop)
+              const loop = noNewLoop(s);
               const counts =
                 sized &&
                 s.held === want.held &&
@@ -187,7 +236,7 @@ export default defineSpec({
                 waited === want.statWaits &&
                 s.finished &&
                 asked?.ok !== false;
-              const good = counts && made?.ok !== false && pool?.ok !== false;
+              const good = counts && made?.ok !== false && pool?.ok !== false && loop?.ok !== false;
               const stat = waited
                 ? `fs.stat waited${s.stat.done ? ' for the lookups' : ''}`
                 : `fs.stat completed in ${s.stat.ms} ms`;
@@ -195,6 +244,7 @@ export default defineSpec({
                 `P=${s.P}${sized ? '' : ` (${s.poolThreads} threads)`}: ${s.held ?? '?'} of ${s.lookups} lookups held${asked ? ` (${asked.text})` : ''}, ${stat}` +
                 (made ? `, ${made.text}` : '') +
                 (pool ? `, ${pool.text}` : '') +
+                (loop ? `, ${loop.text}` : '') +
                 `${counts ? '' : ` (expected ${want.held} held and fs.stat ${want.statWaits ? 'waiting' : 'done'})`}`;
               return { good, reached: Boolean(s.held), text }; // no lookup at the gate: nothing measured
             }),

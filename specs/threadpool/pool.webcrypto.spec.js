@@ -1,4 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { runWithLook } from '../../harness/kits/look.js';
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
@@ -37,6 +40,121 @@ const HOLD_MS = 150;
 export function drawHold(P, readsOnRing) {
   if (P >= 2) return { heldIn: 'open', partial: 1 + randomInt(P - 1) };
   return { heldIn: readsOnRing ? 'open' : 'read', partial: 0 };
+}
+
+/**
+ * The input digested, drawn by the harness for trial n and told to the fixture only as it
+ * starts: under 1 KiB (1 to 1023 bytes, log-uniform: a token, a password; SHA-256) in odd
+ * trials, 24 to 32 MiB (SHA-512, whose hash costs the CPU more than the copy the call
+ * makes: mainCpu) in even ones; a coin where n is not known. The claim is about every
+ * digest: one that skips the pool for some sizes (digest-small-inline: under 1024 bytes
+ * hashed on the main thread, resolved on the next turn) resolves with the pool held in
+ * those trials, from the first. Honest, the digest waits for the release at every size,
+ * and a large one takes the first thread freed (32 MiB of SHA-512: ~50 ms of that
+ * thread's CPU once freed).
+ * @param {number | undefined} n the trial (1-based)
+ * @param {(lo: number, hiExclusive: number) => number} [draw]  (tests)
+ * @returns {{ bytes: number, algorithm: 'SHA-256' | 'SHA-512' }}
+ */
+export function drawInput(n, draw = randomInt) {
+  const small = typeof n === 'number' ? n % 2 === 1 : draw(0, 2) === 0;
+  if (!small) return { bytes: draw(24 << 20, (32 << 20) + 1), algorithm: 'SHA-512' };
+  const exp = draw(0, 10);
+  return { bytes: draw(2 ** exp, Math.min(1024, 2 ** (exp + 1) + 1)), algorithm: 'SHA-256' };
+}
+
+/**
+ * What a hash of `bytes` and subtle.digest's call (the copy it makes of them) cost the
+ * CPU here (ms of a thread's CPU, /proc/thread-self/schedstat; the call the larger of
+ * two), measured in a Worker of the harness's own (its event loop not stopped): what the
+ * fixture's main thread would spend hashing the input itself, and what the call costs it.
+ * null off Linux or where unread.
+ * @param {number} bytes @param {string} algorithm
+ * @returns {Promise<{ hashMs: number, copyMs: number } | null>}
+ */
+export async function referenceCost(bytes, algorithm) {
+  if (!existsSync('/proc/thread-self/schedstat')) return null;
+  const code = `
+    const { parentPort, workerData: w } = require('node:worker_threads');
+    const fs = require('node:fs');
+    const { createHash } = require('node:crypto');
+    const cpu = () => Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+    const data = new Uint8Array(w.bytes).fill(7);
+    (async () => {
+      // the call's own work (its copy), the larger of two: subtle.digest as Node has it
+      let copyMs = 0;
+      for (let i = 0; i < 2; i++) {
+        const t = cpu();
+        const p = require('node:crypto').webcrypto.subtle.digest(w.name, data);
+        copyMs = Math.max(copyMs, cpu() - t);
+        await p;
+      }
+      const t = cpu();
+      createHash(w.algorithm).update(data).digest();
+      parentPort.postMessage({ hashMs: cpu() - t, copyMs });
+    })();`;
+  try {
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { bytes, name: algorithm, algorithm: algorithm.replace('-', '').toLowerCase() },
+    });
+    const out = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    return Number.isFinite(out.hashMs) && Number.isFinite(out.copyMs)
+      ? { hashMs: out.hashMs, copyMs: out.copyMs }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Below this hash cost (ms) the main thread's reading is left out: it would not stand out. */
+const HASH_MIN_MS = 15;
+
+/**
+ * The part that says the digest's work is the pool's, not the main thread's: the main
+ * thread's CPU (/proc/<pid>/task/<pid>/schedstat, read by the harness from outside as the
+ * digest starts and before the release) must stay below the call's own cost (its copy of
+ * the input) and half the hash, both as measured by the harness (referenceCost). Honest,
+ * the main thread copies the input at the call and does little else: 24 to 32 MiB of
+ * SHA-512, 16.9 to 25 ms beside a bound of 30 to 40 ms (call 14 to 22 ms, hash 30 to 37
+ * ms; at most 0.66 of the bound, 8 trials on a busy 2-CPU machine). A digest hashed on
+ * the main thread, its pool request's answer unused (digest-idle-watched), spends the call
+ * and the whole hash there: 82 to 118 ms beside a bound of 34 to 49 (2.3 times and more).
+ * null where not read (not Linux, a record from before, a small input, a hash too cheap
+ * here to stand out: HASH_MIN_MS).
+ * @param {any} obs
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function mainCpu(obs) {
+  const ref = obs.reference;
+  const main = obs.mainCpuMs;
+  if (!ref || typeof main !== 'number' || !(ref.hashMs >= HASH_MIN_MS)) return null;
+  const bound = ref.copyMs + ref.hashMs / 2;
+  const ok = main < bound;
+  const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+  return {
+    ok,
+    text:
+      `the main thread spent ${r(main)} ms of CPU as the digest started, seen from outside` +
+      ` (the call here: ${r(ref.copyMs)} ms, the hash: ${r(ref.hashMs)} ms)` +
+      (ok ? '' : ` (expected under ${r(bound)}: the hash was not the pool's work)`),
+  };
+}
+
+/**
+ * The main thread's CPU so far (ms), read from outside; null where unread.
+ * @param {number} pid
+ */
+function mainThreadCpu(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -98,13 +216,34 @@ export default defineSpec({
           ? ` The threads are let go in two steps (how many first, drawn): the digest resolves at the first, with the rest still held.`
           : ` With one thread, it is held in read(2) of a FIFO where fs reads stay on the pool, not in open(2).`),
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
-      // how the pool is held, drawn each trial (drawHold): the digest must wait for
-      // a pool thread however it is held, and take the first one freed
-      trial: (c) =>
-        c.run('pool-parked.cjs', {
-          options: { mode: 'webcrypto', pool: c.poolSize, holdMs: HOLD_MS, ...drawHold(P, Boolean(fsOnRing(ctx))) },
+      // how the pool is held, drawn each trial (drawHold): the digest must wait for a
+      // pool thread however it is held, and take the first one freed how the pool is
+      // held, drawn each trial (drawHold): the digest must wait for a pool thread however
+      // it is held, and take the first one freed; the input (drawInput)
+      async trial(c, n) {
+        const input = drawInput(n);
+        const o = {
+          options: {
+            mode: 'webcrypto',
+            pool: c.poolSize,
+            holdMs: HOLD_MS,
+            ...input,
+            ...drawHold(P, Boolean(fsOnRing(ctx))),
+          },
           timeoutMs: 15_000,
-        }),
+        };
+        const large = input.bytes >= 1 << 20;
+        if (!large || c.platform !== 'linux') return c.run('pool-parked.cjs', o);
+        // a large input: the main thread's CPU read from outside as the digest starts and
+        // before the release (mainCpu), beside what a hash and a copy cost here
+        const [{ data, looks }, reference] = await Promise.all([
+          runWithLook(c, 'pool-parked.cjs', { ...o, options: { ...o.options, look: true } }, mainThreadCpu),
+          referenceCost(input.bytes, input.algorithm),
+        ]);
+        const [a, b] = looks;
+        const read = Array.isArray(data.looked) && data.looked.every(Boolean) && a != null && b != null;
+        return { ...data, reference, mainCpuMs: read ? b - a : null };
+      },
       structural: {
         asserts: 'with every pool thread held, crypto.subtle.digest resolves only after the release',
         need: 2, // what completed while the pool was held: exact
@@ -118,7 +257,8 @@ export default defineSpec({
           const census =
             `${obs.poolThreads ?? '?'} pool threads, ${obs.parkedNow ?? obs.parked ?? '?'} held` +
             (obs.heldMs ? ` up to ${obs.heldMs} ms` : '');
-          const what = `subtle.digest ${digest.before ? 'resolved with the pool held' : digest.done ? 'resolved only after the release' : 'never resolved'}${digest.error ? ` (error ${digest.error})` : ''}`;
+          const size = typeof obs.bytes === 'number' ? ` of ${obs.bytes} bytes` : '';
+          const what = `subtle.digest${size} ${digest.before ? 'resolved with the pool held' : digest.done ? 'resolved only after the release' : 'never resolved'}${digest.error ? ` (error ${digest.error})` : ''}`;
           if (!sized)
             return { ok: false, detail: `${what}, but the pool has ${census} (expected ${obs.P} and ${obs.P})` };
           if (!hash.before || !timer.before || access.before)
@@ -132,9 +272,17 @@ export default defineSpec({
           // ... and what it waited for is a pool thread: it takes the first one freed
           // (firstFreed)
           const freed = firstFreed(obs);
+          // ... and its work is the pool's, not the main thread's (mainCpu)
+          const cpu = mainCpu(obs);
           return {
-            ok: !digest.before && digest.done && !digest.error && own?.ok !== false && freed?.ok !== false,
-            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}${freed ? `; ${freed.text}` : ''}; a synchronous hash and a timer completed, fs.access waited`,
+            ok:
+              !digest.before &&
+              digest.done &&
+              !digest.error &&
+              own?.ok !== false &&
+              freed?.ok !== false &&
+              cpu?.ok !== false,
+            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}${freed ? `; ${freed.text}` : ''}${cpu ? `; ${cpu.text}` : ''}; a synchronous hash and a timer completed, fs.access waited`,
           };
         },
       },
