@@ -1,3 +1,4 @@
+// @ts-check
 // The ES-module side of cluster-roles-lib.cjs: node's ES-module view of the
 // cluster module, its named exports (live bindings) and its default export.
 import cluster, { isMaster, isPrimary } from 'node:cluster';

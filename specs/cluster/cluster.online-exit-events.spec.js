@@ -315,8 +315,7 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts:
-        "killed: fork, online, listening, disconnect, exit; each death by itself: its 'exit'; each replacement: online; stillborn: no online; mute: online",
+      asserts: "online after every fork (replacements too), one 'exit' per death, in order",
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {
