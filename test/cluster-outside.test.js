@@ -800,7 +800,12 @@ describe('cluster.is-master: isMaster as a library reads it', () => {
     expect(esm.ok).toBe(false);
     expect(esm.detail).toContain('3 ES named import: isMaster true');
     const missing = libRolesCheck({ ...base, libs: { 1: rec(true), 2: null, 3: rec(false) } });
-    expect(missing).toEqual({ ok: true, detail: expect.stringContaining('2 not read') });
+    // a record missing: the trial void (the claim's check), never a pass on it
+    expect(missing).toEqual({
+      ok: true,
+      missing: true,
+      detail: expect.stringContaining('2 not read (the trial void)'),
+    });
     expect(libRolesCheck(base)).toEqual({ ok: true, detail: '' }); // records made before it
   });
 });
@@ -857,6 +862,15 @@ describe('cluster.online-exit-events: drawn deaths and replacements forked on ex
       expect(a.want).toEqual({ code: 1, signal: null });
       if (b.how === 'exit') (expect(b.want.code).toBe(b.code), expect(b.code).toBeGreaterThanOrEqual(1));
       else expect(b.want).toEqual({ code: null, signal: b.signal });
+    }
+  });
+  it('under Node options: process.exit with a drawn code, then that or SIGKILL, nothing an option turns aside', () => {
+    for (let k = 0; k < 20; k++) {
+      const [a, b] = drawDeaths(true);
+      expect(a.how).toBe('exit');
+      expect(a.want).toEqual({ code: a.code, signal: null });
+      if (b.how === 'exit') expect(b.want).toEqual({ code: b.code, signal: null });
+      else expect(b).toMatchObject({ signal: 'SIGKILL', want: { code: null, signal: 'SIGKILL' } });
     }
   });
   it("passes honest deaths; fails a silent 'exit' or a replacement never online; absent adds nothing", () => {

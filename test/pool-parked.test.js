@@ -287,6 +287,10 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     const caught = mainCpu({ reference, mainCpuMs: 82.8 });
     expect(caught?.ok).toBe(false);
     expect(caught?.text).toMatch(/spent 82.8 ms .*\(expected under 32: the hash was not the pool's work\)/);
+    // over the bound, under 1.5 times it: unclear on this CPU (a slower copy there), void
+    expect(mainCpu({ reference, mainCpuMs: 40 })).toMatchObject({ ok: false, unclear: true });
+    expect(mainCpu({ reference, mainCpuMs: 40 })?.text).toMatch(/over 32, under 48: unclear on this CPU/);
+    expect(mainCpu({ reference, mainCpuMs: 48 })?.unclear).toBeUndefined();
     // not read (a record from before, a small input, no /proc, a hash too cheap): left out
     expect(mainCpu({})).toBe(null);
     expect(mainCpu({ reference: null, mainCpuMs: 80 })).toBe(null);
@@ -305,7 +309,9 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       reference,
     };
     expect(check({ ...obs, mainCpuMs: 20 }).ok).toBe(true);
-    expect(check({ ...obs, mainCpuMs: 90 }).ok).toBe(false);
+    expect(check({ ...obs, mainCpuMs: 90 })).toMatchObject({ ok: false });
+    expect(check({ ...obs, mainCpuMs: 90 }).invalid).toBeUndefined();
+    expect(check({ ...obs, mainCpuMs: 40 })).toMatchObject({ ok: false, invalid: true });
   });
 
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {
@@ -480,17 +486,23 @@ describe('pool.slow-io-cap-n1: check', () => {
 
   it('no event loop is added over the run (a Worker standing in for the pool adds one)', () => {
     const honest = [
-      s(1, 1, false, { loops: { begin: 3, through: 3 } }),
-      s(2, 1, true, { loops: { begin: 3, through: 3 } }),
+      s(1, 1, false, { loops: { begin: 3, through: 3 }, bareLoops: 3 }),
+      s(2, 1, true, { loops: { begin: 3, through: 3 }, bareLoops: 3 }),
     ];
     expect(check({ seen: honest }).ok).toBe(true);
     expect(check({ seen: honest }).detail).toMatch(
       /3 event loops in the process once through, seen from outside, as before/,
     );
     // lookup-futex-worker: a Worker's loop (P=1 only)
-    const worker = check({ seen: [s(1, 1, false, { loops: { begin: 3, through: 4 } }), honest[1]] });
+    const worker = check({ seen: [s(1, 1, false, { loops: { begin: 3, through: 4 }, bareLoops: 3 }), honest[1]] });
     expect(worker.ok).toBe(false);
     expect(worker.detail).toMatch(/4 event loops .*\(expected 3 as before the lookups/);
+    // a Worker started before the lookups: there at both counts, beyond a bare Node's
+    const early = check({ seen: [s(1, 1, false, { loops: { begin: 4, through: 4 }, bareLoops: 3 }), honest[1]] });
+    expect(early.ok).toBe(false);
+    expect(early.detail).toMatch(/4 before them \(a bare Node: 3: a thread with a loop of its own was there already\)/);
+    // no bare count (Node options in force, not read): left out
+    expect(noNewLoop({ loops: { begin: 4, through: 5 }, bareLoops: null })).toBe(null);
     // not read (a record from before, off Linux, a look not taken): left out
     expect(noNewLoop(s(1, 1, false))).toBe(null);
     expect(noNewLoop({ loops: { begin: null, through: 4 } })).toBe(null);

@@ -216,19 +216,21 @@ export function launchedReading(pid, tids = [], { tasks = listTasks, children = 
  * The part that says a fixture's report is the launched process's own (launchedReading):
  * the pid it reports is the one the harness spawned, every thread it names is one of that
  * process's, and it has started no process (the fixtures that use it start none: honest,
- * no child and no foreign thread, every trial). null where the reading was not taken.
+ * no child and no foreign thread, every trial). Under Node options (`optioned`) its
+ * children are not judged: a preload may start one. null where the reading was not taken.
  * @param {{ pid: number, children: number[], foreign: number[] } | null | undefined} reading
- * @param {unknown} reportedPid
+ * @param {unknown} reportedPid @param {boolean} [optioned]  Node options in force
  * @returns {{ ok: boolean, detail: string } | null}
  */
-export function launchedPart(reading, reportedPid) {
+export function launchedPart(reading, reportedPid, optioned = false) {
   if (!reading) return null;
   const faults = [];
   if (typeof reportedPid === 'number' && reportedPid !== reading.pid)
     faults.push(`the report is process ${reportedPid}'s, not the launched process's (${reading.pid})`);
   if (reading.foreign.length)
     faults.push(`${reading.foreign.length} of the threads it names are not the launched process's`);
-  if (reading.children.length)
+  // a preload (Node options in force) may start a helper process of its own: not judged then
+  if (reading.children.length && !optioned)
     faults.push(
       `the launched process runs ${reading.children.length} process(es) of its own (pid ${reading.children.join(', ')})`,
     );

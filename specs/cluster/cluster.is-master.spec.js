@@ -158,8 +158,9 @@ export function readLibRoles(dir, pids) {
  * primary and false in each worker, as the main module's own does. Honest readings
  * (Node 20 and 26, busy 2-CPU machine): true/true in the primary, false/false in each
  * worker, in all three views, on every run. A process whose record is missing (not
- * written before it was stopped, or the import failed) is left out; the harness waits
- * for the records (LIB_WAIT_MS) before it stops the cluster, so they are there.
+ * written before it was stopped, or the import failed) voids the trial (`missing`): the
+ * harness waits for the records (LIB_WAIT_MS) before it stops the cluster, so honest
+ * they are there, and a program that keeps the observer from reading passes nothing.
  * Absent (undefined) in records made before this observer.
  * @param {{ libs?: Record<string, any>, primaryPid: number, workerPids: number[] }} obs
  */
@@ -170,11 +171,13 @@ export function libRolesCheck(obs) {
     ...obs.workerPids.map((pid) => ({ name: String(pid), pid, want: false })),
   ];
   let ok = true;
+  let missing = false;
   const words = [];
   for (const p of procs) {
     const r = obs.libs[p.pid];
     if (!r) {
-      words.push(`${p.name} not read`);
+      missing = true;
+      words.push(`${p.name} not read (the trial void)`);
       continue;
     }
     const views = [
@@ -192,6 +195,7 @@ export function libRolesCheck(obs) {
   }
   return {
     ok,
+    ...(missing && { missing }),
     detail: `; read by a library (node_modules CommonJS, ES named and default import): ${words.join('; ')}`,
   };
 }
@@ -313,6 +317,9 @@ export default defineSpec({
         const late = lateRolesCheck(obs);
         // as a library reads it: node_modules CommonJS, ES named and default import
         const libs = libRolesCheck(obs);
+        const rest = primaryOk && workersOk && apart.ok && load.ok && late.ok;
+        if (rest && libs.ok && libs.missing)
+          return { ok: false, invalid: true, detail: `primary ${p.pid}: isMaster ${p.isMaster}${libs.detail}` };
         return {
           ok: primaryOk && workersOk && apart.ok && load.ok && late.ok && libs.ok,
           detail: `primary ${p.pid}: isMaster ${p.isMaster}, isPrimary ${p.isPrimary}; workers ${w}; warnings: ${obs.warnings.length ? obs.warnings.join(' | ') : 'none'}${apart.detail}${load.detail}${late.detail}${libs.detail}`,

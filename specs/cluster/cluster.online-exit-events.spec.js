@@ -115,15 +115,23 @@ export const DEATH_SIGNALS = /** @type {const} */ (['SIGTERM', 'SIGINT', 'SIGHUP
  * either by process.exit with a code drawn from 1–255 or by a signal drawn from
  * DEATH_SIGNALS it sends itself. The claim says 'exit' fires when a worker dies, whatever
  * the death: SIGKILL from outside (the victim) is one of them, these are the others.
- * Each expected 'exit' carries the code (or signal) the death gives.
+ * Each expected 'exit' carries the code (or signal) the death gives. Under Node options
+ * (`optioned`) a JavaScript failure or a catchable signal may not kill at all, or kill
+ * otherwise (--unhandled-rejections=warn, --abort-on-uncaught-exception, a preload that
+ * handles them): each death is then process.exit with a drawn code or SIGKILL, which no
+ * option or preload can turn aside.
+ * @param {boolean} [optioned]  Node options in force
  * @returns {Array<{ how: string, code?: number, signal?: string, want: { code: number | null, signal: string | null } }>}
  */
-export function drawDeaths() {
+export function drawDeaths(optioned = false) {
   const first = randomInt(2) === 0 ? 'throw' : 'reject';
   const code = randomInt(1, 256);
-  const signal = DEATH_SIGNALS[randomInt(DEATH_SIGNALS.length)];
+  const signal = optioned ? 'SIGKILL' : DEATH_SIGNALS[randomInt(DEATH_SIGNALS.length)];
+  const firstCode = randomInt(1, 256);
   return [
-    { how: first, want: { code: 1, signal: null } },
+    optioned
+      ? { how: 'exit', code: firstCode, want: { code: firstCode, signal: null } }
+      : { how: first, want: { code: 1, signal: null } },
     randomInt(2) === 0
       ? { how: 'exit', code, want: { code, signal: null } }
       : { how: 'signal', signal, want: { code: null, signal } },
@@ -234,7 +242,7 @@ export default defineSpec({
           // the drawn deaths first, of the other worker, then of its replacement
           const deaths = [];
           let target = i.workerPids[1];
-          for (const d of drawDeaths()) {
+          for (const d of drawDeaths(Boolean(c.env?.NODE_OPTIONS))) {
             const { want, ...how } = d;
             const known = forked.length;
             handle.send({ type: 'die-worker', pid: target, ...how });

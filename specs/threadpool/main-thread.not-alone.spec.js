@@ -120,7 +120,8 @@ export default defineSpec({
           // child, every trial (Node 20); a program that runs again as a child under other
           // V8 flags and relays its report (v8-one-idle-worker): another pid, all P foreign,
           // one child. Left out where not read (records from before, not Linux).
-          const own = launchedPart(obs.launched, obs.pid);
+          // (a child not judged under Node options: a preload may start one)
+          const own = launchedPart(obs.launched, obs.pid, Boolean(ctx.env?.NODE_OPTIONS));
           return {
             ok:
               obs.threadsAtStart > 1 &&

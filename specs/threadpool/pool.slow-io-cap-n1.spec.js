@@ -5,6 +5,7 @@ import { defineSpec } from '../../harness/spec.js';
 import { gateUnavailable, gateCheck, lookupsRequested, statOffPool } from '../../harness/kits/network.js';
 import { runWithLook } from '../../harness/kits/look.js';
 import { parkedFromOutside } from '../../harness/kits/pool.js';
+import { barePollsOnce } from '../../harness/kits/threads.js';
 import { createRequire } from 'node:module';
 
 /**
@@ -155,21 +156,27 @@ export function gatePool(s, held) {
  * blocked in openat at the gate, asleep in futex between lookups, the pool never started:
  * lookup-futex-worker) adds one: 3 then 4 on Node 20. Honest: the same count at both (3
  * and 3 on Node 20: the main thread's and Node's platform's), every trial, P=1 and P=2.
- * null where not read (a record from before, not Linux, a look not taken).
+ * The count before is held to a bare Node's with the same settings (`bareLoops`,
+ * kits/threads.js barePollCount: 3 on Node 20–26), so that a Worker started before the
+ * lookups, already there at the first count, shows too. null where not read (a record
+ * from before, not Linux, a look not taken, Node options in force: bareLoops null).
  * @param {any} s
  * @returns {{ ok: boolean, text: string } | null}
  */
 export function noNewLoop(s) {
   const l = s.loops;
   if (!l || typeof l.begin !== 'number' || typeof l.through !== 'number') return null;
-  const ok = l.through === l.begin;
+  if (typeof s.bareLoops !== 'number') return null;
+  const early = l.begin > s.bareLoops;
+  const ok = l.through === l.begin && !early;
   return {
     ok,
     text:
       `${l.through} event loop${l.through === 1 ? '' : 's'} in the process once through, seen from outside` +
-      (ok
+      (l.through === l.begin
         ? ', as before the lookups'
-        : ` (expected ${l.begin} as before the lookups: a Worker has its own, a pool thread none)`),
+        : ` (expected ${l.begin} as before the lookups: a Worker has its own, a pool thread none)`) +
+      `; ${l.begin} before them (a bare Node: ${s.bareLoops}${early ? ': a thread with a loop of its own was there already' : ''})`,
   };
 }
 
@@ -190,6 +197,7 @@ export default defineSpec({
     figures: null,
   },
   plan(ctx) {
+    const barePolls = barePollsOnce();
     const why = gateUnavailable(ctx);
     return {
       ...statOffPool(ctx),
@@ -209,7 +217,11 @@ export default defineSpec({
       async trial(c) {
         // Both cases at once, each in its own process with its own gate: the
         // counts are exact, and each process mostly waits.
-        return { seen: await Promise.all(CASES.map((k) => slowIoRun(c, k))) };
+        const seen = await Promise.all(CASES.map((k) => slowIoRun(c, k)));
+        // a bare Node's event loops with the same settings, once per claim (noNewLoop); none
+        // judged under Node options, whose preloads may start threads of their own
+        const bareLoops = c.env?.NODE_OPTIONS ? null : await barePolls(c);
+        return { seen: seen.map((s) => ({ ...s, bareLoops })) };
       },
       structural: {
         asserts: 'with P=1 one held lookup takes the pool and fs.stat waits; with P=2 fs.stat completes',

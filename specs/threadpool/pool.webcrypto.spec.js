@@ -124,10 +124,15 @@ const HASH_MIN_MS = 15;
  * ms; at most 0.66 of the bound, 8 trials on a busy 2-CPU machine). A digest hashed on
  * the main thread, its pool request's answer unused (digest-idle-watched), spends the call
  * and the whole hash there: 82 to 118 ms beside a bound of 34 to 49 (2.3 times and more).
+ * The reference runs in the harness's own Node and thread, the fixture on its CPUs: a
+ * copy slower there (another core, a smaller one on a hybrid CPU, memory shared) moves an
+ * honest reading toward the bound. So the trial fails only from UNCLEAR times the bound
+ * (the sabotage's 2.3 and more); between the bound and that it is void ("unclear here"),
+ * replaced within the claim's budget, never a pass.
  * null where not read (not Linux, a record from before, a small input, a hash too cheap
  * here to stand out: HASH_MIN_MS).
  * @param {any} obs
- * @returns {{ ok: boolean, text: string } | null}
+ * @returns {{ ok: boolean, unclear?: boolean, text: string } | null}
  */
 export function mainCpu(obs) {
   const ref = obs.reference;
@@ -135,15 +140,24 @@ export function mainCpu(obs) {
   if (!ref || typeof main !== 'number' || !(ref.hashMs >= HASH_MIN_MS)) return null;
   const bound = ref.copyMs + ref.hashMs / 2;
   const ok = main < bound;
+  const unclear = !ok && main < UNCLEAR * bound;
   const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
   return {
     ok,
+    ...(unclear && { unclear }),
     text:
       `the main thread spent ${r(main)} ms of CPU as the digest started, seen from outside` +
       ` (the call here: ${r(ref.copyMs)} ms, the hash: ${r(ref.hashMs)} ms)` +
-      (ok ? '' : ` (expected under ${r(bound)}: the hash was not the pool's work)`),
+      (ok
+        ? ''
+        : unclear
+          ? ` (over ${r(bound)}, under ${r(UNCLEAR * bound)}: unclear on this CPU, the trial void)`
+          : ` (expected under ${r(bound)}: the hash was not the pool's work)`),
   };
 }
+
+/** From this many times mainCpu's bound a reading fails; below it, above the bound, it is void. */
+const UNCLEAR = 1.5;
 
 /**
  * The main thread's CPU so far (ms), read from outside; null where unread.
@@ -236,10 +250,15 @@ export default defineSpec({
         if (!large || c.platform !== 'linux') return c.run('pool-parked.cjs', o);
         // a large input: the main thread's CPU read from outside as the digest starts and
         // before the release (mainCpu), beside what a hash and a copy cost here
-        const [{ data, looks }, reference] = await Promise.all([
-          runWithLook(c, 'pool-parked.cjs', { ...o, options: { ...o.options, look: true } }, mainThreadCpu),
-          referenceCost(input.bytes, input.algorithm),
-        ]);
+        // (the reference first, not beside the fixture: two 32 MiB copies at once on a small
+        // machine slow each other's, and the bound would move with them)
+        const reference = await referenceCost(input.bytes, input.algorithm);
+        const { data, looks } = await runWithLook(
+          c,
+          'pool-parked.cjs',
+          { ...o, options: { ...o.options, look: true } },
+          mainThreadCpu,
+        );
         const [a, b] = looks;
         const read = Array.isArray(data.looked) && data.looked.every(Boolean) && a != null && b != null;
         return { ...data, reference, mainCpuMs: read ? b - a : null };
@@ -274,6 +293,15 @@ export default defineSpec({
           const freed = firstFreed(obs);
           // ... and its work is the pool's, not the main thread's (mainCpu)
           const cpu = mainCpu(obs);
+          if (
+            cpu?.unclear &&
+            !digest.before &&
+            digest.done &&
+            !digest.error &&
+            own?.ok !== false &&
+            freed?.ok !== false
+          )
+            return { ok: false, invalid: true, detail: `${what}; ${cpu.text}` };
           return {
             ok:
               !digest.before &&

@@ -104,16 +104,17 @@ export declare function launchedReading(pid: number | undefined, tids?: unknown,
  * The part that says a fixture's report is the launched process's own (launchedReading):
  * the pid it reports is the one the harness spawned, every thread it names is one of that
  * process's, and it has started no process (the fixtures that use it start none: honest,
- * no child and no foreign thread, every trial). null where the reading was not taken.
+ * no child and no foreign thread, every trial). Under Node options (`optioned`) its
+ * children are not judged: a preload may start one. null where the reading was not taken.
  * @param {{ pid: number, children: number[], foreign: number[] } | null | undefined} reading
- * @param {unknown} reportedPid
+ * @param {unknown} reportedPid @param {boolean} [optioned]  Node options in force
  * @returns {{ ok: boolean, detail: string } | null}
  */
 export declare function launchedPart(reading: {
     pid: number;
     children: number[];
     foreign: number[];
-} | null | undefined, reportedPid: unknown): {
+} | null | undefined, reportedPid: unknown, optioned?: boolean): {
     ok: boolean;
     detail: string;
 } | null;
