@@ -14,6 +14,7 @@ import {
   lightGenerators,
 } from '../harness/kits/throughput-model.js';
 import { loadSpecs } from '../harness/registry.js';
+import { costRatio } from '../harness/kits/abba.js';
 
 describe('ceilings', () => {
   test('one process: one core, and the work of each request within the cores there are', () => {
@@ -361,6 +362,23 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right size�
     // CPU per request follows each vCPU's speed: not compared between the arms
     expect(check(block({ costA: 55_000 })).ok).toBe(true);
     expect(check(block({ costF: 15_000 })).ok).toBe(true);
+    // CPUs slowed once both workers were busy (×1.8 the CPU per request of one), and the
+    // harness's probe then read about one core, the servers idle: the block is void
+    const slowed = { ...block({ costA: 55_000 }), given: { effectiveParallelism: 1.1, serversCores: 0.01 } };
+    expect(costRatio(slowed, 'A', 'F')).toBeCloseTo(1.803, 3);
+    expect(check(slowed)).toMatchObject({ ok: false, invalid: true });
+    expect(check(slowed).detail).toMatch(
+      /^the CPUs slowed once all 2 workers were busy: ×1.8 the CPU per request of 1, and the harness's probe then read an effective parallelism of 1.1: 2 workers' gain over 1 \(×1 on it\) cannot be told from none in this block; /,
+    );
+    // the probe found the CPUs whole (a cluster that spins while it waits its turn), or the
+    // servers busy while it ran, or no reading: judged as ever
+    expect(check({ ...slowed, given: { effectiveParallelism: 1.9, serversCores: 0.01 } }).ok).toBe(true);
+    expect(check({ ...slowed, given: { effectiveParallelism: 1.1, serversCores: 0.6 } }).ok).toBe(true);
+    expect(check({ ...slowed, given: { effectiveParallelism: 1.1, serversCores: null } }).ok).toBe(true);
+    expect(check({ ...slowed, given: null }).ok).toBe(true);
+    // a structure that fails still fails, slowed or not
+    expect(check({ ...block({ fWorkers: 0, costA: 55_000 }), given: slowed.given }).ok).toBe(false);
+    expect(check({ ...block({ fWorkers: 0, costA: 55_000 }), given: slowed.given }).invalid).toBeUndefined();
   });
   test('on one core no fewer arm and only "no gain" judged; too little parallelism measured: the timing undecidable', async () => {
     const spec = (await loadSpecs()).find((s) => s.id === 'cluster.workers-equal-cores');

@@ -10,6 +10,7 @@ import { round, median } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
 import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
+import { probeOptions } from '../profile.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -149,6 +150,9 @@ export function busyMs(cpus) {
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
  * @property {number} [generators]   generator processes (default 1): one can use no more than one core
+ * @property {boolean} [readSlowed]  with F: after a block whose A workers spent far more CPU per request
+ *                                   than its F workers (SLOWED_TOGETHER), read the parallelism the CPUs
+ *                                   give now (parallelismNow): the block's `given`
  *
  * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
  * @property {number} connections    its concurrent clients (loadtest -c)
@@ -512,7 +516,11 @@ export function abbaBlocks(o) {
       try {
         if (current && !(current.live.every((l) => l.server.running()) && current.session.running())) await end();
         current ??= await startBlocks(ctx, o, n);
-        return await runBlock(ctx, n, o, current);
+        const block = await runBlock(ctx, n, o, current);
+        const slowed = o.F && o.readSlowed ? costRatio(block, 'A', 'F') : null;
+        if (slowed === null || !(slowed > SLOWED_TOGETHER)) return block;
+        const serving = current.live.flatMap((l) => [...l.pids, ...(l.primary === null ? [] : [l.primary])]);
+        return { ...block, given: await parallelismNow(ctx, serving) };
       } catch (err) {
         await end();
         throw err;
@@ -520,6 +528,59 @@ export function abbaBlocks(o) {
     },
     end,
   };
+}
+
+/**
+ * Above this, a block's A workers spent more CPU per /heavy request than its F workers
+ * (costRatio) by more than the two vCPUs' unequal speeds explain: ×0.78–1.35 in the blocks
+ * of runs whose CPUs kept their speed (A over F; BENCHMARKS.md §39 and §51). A /heavy
+ * request is the same work in each arm, so ×1.4–2.0, read in whole runs here (§51), is
+ * CPUs that ran slower once all of A's workers were busy: a host that gave the VM about
+ * one core's work on two (a core's two threads, or time taken), which the guest's own
+ * accounting does not show. So is a cluster whose workers spin while they wait their turn:
+ * parallelismNow, the harness's own reading with the servers idle, tells the two apart.
+ */
+export const SLOWED_TOGETHER = 1.35;
+
+/**
+ * The serving processes' mean CPU per request in `arm`'s runs of a block over `ref`'s;
+ * null where either is not read.
+ * @param {{ runs: any[] }} block @param {ArmName} arm @param {ArmName} ref
+ */
+export function costRatio(block, arm, ref) {
+  const mean = (/** @type {ArmName} */ a) => {
+    const us = block.runs
+      .filter((x) => x.arm === a && typeof x.cost?.serverUs === 'number' && x.cost.serverUs > 0)
+      .map((x) => x.cost.serverUs);
+    return us.length ? us.reduce((x, y) => x + y, 0) / us.length : null;
+  };
+  const a = mean(arm);
+  const r = mean(ref);
+  return a !== null && r !== null ? round(a / r, 3) : null;
+}
+
+/**
+ * The parallelism the CPUs give now, as the machine profile reads it (its probe,
+ * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
+ * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
+ * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
+ * probe are told from a host that slows the CPUs. null where the probe fails.
+ * @param {import('../context.js').Context} ctx @param {number[]} [pids]
+ * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null } | null>}
+ */
+export async function parallelismNow(ctx, pids = []) {
+  const po = probeOptions(ctx.cores);
+  const cpu = () => pids.reduce((sum, pid) => sum + processTreeCpuNs(pid), 0);
+  try {
+    const [cpu0, t0] = [cpu(), performance.now()];
+    const probe = await ctx.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 30_000 });
+    const spent = (cpu() - cpu0) / 1e6 / (performance.now() - t0);
+    const value = probe?.effectiveParallelism?.value;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+    return { effectiveParallelism: value, serversCores: Number.isFinite(spent) ? round(spent, 3) : null };
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -11,10 +11,37 @@ import {
   fewerArmParts,
   describeBlock,
   BUSY_SHARE,
+  costRatio,
 } from '../../harness/kits/abba.js';
 import { checkOfParts } from '../../harness/verdict.js';
 import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
 import { round } from '../../harness/stats.js';
+
+/** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
+const IDLE_SERVERS = 0.1;
+
+/**
+ * Why a block cannot tell C workers' gain over F: the CPUs, read by the harness's own probe
+ * after a block whose W = C arm spent far more CPU per request than its W = F arm
+ * (abba.js SLOWED_TOGETHER, obs.given), gave too little parallelism for the modelled gain
+ * to stand outside the noise band. Honest blocks whose CPUs kept their speed read ×0.78–1.35
+ * and are not probed; in whole quiet runs here the host gave the VM about one core's work
+ * for minutes (×1.4–2.0, a start-of-run profile of 1.93, no gain of 2 workers over 1),
+ * which failed a true claim once in 10 runs before this (BENCHMARKS.md §51). null where
+ * the block is judged as ever (not probed, or a probe that finds the CPUs whole).
+ * @param {any} obs @param {{ C: number, F: number }} o
+ * @returns {string | null}
+ */
+export function slowedBlock(obs, { C, F }) {
+  const eff = obs.given?.effectiveParallelism;
+  // servers that spent CPU while idle slowed the probe themselves: judged as ever
+  const idle = obs.given?.serversCores;
+  if (typeof eff !== 'number' || typeof idle !== 'number' || !(idle < IDLE_SERVERS)) return null;
+  const cores = heavyServerCores(C, eff);
+  const model = Math.log(Math.min(C, cores) / Math.min(F, cores));
+  if (separable(model, 0)) return null;
+  return `the CPUs slowed once all ${C} workers were busy: ×${round(costRatio(obs, 'A', 'F') ?? NaN, 2)} the CPU per request of ${F}, and the harness's probe then read an effective parallelism of ${round(eff, 2)}: ${C} workers' gain over ${F} (×${round(Math.exp(model), 2)} on it) cannot be told from none in this block`;
+}
 
 export default defineSpec({
   id: 'cluster.workers-equal-cores',
@@ -90,8 +117,9 @@ export default defineSpec({
         iterations: block.iterations,
         connections: block.connections,
       },
-      // one server per arm for all the claim's blocks, stopped at its end
-      ...abbaBlocks(block),
+      // one server per arm for all the claim's blocks, stopped at its end; after a block whose
+      // W = C workers spent far more CPU per request than W = F's, the CPUs given read again
+      ...abbaBlocks({ ...block, readSlowed: F >= 1 }),
       structural: {
         asserts: `all ${2 * C} workers served, and ${C} workers kept the cores busy`,
         // All 2C workers served (so a missing gain is not idle workers), generator not the bottleneck.
@@ -113,7 +141,19 @@ export default defineSpec({
           // The reference the gain over fewer is read against: sound, or the claim fails.
           if (c.invalid || F < 1) return c;
           const parts = c.parts ?? [];
-          return checkOfParts([...parts, ...fewerArmParts(obs, { C, F })], parts[0]?.detail ?? describeBlock(obs));
+          const judged = checkOfParts(
+            [...parts, ...fewerArmParts(obs, { C, F })],
+            parts[0]?.detail ?? describeBlock(obs),
+          );
+          // Where the CPUs gave less once all C workers were busy (their CPU per request far
+          // above the F workers', and the harness's own probe, read then with the servers
+          // idle, finding too little parallelism for the gain over F to be told from none),
+          // a sound block cannot judge that gain: void, as the start-of-run profile makes it
+          // undecidable (timingUndecidable). A cluster that spins while its workers take
+          // turns leaves the probe's reading whole: judged as ever; so is a structure that fails.
+          const slowed = slowedBlock(obs, { C, F });
+          if (judged.ok && slowed) return { ok: false, invalid: true, detail: `${slowed}; ${describeBlock(obs)}` };
+          return judged;
         },
       },
       timing: {

@@ -131,6 +131,12 @@ export type BlockOptions = {
      * generator processes (default 1): one can use no more than one core
      */
     generators?: number;
+    /**
+     * with F: after a block whose A workers spent far more CPU per request
+     *   than its F workers (SLOWED_TOGETHER), read the parallelism the CPUs
+     *   give now (parallelismNow): the block's `given`
+     */
+    readSlowed?: boolean;
 };
 export type SourceLoad = {
     /**
@@ -171,6 +177,9 @@ export type SourceLoad = {
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
  * @property {number} [generators]   generator processes (default 1): one can use no more than one core
+ * @property {boolean} [readSlowed]  with F: after a block whose A workers spent far more CPU per request
+ *                                   than its F workers (SLOWED_TOGETHER), read the parallelism the CPUs
+ *                                   give now (parallelismNow): the block's `given`
  *
  * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
  * @property {number} connections    its concurrent clients (loadtest -c)
@@ -382,6 +391,38 @@ export declare function abbaBlocks(o: BlockOptions): {
     trial(ctx: import('../context.js').Context, n: number): Promise<Block>;
     end: () => Promise<void>;
 };
+/**
+ * Above this, a block's A workers spent more CPU per /heavy request than its F workers
+ * (costRatio) by more than the two vCPUs' unequal speeds explain: ×0.78–1.35 in the blocks
+ * of runs whose CPUs kept their speed (A over F; BENCHMARKS.md §39 and §51). A /heavy
+ * request is the same work in each arm, so ×1.4–2.0, read in whole runs here (§51), is
+ * CPUs that ran slower once all of A's workers were busy: a host that gave the VM about
+ * one core's work on two (a core's two threads, or time taken), which the guest's own
+ * accounting does not show. So is a cluster whose workers spin while they wait their turn:
+ * parallelismNow, the harness's own reading with the servers idle, tells the two apart.
+ */
+export declare const SLOWED_TOGETHER = 1.35;
+/**
+ * The serving processes' mean CPU per request in `arm`'s runs of a block over `ref`'s;
+ * null where either is not read.
+ * @param {{ runs: any[] }} block @param {ArmName} arm @param {ArmName} ref
+ */
+export declare function costRatio(block: {
+    runs: any[];
+}, arm: ArmName, ref: ArmName): number | null;
+/**
+ * The parallelism the CPUs give now, as the machine profile reads it (its probe,
+ * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
+ * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
+ * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
+ * probe are told from a host that slows the CPUs. null where the probe fails.
+ * @param {import('../context.js').Context} ctx @param {number[]} [pids]
+ * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null } | null>}
+ */
+export declare function parallelismNow(ctx: import('../context.js').Context, pids?: number[]): Promise<{
+    effectiveParallelism: number;
+    serversCores: number | null;
+} | null>;
 /**
  * One block on fresh servers, stopped after it (abbaBlocks for a single
  * trial). Its observation has no `serversFrom`: every such block has its own.
