@@ -519,7 +519,7 @@ export function abbaBlocks(o) {
         const block = await runBlock(ctx, n, o, current);
         const slowed = o.F && o.readSlowed ? costRatio(block, 'A', 'F') : null;
         if (slowed === null || !(slowed > SLOWED_TOGETHER)) return block;
-        const serving = current.live.flatMap((l) => [...l.pids, ...(l.primary === null ? [] : [l.primary])]);
+        const serving = current.live.flatMap((l) => [...l.pids, l.primary]).filter((p) => typeof p === 'number');
         return { ...block, given: await parallelismNow(ctx, serving) };
       } catch (err) {
         await end();
@@ -648,7 +648,11 @@ export function variantOrder(names, order, i) {
   return earlier % 2 === 0 ? [...names].reverse() : names;
 }
 
-/** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
+/**
+ * One block's observation: its order, its runs, the log ratio r per load; `given`, where
+ * the block was read as slowed (abbaBlocks' readSlowed), the parallelism the CPUs gave then.
+ * @typedef {Awaited<ReturnType<typeof runBlock>> & { given?: Awaited<ReturnType<typeof parallelismNow>> }} Block
+ */
 
 /**
  * One block's loads (four, six with an F arm), in its order, against the

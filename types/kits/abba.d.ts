@@ -467,8 +467,14 @@ declare function startBlocks(ctx: import('../context.js').Context, o: BlockOptio
  * @param {string[]} names @param {string[]} order  the block's arms, e.g. ['A', 'B', 'B', 'A'] @param {number} i
  */
 export declare function variantOrder(names: string[], order: string[], i: number): string[];
-export type Block = Awaited<ReturnType<typeof runBlock>>;
-/** One block's observation: its order, its runs, the log ratio r per load. @typedef {Awaited<ReturnType<typeof runBlock>>} Block */
+export type Block = Awaited<ReturnType<typeof runBlock>> & {
+    given?: Awaited<ReturnType<typeof parallelismNow>>;
+};
+/**
+ * One block's observation: its order, its runs, the log ratio r per load; `given`, where
+ * the block was read as slowed (abbaBlocks' readSlowed), the parallelism the CPUs gave then.
+ * @typedef {Awaited<ReturnType<typeof runBlock>> & { given?: Awaited<ReturnType<typeof parallelismNow>> }} Block
+ */
 /**
  * One block's loads (four, six with an F arm), in its order, against the
  * claim's running servers.
