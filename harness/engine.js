@@ -17,6 +17,7 @@ import { decide, MACHINE_BUSY, NO_SITTING } from './verdict.js';
 import { unmetRequirement } from './spec.js';
 import { specContext } from './context.js';
 import { describeEnvironment } from './machine.js';
+import { probeParallelism } from './profile.js';
 import { buildRecord } from './record.js';
 import { knownHere, whereFrom } from './expectations.js';
 import { EndOfSamples } from './errors.js';
@@ -191,7 +192,11 @@ export async function runToRecord(o, onEvent = () => {}) {
  * and the reason its last void trial gave (shown with the void count).
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
  *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string,
- *   voidReason: string }} Carried
+ *   voidReason: string, parallelismNow?: ParallelismNow | null }} Carried
+ *
+ * The effective parallelism the run's profile read and the one read again at
+ * a claim's start (plan.fromParallelism), null where none was read.
+ * @typedef {{ profile: number | null, now: number | null }} ParallelismNow
  */
 
 /**
@@ -220,12 +225,33 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   if (skip) return finish({ verdict: 'skip', reason: skip });
   /** @type {import('./spec.js').Plan} */
   let plan;
+  /** @type {ParallelismNow | null} */
+  let reread = null;
   try {
     plan = spec.plan(ctx);
+    // A plan the run's profile left undecidable on the parallelism it read at
+    // the run's start (plan.fromParallelism) is planned again on a reading
+    // taken now, at the claim's own time: the host's CPUs come and go
+    // (BENCHMARKS.md §51: a start read 1.07 of 2 CPUs whose blocks then had
+    // both). Only there: a plan the profile made decidable is held to that
+    // model, and its blocks read what their CPUs gave (abba.js). A second
+    // sitting keeps its first sitting's reading, so that its evidence is
+    // judged against one model.
+    if (plan.timingUndecidable && plan.fromParallelism && !plan.skip && !plan.undecidable) {
+      reread = carried?.parallelismNow ?? (await parallelismAtStart(spec, ctx, launcher));
+      if (reread.now !== null) {
+        ctx = withParallelism(ctx, reread.now);
+        plan = spec.plan(ctx);
+      }
+    }
   } catch (err) {
     return finish({ verdict: 'error', reason: `plan failed: ${errText(err)}` });
   }
-  const expectation = { summary: plan.summary, model: plan.model ?? null };
+  const expectation = {
+    summary: reread ? `${rereadText(reread)} ${plan.summary}` : plan.summary,
+    model: plan.model ?? null,
+    ...(reread ? { parallelismNow: reread } : {}),
+  };
   const expected = plan.expected ?? spec.expected;
   if (plan.skip) return finish({ verdict: 'skip', reason: plan.skip, expectation, expected });
   // Not a skip: the claim applies here, but the machine cannot decide it.
@@ -406,8 +432,40 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       durationMs: now() - t0,
       firstReason: decision.reason ?? reason,
       voidReason,
+      parallelismNow: reread,
     },
   };
+}
+
+/**
+ * The effective parallelism the run's profile read and the one read at a
+ * claim's start: through the launcher where it keeps them (a replay: the
+ * record's), else by the profile's probe (null where it fails).
+ * @param {Spec} spec @param {Context} ctx @param {Launcher} launcher
+ * @returns {Promise<ParallelismNow>}
+ */
+async function parallelismAtStart(spec, ctx, launcher) {
+  const profile = ctx.profile?.effectiveParallelism?.value ?? null;
+  const now = launcher.parallelismNow ? launcher.parallelismNow(spec) : await probeParallelism(ctx.run, ctx.cores);
+  return { profile, now: now === null ? null : Math.round(now * 1000) / 1000 };
+}
+
+/**
+ * The context with the profile's effective parallelism replaced by `value`.
+ * @param {Context} ctx @param {number} value @returns {Context}
+ */
+function withParallelism(ctx, value) {
+  const ep = ctx.profile?.effectiveParallelism;
+  if (!ctx.profile || !ep) return ctx;
+  return Object.freeze({ ...ctx, profile: { ...ctx.profile, effectiveParallelism: { ...ep, value } } });
+}
+
+/** @param {ParallelismNow} r */
+function rereadText(r) {
+  const then = r.profile === null ? 'none' : String(Math.round(r.profile * 100) / 100);
+  return r.now === null
+    ? `The run's profile read an effective parallelism of ${then}; read again at this claim's start, the probe gave nothing, and the claim is planned on the profile's.`
+    : `The run's profile read an effective parallelism of ${then}; read again at this claim's start: ${Math.round(r.now * 100) / 100}, and the claim is planned on that.`;
 }
 
 /**

@@ -84,7 +84,10 @@ export async function judgeRecord(record, specs, { strict = false } = {}) {
   const keptAs = record.results.map((/** @type {any} */ r) => kept(byId.get(r.id), r));
   const replayed = record.results.filter((/** @type {any} */ _r, /** @type {number} */ i) => !keptAs[i]);
   const samples = new Map(replayed.map((/** @type {any} */ r) => [r.id, Array.isArray(r.samples) ? r.samples : []]));
-  const launcher = replayLauncher(samples);
+  const parallelism = new Map(
+    replayed.map((/** @type {any} */ r) => [r.id, r.expectation?.parallelismNow?.now ?? null]),
+  );
+  const launcher = replayLauncher(samples, parallelism);
   const rejudge = replayed.map((/** @type {any} */ r) => byId.get(r.id));
   const replay = await runToRecord({
     specs: rejudge,

@@ -45,6 +45,9 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  *   trial n's raw observation (live: the plan's own trial)
  * @property {(spec: import('./spec.js').Spec, n: number) => boolean} [hasTrial]  whether trial n can be had
  *   (a replay: whether the record has it); absent where every trial can be run
+ * @property {(spec: import('./spec.js').Spec) => number | null} [parallelismNow]  the effective
+ *   parallelism read at the claim's start where the launcher keeps it (a replay: the record's; engine.js
+ *   reads it by the profile's probe where this is absent)
  * @property {(fixture: string, o?: RunOptions) => Promise<any>} run
  *   run a fixture under the machine's Node and CPUs; resolves with what it reported
  * @property {(fixture: string, o?: StartOptions) => import('./isolate.js').FixtureHandle} start
@@ -152,9 +155,11 @@ export async function withLauncher(o, fn) {
  * for it; past the last one, EndOfSamples (the engine makes that claim
  * inconclusive, and `ended` lists it). Nothing runs.
  * @param {Map<string, any[]> | Record<string, any[]>} samplesById
+ * @param {Map<string, number | null>} [parallelismById]  the effective parallelism each claim read
+ *   at its start, as recorded (expectation.parallelismNow)
  * @returns {Launcher & { ended: Set<string> }}
  */
-export function replayLauncher(samplesById) {
+export function replayLauncher(samplesById, parallelismById = new Map()) {
   const get = (/** @type {string} */ id) => (samplesById instanceof Map ? samplesById.get(id) : samplesById[id]) ?? [];
   const refuse = () => {
     throw new Error('a replayed run starts no fixture');
@@ -174,6 +179,7 @@ export function replayLauncher(samplesById) {
       }
       return samples[n - 1];
     },
+    parallelismNow: (spec) => parallelismById.get(spec.id) ?? null,
     run: async () => refuse(),
     start: refuse,
     tmpdir: '',

@@ -123,6 +123,24 @@ export function probeOptions(cores, taskMs = TASK_MS) {
   return { env: { UV_THREADPOOL_SIZE: String(cores + 1) }, options: { cores, taskMs } };
 }
 
+/**
+ * The effective parallelism the CPUs give now: the profile's probe run again
+ * through `run` (a launcher's, or a context's), k = 1 … C + 1 tasks at once.
+ * null where the probe fails or says nothing (a replay runs no fixture).
+ * @param {(fixture: string, o?: any) => Promise<any>} run @param {number} cores
+ * @returns {Promise<number | null>}
+ */
+export async function probeParallelism(run, cores) {
+  const po = probeOptions(cores);
+  try {
+    const probe = await run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 30_000 });
+    const value = probe?.effectiveParallelism?.value;
+    return typeof value === 'number' && Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** @param {unknown} n */
 const num = (n) => (typeof n === 'number' && Number.isFinite(n) ? n : null);
 

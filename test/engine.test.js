@@ -329,6 +329,94 @@ describe('run: plan().timingUndecidable', () => {
   });
 });
 
+describe("run: a plan undecidable on the profile's parallelism (fromParallelism)", () => {
+  const timing = {
+    decisive: true,
+    statistic: 'r',
+    description: 'a ratio',
+    claim: 0.5,
+    alternatives: { none: 0 },
+    looks: [5, 9],
+    alpha: 0.01,
+    value: () => 0.5,
+  };
+  /** A spec undecidable below 1.5 of the profile's parallelism; `seen` gets each plan's reading. */
+  const parallelSpec = (/** @type {number[]} */ seen) =>
+    defineSpec({
+      id: 'cluster.p',
+      title: 'parallel',
+      area: 'cluster',
+      claim: 'a claim',
+      truth: 'the truth',
+      expected: 'holds',
+      source: { file: 'x.txt', section: 'S', figures: null },
+      plan: (c) => {
+        const eff = c.profile?.effectiveParallelism?.value ?? null;
+        seen.push(eff);
+        const undecided = eff !== null && eff < 1.5 ? `effective parallelism ${eff}` : null;
+        return {
+          summary: `planned on ${eff}`,
+          trial: async () => ({ ok: true }),
+          structural: { need: 3, check: (o) => ({ ok: Boolean(o.ok), detail: 'as expected' }) },
+          timing,
+          ...(undecided ? { timingUndecidable: undecided, fromParallelism: true } : {}),
+        };
+      },
+    });
+  const profiled = (/** @type {number} */ value) =>
+    specContext({ ...ctx, profile: /** @type {any} */ ({ effectiveParallelism: { value } }) }, launcher);
+  /** @param {any} spec @param {any} c @param {any} l */
+  async function sat(spec, c, l) {
+    const gen = runSpec({ spec, ctx: c, launcher: l, now: fakeClock() });
+    let step = await gen.next();
+    while (!step.done) step = await gen.next();
+    return step.value.result;
+  }
+  test("read again at the claim's start and planned on that: decided where the CPUs are there now", async () => {
+    const seen = [];
+    const now = { ...launcher, parallelismNow: () => 1.96 };
+    const r = await sat(parallelSpec(seen), profiled(1.07), now);
+    expect(seen).toEqual([1.07, 1.96]);
+    expect(r.verdict).toBe('pass');
+    expect(r.expectation.parallelismNow).toEqual({ profile: 1.07, now: 1.96 });
+    expect(r.expectation.summary).toMatch(
+      /^The run's profile read an effective parallelism of 1.07; read again at this claim's start: 1.96/,
+    );
+  });
+  test('still too little now: undecidable on the new reading, as before', async () => {
+    const seen = [];
+    const r = await sat(parallelSpec(seen), profiled(1.07), { ...launcher, parallelismNow: () => 1.1 });
+    expect(seen).toEqual([1.07, 1.1]);
+    expect(r.verdict).toBe('inconclusive');
+    expect(r.reason).toMatch(/^cannot be decided here: effective parallelism 1.1/);
+  });
+  test("a probe that gives nothing leaves the profile's plan, and says so", async () => {
+    const seen = [];
+    // the in-memory launcher runs no fixture: the probe fails
+    const r = await sat(parallelSpec(seen), profiled(1.07), launcher);
+    expect(seen).toEqual([1.07]);
+    expect(r.verdict).toBe('inconclusive');
+    expect(r.expectation.parallelismNow).toEqual({ profile: 1.07, now: null });
+  });
+  test('a plan the profile made decidable is not read again', async () => {
+    const seen = [];
+    let asked = 0;
+    const r = await sat(parallelSpec(seen), profiled(1.9), { ...launcher, parallelismNow: () => (asked++, 1.0) });
+    expect([seen, asked, r.verdict]).toEqual([[1.9], 0, 'pass']);
+    expect(r.expectation.parallelismNow).toBeUndefined();
+  });
+  test('a replay plans on the reading its record holds', async () => {
+    const seen = [];
+    const replay = replayLauncher(
+      new Map([['cluster.p', [{ ok: true }, { ok: true }, { ok: true }, { ok: true }, { ok: true }]]]),
+      new Map([['cluster.p', 1.96]]),
+    );
+    const r = await sat(parallelSpec(seen), profiled(1.07), replay);
+    expect(seen).toEqual([1.07, 1.96]);
+    expect(r.expectation.parallelismNow).toEqual({ profile: 1.07, now: 1.96 });
+  });
+});
+
 describe('run: errors', () => {
   test('plan throwing is an error verdict, and the run goes on', async () => {
     const broken = fakeSpec({

@@ -140,6 +140,11 @@ export type Carried = {
     durationMs: number;
     firstReason: string;
     voidReason: string;
+    parallelismNow?: ParallelismNow | null;
+};
+export type ParallelismNow = {
+    profile: number | null;
+    now: number | null;
 };
 /**
  * What a claim that void trials ended carries into its second sitting: its
@@ -151,7 +156,11 @@ export type Carried = {
  * and the reason its last void trial gave (shown with the void count).
  * @typedef {{ samples: any[], checks: import('./verdict.js').Check[] | null, values: number[] | null,
  *   alsoValues: number[][] | null, before: import('./verdict.js').Sitting, durationMs: number, firstReason: string,
- *   voidReason: string }} Carried
+ *   voidReason: string, parallelismNow?: ParallelismNow | null }} Carried
+ *
+ * The effective parallelism the run's profile read and the one read again at
+ * a claim's start (plan.fromParallelism), null where none was read.
+ * @typedef {{ profile: number | null, now: number | null }} ParallelismNow
  */
 /**
  * One spec, from plan to verdict. Yields 'spec:trial' events; returns the

@@ -44,6 +44,12 @@ export type Launcher = {
      */
     hasTrial?: (spec: import('./spec.js').Spec, n: number) => boolean;
     /**
+     * the effective
+     * parallelism read at the claim's start where the launcher keeps it (a replay: the record's; engine.js
+     * reads it by the profile's probe where this is absent)
+     */
+    parallelismNow?: (spec: import('./spec.js').Spec) => number | null;
+    /**
      *   run a fixture under the machine's Node and CPUs; resolves with what it reported
      */
     run: (fixture: string, o?: RunOptions) => Promise<any>;
@@ -94,8 +100,10 @@ export declare function withLauncher<T>(o: {
  * for it; past the last one, EndOfSamples (the engine makes that claim
  * inconclusive, and `ended` lists it). Nothing runs.
  * @param {Map<string, any[]> | Record<string, any[]>} samplesById
+ * @param {Map<string, number | null>} [parallelismById]  the effective parallelism each claim read
+ *   at its start, as recorded (expectation.parallelismNow)
  * @returns {Launcher & { ended: Set<string> }}
  */
-export declare function replayLauncher(samplesById: Map<string, any[]> | Record<string, any[]>): Launcher & {
+export declare function replayLauncher(samplesById: Map<string, any[]> | Record<string, any[]>, parallelismById?: Map<string, number | null>): Launcher & {
     ended: Set<string>;
 };

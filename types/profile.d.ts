@@ -155,6 +155,14 @@ export declare function probeOptions(cores: number, taskMs?: number): {
     };
 };
 /**
+ * The effective parallelism the CPUs give now: the profile's probe run again
+ * through `run` (a launcher's, or a context's), k = 1 … C + 1 tasks at once.
+ * null where the probe fails or says nothing (a replay runs no fixture).
+ * @param {(fixture: string, o?: any) => Promise<any>} run @param {number} cores
+ * @returns {Promise<number | null>}
+ */
+export declare function probeParallelism(run: (fixture: string, o?: any) => Promise<any>, cores: number): Promise<number | null>;
+/**
  * Assemble the machine profile from the probe's report and the host topology.
  * @param {{ probe: ProbeResult, topology?: Topology | null }} input
  * @returns {Profile}

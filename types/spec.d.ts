@@ -48,6 +48,12 @@ export type Plan = {
      */
     timingUndecidable?: string;
     /**
+     * the timing is undecidable on the effective parallelism the run's
+     * profile read: the engine reads it again at the claim's start and plans
+     * again on that reading (the record's expectation.parallelismNow)
+     */
+    fromParallelism?: boolean;
+    /**
      * overrides the spec's default for this machine
      */
     expected?: 'holds' | 'refuted';
@@ -145,6 +151,9 @@ export type Spec = {
  * @property {string} [timingUndecidable] as `undecidable`, for the timing only: why this machine cannot
  *                                 decide it; the structural check's trials still run (up to its `need`),
  *                                 and a structure that fails them fails the claim, else it is inconclusive
+ * @property {boolean} [fromParallelism] the timing is undecidable on the effective parallelism the run's
+ *                                 profile read: the engine reads it again at the claim's start and plans
+ *                                 again on that reading (the record's expectation.parallelismNow)
  * @property {'holds' | 'refuted'} [expected]  overrides the spec's default for this machine
  * @property {string} summary      the expectation in words, with the model's numbers for this machine
  * @property {object} [model]      the model's prediction, as data

@@ -10,7 +10,7 @@ import { round, median } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
 import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
-import { probeOptions } from '../profile.js';
+import { probeParallelism } from '../profile.js';
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -569,18 +569,12 @@ export function costRatio(block, arm, ref) {
  * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null } | null>}
  */
 export async function parallelismNow(ctx, pids = []) {
-  const po = probeOptions(ctx.cores);
   const cpu = () => pids.reduce((sum, pid) => sum + processTreeCpuNs(pid), 0);
-  try {
-    const [cpu0, t0] = [cpu(), performance.now()];
-    const probe = await ctx.run('profile-probe.cjs', { options: po.options, env: po.env, timeoutMs: 30_000 });
-    const spent = (cpu() - cpu0) / 1e6 / (performance.now() - t0);
-    const value = probe?.effectiveParallelism?.value;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-    return { effectiveParallelism: value, serversCores: Number.isFinite(spent) ? round(spent, 3) : null };
-  } catch {
-    return null;
-  }
+  const [cpu0, t0] = [cpu(), performance.now()];
+  const value = await probeParallelism(ctx.run, ctx.cores);
+  if (value === null) return null;
+  const spent = (cpu() - cpu0) / 1e6 / (performance.now() - t0);
+  return { effectiveParallelism: value, serversCores: Number.isFinite(spent) ? round(spent, 3) : null };
 }
 
 /**

@@ -77,7 +77,7 @@ export default defineSpec({
     const boundary = refuted ? Math.log(W) / 2 : model / 2;
     return {
       expected: refuted ? 'refuted' : 'holds',
-      ...(timingUndecidable ? { timingUndecidable } : {}),
+      ...(timingUndecidable ? { timingUndecidable, fromParallelism: eff !== null } : {}),
       summary:
         `One trial = one ABBA/BAAB block: a single process (A) and a cluster of ${W} workers (B), started once for all the blocks, each under ${block.connections} keep-alive connections for ≈${HEAVY_WINDOW_MS} ms of /heavy (pbkdf2 ${block.iterations} iterations ≈ ${HEAVY_MS} ms), r = ln(thr cluster / thr single). ` +
         `Server and generator share the CPUs (pinning would leave the server one of 2 CPUs and test the pinning); the generator's CPU is recorded per run. ` +

@@ -98,7 +98,7 @@ export default defineSpec({
         ? `The fewer side: W = ${F} (F) runs first and last in each block (FABBAF / FBAABF), under ${2 * F} connections (two per worker, as B); r fewer = ln(thr C / thr ${F}), modelled from the cores a /heavy server has here (min(C, effective parallelism ${round(eff ?? C, 2)}) less the generator's share: ${round(cServer, 2)}) as ${round(fewerModel, 3)} (×${round(Math.exp(fewerModel), 2)}), against none (r = 0); boundary halfway, ${round(fewerModel / 2, 3)}. Each block also checks that reference: every one of the ${F} workers served, and they kept at least ${BUSY_SHARE} of the cores they can use busy: a reference that idles fails. `
         : 'On one core there are no fewer workers to compare: only "no gain" is judged. ';
     return {
-      ...(timingUndecidable ? { timingUndecidable } : {}),
+      ...(timingUndecidable ? { timingUndecidable, fromParallelism: eff !== null } : {}),
       summary:
         `One trial = one ${F >= 1 ? 'FABBAF/FBAABF' : 'ABBA/BAAB'} block: clusters of W = ${C} (A) and W = ${2 * C} (B) workers, started once for all the blocks, each under ${block.connections} keep-alive connections for a bounded window of /heavy (≈${HEAVY_MS} ms per request), server and generator sharing the CPUs; r = ln(thr 2C / thr C). ` +
         `Model on C=${C}: r = 0 (the plateau); a proportional gain would give r = ${round(gain, 3)}; boundary r = ${round(gain / 2, 3)}. "No gain" is asserted, not a slowdown. ` +
