@@ -5,12 +5,16 @@
 // (abbaBlocks) or fresh ones per block (abbaTrial), each block under bounded
 // loads from harness/kits/loadgen.js.
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS, READY_MS } from './loadgen.js';
 import { round, median } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
 import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
 import { probeParallelism } from '../profile.js';
+
+/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** Inside ±ln(1.1) a ratio says nothing: the notes' ~10% margin of this VM's run-to-run noise. */
 export const MARGIN = Math.log(1.1);
@@ -82,11 +86,7 @@ export function separable(claim, alternative) {
  * @param {number} pid
  */
 export function processCpuNs(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return NaN;
-  }
+  return proc.cpuNs(pid, pid);
 }
 
 /**
@@ -97,8 +97,7 @@ export function processCpuNs(pid) {
 export function processTreeCpuNs(pid) {
   try {
     let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`))
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) || 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += proc.cpuNs(Number(tid), pid) || 0;
     return ns;
   } catch {
     return NaN;

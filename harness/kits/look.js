@@ -46,6 +46,34 @@ export async function runWithLook(ctx, fixture, o, look) {
   return { ...result, looks };
 }
 
+/**
+ * The context `c` with its start() tapped: each message of a fixture started through it
+ * goes first to `tap(pid, message, handle)`, with the pid the spawn gave (not one a message
+ * names), then, unless `tap` returns true (it took the message: answered it itself), to the
+ * caller's own onMessage. `options` adds to the fixture's JSON argument.
+ * @param {import('../context.js').Context} c
+ * @param {(pid: number, message: any, handle: import('../isolate.js').FixtureHandle) => boolean | void} tap
+ * @param {object} [options]
+ * @returns {import('../context.js').Context}
+ */
+export function tappedStart(c, tap, options) {
+  /** @type {import('../context.js').Context['start']} */
+  const start = (fixture, o = {}) => {
+    /** @type {import('../isolate.js').FixtureHandle | undefined} */
+    let handle;
+    handle = c.start(fixture, {
+      ...o,
+      ...(options ? { options: { ...o.options, ...options } } : {}),
+      onMessage: (/** @type {any} */ m) => {
+        const took = handle?.pid !== undefined && tap(handle.pid, m, handle);
+        if (!took) o.onMessage?.(m);
+      },
+    });
+    return handle;
+  };
+  return { ...c, start };
+}
+
 /** openat's number (proc.cjs's), which proc.threadWait gives as a number. */
 const OPENAT = proc.OPENAT === undefined ? undefined : String(proc.OPENAT);
 

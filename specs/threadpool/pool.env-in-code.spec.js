@@ -10,6 +10,7 @@ import {
   parkedFromOutside,
 } from '../../harness/kits/pool.js';
 import { launchedReading, launchedPart, childrenOf } from '../../harness/kits/threads.js';
+import { tappedStart } from '../../harness/kits/look.js';
 import { listTasks } from '../../harness/thread-watch.js';
 import { fsOnRing, closeOnRing } from '../../harness/kits/io-uring.js';
 import { satisfiesVersion } from '../../harness/range.js';
@@ -59,28 +60,16 @@ export const drawLate = (P) => (P >= 1024 ? ASK : String(P + 1 + randomInt(Math.
 export function tapLaunched(c) {
   /** @type {{ pid: number, parked: number | null, tasks: string[], children: number[] } | null} */
   let reading = null;
-  /** @type {import('../../harness/context.js').Context['start']} */
-  const start = (fixture, o = {}) => {
-    /** @type {any} */
-    let handle;
-    handle = c.start(fixture, {
-      ...o,
-      onMessage: (/** @type {any} */ m) => {
-        if (m?.phase === 'parked' && reading === null && handle?.pid !== undefined) {
-          try {
-            const pid = handle.pid;
-            const parked = parkedFromOutside(pid);
-            reading = { pid, parked: parked ? parked.length : null, tasks: listTasks(pid), children: childrenOf(pid) };
-          } catch {
-            // the process gone: not read
-          }
-        }
-        o.onMessage?.(m);
-      },
-    });
-    return handle;
-  };
-  return { ctx: { ...c, start }, seen: () => reading };
+  const ctx = tappedStart(c, (pid, m) => {
+    if (m?.phase !== 'parked' || reading !== null) return;
+    try {
+      const parked = parkedFromOutside(pid);
+      reading = { pid, parked: parked ? parked.length : null, tasks: listTasks(pid), children: childrenOf(pid) };
+    } catch {
+      // the process gone: not read
+    }
+  });
+  return { ctx, seen: () => reading };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../harness/kits/pool.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { shuffled } from '../../harness/kits/draw.js';
+import { tappedStart } from '../../harness/kits/look.js';
 
 const MAX = 1024;
 /** FIFOs for the 1025 probe: more than the cap, so a pool over it would show. */
@@ -50,30 +51,22 @@ export const drawHeld = (P) => shuffled([...HELD_KINDS]).map((kind) => ({ kind, 
 export function tapHeld(c, held) {
   /** @type {{ kind: string, n: number, parked: number | null }[]} */
   const seen = [];
-  /** @type {import('../../harness/context.js').Context['start']} */
-  const start = (fixture, o = {}) => {
-    /** @type {any} */
-    let handle;
-    handle = c.start(fixture, {
-      ...o,
-      options: { .../** @type {any} */ (o).options, held },
-      onMessage: (/** @type {any} */ m) => {
-        if (m?.phase === 'held' && handle?.pid !== undefined) {
-          const parked = parkedFromOutside(handle.pid);
-          seen.push({ kind: String(m.kind), n: Number(m.n), parked: parked ? parked.length : null });
-          try {
-            handle.send({ type: 'looked', phase: 'held' });
-          } catch {
-            // the channel closed: the probe goes on without the answer
-          }
-          return;
-        }
-        o.onMessage?.(m);
-      },
-    });
-    return handle;
-  };
-  return { ctx: { ...c, start }, seen: () => seen };
+  const ctx = tappedStart(
+    c,
+    (pid, m, handle) => {
+      if (m?.phase !== 'held') return false;
+      const parked = parkedFromOutside(pid);
+      seen.push({ kind: String(m.kind), n: Number(m.n), parked: parked ? parked.length : null });
+      try {
+        handle.send({ type: 'looked', phase: 'held' });
+      } catch {
+        // the channel closed: the probe goes on without the answer
+      }
+      return true;
+    },
+    { held },
+  );
+  return { ctx, seen: () => seen };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { runWithLook } from '../../harness/kits/look.js';
+import { processCpuNs } from '../../harness/kits/abba.js';
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest } from '../../harness/kits/pool.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
@@ -164,11 +165,8 @@ const UNCLEAR = 1.5;
  * @param {number} pid
  */
 function mainThreadCpu(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
+  const ns = processCpuNs(pid);
+  return Number.isFinite(ns) ? ns / 1e6 : null;
 }
 
 /**

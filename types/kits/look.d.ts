@@ -16,6 +16,17 @@ export declare function runWithLook<T>(ctx: import('../context.js').Context, fix
     looks: (T | null)[];
 }>;
 /**
+ * The context `c` with its start() tapped: each message of a fixture started through it
+ * goes first to `tap(pid, message, handle)`, with the pid the spawn gave (not one a message
+ * names), then, unless `tap` returns true (it took the message: answered it itself), to the
+ * caller's own onMessage. `options` adds to the fixture's JSON argument.
+ * @param {import('../context.js').Context} c
+ * @param {(pid: number, message: any, handle: import('../isolate.js').FixtureHandle) => boolean | void} tap
+ * @param {object} [options]
+ * @returns {import('../context.js').Context}
+ */
+export declare function tappedStart(c: import('../context.js').Context, tap: (pid: number, message: any, handle: import('../isolate.js').FixtureHandle) => boolean | void, options?: object): import('../context.js').Context;
+/**
  * The threads of process `pid` now (their ids), read from outside it; null
  * where they cannot be read (not Linux, gone). Taken before a fixture starts
  * its pool, it names the threads that are not the pool's (busyCalls `before`).
