@@ -272,17 +272,20 @@ describe('run: skips', () => {
   });
 });
 
+/** A decisive timing channel whose every value is its claim's (0.5 against none, 0). */
+const ratioTiming = {
+  decisive: true,
+  statistic: 'r',
+  description: 'a ratio',
+  claim: 0.5,
+  alternatives: { none: 0 },
+  looks: [5, 9],
+  alpha: 0.01,
+  value: () => 0.5,
+};
+
 describe('run: plan().timingUndecidable', () => {
-  const timing = {
-    decisive: true,
-    statistic: 'r',
-    description: 'a ratio',
-    claim: 0.5,
-    alternatives: { none: 0 },
-    looks: [5, 9],
-    alpha: 0.01,
-    value: () => 0.5,
-  };
+  const timing = ratioTiming;
   test('the structure alone runs, up to what a pass needs; sound, the claim is inconclusive, never a pass', async () => {
     const calls = [];
     const spec = fakeSpec(
@@ -330,16 +333,7 @@ describe('run: plan().timingUndecidable', () => {
 });
 
 describe("run: a plan undecidable on the profile's parallelism (fromParallelism)", () => {
-  const timing = {
-    decisive: true,
-    statistic: 'r',
-    description: 'a ratio',
-    claim: 0.5,
-    alternatives: { none: 0 },
-    looks: [5, 9],
-    alpha: 0.01,
-    value: () => 0.5,
-  };
+  const timing = ratioTiming;
   /** A spec undecidable below 1.5 of the profile's parallelism; `seen` gets each plan's reading. */
   const parallelSpec = (/** @type {number[]} */ seen) =>
     defineSpec({
