@@ -1351,3 +1351,54 @@ describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (n
     expect(caught?.invalid).toBeUndefined();
   });
 });
+
+describe('net.not-pool-bound: a POST or https GET that ended just after the release', () => {
+  const check = (/** @type {any} */ obs) => notPoolBound.plan(/** @type {any} */ ({})).structural?.check(obs);
+  /** A trial whose every other part held; its one POST ended at 177 ms, the release at 163 ms. */
+  const lateTrial = (/** @type {any} */ over = {}) => ({
+    P: 4,
+    parked: 4,
+    delayMs: 30,
+    releasedAt: 163,
+    loopStallMs: 35,
+    inFlightHeld: 8,
+    ops: {
+      ip: { count: 8, completedBeforeRelease: 8, completed: 8, times: [40, 41, 42, 43, 44, 45, 46, 47], errors: [] },
+      access: { count: 1, completedBeforeRelease: 0, completed: 1, times: [170], errors: [] },
+      bulk: { count: 1, completedBeforeRelease: 0, completed: 1, times: [177], errors: [], bytes: [182557, 293296] },
+    },
+    asked: { bulk: [[182557, 293296]] },
+    mainWaitMs: 101,
+    mainCpuMs: 56,
+    othersCpuMs: 27,
+    hostTakenMs: 0,
+    ...over,
+  });
+  it('void where the main thread waited half the hold or more for a CPU (two busy loops here)', () => {
+    expect(check(lateTrial())).toMatchObject({ ok: false, invalid: true });
+    expect(check(lateTrial()).detail).toMatch(/the main thread waited 101 ms for a CPU.*an end that cannot tell/);
+  });
+  it('a fail where the machine gave the fixture its CPU, as a POST that waits for a pool thread', () => {
+    const quiet = check(lateTrial({ mainWaitMs: 4 }));
+    expect(quiet).toMatchObject({ ok: false });
+    expect(quiet.invalid).toBeUndefined();
+    expect(quiet.detail).toMatch(/0\/1 POSTs to 127.0.0.1 .* finished while the pool was parked \(expected all/);
+  });
+  it('a fail where its own other threads took the CPU, the POST broke, or no wait was read', () => {
+    for (const over of [
+      { othersCpuMs: 90 },
+      { mainWaitMs: null },
+      { ops: { ...lateTrial().ops, bulk: { ...lateTrial().ops.bulk, errors: ['ECONNRESET'] } } },
+      { ops: { ...lateTrial().ops, bulk: { ...lateTrial().ops.bulk, completed: 0, times: [] } } },
+      { ops: { ...lateTrial().ops, bulk: { ...lateTrial().ops.bulk, bytes: [182557, 1000] } } },
+    ]) {
+      const c = check(lateTrial(over));
+      expect(c).toMatchObject({ ok: false });
+      expect(c.invalid).toBeUndefined();
+    }
+  });
+  it('ended before the release: a pass, however busy the machine', () => {
+    const ops = { ...lateTrial().ops, bulk: { ...lateTrial().ops.bulk, completedBeforeRelease: 1, times: [120] } };
+    expect(check(lateTrial({ ops }))).toMatchObject({ ok: true });
+  });
+});
