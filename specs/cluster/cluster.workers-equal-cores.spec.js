@@ -17,6 +17,16 @@ import { checkOfParts } from '../../harness/verdict.js';
 import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
 import { round } from '../../harness/stats.js';
 
+/**
+ * The modelled gain of C workers over F (log ratio) on the cores a /heavy server has where
+ * the CPUs give an effective parallelism of `eff` (heavyServerCores).
+ * @param {number} C @param {number} F @param {number | null} eff
+ */
+function fewerGain(C, F, eff) {
+  const cores = heavyServerCores(C, eff);
+  return Math.log(Math.min(C, cores) / Math.min(F, cores));
+}
+
 /** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
 const IDLE_SERVERS = 0.1;
 
@@ -37,8 +47,7 @@ export function slowedBlock(obs, { C, F }) {
   // servers that spent CPU while idle slowed the probe themselves: judged as ever
   const idle = obs.given?.serversCores;
   if (typeof eff !== 'number' || typeof idle !== 'number' || !(idle < IDLE_SERVERS)) return null;
-  const cores = heavyServerCores(C, eff);
-  const model = Math.log(Math.min(C, cores) / Math.min(F, cores));
+  const model = fewerGain(C, F, eff);
   if (separable(model, 0)) return null;
   return `the CPUs slowed once all ${C} workers were busy: ×${round(costRatio(obs, 'A', 'F') ?? NaN, 2)} the CPU per request of ${F}, and the harness's probe then read an effective parallelism of ${round(eff, 2)}: ${C} workers' gain over ${F} (×${round(Math.exp(model), 2)} on it) cannot be told from none in this block`;
 }
@@ -69,7 +78,7 @@ export default defineSpec({
     const F = Math.floor(C / 2);
     const eff = measuredParallelism(ctx);
     const cServer = heavyServerCores(C, eff);
-    const fewerModel = Math.log(Math.min(C, cServer) / Math.min(F, cServer));
+    const fewerModel = fewerGain(C, F, eff);
     // Where that gain is too close to none to be told from it, the blocks
     // still run for their structure: a broken cluster fails, a sound one is
     // inconclusive.

@@ -56,6 +56,16 @@ const FREE = { lo: 24, hi: 48 };
 const TLS = { lo: 1, hi: 3 };
 const BULK = { lo: 64 * 1024, hi: 1024 * 1024 };
 
+/**
+ * Whether, over the hold, the fixture's main thread waited for a CPU (or the host took our
+ * CPUs' time) for at least `ms` while its own other threads spent less than that: the
+ * process kept from its CPU, not busy with its own work. Needs obs.mainWaitMs.
+ * @param {any} obs @param {number} ms
+ */
+function keptFromCpu(obs, ms) {
+  return obs.mainWaitMs + (obs.hostTakenMs ?? 0) >= ms && (obs.othersCpuMs == null || obs.othersCpuMs < ms);
+}
+
 export default defineSpec({
   id: 'net.not-pool-bound',
   title: 'Socket I/O does not use the thread pool: requests finish while every pool thread is busy',
@@ -144,9 +154,7 @@ export default defineSpec({
           // beside busy threads of its own made the stall itself: the count stands.
           // (Records from before these readings have no mainWaitMs: void as then.)
           const half = obs.loopStallMs / 2;
-          const kept =
-            obs.mainWaitMs == null ||
-            (obs.mainWaitMs + (obs.hostTakenMs ?? 0) >= half && (obs.othersCpuMs == null || obs.othersCpuMs < half));
+          const kept = obs.mainWaitMs == null || keptFromCpu(obs, half);
           const stalled = obs.loopStallMs >= obs.delayMs;
           const waited =
             obs.mainWaitMs == null
@@ -190,12 +198,8 @@ export default defineSpec({
           // ended whole, and the main thread waited for a CPU (or the host took our CPUs'
           // time) half the hold or more while its own other threads did not take as much,
           // the trial cannot tell: void. A quiet machine keeps the fail.
-          const holdHalf = obs.releasedAt / 2;
-          const keptFromCpu =
-            obs.mainWaitMs != null &&
-            obs.mainWaitMs + (obs.hostTakenMs ?? 0) >= holdHalf &&
-            (obs.othersCpuMs == null || obs.othersCpuMs < holdHalf);
-          if (rest && together && noPool && !othersEnded && others.every((u) => u.ok || u.late) && keptFromCpu)
+          const lateKept = obs.mainWaitMs != null && keptFromCpu(obs, obs.releasedAt / 2);
+          if (rest && together && noPool && !othersEnded && others.every((u) => u.ok || u.late) && lateKept)
             return {
               ok: false,
               invalid: true,
