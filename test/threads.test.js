@@ -2,6 +2,9 @@ import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   rchar,
   threadReads,
@@ -267,6 +270,62 @@ async function watchUntilReady(code) {
     child.kill();
   }
 }
+
+describe('a fixture that re-executes itself in place (process.execve) cannot report', () => {
+  // launchedPart reads the launched process's pid, threads and children: a
+  // program that runs again in place (process.execve, Node 22.15+) keeps its
+  // pid and starts no child, so those readings cannot see it. What closes
+  // that way is the channel: the harness hears a fixture only over IPC, and
+  // the IPC descriptor is close-on-exec, so the new image's report goes
+  // nowhere (a fixture error), even where it names the old descriptor.
+  const REPORT = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'lib', 'report.cjs');
+  const fixture = (/** @type {string} */ body) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ncs-execve-'));
+    const file = path.join(dir, 'fixture.cjs');
+    writeFileSync(
+      file,
+      `'use strict';\nconst fs = require('node:fs');\nconst report = require(${JSON.stringify(REPORT)});\n${body}\n`,
+    );
+    return { file, done: () => rmSync(dir, { recursive: true, force: true }) };
+  };
+  test('the IPC descriptor a fixture holds is close-on-exec', { skip: process.platform !== 'linux' }, async () => {
+    const f = fixture(
+      `const fd = process.channel.fd;\nreport.done({ fd, flags: fs.readFileSync('/proc/self/fdinfo/' + fd, 'utf8').match(/flags:\\s*(\\d+)/)[1] });`,
+    );
+    try {
+      const { data } = await startFixture({ node: process.execPath, fixture: f.file }).result;
+      expect(Number.isInteger(data.fd)).toBe(true);
+      expect(parseInt(data.flags, 8) & 0o2000000).toBe(0o2000000); // O_CLOEXEC
+    } finally {
+      f.done();
+    }
+  });
+  test(
+    'a re-executed fixture reports nothing the harness hears',
+    { skip: process.platform !== 'linux' || typeof (/** @type {any} */ (process).execve) !== 'function' },
+    async () => {
+      const f = fixture(
+        [
+          'if (!process.env.NCS_REEXECUTED) {',
+          "  process.env.UV_THREADPOOL_SIZE = '7';",
+          '  const fd = String(process.channel.fd);',
+          '  process.execve(process.execPath, [process.execPath, ...process.argv.slice(1)], { ...process.env, NCS_REEXECUTED: "1", NODE_CHANNEL_FD: fd });',
+          '} else report.done({ pid: process.pid, size: process.env.UV_THREADPOOL_SIZE });',
+        ].join('\n'),
+      );
+      try {
+        const outcome = await startFixture({ node: process.execPath, fixture: f.file, timeoutMs: 5000 }).result.then(
+          (r) => ({ data: r.data }),
+          (e) => ({ error: String(e?.message ?? e) }),
+        );
+        // the new image ran (same pid) and its report went nowhere: a fixture error, never a reading
+        expect(outcome).toEqual({ error: expect.stringMatching(/exited with code 0 without a result/) });
+      } finally {
+        f.done();
+      }
+    },
+  );
+});
 
 describe("the main-thread specs take the kernel's count", () => {
   const ctx = /** @type {any} */ ({ platform: 'linux', cores: 2, env: {} });

@@ -218,6 +218,9 @@ export function launchedReading(pid, tids = [], { tasks = listTasks, children = 
  * process's, and it has started no process (the fixtures that use it start none: honest,
  * no child and no foreign thread, every trial). Under Node options (`optioned`) its
  * children are not judged: a preload may start one. null where the reading was not taken.
+ * A program that re-executes itself in place (process.execve, Node 22.15+) keeps its pid
+ * and starts no child, which this cannot see; it cannot report either: its channel to the
+ * harness is close-on-exec (test/threads.test.js).
  * @param {{ pid: number, children: number[], foreign: number[] } | null | undefined} reading
  * @param {unknown} reportedPid @param {boolean} [optioned]  Node options in force
  * @returns {{ ok: boolean, detail: string } | null}
