@@ -56,27 +56,19 @@ export declare function lightGenerators(C: number): number;
  * The relative costs of source 004's /light endpoint, one process against a
  * cluster, per load, as multiples of one process's own cost (only ratios
  * enter a prediction, so the scale is free: one process = 1). Fitted to real
- * blocks of `cluster.slower-on-light` at C = 2 on Node 20: the medians of
- * their warm runs (no warm-up in the run), 42 blocks without keep-alive
- * (BENCHMARKS §10) and 69 with it (§53).
+ * blocks: the medians of the warm runs (no warm-up in the run) of 42 blocks
+ * of `cluster.slower-on-light` at C = 2 on Node 20 (BENCHMARKS §10).
  * - Without keep-alive every request is a new connection: each cluster worker
  *   receives the socket from the primary over IPC (×2.1 a process's cost per
  *   request), and the primary spends ×0.7 accepting and handing it. The
  *   medians of all runs (cold ones included) in BENCHMARKS §9 give the same
  *   ×2.1 and ×0.7.
- * - With keep-alive the hand-off happens once per connection (primary
- *   ×0.03). Refitted in BENCHMARKS §53 to the warm runs of 69 blocks at C = 2
- *   on Node 20, servers warmed by 200 requests per serving process (since
- *   §42): each worker ×1.18 a process's cost per request, the generator
- *   ×0.60 against one process and ×0.43 against a cluster (it takes more
- *   answers per wake-up from the faster server). §10's fit (workers ×2.2,
- *   the generator ×0.9) came from servers warmed by 16 requests, whose runs
- *   measured the JIT's fall: it predicted ×0.64 on 2 cores where warm servers
- *   read ×1.25 (×0.89–1.67 a block).
- * - The generator without keep-alive: ×1.2 (§9: ×0.86). The costs without
- *   keep-alive read in §53's blocks (workers ×1.58, primary ×0.50, generator
- *   ×1.12 and ×1.20) are not refitted: they would move the flip from C = 5
- *   to C = 4, which no 4-core machine has measured yet.
+ * - With keep-alive the hand-off happens once per connection (primary ≈ 0),
+ *   yet each worker still costs ×2.2 per request, two workers and the
+ *   generator contending on 2 cores (§9's medians of all runs: ×1.65). This
+ *   ratio is the least certain, so the keep-alive assertion leans on the
+ *   cores only (no gain where no core is free), not on it.
+ * - The generator: ×1.2 without keep-alive, ×0.9 with it (§9: ×0.86, ×0.59).
  * Each run measures the costs again (the block's `cost`), and each block's
  * line shows what its own costs predict.
  * @type {Record<'no keep-alive' | 'keep-alive', { single: RequestCost, cluster: RequestCost }>}
