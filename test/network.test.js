@@ -1401,4 +1401,31 @@ describe('net.not-pool-bound: a POST or https GET that ended just after the rele
     const ops = { ...lateTrial().ops, bulk: { ...lateTrial().ops.bulk, completedBeforeRelease: 1, times: [120] } };
     expect(check(lateTrial({ ops }))).toMatchObject({ ok: true });
   });
+  /** GETs by IP of which 5 of 8 ended before the release, the POST in time. */
+  const lateGets = (/** @type {any} */ ip = {}, /** @type {any} */ over = {}) => {
+    const t = lateTrial();
+    const bulk = { ...t.ops.bulk, completedBeforeRelease: 1, times: [120] };
+    return lateTrial({ ops: { ...t.ops, bulk, ip: { ...t.ops.ip, completedBeforeRelease: 5, ...ip } }, ...over });
+  };
+  it('GETs by IP that ended just after the release, whole: void where the main thread waited half the hold', () => {
+    expect(check(lateGets())).toMatchObject({ ok: false, invalid: true });
+    expect(check(lateGets()).detail).toMatch(
+      /^5\/8 GETs by IP ended before the release, the rest after it, whole, but/,
+    );
+    // with the POST late too, both are said
+    const both = lateGets({}, { ops: { ...lateGets().ops, bulk: lateTrial().ops.bulk } });
+    expect(check(both)).toMatchObject({ ok: false, invalid: true });
+    expect(check(both).detail).toMatch(/whole; 0\/1 POSTs/);
+  });
+  it('GETs by IP late: a fail on a quiet machine, where one failed or did not end, or the server held only P', () => {
+    for (const c of [
+      check(lateGets({}, { mainWaitMs: 4 })),
+      check(lateGets({ errors: ['ECONNRESET'] })),
+      check(lateGets({ completed: 7 })),
+      check(lateGets({}, { inFlightHeld: 4, loopStallMs: 10 })),
+    ]) {
+      expect(c).toMatchObject({ ok: false });
+      expect(c.invalid).toBeUndefined();
+    }
+  });
 });
