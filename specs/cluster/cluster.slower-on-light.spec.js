@@ -223,8 +223,9 @@ export default defineSpec({
       // the block's keep-alive ratio spread 0.155 in log (sd, 138 blocks; an
       // arm's two runs of a block 0.15–0.20 apart), a sixth of honest blocks
       // reached the boundary (×1.41), and 8 of 10 --quick runs and 3 of 10
-      // full ones left it undecided (§52); at 160 ms 0.098, 1 block of 33
-      // past it, every full run decided at 9 blocks (BENCHMARKS.md §53).
+      // full ones left it undecided (§52); at 160 ms 0.10–0.13 (209 blocks,
+      // 7 past it), every quiet full run decided, at 9 to 21 blocks, and 9
+      // of 10 --quick runs (BENCHMARKS.md §53).
       durationMs: 160,
       requests: 20_000,
       // Each fresh server's first load (its two runs, one per variant) opens
