@@ -205,12 +205,21 @@ export default defineSpec({
           const lateKept = obs.mainWaitMs != null && keptFromCpu(obs, obs.releasedAt / 2);
           const ipLate = !rest && !free && ip.errors.length === 0 && ip.completed === ip.count;
           const othersWhole = others.every((u) => u.ok || u.late);
-          if ((rest ? !othersEnded : ipLate) && together && noPool && othersWhole && lateKept)
+          if ((rest ? !othersEnded : ipLate) && together && noPool && othersWhole && lateKept) {
+            const lateParts = [
+              ...(ipLate
+                ? [
+                    `${ip.completedBeforeRelease}/${ip.count} GETs by IP ended before the release, the rest after it, whole`,
+                  ]
+                : []),
+              ...(othersEnded ? [] : others.map((u) => u.text)),
+            ];
             return {
               ok: false,
               invalid: true,
-              detail: `${ipLate ? `${ip.completedBeforeRelease}/${ip.count} GETs by IP ended before the release, the rest after it, whole` : ''}${ipLate && !othersEnded ? '; ' : ''}${othersEnded ? '' : others.map((u) => u.text).join('; ')}, but over the ${obs.releasedAt} ms hold the main thread waited ${obs.mainWaitMs} ms for a CPU (its other threads ran ${obs.othersCpuMs} ms, the host took ${obs.hostTakenMs ?? '?'} ms): an end that cannot tell`,
+              detail: `${lateParts.join('; ')}, but over the ${obs.releasedAt} ms hold the main thread waited ${obs.mainWaitMs} ms for a CPU (its other threads ran ${obs.othersCpuMs} ms, the host took ${obs.hostTakenMs ?? '?'} ms): an end that cannot tell`,
             };
+          }
           return {
             ok: rest && together && noPool && othersEnded,
             detail: `${free ? `${free}; ` : ''}${ip.completedBeforeRelease}/${ip.count} requests to 127.0.0.1 finished while all ${obs.P} pool threads were parked${beyondPool ? `, the server holding ${obs.inFlightHeld} at once (${together ? 'more than' : 'expected more than'} the pool's ${obs.P})` : ''}; the control ${controlOp(obs.ops).call} waited for the release${errs}${busy}${others.map((u) => `; ${u.text}`).join('')}${uses.map((u) => `; ${u.text}`).join('')}${threadsSaid(obs)}`,
