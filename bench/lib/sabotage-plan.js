@@ -3,6 +3,9 @@
 // but for one fact of the machine a sabotage's reach depends on: whether a
 // fixture can have a network namespace of its own (netns.js, tried once).
 import { ownNetworkProblem } from '../../harness/netns.js';
+import { BLIND11A } from './sabotages-blind11a.js';
+import { BLIND11B } from './sabotages-blind11b.js';
+import { BLIND11C } from './sabotages-blind11c.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1635,6 +1638,9 @@ export const SABOTAGES = [
     // only in a JavaScript queue, so a hung dns.lookup does not hold the pool's only thread
     breaks: () => true,
   },
+  ...BLIND11A,
+  ...BLIND11B,
+  ...BLIND11C,
 ];
 
 /**
