@@ -19,7 +19,14 @@ import fsIoUring, {
   STREAM_REQUESTS,
 } from '../specs/threadpool/pool.fs-io-uring.spec.js';
 import { ioUringRule, kernelVersion, kernelRefuses } from '../harness/kits/io-uring.js';
-import webcrypto, { drawHold, firstFreed, drawInput, mainCpu } from '../specs/threadpool/pool.webcrypto.spec.js';
+import webcrypto, {
+  drawHold,
+  firstFreed,
+  drawInput,
+  mainCpu,
+  cpuSplit,
+  hashOnPool,
+} from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
   poolWakes,
@@ -312,6 +319,70 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(check({ ...obs, mainCpuMs: 90 })).toMatchObject({ ok: false });
     expect(check({ ...obs, mainCpuMs: 90 }).invalid).toBeUndefined();
     expect(check({ ...obs, mainCpuMs: 40 })).toMatchObject({ ok: false, invalid: true });
+  });
+
+  it("webcrypto: each thread's CPU from the digest's start to its result, split between the main thread, the pool, the others and threads that ended", () => {
+    const a = { mainMs: 100, processMs: 500, held: [11, 12], cpu: { 10: 100, 11: 5, 12: 6, 13: 40 } };
+    // thread 13 (a platform thread) +2, 14 started since (counts whole), thread 12 hashed 60; 200 ms
+    // more in the process's ticks than its live threads' 3 + 60 + 2 + 30
+    const c = { mainMs: 103, processMs: 700, held: [], cpu: { 10: 103, 11: 5, 12: 66, 13: 42, 14: 30 } };
+    expect(cpuSplit(a, c, 10, 2)).toEqual({ mainMs: 3, poolMs: 60, othersMs: 32, goneMs: 105, poolThreads: 2 });
+    // not every pool thread held at the start, or unread: no split
+    expect(cpuSplit({ ...a, held: [11] }, c, 10, 2)).toBe(null);
+    expect(cpuSplit({ ...a, cpu: null }, c, 10, 2)).toBe(null);
+    expect(cpuSplit(a, null, 10, 2)).toBe(null);
+    // the process's ticks unread: threads that ended not read; never below 0
+    expect(cpuSplit({ ...a, processMs: null }, c, 10, 2)?.goneMs).toBe(null);
+    expect(cpuSplit(a, { ...c, processMs: 510 }, 10, 2)?.goneMs).toBe(0);
+  });
+
+  it("webcrypto: the hash's CPU is the pool's, not another thread's, nor the main thread's after the release", () => {
+    const reference = { copyMs: 30, hashMs: 60 };
+    const split = (/** @type {object} */ o) => ({
+      reference,
+      split: { poolMs: 62, othersMs: 0, goneMs: 3, mainAfterMs: 6, poolThreads: 4, ...o },
+    });
+    // honest (measured): the pool 50 to 72 ms for hashes of 53 to 72, others 0 to 0.1, ended 0 to 6,
+    // the main thread 3.4 to 9.9 from the release on (15 with one thread held in read(2))
+    expect(hashOnPool(split({}))?.ok).toBe(true);
+    // digest-token-request: the pool runs a token, a Worker that ended the hash
+    const token = hashOnPool(split({ poolMs: 0.2, othersMs: 3, goneMs: 112 }));
+    expect(token).toMatchObject({ ok: false });
+    expect(token?.unclear).toBeUndefined();
+    expect(token?.text).toMatch(/pool threads spent 0.2 ms .* and 112 ms more in threads that ended/);
+    expect(token?.text).toMatch(/expected the pool's at least 30, the others' and the main thread's under it/);
+    // digest-worker-hash: the pool's work thrown away, a Worker's answered
+    expect(hashOnPool(split({ poolMs: 75, othersMs: 3, goneMs: 133 }))?.ok).toBe(false);
+    // digest-main-after: the main thread hashes once the pool's answer is in
+    expect(hashOnPool(split({ mainAfterMs: 67 }))).toMatchObject({ ok: false });
+    // a tick each way of the process's reading is not counted against it
+    expect(hashOnPool(split({ othersMs: 20, goneMs: 19 }))?.ok).toBe(true);
+    // within 1.5 times the bound either way: unclear, void
+    expect(hashOnPool(split({ poolMs: 25 }))).toMatchObject({ ok: false, unclear: true });
+    expect(hashOnPool(split({ poolMs: 19 }))?.unclear).toBeUndefined();
+    expect(hashOnPool(split({ mainAfterMs: 40 }))).toMatchObject({ ok: false, unclear: true });
+    // not read: left out
+    expect(hashOnPool({ reference })).toBe(null);
+    expect(hashOnPool({ split: split({}).split })).toBe(null);
+    expect(hashOnPool({ reference: { copyMs: 1, hashMs: 5 }, split: split({}).split })).toBe(null);
+    // in the check: a digest that waited as honest, its hash elsewhere, fails; unclear is void
+    const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
+    const obs = {
+      P: 4,
+      parked: 4,
+      poolThreads: 4,
+      parkedNow: 4,
+      heldIn: 'read',
+      ops: { digest: { before: false, done: true, requests: { HASHREQUEST: 1 } } },
+      controls: { hash: { before: true }, timer: { before: true }, access: { before: false } },
+      mainCpuMs: 20,
+    };
+    expect(check({ ...obs, ...split({}) }).ok).toBe(true);
+    expect(check({ ...obs, ...split({ goneMs: 112 }) })).toMatchObject({ ok: false });
+    expect(check({ ...obs, ...split({ goneMs: 112 }) }).invalid).toBeUndefined();
+    expect(check({ ...obs, ...split({ poolMs: 25 }) })).toMatchObject({ ok: false, invalid: true });
+    // unclear on one part, failed on the other: a fail
+    expect(check({ ...obs, ...split({ poolMs: 25 }), mainCpuMs: 90 }).invalid).toBeUndefined();
   });
 
   it('watchfile: fs.watch reports with the pool held, fs.watchFile only after; undecidable with io_uring in force', () => {

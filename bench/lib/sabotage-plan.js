@@ -1638,6 +1638,28 @@ export const SABOTAGES = [
     // only in a JavaScript queue, so a hung dns.lookup does not hold the pool's only thread
     breaks: () => true,
   },
+  {
+    name: 'digest-worker-hash',
+    what: "pool-parked.cjs (webcrypto): crypto.subtle.digest makes its own request (HASHREQUEST, hashed on the pool) and awaits it, but answers a Worker thread's hash of the input, made at the call: the pool's work thrown away",
+    select: ['pool.webcrypto'],
+    // the digest's answer is not the pool's work: it waits for a pool thread, but its hash runs on a thread of its
+    // own, outside the pool
+    breaks: () => true,
+  },
+  {
+    name: 'digest-main-after',
+    what: 'pool-parked.cjs (webcrypto): crypto.subtle.digest makes its own request and awaits it, its answer thrown away; once it is in, the main thread hashes the input and answers that',
+    select: ['pool.webcrypto'],
+    // the digest's work is the main thread's, after the pool's answer: the pool is waited for, not used
+    breaks: () => true,
+  },
+  {
+    name: 'digest-token-request',
+    what: "pool-parked.cjs (webcrypto): the pool job crypto.subtle.digest makes is a digest of the input's first byte (a HASHREQUEST that waits for a pool thread); the whole input is hashed by a Worker thread, answered once the token's job is in",
+    select: ['pool.webcrypto'],
+    // the input's hash is not a pool job: the pool only runs a token of it
+    breaks: () => true,
+  },
   ...BLIND11A,
   ...BLIND11B,
   ...BLIND11C,

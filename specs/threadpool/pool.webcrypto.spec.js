@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { runWithLook } from '../../harness/kits/look.js';
+import { createRequire } from 'node:module';
 import { processCpuNs } from '../../harness/kits/abba.js';
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize, madeRequest } from '../../harness/kits/pool.js';
+import { poolSize, madeRequest, parkedFromOutside } from '../../harness/kits/pool.js';
+import { listTasks } from '../../harness/thread-watch.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 
 // Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
@@ -160,13 +162,129 @@ export function mainCpu(obs) {
 /** From this many times mainCpu's bound a reading fails; below it, above the bound, it is void. */
 const UNCLEAR = 1.5;
 
+/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, statFields: (text: string) => string[] }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+
+/** Milliseconds in a clock tick of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
 /**
- * The main thread's CPU so far (ms), read from outside; null where unread.
+ * The CPU of process `pid` so far (ms), every thread's it ever had, those that
+ * ended included (/proc/<pid>/stat's utime and stime, in clock ticks: each
+ * reading short of the truth by less than a tick); null where unread.
  * @param {number} pid
  */
-function mainThreadCpu(pid) {
+function processCpuMs(pid) {
+  try {
+    const f = proc.statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    const ticks = Number(f[11]) + Number(f[12]); // fields 14 and 15
+    return Number.isFinite(ticks) ? ticks * TICK_MS : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What one look reads of process `pid` from outside: the main thread's CPU so far (ms),
+ * every thread's (ms, by tid; io_uring's kernel workers left out) and the threads held
+ * by the fixture now: parked in open(2) on a FIFO, or, `heldIn` 'read', blocked in
+ * read(2). Taken as the digest starts, the held threads are the pool's: the fixture
+ * holds every pool thread, and nothing else, before it. null parts where unread.
+ * @param {number} pid @param {'open' | 'read'} heldIn
+ */
+export function lookThreads(pid, heldIn) {
   const ns = processCpuNs(pid);
-  return Number.isFinite(ns) ? ns / 1e6 : null;
+  /** @type {Record<string, number> | null} */
+  let cpu = {};
+  try {
+    for (const tid of listTasks(pid).map(Number)) {
+      if (proc.ioWorker(tid, pid) !== false) continue;
+      const t = proc.cpuNs(tid, pid);
+      if (Number.isFinite(t)) cpu[tid] = t / 1e6;
+    }
+  } catch {
+    cpu = null;
+  }
+  const held =
+    heldIn === 'read'
+      ? cpu &&
+        Object.keys(cpu)
+          .filter((tid) => proc.threadWait(pid, Number(tid)) === 'read')
+          .map(Number)
+      : (parkedFromOutside(pid)?.map((t) => t.tid) ?? null);
+  return { mainMs: Number.isFinite(ns) ? ns / 1e6 : null, cpu, held, processMs: processCpuMs(pid) };
+}
+
+/**
+ * Where the process's CPU went between the look as the digest started (`a`, lookThreads)
+ * and the one once its result was in (`c`): the main thread's, the pool's (the threads
+ * held at `a`: P of them, else not read), every other live thread's (a Worker, a V8
+ * platform thread; one started since counts whole), and what threads that ended by `c`
+ * spent (`goneMs`: the process's whole CPU less its live threads', which /proc no longer
+ * lists; within a tick of the truth, never below 0). null where unread.
+ * @param {ReturnType<typeof lookThreads> | null} a @param {ReturnType<typeof lookThreads> | null} c
+ * @param {number} pid @param {number} P
+ * @returns {{ mainMs: number, poolMs: number, othersMs: number, goneMs: number | null, poolThreads: number } | null}
+ */
+export function cpuSplit(a, c, pid, P) {
+  if (!a?.cpu || !c?.cpu || !a.held || a.held.length !== P || a.mainMs === null || c.mainMs === null) return null;
+  const pool = new Set(a.held);
+  let poolMs = 0;
+  let othersMs = 0;
+  let liveMs = 0;
+  for (const [tid, ms] of Object.entries(c.cpu)) {
+    const spent = ms - (a.cpu[tid] ?? 0);
+    liveMs += spent;
+    if (Number(tid) === pid) continue;
+    if (pool.has(Number(tid))) poolMs += spent;
+    else othersMs += spent;
+  }
+  const whole = a.processMs != null && c.processMs != null ? c.processMs - a.processMs : null;
+  const r = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+  return {
+    mainMs: r(c.mainMs - a.mainMs),
+    poolMs: r(poolMs),
+    othersMs: r(othersMs),
+    goneMs: whole === null ? null : r(Math.max(0, whole - liveMs)),
+    poolThreads: pool.size,
+  };
+}
+
+/**
+ * The part that says the hash's CPU was the pool's: from the digest's start until its
+ * result was in (obs.split, cpuSplit), the pool's threads spent at least half what the
+ * hash costs here (referenceCost), and the process's other threads (not the main one)
+ * less than half. Honest, the first thread freed hashes the whole input (SHA-512 of 24 to
+ * 32 MiB). A digest whose answer comes from elsewhere, its pool request made and its work
+ * done or not, leaves the hash's CPU off the pool (hashed in a Worker, or on the main
+ * thread once the pool is free: the main thread's part reads that, mainCpu) or spends it
+ * twice (the request's work thrown away and the hash again on another thread). Beyond the
+ * bound by less than UNCLEAR times it, the trial is void, as mainCpu's. null where not read.
+ * @param {any} obs
+ * @returns {{ ok: boolean, unclear?: boolean, text: string } | null}
+ */
+export function hashOnPool(obs) {
+  const ref = obs.reference;
+  const split = obs.split;
+  if (!ref || !split || !(ref.hashMs >= HASH_MIN_MS)) return null;
+  const half = ref.hashMs / 2;
+  // threads that ended count beyond the ticks' error (a tick each way)
+  const gone = Math.max(0, (split.goneMs ?? 0) - TICK_MS);
+  const elsewhere = [split.othersMs + gone, split.mainAfterMs];
+  const ok = split.poolMs >= half && elsewhere.every((ms) => ms < half);
+  const unclear = !ok && split.poolMs >= half / UNCLEAR && elsewhere.every((ms) => ms < half * UNCLEAR);
+  const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+  return {
+    ok,
+    ...(unclear && { unclear }),
+    text:
+      `until the digest's result was in, its ${split.poolThreads} pool threads spent ${r(split.poolMs)} ms of CPU, the process's other threads ${r(split.othersMs)} ms${split.goneMs ? ` and ${r(split.goneMs)} ms more in threads that ended` : ''}, the main thread ${r(split.mainAfterMs)} ms from the release on (the hash here: ${r(ref.hashMs)} ms)` +
+      (ok
+        ? ''
+        : unclear
+          ? ` (within ×${UNCLEAR} of half the hash: unclear on this CPU, the trial void)`
+          : ` (expected the pool's at least ${r(half)}, the others' and the main thread's under it: the hash was not the pool's work)`),
+  };
 }
 
 /**
@@ -251,15 +369,22 @@ export default defineSpec({
         // (the reference first, not beside the fixture: two 32 MiB copies at once on a small
         // machine slow each other's, and the bound would move with them)
         const reference = await referenceCost(input.bytes, input.algorithm);
+        const heldIn = o.options.heldIn;
         const { data, looks } = await runWithLook(
           c,
           'pool-parked.cjs',
           { ...o, options: { ...o.options, look: true } },
-          mainThreadCpu,
+          (pid) => ({ pid, ...lookThreads(pid, heldIn) }),
         );
-        const [a, b] = looks;
-        const read = Array.isArray(data.looked) && data.looked.every(Boolean) && a != null && b != null;
-        return { ...data, reference, mainCpuMs: read ? b - a : null };
+        const [a, b, settled] = looks;
+        const answered = Array.isArray(data.looked) && data.looked.every(Boolean);
+        const read = answered && a?.mainMs != null && b?.mainMs != null;
+        // the looks from the digest's start to its result: each thread's CPU (hashOnPool);
+        // the main thread's from the release on (mainCpu reads it up to the release)
+        const whole = answered && a && settled ? cpuSplit(a, settled, a.pid, data.P) : null;
+        const after = whole && b?.mainMs != null && settled?.mainMs != null ? settled.mainMs - b.mainMs : null;
+        const split = whole && after !== null ? { ...whole, mainAfterMs: Math.round(after * 100) / 100 } : null;
+        return { ...data, reference, mainCpuMs: read ? b.mainMs - a.mainMs : null, split };
       },
       structural: {
         asserts: 'with every pool thread held, crypto.subtle.digest resolves only after the release',
@@ -289,17 +414,21 @@ export default defineSpec({
           // ... and what it waited for is a pool thread: it takes the first one freed
           // (firstFreed)
           const freed = firstFreed(obs);
-          // ... and its work is the pool's, not the main thread's (mainCpu)
+          // ... and its work is the pool's, not the main thread's (mainCpu) nor another
+          // thread's (hashOnPool)
           const cpu = mainCpu(obs);
+          const work = hashOnPool(obs);
+          const spent = [cpu, work].filter((x) => x !== null);
           if (
-            cpu?.unclear &&
+            spent.some((x) => x.unclear) &&
+            spent.every((x) => x.ok || x.unclear) &&
             !digest.before &&
             digest.done &&
             !digest.error &&
             own?.ok !== false &&
             freed?.ok !== false
           )
-            return { ok: false, invalid: true, detail: `${what}; ${cpu.text}` };
+            return { ok: false, invalid: true, detail: `${what}; ${spent.map((x) => x.text).join('; ')}` };
           return {
             ok:
               !digest.before &&
@@ -307,8 +436,8 @@ export default defineSpec({
               !digest.error &&
               own?.ok !== false &&
               freed?.ok !== false &&
-              cpu?.ok !== false,
-            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}${freed ? `; ${freed.text}` : ''}${cpu ? `; ${cpu.text}` : ''}; a synchronous hash and a timer completed, fs.access waited`,
+              spent.every((x) => x.ok),
+            detail: `with all ${obs.P} pool threads held (${census}), ${what}${own ? ` (${own.text})` : ''}${freed ? `; ${freed.text}` : ''}${spent.map((x) => `; ${x.text}`).join('')}; a synchronous hash and a timer completed, fs.access waited`,
           };
         },
       },
