@@ -1654,6 +1654,13 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'digest-prefix-answer',
+    what: "pool-parked.cjs (webcrypto): crypto.subtle.digest makes its own request and awaits it, but answers the main thread's hash of the input's first KiB",
+    select: ['pool.webcrypto'],
+    // the digest the caller gets is not the pool job's answer: it waits for the pool, and answers something else
+    breaks: () => true,
+  },
+  {
     name: 'digest-token-request',
     what: "pool-parked.cjs (webcrypto): the pool job crypto.subtle.digest makes is a digest of the input's first byte (a HASHREQUEST that waits for a pool thread); the whole input is hashed by a Worker thread, answered once the token's job is in",
     select: ['pool.webcrypto'],

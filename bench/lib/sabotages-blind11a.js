@@ -26,9 +26,13 @@ export const BLIND11A = [
     name: 'callbacks-off-main-orphan',
     what: "main-thread.cjs: fs.readFile, crypto.pbkdf2 and zlib.gzip and their callbacks run in a daemon Node process started through sh (which exits at once, so the daemon is reparented away: no child alive, none ended with CPU to count), answering over a unix socket; the main thread reads each kind's 4 MiB of /dev/zero as the answer arrives and records its own ids",
     select: ['main-thread.single'],
-    // Three kinds of callbacks (fs, crypto, zlib) run in another process's
-    // thread, not on this process's main thread.
-    breaks: () => true,
+    // Built as "three kinds of callbacks run in another process". Judged not a
+    // break of the claim: the program's own callbacks (the functions it passed,
+    // which record the ids and read) still run on this process's main thread;
+    // the daemon runs its own calls and callbacks. What moved is the calls'
+    // work, which this claim does not speak of (the pool claims do). It stays
+    // as a case the claim must still pass.
+    breaks: () => false,
   },
   {
     name: 'worker-asks-inline',
