@@ -7,7 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { judgeAffinity, affinityTrial } from '../specs/os/os.ap-affinity.spec.js';
 import { createLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
-import { libuvReads, expectedAp, judgeQuota, lateCheck, seenQuota } from '../specs/os/os.ap-cgroup.spec.js';
+import {
+  libuvReads,
+  expectedAp,
+  judgeQuota,
+  lateCheck,
+  seenQuota,
+  unthrottled,
+} from '../specs/os/os.ap-cgroup.spec.js';
 
 const two = { ap: 2, cpus: 2, allowed: [0, 1] };
 const one = { ap: 1, cpus: 2, allowed: [1] };
@@ -264,3 +271,68 @@ test(
     expect(judgeAffinity(sibling).ok).toBe(false);
   },
 );
+
+test("availableParallelism counts the calling thread's CPUs, not those every thread shares (ap-affinity-all-threads)", () => {
+  // honest (Node 20): the main thread keeps both, its other threads pinned to CPU 1
+  const othersOnly = { ...two, seen: [0, 1], others: [1, 1, 1, 1, 1, 1] };
+  const honest = judgeAffinity({ ...affinity, othersOnly });
+  expect(honest.ok).toBe(true);
+  expect(honest.detail).toContain(
+    'after taskset -p -c 1 from outside on every thread but the main one (its other threads: 1 CPU each): 2 CPUs allowed, availableParallelism 2',
+  );
+  // the CPUs common to every thread: 1
+  const common = judgeAffinity({ ...affinity, othersOnly: { ...othersOnly, ap: 1 } });
+  expect(common.ok).toBe(false);
+  expect(common.detail).toContain('2 CPUs allowed, availableParallelism 1');
+  // the pin of the others did not take (none narrowed): the step shows nothing
+  expect(judgeAffinity({ ...affinity, othersOnly: { ...othersOnly, others: [2, 2] } }).ok).toBe(false);
+  expect(judgeAffinity({ ...affinity, othersOnly: { ...two, seen: [0, 1] } }).ok).toBe(false);
+  // the main thread narrowed too: not this step's case
+  expect(judgeAffinity({ ...affinity, othersOnly: { ...one, seen: [1], others: [1] } }).ok).toBe(false);
+  // records from before: left out
+  expect(judgeAffinity(affinity).ok).toBe(true);
+});
+
+test('availableParallelism under a quota, read while busy and throttled (ap-quota-once-throttled)', () => {
+  const busy = (/** @type {number} */ ap, throttled = 1) => ({
+    quota: 0.5,
+    inForce: 0.5,
+    ap,
+    busy: { before: 0, throttled, ms: 120 },
+  });
+  const steps = (/** @type {any} */ b) => [
+    { quota: null, inForce: null, ap: 2 },
+    { quota: 1.5, inForce: 1.5, ap: 2 },
+    { quota: 0.5, inForce: 0.5, ap: 2 },
+    b,
+    { quota: null, inForce: null, ap: 2 },
+  ];
+  // cgroup v1, the cpu controller on its own (this host): no quota read, idle or busy
+  const unseen = { reads: 'unseen', uv: '1.46.0', allowed: 2 };
+  const honest = judgeQuota({ version: 'v1', allowed: 2, steps: steps(busy(2)) }, unseen);
+  expect(honest.ok).toBe(true);
+  expect(honest.detail).toContain(
+    'quota 0.5 CPUs, read while busy once its cgroup had throttled it (nr_throttled 0 → 1 after 120 ms spinning): availableParallelism 2;',
+  );
+  // the quota followed once throttled: 1
+  const once = judgeQuota({ version: 'v1', allowed: 2, steps: steps(busy(1)) }, unseen);
+  expect(once.ok).toBe(false);
+  expect(once.invalid).toBeUndefined();
+  expect(once.detail).toContain('availableParallelism 1 (expected 2)');
+  // libuv 1.52 on v2: 1.5 → 1, 0.5 → 1, idle and busy alike
+  const v2 = { reads: 'v2', uv: '1.52.1', allowed: 2 };
+  const v2steps = steps(busy(1)).map((s, i) => (i === 1 || i === 2 ? { ...s, ap: 1 } : s));
+  expect(judgeQuota({ version: 'v2', allowed: 2, steps: v2steps }, v2).ok).toBe(true);
+  // not throttled within the bound: void where the rest holds, a fail where a reading is off
+  expect(unthrottled(steps(busy(2, 0)))).toEqual({ before: 0, throttled: 0, ms: 120 });
+  expect(unthrottled(steps(busy(2)))).toBeNull();
+  expect(judgeQuota({ version: 'v1', allowed: 2, steps: steps(busy(2, 0)) }, unseen)).toMatchObject({
+    ok: false,
+    invalid: true,
+  });
+  const off = judgeQuota({ version: 'v1', allowed: 2, steps: steps(busy(1, 0)) }, unseen);
+  expect(off.ok).toBe(false);
+  expect(off.invalid).toBeUndefined();
+  // records from before: no busy step
+  expect(unthrottled(steps({ quota: null, inForce: null, ap: 2 }))).toBeNull();
+});

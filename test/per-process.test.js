@@ -12,6 +12,7 @@ import perProcess, {
   watchChildren,
   workerLoops,
   workerAsksPart,
+  askStepsPart,
   drawAskKinds,
   ASK_KINDS,
 } from '../specs/threadpool/pool.per-process.spec.js';
@@ -273,5 +274,131 @@ describe('the fixture, honest and under worker-own-pool (Linux)', { skip: proces
     expect(d.child.forkedPid).not.toBe(d.child.parkerPid);
     expect(d.child.parkerStatus.tgid).toBe(d.cluster.parkerPid);
     expect(judgeRow(d.child, 4, { mainPid: d.pid }).ok).toBe(false);
+  });
+});
+
+/** A workerAsks record: three kinds asked, the pool of 4 freed one thread at a time. */
+const asks = (/** @type {string[]} */ kinds, /** @type {string[][]} */ orders, parked = 4) => ({
+  kinds,
+  parked: 4,
+  doneWhileFull: 0,
+  done: 3,
+  errors: [],
+  order: kinds,
+  steps: orders.map((order, i) => ({ freed: i + 1, parked, done: order.length, order })),
+});
+
+test("a Worker's requests end one per pool thread freed, in the order asked (worker-asks-inline)", () => {
+  // honest (Node 20): one per thread freed
+  const honest = askStepsPart(
+    asks(['fs', 'scrypt', 'pbkdf2'], [['fs'], ['fs', 'scrypt'], ['fs', 'scrypt', 'pbkdf2']]),
+    4,
+  );
+  expect(honest).toMatchObject({ ok: true });
+  expect(honest?.text).toContain('3 freed: fs, scrypt, pbkdf2 done, one per thread freed');
+  // zlib takes two trips: its end flush waits behind the parkers, to the final release
+  const zlib = askStepsPart(asks(['zlib', 'pbkdf2', 'fs'], [[], ['pbkdf2'], ['pbkdf2', 'fs']]), 4);
+  expect(zlib?.ok).toBe(true);
+  // ... or ends at its step (another version's zlib, one trip)
+  expect(
+    askStepsPart(asks(['zlib', 'pbkdf2', 'fs'], [['zlib'], ['zlib', 'pbkdf2'], ['zlib', 'pbkdf2', 'fs']]), 4)?.ok,
+  ).toBe(true);
+  // worked inline, each callback held while any thread is in open(2): none at any step
+  const inline = askStepsPart(asks(['zlib', 'pbkdf2', 'fs'], [[], [], []]), 4);
+  expect(inline).toMatchObject({ ok: false });
+  expect(inline?.invalid).toBeUndefined();
+  expect(inline?.text).toContain('2 freed: none done (expected pbkdf2, zlib at most)');
+  // all at the first thread freed (threads of its own, or held until any thread frees)
+  const all = askStepsPart(
+    asks(
+      ['fs', 'scrypt', 'pbkdf2'],
+      [
+        ['fs', 'scrypt', 'pbkdf2'],
+        ['fs', 'scrypt', 'pbkdf2'],
+        ['fs', 'scrypt', 'pbkdf2'],
+      ],
+    ),
+    4,
+  );
+  expect(all?.ok).toBe(false);
+  // out of the order asked
+  expect(
+    askStepsPart(asks(['fs', 'scrypt', 'pbkdf2'], [['scrypt'], ['scrypt', 'fs'], ['scrypt', 'fs', 'pbkdf2']]), 4)?.ok,
+  ).toBe(false);
+  // a zlib done before its thread was freed
+  expect(
+    askStepsPart(
+      asks(
+        ['fs', 'scrypt', 'zlib'],
+        [
+          ['fs', 'zlib'],
+          ['fs', 'scrypt', 'zlib'],
+          ['fs', 'scrypt', 'zlib'],
+        ],
+      ),
+      4,
+    )?.ok,
+  ).toBe(false);
+  // steps missing
+  expect(askStepsPart({ ...asks(['fs', 'scrypt', 'pbkdf2'], [['fs']]) }, 4)?.ok).toBe(false);
+  // the main thread's parker did not take the freed thread: the control failed, void
+  expect(
+    askStepsPart(asks(['fs', 'scrypt', 'pbkdf2'], [['fs'], ['fs', 'scrypt'], ['fs', 'scrypt', 'pbkdf2']], 3), 4),
+  ).toMatchObject({
+    ok: false,
+    invalid: true,
+  });
+  // records from before: left out
+  expect(askStepsPart({ kinds: ['fs'], parked: 4, doneWhileFull: 0, done: 1, errors: [] }, 4)).toBeNull();
+  expect(askStepsPart(undefined, 4)).toBeNull();
+});
+
+test('in the claim: the steps decide beside the other parts', () => {
+  const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
+    .check;
+  const worker = {
+    kind: 'worker',
+    parkerPid: 7,
+    parked: 4,
+    parkedTids: [11, 12, 13, 14],
+    names: ['libuv-worker'],
+    blockedDuring: 4,
+    readerDuring: false,
+    doneDuring: false,
+    servedBy: [13],
+    result: 'ok',
+  };
+  const child = {
+    kind: 'child',
+    parkerPid: 99,
+    parked: 4,
+    parkedTids: [21, 22, 23, 24],
+    names: ['libuv-worker'],
+    blockedHere: 1,
+    servedBy: [12],
+    readerDuring: true,
+    doneDuring: true,
+    result: 'ok',
+    parkerStillBlocked: 4,
+  };
+  const obs = (/** @type {any} */ workerAsks) => ({
+    worker,
+    child,
+    cluster: { ...child, kind: 'cluster', parkerPid: 98 },
+    workerAsks,
+  });
+  const kinds = ['randomBytes', 'scrypt', 'zlib'];
+  expect(check(obs(asks(kinds, [['randomBytes'], ['randomBytes', 'scrypt'], ['randomBytes', 'scrypt']]))).ok).toBe(
+    true,
+  );
+  const inline = check(obs(asks(kinds, [[], [], []])));
+  expect(inline.ok).toBe(false);
+  expect(inline.invalid).toBeUndefined();
+  expect(inline.detail).toContain('1 freed: none done (expected randomBytes)');
+  expect(
+    check(obs(asks(kinds, [['randomBytes'], ['randomBytes', 'scrypt'], ['randomBytes', 'scrypt']], 2))),
+  ).toMatchObject({
+    ok: false,
+    invalid: true,
   });
 });

@@ -5,8 +5,17 @@ import { defineSpec } from '../../harness/spec.js';
 
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
-/** @typedef {'started' | 'launched' | 'widened' | 'mainOnly' | 'changed' | 'apart' | 'restored'} Step */
-const STEPS = /** @type {Step[]} */ (['started', 'launched', 'widened', 'mainOnly', 'changed', 'apart', 'restored']);
+/** @typedef {'started' | 'launched' | 'widened' | 'mainOnly' | 'changed' | 'apart' | 'restored' | 'othersOnly'} Step */
+const STEPS = /** @type {Step[]} */ ([
+  'started',
+  'launched',
+  'widened',
+  'mainOnly',
+  'changed',
+  'apart',
+  'restored',
+  'othersOnly',
+]);
 
 /**
  * The readings against the claim: availableParallelism equals the number of
@@ -25,6 +34,12 @@ const STEPS = /** @type {Step[]} */ (['started', 'launched', 'widened', 'mainOnl
  *   main thread (tid = pid), where os.availableParallelism() is called; its
  *   other threads keep every CPU. The count follows it. Honest: 1, its other
  *   threads 2 each (Node 20–26); another thread's count (ap-sibling-affinity): 2.
+ * - othersOnly: the other way round, once restored, every thread but the main one
+ *   narrowed to `pin` from outside (taskset -p on each other tid), the main thread
+ *   keeping every CPU: the count is still the main thread's (libuv reads
+ *   sched_getaffinity(0), the calling thread's mask), not the CPUs every thread
+ *   shares. Honest: 2, the other threads 1 each (Node 20, 2-CPU machine); a count
+ *   of the CPUs common to every thread (ap-affinity-all-threads): 1.
  * Where a reading has `seen`, the main thread's list as the harness read it
  * from outside (/proc/<pid>/task/<pid>/status) right before the fixture's
  * reading, the count is judged against it, and the fixture's own `allowed` must
@@ -37,7 +52,9 @@ export function judgeAffinity(obs) {
   const host = obs.started.cpus;
   const list = (/** @type {number[] | undefined} */ l) => l?.join(',');
   const others = (/** @type {number[] | undefined} */ o) =>
-    o?.length ? ` (its other threads: ${[...new Set(o)].join(' or ')} CPUs each)` : '';
+    o?.length
+      ? ` (its other threads: ${[...new Set(o)].join(' or ')} CPU${o.every((n) => n === 1) ? '' : 's'} each)`
+      : '';
   const label = {
     started: 'as started',
     launched: `started under taskset -c ${obs.pin}`,
@@ -46,6 +63,7 @@ export function judgeAffinity(obs) {
     changed: `after taskset -a -p -c ${obs.pin} from outside while running`,
     apart: `after taskset -a -p -c ${list(obs.apart?.seen ?? obs.apart?.allowed)} from outside (every other CPU)`,
     restored: 'restored',
+    othersOnly: `after taskset -p -c ${obs.pin} from outside on every thread but the main one${others(obs.othersOnly?.others)}`,
   };
   /** The list the count is judged against: the harness's own look where there is one. @param {any} r */
   const allowed = (r) => r.seen ?? r.allowed;
@@ -55,7 +73,11 @@ export function judgeAffinity(obs) {
     obs.launched.allowed.length === 1 &&
     // a widening or a pin that did not take shows nothing
     (!obs.widened || allowed(obs.widened).length > allowed(obs.launched).length) &&
-    (!obs.mainOnly || allowed(obs.mainOnly).length === 1);
+    (!obs.mainOnly || allowed(obs.mainOnly).length === 1) &&
+    // the other threads narrowed below the main thread's, or the step shows nothing
+    (!obs.othersOnly ||
+      (allowed(obs.othersOnly).length === allowed(obs.started).length &&
+        (obs.othersOnly.others ?? []).some((/** @type {number} */ n) => n < allowed(obs.othersOnly).length)));
   const detail = rows
     .map((r) => {
       const n = allowed(r).length;
@@ -79,6 +101,24 @@ function setAffinity(pid, cpus, mainOnly = false) {
   const args = [...(mainOnly ? [] : ['-a']), '-p', '-c', cpus.join(','), String(pid)];
   const r = spawnSync('taskset', args, { encoding: 'utf8', timeout: 5000 });
   if (r.error || r.status !== 0) throw new Error(`taskset ${args.join(' ')}: ${r.error?.message ?? r.stderr.trim()}`);
+}
+
+/**
+ * Set the CPUs every thread of process `pid` but its main one may use, from the
+ * harness (taskset -p on each other thread's id, listed from /proc/<pid>/task):
+ * the main thread keeps its own. Throws with taskset's message; a thread that
+ * ended between the listing and its taskset is passed over.
+ * @param {number} pid @param {number[]} cpus
+ */
+function setOthersAffinity(pid, cpus) {
+  for (const tid of readdirSync(`/proc/${pid}/task`).map(Number)) {
+    if (tid === pid) continue;
+    try {
+      setAffinity(tid, cpus, true);
+    } catch (err) {
+      if (proc.affinity(tid, pid)?.length) throw err; // still there: a real failure
+    }
+  }
 }
 
 /**
@@ -139,6 +179,11 @@ function affinityService(ctx, cpus) {
       setAffinity(pid, cpus, mainOnly);
       return readNow(mainOnly);
     },
+    /** A reading after every thread but the main one was narrowed to `cpus`. */
+    afterOthers: (/** @type {number[]} */ cpus) => {
+      setOthersAffinity(pid, cpus);
+      return readNow(true);
+    },
     stop: () => handle.stop().catch(() => {}),
   };
 }
@@ -149,7 +194,8 @@ function affinityService(ctx, cpus) {
  * other started with (taskset -a -p). The other started on the run's CPUs,
  * whose affinity the harness changes while it runs: its main thread alone to
  * `pin` (taskset -p), every thread to `pin`, to every other CPU where three or
- * more are allowed, back; reading it after each change.
+ * more are allowed, back, then every thread but the main one to `pin`; reading
+ * it after each change.
  * @param {import('../../harness/context.js').Context} ctx @param {number} pin
  */
 export async function affinityTrial(ctx, pin) {
@@ -164,7 +210,19 @@ export async function affinityTrial(ctx, pin) {
     const everyOther = started.allowed.filter((/** @type {number} */ _, /** @type {number} */ i) => i % 2 === 0);
     const apart = started.allowed.length >= 3 ? await main.after(everyOther) : null;
     const restored = await main.after(started.allowed);
-    return { pin, started, launched, widened, mainOnly, changed, ...(apart ? { apart } : {}), restored, versions };
+    const othersOnly = await main.afterOthers([pin]);
+    return {
+      pin,
+      started,
+      launched,
+      widened,
+      mainOnly,
+      changed,
+      ...(apart ? { apart } : {}),
+      restored,
+      othersOnly,
+      versions,
+    };
   } finally {
     await Promise.all([pinned.stop(), main.stop()]);
   }
@@ -204,11 +262,12 @@ export default defineSpec({
     if (!hasTaskset()) return { skip: 'needs taskset(1) (util-linux)', summary: '', trial: async () => null };
     const pin = usable[usable.length - 1];
     return {
-      summary: `${usable.length} CPUs allowed: availableParallelism ${usable.length}; pinned to CPU ${pin} (at start, and while running, by the harness from outside: taskset -p on the main thread alone, then taskset -a -p) → 1, back to ${usable.length} when restored; started pinned then given every CPU → ${usable.length}; cpus().length the machine's count throughout.`,
+      summary: `${usable.length} CPUs allowed: availableParallelism ${usable.length}; pinned to CPU ${pin} (at start, and while running, by the harness from outside: taskset -p on the main thread alone, then taskset -a -p) → 1, back to ${usable.length} when restored; every thread but the main one pinned to CPU ${pin} (the main thread keeping all) → still ${usable.length}, the calling thread's own count; started pinned then given every CPU → ${usable.length}; cpus().length the machine's count throughout.`,
       model: { allowed: usable.length, pinned: 1, pin },
       trial: (c) => affinityTrial(c, pin),
       structural: {
-        asserts: "availableParallelism follows the main thread's CPUs, pinned or widened; cpus() does not",
+        asserts:
+          "availableParallelism follows the main thread's CPUs, pinned or widened, whatever its other threads may use; cpus() does not",
         need: 2,
         check: (obs) => judgeAffinity(obs),
       },

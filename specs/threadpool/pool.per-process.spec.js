@@ -185,6 +185,63 @@ export function workerAsksPart(asks, P) {
   };
 }
 
+/** Kinds whose call takes more than one trip to the pool: zlib's deflate ends with a flush, its second request. */
+const MULTI_TRIP = new Set(['zlib']);
+
+/**
+ * The Worker's requests are served by the process's pool threads, one per thread freed
+ * (fixture's `workerAsks.steps`): the Worker asked one request of each drawn kind in turn,
+ * the main thread queued a parker of its own (a FIFO) behind each, then freed the held
+ * threads one at a time. One queue for both threads (the pool's) gives each thread freed
+ * exactly the Worker's next request, then the main thread's parker behind it: after step
+ * k, the first k kinds done, in the order asked, and P threads parked again. A kind that
+ * takes two trips (zlib: its end flush is a second request, queued behind the parkers)
+ * may end at its step or later, never before. Honest (Node 20, P = 1, 2, 4, 12 runs):
+ * 1, 2, 3 done after steps 1, 2, 3 (zlib: at the final release). A Worker that runs its
+ * requests on its own thread and holds each callback while any thread of the process is
+ * in open(2) (worker-asks-inline) ends none at any step (0, 0, 0); one whose requests run
+ * on threads of its own ends them all before the first. Void where a step did not see P
+ * threads parked again (the main thread's own parker did not take the thread: the control
+ * failed). null where not read (records from before).
+ * @param {any} asks @param {number} P
+ * @returns {{ ok: boolean, invalid?: true, text: string } | null}
+ */
+export function askStepsPart(asks, P) {
+  if (!asks || !Array.isArray(asks.steps) || !Array.isArray(asks.kinds)) return null;
+  /** @type {string[]} */
+  const kinds = asks.kinds;
+  const lost = asks.steps.find((/** @type {any} */ s) => typeof s.parked === 'number' && s.parked !== P);
+  if (lost)
+    return {
+      ok: false,
+      invalid: true,
+      text: `after freeing pool thread ${lost.freed} of the Worker's requests, ${lost.parked} of ${P} threads parked again (the main thread's parker behind it did not take it: the control failed)`,
+    };
+  const words = [];
+  let ok = asks.steps.length === kinds.length;
+  for (const s of asks.steps) {
+    const asked = kinds.slice(0, s.freed);
+    const must = asked.filter((k) => !MULTI_TRIP.has(k));
+    /** @type {string[]} */
+    const got = Array.isArray(s.order) ? s.order : [];
+    const single = got.filter((k) => !MULTI_TRIP.has(k));
+    const early = got.filter((k) => !asked.includes(k));
+    const right = single.join() === must.join() && early.length === 0 && got.length === new Set(got).size;
+    ok &&= right;
+    words.push(
+      `${s.freed} freed: ${got.length ? got.join(', ') : 'none'} done${right ? '' : ` (expected ${must.join(', ') || 'none'}${must.length < asked.length ? `, ${asked.filter((k) => MULTI_TRIP.has(k)).join(', ')} at most` : ''})`}`,
+    );
+  }
+  return {
+    ok,
+    text:
+      `the held pool threads freed one at a time, a parker of the main thread's queued behind each of the Worker's requests (${kinds.join(', ')}): ${words.join('; ')}` +
+      (ok
+        ? ', one per thread freed, in the order asked'
+        : ' (expected one per thread freed, in the order asked: the pool serves them)'),
+  };
+}
+
 /**
  * One parker's reading against the model: a Worker shares this process's
  * pool (the main thread's request waits for a thread the Worker holds, and
@@ -273,7 +330,8 @@ export default defineSpec({
     return {
       summary:
         `A Worker thread, a child process and a cluster worker each park the ${P} requests of a pool of ${P} on FIFOs; meanwhile the main thread makes one fs request. ` +
-        `Model: with the Worker's ${P} held it gets no thread (${P} threads in open(2), not ${P + 1}) and, once released, runs on one the Worker held; with a child's or cluster worker's ${P} held it runs at once on a thread of this process.`,
+        `Model: with the Worker's ${P} held it gets no thread (${P} threads in open(2), not ${P + 1}) and, once released, runs on one the Worker held; with a child's or cluster worker's ${P} held it runs at once on a thread of this process. ` +
+        `The other way round: with the main thread holding all ${P}, a Worker's requests of three drawn kinds wait, each with a parker of the main thread's queued behind it; freeing the held threads one at a time ends exactly one of them per thread freed, in the order asked (zlib, two trips, at most).`,
       model: {
         P,
         worker: { blockedDuring: P, served: 'a thread the Worker held' },
@@ -332,7 +390,9 @@ export default defineSpec({
           // ... and the other way round: a Worker's requests of every kind (drawn) wait
           // for the process's pool when the main thread holds all of it (workerAsksPart)
           const asks = workerAsksPart(obs.workerAsks, P);
-          const invalid = [...rows, ...(asks ? [asks] : [])].find((r) => r.invalid);
+          // ... served by the pool's threads, one per thread freed (askStepsPart)
+          const steps = askStepsPart(obs.workerAsks, P);
+          const invalid = [...rows, ...(asks ? [asks] : []), ...(steps ? [steps] : [])].find((r) => r.invalid);
           if (invalid) return { ok: false, invalid: true, detail: invalid.text };
           // two processes: the child and the cluster worker are not one
           const apart = obs.child.parkerPid !== obs.cluster.parkerPid;
@@ -342,8 +402,13 @@ export default defineSpec({
           // the Worker's requests held by the process's pool: no event loop came for them
           const brought = workerLoops(obs.loops);
           return {
-            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false && asks?.ok !== false,
-            detail: same + rows.map((r) => r.text).join('; ') + (brought?.text ?? '') + (asks ? `; ${asks.text}` : ''),
+            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false && asks?.ok !== false && steps?.ok !== false,
+            detail:
+              same +
+              rows.map((r) => r.text).join('; ') +
+              (brought?.text ?? '') +
+              (asks ? `; ${asks.text}` : '') +
+              (steps ? `; ${steps.text}` : ''),
           };
         },
       },
