@@ -2,8 +2,8 @@
 // fixture with and without its sabotage.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import { runFixture } from '../harness/isolate.js';
-import spec from '../specs/network/http.globalagent-keepalive.spec.js';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import spec, { keptThroughIdle } from '../specs/network/http.globalagent-keepalive.spec.js';
 
 const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
 
@@ -285,5 +285,108 @@ describe('http-agent.cjs', () => {
     const d = await runHint('globalagent-age-timer');
     expect(d.hint.span).toMatchObject({ reused: [false, true, false], connections: 2 });
     expect(check(d)).toMatchObject({ ok: false });
+  });
+});
+
+describe('http.globalagent-keepalive: a harness-drawn idle gap (keptThroughIdle)', () => {
+  const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
+  const obs = (/** @type {any} */ afterIdle, /** @type {any} */ idleDrawn) => ({
+    n: 4,
+    agents: [
+      {
+        isGlobal: true,
+        connections: 1,
+        reused: [false, true, true, true],
+        keepAlive: true,
+        keepAliveMsecs: 1000,
+        timeout: 5000,
+        free: [{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }],
+        afterIdle,
+      },
+      {
+        isGlobal: false,
+        connections: 4,
+        reused: [false, false, false, false],
+        keepAlive: false,
+        timeout: null,
+        free: [],
+      },
+    ],
+    idleDrawn,
+  });
+
+  test('honest as measured: reused after 1204–4534 ms idle, 4–10 ms past the harness’s gap: passes', () => {
+    const r = keptThroughIdle(
+      { told: true, idleMs: 4533.7, reused: true, connections: 1 },
+      { gapMs: 4525, waitedMs: 4529.9 },
+    );
+    expect(r).toMatchObject({ ok: true });
+    expect(r?.text).toContain(
+      'after 4533.7 ms idle (a gap the harness drew: 4525 ms) the next GET reused the kept socket',
+    );
+    expect(
+      check(obs({ told: true, idleMs: 1204.1, reused: true, connections: 1 }, { gapMs: 1194, waitedMs: 1194.4 })),
+    ).toMatchObject({ ok: true });
+  });
+
+  test('globalagent-stale-at-checkout as measured: after 2529–4033 ms idle a new connection: fails', () => {
+    const stale = { told: true, idleMs: 3838.7, reused: false, connections: 2 };
+    const r = check(obs(stale, { gapMs: 3834, waitedMs: 3834.5 }));
+    expect(r).toMatchObject({ ok: false });
+    expect(r.detail).toContain(
+      'found no kept socket (2 connection(s) in all: the kept socket was closed before 5000 ms idle)',
+    );
+    // the same reading, with the earlier cut for a fixture-drawn gap (4000 ms), would have been left out
+    expect(keptThroughIdle({ ...stale, idleMs: 4033.4 }, { gapMs: 4025, waitedMs: 4028.7 })?.ok).toBe(false);
+  });
+
+  test('an idle time near the timeout voids the trial; a GET before the harness’s word, or none, fails', () => {
+    const late = check(
+      obs({ told: true, idleMs: 4760, reused: false, connections: 2 }, { gapMs: 4550, waitedMs: 4755 }),
+    );
+    expect(late).toMatchObject({ ok: true, invalid: true });
+    const early = keptThroughIdle(
+      { told: true, idleMs: 1200, reused: true, connections: 1 },
+      { gapMs: 3000, waitedMs: 3000.4 },
+    );
+    expect(early).toMatchObject({ ok: false });
+    expect(
+      keptThroughIdle({ told: false, idleMs: 3100, reused: true, connections: 1 }, { gapMs: 3000, waitedMs: 3000.4 }),
+    ).toMatchObject({
+      ok: false,
+    });
+    expect(check(obs(undefined, { gapMs: 3000, waitedMs: null }))).toMatchObject({ ok: false });
+    // records from before the harness drew the gap: as before
+    expect(keptThroughIdle({ gapMs: 1200, idleMs: 4300, reused: false, connections: 2 })).toBeNull();
+  });
+
+  /** @param {string | undefined} sabotage @param {number} gapMs */
+  const afterGap = async (sabotage, gapMs) => {
+    /** @type {NodeJS.Timeout | undefined} */
+    let timer;
+    const idleDrawn = { gapMs, waitedMs: /** @type {number | null} */ (null) };
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'http-agent.cjs',
+      options: { n: 4, idleAsk: true },
+      env: { NCS_SABOTAGE: sabotage },
+      timeoutMs: 20_000,
+      onMessage: (m) => {
+        if (m?.event !== 'held' || m.phase !== 'idle') return;
+        const heard = performance.now();
+        timer = setTimeout(() => {
+          idleDrawn.waitedMs = performance.now() - heard;
+          h.send({ type: 'looked', phase: 'idle' });
+        }, gapMs);
+      },
+    });
+    const { data } = await h.result;
+    clearTimeout(timer);
+    return keptThroughIdle(data.agents[0].afterIdle, idleDrawn);
+  };
+
+  test('the fixture told by the harness after 2700 ms: honest reuses, globalagent-stale-at-checkout does not', async () => {
+    expect(await afterGap(undefined, 2700)).toMatchObject({ ok: true });
+    expect(await afterGap('globalagent-stale-at-checkout', 2700)).toMatchObject({ ok: false });
   });
 });

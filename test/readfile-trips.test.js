@@ -1,5 +1,5 @@
 // fs.readfile-trips: the request model by version and how a case is judged (pure).
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,8 @@ import {
   judgeFifo,
   fifoRows,
   feedFifo,
+  poolReaders,
+  threadLook,
 } from '../specs/threadpool/fs.readfile-trips.spec.js';
 import { satisfiesVersion } from '../harness/range.js';
 
@@ -365,3 +367,107 @@ test(
     expect(fifoRows(sabotaged, false).map((r) => r.ok)).toEqual([false, true]);
   },
 );
+
+const linux = process.platform === 'linux';
+
+describe('fs.readfile-trips: the pool told from outside (poolReaders)', () => {
+  const FILES = 3149728; // 2 × (1000 + 3 × 512 KiB + 1000)
+  const before = { phase: 'before-pool', rchar: { 1: 10, 2: 0, 3: 0 }, loops: 3 };
+  /** @param {Record<string, number>} started @param {number} loops */
+  const after = (started, loops = 3) => ({
+    phase: 'after-cases',
+    rchar: { 1: 400, 2: 0, 3: 0, ...started },
+    loops,
+  });
+  const honestStarted = { 11: 524288, 12: 1048576, 13: 526288, 14: 1050576 };
+
+  test('honest: P threads started with the pool, no loop beyond a bare Node, the fixture’s pool, every byte read', () => {
+    const r = poolReaders({ looks: [before, after(honestStarted)], bareLoops: 3, P: 4 }, FILES, [11, 12, 13, 14]);
+    expect(r).toMatchObject({ ok: true });
+    expect(r?.text).toContain('4 threads started with the pool (expected 4), 3 event loops (a bare Node: 3)');
+    expect(r?.text).toContain(`reading ${FILES} B of the files’ ${FILES}`);
+  });
+
+  test('readfile-reads-beside-pool as measured: 3 started reading 0 B, a Worker’s loop, its thread in the fixture’s pool: fails', () => {
+    const r = poolReaders(
+      {
+        looks: [{ ...before, rchar: { ...before.rchar, 10: 0 } }, after({ 10: 0, 11: 0, 12: 0, 13: 0 }, 4)],
+        bareLoops: 3,
+        P: 4,
+      },
+      FILES,
+      [10, 11, 12, 13],
+    );
+    expect(r).toMatchObject({ ok: false });
+    expect(r?.text).toContain('3 threads started with the pool (expected 4)');
+    expect(r?.text).toContain('4 event loops (a bare Node: 3; one of the program’s own');
+    expect(r?.text).toContain('not the threads the fixture counted as the pool');
+    expect(r?.text).toContain('expected all: the reads not the pool’s');
+  });
+
+  test('each part on its own fails: a loop of the program’s own, a thread short, another pool, reads elsewhere', () => {
+    const pl = (/** @type {any} */ started, loops = 3) => ({
+      looks: [before, after(started, loops)],
+      bareLoops: 3,
+      P: 4,
+    });
+    // P pool threads and a Worker started with them that reads: the count would be P + 1, a loop more
+    expect(poolReaders(pl({ ...honestStarted, 15: 0 }, 4), FILES, [11, 12, 13, 14])?.ok).toBe(false);
+    // a Worker started with the pool, one pool thread short: P started, but a loop more
+    expect(poolReaders(pl(honestStarted, 4), FILES, [11, 12, 13, 14])?.ok).toBe(false);
+    const three = { 11: 1048576, 12: 1050576, 13: 1050576 };
+    expect(poolReaders(pl(three), FILES, [11, 12, 13])?.ok).toBe(false);
+    expect(poolReaders(pl(honestStarted), FILES, [11, 12, 13, 99])?.ok).toBe(false);
+    expect(poolReaders(pl({ 11: 0, 12: 0, 13: 0, 14: 1000 }), FILES, [11, 12, 13, 14])?.ok).toBe(false);
+    // io_uring reads: the pool's bytes are not judged here (judgeCase judges them)
+    expect(poolReaders(pl({ 11: 0, 12: 0, 13: 0, 14: 0 }), FILES, [11, 12, 13, 14], true)?.ok).toBe(true);
+  });
+
+  test('no looks (older records) or a look unread: left out; a fixture that did not stop: fails', () => {
+    expect(poolReaders(undefined, FILES, [])).toBeNull();
+    expect(poolReaders({ looks: [before, null], bareLoops: 3, P: 4 }, FILES, [])).toBeNull();
+    expect(poolReaders({ looks: [], bareLoops: 3, P: 4 }, FILES, [])).toMatchObject({ ok: false });
+    // a bare count unread: the loops not judged, the rest still
+    expect(
+      poolReaders({ looks: [before, after(honestStarted, 4)], bareLoops: null, P: 4 }, FILES, [11, 12, 13, 14])?.ok,
+    ).toBe(true);
+  });
+
+  /** @param {string | undefined} sabotage */
+  const looked = async (sabotage) => {
+    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-blind11-io-'));
+    /** @type {any[]} */
+    const looks = [];
+    try {
+      const h = startFixture({
+        node: process.execPath,
+        fixture: 'readfile-trips.cjs',
+        options: { tmpdir, look: true },
+        env: { NCS_SABOTAGE: sabotage, UV_THREADPOOL_SIZE: undefined, NODE_OPTIONS: undefined },
+        timeoutMs: 20_000,
+        onMessage: (m) => {
+          if (m?.event !== 'held' || !h.pid) return;
+          looks.push(threadLook(h.pid, m.phase));
+          h.send({ type: 'looked', phase: m.phase });
+        },
+      });
+      const { data } = await h.result;
+      const files = data.cases.reduce((/** @type {number} */ n, /** @type {any} */ c) => n + c.bytes, 0);
+      // a bare Node's loops, as kits/threads.js barePollCount read them on Node 20–26
+      return poolReaders({ looks, bareLoops: 3, P: 4 }, files, data.pool);
+    } finally {
+      rmSync(tmpdir, { recursive: true, force: true });
+    }
+  };
+
+  test(
+    'the fixture looked at from outside: honest passes, readfile-reads-beside-pool fails',
+    { skip: !linux },
+    async () => {
+      expect(await looked(undefined)).toMatchObject({ ok: true });
+      const sabotaged = await looked('readfile-reads-beside-pool');
+      expect(sabotaged).toMatchObject({ ok: false });
+      expect(sabotaged?.text).toContain('3 threads started with the pool (expected 4)');
+    },
+  );
+});

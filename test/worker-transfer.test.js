@@ -2,8 +2,9 @@
 // and the fixture with and without its sabotage (this Node's own behaviour).
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
-import { runFixture } from '../harness/isolate.js';
-import spec from '../specs/workers/worker.pooled-transfer.spec.js';
+import { readFileSync } from 'node:fs';
+import { runFixture, startFixture } from '../harness/isolate.js';
+import spec, { movedUnseen, bigLook, ioChars } from '../specs/workers/worker.pooled-transfer.spec.js';
 
 const checkOn = (/** @type {number} */ major) =>
   spec.plan(/** @type {any} */ ({ cores: 2, node: { version: `v${major}.0.0`, major } })).structural.check;
@@ -211,4 +212,102 @@ describe('worker-transfer.cjs', () => {
     });
     if (major < 21) expect(d.received[0].hash).toBe(d.pooled.poolHash);
   });
+});
+
+const linux = process.platform === 'linux';
+
+describe('worker.pooled-transfer: the big move read from outside (movedUnseen)', () => {
+  const BIG = 32 * 1024 * 1024;
+  const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
+  const obs = (/** @type {any} */ look) => ({
+    pool: { poolSize: 8192, backing: 8192, shared: true, pooled: true },
+    pooled: { threw: null, after: { backing: 8192, text: 'small', neighbour: 'n' }, neighbourText: 'n' },
+    plain: {
+      threw: null,
+      byteLengthAfter: 0,
+      text: 'plain-arraybuffe',
+      big: { bytes: BIG, threw: null, byteLengthAfter: 0, received: BIG, rssGrowth: 0, peakGrowth: 786432 },
+    },
+    received: [
+      { type: 'Uint8Array', length: 5, text: 'small', backing: 8192, marker: true },
+      { type: 'ArrayBuffer', length: 16, text: 'plain-arraybuffe', backing: 16, marker: false },
+    ],
+    bigLook: look,
+  });
+  const honest = { ioBytes: 95, cpuMs: 5.87, threadsGone: 0, copyMs: 29.41 };
+
+  test('honest as measured: 95 B of I/O, 4.5–7.7 ms of CPU against a 29–36 ms copy: passes', () => {
+    expect(movedUnseen(honest)).toMatchObject({ ok: true });
+    expect(movedUnseen({ ...honest, cpuMs: 7.67, copyMs: 27.6 })).toMatchObject({ ok: true });
+    const r = check(obs(honest));
+    expect(r).toMatchObject({ ok: true });
+    expect(r.detail).toContain('over the big move the sender read and wrote 0 KiB');
+    expect(r.detail).toContain('spent 5.87 ms of CPU (a copy of its bytes here: 29.41 ms)');
+  });
+
+  test('plain-transfer-spilled as measured: 64 MiB of I/O and 67–144 ms of CPU: fails', () => {
+    const spilled = { ioBytes: 67109549, cpuMs: 85.02, threadsGone: 0, copyMs: 27.59 };
+    expect(movedUnseen(spilled)).toMatchObject({ ok: false });
+    const r = check(obs(spilled));
+    expect(r).toMatchObject({ ok: false });
+    expect(r.detail).toContain('its bytes were copied, not moved');
+  });
+
+  test('either reading alone fails: a spill with little CPU, a copy in memory (packed) with no I/O', () => {
+    expect(movedUnseen({ ...honest, ioBytes: BIG })).toMatchObject({ ok: false });
+    expect(movedUnseen({ ...honest, cpuMs: 20 })).toMatchObject({ ok: false });
+    expect(movedUnseen({ ...honest, cpuMs: 14 })).toMatchObject({ ok: true });
+  });
+
+  test('a thread ended within the move: its CPU unread, the trial void; no look: fails; none read: left out', () => {
+    const gone = movedUnseen({ ...honest, threadsGone: 1, cpuMs: 1 });
+    expect(gone).toMatchObject({ ok: true, void: true });
+    expect(check(obs({ ...honest, threadsGone: 1 }))).toMatchObject({ ok: true, invalid: true });
+    // the I/O still judged
+    expect(check(obs({ ...honest, threadsGone: 1, ioBytes: 2 * BIG }))).toMatchObject({ ok: false });
+    expect(check(obs({ missing: true }))).toMatchObject({ ok: false });
+    expect(movedUnseen(null)).toBeNull();
+    expect(check(obs(undefined))).toMatchObject({ ok: true });
+    // no copy cost measured (not Linux): the I/O alone
+    expect(movedUnseen({ ...honest, copyMs: null, cpuMs: 500 })).toMatchObject({ ok: true });
+  });
+
+  test('bigLook: the deltas between the two looks, a thread gone counted', { skip: !linux }, () => {
+    const a = { phase: 'before-big', rchar: 100, wchar: 200, cpuNs: { 1: 1e6, 2: 5e6, 3: 0 } };
+    const b = { phase: 'after-big', rchar: 116, wchar: 279, cpuNs: { 1: 3e6, 2: 6e6, 4: 2e6 } };
+    expect(bigLook([a, b], 30)).toEqual({ ioBytes: 95, cpuMs: 5, threadsGone: 1, copyMs: 30 });
+    expect(bigLook([a], 30)).toEqual({ missing: true });
+    expect(ioChars('rchar: 12\nwchar: 34\nsyscr: 1\n')).toEqual({ rchar: 12, wchar: 34 });
+    expect(ioChars('syscr: 1\n')).toBeNull();
+  });
+
+  /** @param {string | undefined} sabotage */
+  const ioOver = async (sabotage) => {
+    /** @type {any[]} */
+    const looks = [];
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'worker-transfer.cjs',
+      options: { look: true },
+      env: { NCS_SABOTAGE: sabotage },
+      timeoutMs: 20_000,
+      onMessage: (m) => {
+        if (m?.event !== 'held' || !h.pid) return;
+        looks.push({ phase: m.phase, .../** @type {any} */ (ioChars(readFileSync(`/proc/${h.pid}/io`, 'utf8'))) });
+        h.send({ type: 'looked', phase: m.phase });
+      },
+    });
+    await h.result;
+    const [a, b] = looks;
+    return b.rchar - a.rchar + (b.wchar - a.wchar);
+  };
+
+  test(
+    'the fixture looked at from outside: no I/O over an honest move, 64 MiB over a spilled one',
+    { skip: !linux },
+    async () => {
+      expect(await ioOver(undefined)).toBeLessThan(BIG / 32);
+      expect(await ioOver('plain-transfer-spilled')).toBeGreaterThanOrEqual(2 * BIG);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { defineSpec } from '../../harness/spec.js';
+import { randomInt } from 'node:crypto';
 
 // One trial (fixtures/http-agent.cjs): N sequential GETs through
 // http.globalAgent and N through a new http.Agent(), each against its own
@@ -7,20 +8,38 @@ import { defineSpec } from '../../harness/spec.js';
 // accepts. Then the global agent once more against a server left at Node's
 // default keepAliveTimeout (5 s): reported, not judged. Before the kept socket's timer
 // is run (closedOnExpiry), one more GET through the global agent after the socket has
-// been left idle IDLE_GAP_MS (a time drawn in the trial). Alongside, the global agent
+// been left idle a time the harness draws (IDLE_STRATA) and tells the fixture only when
+// it has passed. Alongside, the global agent
 // against two servers sending Keep-Alive: timeout=3 (HINT): a socket reused across
 // more than its idle timeout, and one left idle until its server sees the client's FIN.
 const N = 4;
 const AGENT_TIMEOUT = 5000;
 /**
- * The idle gap before the GET that must reuse the kept socket: past the agent's
- * keepAliveMsecs (1000 ms, the TCP keep-alive probes' delay, not an idle timeout)
- * with room for a late timer, well inside the 5000 ms idle timeout, and short:
- * it is most of the trial's wall time (the claim's trials take about 1.2 s each with it).
+ * The idle gap before the GET that must reuse the kept socket, drawn by the harness
+ * (the fixture says when the socket is kept, and the harness answers once the gap has
+ * passed: the fixture cannot know it ahead) from one of two strata taken in turn, the
+ * first at random: together they span most of the 5000 ms timeout, from past the agent's
+ * keepAliveMsecs (1000 ms, the TCP keep-alive probes' delay, not an idle timeout, with
+ * room for a late timer) to 400 ms short of it (room for the harness's and the
+ * fixture's lateness), so that a socket kept for less than its timeout is caught: every
+ * other trial leaves it idle 2850–4600 ms. It is most of the trial's wall time when
+ * longer than the hint's arms (about 2.4 s): the claim's two trials take about 5.5–7.5 s,
+ * against 4.8 s with the former 1100–1250 ms gap (which a socket dropped after 2500 ms
+ * idle, globalagent-stale-at-checkout, passed).
  */
-const IDLE_GAP_MS = [1100, 1250];
-/** An idle time measured this long or longer (a stalled machine) shows nothing: the timeout may have come. */
+const IDLE_STRATA = /** @type {const} */ ([
+  [1100, 2850],
+  [2850, 4600],
+]);
+/** An idle time measured this long or longer (a stalled machine) shows nothing: the timeout may have come (fixture-drawn gaps). */
 const IDLE_READ_BELOW_MS = AGENT_TIMEOUT - 1000;
+/**
+ * The same for a harness-drawn gap: the socket's timer is armed after the last response
+ * ended, at the loop's cached time, which may be older by the callbacks of that turn
+ * (CLOSE_EARLY_MS), so an idle time under this cannot have met its expiry. At or past it
+ * the trial is void.
+ */
+const IDLE_VOID_FROM_MS = AGENT_TIMEOUT - 250;
 /**
  * The closing observed, not only read (trial: hint). Waiting out the 5000 ms itself would
  * take over 10 s a trial (reuse across more than 5 s, then 5 s idle), so the global agent
@@ -52,19 +71,44 @@ const GAP_BELOW_MS = 300;
  * once the global agent's kept socket had been idle past keepAliveMsecs (afterIdle)
  * reused it, and its server accepted no new connection. Honest: reused, 1 connection,
  * after 1105–1217 ms idle in every run measured (Node 20.20, 2 CPUs, quiet, beside two
- * busy loops and at a load average of 6–27: 30 runs); a socket closed after 1000 ms
- * idle (globalagent-idle-1s): not reused, a second connection, in every run.
- * Null where there is no reading (records from before it was made) or the idle time
- * measured reached IDLE_READ_BELOW_MS (nothing then says the socket is still kept).
+ * busy loops and at a load average of 6–27: 30 runs), and after harness-drawn gaps of
+ * 1194–4525 ms (reused after 1204–4534 ms idle, 4–10 ms past the gap: 10 trials); a socket closed after 1000 ms
+ * idle (globalagent-idle-1s): not reused, a second connection, in every run; one
+ * replaced at checkout after 2500 ms idle (globalagent-stale-at-checkout): the same
+ * in every trial whose gap passed 2500 ms (every other trial at least: after 2529.6,
+ * 3838.7 and 4033.4 ms idle, 2 connections; 1357.8 ms idle reused).
+ * With the harness's draw (`drawn`: { gapMs, waitedMs }, the time it took to answer):
+ * a GET the fixture made before the harness answered (idle under waitedMs, or never
+ * told) fails, and an idle time of IDLE_VOID_FROM_MS or more voids the trial (void).
+ * Null where there is no reading (records from before it was made), or for a gap the
+ * fixture drew, where the idle time measured reached IDLE_READ_BELOW_MS.
  * @param {any} a  the global agent's afterIdle
- * @returns {{ ok: boolean, text: string } | null}
+ * @param {{ gapMs: number, waitedMs: number | null } | null} [drawn]  the harness's draw (waitedMs null: never asked)
+ * @returns {{ ok: boolean, text: string, void?: boolean } | null}
  */
-export function keptThroughIdle(a) {
-  if (!a || typeof a.idleMs !== 'number' || a.idleMs >= IDLE_READ_BELOW_MS) return null;
+export function keptThroughIdle(a, drawn = null) {
+  if (drawn && (!a || typeof a.idleMs !== 'number' || drawn.waitedMs === null))
+    return { ok: false, text: `no GET after the idle gap the harness drew (${drawn.gapMs} ms) was made on its word` };
+  if (!a || typeof a.idleMs !== 'number') return null;
+  if (!drawn) {
+    if (a.idleMs >= IDLE_READ_BELOW_MS) return null;
+  } else {
+    if (a.idleMs >= IDLE_VOID_FROM_MS)
+      return {
+        ok: true,
+        void: true,
+        text: `the GET meant after ${drawn.gapMs} ms idle came after ${a.idleMs} ms (a stalled machine): the timeout may have come`,
+      };
+    if (a.told !== true || a.idleMs < drawn.waitedMs - 1)
+      return {
+        ok: false,
+        text: `the GET came after ${a.idleMs} ms idle, before the harness's word at ${drawn.waitedMs} ms (its drawn gap ${drawn.gapMs} ms)`,
+      };
+  }
   const ok = a.reused === true && a.connections === 1;
   return {
     ok,
-    text: `after ${a.idleMs} ms idle the next GET ${a.reused ? 'reused the kept socket' : 'found no kept socket'} (${a.connections} connection(s) in all${ok ? '' : `: the kept socket was closed before ${AGENT_TIMEOUT} ms idle`})`,
+    text: `after ${a.idleMs} ms idle${drawn ? ` (a gap the harness drew: ${drawn.gapMs} ms)` : ''} the next GET ${a.reused ? 'reused the kept socket' : 'found no kept socket'} (${a.connections} connection(s) in all${ok ? '' : `: the kept socket was closed before ${AGENT_TIMEOUT} ms idle`})`,
   };
 }
 
@@ -179,7 +223,7 @@ function checkAgents(obs) {
   const expiryRead = expired.length > 0 && expired.every((/** @type {any} */ e) => e !== undefined);
   const expiryOk = !expiryRead || expired.every((/** @type {any} */ e) => e === true);
   // ... and not closed sooner: still there for a request after an idle gap (null: unread)
-  const idle = keptThroughIdle(global.afterIdle);
+  const idle = keptThroughIdle(global.afterIdle, obs.idleDrawn ?? null);
   // ... and closed once idle its timeout, an idle timeout, observed (hint: null, unread)
   const hinted = hintParts(obs.hint, vsDefault);
   const globalOk =
@@ -204,8 +248,11 @@ function checkAgents(obs) {
   const hint = vsDefault
     ? `; against a server at its default keepAliveTimeout (${vsDefault.serverKeepAlive} ms) the kept socket's idle timeout is ${vsDefault.free.map((/** @type {any} */ s) => s.timeout).join(', ') || 'none'} ms`
     : '';
+  const ok = globalOk && freshOk;
   return {
-    ok: globalOk && freshOk,
+    ok,
+    // a void idle reading leaves nothing else to say: the trial counts neither way
+    ...(ok && idle?.void ? { invalid: true } : {}),
     detail:
       `${n} sequential GETs: http.globalAgent (keepAlive ${global.keepAlive}, keepAliveMsecs ${global.keepAliveMsecs}, timeout ${global.timeout}) opened ${global.connections} connection(s), ` +
       `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms` +
@@ -224,6 +271,38 @@ function checkAgents(obs) {
   };
 }
 
+/**
+ * One trial: the fixture, with the idle gap of its first arm drawn here from `[lo, hi]`
+ * and answered from here once passed (the fixture's 'held', phase 'idle'); the draw and
+ * the time the answer took (waitedMs, the harness's clock; null where never asked) come back as idleDrawn.
+ * @param {import('../../harness/context.js').Context} c @param {readonly [number, number]} range
+ */
+export async function runDrawn(c, [lo, hi]) {
+  const gapMs = randomInt(lo, hi + 1);
+  /** @type {{ gapMs: number, waitedMs: number | null }} */
+  const idleDrawn = { gapMs, waitedMs: null };
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const h = c.start('http-agent.cjs', {
+    options: { n: N, idleAsk: true, hint: HINT },
+    timeoutMs: 15_000,
+    onMessage: (m) => {
+      if (m?.event !== 'held' || m.phase !== 'idle' || timer) return;
+      const heard = performance.now();
+      timer = setTimeout(() => {
+        idleDrawn.waitedMs = Math.round((performance.now() - heard) * 10) / 10;
+        h.send({ type: 'looked', phase: 'idle' });
+      }, gapMs);
+    },
+  });
+  try {
+    const { data } = await h.result;
+    return { ...data, idleDrawn };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export default defineSpec({
   id: 'http.globalagent-keepalive',
   title: 'http.globalAgent keeps connections alive (5000 ms); a new http.Agent() does not',
@@ -240,18 +319,22 @@ export default defineSpec({
     section: 'http: use Keep-Alive by default in global agents (semver-major, 19.0.0)',
     figures: null,
   },
-  plan: () => ({
-    summary:
-      `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms ` +
-      `(a GET after ${IDLE_GAP_MS[0]}–${IDLE_GAP_MS[1]} ms idle reuses it); against a server's Keep-Alive: timeout=${HINT.keepAliveHint} ` +
-      `the kept socket is reused across more than its idle timeout (${HINT_TIMEOUTS[0]} ms, the hint less 1 s) and closed by the client once idle that long; ` +
-      `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
-    model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
-    trial: (c) => c.run('http-agent.cjs', { options: { n: N, idleGapMs: IDLE_GAP_MS, hint: HINT }, timeoutMs: 15_000 }),
-    structural: {
-      asserts: `globalAgent reuses 1 socket for ${N}, closes it idle at its timeout; new Agent() keeps 0`,
-      need: 2,
-      check: checkAgents,
-    },
-  }),
+  plan: () => {
+    // the strata in turn, the first at random
+    let stratum = randomInt(IDLE_STRATA.length);
+    return {
+      summary:
+        `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms ` +
+        `(a GET after an idle gap the harness draws from ${IDLE_STRATA[0][0]}–${IDLE_STRATA[0][1]} or ${IDLE_STRATA[1][0]}–${IDLE_STRATA[1][1]} ms in turn, told to the fixture once passed, reuses it); against a server's Keep-Alive: timeout=${HINT.keepAliveHint} ` +
+        `the kept socket is reused across more than its idle timeout (${HINT_TIMEOUTS[0]} ms, the hint less 1 s) and closed by the client once idle that long; ` +
+        `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
+      model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
+      trial: (c) => runDrawn(c, IDLE_STRATA[stratum++ % IDLE_STRATA.length]),
+      structural: {
+        asserts: `globalAgent reuses 1 socket for ${N}, closes it idle at its timeout; new Agent() keeps 0`,
+        need: 2,
+        check: checkAgents,
+      },
+    };
+  },
 });

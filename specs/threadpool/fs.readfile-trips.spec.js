@@ -2,6 +2,10 @@ import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { parkedFromOutside } from '../../harness/kits/pool.js';
+import { barePollsOnce, pollsOf } from '../../harness/kits/threads.js';
+import { listTasks } from '../../harness/thread-watch.js';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -298,6 +302,95 @@ export function fifoRows(obs, uring) {
   });
 }
 
+/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+
+/**
+ * What the harness reads of the fixture from outside at one of its 'held's (look:
+ * 'before-pool', just before its first pool use; 'after-cases', once the files' cases
+ * are done): each thread's bytes read (rchar of /proc/<pid>/task/<tid>/io) but io_uring's
+ * kernel workers, and the process's event loops (epoll instances, pollsOf); null where
+ * unread (not Linux, the process gone).
+ * @param {number} pid @param {string} phase
+ * @returns {{ phase: string, rchar: Record<string, number>, loops: number | null } | null}
+ */
+export function threadLook(pid, phase) {
+  /** @type {Record<string, number>} */
+  const rchar = {};
+  try {
+    for (const tid of listTasks(pid)) {
+      if (proc.ioWorker(Number(tid), pid) !== false) continue; // a kernel worker, or gone
+      try {
+        const m = /^rchar:\s*(\d+)$/m.exec(readFileSync(`/proc/${pid}/task/${tid}/io`, 'utf8'));
+        if (m) rchar[tid] = Number(m[1]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return { phase, rchar, loops: pollsOf(pid) };
+}
+
+/**
+ * "trips to the libuv pool", whose threads read the file: the pool's threads as the
+ * harness tells them from outside, not as the fixture names them. The pool's threads
+ * are those started between the fixture's two looks (threadLook: just before its first
+ * pool use, once the files' cases are done), provided the process then runs no event
+ * loop beyond a bare Node's (bareLoops, kits/threads.js barePollCount): a thread started
+ * meanwhile that runs one of its own (a Worker, whose loop is an epoll instance; libuv's
+ * pool threads have none) would be among them, and nothing then tells which read. Then
+ * - there are P of them (the pool size in force: all start at the first request);
+ * - they are the threads the fixture counted as the pool (its per-request byte counts
+ *   are theirs);
+ * - they read every byte of the files (rchar, summed; not where io_uring reads).
+ * Honest (Node 20.20, P = 4): 3 loops against a bare Node's 3, 4 threads started, the
+ * fixture's pool the same 4, reading 3,149,728 B of the 3,149,728 the cases' files hold.
+ * The pool started one short and a Worker reading for it (readfile-reads-beside-pool):
+ * 4 loops, 3 threads started reading 0 B, the fixture's pool those and the Worker's.
+ * Null where unread (records from before, a look unread, Node options in force: a preload
+ * may start the pool before the fixture's first look).
+ * @param {any} pl  the trial's poolLook: { looks, bareLoops, P }
+ * @param {number} fileBytes  the bytes of every file case
+ * @param {number[] | null | undefined} fixturePool  the threads the fixture counted as the pool
+ * @param {boolean} [uring]
+ * @returns {{ ok: boolean, text: string } | null}
+ */
+export function poolReaders(pl, fileBytes, fixturePool, uring = false) {
+  if (!pl) return null;
+  const looks = Array.isArray(pl.looks) ? pl.looks : [];
+  if (looks.length !== 2 || looks[0]?.phase !== 'before-pool' || looks[1]?.phase !== 'after-cases') {
+    if (looks.some((/** @type {any} */ l) => l === null)) return null; // a look unread
+    return {
+      ok: false,
+      text: 'the fixture did not stop for the harness’s looks before its first pool use and after its cases',
+    };
+  }
+  const [a, b] = looks;
+  const started = Object.keys(b.rchar).filter((t) => !(t in a.rchar));
+  const loopsOk = typeof b.loops !== 'number' || typeof pl.bareLoops !== 'number' || b.loops <= pl.bareLoops;
+  const countOk = started.length === pl.P;
+  const fixtureSet = new Set((fixturePool ?? []).map(String));
+  const sameOk =
+    !Array.isArray(fixturePool) || (fixtureSet.size === started.length && started.every((t) => fixtureSet.has(t)));
+  const read = started.reduce((n, t) => n + b.rchar[t], 0);
+  const readOk = uring || read >= fileBytes;
+  const ok = loopsOk && countOk && sameOk && readOk;
+  return {
+    ok,
+    text:
+      `from outside: ${started.length} thread${started.length === 1 ? '' : 's'} started with the pool (expected ${pl.P})` +
+      (typeof b.loops === 'number' && typeof pl.bareLoops === 'number'
+        ? `, ${b.loops} event loop${b.loops === 1 ? '' : 's'} (a bare Node: ${pl.bareLoops}${loopsOk ? '' : '; one of the program’s own: a Worker’s thread may be among those started'})`
+        : '') +
+      (sameOk ? '' : `, not the threads the fixture counted as the pool (${[...fixtureSet].join(', ') || 'none'})`) +
+      (uring
+        ? ''
+        : `, reading ${read} B of the files’ ${fileBytes}${readOk ? '' : ' (expected all: the reads not the pool’s)'}`),
+  };
+}
+
 /**
  * What the structural check asserts: the pool requests of a small and a
  * large readFile, for both APIs, who reads the bytes, and that the open and
@@ -327,6 +420,7 @@ export default defineSpec({
     const oneTrip = satisfiesVersion(ctx.node.version, ONE_TRIP);
     const uring = fsOnRing(ctx) !== null;
     const want = (/** @type {number} */ b) => tripsFor(b, oneTrip);
+    const bareLoops = barePollsOnce();
     return {
       ...(oneTrip || uring ? { expected: /** @type {const} */ ('refuted') } : {}),
       summary:
@@ -336,7 +430,8 @@ export default defineSpec({
         (uring
           ? `; with UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} libuv ${ctx.node.uv} reads through io_uring, so the pool reads none of it`
           : '') +
-        '. The open and the close are requests of their own: the file is not open in the process when the first is made, nor when the last comes back; ' +
+        `. The pool's threads are told from outside (/proc): the threads started with the pool, ${ctx.poolSize} of them, with no event loop beyond a bare Node's (a Worker's), are the ones that read the files. ` +
+        'The open and the close are requests of their own: the file is not open in the process when the first is made, nor when the last comes back; ' +
         `a readFile of a FIFO (each API) waits in open(2) on ${uring ? 'a thread other than the main one' : 'a pool thread'}, not the main thread, as the harness sees from outside (/proc) until it opens the writer and writes bytes of its own drawing, which the call must return.`,
       model: {
         small: { bytes: SMALL, trips: want(SMALL), reads: readsFor(SMALL) },
@@ -352,10 +447,18 @@ export default defineSpec({
         /** @type {Promise<any>[]} */
         const feeding = [];
         let ended = false;
+        // the fixture's threads and event loops, read from outside at its two 'held's (poolReaders)
+        /** @type {any[]} */
+        const looks = [];
         const handle = c.start('readfile-trips.cjs', {
-          options: { small: SMALL, large: LARGE, fifo: true },
+          options: { small: SMALL, large: LARGE, fifo: true, look: true },
           timeoutMs: 15_000,
           onMessage: (m) => {
+            if (m?.event === 'held' && handle.pid) {
+              looks.push(threadLook(handle.pid, m.phase));
+              handle.send({ type: 'looked', phase: m.phase });
+              return;
+            }
             if (typeof m?.fifo !== 'string' || !handle.pid) return;
             const pid = handle.pid;
             feeding.push(
@@ -367,7 +470,8 @@ export default defineSpec({
           },
         });
         const { data: read } = await handle.result.finally(() => (ended = true));
-        const data = { ...read, fifoFed: await Promise.all(feeding) };
+        const poolLook = { looks, bareLoops: await bareLoops(c), P: c.poolSize };
+        const data = { ...read, fifoFed: await Promise.all(feeding), poolLook };
         // Node options in force: what the main thread reads is not judged (a preloaded agent's own reads)
         return c.env?.NODE_OPTIONS ? { ...data, nodeOptions: true } : data;
       },
@@ -380,7 +484,10 @@ export default defineSpec({
           // the open (and its wait) a pool trip: a FIFO's, as the harness saw it
           // from outside
           const fifo = fifoRows(obs, uring);
-          const all = [...rows, ...fifo];
+          // the pool's threads as the harness tells them from outside, and that they read the files
+          const fileBytes = obs.cases.reduce((/** @type {number} */ n, /** @type {any} */ c) => n + c.bytes, 0);
+          const readers = o.nodeOptions ? null : poolReaders(obs.poolLook, fileBytes, obs.pool, uring);
+          const all = [...rows, ...fifo, ...(readers ? [readers] : [])];
           return { ok: all.every((r) => r.ok), detail: all.map((r) => r.text).join('; ') };
         },
       },
