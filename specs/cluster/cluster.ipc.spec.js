@@ -1,10 +1,12 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get, bytesRead } from '../../harness/kits/cluster.js';
+import { SOURCE_004, withCluster, get, bytesRead, tcpInode } from '../../harness/kits/cluster.js';
 import { median, round } from '../../harness/stats.js';
 import { randomUUID, randomBytes, createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readlinkSync, statSync } from 'node:fs';
+import net from 'node:net';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
@@ -359,6 +361,260 @@ export function channelBytesCheck(obs) {
   };
 }
 
+// A worker → primary message caught in flight: the harness holds the primary
+// (SIGSTOP) while a GET /ipc makes a worker send its ping, and reads from
+// outside where the ping's bytes wait for the held primary. A message that goes
+// over the fork's IPC channel waits in the primary's end of that worker's
+// channel (a unix stream socket: its receive queue, which `ss -x` reads through
+// the kernel's sock_diag; /proc/net/unix has no queue column); one that goes any
+// other way (a datagram, a TCP connection, a file) leaves that queue without
+// it. The worker's wchar, its sockets after the answer, its own report: none of
+// them tells which way the bytes went; the queue does.
+
+/**
+ * The connected unix sockets of `ss -x -n` text: inode -> { recvQ, sendQ, peer }.
+ * Lines: Netid State Recv-Q Send-Q Local-Address Port Peer-Address Port (a
+ * socket without a path writes `*` as its address, its inode as its port).
+ * @param {string} text
+ * @returns {Map<string, { recvQ: number, sendQ: number, peer: string }>}
+ */
+export function unixQueues(text) {
+  const out = new Map();
+  for (const line of text.split('\n')) {
+    const m = /^u_(?:str|seq|dgr)\s+\S+\s+(\d+)\s+(\d+)\s+.*?\s(\d+)\s+\S+\s+(\d+)\s*$/.exec(line.trim());
+    if (m) out.set(m[3], { recvQ: Number(m[1]), sendQ: Number(m[2]), peer: m[4] });
+  }
+  return out;
+}
+
+/** `ss -x -n` now, null where it cannot run (no iproute2, not Linux). */
+export function readUnixQueues() {
+  if (process.platform !== 'linux') return null;
+  try {
+    return unixQueues(execFileSync('ss', ['-x', '-n'], { encoding: 'utf8', timeout: 2000 }));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The bytes waiting for the primary in its end of a worker's channel: the
+ * receive queue of the socket whose peer is the worker's channel socket.
+ * null where the queues or the worker's channel cannot be read.
+ * @param {Map<string, { recvQ: number, peer: string }> | null} queues @param {string | null} workerChannel  inode
+ */
+export function primaryChannelQueue(queues, workerChannel) {
+  if (!queues || !workerChannel) return null;
+  for (const q of queues.values()) if (q.peer === workerChannel) return q.recvQ;
+  const own = queues.get(workerChannel);
+  return own ? (queues.get(own.peer)?.recvQ ?? null) : null;
+}
+
+/** A socket's inode from an fd link. @param {string | null | undefined} link */
+const inodeOf = (link) => /^socket:\[(\d+)\]$/.exec(link ?? '')?.[1] ?? null;
+
+/** The inode of a worker's channel socket (NODE_CHANNEL_FD in its environ). @param {number} pid */
+function channelInode(pid) {
+  try {
+    const fd = /(?:^|\0)NODE_CHANNEL_FD=(\d+)(?:\0|$)/.exec(readFileSync(`/proc/${pid}/environ`, 'utf8'))?.[1];
+    return fd === undefined ? null : inodeOf(readlinkSync(`/proc/${pid}/fd/${fd}`));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The bytes a TCP socket has received and its holder not yet read (rx_queue of
+ * /proc/net/tcp), by inode; null where it is not in the table.
+ * @param {string} inode
+ */
+function rxQueue(inode) {
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f[9] === inode) return parseInt(f[4].split(':')[1], 16);
+  }
+  return null;
+}
+
+/** The pids among `pids` that hold a socket of this inode (/proc/<pid>/fd). @param {number[]} pids @param {string} inode */
+function holdersOf(pids, inode) {
+  return pids.filter((pid) => Object.values(proc.fdLinks(pid) ?? {}).some((l) => inodeOf(l) === inode));
+}
+
+/**
+ * The state of process `pid`'s main thread (/proc/<pid>/task/<pid>/stat: 'S' asleep, 'R' on a
+ * CPU or waiting for one, ...), read from outside; null where unread.
+ * @param {number} pid
+ */
+function mainState(pid) {
+  try {
+    return proc.statFields(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'))[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How long the harness holds the primary at most (HOLD_MS), and how long the
+ * worker's main thread must have spent no CPU, after it read all of the
+ * request (its connection's rx_queue in /proc/net/tcp: 0), asleep, to count as waiting for its pong (SETTLE_MS: its ping sent, whichever
+ * way). Honest (2-CPU machine beside other runs, 9 trials): the ping is in
+ * the channel at the first look, the primary held 30–41 ms in all (most of it
+ * the readings: `ss` costs 6–8 ms); a worker that sends it another way
+ * settles 25 ms after its last CPU, the primary held 54–177 ms. If the
+ * harness dies meanwhile, its runner's SIGKILL of the trial's process group
+ * ends the held primary too.
+ */
+export const HOLD_MS = 1000;
+export const SETTLE_MS = 25;
+
+/**
+ * @typedef {{ worker: number | null, channel: string | null, queuedB: number | null, settled: boolean,
+ *   heldMs: number, looks: number, sockets: any, reply: { status?: number, body?: any, error?: string } }} HeldPing
+ *   worker: the pid that took the connection; channel: its channel socket's inode; queuedB: the most
+ *   bytes read waiting in the primary's end of that channel while it was held (null: not read);
+ *   settled: the worker had read all of the request (its connection's rx_queue 0) and its main thread
+ *   then slept (no CPU, not runnable) for SETTLE_MS;
+ *   heldMs: how long the primary was held; sockets: `readSockets()` at the end of the hold; reply: the
+ *   GET's answer once the primary went on
+ */
+
+/**
+ * One GET `path` whose ping is caught in flight: the request's head is sent
+ * but for its last line; once a worker holds the connection the primary is
+ * stopped (SIGSTOP) and the last line sent; the harness then reads, every few
+ * ms, the queue of the primary's end of that worker's channel, until it holds
+ * at least `minBytes` or the worker has settled (or HOLD_MS passed); reads the
+ * workers' sockets (`readSockets`) while the primary is still held; lets the
+ * primary go on (SIGCONT, whatever happened) and waits for the answer. Linux
+ * only (null elsewhere, or where the connection's holder cannot be read).
+ * @param {{ port: number, primaryPid: number, workerPids: number[], path: string, minBytes: number,
+ *   readSockets: () => any }} o
+ * @returns {Promise<HeldPing | null>}
+ */
+export async function heldPing({ port, primaryPid, workerPids, path, minBytes, readSockets }) {
+  if (process.platform !== 'linux') return null;
+  const sock = net.connect({ host: '127.0.0.1', port });
+  let body = '';
+  sock.setEncoding('utf8');
+  sock.on('data', (d) => (body += d));
+  const ended = new Promise((resolve) => (sock.on('close', resolve), sock.on('error', resolve)));
+  try {
+    await new Promise((resolve, reject) => (sock.once('connect', resolve), sock.once('error', reject)));
+    await new Promise((resolve) => sock.write(`GET ${path} HTTP/1.0\r\nHost: 127.0.0.1\r\n`, resolve));
+    // the worker the primary handed the connection to
+    let worker = null;
+    for (const t = performance.now(); worker === null && performance.now() - t < HOLD_MS;) {
+      const inode = tcpInode(readFileSync('/proc/net/tcp', 'utf8'), port, /** @type {number} */ (sock.localPort));
+      worker = (inode && holdersOf(workerPids, inode)[0]) ?? null;
+      if (worker === null) await sleep(1);
+    }
+    if (worker === null) return null;
+    const channel = channelInode(worker);
+    const cpu = () => proc.schedstat(worker, worker)?.[0] ?? NaN;
+    const conn = /** @type {string} */ (
+      tcpInode(readFileSync('/proc/net/tcp', 'utf8'), port, /** @type {number} */ (sock.localPort))
+    );
+    let queuedB = /** @type {number | null} */ (null);
+    let settled = false;
+    let looks = 0;
+    let sockets = null;
+    const t0 = performance.now();
+    process.kill(primaryPid, 'SIGSTOP');
+    try {
+      await new Promise((resolve) => sock.write('\r\n', resolve));
+      let last = { cpu: cpu(), at: performance.now() };
+      while (performance.now() - t0 < HOLD_MS) {
+        await sleep(2);
+        const q = primaryChannelQueue(readUnixQueues(), channel);
+        looks++;
+        if (q !== null) queuedB = Math.max(queuedB ?? 0, q);
+        if (queuedB !== null && queuedB >= minBytes) break;
+        const [c, now, unread, state] = [cpu(), performance.now(), rxQueue(conn), mainState(worker)];
+        // asleep (S) throughout, not only off a CPU: a runnable thread a busy or throttled
+        // machine keeps waiting spends no CPU either, and has not settled
+        if (c !== last.cpu || unread !== 0 || state !== 'S') last = { cpu: c, at: now };
+        else if (now - last.at >= SETTLE_MS) {
+          settled = true;
+          break;
+        }
+      }
+      sockets = readSockets();
+    } finally {
+      process.kill(primaryPid, 'SIGCONT');
+    }
+    const heldMs = Math.round((performance.now() - t0) * 100) / 100;
+    // the answer, once the primary goes on (bounded: a timer that does not outlive it)
+    const bound = new AbortController();
+    await Promise.race([ended, sleep(5000, undefined, { signal: bound.signal }).catch(() => {})]);
+    bound.abort();
+    const [head, ...rest] = body.split('\r\n\r\n');
+    const status = Number(/^HTTP\/1\.[01] (\d+)/.exec(head)?.[1]) || undefined;
+    let json = rest.join('\r\n\r\n');
+    try {
+      json = JSON.parse(json);
+    } catch {
+      // not JSON: kept as text (HTTP/1.0: the body as it is, not chunked)
+    }
+    return {
+      worker,
+      channel,
+      queuedB,
+      settled,
+      heldMs,
+      looks,
+      sockets,
+      reply: status ? { status, body: json } : { error: 'no answer' },
+    };
+  } finally {
+    sock.destroy();
+  }
+}
+
+/**
+ * Where a ping waited while the primary was held (heldPing, the harness's own
+ * reading; `held` in the record): a message sent over the fork's IPC channel
+ * sits in the primary's end of that worker's channel (its receive queue, read
+ * with `ss -x`) until the primary reads it, so the queue must hold at least
+ * the ping's PAD bytes before the worker settles (its request all read, its
+ * main thread idle for SETTLE_MS: its ping sent, whichever way, and it waits
+ * for the pong); and once the primary went on the round trip must complete
+ * (the proof under the harness's key, the pad back). The queue is read every
+ * few ms while the primary is held, whatever the messages' other readings
+ * say: the worker's wchar counts any write, its sockets after an answer may
+ * be gone, what it reports may be made up. Honest readings (busy 2-CPU
+ * machine, Node 20, 9 trials): 65630 B queued (the ping: PAD hex characters
+ * and its fields) on the first look, the primary held 30–41 ms (most of it the
+ * readings themselves); the round trip then completes. ipc-over-udp (the
+ * messages as datagrams): 144 B queued (the worker's request to bind its UDP
+ * socket, which a cluster worker asks of the primary; no ping), the worker
+ * settled, held 54–177 ms (3 trials); bound exclusively instead (a trial of
+ * that variant): 0 B queued, the ping's 69292 B in the primary's UDP socket,
+ * the worker's UDP socket in the hold's socket reading. void where the worker had not settled within
+ * HOLD_MS and nothing was queued (a host that kept it from running); left out
+ * where the queue cannot be read (no `ss`) or nothing was caught (not Linux,
+ * records before it).
+ * @param {{ held?: { queuedB: number | null, settled: boolean, answered: boolean, heldMs: number,
+ *   looks: number, worker: number | null, status?: number | string } }} obs
+ * @returns {{ ok: boolean, void: boolean, detail: string }}
+ */
+export function heldPingCheck(obs) {
+  const h = obs.held;
+  if (!h) return { ok: true, void: false, detail: '' };
+  const inChannel = h.queuedB === null ? null : h.queuedB >= PAD;
+  const ok = h.answered && inChannel !== false;
+  const undecided = inChannel === false && !h.settled;
+  const where =
+    h.queuedB === null
+      ? 'the queue of its channel not read (no ss)'
+      : `${h.queuedB} B waiting in the primary's end of its channel (expected at least the ping's ${PAD} B)`;
+  return {
+    ok,
+    void: h.answered && undecided,
+    detail: `; one more ping caught in flight, the primary held ${h.heldMs} ms (${h.looks} looks): worker ${h.worker}, ${where}${inChannel === false ? (h.settled ? ', the worker waiting for its pong' : `, the worker not settled within ${HOLD_MS} ms (void)`) : ''}; ${h.answered ? 'then answered with the proof and the pad' : `then not answered as claimed (${h.status})`}`,
+  };
+}
+
 export default defineSpec({
   id: 'cluster.ipc',
   title: 'Cluster workers talk to the primary over an IPC channel',
@@ -374,7 +630,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; read by the harness from /proc after each answer (Linux), each worker holds the channel it was given (NODE_CHANNEL_FD) and no other connection of its own: none to the primary, no TCP or UDP socket off the cluster's port, no unix socket beside the channel, no pipe or FIFO shared with the primary or the other worker (under Node options: no TCP connection and no UDP socket within the cluster); the round-trip time is reported, not judged.`,
+    summary: `${PINGS} GETs /ipc to 2 workers: each answering worker sends a message to the primary and gets its reply (worker → primary → worker). Model: every round trip completes, the reply names the primary's pid, and both workers did it; the primary got each GET's nonce from the worker that answered it, and each answer carries the primary's token (which no worker knows but from a pong); while the cluster runs, each answer carries the nonce's HMAC under a key the harness gave the primary alone, and the primary tells the harness of each nonce as it comes; read by the harness from /proc after each answer (Linux), each worker holds the channel it was given (NODE_CHANNEL_FD) and no other connection of its own: none to the primary, no TCP or UDP socket off the cluster's port, no unix socket beside the channel, no pipe or FIFO shared with the primary or the other worker (under Node options: no TCP connection and no UDP socket within the cluster); and one more round trip caught in flight (Linux): the harness holds the primary (SIGSTOP) while a worker sends its ping, and reads the primary's end of that worker's channel with ss -x: the ping's bytes must wait there, in the channel, before the worker settles to wait for its pong, and the round trip completes once the primary goes on; the round-trip time is reported, not judged.`,
     model: { workers: 2, pings: PINGS, completed: PINGS },
     trial: async (c) => {
       const nonces = Array.from({ length: PINGS }, () => randomUUID());
@@ -389,7 +645,7 @@ export default defineSpec({
         if (m && typeof m.ping === 'string' && !told.has(m.ping)) told.set(m.ping, m.from);
       };
       const {
-        value: { out: replies, sockets, waitMs, readBytes },
+        value: { out: replies, sockets, waitMs, readBytes, held },
         info,
         final,
       } = await withCluster(
@@ -424,7 +680,32 @@ export default defineSpec({
             const [a, b] = [before[k], bytesRead(p)];
             if (a !== null && b !== null) readBytes[p] = b - a;
           });
-          return { out, sockets, readBytes, waitMs: { key: round(keyMs, 2), words: round(performance.now() - t, 2) } };
+          const words = round(performance.now() - t, 2);
+          // one more round trip, caught in flight: the primary held while the ping waits for it (Linux)
+          const heldNonce = randomUUID();
+          const caught = await heldPing({
+            port: i.port,
+            primaryPid: i.primaryPid,
+            workerPids: i.workerPids,
+            path: `/ipc?nonce=${heldNonce}&pad=${PAD}`,
+            minBytes: PAD,
+            readSockets: () => readWorkerSockets(i.port, i.primaryPid, i.workerPids, Boolean(c.env?.NODE_OPTIONS)),
+          });
+          if (caught?.sockets) sockets.push(caught.sockets);
+          const held = caught && {
+            worker: caught.worker,
+            queuedB: caught.queuedB,
+            settled: caught.settled,
+            heldMs: caught.heldMs,
+            looks: caught.looks,
+            // the answer once the primary went on: from that worker, the proof and the pad back
+            answered:
+              caught.reply.status === 200 &&
+              caught.reply.body?.proof === proofOf(key, heldNonce) &&
+              caught.reply.body?.padBack === true,
+            status: caught.reply.status ?? caught.reply.error,
+          };
+          return { out, sockets, readBytes, held, waitMs: { key: round(keyMs, 2), words } };
         },
         { onMessage },
       );
@@ -457,6 +738,8 @@ export default defineSpec({
           : {}),
         // how long the harness waited for the key to be taken, and for the word of the pings
         waitMs,
+        // the round trip caught in flight (Linux; absent elsewhere)
+        ...(held ? { held } : {}),
         // the harness's readings of the workers' sockets (Linux; absent elsewhere)
         ...(sockets.length ? { sockets } : {}),
         primaryPid: info.primaryPid,
@@ -481,7 +764,9 @@ export default defineSpec({
         const held = channelSocketsCheck(obs);
         // how the messages' bytes came in, read from outside (Linux; absent elsewhere)
         const bytes = channelBytesCheck(obs);
-        const ok =
+        // where the ping waited while the primary was held (Linux; absent elsewhere)
+        const caught = heldPingCheck(obs);
+        const others =
           bytes.ok &&
           live.ok &&
           held.ok &&
@@ -491,9 +776,13 @@ export default defineSpec({
           obs.primaries.length === 1 &&
           obs.primaries[0] === obs.primaryPid &&
           obs.pingers.length === 2;
+        const ok = others && caught.ok;
         return {
           ok,
-          detail: `${obs.completed}/${PINGS} round trips from workers ${obs.pingers.join(', ')} answered by primary ${obs.primaries.join(', ')}; primary got ${nonces}/${PINGS} nonces from the workers that answered, ${token}/${PINGS} answers carried its token; median round trip ${round(median(obs.roundTripMs), 2)} ms${live.detail}${held.detail}${bytes.detail}${obs.errors.length ? `; errors: ${obs.errors.join(', ')}` : ''}`,
+          // the caught round trip undecided (the worker never settled: a host too slow), all else
+          // as claimed: void
+          ...(others && caught.void ? { invalid: true } : {}),
+          detail: `${obs.completed}/${PINGS} round trips from workers ${obs.pingers.join(', ')} answered by primary ${obs.primaries.join(', ')}; primary got ${nonces}/${PINGS} nonces from the workers that answered, ${token}/${PINGS} answers carried its token; median round trip ${round(median(obs.roundTripMs), 2)} ms${live.detail}${held.detail}${bytes.detail}${caught.detail}${obs.errors.length ? `; errors: ${obs.errors.join(', ')}` : ''}`,
         };
       },
     },
