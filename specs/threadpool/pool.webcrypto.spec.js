@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { runWithLook } from '../../harness/kits/look.js';
 import { processCpuNs } from '../../harness/kits/abba.js';
 import { defineSpec } from '../../harness/spec.js';
@@ -69,51 +68,23 @@ export function drawInput(draw = randomInt) {
 }
 
 /**
- * What a hash of `bytes` and subtle.digest's call (the copy it makes of them) cost the
- * CPU here (ms of a thread's CPU, /proc/thread-self/schedstat; the call the larger of
- * two, the hash the smaller of two: a host's slow spell inflates neither bound), measured
- * in a Worker of the harness's own (its event loop not stopped): what the fixture's main
- * thread would spend hashing the input itself, and what the call costs it. null off Linux
- * or where unread.
- * @param {number} bytes @param {string} algorithm
+ * What a hash of `bytes` and subtle.digest's call (the copy it makes of them) cost a
+ * thread's CPU under the Node under test (fixtures/digest-cost.cjs, on the run's CPUs:
+ * the call the larger of two, the hash the smaller of two, so a host's slow spell inflates
+ * neither bound): what the fixture's main thread would spend hashing the input itself, and
+ * what the call costs it. Read by that Node, whose call may copy otherwise than the
+ * harness's (measured in the harness's own Node, an honest Node 24 trial once read 38 ms
+ * more than that copy). null off Linux or where unread.
+ * @param {import('../../harness/context.js').Context} c @param {number} bytes @param {string} algorithm
  * @returns {Promise<{ hashMs: number, copyMs: number } | null>}
  */
-export async function referenceCost(bytes, algorithm) {
+export async function referenceCost(c, bytes, algorithm) {
   if (!existsSync('/proc/thread-self/schedstat')) return null;
-  const code = `
-    const { parentPort, workerData: w } = require('node:worker_threads');
-    const fs = require('node:fs');
-    const { createHash } = require('node:crypto');
-    const cpu = () => Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-    const data = new Uint8Array(w.bytes).fill(7);
-    (async () => {
-      // the call's own work (its copy), the larger of two: subtle.digest as Node has it
-      let copyMs = 0;
-      for (let i = 0; i < 2; i++) {
-        const t = cpu();
-        const p = require('node:crypto').webcrypto.subtle.digest(w.name, data);
-        copyMs = Math.max(copyMs, cpu() - t);
-        await p;
-      }
-      let hashMs = Infinity;
-      for (let i = 0; i < 2; i++) {
-        const t = cpu();
-        createHash(w.algorithm).update(data).digest();
-        hashMs = Math.min(hashMs, cpu() - t);
-      }
-      parentPort.postMessage({ hashMs, copyMs });
-    })();`;
   try {
-    const worker = new Worker(code, {
-      eval: true,
-      workerData: { bytes, name: algorithm, algorithm: algorithm.replace('-', '').toLowerCase() },
-    });
-    const out = await new Promise((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    await worker.terminate();
-    return Number.isFinite(out.hashMs) && Number.isFinite(out.copyMs)
+    const out = /** @type {any} */ (
+      await c.run('digest-cost.cjs', { options: { bytes, algorithm }, timeoutMs: 10_000 })
+    );
+    return Number.isFinite(out?.hashMs) && Number.isFinite(out?.copyMs)
       ? { hashMs: out.hashMs, copyMs: out.copyMs }
       : null;
   } catch {
@@ -236,8 +207,8 @@ export function cpuSplit(a, b, c, pid, P) {
  * the hash go to each, BENCHMARKS.md §54): on the main thread at the call
  * (digest-idle-watched) or after the pool's answer (digest-main-after), in a Worker that
  * has ended (digest-worker-hash, digest-token-request): 1.4 to 5.7 times half the hash.
- * The reference runs in the harness's own Node and thread, the fixture on its CPUs: a
- * copy or hash slower there moves an honest reading toward a bound. So from a bound to
+ * The reference runs in a process of its own: a copy or hash slower in the fixture (its
+ * CPU, its memory shared with the held pool) moves an honest reading toward a bound. So from a bound to
  * UNCLEAR times it (the pool's: down to its UNCLEAR-th) the trial is contested: it cannot
  * fail the claim, and it holds back a pass. null where not read (off Linux, a hash too
  * cheap here to stand out: HASH_MIN_MS). Records from before the split: the main thread
@@ -378,7 +349,7 @@ export default defineSpec({
         // and once their results are in (hashWork), beside what a hash and a copy cost
         // here (the reference first, not beside the fixture: two 64 MiB copies at once on
         // a small machine slow each other's, and the bounds would move with them)
-        const reference = await referenceCost(o.options.bytes, o.options.algorithm);
+        const reference = await referenceCost(c, o.options.bytes, o.options.algorithm);
         const heldIn = o.options.heldIn;
         const { data, looks } = await runWithLook(
           c,
