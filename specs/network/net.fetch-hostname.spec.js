@@ -24,10 +24,30 @@ const SHORT_HOLD_MS = [300, 400];
 /** @type {[number, number]} */
 const LONG_HOLD_MS = [2100, 2600];
 
-/** The claim's parts a trial reads: the first (the asserts text), and two more. */
+/** The claim's parts a trial reads: the first (the asserts text), and three more. */
 const ASSERTS = 'fetches by IP finish with the pool parked; by name they wait in getaddrinfo for one thread';
 const IP_NO_POOL = 'a fetch to an IP literal makes no pool request';
 const LOOKUP_FIRST = "a fetch to localhost finishes only after a getaddrinfo request's answer";
+const BEHIND_CAP = 'a fetch to localhost waits for its own getaddrinfo, not for a pool thread to be idle';
+
+// A second process beside the main one, each trial (fetch-probe.cjs mode 'name-cap'): a pool
+// of CAP_POOL threads whose slow-I/O slots (libuv's cap, ⌈P/2⌉) are taken by lookups held
+// inside getaddrinfo at a gate (HOSTALIASES, a FIFO), its other threads free and idle; an
+// fs.access, then N fetches to localhost and N to 127.0.0.1, until the harness's word (a hold
+// of its drawing, CAP_HOLD_MS) opens the gate. A fetch to localhost queues its getaddrinfo
+// behind the cap, so it finishes only after the gate opens, while the fs.access (a free
+// thread) and the fetches by IP finish during the hold. "Stalls while every pool thread is
+// busy" holds only if the lookup's own getaddrinfo is what it waits for: one answered in JS
+// and held until /proc shows a pool thread idle or running (fetch-name-pool-watch, its
+// getaddrinfo made and dropped) passes the main run (a freed thread is one) but finishes here
+// during the hold. Measured (Node 20, a busy 2-CPU host, 7 runs): honest, 0/4 to localhost
+// before the gate opened (hold 280–446 ms; the first 8–18 ms after it), the fs.access in
+// 12–50 ms, 4/4 by IP in 18–187 ms, 4 getaddrinfo requests made and 4 connections (the IP
+// fetches') during the hold; fetch-name-pool-watch, 4/4 to localhost 64–134 ms into holds of
+// 278–397 ms, 8 connections.
+const CAP_POOL = 4;
+/** @type {[number, number]} */
+const CAP_HOLD_MS = [300, 400];
 
 /** The control's requests (fs.access: one fs request, by callback or promise). */
 const CONTROL_TYPES = new Set(['FSREQPROMISE', 'FSREQCALLBACK']);
@@ -91,6 +111,46 @@ export function lookupsAnsweredFirst(obs) {
 }
 
 /**
+ * The 'name-cap' run's part (see CAP_POOL): every fetch to localhost finished after the
+ * gate opened, none before, with no error, each with its getaddrinfo request made during the
+ * hold and no connection of its own meanwhile. `invalid` where the setup did not hold (not
+ * ⌈P/2⌉ lookups at the gate throughout, the fs.access or a fetch by IP not done during the
+ * hold: the run shows nothing); null where the run is missing (records from before it).
+ * @param {any} r
+ * @returns {{ ok: boolean, invalid?: boolean, text: string } | null}
+ */
+export function fetchBehindCap(r) {
+  if (!r?.ops?.name) return null;
+  const { name, ip, access } = r.ops;
+  const errs = [...new Set([...name.errors, ...ip.errors])];
+  const setup = `${r.held ?? '?'} lookups held at the gate (${r.heldAfter ?? '?'} at its opening) of a pool of ${r.P}`;
+  if (r.held !== r.cap || r.heldAfter !== r.cap)
+    return { ok: false, invalid: true, text: `${setup}, not the ${r.cap} of its cap: this run shows nothing` };
+  if (access?.completedBeforeRelease !== 1 || ip?.completedBeforeRelease !== ip?.count)
+    return {
+      ok: false,
+      invalid: true,
+      text: `${setup}: control failed, fs.access ${access?.completedBeforeRelease ? 'done' : 'not done'} and ${ip?.completedBeforeRelease ?? '?'}/${ip?.count ?? '?'} fetches by IP during the hold: this run shows nothing`,
+    };
+  const conns = r.connections?.held;
+  const connectedFirst = conns !== undefined && conns > ip.count;
+  const ok =
+    name.completedBeforeRelease === 0 &&
+    name.completed === name.count &&
+    r.lookups?.held === name.count &&
+    !connectedFirst &&
+    errs.length === 0;
+  return {
+    ok,
+    text:
+      `with the pool's ${r.cap} slow-I/O slots held by lookups inside getaddrinfo (${r.heldMs} ms, the harness's draw) and ${r.P - r.cap} threads free, ` +
+      `${name.completedBeforeRelease}/${name.count} fetches to localhost finished before the gate opened (${name.completed - name.completedBeforeRelease}/${name.count} after it${name.completedBeforeRelease ? ', expected none before' : ''}), ` +
+      `${r.lookups?.held ?? '?'} getaddrinfo request(s) made meanwhile (expected ${name.count}), the server connected ${conns ?? '?'} time(s) (at most ${ip.count}, the IP fetches'); ` +
+      `an fs.access issued before them (answered at ${access.times?.[0] ?? '?'} ms) and ${ip.completedBeforeRelease}/${ip.count} fetches by IP during the hold${errs.length ? `; errors: ${errs.join(', ')}` : ''}`,
+  };
+}
+
+/**
  * What the trial shows, as a check.
  * @param {any} obs @param {number} P
  */
@@ -147,6 +207,11 @@ function checkFetch(obs, P) {
   if (noPool) parts.push({ name: IP_NO_POOL, ok: noPool.ok, detail: noPool.detail });
   const answered = lookupsAnsweredFirst(obs);
   if (answered) parts.push({ name: LOOKUP_FIRST, ok: answered.ok, detail: answered.detail });
+  const behind = fetchBehindCap(obs.nameCap);
+  // A void cap run voids the trial only where the rest holds: the main run's reading against
+  // the claim stands on its own controls.
+  if (behind?.invalid && parts.every((p) => p.ok)) return { ok: false, invalid: true, detail: behind.text };
+  if (behind) parts.push({ name: BEHIND_CAP, ok: behind.ok, detail: behind.text });
   const passed = parts.slice(1).filter((p) => p.ok);
   return checkOfParts(parts, [text, ...passed.map((p) => p.detail)].join('; '));
 }
@@ -155,19 +220,21 @@ function checkFetch(obs, P) {
 const draw = ([lo, hi]) => randomInt(lo, hi + 1);
 
 /**
- * One trial: the fixture started, its hold of stage 0 the harness's (`holdMs`,
- * untold: the word to free one thread is sent that long after the fixture
- * says its fetches have started).
+ * One run of fetch-probe.cjs, its hold the harness's (`holdMs`, untold: the word to free
+ * one thread, or open the gate, is sent that long after the fixture says its fetches have
+ * started).
  * @param {import('../../harness/context.js').Context} c @param {number} holdMs
+ * @param {object} options @param {Record<string, string>} [env]
  */
-async function fetchTrial(c, holdMs) {
+async function heldRun(c, holdMs, options, env) {
   /** @type {{ drawnMs: number, sentAtMs: number | null }} */
   const release = { drawnMs: holdMs, sentAtMs: null };
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   let saidAt = 0;
   const h = c.start('fetch-probe.cjs', {
-    options: { n: N, release: 'message', pool: c.poolSize },
+    options: { n: N, release: 'message', ...options },
+    ...(env && { env }),
     timeoutMs: 15_000,
     onMessage: (/** @type {any} */ m) => {
       if (m?.stage !== 0 || timer) return;
@@ -180,11 +247,24 @@ async function fetchTrial(c, holdMs) {
   });
   try {
     const { data } = await h.result;
-    // a preload's own pool work would count among the requests made while parked
-    return { ...data, release, ...(c.env?.NODE_OPTIONS && { preloaded: true }) };
+    return { ...data, release };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * One trial: the main run (stage 0's hold `holdMs`, the harness's) and the 'name-cap' run
+ * beside it (its pool size set here: CAP_POOL; its hold drawn here, CAP_HOLD_MS).
+ * @param {import('../../harness/context.js').Context} c @param {number} holdMs
+ */
+async function fetchTrial(c, holdMs) {
+  const [main, nameCap] = await Promise.all([
+    heldRun(c, holdMs, { pool: c.poolSize }),
+    heldRun(c, draw(CAP_HOLD_MS), { mode: 'name-cap' }, { UV_THREADPOOL_SIZE: String(CAP_POOL) }),
+  ]);
+  // a preload's own pool work would count among the requests made while parked
+  return { ...main, nameCap, ...(c.env?.NODE_OPTIONS && { preloaded: true }) };
 }
 
 export default defineSpec({
@@ -218,7 +298,9 @@ export default defineSpec({
         `All ${P} pool threads parked, for a hold the harness draws and does not tell the process (${SHORT_HOLD_MS.join('–')} ms; in one trial of each pair, drawn, ${LONG_HOLD_MS.join('–')} ms: a lookup answered from a cache after a wait would show); ` +
         `${N} fetches to http://localhost (a new connection each) and ${N} to http://127.0.0.1 start at once. ` +
         `Model: those by IP finish while the pool is parked and make no pool request, the ${N} by name wait with ${N} getaddrinfo requests queued, ` +
-        `and freeing one pool thread (${P - 1} still parked) lets them through, each after a getaddrinfo answer; the fs.access control waits like them.`,
+        `and freeing one pool thread (${P - 1} still parked) lets them through, each after a getaddrinfo answer; the fs.access control waits like them. ` +
+        `Beside it, a pool of ${CAP_POOL} whose ${Math.ceil(CAP_POOL / 2)} slow-I/O slots are held by lookups inside getaddrinfo (a HOSTALIASES gate) for ${CAP_HOLD_MS.join('–')} ms, the harness's draw: ` +
+        `${N} fetches to localhost finish only after the gate opens, while an fs.access issued before them and ${N} fetches by IP finish during the hold.`,
       model: {
         P,
         N,
@@ -226,13 +308,16 @@ export default defineSpec({
         lookups: N,
         poolRequestsByIp: 0,
         oneFreedDone: { name: N },
+        behindCap: { pool: CAP_POOL, nameBeforeGate: 0, ipBeforeGate: N },
       },
       trial: (c, n) => fetchTrial(c, holdFor(n)),
       structural: {
         asserts: ASSERTS,
         // The fetches' own timing (the first part), the pool requests the
-        // fixture saw made (IP_NO_POOL: poolUnexplained) and the order of the
-        // lookups' answers and the named fetches (LOOKUP_FIRST). Two suffice;
+        // fixture saw made (IP_NO_POOL: poolUnexplained), the order of the
+        // lookups' answers and the named fetches (LOOKUP_FIRST), and the fetches
+        // behind lookups held in getaddrinfo with threads free (BEHIND_CAP:
+        // fetchBehindCap, the run beside). Two suffice;
         // a mechanism seen only in the long trials still fails: one of each
         // pair is long, and each trial against the claim extends the budget.
         need: 2,
