@@ -266,8 +266,7 @@ export default defineSpec({
       model: { allowed: usable.length, pinned: 1, pin },
       trial: (c) => affinityTrial(c, pin),
       structural: {
-        asserts:
-          "availableParallelism follows the main thread's CPUs, pinned or widened, whatever its other threads may use; cpus() does not",
+        asserts: "availableParallelism follows the main thread's CPUs, pinned or widened; cpus() does not",
         need: 2,
         check: (obs) => judgeAffinity(obs),
       },

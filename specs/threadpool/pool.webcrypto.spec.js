@@ -368,8 +368,7 @@ export default defineSpec({
         };
       },
       structural: {
-        asserts:
-          'with every pool thread held, crypto.subtle.digest resolves only after the release, its work on the pool',
+        asserts: 'with every pool thread held, subtle.digest waits for the release and hashes on the pool',
         need: 2, // what completed while the pool was held: exact
         check(obs) {
           const { hash, timer, access } = obs.controls;
