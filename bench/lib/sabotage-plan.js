@@ -1639,6 +1639,14 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'plain-transfer-packed',
+    what: 'worker-transfer.cjs: the big plain ArrayBuffer goes first to a helper Worker (moved), which keeps a deflated copy of its bytes for the sender and hands it back; the sender moves it on to the worker, and the helper ends',
+    select: ['worker.pooled-transfer'],
+    // the sender keeps a copy of the bytes (packed): they were copied, not only moved, the copy's work on a
+    // thread that has ended
+    breaks: () => true,
+  },
+  {
     name: 'digest-worker-hash',
     what: "pool-parked.cjs (webcrypto): crypto.subtle.digest makes its own request (HASHREQUEST, hashed on the pool) and awaits it, but answers a Worker thread's hash of the input, made at the call: the pool's work thrown away",
     select: ['pool.webcrypto'],
