@@ -22,14 +22,16 @@ const AGENT_TIMEOUT = 5000;
  * keepAliveMsecs (1000 ms, the TCP keep-alive probes' delay, not an idle timeout, with
  * room for a late timer) to 400 ms short of it (room for the harness's and the
  * fixture's lateness), so that a socket kept for less than its timeout is caught: every
- * other trial leaves it idle 2850–4600 ms. It is most of the trial's wall time when
+ * other trial leaves it idle 4300–4600 ms, the top of that span, so that a socket dropped
+ * anywhere below 4300 ms idle fails every run (with an upper stratum of 2850–4600 ms, one
+ * dropped after 4000 ms passed 3 runs of 4). It is most of the trial's wall time when
  * longer than the hint's arms (about 2.4 s): the claim's two trials take about 5.5–7.5 s,
  * against 4.8 s with the former 1100–1250 ms gap (which a socket dropped after 2500 ms
  * idle, globalagent-stale-at-checkout, passed).
  */
 const IDLE_STRATA = /** @type {const} */ ([
-  [1100, 2850],
-  [2850, 4600],
+  [1100, 4300],
+  [4300, 4600],
 ]);
 /** An idle time measured this long or longer (a stalled machine) shows nothing: the timeout may have come (fixture-drawn gaps). */
 const IDLE_READ_BELOW_MS = AGENT_TIMEOUT - 1000;
