@@ -386,6 +386,11 @@ describe('fs.readfile-trips: the pool told from outside (poolReaders)', () => {
     expect(r).toMatchObject({ ok: true });
     expect(r?.text).toContain('4 threads started with the pool (expected 4), 3 event loops (a bare Node: 3)');
     expect(r?.text).toContain(`reading ${FILES} B of the files’ ${FILES}`);
+    // each file read twice: the bytes are not each read once by the pool
+    const twice = Object.fromEntries(Object.entries(honestStarted).map(([t, b]) => [t, 2 * b]));
+    const again = poolReaders({ looks: [before, after(twice)], bareLoops: 3, P: 4 }, FILES, [11, 12, 13, 14]);
+    expect(again).toMatchObject({ ok: false });
+    expect(again?.text).toContain('(expected each byte once, by the pool’s threads)');
   });
 
   test('readfile-reads-beside-pool as measured: 3 started reading 0 B, a Worker’s loop, its thread in the fixture’s pool: fails', () => {
@@ -402,7 +407,7 @@ describe('fs.readfile-trips: the pool told from outside (poolReaders)', () => {
     expect(r?.text).toContain('3 threads started with the pool (expected 4)');
     expect(r?.text).toContain('4 event loops (a bare Node: 3; one of the program’s own');
     expect(r?.text).toContain('not the threads the fixture counted as the pool');
-    expect(r?.text).toContain('expected all: the reads not the pool’s');
+    expect(r?.text).toContain('expected each byte once, by the pool’s threads');
   });
 
   test('each part on its own fails: a loop of the program’s own, a thread short, another pool, reads elsewhere', () => {
