@@ -357,33 +357,8 @@ test("a Worker's requests end one per pool thread freed, in the order asked (wor
 test('in the claim: the steps decide beside the other parts', () => {
   const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
     .check;
-  const worker = {
-    kind: 'worker',
-    parkerPid: 7,
-    parked: 4,
-    parkedTids: [11, 12, 13, 14],
-    names: ['libuv-worker'],
-    blockedDuring: 4,
-    readerDuring: false,
-    doneDuring: false,
-    servedBy: [13],
-    result: 'ok',
-  };
-  const child = {
-    kind: 'child',
-    parkerPid: 99,
-    parked: 4,
-    parkedTids: [21, 22, 23, 24],
-    names: ['libuv-worker'],
-    blockedHere: 1,
-    servedBy: [12],
-    readerDuring: true,
-    doneDuring: true,
-    result: 'ok',
-    parkerStillBlocked: 4,
-  };
   const obs = (/** @type {any} */ workerAsks) => ({
-    worker,
+    worker: { ...worker, parkerPid: 7 },
     child,
     cluster: { ...child, kind: 'cluster', parkerPid: 98 },
     workerAsks,
