@@ -6,6 +6,8 @@ import { ownNetworkProblem } from '../../harness/netns.js';
 import { BLIND11A } from './sabotages-blind11a.js';
 import { BLIND11B } from './sabotages-blind11b.js';
 import { BLIND11C } from './sabotages-blind11c.js';
+import { BLIND12A } from './sabotages-blind12a.js';
+import { BLIND12B } from './sabotages-blind12b.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1678,6 +1680,8 @@ export const SABOTAGES = [
   ...BLIND11A,
   ...BLIND11B,
   ...BLIND11C,
+  ...BLIND12A,
+  ...BLIND12B,
 ];
 
 /**
