@@ -282,7 +282,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
   });
 
   it("webcrypto: each thread's CPU over the three looks, split between the main thread, the pool, the others and threads that ended", () => {
-    const a = { mainMs: 100, processMs: 500, held: [11, 12], cpu: { 10: 100, 11: 5, 12: 6, 13: 40 }, io: [] };
+    const a = { mainMs: 100, processMs: 500, held: [11, 12], threadMs: { 10: 100, 11: 5, 12: 6, 13: 40 }, io: [] };
     const b = { ...a, mainMs: 160 };
     // the main thread +70 (60 before the release), thread 12 hashed 60, 13 (a platform thread) +2,
     // 14 started since (counts whole), 15 an io_uring worker (neither); 300 ms more in the
@@ -291,7 +291,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       mainMs: 170,
       processMs: 800,
       held: [],
-      cpu: { 10: 170, 11: 5, 12: 66, 13: 42, 14: 30, 15: 8 },
+      threadMs: { 10: 170, 11: 5, 12: 66, 13: 42, 14: 30, 15: 8 },
       io: [15],
     };
     expect(cpuSplit(a, b, c, 10, 2)).toEqual({
@@ -304,7 +304,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     });
     // not every pool thread held at the start, or a look unread: no split
     expect(cpuSplit({ ...a, held: [11] }, b, c, 10, 2)).toBe(null);
-    expect(cpuSplit({ ...a, cpu: null }, b, c, 10, 2)).toBe(null);
+    expect(cpuSplit({ ...a, threadMs: null }, b, c, 10, 2)).toBe(null);
     expect(cpuSplit(a, null, c, 10, 2)).toBe(null);
     expect(cpuSplit(a, b, null, 10, 2)).toBe(null);
     // the process's ticks unread: threads that ended not read; never below 0

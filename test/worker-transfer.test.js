@@ -286,23 +286,23 @@ describe('worker.pooled-transfer: the big move read from outside (movedUnseen)',
       const at = (
         /** @type {string} */ phase,
         /** @type {number} */ r,
-        /** @type {any} */ cpuNs,
+        /** @type {any} */ threadMs,
         /** @type {number} */ processMs,
       ) => ({
         phase,
         rchar: r,
         wchar: 0,
-        cpuNs,
+        threadMs,
         processMs,
       });
       const looks = [
         at('before-page', 0, { 1: 0 }, 0),
-        at('after-page', 10, { 1: 4e6 }, 10),
-        at('before-big', 10, { 1: 4e6, 2: 0 }, 10),
+        at('after-page', 10, { 1: 4 }, 10),
+        at('before-big', 10, { 1: 4, 2: 0 }, 10),
         // thread 2 gone, 1 +5 ms; the process +40 ms: 35 ms in a thread that ended
-        at('after-big', 105, { 1: 9e6 }, 50),
-        at('before-copy', 105, { 1: 9e6 }, 50),
-        at('after-copy', 205, { 1: 99e6 }, 140),
+        at('after-big', 105, { 1: 9 }, 50),
+        at('before-copy', 105, { 1: 9 }, 50),
+        at('after-copy', 205, { 1: 99 }, 140),
       ];
       expect(bigLook(looks)).toEqual({
         page: { ioBytes: 10, cpuMs: 4, goneMs: 6 },

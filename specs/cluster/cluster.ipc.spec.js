@@ -442,19 +442,6 @@ function holdersOf(pids, inode) {
 }
 
 /**
- * The state of process `pid`'s main thread (/proc/<pid>/task/<pid>/stat: 'S' asleep, 'R' on a
- * CPU or waiting for one, ...), read from outside; null where unread.
- * @param {number} pid
- */
-function mainState(pid) {
-  try {
-    return proc.statFields(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'))[0] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * How long the harness holds the primary at most (HOLD_MS), and how long the
  * worker's main thread must have spent no CPU, after it read all of the
  * request (its connection's rx_queue in /proc/net/tcp: 0), asleep, to count as waiting for its pong (SETTLE_MS: its ping sent, whichever
@@ -543,7 +530,7 @@ export async function heldPing({ port, primaryPid, workerPids, path, minBytes, r
         looks++;
         if (q !== null) queuedB = Math.max(queuedB ?? 0, q);
         if (queuedB !== null && queuedB >= minBytes) break;
-        const [c, now, unread, state] = [cpu(), performance.now(), rxQueue(conn), mainState(worker)];
+        const [c, now, unread, state] = [cpu(), performance.now(), rxQueue(conn), proc.threadState(worker, worker)];
         // asleep (S) throughout, not only off a CPU: a runnable thread a busy or throttled
         // machine keeps waiting spends no CPU either, and has not settled
         if (c !== last.cpu || unread !== 0 || state !== 'S') last = { cpu: c, at: now };

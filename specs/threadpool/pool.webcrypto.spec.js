@@ -5,7 +5,7 @@ import { runWithLook } from '../../harness/kits/look.js';
 import { processCpuNs } from '../../harness/kits/abba.js';
 import { defineSpec } from '../../harness/spec.js';
 import { poolSize, madeRequest, parkedFromOutside } from '../../harness/kits/pool.js';
-import { listTasks } from '../../harness/thread-watch.js';
+import { readThreadCpu, cpuBetween, GONE_SLACK_MS } from '../../harness/kits/thread-cpu.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 
 // Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
@@ -92,7 +92,7 @@ export async function referenceCost(c, bytes, algorithm) {
   }
 }
 
-/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, processCpuMs: (pid?: number | 'self') => number, TICK_MS: number }} */
+/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** Below this hash cost (ms) the CPU readings are left out: a hash would not stand out from the process's own bookkeeping. */
@@ -102,52 +102,28 @@ const HASH_MIN_MS = 15;
 const UNCLEAR = 1.5;
 
 /**
- * Ticks of /proc/<pid>/stat's CPU times not counted against the claim: each of two
- * readings is short by less than two ticks (utime and stime truncated apart), so their
- * difference is off by less than two either way (honest readings of threads that ended,
- * none having ended: 0 to 16 ms).
- */
-const GONE_SLACK_MS = 2 * proc.TICK_MS;
-
-/**
  * What one look reads of process `pid` from outside: the main thread's CPU so far (ms),
- * every thread's (ms, by tid; `io`: io_uring's kernel workers among them), the process's
- * whole CPU (threads that ended included; proc.processCpuMs) and the threads held by the
- * fixture now: parked in open(2) on a FIFO, or, `heldIn` 'read', blocked in read(2).
- * Taken as the digests start, the held threads are the pool's: the fixture holds every
- * pool thread, and nothing else, before it. null parts where unread.
+ * every thread's and the process's whole (readThreadCpu: threads that ended included),
+ * io_uring's kernel workers among the threads (`io`) and the threads held by the fixture
+ * now: parked in open(2) on a FIFO, or, `heldIn` 'read', blocked in read(2). Taken as the
+ * digests start, the held threads are the pool's: the fixture holds every pool thread,
+ * and nothing else, before it. null parts where unread.
  * @param {number} pid @param {'open' | 'read'} heldIn
  */
 export function lookThreads(pid, heldIn) {
   const ns = processCpuNs(pid);
-  /** @type {Record<string, number> | null} */
-  let cpu = {};
-  /** @type {number[]} */
-  const io = [];
-  try {
-    for (const tid of listTasks(pid).map(Number)) {
-      const t = proc.cpuNs(tid, pid);
-      if (!Number.isFinite(t)) continue; // gone since the listing
-      cpu[tid] = t / 1e6;
-      if (proc.ioWorker(tid, pid) !== false) io.push(tid);
-    }
-  } catch {
-    cpu = null;
-  }
+  const { threadMs, processMs } = readThreadCpu(pid);
+  const tids = threadMs && Object.keys(threadMs).map(Number);
   const held =
     heldIn === 'read'
-      ? cpu &&
-        Object.keys(cpu)
-          .filter((tid) => proc.threadWait(pid, Number(tid)) === 'read')
-          .map(Number)
+      ? tids && tids.filter((tid) => proc.threadWait(pid, tid) === 'read')
       : (parkedFromOutside(pid)?.map((t) => t.tid) ?? null);
-  const whole = proc.processCpuMs(pid);
   return {
     mainMs: Number.isFinite(ns) ? ns / 1e6 : null,
-    cpu,
-    io,
+    threadMs,
+    processMs,
+    io: tids ? tids.filter((tid) => proc.ioWorker(tid, pid) !== false) : [],
     held,
-    processMs: Number.isFinite(whole) ? whole : null,
   };
 }
 
@@ -158,8 +134,7 @@ export function lookThreads(pid, heldIn) {
  * from a to c the pool's (the threads held at `a`: P of them, else not read), every other
  * live thread's (a Worker, a V8 platform thread; one started since counts whole;
  * io_uring's kernel workers neither), and what threads that ended by `c` spent
- * (`goneMs`: the process's whole CPU less its live threads', which /proc no longer lists;
- * never below 0; null where the whole was unread). null where unread.
+ * (`goneMs`, cpuBetween; null where the whole was unread). null where unread.
  * @param {ReturnType<typeof lookThreads> | null | undefined} a
  * @param {ReturnType<typeof lookThreads> | null | undefined} b
  * @param {ReturnType<typeof lookThreads> | null | undefined} c
@@ -167,28 +142,26 @@ export function lookThreads(pid, heldIn) {
  * @returns {{ mainBeforeMs: number, mainAfterMs: number, poolMs: number, othersMs: number, goneMs: number | null, poolThreads: number } | null}
  */
 export function cpuSplit(a, b, c, pid, P) {
-  if (!a?.cpu || !c?.cpu || !a.held || a.held.length !== P) return null;
+  if (!a?.held || a.held.length !== P || !c) return null;
   if (a.mainMs === null || b?.mainMs == null || c.mainMs === null) return null;
+  const spent = cpuBetween(a, c);
+  if (!spent) return null;
   const pool = new Set(a.held);
   const io = new Set(c.io ?? []);
   let poolMs = 0;
   let othersMs = 0;
-  let liveMs = 0;
-  for (const [tid, ms] of Object.entries(c.cpu)) {
-    const spent = ms - (a.cpu[tid] ?? 0);
-    liveMs += spent;
+  for (const [tid, ms] of Object.entries(spent.spentMs)) {
     if (Number(tid) === pid || io.has(Number(tid))) continue;
-    if (pool.has(Number(tid))) poolMs += spent;
-    else othersMs += spent;
+    if (pool.has(Number(tid))) poolMs += ms;
+    else othersMs += ms;
   }
-  const whole = a.processMs != null && c.processMs != null ? c.processMs - a.processMs : null;
   const r = (/** @type {number} */ x) => Math.round(x * 100) / 100;
   return {
     mainBeforeMs: r(b.mainMs - a.mainMs),
     mainAfterMs: r(c.mainMs - b.mainMs),
     poolMs: r(poolMs),
     othersMs: r(othersMs),
-    goneMs: whole === null ? null : r(Math.max(0, whole - liveMs)),
+    goneMs: spent.goneMs === null ? null : r(spent.goneMs),
     poolThreads: pool.size,
   };
 }

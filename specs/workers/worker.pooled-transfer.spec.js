@@ -1,7 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
 import { runWithLook } from '../../harness/kits/look.js';
-import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { readThreadCpu, cpuBetween, GONE_SLACK_MS } from '../../harness/kits/thread-cpu.js';
 
 // One trial (fixtures/worker-transfer.cjs): worker.postMessage(buf, [buf.buffer])
 // for buf = Buffer.from('small') (from Buffer's pool, beside a neighbour with a
@@ -73,11 +73,6 @@ const BIG = 32 * 1024 * 1024;
  * outside the process is BIG each way. 1/32 of BIG: far from both.
  */
 const IO_MOST = BIG / 32;
-/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, processCpuMs: (pid?: number | 'self') => number, TICK_MS: number }} */
-const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
-
-/** CPU of threads that ended within a window not counted against the claim: two ticks of /proc/<pid>/stat either way. */
-const GONE_SLACK_MS = 2 * proc.TICK_MS;
 
 /** A process's rchar and wchar (/proc/<pid>/io, every thread's, the ended ones' too); null where unread. @param {string} text */
 export function ioChars(text) {
@@ -88,21 +83,14 @@ export function ioChars(text) {
 
 /**
  * What the harness reads of the fixture from outside at one of its 'held's: its I/O
- * (rchar, wchar), each live thread's on-CPU ns (schedstat) and the whole process's CPU
- * (ms, ended threads' included: proc.processCpuMs); null off Linux.
+ * (rchar, wchar) and its CPU (readThreadCpu: each live thread's and the whole process's,
+ * ended threads' included); null off Linux.
  * @param {number} pid @param {any} m
  */
 function lookAt(pid, m) {
   if (process.platform !== 'linux') return null;
   const io = ioChars(readFileSync(`/proc/${pid}/io`, 'utf8'));
-  /** @type {Record<string, number>} */
-  const cpuNs = {};
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const ns = proc.cpuNs(Number(tid), pid);
-    if (Number.isFinite(ns)) cpuNs[tid] = ns; // else the thread ended meanwhile: not in this look
-  }
-  const whole = proc.processCpuMs(pid);
-  return io && { phase: m.phase, ...io, cpuNs, processMs: Number.isFinite(whole) ? whole : null };
+  return io && { phase: m.phase, ...io, ...readThreadCpu(pid) };
 }
 
 /** The windows the fixture brackets with looks: a move of one page, a copy of BIG bytes (the structured clone), the big move. */
@@ -120,9 +108,9 @@ function windowOf(looks, name) {
   const a = looks.find((l) => l?.phase === `before-${name}`);
   const b = looks.find((l) => l?.phase === `after-${name}`);
   if (!a || !b) return null;
-  const liveMs = Object.entries(b.cpuNs).reduce((sum, [t, ns]) => sum + ns - (a.cpuNs[t] ?? 0), 0) / 1e6;
-  const whole = a.processMs != null && b.processMs != null ? b.processMs - a.processMs : null;
-  const goneMs = whole === null ? null : Math.max(0, whole - liveMs);
+  const spent = cpuBetween(a, b);
+  if (!spent) return null;
+  const { liveMs, goneMs } = spent;
   const r = (/** @type {number} */ x) => Math.round(x * 100) / 100;
   return {
     ioBytes: b.rchar - a.rchar + (b.wchar - a.wchar),
