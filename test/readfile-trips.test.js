@@ -16,6 +16,10 @@ import {
   feedFifo,
   poolReaders,
   threadLook,
+  poolReadCalls,
+  readCallsFor,
+  judged,
+  POOL_THREAD_NAME,
 } from '../specs/threadpool/fs.readfile-trips.spec.js';
 import { satisfiesVersion } from '../harness/range.js';
 
@@ -440,29 +444,10 @@ describe('fs.readfile-trips: the pool told from outside (poolReaders)', () => {
 
   /** @param {string | undefined} sabotage */
   const looked = async (sabotage) => {
-    const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-blind11-io-'));
-    /** @type {any[]} */
-    const looks = [];
-    try {
-      const h = startFixture({
-        node: process.execPath,
-        fixture: 'readfile-trips.cjs',
-        options: { tmpdir, look: true },
-        env: { NCS_SABOTAGE: sabotage, UV_THREADPOOL_SIZE: undefined, NODE_OPTIONS: undefined },
-        timeoutMs: 20_000,
-        onMessage: (m) => {
-          if (m?.event !== 'held' || !h.pid) return;
-          looks.push(threadLook(h.pid, m.phase));
-          h.send({ type: 'looked', phase: m.phase });
-        },
-      });
-      const { data } = await h.result;
-      const files = data.cases.reduce((/** @type {number} */ n, /** @type {any} */ c) => n + c.bytes, 0);
-      // a bare Node's loops, as kits/threads.js barePollCount read them on Node 20–26
-      return poolReaders({ looks, bareLoops: 3, P: 4 }, files, data.pool);
-    } finally {
-      rmSync(tmpdir, { recursive: true, force: true });
-    }
+    const { looks, data } = await lookedRun(sabotage);
+    const files = data.cases.reduce((/** @type {number} */ n, /** @type {any} */ c) => n + c.bytes, 0);
+    // a bare Node's loops, as kits/threads.js barePollCount read them on Node 20–26
+    return poolReaders({ looks, bareLoops: 3, P: 4 }, files, data.pool);
   };
 
   test(
@@ -473,6 +458,142 @@ describe('fs.readfile-trips: the pool told from outside (poolReaders)', () => {
       const sabotaged = await looked('readfile-reads-beside-pool');
       expect(sabotaged).toMatchObject({ ok: false });
       expect(sabotaged?.text).toContain('3 threads started with the pool (expected 4)');
+    },
+  );
+});
+
+/**
+ * The fixture run once (under a sabotage, or none) with the harness's looks
+ * from outside at its two 'held's.
+ * @param {string | undefined} sabotage
+ */
+async function lookedRun(sabotage) {
+  const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-blind11-io-'));
+  /** @type {any[]} */
+  const looks = [];
+  try {
+    const h = startFixture({
+      node: process.execPath,
+      fixture: 'readfile-trips.cjs',
+      options: { tmpdir, look: true },
+      env: { NCS_SABOTAGE: sabotage, UV_THREADPOOL_SIZE: undefined, NODE_OPTIONS: undefined },
+      timeoutMs: 20_000,
+      onMessage: (m) => {
+        if (m?.event !== 'held' || !h.pid) return;
+        looks.push(threadLook(h.pid, m.phase));
+        h.send({ type: 'looked', phase: m.phase });
+      },
+    });
+    const { data } = await h.result;
+    return { looks, data };
+  } finally {
+    rmSync(tmpdir, { recursive: true, force: true });
+  }
+}
+
+describe('fs.readfile-trips: the pool’s read calls and names from outside (poolReadCalls)', () => {
+  const CASES = [{ bytes: 1000 }, { bytes: 3 * K + 1000 }, { bytes: 1000 }, { bytes: 3 * K + 1000 }];
+  const before = {
+    phase: 'before-pool',
+    rchar: { 1: 10, 2: 0 },
+    syscr: { 1: 5, 2: 0 },
+    names: { 1: 'node', 2: 'node' },
+  };
+  /** @param {Record<string, number>} calls @param {string} [name] */
+  const pl = (calls, name = 'libuv-worker') => ({
+    looks: [
+      before,
+      {
+        phase: 'after-cases',
+        rchar: { 1: 400, 2: 0, ...Object.fromEntries(Object.keys(calls).map((t) => [t, 1])) },
+        syscr: { 1: 9, 2: 0, ...calls },
+        names: { 1: 'node', 2: 'node', ...Object.fromEntries(Object.keys(calls).map((t) => [t, name])) },
+        loops: 3,
+      },
+    ],
+    bareLoops: 3,
+    P: 4,
+  });
+  // as measured on Node 20.20 and 22.23–26.12: the four pool threads' read calls
+  const honest = { 11: 3, 12: 2, 13: 4, 14: 1 };
+
+  test('the claim’s count: one read call per 512 KiB of each file, at least one; none where io_uring reads', () => {
+    expect(readCallsFor(CASES)).toBe(10);
+    expect(readCallsFor([{ bytes: 0 }, { bytes: K }, { bytes: K + 1 }])).toBe(4);
+    expect(readCallsFor(CASES, true)).toBe(0);
+  });
+
+  test('honest: 10 read calls of 10, each thread named where libuv names them; unnamed where it does not', () => {
+    const named = poolReadCalls(pl(honest), 10, POOL_THREAD_NAME);
+    expect(named).toMatchObject({ ok: true });
+    expect(named?.text).toBe(
+      'from outside: the pool’s threads made 10 read calls over the files (expected 10: one per 512 KiB of each file, at least one), each named libuv-worker',
+    );
+    // Node 20 (libuv 1.46): the pool's threads are 'node', and no name is asked
+    expect(poolReadCalls(pl(honest, 'node'), 10, null)).toMatchObject({ ok: true });
+    expect(poolReadCalls(pl({ 11: 0, 12: 0, 13: 0, 14: 0 }, 'node'), 0, null)).toMatchObject({ ok: true });
+  });
+
+  test('readfile-whole-read (4 calls) and readfile-split-reads (20) fail, as does a call short or over', () => {
+    const whole = poolReadCalls(pl({ 11: 1, 12: 2, 13: 0, 14: 1 }), 10, POOL_THREAD_NAME);
+    expect(whole).toMatchObject({ ok: false });
+    expect(whole?.text).toContain('made 4 read calls over the files (expected 10');
+    expect(poolReadCalls(pl({ 11: 6, 12: 4, 13: 8, 14: 2 }), 10, POOL_THREAD_NAME)).toMatchObject({ ok: false });
+    expect(poolReadCalls(pl({ ...honest, 14: 0 }), 10, POOL_THREAD_NAME)?.ok).toBe(false);
+    expect(poolReadCalls(pl({ ...honest, 14: 2 }), 10, POOL_THREAD_NAME)?.ok).toBe(false);
+    // io_uring reads: any read call of the pool's fails
+    expect(poolReadCalls(pl({ 11: 0, 12: 1, 13: 0, 14: 0 }, 'node'), 0, null)?.ok).toBe(false);
+  });
+
+  test('where libuv names its pool’s threads, one not so named fails', () => {
+    const p = pl(honest);
+    p.looks[1].names[13] = 'WorkerThread';
+    const r = poolReadCalls(p, 10, POOL_THREAD_NAME);
+    expect(r).toMatchObject({ ok: false });
+    expect(r?.text).toContain('thread 13 named "WorkerThread" (expected libuv-worker');
+    expect(poolReadCalls(pl(honest, 'node'), 10, POOL_THREAD_NAME)?.ok).toBe(false);
+  });
+
+  test('void where a look or a thread’s read calls or name could not be read; null in records from before', () => {
+    expect(poolReadCalls({ looks: [before, null], P: 4 }, 10, null)).toMatchObject({ ok: false, invalid: true });
+    const gone = pl(honest);
+    delete (/** @type {any} */ (gone.looks[1].syscr)[12]);
+    expect(poolReadCalls(gone, 10, null)).toMatchObject({ ok: false, invalid: true });
+    const nameless = pl(honest);
+    delete (/** @type {any} */ (nameless.looks[1].names)[12]);
+    expect(poolReadCalls(nameless, 10, POOL_THREAD_NAME)).toMatchObject({ ok: false, invalid: true });
+    // a name not asked for (libuv before 1.50): its absence voids nothing
+    expect(poolReadCalls(nameless, 10, null)).toMatchObject({ ok: true });
+    expect(poolReadCalls(undefined, 10, null)).toBeNull();
+    const old = pl(honest);
+    delete (/** @type {any} */ (old.looks[1]).syscr);
+    expect(poolReadCalls(old, 10, null)).toBeNull();
+  });
+
+  test('a trial’s rows: one against fails it, else one unread voids it, else it agrees', () => {
+    const yes = { ok: true, text: 'a' };
+    const no = { ok: false, text: 'b' };
+    const unread = { ok: false, invalid: true, text: 'c' };
+    expect(judged([yes, yes])).toEqual({ ok: true, detail: 'a; a' });
+    expect(judged([yes, unread, no])).toEqual({ ok: false, detail: 'a; c; b' });
+    expect(judged([yes, unread])).toEqual({ ok: false, invalid: true, detail: 'a; c' });
+  });
+
+  /** @param {string | undefined} sabotage */
+  const calls = async (sabotage) => {
+    const { looks, data } = await lookedRun(sabotage);
+    const uv = String(data.versions.uv).split('.').map(Number);
+    const named = uv[0] > 1 || uv[1] >= 50;
+    return poolReadCalls({ looks, P: 4 }, readCallsFor(data.cases), named ? POOL_THREAD_NAME : null);
+  };
+
+  test(
+    'the fixture looked at from outside: honest passes; readfile-whole-read and readfile-split-reads fail',
+    { skip: !linux },
+    async () => {
+      expect(await calls(undefined)).toMatchObject({ ok: true });
+      expect((await calls('readfile-whole-read'))?.text).toContain('made 4 read calls over the files (expected 10');
+      expect((await calls('readfile-split-reads'))?.text).toContain('made 20 read calls over the files (expected 10');
     },
   );
 });

@@ -8,6 +8,7 @@ import { BLIND11B } from './sabotages-blind11b.js';
 import { BLIND11C } from './sabotages-blind11c.js';
 import { BLIND12A } from './sabotages-blind12a.js';
 import { BLIND12B } from './sabotages-blind12b.js';
+import { SABOTAGES_H } from './sabotages-H.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1682,6 +1683,7 @@ export const SABOTAGES = [
   ...BLIND11C,
   ...BLIND12A,
   ...BLIND12B,
+  ...SABOTAGES_H,
 ];
 
 /**

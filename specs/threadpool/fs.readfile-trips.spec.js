@@ -308,21 +308,31 @@ const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 /**
  * What the harness reads of the fixture from outside at one of its 'held's (look:
  * 'before-pool', just before its first pool use; 'after-cases', once the files' cases
- * are done): each thread's bytes read (rchar of /proc/<pid>/task/<tid>/io) but io_uring's
- * kernel workers, and the process's event loops (epoll instances, pollsOf); null where
- * unread (not Linux, the process gone).
+ * are done): each thread's bytes read and read system calls made (rchar, syscr of
+ * /proc/<pid>/task/<tid>/io) and its name (comm), io_uring's kernel workers left out,
+ * and the process's event loops (epoll instances, pollsOf); null where unread (not
+ * Linux, the process gone). A thread whose io or name cannot be read is missing from
+ * that map.
  * @param {number} pid @param {string} phase
- * @returns {{ phase: string, rchar: Record<string, number>, loops: number | null } | null}
+ * @returns {{ phase: string, rchar: Record<string, number>, syscr: Record<string, number>, names: Record<string, string>, loops: number | null } | null}
  */
 export function threadLook(pid, phase) {
   /** @type {Record<string, number>} */
   const rchar = {};
+  /** @type {Record<string, number>} */
+  const syscr = {};
+  /** @type {Record<string, string>} */
+  const names = {};
   try {
     for (const tid of listTasks(pid)) {
       if (proc.ioWorker(Number(tid), pid) !== false) continue; // a kernel worker, or gone
       try {
-        const m = /^rchar:\s*(\d+)$/m.exec(readFileSync(`/proc/${pid}/task/${tid}/io`, 'utf8'));
+        const text = readFileSync(`/proc/${pid}/task/${tid}/io`, 'utf8');
+        const m = /^rchar:\s*(\d+)$/m.exec(text);
         if (m) rchar[tid] = Number(m[1]);
+        const r = /^syscr:\s*(\d+)$/m.exec(text);
+        if (r) syscr[tid] = Number(r[1]);
+        names[tid] = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').replace(/\n$/, '');
       } catch {
         // gone meanwhile
       }
@@ -330,7 +340,7 @@ export function threadLook(pid, phase) {
   } catch {
     return null;
   }
-  return { phase, rchar, loops: pollsOf(pid) };
+  return { phase, rchar, syscr, names, loops: pollsOf(pid) };
 }
 
 /**
@@ -392,6 +402,88 @@ export function poolReaders(pl, fileBytes, fixturePool, uring = false) {
   };
 }
 
+/** The name libuv gives its pool's threads (comm), from the version that names them. */
+export const POOL_THREAD_NAME = 'libuv-worker';
+/** libuv names its pool's threads from 1.50.0 (libuv#4664): Node 22.23, 24, 26 here; not 20 (1.46). */
+export const NAMED_POOL = '>=1.50.0';
+
+/**
+ * The read system calls the claim makes the pool's threads make over the
+ * fixture's file cases: one per 512 KiB of each file, at least one (a
+ * small file's one read returns its bytes; Node asks no further read once
+ * it has the size fstat gave); none where io_uring reads. Open, fstat and
+ * close are no read calls. Measured honest (Node 20.20, 22.23, 24.22,
+ * 26.12, both APIs): 1 call for 1000 B, 1 for 512 KiB, 4 for 3 × 512 KiB +
+ * 1000; with UV_USE_IO_URING=1 on 20.20, none.
+ * @param {{ bytes: number }[]} cases @param {boolean} [uring]
+ */
+export const readCallsFor = (cases, uring = false) => (uring ? 0 : cases.reduce((n, c) => n + readsFor(c.bytes), 0));
+
+/**
+ * "one read per 512 KiB", counted from outside: the read system calls (syscr of
+ * /proc/<pid>/task/<tid>/io) the threads started with the pool (as poolReaders
+ * tells them) made between the fixture's two looks, summed, against the
+ * claim's (readCallsFor): exactly, a count has no noise (one read of a whole
+ * file, or each trip read in two calls, fails: 4 or 20 against 10). Where
+ * libuv names its pool's threads (poolName: NAMED_POOL), each of those
+ * threads carries that name. Honest (Node 20.20): 10 calls of 10, threads
+ * unnamed ('node'); 22.23, 24.22, 26.12: 10 of 10, all four 'libuv-worker'.
+ * Void (invalid) where a look was not read or a thread's read calls or name
+ * could not be; null in records from before (no poolLook, or looks without
+ * syscr).
+ * @param {any} pl  the trial's poolLook: { looks, P }
+ * @param {number} wantCalls  readCallsFor the trial's cases
+ * @param {string | null} poolName  the name libuv gives pool threads on this version, null where none
+ * @returns {{ ok: boolean, text: string, invalid?: boolean } | null}
+ */
+export function poolReadCalls(pl, wantCalls, poolName) {
+  if (!pl || !Array.isArray(pl.looks)) return null;
+  const looks = pl.looks;
+  if (looks.some((/** @type {any} */ l) => l === null))
+    return { ok: false, invalid: true, text: 'the pool’s read calls not read: a look from outside could not be taken' };
+  if (looks.length !== 2 || looks[0]?.phase !== 'before-pool' || looks[1]?.phase !== 'after-cases') return null; // poolReaders fails it
+  const [a, b] = looks;
+  if (!b.syscr) return null; // a record from before read calls were looked at
+  const started = Object.keys(b.rchar).filter((t) => !(t in a.rchar));
+  if (started.length === 0) return null; // poolReaders fails it: no pool told
+  const unread = started.filter(
+    (t) => typeof b.syscr[t] !== 'number' || (poolName !== null && typeof b.names?.[t] !== 'string'),
+  );
+  if (unread.length)
+    return {
+      ok: false,
+      invalid: true,
+      text: `the pool’s read calls not read: thread${unread.length === 1 ? '' : 's'} ${unread.join(', ')} gone or unreadable at the look after the cases`,
+    };
+  const calls = started.reduce((n, t) => n + b.syscr[t], 0);
+  const callsOk = calls === wantCalls;
+  const misnamed = poolName === null ? [] : started.filter((t) => b.names[t] !== poolName);
+  const ok = callsOk && misnamed.length === 0;
+  return {
+    ok,
+    text:
+      `from outside: the pool’s threads made ${calls} read call${calls === 1 ? '' : 's'} over the files (expected ${wantCalls}: ${wantCalls === 0 ? 'io_uring reads' : 'one per 512 KiB of each file, at least one'})` +
+      (poolName === null
+        ? ''
+        : misnamed.length === 0
+          ? `, each named ${poolName}`
+          : `, ${misnamed.map((t) => `thread ${t} named ${JSON.stringify(b.names[t])}`).join(', ')} (expected ${poolName}: libuv names its pool’s threads)`),
+  };
+}
+
+/**
+ * A trial's check from its rows: a row against the claim fails it; else a row
+ * that could not be read voids it (with why); else it agrees.
+ * @param {{ ok: boolean, text: string, invalid?: boolean }[]} rows
+ * @returns {import('../../harness/verdict.js').Check}
+ */
+export function judged(rows) {
+  const detail = rows.map((r) => r.text).join('; ');
+  if (rows.some((r) => !r.ok && !r.invalid)) return { ok: false, detail };
+  if (rows.some((r) => r.invalid)) return { ok: false, invalid: true, detail };
+  return { ok: true, detail };
+}
+
 /**
  * What the structural check asserts: the pool requests of a small and a
  * large readFile, for both APIs, who reads the bytes, and that the open and
@@ -399,7 +491,7 @@ export function poolReaders(pl, fileBytes, fixturePool, uring = false) {
  * @param {number} small @param {number} large @param {boolean} uring
  */
 const tripsAsserts = (small, large, uring) =>
-  `readFile, promises: ${small} trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reads' : '512 KiB reads'}, open+close trips, none on main`;
+  `readFile, promises: ${small} trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reads' : '512 KiB reads, one read call each (from outside)'}, open+close trips, none on main`;
 
 export default defineSpec({
   id: 'fs.readfile-trips',
@@ -422,6 +514,7 @@ export default defineSpec({
     const uring = fsOnRing(ctx) !== null;
     const want = (/** @type {number} */ b) => tripsFor(b, oneTrip);
     const bareLoops = barePollsOnce();
+    const poolName = ctx.node.uv && satisfiesVersion(ctx.node.uv, NAMED_POOL) ? POOL_THREAD_NAME : null;
     return {
       ...(oneTrip || uring ? { expected: /** @type {const} */ ('refuted') } : {}),
       summary:
@@ -431,7 +524,7 @@ export default defineSpec({
         (uring
           ? `; with UV_USE_IO_URING=${ctx.env.UV_USE_IO_URING} libuv ${ctx.node.uv} reads through io_uring, so the pool reads none of it`
           : '') +
-        `. The pool's threads are told from outside (/proc): the threads started with the pool, ${ctx.poolSize} of them, with no event loop beyond a bare Node's (a Worker's), are the ones that read the files. ` +
+        `. The pool's threads are told from outside (/proc): the threads started with the pool, ${ctx.poolSize} of them, with no event loop beyond a bare Node's (a Worker's), are the ones that read the files, in ${readCallsFor([{ bytes: SMALL }, { bytes: LARGE }, { bytes: SMALL }, { bytes: LARGE }], uring)} read system calls in all${poolName ? `, each named ${poolName} (libuv ${ctx.node.uv} names its pool's threads)` : ''}. ` +
         'The open and the close are requests of their own: the file is not open in the process when the first is made, nor when the last comes back; ' +
         `a readFile of a FIFO (each API) waits in open(2) on ${uring ? 'a thread other than the main one' : 'a pool thread'}, not the main thread, as the harness sees from outside (/proc) until it opens the writer and writes bytes of its own drawing, which the call must return.`,
       model: {
@@ -492,8 +585,10 @@ export default defineSpec({
           const readers = o.nodeOptions
             ? { ok: true, text: 'Node options in force: the pool’s threads not told from outside' }
             : poolReaders(obs.poolLook, fileBytes, obs.pool, uring);
-          const all = [...rows, ...fifo, ...(readers ? [readers] : [])];
-          return { ok: all.every((r) => r.ok), detail: all.map((r) => r.text).join('; ') };
+          // the pool's read system calls, counted from outside, and its threads' names
+          const calls = o.nodeOptions ? null : poolReadCalls(obs.poolLook, readCallsFor(obs.cases, uring), poolName);
+          const all = [...rows, ...fifo, ...(readers ? [readers] : []), ...(calls ? [calls] : [])];
+          return judged(all);
         },
       },
     };
