@@ -250,7 +250,7 @@ export function judgeFifo(fed, read, pool, uring = false) {
   const waited = !seen || uring || fed.parkedLooks > 0;
   const offMain = fed.mainParkedLooks === 0;
   const others = fed.parked.filter((/** @type {number} */ t) => t !== fed.pid);
-  // a pool not found (started before the fixture's first line, unnamed before libuv 1.48) is not read
+  // a pool not found (started before the fixture's first line, unnamed before libuv 1.50) is not read
   const onPool =
     uring ||
     !seen ||

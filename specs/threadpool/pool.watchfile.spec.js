@@ -80,7 +80,7 @@ export function threadSwitches(pid, tasks = listTasks, read = (f) => readFileSyn
 /**
  * How often the pool's threads went back to sleep between the two 'quiet'
  * looks: the pool's threads are those not there at 'begin' (before the
- * fixture used the pool) or named 'libuv-worker' (libuv 1.48 on), there at
+ * fixture used the pool) or named 'libuv-worker' (libuv 1.50 on), there at
  * both looks. null where a look is missing or no pool thread is seen.
  * @param {Set<number> | null} before
  * @param {(Record<number, { name: string, switches: number }> | null)[]} quiet
