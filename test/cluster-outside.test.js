@@ -38,6 +38,9 @@ import separate, {
   setQuery,
   laterReadsCheck,
   ownMemoryCheck,
+  midReadsCheck,
+  drawNames,
+  MID_MS,
   SETTLE_MS,
 } from '../specs/cluster/cluster.separate-processes.spec.js';
 import ipcSpec, {
@@ -581,9 +584,86 @@ describe("cluster.separate-processes: the primary's global and a worker's variab
       };
       expect(await ask('a', { set: 'p9' })).toEqual({ memory: 'a', global: null, env: null });
       expect(await ask('b')).toEqual({ memory: 'b', global: 'p9', env: null });
+      // names drawn by the harness: the global and the variable by those names, apart from __ncs
+      const names = { name: 'gQx7_k2Lm9', envName: 'ZK4_QW8PLM' };
+      const set = await get(info.port, `/global?name=${names.name}&envName=${names.envName}&set=w1&env=e1`);
+      expect(set.body).toEqual({ old: null, env: null, pid: set.pid });
+      expect(await ask('c', { ...names, set: 'p1' })).toEqual({ memory: 'c', global: null, env: null });
+      expect(await ask('d', names)).toEqual({ memory: 'd', global: 'p1', env: null });
+      expect(await ask('e')).toEqual({ memory: 'e', global: 'p9', env: null });
+      // a name the process held at load (a built-in) is refused
+      expect((await get(info.port, '/global?name=process&set=x')).status).toBe(400);
+      expect((await ask('f', { name: 'Array' })).error).toMatch(/not a new identifier/);
     } finally {
       await h.stop().catch(() => {});
     }
+  });
+});
+
+describe('cluster.separate-processes: names drawn, and the reads at a drawn delay after a round trip', () => {
+  const [V, E] = ['v1', 'e1'];
+  const honest = {
+    value: V,
+    envValue: E,
+    workerPids: [1, 2],
+    setter: 1,
+    envSetter: 2,
+    mid: { atMs: 230, roundTrips: [1, 2], global: { 1: V, 2: null }, env: { 1: null, 2: E } },
+  };
+  it('passes the value where set alone; fails a copy in the other worker; void where a worker was not reached', () => {
+    const ok = midReadsCheck(honest);
+    expect(ok.ok).toBe(true);
+    expect(ok.detail).toBe(
+      `; read again 230 ms after the set (drawn in ${MID_MS[0]}–${MID_MS[1]} ms), after a round trip through the primary from 1, 2: global {"1":"v1","2":null}, variable {"1":null,"2":"e1"}`,
+    );
+    // b12a-shared-globals: the global copied to the other worker within 5 ms
+    const copied = midReadsCheck({ ...honest, mid: { ...honest.mid, global: { 1: V, 2: V } } });
+    expect(copied).toMatchObject({ ok: false });
+    expect(copied.invalid).toBeUndefined();
+    expect(copied.detail).toContain('(expected 1 to hold the global, 2 the variable, the other worker neither)');
+    // a shared environment
+    expect(midReadsCheck({ ...honest, mid: { ...honest.mid, env: { 1: E, 2: E } } }).ok).toBe(false);
+    // one worker's round trip never came back, or it was not read: void, never a pass
+    expect(midReadsCheck({ ...honest, mid: { ...honest.mid, roundTrips: [1] } })).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
+    expect(midReadsCheck({ ...honest, mid: { ...honest.mid, global: { 1: V } } })).toMatchObject({ invalid: true });
+    // … but a copy seen is a fail all the same
+    const seenCopy = midReadsCheck({ ...honest, mid: { ...honest.mid, roundTrips: [], global: { 1: V, 2: V } } });
+    expect(seenCopy.ok).toBe(false);
+    expect(seenCopy.invalid).toBeUndefined();
+    expect(midReadsCheck({ ...honest, mid: undefined })).toEqual({ ok: true, detail: '' }); // older records
+  });
+  it('in the claim: a copy at the drawn delay fails the trial; a void one makes it void', () => {
+    const check = checkOf(separate);
+    const whole = {
+      ...honest,
+      primaryPid: 9,
+      setterOld: null,
+      seen: { 1: V, 2: null },
+      later: { 1: V, 2: null },
+      impostures: [],
+      name: 'gQx7_k2Lm9',
+      envName: 'ZK4_QW8PLM',
+    };
+    expect(check(whole).ok).toBe(true);
+    expect(check(whole).detail).toContain('as gQx7_k2Lm9, variable ZK4_QW8PLM (names drawn)');
+    expect(check({ ...whole, mid: { ...whole.mid, global: { 1: V, 2: V } } }).ok).toBe(false);
+    expect(check({ ...whole, mid: { ...whole.mid, roundTrips: [2] } })).toMatchObject({ ok: false, invalid: true });
+    // void reads do not hide a copy seen elsewhere
+    expect(check({ ...whole, seen: { 1: V, 2: V }, mid: { ...whole.mid, roundTrips: [2] } }).invalid).toBeUndefined();
+  });
+  it('drawNames: a fresh identifier and variable name per trial, never the fixed ones', () => {
+    const seen = new Set();
+    for (let k = 0; k < 50; k++) {
+      const { name, envName } = drawNames();
+      expect(name).toMatch(/^[A-Za-z][A-Za-z0-9_]{9,15}$/);
+      expect(envName).toMatch(/^[A-Z][A-Z0-9_]{9,15}$/);
+      expect([name, envName]).not.toContain('__ncs');
+      seen.add(name);
+    }
+    expect(seen.size).toBe(50);
   });
 });
 

@@ -62,6 +62,77 @@ export const setQuery = (v) =>
 export const SETTLE_MS = 700;
 
 /**
+ * The global's and the variable's names for one trial, drawn by the harness
+ * (told to the fixture only in its requests): a copier between processes that
+ * leaves out the one name the server always used (__ncs, NCS_SEP_ENV) carries
+ * a drawn one like any other global (b12a-shared-globals). A letter, then 9–15
+ * letters, digits or _ (the global) and the same in upper case (the variable).
+ * @returns {{ name: string, envName: string }}
+ */
+export function drawNames() {
+  const word = (/** @type {string} */ first, /** @type {string} */ rest) => {
+    let w = first[randomInt(first.length)];
+    for (let k = 9 + randomInt(7); k > 0; k--) w += rest[randomInt(rest.length)];
+    return w;
+  };
+  const lower = 'abcdefghijklmnopqrstuvwxyz';
+  const upper = lower.toUpperCase();
+  return { name: word(lower + upper, `${lower}${upper}0123456789_`), envName: word(upper, `${upper}0123456789_`) };
+}
+
+/**
+ * When each worker is read a second time, in ms after the set was answered:
+ * drawn per trial in this range (a copier cannot time itself to the reads),
+ * each read taken only after a round trip of messages through the primary
+ * from each worker (GET /ipc: worker, primary, worker), so that whatever a
+ * worker sent through the primary before it has reached the other. A copy
+ * sent at once lands within a few ms (b12a-shared-globals: every 5 ms);
+ * later ones show SETTLE_MS after the set. The reads take place inside that
+ * wait: they cost the trial no time.
+ */
+export const MID_MS = /** @type {const} */ ([100, 400]);
+
+/**
+ * The reads at the drawn delay (MID_MS), after each worker's round trip
+ * through the primary: the setter holds the global, the other reads null,
+ * the variable reads in its writer and null in the other. Void (`invalid`)
+ * where the round trip did not reach both workers or a worker was not read,
+ * all else holding: that reading says nothing. Absent in records made before it.
+ * @param {any} obs
+ * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
+ */
+export function midReadsCheck(obs) {
+  const m = obs.mid;
+  if (!m) return { ok: true, detail: '' };
+  const other = obs.workerPids.find((/** @type {number} */ p) => p !== obs.setter);
+  const envOther = obs.workerPids.find((/** @type {number} */ p) => p !== obs.envSetter);
+  const read = (/** @type {Record<string, any>} */ r, /** @type {number | undefined} */ p) => p !== undefined && p in r;
+  const complete =
+    obs.workerPids.every((/** @type {number} */ p) => m.roundTrips.includes(p)) &&
+    read(m.global, obs.setter) &&
+    read(m.global, other) &&
+    read(m.env, obs.envSetter) &&
+    read(m.env, envOther);
+  const shared =
+    (other !== undefined && other in m.global && m.global[other] !== null) ||
+    (envOther !== undefined && envOther in m.env && m.env[envOther] !== null);
+  const wrong =
+    shared ||
+    (obs.setter in m.global && !same(m.global[obs.setter], obs.value)) ||
+    (obs.envSetter in m.env && m.env[obs.envSetter] !== obs.envValue);
+  const detail =
+    `; read again ${m.atMs} ms after the set (drawn in ${MID_MS[0]}–${MID_MS[1]} ms), after a round trip through the primary from ${m.roundTrips.length ? m.roundTrips.join(', ') : 'no worker'}: ` +
+    `global ${JSON.stringify(m.global)}, variable ${JSON.stringify(m.env)}` +
+    (wrong
+      ? ` (expected ${obs.setter} to hold the global, ${obs.envSetter} the variable, the other worker neither)`
+      : complete
+        ? ''
+        : ' (not every worker reached: void)');
+  if (wrong) return { ok: false, detail };
+  return complete ? { ok: true, detail } : { ok: false, invalid: true, detail };
+}
+
+/**
  * The reads taken SETTLE_MS after the set: the setter still holds the value,
  * the other worker still reads null (unset). Absent (undefined) in records made
  * before them.
@@ -150,13 +221,17 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global in one worker (a string in odd trials, in even ones a number, boolean, array or object, the kind drawn) reads back as set there and as unset (null) in the other, at once and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
+    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global in one worker (a string in odd trials, in even ones a number, boolean, array or object, the kind drawn) reads back as set there and as unset (null) in the other, at once, at a drawn ${MID_MS[0]}–${MID_MS[1]} ms after a round trip through the primary from each worker, and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness, and the global's and the variable's names); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c, n = 1) => {
       // drawn by the harness: the worker's global (its kind too), the primary's, the worker's variable
       const drawn = drawValue(n);
       const value = drawn.value;
       const [primaryValue, envValue] = ['p', 'e'].map((k) => `${k}${randomUUID()}`);
+      // the global's and the variable's names, drawn too, in every read and write
+      const names = drawNames();
+      const named = `name=${names.name}&envName=${names.envName}`;
+      const midMs = MID_MS[0] + randomInt(MID_MS[1] - MID_MS[0] + 1);
       /** @type {Map<string, any>} the primary's answers ({ memory: id, global, env }) by id */
       const answers = new Map();
       const onMessage = (/** @type {any} */ m) => m && typeof m.memory === 'string' && answers.set(m.memory, m);
@@ -166,7 +241,7 @@ export default defineSpec({
         async (i, handle) => {
           /** The primary's memory (and its own set, where given); null without an answer in 2 s. */
           const askPrimary = async (/** @type {string} */ id, /** @type {string} */ [set] = []) => {
-            handle.send({ type: 'memory', id, ...(set ? { set } : {}) });
+            handle.send({ type: 'memory', id, ...names, ...(set ? { set } : {}) });
             const t = performance.now();
             while (!answers.has(id) && performance.now() - t < 2000) await sleep(2);
             const a = answers.get(id);
@@ -175,18 +250,37 @@ export default defineSpec({
           // Every connection held until the socket table is read for all of them at once.
           const held = heldGets(i.port, i.workerPids, { tree: i.primaryPid });
           try {
-            const set = await held.get(`/global?${setQuery(drawn)}`);
+            const set = await held.get(`/global?${named}&${setQuery(drawn)}`);
             const atSet = await askPrimary('set', [primaryValue]);
-            const envSet = await held.get(`/global?env=${envValue}`);
+            const envSet = await held.get(`/global?${named}&env=${envValue}`);
             /** @type {Record<string, any>} */
             const seen = {};
             /** @type {Record<string, any>} */
             const seenEnv = {};
             for (let k = 0; k < 20 && Object.keys(seen).length < 2; k++) {
-              const r = await held.get('/global');
+              const r = await held.get(`/global?${named}`);
               if (r.pid) [seen[r.pid], seenEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
             }
             const now = await askPrimary('now');
+            // again at the drawn delay, once each worker has made a round trip through the primary
+            const setAnswered = set.t + set.ms;
+            await sleep(Math.max(0, midMs - (performance.now() - setAnswered)));
+            /** @type {number[]} workers whose round trip came back */
+            const roundTrips = [];
+            for (let k = 0; k < 20 && roundTrips.length < 2; k++) {
+              const r = await held.get(`/ipc?nonce=${randomUUID()}`);
+              if (r.pid && r.status === 200 && !roundTrips.includes(r.pid)) roundTrips.push(r.pid);
+            }
+            const midAtMs = Math.round(performance.now() - setAnswered);
+            /** @type {Record<string, any>} */
+            const midGlobal = {};
+            /** @type {Record<string, any>} */
+            const midEnv = {};
+            for (let k = 0; k < 20 && Object.keys(midGlobal).length < 2; k++) {
+              const r = await held.get(`/global?${named}`);
+              if (r.pid) [midGlobal[r.pid], midEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
+            }
+            const mid = { atMs: midAtMs, roundTrips, global: midGlobal, env: midEnv };
             // and again, each worker, once SETTLE_MS have passed since the set's answer
             await sleep(Math.max(0, SETTLE_MS - (performance.now() - (set.t + set.ms))));
             /** @type {Record<string, any>} */
@@ -194,7 +288,7 @@ export default defineSpec({
             /** @type {Record<string, any>} */
             const laterEnv = {};
             for (let k = 0; k < 20 && Object.keys(later).length < 2; k++) {
-              const r = await held.get('/global');
+              const r = await held.get(`/global?${named}`);
               if (r.pid) [later[r.pid], laterEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
             }
             const primary = { atSet, now, later: await askPrimary('later') };
@@ -203,6 +297,7 @@ export default defineSpec({
               setter: set.pid,
               setterOld: set.body?.old ?? null,
               seen,
+              mid,
               later,
               envSetter: envSet.pid,
               envSetterOld: envSet.body?.env ?? null,
@@ -220,6 +315,7 @@ export default defineSpec({
       return {
         kind: drawn.kind,
         value,
+        ...names,
         primaryValue,
         envValue,
         primaryPid: info.primaryPid,
@@ -239,6 +335,8 @@ export default defineSpec({
         const later = laterReadsCheck(obs);
         // both ways: the primary's global, a worker's variable (absent in older records)
         const own = ownMemoryCheck(obs);
+        // and at a drawn delay, after a round trip through the primary from each worker
+        const mid = midReadsCheck(obs);
         const rest =
           later.ok &&
           bad.length === 0 &&
@@ -250,11 +348,14 @@ export default defineSpec({
           other in obs.seen &&
           obs.seen[other] === null;
         const kind = obs.kind ? ` (value kind ${obs.kind}, drawn)` : '';
-        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}${kind}; read back: ${JSON.stringify(obs.seen)}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
-        // the primary did not answer (within 2 s) where all else held: the trial is void
-        if (rest && own.invalid) return { ok: false, invalid: true, detail };
+        const called = obs.name ? ` as ${obs.name}, variable ${obs.envName} (names drawn)` : '';
+        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}${kind}${called}; read back: ${JSON.stringify(obs.seen)}${mid.detail}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
+        // a read that could not be taken (the primary's within 2 s, the drawn-delay
+        // reads' round trips) where all else held: the trial is void, never passed
+        if (rest && (mid.ok || mid.invalid) && (own.ok || own.invalid) && (own.invalid || mid.invalid))
+          return { ok: false, invalid: true, detail };
         return {
-          ok: rest && own.ok,
+          ok: rest && own.ok && mid.ok,
           detail,
         };
       },
