@@ -45,6 +45,19 @@ const chunked =
   '5\r\nhello\r\n1;ext=1\r\n \r\nA\r\n0123456789\r\n0\r\nX-Trailer: 1\r\n\r\n';
 
 describe('ResponseParser', () => {
+  it('a response to a HEAD (expectHead) is its head alone, whatever its Content-Length; the next is read as usual', () => {
+    const p = new ResponseParser((status) => seen.push(status));
+    /** @type {number[]} */
+    const seen = [];
+    p.expectHead();
+    const headOnly = light.slice(0, light.indexOf('\r\n\r\n') + 4); // Content-Length: 2, no body
+    expect(p.execute(Buffer.from(headOnly + light, 'latin1'))).toBe(null);
+    expect(seen).toEqual([200, 200]);
+    expect(p.idle).toBe(true);
+    // without it, the same head waits for its two bytes of body
+    expect(feed([headOnly]).seen).toEqual([]);
+  });
+
   it('counts a Content-Length response, split anywhere', () => {
     expect(everySplit(light)).toEqual({ seen: [[200, false]], error: null, end: undefined, idle: true });
   });

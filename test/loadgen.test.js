@@ -134,6 +134,34 @@ describe('load generator against the http-server fixture', () => {
     expect(shared.durationMs).toBeLessThan(100);
   });
 
+  it('sends extra requests by the method given (HEAD read as a head alone), and on a reused connection with primeAtMs', async () => {
+    const srv = await server();
+    /** @type {import('../harness/kits/loadgen.js').ExtraRequest[]} */
+    const extra = [
+      { path: '/light', atMs: 0, method: 'HEAD' },
+      { path: '/light', atMs: 5, method: 'POST' },
+      { path: '/light', atMs: 10, method: 'OPTIONS' },
+      { path: '/light', atMs: 15, method: 'DELETE' },
+      { path: '/light', atMs: 20 },
+      { path: '/light', atMs: 500, method: 'HEAD', primeAtMs: 20 }, // the primer answered well before
+    ];
+    const load = await runLoad(ctx, { origin: srv.origin, path: '/light', requests: 20, durationMs: 5000, extra });
+    const seen = await srv.stop();
+    for (const e of load.extra) expect(e).toMatchObject({ latencyMs: expect.any(Number) });
+    expect(load.extra.map((e) => [e.method ?? 'GET', e.status])).toEqual([
+      ['HEAD', 405], // the fixture answers GET alone (a HEAD's 405 without its body)
+      ['POST', 405],
+      ['OPTIONS', 405],
+      ['DELETE', 405],
+      ['GET', 200],
+      ['HEAD', 405],
+    ]);
+    expect(load.extra[5]).toMatchObject({ primeAtMs: 20 });
+    // the primed one's GET /light and its request on one connection: 7 requests on 6 connections
+    expect(seen.requests).toBe(load.requests + 7);
+    expect(seen.connections).toBe(load.connections + 6);
+  });
+
   it('reports extra one-off requests separately, in order', async () => {
     const srv = await server();
     const before = Number(process.hrtime.bigint()) / 1e6; // the monotonic clock, as mono-clock.cjs reads it

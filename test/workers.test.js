@@ -34,9 +34,16 @@ import {
   lightsStalled,
   freshLightWait,
   freshOtherWaits,
+  listenPollersNow,
   LIGHT_CONNECTIONS,
 } from '../harness/kits/workers.js';
-import cpuBlocks, { otherRequests, OTHER_ROUTES } from '../specs/workers/loop.cpu-blocks.spec.js';
+import cpuBlocks, {
+  otherRequests,
+  OTHER_ROUTES,
+  listenPollersCheck,
+  PRIME_AT_MS,
+} from '../specs/workers/loop.cpu-blocks.spec.js';
+import { EXTRA_METHODS } from '../harness/kits/loadgen.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis, { heldFree, parkedNap } from '../specs/workers/loop.pool-apis-block.spec.js';
 import splitSpeeds from '../specs/workers/workers.split-speeds-up.spec.js';
@@ -1199,7 +1206,7 @@ describe('spec plans', () => {
     const honest = check(obs(1040, 81));
     expect(honest.ok).toBe(true);
     expect(honest.detail).toMatch(
-      /a \/light on a new connection sent 40 ms into the work waited 81 ms of the 80 ms left of it/,
+      /a GET \/light on a new connection sent 40 ms into the work waited 81 ms of the 80 ms left of it/,
     );
     // another process accepts new connections while the work runs: answered in 8 ms
     const elsewhere = check(obs(1040, 8));
@@ -1255,9 +1262,18 @@ describe('spec plans', () => {
       ]),
     );
     expect(honest.ok).toBe(true);
-    expect(honest.detail).toContain('/ncs-ab12 (404) on a new connection waited 82 ms of the 80 ms left');
+    expect(honest.detail).toContain('GET /ncs-ab12 (404) on a new connection waited 82 ms of the 80 ms left');
     expect(freshOtherWaits(obs([['/stats', 200, 1060, 62]]))).toEqual([
-      { path: '/stats', status: 200, share: 1.033, waitedMs: 62, remainingMs: 60, sentAtMs: 1060 },
+      {
+        path: '/stats',
+        status: 200,
+        method: 'GET',
+        reused: false,
+        share: 1.033,
+        waitedMs: 62,
+        remainingMs: 60,
+        sentAtMs: 1060,
+      },
     ]);
     // another thread answers the 404 at once: 6–14 ms of 145–170 left
     const elsewhere = check(
@@ -1284,11 +1300,131 @@ describe('spec plans', () => {
     const old = obs([]);
     delete (/** @type {any} */ (old).freshOthers);
     expect(check(old).ok).toBe(true);
-    // the harness draws them: an unknown path of its own with the /light, then one of the routes
-    const [unknown, route] = otherRequests();
+    // the harness draws them: an unknown path of its own with the /light, then /light or another
+    // unknown path on a reused connection, then one of the routes; each by a drawn method
+    const [unknown, reused, route] = otherRequests();
     expect(unknown.path).toMatch(/^\/ncs-[0-9a-f]{12}$/);
+    expect(reused.path).toMatch(/^\/(light|ncs-[0-9a-f]{12})$/);
+    expect(reused.primeAtMs).toBe(PRIME_AT_MS);
     expect(OTHER_ROUTES).toContain(route.path);
-    expect(route.at).toBeGreaterThan(unknown.at);
+    expect(route.at).toBeGreaterThan(reused.at);
+    expect(reused.at).toBeGreaterThan(unknown.at);
+    /** @type {Set<string>} */
+    const methods = new Set();
+    for (let k = 0; k < 200; k++) for (const r of otherRequests()) methods.add(String(r.method));
+    expect([...methods].sort()).toEqual([...EXTRA_METHODS].sort());
+  });
+
+  it('cpu-blocks: requests by other methods and on a reused connection wait too (b12a-side-door)', () => {
+    const check = /** @type {any} */ (cpuBlocks.plan(ctx(2)).structural).check;
+    // work 1000–1120 ms on the server's clock (t0 at 5000 on the monotonic one)
+    const obs = (/** @type {any[]} */ others, /** @type {any} */ pollers = { looks: 20, most: 1, at: ['7/14'] }) => ({
+      route: '/heavy-blocking',
+      light: { latency: { max: 115 } },
+      heavyRequest: { status: 200, latencyMs: 122, lightsDuring: { answeredMid: 0 } },
+      freshLight: { path: '/light', method: 'HEAD', status: 200, firedMono: 6040, latencyMs: 81 },
+      freshOthers: others,
+      server: {
+        t0Mono: 5000,
+        heavy: {
+          startMs: 1000,
+          endMs: 1120,
+          handlerMs: 120,
+          ticksDuring: 0,
+          loopMaxMs: 121,
+          lightsBefore: 40,
+          lightsDuring: 0,
+          lightsAfter: 30,
+        },
+        ...(pollers !== undefined && { listenPollers: pollers }),
+      },
+    });
+    const req = (
+      /** @type {string} */ method,
+      /** @type {string} */ path,
+      /** @type {number} */ status,
+      /** @type {number} */ sentAt,
+      /** @type {number} */ waited,
+      reused = false,
+    ) => ({
+      path,
+      method,
+      status,
+      firedMono: 5000 + sentAt,
+      latencyMs: waited,
+      ...(reused && { primeAtMs: 40 }),
+    });
+    // honest: every method waits, on new and reused connections alike (1.02–1.1 of what was left)
+    const honest = check(
+      obs([
+        req('OPTIONS', '/ncs-ab12', 404, 1040, 82),
+        req('POST', '/light', 200, 1048, 75, true),
+        req('DELETE', '/stats', 200, 1060, 62),
+      ]),
+    );
+    expect(honest.ok).toBe(true);
+    expect(honest.detail).toContain('a HEAD /light on a new connection');
+    expect(honest.detail).toContain('POST /light (200) on a reused connection waited 75 ms of the 72 ms left');
+    expect(honest.detail).toContain('the listening socket polled by 1 epoll instance at most (20 looks: 7/14)');
+    // the side door: a request that is not a GET answered at once by another thread
+    const side = check(
+      obs(
+        [
+          req('POST', '/ncs-ab12', 404, 1040, 3),
+          req('GET', '/light', 200, 1048, 75, true),
+          req('GET', '/stats', 200, 1060, 62),
+        ],
+        { looks: 20, most: 2, at: ['7/14', '7/21'] },
+      ),
+    );
+    expect(side.ok).toBe(false);
+    expect(side.detail).toContain(
+      'POST /ncs-ab12 (404) on a new connection waited 3 ms of the 80 ms left (expected at least 0.75',
+    );
+    expect(side.detail).toContain('polled by 2 epoll instances at most (20 looks: 7/14, 7/21) (expected 1');
+    // every request drawn a GET (the side door unseen by them): the pollers alone fail it
+    const allGets = obs([req('GET', '/ncs-ab12', 404, 1040, 82)], { looks: 20, most: 2, at: ['7/14', '7/21'] });
+    expect(check(allGets).ok).toBe(false);
+    // pollers unread on Linux: void, never a pass; none seen: void; absent (off Linux, older records): no word
+    expect(check(obs([req('GET', '/ncs-ab12', 404, 1040, 82)], null))).toMatchObject({ ok: false, invalid: true });
+    expect(check(obs([], { looks: 5, most: 0, at: [] }))).toMatchObject({ ok: false, invalid: true });
+    expect(check(obs([], undefined)).ok).toBe(true);
+    // void pollers do not hide a failing reading
+    const both = check(obs([req('HEAD', '/ncs-ab12', 404, 1040, 3)], null));
+    expect(both.ok).toBe(false);
+    expect(both.invalid).toBeUndefined();
+    expect(listenPollersCheck({ server: {} })).toEqual({ ok: true, text: '' });
+  });
+
+  it('listenPollersNow: the epoll instances of a process tree that watch the listening socket, from /proc', () => {
+    // port 8080 = 0x1F90 listening (0A) with inode 1234 (0x4d2); fd 7 and fd 9 are epolls, 9 watches it
+    const tcp =
+      '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n' +
+      '   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 1234 1\n';
+    /** @type {Record<string, string>} */
+    const files = {
+      '/proc/10/net/tcp': tcp,
+      '/proc/12/net/tcp': tcp,
+      '/proc/10/fdinfo/7': 'pos:\t0\nflags:\t02\ntfd:       12 events:       19 data:  c  pos:0 ino:99 sdev:8\n',
+      '/proc/10/fdinfo/9': 'pos:\t0\ntfd:       14 events:       19 data:  e  pos:0 ino:4d2 sdev:8\n',
+      '/proc/11/fdinfo/3': 'tfd:        5 events:       19 data:  5  pos:0 ino:4d2 sdev:8\n',
+    };
+    const read = (/** @type {string} */ f) => {
+      if (!(f in files)) throw new Error('ENOENT');
+      return files[f];
+    };
+    /** @type {Record<number, Record<string, string | null>>} */
+    const fds = {
+      10: { 7: 'anon_inode:[eventpoll]', 9: 'anon_inode:[eventpoll]', 14: 'socket:[1234]' },
+      11: { 3: 'anon_inode:[eventpoll]', 5: 'socket:[1234]' },
+    };
+    const links = (/** @type {number} */ pid) => fds[pid] ?? null;
+    expect(listenPollersNow(10, 8080, read, links, () => [])).toEqual(['10/9']);
+    // a child process that polls the same socket (a duplicate of it) counts too
+    expect(listenPollersNow(10, 8080, read, links, () => [11])).toEqual(['10/9', '11/3']);
+    // no socket listening on that port, or the process's fds unreadable: null
+    expect(listenPollersNow(10, 8081, read, links, () => [])).toBeNull();
+    expect(listenPollersNow(12, 8080, read, links, () => [])).toBeNull();
   });
 
   it('split-speeds-up: min(2, C); on one core the claim is expected refuted', () => {

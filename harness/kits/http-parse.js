@@ -8,7 +8,8 @@
 // generator may spend (each builds header lists and body chunks we never
 // read).
 //
-// Framing, per RFC 9112 §6.3 for responses to GET: 1xx (bar 101) is interim
+// Framing, per RFC 9112 §6.3 for responses to GET (to a HEAD, announced by
+// expectHead(), a head alone): 1xx (bar 101) is interim
 // and counts for nothing; 204 and 304 have no body; Transfer-Encoding ending
 // in chunked wins over Content-Length; else Content-Length; else the body
 // runs until the connection closes (finish()). Lines end in CRLF. Errors are
@@ -84,8 +85,18 @@ export class ResponseParser {
     this.digits = 0;
     this.status = 0;
     this.close = false;
+    /** The response being read answers a HEAD (expectHead). */
+    this.headOnly = false;
     /** @type {string | null} */
     this.error = null;
+  }
+
+  /**
+   * The next response answers a HEAD: it has no body whatever its headers say
+   * (RFC 9110 §9.3.2). Cleared once that response is complete.
+   */
+  expectHead() {
+    this.headOnly = true;
   }
 
   /** Back to the start of a response (a new connection). */
@@ -93,6 +104,7 @@ export class ResponseParser {
     this.state = HEAD;
     this.partial = null;
     this.left = 0;
+    this.headOnly = false;
     this.error = null;
   }
 
@@ -243,6 +255,7 @@ export class ResponseParser {
 
   complete() {
     this.state = HEAD;
+    this.headOnly = false;
     this.onResponse(this.status, this.close);
   }
 
@@ -302,7 +315,7 @@ export class ResponseParser {
       this.state = HEAD; // interim: the final response follows
       return true;
     }
-    if (status === 204 || status === 304) this.complete();
+    if (status === 204 || status === 304 || this.headOnly) this.complete();
     else if (chunked) {
       this.state = SIZE;
       this.left = 0;

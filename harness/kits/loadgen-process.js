@@ -32,6 +32,7 @@
 // the parser's (EPARSE_*), ECLOSED (the server closed inside a response) and
 // ETIMEDOUT (still in flight at the hard bound, durationMs + drainMs).
 import net from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ResponseParser } from './http-parse.js';
 import { normalizeLoad, latencySummary, lightsWhile } from './loadgen.js';
@@ -111,15 +112,23 @@ class Bound {
 /** @param {any} err */
 const code = (err) => String(err?.code ?? err?.name ?? 'Error');
 
+/** A POST extra request's body: small, JSON, its bytes drawn per request. */
+const postBody = () => JSON.stringify({ ncs: randomBytes(8).toString('hex') });
+
 /**
  * What every connection of one load shares: where to connect and the bytes to send.
  * @param {string} origin @param {string} path @param {boolean} keepAlive
+ * @param {import('./loadgen.js').ExtraMethod} [method]  default GET; POST with a small JSON body
  */
-function target(origin, path, keepAlive) {
+function target(origin, path, keepAlive, method = 'GET') {
   const url = new URL(origin);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const body = method === 'POST' ? postBody() : '';
   const request = Buffer.from(
-    `GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${keepAlive ? '' : 'Connection: close\r\n'}\r\n`,
+    `${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${keepAlive ? '' : 'Connection: close\r\n'}` +
+      (method === 'POST'
+        ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+        : '\r\n'),
     'latin1',
   );
   /** @type {Buffer[]} */
@@ -128,6 +137,7 @@ function target(origin, path, keepAlive) {
     host,
     port: Number(url.port) || 80,
     request,
+    method,
     /** n requests back to back, for one write. @param {number} n */
     batch(n) {
       while (batches.length <= n) batches.push(Buffer.concat([batches[batches.length - 1], request]));
@@ -328,6 +338,7 @@ class OneShotSlot {
     this.t0 = t;
     this.status = 0;
     this.parser.reset();
+    if (this.t.method === 'HEAD') this.parser.expectHead();
     const socket = net.connect(this.options, this.onConnect);
     socket.on('error', this.onError);
     socket.on('close', this.onClose);
@@ -397,7 +408,7 @@ async function load(o) {
   const slots = Array.from({ length: o.connections }, () =>
     o.keepAlive ? new KeepAliveSlot(t, o.pipelining) : new OneShotSlot(t),
   );
-  /** The extra requests' own connections. @type {Set<OneShotSlot>} */
+  /** The extra requests' own connections. @type {Set<{ destroy: (err: string) => void }>} */
   const extraSlots = new Set();
   // Hard bound: past deadline + drainMs, whatever is in flight is torn down (errors ETIMEDOUT).
   /** @type {Bound | null} */
@@ -482,18 +493,24 @@ async function load(o) {
 
 /**
  * One extra request at atMs after the measured start (if that is before the
- * deadline), on a connection of its own that nothing else uses.
+ * deadline), on a connection of its own that nothing else uses: a new one
+ * opened at atMs, or with `primeAtMs` one opened then that carries a GET
+ * /light first and the request at atMs (firePrimed). `method` as given
+ * (GET by default), told in the result.
  * @param {string} origin
- * @param {{ path: string, atMs: number, t0: number, deadline: number, extraSlots: Set<OneShotSlot> }} o
+ * @param {import('./loadgen.js').ExtraRequest & { t0: number, deadline: number, extraSlots: Set<{ destroy: (err: string) => void }> }} o
  * `cpuMs`: this generator's CPU time while the request was out, so a server
  * that shares its CPUs can tell the generator's load from other processes'.
  * `firedMono`: when it was sent on the monotonic clock every process reads
  * alike (mono-clock.cjs), to put it on a server's own clock.
- * @returns {Promise<{ path: string, atMs: number, firedAtMs?: number, firedMono?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
+ * @returns {Promise<{ path: string, atMs: number, method?: string, primeAtMs?: number, firedAtMs?: number, firedMono?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
  */
-function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
-  if (t0 + atMs >= deadline) return Promise.resolve({ path, atMs, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
-  const t = target(origin, path, false); // its own connection, closed after its response
+function fireExtra(origin, o) {
+  const { path, atMs, method, primeAtMs, t0, deadline, extraSlots } = o;
+  const base = { path, atMs, ...(method && { method }), ...(primeAtMs !== undefined && { primeAtMs }) };
+  if (t0 + atMs >= deadline) return Promise.resolve({ ...base, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
+  if (primeAtMs !== undefined) return firePrimed(origin, o, base);
+  const t = target(origin, path, false, method); // its own connection, closed after its response
   return new Promise((resolve) => {
     setTimeout(() => {
       const slot = new OneShotSlot(t);
@@ -508,11 +525,78 @@ function fireExtra(origin, { path, atMs, t0, deadline, extraSlots }) {
         const cpuMs = round((cpu.user + cpu.system) / 1000);
         resolve(
           err !== null
-            ? { path, atMs, firedAtMs, firedMono, latencyMs: null, cpuMs, error: err }
-            : { path, atMs, firedAtMs, firedMono, latencyMs: round(latency), cpuMs, status },
+            ? { ...base, firedAtMs, firedMono, latencyMs: null, cpuMs, error: err }
+            : { ...base, firedAtMs, firedMono, latencyMs: round(latency), cpuMs, status },
         );
       });
       slot.start(bound);
+    }, atMs);
+  });
+}
+
+/**
+ * fireExtra's request on a reused connection: opened at primeAtMs, a GET
+ * /light on it (kept alive), then at atMs the request itself (Connection:
+ * close) on the same connection, timed from its write to its response's end.
+ * The primer unanswered by atMs, or the connection lost before the request
+ * goes: an error, no latency (the request was never sent).
+ * @param {string} origin
+ * @param {import('./loadgen.js').ExtraRequest & { t0: number, extraSlots: Set<{ destroy: (err: string) => void }> }} o
+ * @param {{ path: string, atMs: number }} base  what the result repeats of the request
+ * @returns {Promise<any>}
+ */
+function firePrimed(origin, { path, atMs, method, primeAtMs = 0, t0, extraSlots }, base) {
+  const prime = target(origin, '/light', true);
+  const t = target(origin, path, false, method);
+  return new Promise((resolve) => {
+    /** @type {net.Socket | null} */
+    let socket = null;
+    let phase = /** @type {'prime' | 'request' | 'done'} */ ('prime');
+    let primed = false;
+    let start = 0;
+    let cpu0 = process.cpuUsage();
+    let fired = {};
+    const finish = (/** @type {string | null} */ err, status = 0, doneAt = 0) => {
+      if (phase === 'done') return;
+      const sent = phase === 'request';
+      phase = 'done';
+      extraSlots.delete(slot);
+      socket?.destroy();
+      if (!sent) return resolve({ ...base, latencyMs: null, error: err ?? 'ECLOSED' });
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = round((cpu.user + cpu.system) / 1000);
+      resolve(
+        err !== null
+          ? { ...base, ...fired, latencyMs: null, cpuMs, error: err }
+          : { ...base, ...fired, latencyMs: round(doneAt - start), cpuMs, status },
+      );
+    };
+    const slot = { destroy: (/** @type {string} */ err) => finish(err) };
+    const parser = new ResponseParser((status) => {
+      if (phase === 'prime') primed = true;
+      else if (phase === 'request') finish(null, status, now());
+    });
+    setTimeout(() => {
+      if (phase === 'done') return;
+      extraSlots.add(slot);
+      const s = net.connect({ host: t.host, port: t.port, noDelay: true }, () => s.write(prime.request));
+      socket = s;
+      s.on('data', (/** @type {Buffer} */ buf) => {
+        const err = parser.execute(buf);
+        if (err !== null) finish(err);
+      });
+      s.on('error', (err) => finish(code(err)));
+      s.on('close', () => finish(parser.finish() ?? 'ECLOSED'));
+    }, primeAtMs);
+    setTimeout(() => {
+      if (phase === 'done') return;
+      if (!primed || socket === null) return finish('EPRIME_UNANSWERED');
+      phase = 'request';
+      start = now();
+      cpu0 = process.cpuUsage();
+      fired = { firedAtMs: round(start - t0), firedMono: round(monoAt(start)) };
+      if (t.method === 'HEAD') parser.expectHead();
+      socket.write(t.request);
     }, atMs);
   });
 }

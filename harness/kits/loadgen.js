@@ -26,10 +26,20 @@ export const GRACE_MS = 15_000;
  *                                       measured window alone, which starts when the warm-up ends
  *                                       (a slow warm-up never shortens it); when absent, durationMs
  *                                       bounds warm-up and measured window together
- * @property {{ path: string, atMs: number }[]} [extra]  one-off requests at times after the measured start
+ * @property {ExtraRequest[]} [extra]  one-off requests at times after the measured start
  * @property {number} [drainMs]          how long to wait for in-flight requests past the bound, default 5000
  * @property {boolean} [samples]         also return every answered request's latency (`latencySamples`,
  *                                       ms ascending): what merging several generators' results needs
+ *
+ * @typedef {object} ExtraRequest
+ * @property {string} path
+ * @property {number} atMs               when it goes out, after the measured start
+ * @property {ExtraMethod} [method]      default GET; POST carries a small JSON body (EXTRA_BODY_BYTES)
+ * @property {number} [primeAtMs]        when given (before atMs): its connection opens then and carries
+ *                                       a GET /light first (kept alive), the request goes on it at atMs
+ *                                       (a reused connection); without it, a new connection at atMs
+ *
+ * @typedef {'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE'} ExtraMethod
  *
  * @typedef {{ mean: number, p50: number, p90: number, p99: number, max: number, min: number }} Latency
  *
@@ -41,7 +51,7 @@ export const GRACE_MS = 15_000;
  * @property {number} durationMs         measured window: measured start to the last main-loop completion
  * @property {number} throughput         requests / measured window, per second
  * @property {Latency | null} latency    ms, µs resolution; null when nothing was answered
- * @property {{ path: string, atMs: number, firedMono?: number, latencyMs: number | null, status?: number, error?: string }[]} extra
+ * @property {{ path: string, atMs: number, method?: ExtraMethod, primeAtMs?: number, firedMono?: number, latencyMs: number | null, status?: number, error?: string }[]} extra
  *   the one-off requests; firedMono: when each went out, on the monotonic clock every process
  *   reads alike (ms)
  * @property {{ userMs: number, systemMs: number, fraction: number, mainMs: number | null, mainFraction: number | null }} cpu
@@ -59,6 +69,8 @@ export const GRACE_MS = 15_000;
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
 /** A request target the generator can write as is: '/' then visible ASCII (RFC 9112 origin-form). */
 const PATH = /^\/[\x21-\x7e]*$/;
+/** The methods an extra request may use. */
+export const EXTRA_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']);
 
 /**
  * Check a load description and fill in defaults. Throws on bad input.
@@ -88,7 +100,13 @@ export function normalizeLoad(o) {
   if (!Array.isArray(extra) || extra.length > 100)
     throw new RangeError('extra must be an array of at most 100 { path, atMs }');
   for (const e of extra) {
-    if (typeof e?.path !== 'string' || !PATH.test(e.path) || !(Number.isFinite(e.atMs) && e.atMs >= 0))
+    if (
+      typeof e?.path !== 'string' ||
+      !PATH.test(e.path) ||
+      !(Number.isFinite(e.atMs) && e.atMs >= 0) ||
+      (e.method !== undefined && !EXTRA_METHODS.includes(e.method)) ||
+      (e.primeAtMs !== undefined && !(Number.isFinite(e.primeAtMs) && e.primeAtMs >= 0 && e.primeAtMs < e.atMs))
+    )
       throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
   }
   const keepAlive = o.keepAlive ?? true;
@@ -103,7 +121,12 @@ export function normalizeLoad(o) {
     durationMs: o.durationMs,
     warmup: int('warmup', o.warmup ?? 0, 0, 1e9),
     warmupMs: o.warmupMs === undefined || o.warmupMs === null ? null : int('warmupMs', o.warmupMs, 0, 600_000),
-    extra: extra.map((e) => ({ path: e.path, atMs: e.atMs })),
+    extra: extra.map((e) => ({
+      path: e.path,
+      atMs: e.atMs,
+      ...(e.method !== undefined && { method: e.method }),
+      ...(e.primeAtMs !== undefined && { primeAtMs: e.primeAtMs }),
+    })),
     drainMs: int('drainMs', o.drainMs ?? 5000, 0, 10_000),
     samples: o.samples === true,
   };

@@ -9,6 +9,12 @@ import { MACHINE_BUSY, region } from '../verdict.js';
 import { sourceArticle } from '../sources.js';
 import { MIN_RUNNABLE_SHARE, MAIN_LOOK_MS, asleepIn } from './concurrency.js';
 import { alignLooks, canLookAtMainThread } from '../main-watch.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { descendantsOf, listenInodes } from './cluster.js';
+
+/** @type {{ fdLinks: (pid: number) => Record<string, string | null> | null }} */
+const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** Source 003's table (4-CPU-core machine, autocannon -c 2 -d 60 on the same machine). */
 export const SOURCE_003 = {
@@ -49,6 +55,106 @@ export const MAX_THREADS = 16;
 export const FRESH_LIGHT_AT = 1 / 3;
 
 /**
+ * One more request against the heavy work (loopTrial's `freshOthers`): its
+ * path, when it goes (`at`, a share of T after the heavy request), its method
+ * (default GET) and, with `primeAtMs`, the connection it reuses.
+ * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number }} FreshRequest
+ */
+
+/** How often the harness looks at which epoll instances poll the server's listening socket (ms). */
+export const LISTEN_LOOK_MS = 15;
+
+/**
+ * What the looks at the listening socket's pollers saw: `looks` taken (the
+ * socket found and every epoll instance's list read), and the most epoll
+ * instances among the server's processes that polled it at one look (`most`),
+ * with where (`at`: "pid/fd" each, at that look).
+ * @typedef {{ looks: number, most: number, at: string[] }} ListenPollers
+ */
+
+/**
+ * The epoll instances of process `pid` and its descendants that poll a
+ * socket listening on `port` now, as "pid/fd" (their registrations, read in
+ * /proc/<pid>/fdinfo/<fd>: each watched file's inode); null where it cannot
+ * be read (no such listening socket in that process's network namespace, a
+ * table unreadable). A server whose one event loop accepts has one: its
+ * loop's. Another thread (a Worker's loop) or process that also listens on
+ * that socket, to take connections, adds its own.
+ * @param {number} pid @param {number} port
+ * @param {(file: string) => string} [read] @param {(pid: number) => Record<string, string | null> | null} [links]
+ * @param {(pid: number) => number[]} [below]  (tests)
+ * @returns {string[] | null}
+ */
+export function listenPollersNow(
+  pid,
+  port,
+  read = (f) => readFileSync(f, 'utf8'),
+  links = proc.fdLinks,
+  below = descendantsOf,
+) {
+  const table = (/** @type {string} */ name) => {
+    try {
+      return read(`/proc/${pid}/net/${name}`);
+    } catch {
+      return '';
+    }
+  };
+  const inodes = [...listenInodes(table('tcp'), port), ...listenInodes(table('tcp6'), port)].map((i) =>
+    Number(i).toString(16),
+  );
+  if (!inodes.length) return null;
+  /** @type {string[]} */
+  const out = [];
+  for (const p of [pid, ...below(pid)]) {
+    const fds = links(p);
+    if (fds === null) {
+      if (p === pid) return null;
+      continue; // a descendant gone since the listing
+    }
+    for (const [fd, target] of Object.entries(fds)) {
+      if (target !== 'anon_inode:[eventpoll]') continue;
+      let info;
+      try {
+        info = read(`/proc/${p}/fdinfo/${fd}`);
+      } catch {
+        if (p === pid) return null;
+        continue;
+      }
+      const watched = [...info.matchAll(/^tfd:.*\bino:([0-9a-f]+)/gm)].map((m) => m[1]);
+      if (watched.some((ino) => inodes.includes(ino))) out.push(`${p}/${fd}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * listenPollersNow every LISTEN_LOOK_MS until stop(): the most seen at one
+ * look (ListenPollers), null where no look could be taken. The looks cost
+ * the harness a few reads of /proc each (≈ 1 ms), on its own CPU.
+ * @param {number} pid @param {number} port
+ * @returns {{ stop: () => ListenPollers | null }}
+ */
+export function watchListenPollers(pid, port) {
+  /** @type {ListenPollers} */
+  const seen = { looks: 0, most: 0, at: [] };
+  const look = () => {
+    const now = listenPollersNow(pid, port);
+    if (now === null) return;
+    seen.looks++;
+    if (now.length > seen.most) ((seen.most = now.length), (seen.at = now));
+  };
+  look();
+  const timer = setInterval(look, LISTEN_LOOK_MS);
+  let stopped = false;
+  return {
+    stop() {
+      if (!stopped) ((stopped = true), clearInterval(timer));
+      return seen.looks ? seen : null;
+    },
+  };
+}
+
+/**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
  * short warm-up. The light load lasts past the heavy work: 1.5 T for the
@@ -62,10 +168,17 @@ export const FRESH_LIGHT_AT = 1 / 3;
  * With `freshOthers` ({ path, at }), one more request for each of them goes
  * out `at` of T after the heavy one, each on a new connection of its own, as
  * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
+ * `freshLightMethod` (default GET) is the fresh /light's method; each of
+ * `freshOthers` may have a `method` and, with `primeAtMs` (ms after the
+ * measured start, before the heavy request), go on a connection opened then
+ * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
+ * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
+ * at which epoll instances of the server's processes poll its listening
+ * socket (`server.listenPollers`, watchListenPollers).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshOthers?: { path: string, at: number }[] }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshOthers?: FreshRequest[] }} o
  */
-export async function loopTrial(ctx, { route, freshLight = false, freshOthers = [] }) {
+export async function loopTrial(ctx, { route, freshLight = false, freshLightMethod, freshOthers = [] }) {
   const cpus = splitCpus(ctx);
   const T = ctx.pbkdf2.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
@@ -76,8 +189,12 @@ export async function loopTrial(ctx, { route, freshLight = false, freshOthers = 
     // which system call its main thread sleeps in, read from here (mainAsleep)
     watchMainMs: MAIN_LOOK_MS,
   });
+  /** @type {{ stop: () => ListenPollers | null } | null} */
+  let pollers = null;
   try {
     const { port } = await server.ready;
+    // which epoll instances poll the listening socket, looked at from here while the load runs
+    if (ctx.platform === 'linux' && server.pid) pollers = watchListenPollers(server.pid, port);
     const load = await runLoad(ctx, {
       origin: `http://127.0.0.1:${port}`,
       path: '/light',
@@ -87,11 +204,27 @@ export async function loopTrial(ctx, { route, freshLight = false, freshOthers = 
       warmup: WARMUP,
       extra: [
         { path: route, atMs: HEAVY_AT_MS },
-        ...(freshLight ? [{ path: '/light', atMs: Math.round(HEAVY_AT_MS + FRESH_LIGHT_AT * T) }] : []),
-        ...(freshLight ? freshOthers.map(({ path, at }) => ({ path, atMs: Math.round(HEAVY_AT_MS + at * T) })) : []),
+        ...(freshLight
+          ? [
+              {
+                path: '/light',
+                atMs: Math.round(HEAVY_AT_MS + FRESH_LIGHT_AT * T),
+                ...(freshLightMethod && { method: freshLightMethod }),
+              },
+            ]
+          : []),
+        ...(freshLight
+          ? freshOthers.map(({ path, at, method, primeAtMs }) => ({
+              path,
+              atMs: Math.round(HEAVY_AT_MS + at * T),
+              ...(method && { method }),
+              ...(primeAtMs !== undefined && { primeAtMs }),
+            }))
+          : []),
       ],
       cpus: cpus.generator,
     });
+    const polled = pollers?.stop() ?? null;
     const { data, mainLooks } = await server.stop();
     const heavy = data.heavies[0] ?? null;
     return {
@@ -116,9 +249,12 @@ export async function loopTrial(ctx, { route, freshLight = false, freshOthers = 
         // back), and its loop's epoll instances; off Linux nobody looks
         ...(ctx.platform === 'linux' &&
           canLookAtMainThread && { mainLooks: alignLooks(mainLooks, data), pollFds: data.pollFds ?? null }),
+        // read from outside while the load ran (Linux): null where no look could be taken
+        ...(pollers && { listenPollers: polled }),
       },
     };
   } finally {
+    pollers?.stop();
     await server.stop().catch(() => {});
   }
 }
@@ -198,18 +334,31 @@ export function freshLightWait(obs) {
 }
 
 /**
- * freshLightWait's reading of each of the other requests on new connections
- * (loopTrial's `freshOthers`), with its path and status: any answer counts
- * (a 404 too: an unknown path is a request like any other). A request that
- * got no answer (an error), or one sent outside the work's window, is left out.
+ * freshLightWait's reading of each of the other requests on their own
+ * connections (loopTrial's `freshOthers`), with its path, status, method
+ * (GET where none was given) and whether its connection was a reused one
+ * (opened before the work, a GET /light on it first): any answer counts (a
+ * 404 too: an unknown path is a request like any other). A request that got
+ * no answer (an error, a primer unanswered), or one sent outside the work's
+ * window, is left out.
  * @param {any} obs
- * @returns {{ path: string, status: number, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
+ * @returns {{ path: string, status: number, method: string, reused: boolean, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
  */
 export function freshOtherWaits(obs) {
   if (!Array.isArray(obs.freshOthers)) return [];
   return obs.freshOthers.flatMap((/** @type {any} */ f) => {
     const w = f && typeof f.status === 'number' ? freshWait(obs, f) : null;
-    return w ? [{ path: String(f.path), status: f.status, ...w }] : [];
+    return w
+      ? [
+          {
+            path: String(f.path),
+            status: f.status,
+            method: typeof f.method === 'string' ? f.method : 'GET',
+            reused: typeof f.primeAtMs === 'number',
+            ...w,
+          },
+        ]
+      : [];
   });
 }
 

@@ -12,7 +12,9 @@ import {
   freshOtherWaits,
   LIGHT_CONNECTIONS,
   FRESH_LIGHT_AT,
+  LISTEN_LOOK_MS,
 } from '../../harness/kits/workers.js';
+import { EXTRA_METHODS } from '../../harness/kits/loadgen.js';
 import { splitCpus } from '../../harness/kits/loadgen.js';
 import { round } from '../../harness/stats.js';
 import { TIMING_LOOKS } from '../../harness/verdict.js';
@@ -59,12 +61,71 @@ export const OTHER_ROUTES = ['/stats', '/heavy-worker', '/heavy-split'];
 /** When the drawn route goes out, as a share of the work's time T after the heavy request. */
 export const OTHER_ROUTE_AT = 1 / 2;
 
-/** One trial's other requests: an unknown path, then a route drawn among OTHER_ROUTES. */
+/**
+ * When the request on a reused connection goes out, as a share of T after the
+ * heavy request; its connection opened and carried a GET /light at
+ * PRIME_AT_MS after the load's measured start, before the heavy request
+ * (HEAVY_AT_MS): a connection the server took while its loop was free.
+ */
+export const REUSED_AT = 2 / 5;
+export const PRIME_AT_MS = HEAVY_AT_MS / 2;
+
+/**
+ * One method, drawn among those a request may use (GET, HEAD, POST with a
+ * small JSON body, OPTIONS, DELETE), for each request the harness sends while
+ * the work runs: "every other request" is one of any method, and a server
+ * that answers some methods elsewhere while its loop is blocked (answering
+ * every request but a GET at once: b12a-side-door) answers the drawn ones.
+ * Told to the server only by being sent.
+ */
+export const drawMethod = () => EXTRA_METHODS[randomInt(EXTRA_METHODS.length)];
+
+/**
+ * One trial's other requests, each with a method drawn (drawMethod): an
+ * unknown path on a new connection, then a route drawn among OTHER_ROUTES on
+ * another, and between them /light or another unknown path (drawn) on a
+ * reused connection (REUSED_AT, primed at PRIME_AT_MS). Each by the same
+ * rule (FRESH_WAIT_SHARE); honest, every method alike: at least 1.07 of what
+ * was left on new connections, 1.02 on the reused one (8 runs of 5 trials,
+ * Node 20–26, beside other work). b12a-side-door answered those that were
+ * not GETs on new connections in 0.44–0.71 of it (3 trials: its other loop
+ * shares the server's one CPU with the spinning main thread), short of the
+ * bound but not far: the listening socket's pollers (listenPollersCheck)
+ * fail it in every trial whatever the methods drawn.
+ * @returns {import('../../harness/kits/workers.js').FreshRequest[]}
+ */
 export function otherRequests() {
+  const unknown = () => `/ncs-${randomBytes(6).toString('hex')}`;
   return [
-    { path: `/ncs-${randomBytes(6).toString('hex')}`, at: FRESH_LIGHT_AT },
-    { path: OTHER_ROUTES[randomInt(OTHER_ROUTES.length)], at: OTHER_ROUTE_AT },
+    { path: unknown(), at: FRESH_LIGHT_AT, method: drawMethod() },
+    { path: randomInt(2) === 0 ? '/light' : unknown(), at: REUSED_AT, method: drawMethod(), primeAtMs: PRIME_AT_MS },
+    { path: OTHER_ROUTES[randomInt(OTHER_ROUTES.length)], at: OTHER_ROUTE_AT, method: drawMethod() },
   ];
+}
+
+/**
+ * The epoll instances of the server's processes that polled its listening
+ * socket, at most, at one of the harness's looks while the load ran
+ * (loopTrial's `server.listenPollers`, read from /proc): a server whose one
+ * event loop accepts has its loop's alone, 1 at every look (honest: 1 in
+ * every trial, Node 20–26). Another thread's loop or another process that
+ * also listens on that socket, to take connections while the loop is
+ * blocked, adds one: 2 (b12a-side-door; blocking-worker-coaccepts,
+ * blocking-accepts-elsewhere while the work runs). Void where no look could
+ * be taken on Linux (`null`), or none saw a poller (a loop that accepts by
+ * other means: nothing to judge by); absent off Linux and in older records.
+ * @param {any} obs
+ * @returns {{ ok: boolean, invalid?: boolean, text: string }}
+ */
+export function listenPollersCheck(obs) {
+  const p = obs.server?.listenPollers;
+  if (p === undefined) return { ok: true, text: '' };
+  if (p === null) return { ok: false, invalid: true, text: "the listening socket's pollers could not be read" };
+  const text = `the listening socket polled by ${p.most} epoll instance${p.most === 1 ? '' : 's'} at most (${p.looks} looks${p.most ? `: ${p.at.join(', ')}` : ''})`;
+  if (p.most === 0) return { ok: false, invalid: true, text: `${text} (none: nothing to judge by)` };
+  return p.most === 1
+    ? { ok: true, text }
+    : { ok: false, text: `${text} (expected 1, the event loop's: another loop takes connections)` };
 }
 
 /**
@@ -80,7 +141,7 @@ export function othersWaited(obs) {
   const text = waits
     .map(
       (w) =>
-        `${w.path} (${w.status}) on a new connection waited ${w.waitedMs} ms of the ${w.remainingMs} ms left` +
+        `${w.method ?? 'GET'} ${w.path} (${w.status}) on a ${w.reused ? 'reused' : 'new'} connection waited ${w.waitedMs} ms of the ${w.remainingMs} ms left` +
         (w.share >= FRESH_WAIT_SHARE
           ? ''
           : ` (expected at least ${FRESH_WAIT_SHARE} of it: answered while the work ran)`),
@@ -108,7 +169,7 @@ export default defineSpec({
     const T = round(ctx.pbkdf2.taskMs, 0);
     return {
       summary:
-        `A steady /light load (2 connections) and one GET /heavy-blocking at ${HEAVY_AT_MS} ms that runs pbkdf2Sync (≈${T} ms of CPU) on the main thread; ${splitCpus(ctx).note}; while it runs, a /light, an unknown path and another route the harness draws, each on a new connection. ` +
+        `A steady /light load (2 connections) and one GET /heavy-blocking at ${HEAVY_AT_MS} ms that runs pbkdf2Sync (≈${T} ms of CPU) on the main thread; ${splitCpus(ctx).note}; while it runs, a /light, an unknown path and another route the harness draws, each on a new connection, and /light or an unknown path on a connection opened before it, each by a method drawn among ${EXTRA_METHODS.join(', ')}; on Linux the harness looks every ${LISTEN_LOOK_MS} ms at which epoll instances of the server's processes poll its listening socket (asserted: the event loop's alone). ` +
         `Model: no /light response leaves the server while the heavy handler runs, and the event loop's delay in that window is the handler's whole time: ` +
         `R = max loop delay / work time ≈ 1 (a non-blocking server: ≈ 0); the client sees its longest /light wait ≈ the heavy request's time (asserted: at least ${CLIENT_WAIT_SHARE} of it). The source saw the same mechanism as 0.15 req/s on its heavy route.`,
       model: {
@@ -119,7 +180,13 @@ export default defineSpec({
         ticksDuringHeavy: 0,
         alternatives: { 'non-blocking': 0 },
       },
-      trial: (c) => loopTrial(c, { route: '/heavy-blocking', freshLight: true, freshOthers: otherRequests() }),
+      trial: (c) =>
+        loopTrial(c, {
+          route: '/heavy-blocking',
+          freshLight: true,
+          freshLightMethod: drawMethod(),
+          freshOthers: otherRequests(),
+        }),
       structural: {
         asserts: 'no /light answer or timer tick during the heavy handler; the loop and the client waited',
         // Event order on the server (timing-free): no /light answered and no timer
@@ -149,27 +216,32 @@ export default defineSpec({
           // 1.04–1.12, /heavy-worker and /heavy-split 2.8–5.2 (their own work after;
           // 35 trials, Node 20 and 26). Answered by another thread: 404 at 0.06–0.08.
           const others = othersWaited(obs);
-          return {
-            ok:
-              h.lightsDuring === 0 &&
-              h.ticksDuring === 0 &&
-              h.lightsBefore > 0 &&
-              h.lightsAfter > 0 &&
-              h.loopMaxMs >= 0.8 * h.handlerMs &&
-              clientWaited &&
-              freshWaited &&
-              others.ok,
-            detail:
-              `${heavyText(obs)}${typeof mid === 'number' ? `; ${mid} /light answers came back in the middle half of it (at most ${LIGHT_CONNECTIONS})` : ''}` +
-              (fresh
-                ? `; a /light on a new connection sent ${round(fresh.sentAtMs - h.startMs, 2)} ms into the work waited ${fresh.waitedMs} ms of the ${fresh.remainingMs} ms left of it` +
-                  (freshWaited ? '' : ` (expected at least ${FRESH_WAIT_SHARE} of it: answered while the work ran)`)
-                : '') +
-              (others.text ? `; ${others.text}` : '') +
-              (clientWaited
-                ? ''
-                : `: ${quietMid ? `no /light request waited out ${CLIENT_WAIT_SHARE} of the heavy one's time on the client` : 'the client was answered while the handler ran'} (other requests answered meanwhile)`),
-          };
+          // … and, looked at from outside, no other loop polled the listening socket meanwhile
+          const pollers = listenPollersCheck(obs);
+          const rest =
+            h.lightsDuring === 0 &&
+            h.ticksDuring === 0 &&
+            h.lightsBefore > 0 &&
+            h.lightsAfter > 0 &&
+            h.loopMaxMs >= 0.8 * h.handlerMs &&
+            clientWaited &&
+            freshWaited &&
+            others.ok;
+          const freshMethod = obs.freshLight?.method ?? 'GET';
+          const detail =
+            `${heavyText(obs)}${typeof mid === 'number' ? `; ${mid} /light answers came back in the middle half of it (at most ${LIGHT_CONNECTIONS})` : ''}` +
+            (fresh
+              ? `; a ${freshMethod} /light on a new connection sent ${round(fresh.sentAtMs - h.startMs, 2)} ms into the work waited ${fresh.waitedMs} ms of the ${fresh.remainingMs} ms left of it` +
+                (freshWaited ? '' : ` (expected at least ${FRESH_WAIT_SHARE} of it: answered while the work ran)`)
+              : '') +
+            (others.text ? `; ${others.text}` : '') +
+            (pollers.text ? `; ${pollers.text}` : '') +
+            (clientWaited
+              ? ''
+              : `: ${quietMid ? `no /light request waited out ${CLIENT_WAIT_SHARE} of the heavy one's time on the client` : 'the client was answered while the handler ran'} (other requests answered meanwhile)`);
+          // all else held but the pollers could not be read: void, never a pass
+          if (rest && pollers.invalid) return { ok: false, invalid: true, detail };
+          return { ok: rest && pollers.ok, detail };
         },
       },
       timing: {

@@ -45,10 +45,7 @@ export type LoadOptions = {
     /**
      * one-off requests at times after the measured start
      */
-    extra?: {
-        path: string;
-        atMs: number;
-    }[];
+    extra?: ExtraRequest[];
     /**
      * how long to wait for in-flight requests past the bound, default 5000
      */
@@ -59,6 +56,24 @@ export type LoadOptions = {
      */
     samples?: boolean;
 };
+export type ExtraRequest = {
+    path: string;
+    /**
+     * when it goes out, after the measured start
+     */
+    atMs: number;
+    /**
+     * default GET; POST carries a small JSON body (EXTRA_BODY_BYTES)
+     */
+    method?: ExtraMethod;
+    /**
+     * when given (before atMs): its connection opens then and carries
+     *         a GET /light first (kept alive), the request goes on it at atMs
+     *         (a reused connection); without it, a new connection at atMs
+     */
+    primeAtMs?: number;
+};
+export type ExtraMethod = 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE';
 export type Latency = {
     mean: number;
     p50: number;
@@ -103,6 +118,8 @@ export type LoadResult = {
     extra: {
         path: string;
         atMs: number;
+        method?: ExtraMethod;
+        primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
         status?: number;
@@ -142,6 +159,8 @@ export type LoadResult = {
      */
     generators?: number;
 };
+/** The methods an extra request may use. */
+export declare const EXTRA_METHODS: readonly ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE'];
 /**
  * Check a load description and fill in defaults. Throws on bad input.
  * @param {LoadOptions} o

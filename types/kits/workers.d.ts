@@ -18,6 +18,56 @@ export declare const MAX_THREADS = 16;
  * reaches the server and lasts about T.
  */
 export declare const FRESH_LIGHT_AT: number;
+export type FreshRequest = {
+    path: string;
+    at: number;
+    method?: import('./loadgen.js').ExtraMethod;
+    primeAtMs?: number;
+};
+/**
+ * One more request against the heavy work (loopTrial's `freshOthers`): its
+ * path, when it goes (`at`, a share of T after the heavy request), its method
+ * (default GET) and, with `primeAtMs`, the connection it reuses.
+ * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number }} FreshRequest
+ */
+/** How often the harness looks at which epoll instances poll the server's listening socket (ms). */
+export declare const LISTEN_LOOK_MS = 15;
+export type ListenPollers = {
+    looks: number;
+    most: number;
+    at: string[];
+};
+/**
+ * What the looks at the listening socket's pollers saw: `looks` taken (the
+ * socket found and every epoll instance's list read), and the most epoll
+ * instances among the server's processes that polled it at one look (`most`),
+ * with where (`at`: "pid/fd" each, at that look).
+ * @typedef {{ looks: number, most: number, at: string[] }} ListenPollers
+ */
+/**
+ * The epoll instances of process `pid` and its descendants that poll a
+ * socket listening on `port` now, as "pid/fd" (their registrations, read in
+ * /proc/<pid>/fdinfo/<fd>: each watched file's inode); null where it cannot
+ * be read (no such listening socket in that process's network namespace, a
+ * table unreadable). A server whose one event loop accepts has one: its
+ * loop's. Another thread (a Worker's loop) or process that also listens on
+ * that socket, to take connections, adds its own.
+ * @param {number} pid @param {number} port
+ * @param {(file: string) => string} [read] @param {(pid: number) => Record<string, string | null> | null} [links]
+ * @param {(pid: number) => number[]} [below]  (tests)
+ * @returns {string[] | null}
+ */
+export declare function listenPollersNow(pid: number, port: number, read?: (file: string) => string, links?: (pid: number) => Record<string, string | null> | null, below?: (pid: number) => number[]): string[] | null;
+/**
+ * listenPollersNow every LISTEN_LOOK_MS until stop(): the most seen at one
+ * look (ListenPollers), null where no look could be taken. The looks cost
+ * the harness a few reads of /proc each (≈ 1 ms), on its own CPU.
+ * @param {number} pid @param {number} port
+ * @returns {{ stop: () => ListenPollers | null }}
+ */
+export declare function watchListenPollers(pid: number, port: number): {
+    stop: () => ListenPollers | null;
+};
 /**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
@@ -32,16 +82,21 @@ export declare const FRESH_LIGHT_AT: number;
  * With `freshOthers` ({ path, at }), one more request for each of them goes
  * out `at` of T after the heavy one, each on a new connection of its own, as
  * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
+ * `freshLightMethod` (default GET) is the fresh /light's method; each of
+ * `freshOthers` may have a `method` and, with `primeAtMs` (ms after the
+ * measured start, before the heavy request), go on a connection opened then
+ * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
+ * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
+ * at which epoll instances of the server's processes poll its listening
+ * socket (`server.listenPollers`, watchListenPollers).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshOthers?: { path: string, at: number }[] }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshOthers?: FreshRequest[] }} o
  */
-export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshOthers }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshLightMethod, freshOthers }: {
     route: '/heavy-blocking' | '/heavy-worker';
     freshLight?: boolean;
-    freshOthers?: {
-        path: string;
-        at: number;
-    }[];
+    freshLightMethod?: import('./loadgen.js').ExtraMethod;
+    freshOthers?: FreshRequest[];
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
@@ -56,6 +111,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
     heavyRequest: {
         path: string;
         atMs: number;
+        method?: import("./loadgen.js").ExtraMethod;
+        primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
         status?: number;
@@ -64,6 +121,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
     freshLight?: {
         path: string;
         atMs: number;
+        method?: import("./loadgen.js").ExtraMethod;
+        primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
         status?: number;
@@ -72,6 +131,8 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
     freshOthers?: {
         path: string;
         atMs: number;
+        method?: import("./loadgen.js").ExtraMethod;
+        primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
         status?: number;
@@ -92,6 +153,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         t0Mono?: any;
         mainLooks?: import("../main-watch.js").MainLooks | null | undefined;
         pollFds?: any;
+        listenPollers?: ListenPollers | null | undefined;
     };
 }>;
 /**
@@ -145,16 +207,21 @@ export declare function freshLightWait(obs: any): {
     sentAtMs: number;
 } | null;
 /**
- * freshLightWait's reading of each of the other requests on new connections
- * (loopTrial's `freshOthers`), with its path and status: any answer counts
- * (a 404 too: an unknown path is a request like any other). A request that
- * got no answer (an error), or one sent outside the work's window, is left out.
+ * freshLightWait's reading of each of the other requests on their own
+ * connections (loopTrial's `freshOthers`), with its path, status, method
+ * (GET where none was given) and whether its connection was a reused one
+ * (opened before the work, a GET /light on it first): any answer counts (a
+ * 404 too: an unknown path is a request like any other). A request that got
+ * no answer (an error, a primer unanswered), or one sent outside the work's
+ * window, is left out.
  * @param {any} obs
- * @returns {{ path: string, status: number, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
+ * @returns {{ path: string, status: number, method: string, reused: boolean, share: number, waitedMs: number, remainingMs: number, sentAtMs: number }[]}
  */
 export declare function freshOtherWaits(obs: any): {
     path: string;
     status: number;
+    method: string;
+    reused: boolean;
     share: number;
     waitedMs: number;
     remainingMs: number;
