@@ -8,6 +8,8 @@ import { BLIND11B } from './sabotages-blind11b.js';
 import { BLIND11C } from './sabotages-blind11c.js';
 import { BLIND12A } from './sabotages-blind12a.js';
 import { BLIND12B } from './sabotages-blind12b.js';
+import { BLIND12C } from './sabotages-blind12c.js';
+import { BLIND12D } from './sabotages-blind12d.js';
 import { SABOTAGES_H } from './sabotages-H.js';
 
 /**
@@ -1683,6 +1685,8 @@ export const SABOTAGES = [
   ...BLIND11C,
   ...BLIND12A,
   ...BLIND12B,
+  ...BLIND12C,
+  ...BLIND12D,
   ...SABOTAGES_H,
 ];
 
