@@ -1,7 +1,8 @@
 // @ts-check
 // Isolated trials: each fixture runs in a fresh child process with an explicit
 // environment and execArgv, in its own process group, under an optional CPU
-// affinity, and answers with one structured message over IPC.
+// affinity, and answers with one structured message over IPC (or, started
+// plain, as JSON lines on a socket at fd 3: RunOptions `plain`).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -76,10 +77,14 @@ export function windowsTreeKill(pid) {
  * variables; io_uring off so fs requests go through the pool; the settings
  * in force for the run (`--env`, `--inherit-env`); then the spec's own. A
  * spec's `undefined` means "the spec does not set it": the layer below stays.
+ * With `plain` (a process started as a user's shell starts one: RunOptions
+ * `plain`) the harness's own default, UV_USE_IO_URING=0, is left out: only
+ * the shell's variables, the settings in force and the spec's own.
  * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
  * @param {Record<string, string>} [settings]          the settings in force
+ * @param {{ plain?: boolean }} [how]
  */
-export function fixtureEnv(spec = {}, settings = {}) {
+export function fixtureEnv(spec = {}, settings = {}, { plain = false } = {}) {
   /** @type {Record<string, string>} */
   const env = {};
   // NCS_SABOTAGE is a test-only switch read by fixtures (bench/sabotage.js):
@@ -96,7 +101,7 @@ export function fixtureEnv(spec = {}, settings = {}) {
   // unset, and it does not close the 3 io_uring fds the event loop opens
   // either. It stays for the Node 20 binaries (and the 22.x before 22.17 that
   // were not measured); on newer ones it changes nothing.
-  env.UV_USE_IO_URING = '0';
+  if (!plain) env.UV_USE_IO_URING = '0';
   for (const layer of [settings, spec]) {
     for (const [k, v] of Object.entries(layer)) if (v !== undefined) env[k] = v;
   }
@@ -126,6 +131,12 @@ export function fixtureEnv(spec = {}, settings = {}) {
  *                                       the looks come back with the result as mainLooks
  * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (thread-watch.js
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
+ * @property {boolean} [plain]           start it as a user's shell starts a program: no IPC channel (a
+ *                                       program that looks for one, process.send, finds none) and none of
+ *                                       the harness's own defaults in its environment (fixtureEnv); its
+ *                                       messages, and the harness's to it, go as JSON lines over a socket
+ *                                       at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
+ *                                       as any other (its process group)
  */
 
 /**
@@ -163,7 +174,7 @@ export function runFixture(o) {
  */
 export function startFixture(o) {
   const { node, fixture, options = {}, env = {}, settings = {}, execArgv = [], cpus = null, timeoutMs = 30_000 } = o;
-  const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs, ownNetwork } = o;
+  const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs, ownNetwork, plain = false } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
   const args = [...execArgv, file, JSON.stringify(options)];
@@ -180,11 +191,13 @@ export function startFixture(o) {
     return { pid: undefined, ready, result, send: () => {}, stop: () => result, running: () => false };
   }
   const child = spawn(cmd, argv, {
-    env: fixtureEnv(env, settings),
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: fixtureEnv(env, settings, { plain }),
+    // plain: fd 3 a socket (libuv makes a socketpair), read and written in JSON lines
+    stdio: ['ignore', 'ignore', 'pipe', plain ? 'pipe' : 'ipc'],
     detached: process.platform !== 'win32',
     serialization: 'json',
   });
+  const lines = plain ? /** @type {import('node:net').Socket | null} */ (child.stdio[3]) : null;
   if (child.pid) live.add(child.pid);
   // taskset (and unshare, sh) exec the fixture in place: the pid is the fixture's main thread either way (alignLooks checks)
   const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
@@ -208,11 +221,13 @@ export function startFixture(o) {
   child.stderr?.on('data', (d) => {
     if (stderr.length < 8192) stderr += d;
   });
-  child.on('message', (/** @type {any} */ m) => {
+  const onChildMessage = (/** @type {any} */ m) => {
     if (m?.type === 'ready') onReady(m.data);
     else if (m?.type === 'message') onMessage?.(m.data);
     else if (message === null && (m?.type === 'result' || m?.type === 'error')) message = m;
-  });
+  };
+  child.on('message', onChildMessage);
+  if (lines) readLines(lines, onChildMessage);
   const fail = (/** @type {Error} */ err) => {
     failure ??= err;
     // Not once it has closed: a stop's late timer would signal a group whose
@@ -268,7 +283,9 @@ export function startFixture(o) {
   });
   result.catch(() => {}); // callers that only await `ready` still see failures there
   const send = (/** @type {object} */ m) => {
-    if (child.connected) child.send(m);
+    if (lines) {
+      if (lines.writable && !closed) lines.write(JSON.stringify(m) + '\n');
+    } else if (child.connected) child.send(m);
   };
   return {
     pid: child.pid,
@@ -282,4 +299,33 @@ export function startFixture(o) {
     },
     running: () => !closed,
   };
+}
+
+/**
+ * Call `fn` with each message a plain fixture writes to its fd 3, one JSON
+ * object a line (fixtures/lib/report.cjs); a line that is not JSON is
+ * skipped, as an IPC channel would never deliver it. The child's 'close'
+ * comes after this stream has ended, so its last line is read before the
+ * result is settled.
+ * @param {import('node:net').Socket} socket @param {(m: any) => void} fn
+ */
+function readLines(socket, fn) {
+  let buffered = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (/** @type {string} */ chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      let m;
+      try {
+        m = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      fn(m);
+    }
+  });
+  // the fixture killed mid-write (EPIPE, ECONNRESET): its exit says what happened
+  socket.on('error', () => {});
 }

@@ -28,6 +28,8 @@ const scratch = createRequire(import.meta.url)('../fixtures/lib/scratch.cjs');
  *                                   loopback (netns.js: callers check ownNetworkProblem() first)
  * @property {number} [watchThreadsMs]  list the fixture's threads from outside this often: the most of
  *                                   them one look saw joins what it reported as threadsMost
+ * @property {boolean} [plain]      start it as a user's shell does: no IPC channel, none of the harness's
+ *                                   own defaults in its environment (isolate.js RunOptions `plain`)
  * @property {number} [watchMainMs]  look at the fixture's main thread from outside this often: the
  *                                   looks join what it reported as mainLooks, on its clock (it reports
  *                                   t0Mono and its pid)
@@ -98,6 +100,7 @@ export function createLauncher({ machine, signal }) {
         signal,
         watchMainMs: o.watchMainMs,
         watchThreadsMs: o.watchThreadsMs,
+        plain: o.plain,
       });
       if (!o.watchMainMs && !o.watchThreadsMs) return data;
       return {
@@ -122,6 +125,7 @@ export function createLauncher({ machine, signal }) {
         readyMs: o.readyMs,
         watchMainMs: o.watchMainMs,
         watchThreadsMs: o.watchThreadsMs, // its result's threadsMost, as run()'s
+        plain: o.plain,
       });
     },
     tmpdir,

@@ -25,10 +25,16 @@ export declare function windowsTreeKill(pid: number): [string, string[]];
  * variables; io_uring off so fs requests go through the pool; the settings
  * in force for the run (`--env`, `--inherit-env`); then the spec's own. A
  * spec's `undefined` means "the spec does not set it": the layer below stays.
+ * With `plain` (a process started as a user's shell starts one: RunOptions
+ * `plain`) the harness's own default, UV_USE_IO_URING=0, is left out: only
+ * the shell's variables, the settings in force and the spec's own.
  * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
  * @param {Record<string, string>} [settings]          the settings in force
+ * @param {{ plain?: boolean }} [how]
  */
-export declare function fixtureEnv(spec?: Record<string, string | undefined>, settings?: Record<string, string>): Record<string, string>;
+export declare function fixtureEnv(spec?: Record<string, string | undefined>, settings?: Record<string, string>, { plain }?: {
+    plain?: boolean;
+}): Record<string, string>;
 export type RunOptions = {
     /**
      * Node binary
@@ -81,6 +87,15 @@ export type RunOptions = {
      *    watchThreads): the most of them one look saw comes back as threadsMost
      */
     watchThreadsMs?: number;
+    /**
+     * start it as a user's shell starts a program: no IPC channel (a
+     *            program that looks for one, process.send, finds none) and none of
+     *            the harness's own defaults in its environment (fixtureEnv); its
+     *            messages, and the harness's to it, go as JSON lines over a socket
+     *            at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
+     *            as any other (its process group)
+     */
+    plain?: boolean;
 };
 export type FixtureResult = {
     data: any;
@@ -108,6 +123,12 @@ export type FixtureResult = {
  *                                       the looks come back with the result as mainLooks
  * @property {number} [watchThreadsMs]   list the fixture's threads from here this often (thread-watch.js
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
+ * @property {boolean} [plain]           start it as a user's shell starts a program: no IPC channel (a
+ *                                       program that looks for one, process.send, finds none) and none of
+ *                                       the harness's own defaults in its environment (fixtureEnv); its
+ *                                       messages, and the harness's to it, go as JSON lines over a socket
+ *                                       at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
+ *                                       as any other (its process group)
  */
 /**
  * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks, threadsMost?: number | null }} FixtureResult

@@ -21,6 +21,11 @@ export type RunOptions = {
      */
     watchThreadsMs?: number;
     /**
+     * start it as a user's shell does: no IPC channel, none of the harness's
+     *        own defaults in its environment (isolate.js RunOptions `plain`)
+     */
+    plain?: boolean;
+    /**
      * look at the fixture's main thread from outside this often: the
      *   looks join what it reported as mainLooks, on its clock (it reports
      *   t0Mono and its pid)

@@ -154,9 +154,14 @@ export const fifosFor = (want) => Math.max(64, want + 8);
  * pbkdf2 and a scrypt run on the pool before the count. `lateWork`: pool requests
  * of these kinds submitted while the readers are parked (pool-probe-main.cjs; the
  * report's `lateWork`), with `outside` the process's threads listed by the
- * harness before and after (`outside.lateThreads`).
+ * harness before and after (`outside.lateThreads`). `plain`: the probe started
+ * as a user's shell starts a program (isolate.js RunOptions `plain`: no IPC
+ * channel, none of the harness's defaults in its environment), with `launch`
+ * in the result: { plain: true, env: the names in its environment as the
+ * harness read them from outside while the readers were parked
+ * (/proc/<pid>/environ; null where not read) } (launchPart).
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[], plain?: boolean }} [o]
  */
 export function probePool(
   ctx,
@@ -174,6 +179,7 @@ export function probePool(
     lateAtMs,
     cpuFirst,
     lateWork,
+    plain = false,
   } = {},
 ) {
   const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
@@ -193,9 +199,71 @@ export function probePool(
     env: { UV_THREADPOOL_SIZE: size },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),
+    ...(plain ? { plain } : {}),
   };
-  if (!outside || ctx.platform !== 'linux') return ctx.run(fixture, o);
+  if (!outside || ctx.platform !== 'linux')
+    return plain
+      ? ctx.run(fixture, o).then((data) => ({ ...data, launch: { plain, env: null } }))
+      : ctx.run(fixture, o);
   return probeFromOutside(ctx, fixture, o, lateAtMs);
+}
+
+/**
+ * The names in the environment process `pid` was started with, read from
+ * outside (/proc/<pid>/environ), sorted; null where it cannot be read.
+ * @param {number} pid
+ */
+export function environNames(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    return text
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => kv.slice(0, kv.indexOf('=') < 0 ? kv.length : kv.indexOf('=')))
+      .sort();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Variables a process a user starts from a shell does not have unless the
+ * user sets them: the IPC channel's and cluster's plumbing, coverage, and the
+ * settings that size or route the pool. In a plain probe's environment, any
+ * of them not among the settings in force says it was not started plain.
+ */
+export const NOT_PLAIN_ENV = [
+  'NODE_CHANNEL_FD',
+  'NODE_CHANNEL_SERIALIZATION_MODE',
+  'NODE_UNIQUE_ID',
+  'NODE_V8_COVERAGE',
+  'NODE_OPTIONS',
+  'UV_THREADPOOL_SIZE',
+  'UV_USE_IO_URING',
+];
+
+/**
+ * How a probe was started (probePool `plain`: its `launch`), as a claim about
+ * the default a user's program gets reads it: started plain, with no
+ * variable of NOT_PLAIN_ENV in its environment as read from outside but the
+ * settings in force (`inForce`, their names). null where the probe has no
+ * `launch` (a record from before it was read); ok false where it ran with an
+ * IPC channel or such a variable.
+ * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
+ * @param {string[]} [inForce]
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function launchPart(launch, inForce = []) {
+  if (!launch) return null;
+  if (launch.plain !== true)
+    return { ok: false, detail: 'the probe ran as a forked child (an IPC channel), not plain' };
+  if (!Array.isArray(launch.env))
+    return { ok: true, detail: 'started plain (no IPC channel; its environment not read from outside)' };
+  const extra = launch.env.filter((k) => NOT_PLAIN_ENV.includes(k) && !inForce.includes(k));
+  const seen = `${launch.env.length} variable${launch.env.length === 1 ? '' : 's'} (${launch.env.join(', ')})`;
+  if (extra.length)
+    return { ok: false, detail: `started with ${extra.join(', ')} in its environment, not plain: ${seen}` };
+  return { ok: true, detail: `started plain: no IPC channel, its environment read from outside ${seen}` };
 }
 
 /**
@@ -322,7 +390,7 @@ export function watchAffinity(pid, everyMs = 2) {
  * since just before its spawn, on the harness's clock: the process is no
  * older), a watchAffinity begun then and stopped at 'late-at-work-done'
  * (`lateAtWork` in `outside`, with `atMs`: the age at which it began).
- * @param {{ options: object, env: Record<string, string | undefined>, timeoutMs: number, cpus?: number[] }} o
+ * @param {{ options: object, env: Record<string, string | undefined>, timeoutMs: number, cpus?: number[], plain?: boolean }} o
  * @param {number} [lateAtMs]
  */
 async function probeFromOutside(ctx, fixture, o, lateAtMs) {
@@ -350,10 +418,14 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   const lateThreads = /** @type {Record<string, number[] | null>} */ ({});
   // its own pid, as it says (taskset execs the fixture in place: the same)
   const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
+  /** a plain start's environment (o.plain), read with the parked threads: names only */
+  let environ = /** @type {string[] | null} */ (null);
   const onMessage = (/** @type {any} */ m) => {
     try {
-      if (m?.phase === 'parked' && ours(m)) parked = parkedFromOutside(m.pid);
-      else if (m?.phase === 'counted' && ours(m) && parked)
+      if (m?.phase === 'parked' && ours(m)) {
+        parked = parkedFromOutside(m.pid);
+        if (o.plain) environ = environNames(m.pid);
+      } else if (m?.phase === 'counted' && ours(m) && parked)
         waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
       else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
@@ -388,6 +460,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
     const lateAtWork = lateAtMs === undefined ? {} : { lateAtWork: later.result };
     return {
       ...data,
+      ...(o.plain ? { launch: { plain: true, env: environ } } : {}),
       outside: {
         parked,
         waits,

@@ -10,17 +10,19 @@ import {
   PARKED_CPU_MS,
   fifoCountUnavailable,
   fifosFor,
+  launchPart,
 } from '../../harness/kits/pool.js';
 import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
 
 /**
  * The FIFO probe read from outside, with `kinds` submitted while its readers are parked
  * (pool-probe-main.cjs lateWork): its reading, and `late` as kits/late-work.js latePart
- * reads it (lateReading).
+ * reads it (lateReading). Started plain (probePool `plain`): the default is the one a
+ * program started from a shell gets, with no IPC channel and no harness variable.
  * @param {import('../../harness/context.js').Context} c @param {string[]} kinds
  */
 export async function lateProbe(c, kinds) {
-  const probe = await probePool(c, { outside: true, lateWork: kinds });
+  const probe = await probePool(c, { outside: true, lateWork: kinds, plain: true });
   return { ...probe, late: lateReading(probe, kinds) };
 }
 
@@ -57,6 +59,7 @@ export default defineSpec({
       summary:
         (other ? `With ${setting}: the pool has ${P} thread${s}, not the claim's ${DEFAULT_POOL}. ` : '') +
         `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.` +
+        ` Each probe starts as a program started from a shell does: no IPC channel, and none of the harness's variables in its environment${ctx.platform === 'linux' ? ' (read from outside)' : ''}.` +
         (oneCpu
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
           : '') +
@@ -79,10 +82,12 @@ export default defineSpec({
         ...(await lateProbe(c, drawLateWork(P))),
         ...(oneCpu
           ? {
-              oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false, outside: true }).catch((err) => {
-                if (/could not start taskset: .*ENOENT/.test(String(err?.message))) return null;
-                throw err;
-              }),
+              oneCpu: await probePool(c, { cpus: oneCpu, threadAffinity: false, outside: true, plain: true }).catch(
+                (err) => {
+                  if (/could not start taskset: .*ENOENT/.test(String(err?.message))) return null;
+                  throw err;
+                },
+              ),
             }
           : {}),
       }),
@@ -109,10 +114,26 @@ export default defineSpec({
           // ... and with all of them busy, no request runs elsewhere (latePart;
           // null where the trial did not submit them: a record from before)
           const late = latePart(obs.late);
-          const ok = obs.parked === P && poolReading(obs).agree && ours?.ok !== false && pinnedOk && late?.ok !== false;
+          // ... and each probe started as a user starts a program: no IPC channel, none of the
+          // harness's variables in its environment as read from outside (launchPart; a default
+          // that differs in a forked child: pool-default-plain). null in records from before.
+          const inForce = Object.keys(ctx.env ?? {});
+          const launch = launchPart(obs.launch, inForce);
+          const pinnedLaunch = pinned === null ? null : launchPart(pinned.launch, inForce);
+          const launchOk = launch?.ok !== false && pinnedLaunch?.ok !== false;
+          const ok =
+            obs.parked === P &&
+            poolReading(obs).agree &&
+            ours?.ok !== false &&
+            pinnedOk &&
+            late?.ok !== false &&
+            launchOk;
+          const launchText =
+            (launch ? `; ${launch.detail}` : '') +
+            (pinnedLaunch && !pinnedLaunch.ok ? `; on one CPU: ${pinnedLaunch.detail}` : '');
           const detail =
             `${probeText(obs)}${ours ? `, ${ours.detail}` : ''}${pinnedText}` +
-            `${late ? `; ${late.detail}` : ''}; expected ${P}`;
+            `${late ? `; ${late.detail}` : ''}${launchText}; expected ${P}`;
           // A parked thread's CPU over PARKED_CPU_MS with nothing else amiss: a slow or
           // stolen CPU cannot be told from a thread that ran JavaScript first (void).
           if (ok && (ours?.invalid || pinnedOurs?.invalid)) return { ok: false, invalid: true, detail };

@@ -100,11 +100,16 @@ export declare const fifosFor: (want: number) => number;
  * pbkdf2 and a scrypt run on the pool before the count. `lateWork`: pool requests
  * of these kinds submitted while the readers are parked (pool-probe-main.cjs; the
  * report's `lateWork`), with `outside` the process's threads listed by the
- * harness before and after (`outside.lateThreads`).
+ * harness before and after (`outside.lateThreads`). `plain`: the probe started
+ * as a user's shell starts a program (isolate.js RunOptions `plain`: no IPC
+ * channel, none of the harness's defaults in its environment), with `launch`
+ * in the result: { plain: true, env: the names in its environment as the
+ * harness read them from outside while the readers were parked
+ * (/proc/<pid>/environ; null where not read) } (launchPart).
  * @param {import('../context.js').Context} ctx
- * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[] }} [o]
+ * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[], plain?: boolean }} [o]
  */
-export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, atWorkHashes, lateAtMs, cpuFirst, lateWork, }?: {
+export declare function probePool(ctx: import('../context.js').Context, { size, fifos, setEnv, setEnvAfterUse, entry, threadAffinity, atWork, cpus, outside, atWorkHashes, lateAtMs, cpuFirst, lateWork, plain, }?: {
     size?: string;
     fifos?: number;
     setEnv?: string;
@@ -124,7 +129,39 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
     lateAtMs?: number;
     cpuFirst?: boolean;
     lateWork?: string[];
+    plain?: boolean;
 }): Promise<any>;
+/**
+ * The names in the environment process `pid` was started with, read from
+ * outside (/proc/<pid>/environ), sorted; null where it cannot be read.
+ * @param {number} pid
+ */
+export declare function environNames(pid: number): string[] | null;
+/**
+ * Variables a process a user starts from a shell does not have unless the
+ * user sets them: the IPC channel's and cluster's plumbing, coverage, and the
+ * settings that size or route the pool. In a plain probe's environment, any
+ * of them not among the settings in force says it was not started plain.
+ */
+export declare const NOT_PLAIN_ENV: string[];
+/**
+ * How a probe was started (probePool `plain`: its `launch`), as a claim about
+ * the default a user's program gets reads it: started plain, with no
+ * variable of NOT_PLAIN_ENV in its environment as read from outside but the
+ * settings in force (`inForce`, their names). null where the probe has no
+ * `launch` (a record from before it was read); ok false where it ran with an
+ * IPC channel or such a variable.
+ * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
+ * @param {string[]} [inForce]
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export declare function launchPart(launch: {
+    plain?: boolean;
+    env?: string[] | null;
+} | undefined, inForce?: string[]): {
+    ok: boolean;
+    detail: string;
+} | null;
 /**
  * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
  * openParked reads its own), read from outside, each with the CPU it has used
