@@ -121,7 +121,13 @@ export default defineSpec({
         const drawn = [...drawSome(WRAPS, 2), ...drawSome(BLANKS_SIGNS, 2)];
         // Enough FIFOs to see the expected size and more; a saturated probe reads as 'N+'.
         const one = async (/** @type {(string | number)[]} */ [value, want]) => {
-          const probe = await probePool(c, { size: String(value), fifos: fifosFor(want), threadAffinity: false });
+          // started plain, as a user's program (probePool `plain`): no IPC channel to tell it from one
+          const probe = await probePool(c, {
+            size: String(value),
+            fifos: fifosFor(want),
+            threadAffinity: false,
+            plain: true,
+          });
           return { value, parked: probe.parked, threads: probe.poolThreads.length };
         };
         // The counts are exact whatever else runs, so the small probes run at

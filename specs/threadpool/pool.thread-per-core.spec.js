@@ -66,7 +66,8 @@ export default defineSpec({
         // a late trial (lateAtWork), so a draw of which one would hide nothing. The age stays
         // drawn, and untold.
         const late = n % 2 === 1 ? { lateAtMs: drawLateAtMs() } : {};
-        return probePool(c, { atWork: true, outside: true, atWorkHashes: drawAtWorkHashes(), ...late });
+        // started plain, as a user's program (probePool `plain`): no IPC channel to tell it from one
+        return probePool(c, { atWork: true, outside: true, atWorkHashes: drawAtWorkHashes(), ...late, plain: true });
       },
       structural: {
         need: 2,
