@@ -20,6 +20,7 @@ import {
   pollsOf,
   launchedReading,
   launchedPart,
+  startedActivity,
 } from '../harness/kits/threads.js';
 import { startFixture } from '../harness/isolate.js';
 import single, {
@@ -27,6 +28,9 @@ import single, {
   threadsFromOutside,
   childPart,
   NODE_LOOPS,
+  besideThePool,
+  besidePart,
+  BESIDE_POOL,
 } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone, { newLoops } from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
@@ -437,6 +441,123 @@ describe("the main-thread specs take the kernel's count", () => {
     // either not read: nothing said
     expect(beyondBare(11, null, 'at once')).toBeNull();
     expect(beyondBare(undefined, 11, 'at once')).toBeNull();
+  });
+
+  test('main-thread.single: the threads the first pool use started, told apart by what they did (b12a-hidden-thread)', () => {
+    const check = /** @type {any} */ (single.plan(ctx)).structural.check;
+    const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
+    const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
+    const thread = (/** @type {number} */ tid, /** @type {number} */ cpuMs, /** @type {number} */ rchar, o = {}) => ({
+      tid,
+      name: 'node',
+      cpuMs,
+      rchar,
+      wait: 'futex',
+      ...o,
+    });
+    // honest (Node 20–26): the P threads started at the first pool use each took a pool request
+    const pool = [thread(20, 0.35, 7488), thread(21, 0.86, 524288), thread(22, 2.65, 524288), thread(23, 0.42, 0)];
+    const whole = { ...honest, poolStarted: [20, 21, 22, 23], parkedStarted: [20, 21, 22, 23], startedThreads: pool };
+    const ok = check({ ...whole, threadsAtReport: 11, bareThreads: 11, newParked: 4, poolParked: 4 });
+    expect(ok).toMatchObject({ ok: true });
+    expect(ok.detail).toContain(
+      '4 thread(s) started since its load took a pool request each, CPU 0.3–2.6 ms, reads at most 0.50 MiB each; none beside them',
+    );
+    // b12a-hidden-thread: P − 1 took a request, the fourth is a Worker that ran the gzip callback's work
+    const hidden = [thread(20, 52.6, 4199748), ...pool.slice(1)];
+    const sab = {
+      ...whole,
+      parkedStarted: [21, 22, 23],
+      startedThreads: hidden,
+      threadsAtReport: 11,
+      bareThreads: 11,
+      newParked: 3,
+      poolParked: 3,
+    };
+    const caught = check(sab);
+    expect(caught.ok).toBe(false);
+    expect(caught.invalid).toBeUndefined();
+    expect(caught.detail).toMatch(
+      /^a thread started since its load beside the pool's ran work of the program's own while the callbacks ran \(tid 20 'node': 52\.6 ms of CPU, read 4\.01 MiB, waits in futex; /,
+    );
+    expect(caught.detail).toContain(
+      'JavaScript off the main thread; 3 thread(s) started since its load took a pool request each',
+    );
+    // L-hidden-thread-quiet: the Worker read nothing, its CPU alone; on Node 24 on, its name too
+    expect(check({ ...sab, startedThreads: [thread(20, 36.7, 0), ...pool.slice(1)] })).toMatchObject({ ok: false });
+    expect(
+      check({ ...sab, startedThreads: [thread(20, 1, 0, { name: 'WorkerThread' }), ...pool.slice(1)] }).invalid,
+    ).toBeUndefined();
+    // a thread of its own in an event loop, however little it did
+    expect(
+      besideThePool({ ...sab, startedThreads: [thread(20, 1, 0, { wait: 'epoll:9' }), ...pool.slice(1)] })?.against,
+    ).toHaveLength(1);
+    // near a bound (between the pool's most and a JavaScript thread's start, or more than the whole file read): contested
+    const near = check({ ...sab, startedThreads: [thread(20, BESIDE_POOL.contestedCpuMs + 1, 0), ...pool.slice(1)] });
+    expect(near).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(near.detail).toContain('3 of the 4 pool threads took a pool request each');
+    expect(near.detail).toContain(
+      "a thread started since its load beside the pool's near a bound (tid 20 'node': 6.0 ms of CPU",
+    );
+    expect(besidePart({ ...sab, startedThreads: [thread(20, 1, 2 * MiB), ...pool.slice(1)] })).toMatchObject({
+      ok: false,
+      contested: true,
+    });
+    // the same near reading with the pool whole holds back a pass too
+    const nearWhole = check({
+      ...whole,
+      poolStarted: [20, 21, 22, 23, 24],
+      startedThreads: [...pool, thread(24, 7, 0)],
+      threadsAtReport: 11,
+      bareThreads: 11,
+      poolParked: 4,
+    });
+    expect(nearWhole).toMatchObject({ ok: false, invalid: true, contested: true });
+    // … but never a fail the rest reads (a thread that came and went) into a contested void
+    const nearAndEnded = check({
+      ...whole,
+      poolStarted: [20, 21, 22, 23, 24],
+      startedThreads: [...pool, thread(24, 7, 0)],
+      poolParked: 4,
+      threadsCameAndWent: [{ tid: 30, firstMs: 40, lastMs: 61 }],
+    });
+    expect(nearAndEnded.ok).toBe(false);
+    expect(nearAndEnded.invalid).toBeUndefined();
+    // a thread that started and did nothing is not against the claim; with the pool short, the count stays void
+    const idle = check({ ...sab, startedThreads: [thread(20, 0.1, 0), ...pool.slice(1)] });
+    expect(idle).toMatchObject({ ok: false, invalid: true });
+    expect(idle.contested).toBeUndefined();
+    expect(idle.detail).toContain("beside them, idle: tid 20 'node': 0.1 ms of CPU, read 0.00 MiB, waits in futex");
+    // a reading not taken (a thread's CPU unread): never clear of work, contested
+    expect(
+      besideThePool({ ...sab, startedThreads: [thread(20, 0.1, 0, { cpuMs: null }), ...pool.slice(1)] })?.contested,
+    ).toHaveLength(1);
+    // the pool's threads not identified (no park reading: off Linux, an older record): the void stays, with its reason
+    const { parkedStarted: _, ...unparked } = sab;
+    expect(besideThePool(unparked)).toBeNull();
+    expect(check(unparked)).toMatchObject({ ok: false, invalid: true });
+    expect(check(unparked).detail).toBe(
+      "3 of the 4 pool threads took a pool request each: the threads beside the pool's cannot be counted",
+    );
+  });
+
+  test('startedActivity: what each started thread did, read from outside; a thread gone left out', () => {
+    const names = /** @type {Record<number, string>} */ ({ 20: 'libuv-worker', 21: 'WorkerThread' });
+    const got = startedActivity(10, [10, 20, 21, 22], {
+      name: (_, tid) => {
+        if (!names[tid]) throw new Error('gone');
+        return names[tid];
+      },
+      cpuNs: (tid) => (tid === 20 ? 1_500_000 : NaN),
+      io: (_, tid) => io(tid === 20 ? 524288 : 4 * MiB),
+      wait: (_, tid) => (tid === 20 ? 'futex' : null),
+    });
+    if (process.platform !== 'linux') return expect(got).toBeNull();
+    expect(got).toEqual([
+      { tid: 20, name: 'libuv-worker', cpuMs: 1.5, rchar: 524288, wait: 'futex' },
+      { tid: 21, name: 'WorkerThread', cpuMs: null, rchar: 4 * MiB, wait: null },
+    ]);
+    expect(startedActivity(10, undefined)).toBeNull();
   });
 
   test("main-thread.single: no process of the program's own, alive at its report or ended", () => {

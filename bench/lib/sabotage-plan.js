@@ -11,6 +11,7 @@ import { BLIND12B } from './sabotages-blind12b.js';
 import { BLIND12C } from './sabotages-blind12c.js';
 import { BLIND12D } from './sabotages-blind12d.js';
 import { SABOTAGES_H } from './sabotages-H.js';
+import { SABOTAGES_L } from './sabotages-L.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1688,6 +1689,7 @@ export const SABOTAGES = [
   ...BLIND12C,
   ...BLIND12D,
   ...SABOTAGES_H,
+  ...SABOTAGES_L,
 ];
 
 /**

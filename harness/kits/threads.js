@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 
-/** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], eventPollFds: (pid?: number | 'self') => number[] | null }} */
+/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], eventPollFds: (pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /**
@@ -387,6 +387,58 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
 }
 
 /**
+ * @typedef {object} StartedThread  one thread of process `pid`, read from outside it
+ * @property {number} tid
+ * @property {string | null} name  its name (comm): 'libuv-worker' for the pool's from libuv 1.50 on, 'node' before; null where unread
+ * @property {number | null} cpuMs  its on-CPU time since it started (schedstat); null where unread
+ * @property {number | null} rchar  bytes its read-like system calls took in since it started (task io); null where unread
+ * @property {string | null} wait  where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
+ */
+
+/**
+ * What each of threads `tids` of process `pid` has done since it started,
+ * read from outside it: its name, CPU, bytes read and where it waits now
+ * (StartedThread). A thread gone meanwhile is left out; the process's own
+ * (main) thread too. null off Linux or where the fixture named none.
+ * @param {number} pid @param {unknown} tids
+ * @param {{ name?: (pid: number, tid: number) => string | null, cpuNs?: (tid: number, pid: number) => number,
+ *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ * @returns {StartedThread[] | null}
+ */
+export function startedActivity(
+  pid,
+  tids,
+  {
+    name = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/comm`, 'utf8').trim(),
+    cpuNs = proc.cpuNs,
+    io = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/io`, 'utf8'),
+    wait = proc.threadWait,
+  } = {},
+) {
+  if (process.platform !== 'linux' || !Array.isArray(tids)) return null;
+  /** @type {StartedThread[]} */
+  const out = [];
+  for (const tid of tids) {
+    if (!Number.isInteger(tid) || tid === pid) continue;
+    let comm;
+    try {
+      comm = name(pid, tid);
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    const ns = cpuNs(tid, pid);
+    let bytes = null;
+    try {
+      bytes = rchar(io(pid, tid));
+    } catch {
+      // unreadable: left null
+    }
+    out.push({ tid, name: comm, cpuMs: Number.isFinite(ns) ? ns / 1e6 : null, rchar: bytes, wait: wait(pid, tid) });
+  }
+  return out;
+}
+
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
@@ -463,6 +515,8 @@ export async function mainThreadTrial(
     const loops = watched ? eventLoops(pid) : null;
     const atReport = watched ? threadCount(pid) : null;
     const children = watched ? childProcesses(pid) : null;
+    // with parkNew: what each thread started since the fixture's load has done (startedActivity)
+    const started = watched && parkNew ? startedActivity(pid, data.poolStarted) : undefined;
     const reads = pid === undefined ? null : threadReads(pid);
     // with launched: the process the harness spawned, read from outside (launchedReading)
     const own = launched ? launchedReading(pid, data.poolStarted) : undefined;
@@ -486,6 +540,7 @@ export async function mainThreadTrial(
       reads,
       ...(own !== undefined ? { launched: own } : {}),
       ...(poolWaits !== undefined ? { poolWaits } : {}),
+      ...(started !== undefined ? { startedThreads: started } : {}),
       ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching
         ? {

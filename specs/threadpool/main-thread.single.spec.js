@@ -106,6 +106,101 @@ export function childPart(children) {
   return { ok: false, detail: `processes it started: ${said.join(', ')}: JavaScript in another process` };
 }
 
+/**
+ * Bounds on what a thread started since the fixture's load, beside the
+ * pool's, may have done while the callbacks ran (read from outside at its
+ * report: startedActivity in harness/kits/threads.js). Measured on Node 20,
+ * 22, 24 and 26: each pool thread's whole CPU 0.1–2.7 ms and its reads at
+ * most 0.51 MiB (half the fixture's first file each, or its own source); a
+ * Worker's start alone 52–73 ms of CPU (Node 20, 2 cores). At or past
+ * `cpuMs`, or a callback's mark read (`marks.mark`, 4 MiB), a thread has run
+ * work of the program's own; from `contestedCpuMs`, or past the fixture's
+ * whole first file (`marks.file`), it is near a bound and holds back a pass.
+ */
+export const BESIDE_POOL = { cpuMs: 20, contestedCpuMs: 5 };
+
+/** The thread names Node gives its JavaScript threads (Node 24 on: 'WorkerThread', 'MainThread'; 26: 'node-MainThread'). */
+const JS_THREAD_NAME = /WorkerThread|MainThread/;
+
+/**
+ * The threads the fixture's first pool use started (its `poolStarted`, ids
+ * read from /proc at its report) told apart by what they did, read by the
+ * harness from outside (`startedThreads`): the pool's are those that took a
+ * pool request each (its `parkedStarted`); any other one that spent CPU,
+ * read a callback's mark, waits in an event loop of its own or bears the
+ * name of a JavaScript thread ran work of the program's own while the
+ * callbacks ran (`against`); one near a bound is `contested`; one that did
+ * nothing is `idle`. null where either reading was not taken (off Linux, an
+ * older record, Node options in force).
+ * @param {any} obs
+ * @returns {{ pool: import('../../harness/kits/threads.js').StartedThread[], against: string[], contested: string[], idle: string[] } | null}
+ */
+export function besideThePool(obs) {
+  if (!Array.isArray(obs.startedThreads) || !Array.isArray(obs.parkedStarted)) return null;
+  const mark = obs.marks?.mark ?? 4 * 1048576;
+  const file = obs.marks?.file ?? 1048576;
+  /** @type {import('../../harness/kits/threads.js').StartedThread[]} */
+  const threads = obs.startedThreads;
+  const pool = threads.filter((t) => obs.parkedStarted.includes(t.tid));
+  /** @type {string[]} */ const against = [];
+  /** @type {string[]} */ const contested = [];
+  /** @type {string[]} */ const idle = [];
+  for (const t of threads) {
+    if (pool.includes(t)) continue;
+    const said = `tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}, waits in ${t.wait ?? '(unread)'}`;
+    const loop = typeof t.wait === 'string' && t.wait.startsWith('epoll:');
+    const named = typeof t.name === 'string' && JS_THREAD_NAME.test(t.name);
+    if ((t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs || (t.rchar ?? 0) >= mark || loop || named) against.push(said);
+    else if (t.cpuMs === null || t.rchar === null || t.cpuMs >= BESIDE_POOL.contestedCpuMs || t.rchar > file)
+      contested.push(said);
+    else idle.push(said);
+  }
+  return { pool, against, contested, idle };
+}
+
+/** @param {number} bytes */
+const mib = (bytes) => (bytes / 1048576).toFixed(2);
+
+/**
+ * The pool's threads' readings in a sentence: how many took a pool request,
+ * the range of their CPU and their largest read.
+ * @param {import('../../harness/kits/threads.js').StartedThread[]} pool
+ */
+function poolSaid(pool) {
+  if (pool.length === 0) return 'none of the threads started since its load took a pool request';
+  const cpu = pool.map((t) => t.cpuMs).filter((c) => c !== null);
+  const reads = pool.map((t) => t.rchar).filter((r) => r !== null);
+  const range = cpu.length ? `, CPU ${Math.min(...cpu).toFixed(1)}–${Math.max(...cpu).toFixed(1)} ms` : '';
+  const most = reads.length ? `, reads at most ${mib(Math.max(...reads))} MiB each` : '';
+  return `${pool.length} thread(s) started since its load took a pool request each${range}${most}`;
+}
+
+/**
+ * besideThePool as the check's part: against (ok false), contested, or its
+ * readings (ok true); null where not read.
+ * @param {any} obs
+ * @returns {{ ok: boolean, contested: boolean, detail: string } | null}
+ */
+export function besidePart(obs) {
+  const b = besideThePool(obs);
+  if (!b) return null;
+  const pool = poolSaid(b.pool);
+  if (b.against.length)
+    return {
+      ok: false,
+      contested: false,
+      detail: `${b.against.length === 1 ? 'a thread' : `${b.against.length} threads`} started since its load beside the pool's ran work of the program's own while the callbacks ran (${b.against.join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU, a ${mib(obs.marks?.mark ?? 4 * 1048576)} MiB mark read, an event loop or a JavaScript thread's name): JavaScript off the main thread; ${pool}`,
+    };
+  if (b.contested.length)
+    return {
+      ok: false,
+      contested: true,
+      detail: `${b.contested.length === 1 ? 'a thread' : `${b.contested.length} threads`} started since its load beside the pool's near a bound (${b.contested.join('; ')}; from ${BESIDE_POOL.contestedCpuMs} ms of CPU or more than the ${mib(obs.marks?.file ?? 1048576)} MiB file read): not clear of work of the program's own; ${pool}`,
+    };
+  const rest = b.idle.length ? `; beside them, idle: ${b.idle.join('; ')}` : '; none beside them';
+  return { ok: true, contested: false, detail: `${pool}${rest}` };
+}
+
 export default defineSpec({
   id: 'main-thread.single',
   title: 'Every JavaScript callback runs on the one main thread',
@@ -121,7 +216,7 @@ export default defineSpec({
     const P = poolSize(ctx);
     return {
       summary:
-        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), and it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat).",
+        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat), and of the threads its first pool use started, those that took no pool request did nothing (under 20 ms of CPU, no 4 MiB mark read, no event loop, no JavaScript thread's name: /proc/<pid>/task/<tid>/schedstat, io, syscall, comm).",
       trial: (c) => mainThreadTrial(c, { watch: true, parkNew: true, bare }),
       structural: {
         need: 2,
@@ -136,20 +231,30 @@ export default defineSpec({
             onMain === null
               ? ''
               : `; the kernel counted ${onMain} of their ${obs.seen.length} marks (${obs.marks.mark / 1048576} MiB reads) for the main thread${kernelOk ? '' : ': the other callbacks ran on another thread'}`;
+          const ids = off.length
+            ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
+            : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`;
+          // The threads its first pool use started, told apart by what they did (read from outside):
+          // one beside the pool's that ran work is against the claim, whatever the pool's size.
+          const beside = besidePart(obs);
+          if (beside && !beside.ok && !beside.contested)
+            return { ok: false, detail: `${beside.detail}; ${ids}${kernel}` };
           // The thread count stands beside a bare Node's only with the pool whole: P threads that each
-          // take a pool request (a pool one short could hide a thread of the program's own).
+          // take a pool request (a pool one short could hide a thread of the program's own that started
+          // before the pool, which the reading above does not cover).
           if (typeof obs.poolParked === 'number' && typeof obs.threadsAtReport === 'number' && obs.poolParked !== P)
             return {
               ok: false,
               invalid: true,
-              detail: `${obs.poolParked} of the ${P} pool threads took a pool request each: the threads beside the pool's cannot be counted`,
+              ...(beside?.contested ? { contested: true } : {}),
+              detail: `${obs.poolParked} of the ${P} pool threads took a pool request each: the threads beside the pool's cannot be counted${beside ? `; ${beside.detail}` : ''}`,
             };
           // From outside the process: another JavaScript thread, ended or kept.
           const outside = threadsFromOutside(obs);
-          const ids = off.length
-            ? `callbacks off the main thread: ${off.map((s) => `${s.kind} on ${s.tid}`).join(', ')}`
-            : `${kinds.length} callback kinds (${kinds.join(', ')}) all reported ${ctx.platform === 'linux' ? `thread ${obs.pid} = the process id` : 'threadId 0'}`;
           const ok = off.length === 0 && obs.seen.length >= 8 && kernelOk && outside?.ok !== false;
+          // A thread beside the pool's near a bound holds back a pass that the rest would give.
+          if (ok && beside?.contested)
+            return { ok: false, invalid: true, contested: true, detail: `${beside.detail}; ${ids}${kernel}` };
           // Node options in force may start threads and loops of their own: the threads were not watched.
           const unwatched = obs.nodeOptions
             ? `; the threads not watched from outside: Node options in force (${obs.nodeOptions})`
@@ -159,7 +264,7 @@ export default defineSpec({
             detail:
               outside?.ok === false
                 ? `${outside.detail}; ${ids}${kernel}`
-                : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${unwatched}`,
+                : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${beside ? `; ${beside.detail}` : ''}${unwatched}`,
           };
         },
       },

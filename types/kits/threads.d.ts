@@ -193,6 +193,49 @@ export declare function startedWaits(pid: number, tids: unknown, wait?: (pid: nu
     tid: number;
     wait: string | null;
 }[] | null;
+export type StartedThread = {
+    tid: number;
+    /**
+     * its name (comm): 'libuv-worker' for the pool's from libuv 1.50 on, 'node' before; null where unread
+     */
+    name: string | null;
+    /**
+     * its on-CPU time since it started (schedstat); null where unread
+     */
+    cpuMs: number | null;
+    /**
+     * bytes its read-like system calls took in since it started (task io); null where unread
+     */
+    rchar: number | null;
+    /**
+     * where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
+     */
+    wait: string | null;
+};
+/**
+ * @typedef {object} StartedThread  one thread of process `pid`, read from outside it
+ * @property {number} tid
+ * @property {string | null} name  its name (comm): 'libuv-worker' for the pool's from libuv 1.50 on, 'node' before; null where unread
+ * @property {number | null} cpuMs  its on-CPU time since it started (schedstat); null where unread
+ * @property {number | null} rchar  bytes its read-like system calls took in since it started (task io); null where unread
+ * @property {string | null} wait  where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
+ */
+/**
+ * What each of threads `tids` of process `pid` has done since it started,
+ * read from outside it: its name, CPU, bytes read and where it waits now
+ * (StartedThread). A thread gone meanwhile is left out; the process's own
+ * (main) thread too. null off Linux or where the fixture named none.
+ * @param {number} pid @param {unknown} tids
+ * @param {{ name?: (pid: number, tid: number) => string | null, cpuNs?: (tid: number, pid: number) => number,
+ *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ * @returns {StartedThread[] | null}
+ */
+export declare function startedActivity(pid: number, tids: unknown, { name, cpuNs, io, wait, }?: {
+    name?: (pid: number, tid: number) => string | null;
+    cpuNs?: (tid: number, pid: number) => number;
+    io?: (pid: number, tid: number) => string;
+    wait?: (pid: number, tid: number) => string | null;
+}): StartedThread[] | null;
 /**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then

@@ -1,0 +1,15 @@
+// @ts-check
+// Sabotages of the main-thread.single hole closed by reading what each thread
+// the first pool use started did (see sabotage-plan.js's Sabotage). The
+// fixtures' side is fixtures/lib/sabotage-L.cjs.
+
+/** @type {import('./sabotage-plan.js').Sabotage[]} */
+export const SABOTAGES_L = [
+  {
+    name: 'L-hidden-thread-quiet',
+    what: "main-thread.cjs: b12a-hidden-thread's worker thread in the pool's missing place, waiting outside its event loop, running the zlib.gzip callback's work, but reading nothing: the 4 MiB mark is read by the main thread alone, the worker's only trace its CPU",
+    select: ['main-thread.single'],
+    // the gzip callback runs on a worker thread, not on the main thread
+    breaks: (id) => id === 'main-thread.single',
+  },
+];
