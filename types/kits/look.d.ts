@@ -40,7 +40,7 @@ export declare function tasksNow(pid: number, tasks?: (pid: number) => string[])
  * ('openat', 'read', …). Threads on a CPU (or runnable) are not blocked;
  * io_uring's kernel workers are left out. With `before` (tasksNow, read before
  * the process started its pool), only the pool's threads count: those not
- * there then, or named 'libuv-worker' (libuv 1.48 on: a pool started before
+ * there then, or named 'libuv-worker' (libuv 1.50 on: a pool started before
  * it) — as proc.poolThreadIds has them from inside; a V8 platform worker
  * caught in mmap or write is not a pool thread at work. null where the
  * threads cannot be read (not Linux, an architecture proc.cjs does not name

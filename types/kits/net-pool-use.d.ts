@@ -20,7 +20,7 @@ export declare const drawBytes: (r: {
  * How many times each of the pool's threads of process `pid` has been put on a
  * CPU so far (/proc/<pid>/task/<tid>/schedstat, its third field), read from
  * outside it: the threads not there at the fixture's start (`before`, tasksNow)
- * or named 'libuv-worker' (libuv 1.48 on), io_uring's kernel workers left out,
+ * or named 'libuv-worker' (libuv 1.50 on), io_uring's kernel workers left out,
  * as proc.poolThreadIds has them from inside. null where they cannot be read.
  * @param {number} pid @param {Set<number>} before
  * @param {{ tasks?: (pid: number) => string[], read?: (file: string) => string, kernel?: (pid: number, tid: number) => boolean | null }} [io]  (tests)
