@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import fetchSpec, { fetchBehindCap } from '../specs/network/net.fetch-hostname.spec.js';
-import { nameBehindCap } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
+import lookupPoolBound, { nameBehindCap, ownLookupRelease } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 
 const P = 4;
 const check = fetchSpec.plan(/** @type {any} */ ({ poolSize: P, cores: 2, node: { version: 'v20.0.0', major: 20 } }))
@@ -198,5 +198,107 @@ describe('name-cap runs of the fixtures', { skip: process.platform !== 'linux' &
     expect(honest.ops.name).toMatchObject({ completedBeforeRelease: 0, completed: 2 });
     const rides = await netCap('lookup-rides-pool');
     expect(rides.ops.name.completedBeforeRelease).toBe(2);
+  });
+});
+
+describe('net.dns-lookup-pool-bound: each request by name waits for its own lookup (name-cap, own)', () => {
+  /** An 'own' part: the gates opened 60 ms apart in `order`; `ends[i]`: request i's end. */
+  const own = (/** @type {number[]} */ order, /** @type {(number | null)[]} */ ends, o = {}) => ({
+    k: order.length,
+    held: order.length,
+    gapMs: 60,
+    order,
+    requests: order.map((i, turn) => ({ i, releasedAt: turn * 60, endedAt: ends[i], code: 'EAI_AGAIN' })),
+    ...o,
+  });
+  // measured, honest: each 1–4 ms after its own gate
+  const honest = own([2, 0, 3, 1], [61.5, 181.2, 1.4, 122.3]);
+  // lookup-any-gai: every request answered when the first gate's lookup ended
+  const anyGai = own([3, 0, 1, 2], [2.5, 2.5, 2.6, 2.6]);
+
+  test('honest passes; lookup-any-gai (3/4 before their own gate) fails, decisively', () => {
+    expect(ownLookupRelease(honest)).toMatchObject({ ok: true });
+    expect(ownLookupRelease(honest)?.text).toMatch(
+      /0\/4 ended before their own gate opened, 0 never ended, the others 1\.2–2\.3 ms after it/,
+    );
+    const caught = ownLookupRelease(anyGai);
+    expect(caught).toMatchObject({ ok: false });
+    expect(caught?.invalid).toBeUndefined();
+    expect(caught?.text).toMatch(/3\/4 ended before their own gate opened/);
+  });
+
+  test('a request that never ended fails; one that ended only after the next gate is contested', () => {
+    expect(ownLookupRelease(own([0, 1], [1.2, null]))).toMatchObject({ ok: false, text: /1 never ended/ });
+    expect(ownLookupRelease(own([0, 1], [1.2, null]))?.invalid).toBeUndefined();
+    expect(ownLookupRelease(own([1, 0], [61, 70]))).toMatchObject({ ok: false, invalid: true, contested: true });
+  });
+
+  test('not every lookup held at its gate: void; missing (records from before): left out', () => {
+    expect(ownLookupRelease(own([0, 1, 2, 3], [1, 61, 121, 181], { held: 3 }))).toMatchObject({ invalid: true });
+    expect(ownLookupRelease(own([0, 1], [1, 61], { held: -1 }))).toMatchObject({ invalid: true });
+    expect(ownLookupRelease(undefined)).toBeNull();
+    expect(ownLookupRelease({})).toBeNull();
+  });
+
+  test("the claim's check: the part joins the rest; a contested part holds the trial back", () => {
+    const plan = lookupPoolBound.plan(/** @type {any} */ ({ arch: 'x64', cores: 2, node: { major: 20 } }));
+    const op = (/** @type {number} */ count, /** @type {number} */ before) => ({
+      count,
+      completedBeforeRelease: before,
+      completed: count,
+      times: [],
+      errors: [],
+    });
+    const main = {
+      P: 4,
+      parked: 4,
+      getaddrinfoDuringHold: 9,
+      connectedDuringHold: 8,
+      ops: { ip: op(8, 8), name: op(8, 0), lookup: op(1, 0), access: op(1, 0) },
+    };
+    const cap = (/** @type {any} */ o) => ({
+      mode: 'name-cap',
+      P: 8,
+      cap: 4,
+      held: 4,
+      heldAfter: 4,
+      heldMs: 200,
+      ops: { name: op(4, 0), ip: op(4, 4), access: op(1, 1) },
+      own: o,
+    });
+    const check = (/** @type {any} */ o) => plan.structural?.check({ ...main, nameCap: cap(o) });
+    expect(check(honest)).toMatchObject({ ok: true });
+    expect(check(honest)?.detail).toMatch(/each held by a gate of its own/);
+    expect(check(anyGai)).toMatchObject({ ok: false });
+    expect(check(anyGai)?.invalid).toBeFalsy();
+    expect(check(own([1, 0], [61, 70]))).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(check({ ...honest, held: 2 })).toMatchObject({ ok: false, invalid: true });
+    expect(check(undefined)).toMatchObject({ ok: true }); // records from before the part
+  });
+
+  if (process.platform !== 'linux') return;
+  let tmpdir = '';
+  before(() => {
+    tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-own-'));
+  });
+  after(() => rmSync(tmpdir, { recursive: true, force: true }));
+  const ownRun = async (/** @type {string | undefined} */ sabotage) =>
+    (
+      await runFixture({
+        node: process.execPath,
+        fixture: 'net-probe.cjs',
+        options: { tmpdir, mode: 'name-cap', n: 2, delayMs: 10, holdMs: 100, own: true },
+        env: { UV_THREADPOOL_SIZE: '8', NCS_SABOTAGE: sabotage },
+        timeoutMs: 20_000,
+      })
+    ).data.own;
+
+  test('net-probe honest: each request ends after its own gate; lookup-any-gai: after the first', async () => {
+    const o = await ownRun(undefined);
+    expect(o).toMatchObject({ k: 4, held: 4 });
+    expect(ownLookupRelease(o)?.invalid).toBeFalsy();
+    for (const r of o.requests) expect(r.endedAt).toBeGreaterThanOrEqual(r.releasedAt);
+    const s = await ownRun('lookup-any-gai');
+    expect(ownLookupRelease(s)).toMatchObject({ ok: false });
   });
 });

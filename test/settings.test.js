@@ -377,10 +377,12 @@ describe('plans of the claims about the default pool, with UV_THREADPOOL_SIZE=8 
   test("net.dns-lookup-pool-bound's 'name-cap' run sets its own pool size, whatever is in force", async () => {
     /** @type {any[]} */
     const runs = [];
-    const c = { ...at8, run: async (/** @type {string} */ _f, /** @type {any} */ o) => (runs.push(o), {}) };
-    await plan('net.dns-lookup-pool-bound').trial(c);
+    // under 3 in force (not its own 8: a run that inherited the setting would read 3)
+    const at3 = { ...at8, env: { UV_THREADPOOL_SIZE: '3' }, poolSize: 3 };
+    const c = { ...at3, run: async (/** @type {string} */ _f, /** @type {any} */ o) => (runs.push(o), {}) };
+    await plan('net.dns-lookup-pool-bound', at3).trial(c);
     const cap = runs.filter((o) => o.options.mode === 'name-cap');
-    expect(cap.map((o) => o.env)).toEqual([{ UV_THREADPOOL_SIZE: '4' }]);
+    expect(cap.map((o) => o.env)).toEqual([{ UV_THREADPOOL_SIZE: '8' }]);
   });
 
   test('claims with their own size keep it: the batch fixture gets their UV_THREADPOOL_SIZE', async () => {

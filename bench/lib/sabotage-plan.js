@@ -12,6 +12,7 @@ import { BLIND12C } from './sabotages-blind12c.js';
 import { BLIND12D } from './sabotages-blind12d.js';
 import { SABOTAGES_H } from './sabotages-H.js';
 import { SABOTAGES_L } from './sabotages-L.js';
+import { SABOTAGES_I } from './sabotages-I.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1690,6 +1691,7 @@ export const SABOTAGES = [
   ...BLIND12D,
   ...SABOTAGES_H,
   ...SABOTAGES_L,
+  ...SABOTAGES_I,
 ];
 
 /**

@@ -27,7 +27,8 @@ import { controlProblem, heldRatio, N, DELAY_MS, HOLD_MS, controlOp } from '../.
 // 10 trials): honest, 0/8 by name before the release (hold 197–223 ms; the first 37–42 ms
 // after it), the fs.access in 8–20 ms; lookup-rides-pool, 8/8 by name 61–93 ms into a
 // 201–207 ms hold, just after the fs.access (14–24 ms) answered.
-const CAP_POOL = 4;
+// Eight threads, a cap of four: the 'own' phase after it holds four lookups, one per gate.
+const CAP_POOL = 8;
 
 // How the main run holds its pool (net-probe.cjs parkHow, park.cjs): each thread blocked in
 // open(2) of a FIFO, or in read(2) of a FIFO opened beforehand (no thread in open then).
@@ -85,6 +86,65 @@ export function nameBehindCap(r) {
   };
 }
 
+/**
+ * The 'name-cap' run's second part (net-probe.cjs ownGates): as many requests by name as
+ * the cap, each to a name of its own whose getaddrinfo is held at a gate of its own, the
+ * gates opened one at a time, `gapMs` apart, in an order the process drew at the first
+ * release. Each request must end after its own gate opened, and end: what a request by
+ * name waits for is its own lookup, not the next getaddrinfo to end. Honest (Node 20, 22,
+ * 24, 26, a busy 2-CPU host, 40 trials): 0/4 before its own gate, each 0.5–7 ms after it
+ * (60 ms apart), every order; lookup-any-gai
+ * (answered at the next end of any getaddrinfo): 3/4 ended 2–3 ms after the first gate,
+ * before their own (63–187 ms). One that ended only after the next gate too
+ * is contested: which release let it through cannot be told (a busy host's lag could
+ * explain it). `invalid` where not every lookup was held at its gate before the first
+ * release (the trial shows nothing); null where the part is missing (records from before).
+ * @param {any} own
+ * @returns {{ ok: boolean, invalid?: boolean, contested?: boolean, text: string } | null}
+ */
+export function ownLookupRelease(own) {
+  if (!own || !Array.isArray(own.requests)) return null;
+  const { k, held, gapMs } = own;
+  /** @type {{ i: number, releasedAt: number | null, endedAt: number | null, code: string | null }[]} */
+  const reqs = own.requests;
+  if (held !== k || reqs.length !== k || reqs.some((r) => typeof r.releasedAt !== 'number'))
+    return {
+      ok: false,
+      invalid: true,
+      text: `${held ?? '?'} of ${k ?? '?'} lookups to names of their own held at their gates before the first release: this trial shows nothing`,
+    };
+  const early = reqs.filter((r) => r.endedAt !== null && r.endedAt < /** @type {number} */ (r.releasedAt));
+  const never = reqs.filter((r) => r.endedAt === null);
+  // ended only after the next gate too: which release let it through is not told
+  const late = reqs.filter(
+    (r, turn) =>
+      turn + 1 < reqs.length && r.endedAt !== null && r.endedAt >= /** @type {number} */ (reqs[turn + 1].releasedAt),
+  );
+  const lag = reqs
+    .filter((r) => r.endedAt !== null && r.endedAt >= /** @type {number} */ (r.releasedAt))
+    .map((r) => round(/** @type {number} */ (r.endedAt) - /** @type {number} */ (r.releasedAt), 1));
+  const codes = [...new Set(reqs.map((r) => r.code).filter(Boolean))];
+  const each = reqs
+    .map((r) => `#${r.i} gate ${r.releasedAt} ms, ended ${r.endedAt === null ? 'never' : `${r.endedAt} ms`}`)
+    .join('; ');
+  const against = early.length > 0 || never.length > 0;
+  const contested = !against && late.length > 0;
+  return {
+    ok: !against && !contested,
+    ...(contested && { invalid: true, contested: true }),
+    text:
+      `${k} requests by name, each held by a gate of its own inside its getaddrinfo, the gates opened ${gapMs} ms apart in a drawn order (${each}): ` +
+      `${early.length}/${k} ended before their own gate opened, ${never.length} never ended` +
+      (lag.length ? `, the others ${Math.min(...lag)}–${Math.max(...lag)} ms after it` : '') +
+      (against
+        ? ' (expected each after its own gate: it waits for its own lookup)'
+        : contested
+          ? `; ${late.length} ended only after the next gate opened too: which release let it through cannot be told (contested)`
+          : ', each before the next gate') +
+      (codes.length ? ` (${codes.join(', ')}: the names have no answer)` : ''),
+  };
+}
+
 export default defineSpec({
   id: 'net.dns-lookup-pool-bound',
   title: 'A request to a host name waits for the thread pool: dns.lookup runs on it',
@@ -136,7 +196,7 @@ export default defineSpec({
             timeoutMs: 15_000,
           }),
           c.run('net-probe.cjs', {
-            options: { mode: 'name-cap', n: N, delayMs: DELAY_MS, holdMs: HOLD_MS },
+            options: { mode: 'name-cap', n: N, delayMs: DELAY_MS, holdMs: HOLD_MS, own: true },
             env: { UV_THREADPOOL_SIZE: String(CAP_POOL) },
             timeoutMs: 15_000,
           }),
@@ -164,6 +224,9 @@ export default defineSpec({
           // ... and what a request by name waits for is its lookup: with only the lookups'
           // slots held, the rest of the pool free, it still waits (nameBehindCap)
           const behind = nameBehindCap(obs.nameCap);
+          // ... its own lookup, not the next getaddrinfo to end: each request by name to a
+          // name of its own ends only after its own gate opens (ownLookupRelease)
+          const own = ownLookupRelease(obs.nameCap?.own);
           const main =
             queued >= lookups &&
             name.completedBeforeRelease === 0 &&
@@ -175,11 +238,20 @@ export default defineSpec({
           // A void cap run voids the trial only where the main run holds: the main run's
           // reading against the claim stands on its own controls (controlProblem above).
           if (behind?.invalid && main) return { ok: false, invalid: true, detail: behind.text };
+          const ownAgainst = own !== null && !own.ok && !own.invalid;
+          // a void or contested own part holds back only a trial nothing else is against
+          if (own?.invalid && main && behind?.ok !== false)
+            return {
+              ok: false,
+              invalid: true,
+              ...(own.contested && { contested: true }),
+              detail: `${behind ? `${behind.text}; ` : ''}${own.text}`,
+            };
           return {
-            ok: main && behind?.ok !== false,
+            ok: main && behind?.ok !== false && !ownAgainst,
             detail:
               `with all ${obs.P} pool threads parked${obs.heldMs ? ` ${obs.heldMs} ms (drawn in the trial)` : ''}${obs.parkHow ? `, each in ${obs.parkHow}(2) of a FIFO` : ''}, ${queued} getaddrinfo requests queued on the pool (expected ${lookups}); ${name.completedBeforeRelease}/${name.count} requests to localhost and ${lookup.completedBeforeRelease}/1 dns.lookup finished before the release ` +
-              `(${name.completed}/${name.count} after it)${connected === undefined ? '' : `, the server accepting ${connected} connection(s) meanwhile (at most ${ip.count}, the requests by IP${connectedFirst ? ': requests by name connected before their lookup returned' : ''})`}; controls: ${controlOp(obs.ops).call} waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}${behind ? `; ${behind.text}` : ''}`,
+              `(${name.completed}/${name.count} after it)${connected === undefined ? '' : `, the server accepting ${connected} connection(s) meanwhile (at most ${ip.count}, the requests by IP${connectedFirst ? ': requests by name connected before their lookup returned' : ''})`}; controls: ${controlOp(obs.ops).call} waited, ${ip.completedBeforeRelease}/${ip.count} requests by IP went through${errs.length ? `; errors: ${errs.join(', ')}` : ''}${behind ? `; ${behind.text}` : ''}${own ? `; ${own.text}` : ''}`,
           };
         },
       },
