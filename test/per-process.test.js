@@ -13,6 +13,7 @@ import perProcess, {
   workerLoops,
   workerAsksPart,
   askStepsPart,
+  askCarrierPart,
   drawAskKinds,
   ASK_KINDS,
 } from '../specs/threadpool/pool.per-process.spec.js';
@@ -377,4 +378,179 @@ test('in the claim: the steps decide beside the other parts', () => {
     ok: false,
     invalid: true,
   });
+});
+
+describe("which threads ran the Worker's requests (shares read from /proc/self/task)", () => {
+  const MAIN = 100; // the fixture's main thread, polling /proc
+  const POOL = [11, 12, 13, 14];
+  const COSTS = {
+    scrypt: { cpuMs: 43.5, readKiB: 1 },
+    pbkdf2: { cpuMs: 31.8, readKiB: 1 },
+    fs: { cpuMs: 11, readKiB: 8193 },
+    zlib: { cpuMs: 56.4, readKiB: 1 },
+  };
+  /** A workerAsks record with each step's shares: [tid, cpuMs, readKiB][] per step. */
+  const carried = (
+    /** @type {string[]} */ kinds,
+    /** @type {[number, number, number][][]} */ shares,
+    /** @type {any} */ o = {},
+  ) => ({
+    ...asks(kinds, [kinds.slice(0, 1), kinds.slice(0, 2), kinds.slice(0, 3)]),
+    poolTids: POOL,
+    askerTid: 200,
+    costs: COSTS,
+    ...o,
+    steps: shares.map((list, i) => ({
+      freed: i + 1,
+      parked: 4,
+      done: i + 1,
+      order: kinds.slice(0, i + 1),
+      shares: list.map(([tid, cpuMs, readKiB]) => ({
+        tid,
+        pool: POOL.includes(tid),
+        main: tid === MAIN,
+        cpuMs,
+        readKiB,
+      })),
+    })),
+  });
+  const kinds = ['scrypt', 'pbkdf2', 'fs'];
+  // measured (Node 20, a busy 2-CPU host): the freed pool thread did each, the main thread polled
+  const honest = carried(kinds, [
+    [
+      [13, 37.3, 0],
+      [MAIN, 17.1, 14],
+    ],
+    [
+      [12, 29.9, 0],
+      [MAIN, 19.6, 16],
+    ],
+    [
+      [14, 6.1, 8192],
+      [MAIN, 15.4, 15],
+    ],
+  ]);
+  // pool-stand-in: the stand-ins on the pool (nothing to see), the real work on a thread of
+  // its own (300) when asked, before the steps
+  const standIn = carried(kinds, [[[MAIN, 5.5, 2]], [[MAIN, 5, 2]], [[MAIN, 3.7, 2]]]);
+
+  test('honest passes; pool-stand-in (no pool thread shows the work) fails, decisively', () => {
+    const ok = askCarrierPart(honest, 4);
+    expect(ok).toMatchObject({ ok: true });
+    expect(ok?.text).toContain('scrypt (43.5 ms CPU in place): pool thread 13 37.3 (86%)');
+    expect(ok?.text).toContain('fs (8193 KiB read in place): pool thread 14 8192 (100%)');
+    const caught = askCarrierPart(standIn, 4);
+    expect(caught).toMatchObject({ ok: false });
+    expect(caught?.invalid).toBeUndefined();
+    expect(caught?.text).toContain('pbkdf2 (31.8 ms CPU in place): no pool thread (0%) (expected the pool to do it)');
+  });
+
+  test("the work on the Worker's own thread, or on a thread outside the pool, fails", () => {
+    const onWorker = carried(kinds, [
+      [
+        [200, 40, 0],
+        [13, 0.6, 0],
+      ],
+      [
+        [200, 30, 0],
+        [12, 0.5, 0],
+      ],
+      [
+        [200, 6, 8192],
+        [14, 0.3, 0],
+      ],
+    ]);
+    expect(askCarrierPart(onWorker, 4)).toMatchObject({ ok: false });
+    expect(askCarrierPart(onWorker, 4)?.invalid).toBeUndefined();
+  });
+
+  test("a share between the bounds, on the pool or off it, is contested; the main thread's polls aside", () => {
+    const half = carried(kinds, [
+      [
+        [13, 8.7, 0], // 20% of 43.5
+        [MAIN, 5, 2],
+      ],
+      honest.steps[1].shares.map((/** @type {any} */ t) => [t.tid, t.cpuMs, t.readKiB]),
+      honest.steps[2].shares.map((/** @type {any} */ t) => [t.tid, t.cpuMs, t.readKiB]),
+    ]);
+    expect(askCarrierPart(half, 4)).toMatchObject({ ok: false, invalid: true, contested: true });
+    const beside = carried(kinds, [
+      [
+        [13, 30, 0],
+        [300, 8.7, 0], // 20% on a thread outside the pool
+      ],
+      [[12, 29.9, 0]],
+      [[14, 6, 8192]],
+    ]);
+    expect(askCarrierPart(beside, 4)).toMatchObject({ ok: false, invalid: true, contested: true });
+    // the main thread's polls, however long, are not a thread that ran the request
+    const polled = carried(kinds, [
+      [
+        [13, 30, 0],
+        [MAIN, 31, 2],
+      ],
+      [[12, 29.9, 0]],
+      [[14, 6, 8192]],
+    ]);
+    expect(askCarrierPart(polled, 4)).toMatchObject({ ok: true });
+  });
+
+  test('unread: void; records from before: left out', () => {
+    expect(askCarrierPart({ ...honest, poolTids: null }, 4)).toMatchObject({ invalid: true });
+    expect(askCarrierPart({ ...honest, poolTids: [11, 12, 13] }, 4)).toMatchObject({ invalid: true });
+    expect(askCarrierPart({ ...honest, costs: null }, 4)).toMatchObject({ invalid: true });
+    expect(askCarrierPart({ ...honest, costs: { ...COSTS, scrypt: { cpuMs: 1, readKiB: 0 } } }, 4)).toMatchObject({
+      invalid: true,
+    });
+    const noProc = { ...honest, steps: honest.steps.map((/** @type {any} */ s) => ({ ...s, shares: null })) };
+    expect(askCarrierPart(noProc, 4)).toMatchObject({ invalid: true });
+    expect(askCarrierPart(asks(kinds, [['scrypt']]), 4)).toBeNull();
+    expect(askCarrierPart(undefined, 4)).toBeNull();
+  });
+
+  test('in the claim: a stand-in fails the trial, a contested share holds it back', () => {
+    const check = /** @type {any} */ (perProcess.plan(/** @type {any} */ ({ pool: { size: 4 }, env: {} })).structural)
+      .check;
+    const obs = (/** @type {any} */ workerAsks) => ({
+      worker: { ...worker, parkerPid: 7 },
+      child,
+      cluster: { ...child, kind: 'cluster', parkerPid: 98 },
+      workerAsks,
+    });
+    expect(check(obs(honest))).toMatchObject({ ok: true });
+    expect(check(obs(honest)).detail).toContain('each request ran on a thread of the pool');
+    const caught = check(obs(standIn));
+    expect(caught.ok).toBe(false);
+    expect(caught.invalid).toBeUndefined();
+    const half = carried(kinds, [[[13, 8.7, 0]], [[12, 29.9, 0]], [[14, 6, 8192]]]);
+    expect(check(obs(half))).toMatchObject({ ok: false, invalid: true, contested: true });
+  });
+
+  test(
+    'the fixture: each request on a pool thread; pool-stand-in: on none',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-carried-'));
+      try {
+        const run = async (/** @type {string | undefined} */ sabotage) =>
+          (
+            await runFixture({
+              node: process.execPath,
+              fixture: 'pool-per-process.cjs',
+              options: { tmpdir, pool: 4, holdMs: 100, workerKinds: ['pbkdf2', 'zlib', 'fs'] },
+              env: { NCS_SABOTAGE: sabotage, UV_THREADPOOL_SIZE: '4' },
+              timeoutMs: 30_000,
+            })
+          ).data.workerAsks;
+        const h = await run(undefined);
+        expect(h.poolTids).toHaveLength(4);
+        expect(askCarrierPart(h, 4)?.ok !== false || askCarrierPart(h, 4)?.contested).toBe(true);
+        const s = await run('pool-stand-in');
+        expect(askCarrierPart(s, 4)).toMatchObject({ ok: false });
+        expect(askCarrierPart(s, 4)?.invalid).toBeUndefined();
+      } finally {
+        rmSync(tmpdir, { recursive: true, force: true });
+      }
+    },
+  );
 });

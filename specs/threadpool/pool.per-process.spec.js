@@ -242,6 +242,95 @@ export function askStepsPart(asks, P) {
   };
 }
 
+/** Below this share of a request's work on its best pool thread, the pool did not run it. */
+export const CARRIED_AGAINST = 0.1;
+/** At or above this share on a pool thread (and under OUTSIDE_OK elsewhere), a pool thread ran it. */
+export const CARRIED_OK = 0.3;
+/** Under this share on every thread outside the pool (the main thread aside), none ran it. */
+export const OUTSIDE_OK = 0.15;
+
+/**
+ * The Worker's requests ran on the process's pool threads (fixture's `workerAsks`: each
+ * step's `shares`, what every thread of the process did from just before the thread was
+ * freed to once it parked again, read from /proc/self/task/TID: on-CPU ms, schedstat, and
+ * KiB read, io rchar). Each request's work is heavy enough to be seen where it runs: the
+ * Worker first does each kind's work in place on its own thread (`costs`: CPU ms, and for
+ * fs the KiB read). At step k the Worker's k-th request must show on a thread of the pool
+ * as it was before the Worker asked (`poolTids`: the P threads parked): its CPU (fs: the
+ * bytes it read) at least CARRIED_OK of the cost, while no thread outside the pool but the
+ * fixture's main thread (`main`: its /proc polls, 4–28 ms a step) shows OUTSIDE_OK of it.
+ * Honest (Node 20, 22, 24, 26, a busy 2-CPU host, 32 trials): the pool thread 48–195% of
+ * the cost (the in-place reading varies as much as the pool's; fs: 8192 of 8193 KiB),
+ * every other thread outside the pool at most 8% (the Worker's own). A runtime that sends
+ * a stand-in to the pool and does the real work elsewhere (pool-stand-in: on a thread of
+ * its own, when asked) shows 0% on every pool thread: against (under CARRIED_AGAINST), as
+ * is CARRIED_OK of it on a thread outside the pool (the Worker's own, or one of its own);
+ * anything between, contested. Void where /proc was not read or the pool's threads not
+ * known (not P of them), or a cost too small to be seen (under 3 ms, fs under 1 MiB);
+ * null where not read (records from before).
+ * @param {any} asks @param {number} P
+ * @returns {{ ok: boolean, invalid?: true, contested?: true, text: string } | null}
+ */
+export function askCarrierPart(asks, P) {
+  if (!asks || !Array.isArray(asks.steps) || !Array.isArray(asks.kinds) || !('costs' in asks)) return null;
+  /** @type {string[]} */
+  const kinds = asks.kinds;
+  const pool = asks.poolTids;
+  const unread = (/** @type {string} */ why) => ({
+    ok: false,
+    invalid: /** @type {const} */ (true),
+    text: `which threads ran the Worker's requests not read: ${why}`,
+  });
+  if (!Array.isArray(pool) || pool.length !== P)
+    return unread(`${Array.isArray(pool) ? pool.length : 'no'} pool threads known before it asked, not ${P}`);
+  if (!asks.costs) return unread('its work could not be measured in place');
+  const words = [];
+  let against = false;
+  let contested = false;
+  for (const s of asks.steps) {
+    const kind = kinds[s.freed - 1];
+    const cost = asks.costs[kind];
+    const byRead = kind === 'fs';
+    const need = byRead ? cost?.readKiB : cost?.cpuMs;
+    if (!Array.isArray(s.shares)) return unread(`/proc not read at step ${s.freed}`);
+    if (typeof need !== 'number' || need < (byRead ? 1024 : 3))
+      return unread(`${kind}'s work in place ${need ?? '?'} ${byRead ? 'KiB' : 'ms'}, too small to be seen`);
+    const amount = (/** @type {any} */ t) => (byRead ? (t.readKiB ?? 0) : t.cpuMs);
+    const best = (/** @type {(t: any) => boolean} */ which) =>
+      s.shares
+        .filter(which)
+        .reduce((/** @type {any} */ a, /** @type {any} */ t) => (a && amount(a) >= amount(t) ? a : t), null);
+    const inPool = best((t) => t.pool);
+    const other = best((t) => !t.pool && !t.main);
+    const share = inPool ? amount(inPool) / need : 0;
+    const otherShare = other ? amount(other) / need : 0;
+    const pct = (/** @type {number} */ x) => `${Math.round(x * 100)}%`;
+    const unit = byRead ? 'KiB read' : 'ms CPU';
+    const stepAgainst = share < CARRIED_AGAINST || otherShare >= CARRIED_OK;
+    const stepOk = share >= CARRIED_OK && otherShare < OUTSIDE_OK;
+    against ||= stepAgainst;
+    contested ||= !stepAgainst && !stepOk;
+    words.push(
+      `${kind} (${need} ${unit} in place): ${inPool ? `pool thread ${inPool.tid} ${amount(inPool)}` : 'no pool thread'} (${pct(share)})` +
+        (other ? `, most outside the pool thread ${other.tid} ${amount(other)} (${pct(otherShare)})` : '') +
+        (stepOk ? '' : stepAgainst ? ' (expected the pool to do it)' : ' (too close to tell: contested)'),
+    );
+  }
+  const ok = !against && !contested && asks.steps.length === kinds.length;
+  return {
+    ok,
+    ...(!against && contested && { invalid: /** @type {const} */ (true), contested: /** @type {const} */ (true) }),
+    text:
+      `what each thread of the process did while each was freed, read from /proc/self/task (the pool's ${pool.join(',')} known before the Worker asked; the main thread's /proc polls aside): ${words.join('; ')}` +
+      (ok
+        ? ': each request ran on a thread of the pool'
+        : ` (expected at least ${pct0(CARRIED_OK)} of each request's work on a pool thread, under ${pct0(OUTSIDE_OK)} on any other)`),
+  };
+}
+
+/** @param {number} x */
+const pct0 = (x) => `${Math.round(x * 100)}%`;
+
 /**
  * One parker's reading against the model: a Worker shares this process's
  * pool (the main thread's request waits for a thread the Worker holds, and
@@ -331,7 +420,7 @@ export default defineSpec({
       summary:
         `A Worker thread, a child process and a cluster worker each park the ${P} requests of a pool of ${P} on FIFOs; meanwhile the main thread makes one fs request. ` +
         `Model: with the Worker's ${P} held it gets no thread (${P} threads in open(2), not ${P + 1}) and, once released, runs on one the Worker held; with a child's or cluster worker's ${P} held it runs at once on a thread of this process. ` +
-        `The other way round: with the main thread holding all ${P}, a Worker's requests of three drawn kinds wait, each with a parker of the main thread's queued behind it; freeing the held threads one at a time ends exactly one of them per thread freed, in the order asked (zlib, two trips, at most).`,
+        `The other way round: with the main thread holding all ${P}, a Worker's requests of three drawn kinds wait, each with a parker of the main thread's queued behind it; freeing the held threads one at a time ends exactly one of them per thread freed, in the order asked (zlib, two trips, at most), each request's work (CPU, or bytes read) seen on a thread of the pool (/proc/self/task).`,
       model: {
         P,
         worker: { blockedDuring: P, served: 'a thread the Worker held' },
@@ -392,12 +481,20 @@ export default defineSpec({
           const asks = workerAsksPart(obs.workerAsks, P);
           // ... served by the pool's threads, one per thread freed (askStepsPart)
           const steps = askStepsPart(obs.workerAsks, P);
-          const parts = [...rows, ...(asks ? [asks] : []), ...(steps ? [steps] : [])];
+          // ... which ran them: each request's work seen on a thread of the pool (askCarrierPart)
+          const carried = askCarrierPart(obs.workerAsks, P);
+          const parts = [...rows, ...(asks ? [asks] : []), ...(steps ? [steps] : []), ...(carried ? [carried] : [])];
           // a part decisively against fails the trial whatever another's control did: only
           // where none is against does a void part void it
           const against = parts.some((r) => !r.ok && !r.invalid);
           const invalid = parts.find((r) => r.invalid);
-          if (invalid && !against) return { ok: false, invalid: true, detail: invalid.text };
+          if (invalid && !against)
+            return {
+              ok: false,
+              invalid: true,
+              ...(parts.some((r) => r.invalid && 'contested' in r && r.contested) && { contested: true }),
+              detail: invalid.text,
+            };
           // two processes: the child and the cluster worker are not one
           const apart = obs.child.parkerPid !== obs.cluster.parkerPid;
           const same = apart
@@ -406,13 +503,20 @@ export default defineSpec({
           // the Worker's requests held by the process's pool: no event loop came for them
           const brought = workerLoops(obs.loops);
           return {
-            ok: apart && rows.every((r) => r.ok) && brought?.ok !== false && asks?.ok !== false && steps?.ok !== false,
+            ok:
+              apart &&
+              rows.every((r) => r.ok) &&
+              brought?.ok !== false &&
+              asks?.ok !== false &&
+              steps?.ok !== false &&
+              carried?.ok !== false,
             detail:
               same +
               rows.map((r) => r.text).join('; ') +
               (brought?.text ?? '') +
               (asks ? `; ${asks.text}` : '') +
-              (steps ? `; ${steps.text}` : ''),
+              (steps ? `; ${steps.text}` : '') +
+              (carried ? `; ${carried.text}` : ''),
           };
         },
       },
