@@ -491,7 +491,7 @@ export function judged(rows) {
  * @param {number} small @param {number} large @param {boolean} uring
  */
 const tripsAsserts = (small, large, uring) =>
-  `readFile, promises: ${small} trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reads' : '512 KiB reads, one read call each (from outside)'}, open+close trips, none on main`;
+  `readFile, promises: ${small} trip${small === 1 ? '' : 's'} small, ${large} large, ${uring ? 'io_uring reads' : 'read(2) per 512 KiB'}, open+close, none on main`;
 
 export default defineSpec({
   id: 'fs.readfile-trips',
