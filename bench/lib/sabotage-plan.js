@@ -13,6 +13,7 @@ import { BLIND12D } from './sabotages-blind12d.js';
 import { SABOTAGES_H } from './sabotages-H.js';
 import { SABOTAGES_L } from './sabotages-L.js';
 import { SABOTAGES_I } from './sabotages-I.js';
+import { SABOTAGES_R1 } from './sabotages-r1.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1692,6 +1693,7 @@ export const SABOTAGES = [
   ...SABOTAGES_H,
   ...SABOTAGES_L,
   ...SABOTAGES_I,
+  ...SABOTAGES_R1,
 ];
 
 /**
