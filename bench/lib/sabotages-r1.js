@@ -18,4 +18,11 @@ export const SABOTAGES_R1 = [
     // "a large one reads 512 KiB per trip": the file is read in one read, off the pool
     breaks: () => true,
   },
+  {
+    name: 'r1-stand-in-on-main',
+    what: "pool-per-process.cjs: each of the asking Worker's requests sent to the pool as a stand-in of the same kind doing 40% of its work, the real work run on the process's main thread (the one thread the check sets aside); the callback once both are done, with the main thread's result",
+    select: ['pool.per-process'],
+    // the Worker's requests' work runs on the main thread, not on the pool
+    breaks: () => true,
+  },
 ];
