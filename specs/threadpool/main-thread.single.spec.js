@@ -126,11 +126,13 @@ const JS_THREAD_NAME = /WorkerThread|MainThread/;
  * The threads the fixture's first pool use started (its `poolStarted`, ids
  * read from /proc at its report) told apart by what they did, read by the
  * harness from outside (`startedThreads`): the pool's are those that took a
- * pool request each (its `parkedStarted`); any other one that spent CPU,
- * read a callback's mark, waits in an event loop of its own or bears the
- * name of a JavaScript thread ran work of the program's own while the
- * callbacks ran (`against`); one near a bound is `contested`; one that did
- * nothing is `idle`. null where either reading was not taken (off Linux, an
+ * pool request each (its `parkedStarted`, the fixture's own census); any
+ * thread, the pool's held to the same bounds (the census is the fixture's
+ * word, and a pool thread's work is the calls' native part, 0.1–2.7 ms), that
+ * spent CPU, read a callback's mark, waits in an event loop of its own or
+ * bears the name of a JavaScript thread ran work of the program's own while
+ * the callbacks ran (`against`); one near a bound is `contested`; one beside
+ * the pool's that did nothing is `idle`. null where either reading was not taken (off Linux, an
  * older record, Node options in force).
  * @param {any} obs
  * @returns {{ pool: import('../../harness/kits/threads.js').StartedThread[], against: string[], contested: string[], idle: string[] } | null}
@@ -146,14 +148,16 @@ export function besideThePool(obs) {
   /** @type {string[]} */ const contested = [];
   /** @type {string[]} */ const idle = [];
   for (const t of threads) {
-    if (pool.includes(t)) continue;
-    const said = `tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}, waits in ${t.wait ?? '(unread)'}`;
+    // a thread that took a pool request is held to the same bounds: one that also ran the
+    // program's work (a Worker parked beside a pool one short) is no pool thread at rest
+    const inPool = pool.includes(t);
+    const said = `${inPool ? 'pool ' : ''}tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}, waits in ${t.wait ?? '(unread)'}`;
     const loop = typeof t.wait === 'string' && t.wait.startsWith('epoll:');
     const named = typeof t.name === 'string' && JS_THREAD_NAME.test(t.name);
     if ((t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs || (t.rchar ?? 0) >= mark || loop || named) against.push(said);
     else if (t.cpuMs === null || t.rchar === null || t.cpuMs >= BESIDE_POOL.contestedCpuMs || t.rchar > file)
       contested.push(said);
-    else idle.push(said);
+    else if (!inPool) idle.push(said);
   }
   return { pool, against, contested, idle };
 }
@@ -189,13 +193,13 @@ export function besidePart(obs) {
     return {
       ok: false,
       contested: false,
-      detail: `${b.against.length === 1 ? 'a thread' : `${b.against.length} threads`} started since its load beside the pool's ran work of the program's own while the callbacks ran (${b.against.join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU, a ${mib(obs.marks?.mark ?? 4 * 1048576)} MiB mark read, an event loop or a JavaScript thread's name): JavaScript off the main thread; ${pool}`,
+      detail: `${b.against.length === 1 ? 'a thread' : `${b.against.length} threads`} started since its load ran work of the program's own while the callbacks ran (${b.against.join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU, a ${mib(obs.marks?.mark ?? 4 * 1048576)} MiB mark read, an event loop or a JavaScript thread's name): JavaScript off the main thread; ${pool}`,
     };
   if (b.contested.length)
     return {
       ok: false,
       contested: true,
-      detail: `${b.contested.length === 1 ? 'a thread' : `${b.contested.length} threads`} started since its load beside the pool's near a bound (${b.contested.join('; ')}; from ${BESIDE_POOL.contestedCpuMs} ms of CPU or more than the ${mib(obs.marks?.file ?? 1048576)} MiB file read): not clear of work of the program's own; ${pool}`,
+      detail: `${b.contested.length === 1 ? 'a thread' : `${b.contested.length} threads`} started since its load near a bound (${b.contested.join('; ')}; from ${BESIDE_POOL.contestedCpuMs} ms of CPU or more than the ${mib(obs.marks?.file ?? 1048576)} MiB file read): not clear of work of the program's own; ${pool}`,
     };
   const rest = b.idle.length ? `; beside them, idle: ${b.idle.join('; ')}` : '; none beside them';
   return { ok: true, contested: false, detail: `${pool}${rest}` };
