@@ -42,7 +42,13 @@ import { mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import onlineExit, { stillbornCheck, muteCheck } from '../specs/cluster/cluster.online-exit-events.spec.js';
+import onlineExit, {
+  stillbornCheck,
+  muteCheck,
+  onlineReadings,
+  onlineUpCheck,
+  ONLINE_CONTESTED_MS,
+} from '../specs/cluster/cluster.online-exit-events.spec.js';
 
 /** @param {object} options */
 const start = (options) =>
@@ -539,6 +545,75 @@ describe('who serves a connection, read by the harness', () => {
       ok: false,
       invalid: true,
     });
+  });
+  it("cluster.online-exit-events: each 'online' after its worker's Node environment was made (b12d-online-at-fork)", () => {
+    // monotonic ms: the primary's read at 'online', the worker's own record of its environment
+    const events = [
+      { event: 'fork', pid: 11, mono: undefined },
+      { event: 'online', pid: 11, mono: 1020.5 },
+      { event: 'fork', pid: 12 },
+      { event: 'online', pid: 12, mono: 1041 },
+      { event: 'exit', pid: 13 },
+    ];
+    const births = {
+      11: { environment: 1002, bootstrapComplete: 1021.4 },
+      12: { environment: 1019, bootstrapComplete: 1042 },
+    };
+    const up = /** @type {any[]} */ (onlineReadings(events, births));
+    expect(up).toEqual([
+      { pid: 11, online: 1020.5, environment: 1002, bootstrapComplete: 1021.4 },
+      { pid: 12, online: 1041, environment: 1019, bootstrapComplete: 1042 },
+    ]);
+    expect(onlineReadings(events, undefined)).toBeUndefined(); // a record from before the readings
+    // honest: 14–96 ms of Node's bootstrap and one IPC hop
+    const honest = onlineUpCheck(up);
+    expect(honest).toEqual({ ok: true, detail: expect.stringContaining('18.5 to 22 ms (2/2 read)') });
+    // announced on the tick after the fork, the worker not yet started: a fail, not a void
+    const early = onlineUpCheck([up[0], { ...up[1], online: 1000.4 }]);
+    expect(early.ok).toBe(false);
+    expect(early.invalid).toBeUndefined();
+    expect(early.detail).toContain('announced before its worker could run: 12 (-18.6 ms)');
+    // near the bound: contested, holds back a pass without failing
+    const near = onlineUpCheck([up[0], { ...up[1], online: 1019 + ONLINE_CONTESTED_MS / 2 }]);
+    expect(near).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(near.detail).toContain('(contested)');
+    expect(onlineUpCheck([up[0], { ...up[1], online: 1019 - ONLINE_CONTESTED_MS / 2 }])).toMatchObject({
+      contested: true,
+    });
+    // a worker that left no record of its start, or an 'online' with no time: void
+    const unread = onlineUpCheck([up[0], { ...up[1], environment: null }]);
+    expect(unread).toMatchObject({ ok: false, invalid: true });
+    expect(unread.contested).toBeUndefined();
+    expect(unread.detail).toContain('no reading (void): 12');
+    expect(onlineUpCheck([{ ...up[0], online: null }])).toMatchObject({ ok: false, invalid: true });
+    // an early one fails even beside a void one
+    expect(
+      onlineUpCheck([
+        { ...up[0], environment: null },
+        { ...up[1], online: 990 },
+      ]).invalid,
+    ).toBeUndefined();
+    expect(onlineUpCheck(undefined)).toEqual({ ok: true, detail: '' });
+    // in the claim's check: an early 'online' fails the trial, a contested one voids it
+    const check = /** @type {any} */ (onlineExit.plan(/** @type {any} */ ({}))).structural.check;
+    const obs = {
+      victim: 1,
+      gone: true,
+      order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'],
+      exit: { code: null, signal: 'SIGKILL' },
+      forks: 2,
+    };
+    expect(check({ ...obs, up }).ok).toBe(true);
+    const failed = check({ ...obs, up: [up[0], { ...up[1], online: 1000.4 }] });
+    expect(failed.ok).toBe(false);
+    expect(failed.invalid).toBeUndefined();
+    expect(failed.detail).toContain("'online' − worker's Node environment made");
+    expect(check({ ...obs, up: [up[0], { ...up[1], online: 1020 }] })).toMatchObject({
+      ok: false,
+      invalid: true,
+      contested: true,
+    });
+    expect(check({ ...obs, up: [up[0], { ...up[1], environment: null }] })).toMatchObject({ ok: false, invalid: true });
   });
   it('fork-mute: the worker comes online, never listens, says it ran in its file too, and the stop ends it', async () => {
     const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'ncs-mute-'));

@@ -20,7 +20,9 @@ import { SOURCE_004, withCluster, killWorker, eventsOf, procLife, alive } from '
 // uncaught exception or unhandled rejection, then its replacement (forked by the
 // primary from its 'exit' listener) by process.exit with a drawn code or by a drawn
 // signal; each death needs its 'exit' (code or signal as given), each replacement its
-// 'online' (deathsCheck).
+// 'online' (deathsCheck). Each worker tells the primary when its Node environment was
+// made (its own record, on the monotonic clock): each 'online' must come after it
+// (onlineUpCheck), as the worker's online message is sent from that environment's JavaScript.
 
 /**
  * How long after the harness sees the killed worker gone (its pid no longer
@@ -103,6 +105,81 @@ export function muteCheck(quiet) {
     return { ok: false, invalid: true, detail: `${text} (it did not say it ran within 5 s: nothing shown)` };
   }
   return { ok: false, detail: `${text} (expected fork and online, no listening)` };
+}
+
+/**
+ * Each 'online' the primary saw, with when it saw it and when that worker's Node
+ * environment was made, by the worker's own record (its 'ncs-born' message), both on
+ * the monotonic clock (ms); environment null where the worker sent no record.
+ * Undefined for records made before these readings (no births reported).
+ * @param {any[]} events  the primary's event log
+ * @param {Record<string, { environment: number, bootstrapComplete: number }> | undefined} births
+ */
+export function onlineReadings(events, births) {
+  if (!births) return undefined;
+  return events
+    .filter((e) => e.event === 'online')
+    .map((e) => ({
+      pid: e.pid,
+      online: typeof e.mono === 'number' ? e.mono : null,
+      environment: births[e.pid]?.environment ?? null,
+      bootstrapComplete: births[e.pid]?.bootstrapComplete ?? null,
+    }));
+}
+
+/**
+ * How far (ms) either side of the worker's environment an 'online' is too near to judge.
+ * The worker's record goes onto the monotonic clock through paired reads
+ * (fixtures/lib/mono-clock.cjs: the smallest of five, each overstating the moment by the
+ * gap between its two reads: microseconds, a few ms where the thread is preempted across
+ * all five on a busy host, one scheduler slice at 2 CPUs being ≤ 4 ms); the primary's read
+ * at its 'online' listener can only come late, never early.
+ */
+export const ONLINE_CONTESTED_MS = 5;
+
+/**
+ * Whether each 'online' came once its worker's process was up, by the worker's own record
+ * (onlineReadings): Node emits 'online' when the primary receives the worker's online
+ * message, which the worker sends from its own JavaScript (lib/internal/cluster/child.js
+ * _setupWorker, run by the pre-execution of its main script), so after its Node
+ * environment was made (the 'environment' milestone of performance.nodeTiming, marked as
+ * the Environment is constructed, before any of Node's JavaScript runs). `lead` = online −
+ * environment must be positive: ≤ −ONLINE_CONTESTED_MS fails (announced before the
+ * worker's process could run any JavaScript); within ±ONLINE_CONTESTED_MS it is contested
+ * (holds back a pass); an 'online' whose worker left no record, or with no time read, is
+ * void. Honest readings (busy 2-CPU machine): leads of 14–96 ms on Node 20, 22, 24 and 26
+ * (Node's bootstrap between the environment and the online message, then one IPC hop);
+ * an 'online' emitted on the tick after the fork: −11 to −85 ms (the worker not yet
+ * started). Undefined (records made before these readings): nothing to judge.
+ * @param {Array<{ pid: number, online: number | null, environment: number | null }> | undefined} up
+ * @returns {{ ok: boolean, invalid?: boolean, contested?: boolean, detail: string }}
+ */
+export function onlineUpCheck(up) {
+  if (!up) return { ok: true, detail: '' };
+  const leads = up.map((u) => ({
+    pid: u.pid,
+    lead: u.online === null || u.environment === null ? null : Math.round((u.online - u.environment) * 100) / 100,
+  }));
+  const read = /** @type {{ pid: number, lead: number }[]} */ (leads.filter((l) => l.lead !== null));
+  const early = read.filter((l) => l.lead <= -ONLINE_CONTESTED_MS);
+  const near = read.filter((l) => Math.abs(l.lead) < ONLINE_CONTESTED_MS);
+  const unread = leads.filter((l) => l.lead === null);
+  const span = read.length
+    ? `${Math.min(...read.map((l) => l.lead))} to ${Math.max(...read.map((l) => l.lead))} ms`
+    : 'none read';
+  const words = [`'online' − worker's Node environment made: ${span} (${read.length}/${up.length} read)`];
+  if (early.length)
+    words.push(`announced before its worker could run: ${early.map((l) => `${l.pid} (${l.lead} ms)`).join(', ')}`);
+  if (near.length)
+    words.push(
+      `within ±${ONLINE_CONTESTED_MS} ms (contested): ${near.map((l) => `${l.pid} (${l.lead} ms)`).join(', ')}`,
+    );
+  if (unread.length) words.push(`no reading (void): ${unread.map((l) => l.pid).join(', ')}`);
+  const detail = `; ${words.join('; ')}`;
+  if (early.length) return { ok: false, detail };
+  if (near.length) return { ok: false, invalid: true, contested: true, detail };
+  if (unread.length) return { ok: false, invalid: true, detail };
+  return { ok: true, detail };
 }
 
 /** The signals a worker may die of by itself (the second drawn death). */
@@ -207,7 +284,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening. Each 'exit' is reported only once its process is gone (read by the harness from /proc as the primary tells it), the killed worker's within ${EXIT_REPORT_MS} ms of its death. Before the kill, the other worker dies by itself (an uncaught exception or unhandled rejection, code 1), then its replacement (forked from the 'exit' listener) by process.exit with a code drawn in 1–255 or a drawn signal: each death's 'exit' with its code or signal, within ${EXIT_REPORT_MS} ms of its process gone; each replacement fork → online → listening.`,
+    summary: `2 workers; SIGKILL one after both listen. Model: the primary's events for it, in order: fork, online, listening, (kill sent), disconnect, exit (code null, signal SIGKILL); the other worker stays up until the stop. Control: a worker forked not to start (node refuses an option and exits with code 9 before any JavaScript) gets fork and exit but no online; a worker forked to run without listening gets fork and online, no listening. Each 'online' comes after its worker's Node environment was made (the worker's own record, performance.nodeTiming.environment, against the primary's 'online', both on the monotonic clock; within ±\${ONLINE_CONTESTED_MS} ms contested). Each 'exit' is reported only once its process is gone (read by the harness from /proc as the primary tells it), the killed worker's within ${EXIT_REPORT_MS} ms of its death. Before the kill, the other worker dies by itself (an uncaught exception or unhandled rejection, code 1), then its replacement (forked from the 'exit' listener) by process.exit with a code drawn in 1–255 or a drawn signal: each death's 'exit' with its code or signal, within ${EXIT_REPORT_MS} ms of its process gone; each replacement fork → online → listening.`,
     model: { order: ['fork', 'online', 'listening', 'kill', 'disconnect', 'exit'], exitSignal: 'SIGKILL' },
     trial: async (c) => {
       /** @type {Map<number, number>} each worker's start time (/proc), read at its fork */
@@ -300,6 +377,7 @@ export default defineSpec({
           replacement:
             d.replacement === null ? null : { pid: d.replacement, order: eventsOf(final.events, d.replacement) },
         })),
+        up: onlineReadings(final.events, final.births),
         mute: quiet
           ? {
               pid: quiet.pid,
@@ -323,7 +401,8 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts: "online after every fork (replacements too), one 'exit' per death, in order",
+      asserts:
+        "online after every fork (replacements too), each once its worker's process runs, one 'exit' per death, in order",
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {
@@ -337,6 +416,8 @@ export default defineSpec({
         const live = liveExitsCheck(obs.live);
         // the drawn deaths and their replacements (absent in records made before them)
         const died = deathsCheck(obs.deaths);
+        // each 'online' after its worker's Node environment was made, by the worker's own record
+        const upCheck = onlineUpCheck(obs.up);
         const reforks = obs.deaths ? obs.deaths.filter((/** @type {any} */ d) => d.replacement).length : 0;
         const forks = 2 + reforks + ('stillborn' in obs ? 1 : 0) + ('mute' in obs ? 1 : 0);
         const rest =
@@ -348,9 +429,14 @@ export default defineSpec({
           control.ok &&
           live.ok &&
           died.ok;
-        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks${control.detail}${quiet.detail}${live.detail}${died.detail}`;
+        const detail = `worker ${obs.victim}: ${obs.order.join(' → ')}; exit code ${obs.exit?.code}, signal ${obs.exit?.signal}; ${obs.forks} forks${upCheck.detail}${control.detail}${quiet.detail}${live.detail}${died.detail}`;
+        // an 'online' announced before its worker could run fails the trial
+        if (!upCheck.ok && !upCheck.invalid) return { ok: false, detail };
         // a mute control that never said it ran shows nothing: where all else held, the trial is void
         if (rest && quiet.invalid) return { ok: false, invalid: true, detail };
+        // an 'online' too near its worker's start to judge, or with no reading, holds back a pass
+        if (rest && quiet.ok && upCheck.invalid)
+          return { ok: false, invalid: true, ...(upCheck.contested ? { contested: true } : {}), detail };
         return { ok: Boolean(rest) && quiet.ok, detail };
       },
     },
