@@ -14,6 +14,7 @@ import { SABOTAGES_H } from './sabotages-H.js';
 import { SABOTAGES_L } from './sabotages-L.js';
 import { SABOTAGES_I } from './sabotages-I.js';
 import { SABOTAGES_R1 } from './sabotages-r1.js';
+import { SABOTAGES_R2 } from './sabotages-r2.js';
 
 /**
  * @typedef {object} Sabotage
@@ -1694,6 +1695,7 @@ export const SABOTAGES = [
   ...SABOTAGES_L,
   ...SABOTAGES_I,
   ...SABOTAGES_R1,
+  ...SABOTAGES_R2,
 ];
 
 /**
