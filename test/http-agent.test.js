@@ -3,7 +3,11 @@
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
-import spec, { keptThroughIdle } from '../specs/network/http.globalagent-keepalive.spec.js';
+import spec, {
+  closedAfterLongIdle,
+  keptThroughIdle,
+  runDrawn,
+} from '../specs/network/http.globalagent-keepalive.spec.js';
 
 const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
 
@@ -388,5 +392,104 @@ describe('http.globalagent-keepalive: a harness-drawn idle gap (keptThroughIdle)
   test('the fixture told by the harness after 2700 ms: honest reuses, globalagent-stale-at-checkout does not', async () => {
     expect(await afterGap(undefined, 2700)).toMatchObject({ ok: true });
     expect(await afterGap('globalagent-stale-at-checkout', 2700)).toMatchObject({ ok: false });
+  });
+});
+
+describe('http.globalagent-keepalive: the agent’s own 5000 ms, seen by a server of the harness’s (closedAfterLongIdle)', () => {
+  const check = spec.plan(/** @type {any} */ ({ cores: 2, node: { version: 'v20.0.0', major: 20 } })).structural.check;
+  // as measured on Node 20.20.2: the FIN at 5005.7 ms idle, the next GET on a new connection
+  const honest = { finIdleMs: 5005.7, waitedMs: 5006.8, lagMs: 10.2, connections: 2, requests: 2, secondOn: 1 };
+  const reported = { free: [{ timeout: 5000, armedMs: 5000 }], told: true, reused: false, lagMs: 4.1 };
+  const obs = (/** @type {any} */ seen, /** @type {any} */ fixture = reported) => ({
+    n: 4,
+    agents: [
+      {
+        isGlobal: true,
+        connections: 1,
+        reused: [false, true, true, true],
+        keepAlive: true,
+        keepAliveMsecs: 1000,
+        timeout: 5000,
+        free: [{ timeout: 5000, armedMs: 5000, closedOnExpiry: true }],
+      },
+      { isGlobal: false, connections: 4, reused: [false, false, false, false], keepAlive: false, free: [] },
+    ],
+    longIdleSeen: seen,
+    longIdle: fixture,
+  });
+
+  test('honest: closed by the client at 5000 ms idle, the next GET on a new connection, passes with its figures', () => {
+    expect(closedAfterLongIdle(honest, reported)).toMatchObject({ ok: true });
+    const verdict = check(obs(honest));
+    expect(verdict).toMatchObject({ ok: true });
+    expect(verdict.invalid).toBeUndefined();
+    expect(verdict.detail).toContain(
+      'the client closed the kept socket (that server saw the FIN) after 5005.7 ms idle (4750–5510 ms, lag 10.2 ms); the next GET came on a new connection (2 in all)',
+    );
+  });
+
+  test('b12c-agent-forever as measured: no FIN by 5800 ms idle, the next GET reuses the socket: fails', () => {
+    const forever = { finIdleMs: null, waitedMs: 5802.1, lagMs: 39.8, connections: 1, requests: 2, secondOn: 0 };
+    const r = closedAfterLongIdle(forever, { ...reported, reused: true, lagMs: 18.1 });
+    expect(r).toMatchObject({ ok: false });
+    expect(r?.contested).toBeUndefined();
+    expect(r?.text).toMatch(/had not closed the kept socket after 5802.1 ms idle .*kept past its 5000 ms timeout/);
+    expect(r?.text).toMatch(/the next GET came on the same connection \(1 in all\)/);
+    const verdict = check(obs(forever));
+    expect(verdict).toMatchObject({ ok: false });
+    expect(verdict.invalid).toBeUndefined();
+  });
+
+  test('closed before its timeout, or a FIN with the next GET on the old connection, fails', () => {
+    // a socket closed at 4000 ms idle (the default server's hint taken everywhere)
+    expect(closedAfterLongIdle({ ...honest, finIdleMs: 4001.2 })).toMatchObject({ ok: false });
+    expect(closedAfterLongIdle({ ...honest, finIdleMs: 4001.2 })?.text).toMatch(/closed before its 5000 ms timeout/);
+    expect(closedAfterLongIdle({ ...honest, connections: 1, secondOn: 0 })).toMatchObject({ ok: false });
+    // no GET after the wait: nothing shows a new connection
+    expect(closedAfterLongIdle({ ...honest, requests: 1, secondOn: null })).toMatchObject({ ok: false });
+  });
+
+  test('no GET to that server, or a wait that never ended, fails', () => {
+    expect(closedAfterLongIdle({ ...honest, requests: 0, connections: 0, secondOn: null })).toMatchObject({
+      ok: false,
+    });
+    expect(closedAfterLongIdle({ ...honest, waitedMs: null, finIdleMs: null })).toMatchObject({ ok: false });
+  });
+
+  test('no FIN by a wait the loops lagged short of the bound is void; a FIN late past it is contested', () => {
+    const lagged = { finIdleMs: null, waitedMs: 5800.4, lagMs: 420, connections: 1, requests: 2, secondOn: 0 };
+    expect(closedAfterLongIdle(lagged)).toMatchObject({ ok: true, void: true });
+    expect(check(obs(lagged))).toMatchObject({ ok: true, invalid: true });
+    // the fixture's lag counts as well
+    expect(closedAfterLongIdle({ ...lagged, lagMs: 5 }, { ...reported, lagMs: 400 })).toMatchObject({ void: true });
+    const late = { ...honest, finIdleMs: 5620, waitedMs: 5621 };
+    expect(closedAfterLongIdle(late)).toMatchObject({ ok: false, contested: true });
+    expect(check(obs(late))).toMatchObject({ ok: false, invalid: true, contested: true });
+    // within the bound the lag widened: at it
+    expect(closedAfterLongIdle({ ...late, lagMs: 150 })).toMatchObject({ ok: true });
+  });
+
+  test('a trial that did not run it (the lower stratum, older records) is judged without it', () => {
+    expect(closedAfterLongIdle(undefined)).toBeNull();
+    expect(check(obs(undefined, undefined))).toMatchObject({ ok: true });
+  });
+
+  /** A context whose start runs the fixture as the engine would. @param {string | undefined} sabotage */
+  const ctx = (sabotage) =>
+    /** @type {any} */ ({
+      start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+        startFixture({ node: process.execPath, fixture, ...o, env: { NCS_SABOTAGE: sabotage } }),
+    });
+
+  test('the trial with the harness’s server: honest closes at 5000 ms idle, b12c-agent-forever keeps it', async () => {
+    const [h, s] = await Promise.all([
+      runDrawn(ctx(undefined), [1100, 1200], true),
+      runDrawn(ctx('b12c-agent-forever'), [1100, 1200], true),
+    ]);
+    expect(h.longIdleSeen).toMatchObject({ connections: 2, requests: 2, secondOn: 1 });
+    expect(h.longIdleSeen.finIdleMs).toBeGreaterThan(4750);
+    expect(closedAfterLongIdle(h.longIdleSeen, h.longIdle)).toMatchObject({ ok: true });
+    expect(s.longIdleSeen).toMatchObject({ finIdleMs: null, connections: 1, secondOn: 0 });
+    expect(closedAfterLongIdle(s.longIdleSeen, s.longIdle)).toMatchObject({ ok: false });
   });
 });

@@ -1,5 +1,6 @@
 import { defineSpec } from '../../harness/spec.js';
 import { randomInt } from 'node:crypto';
+import http from 'node:http';
 
 // One trial (fixtures/http-agent.cjs): N sequential GETs through
 // http.globalAgent and N through a new http.Agent(), each against its own
@@ -12,13 +13,15 @@ import { randomInt } from 'node:crypto';
 // it has passed. Alongside, the global agent
 // against two servers sending Keep-Alive: timeout=3 (HINT): a socket reused across
 // more than its idle timeout, and one left idle until its server sees the client's FIN.
+// In every trial of the upper stratum, alongside, the global agent against a server the
+// harness runs (LONG): a socket left idle past the agent's own 5000 ms.
 const N = 4;
 const AGENT_TIMEOUT = 5000;
 /**
  * The idle gap before the GET that must reuse the kept socket, drawn by the harness
  * (the fixture says when the socket is kept, and the harness answers once the gap has
  * passed: the fixture cannot know it ahead) from one of two strata taken in turn, the
- * first at random: together they span most of the 5000 ms timeout, from past the agent's
+ * lower first: together they span most of the 5000 ms timeout, from past the agent's
  * keepAliveMsecs (1000 ms, the TCP keep-alive probes' delay, not an idle timeout, with
  * room for a late timer) to 400 ms short of it (room for the harness's and the
  * fixture's lateness), so that a socket kept for less than its timeout is caught: every
@@ -63,6 +66,24 @@ const CLOSE_LATE_MS = 500;
  * by the time those took, a preempted process's included.
  */
 const CLOSE_EARLY_MS = 250;
+/**
+ * The agent's own 5000 ms observed, not only read (trial: longIdle). The hint's close
+ * shows the idle timer closing at a timeout a server's hint set; nothing there shows
+ * one left at 5000 ms closing (a socket kept for ever unless a hint lowered its
+ * timeout, b12c-agent-forever, passed). So the global agent also meets a server the
+ * harness runs in its own process (keepAliveTimeout 60 s, Keep-Alive: timeout=60, which
+ * leaves the agent's 5000 ms on Node 20–26: the hint less 1 s is longer, and Node 20.10
+ * ignores hints): one GET, the kept socket left idle until the harness's server sees the
+ * client's FIN, or waitMs idle (its own clock, from the response's end), then one more
+ * GET, which must come on a new connection. Run in the upper stratum's trials only
+ * (gaps of 4300–4600 ms: the wait then adds about 0.5 s, in the lower one up to 4 s),
+ * and in the trial after one whose reading was void or contested.
+ * waitMs: CLOSE_LATE_MS and 300 ms more past the timeout, so that a FIN late by the
+ * loops' lag is still seen.
+ */
+const LONG = { waitMs: AGENT_TIMEOUT + 800, keepAliveTimeout: 60_000 };
+/** The stratum whose trials run LONG (IDLE_STRATA's index). */
+const LONG_STRATUM = 1;
 /** A span judged only this far past the timeout: the socket was kept that much longer. */
 const SPAN_PAST_MS = 100;
 /** A gap in the span measured this close to the timeout (a stalled machine) shows nothing. */
@@ -205,6 +226,60 @@ export function hintParts(h, vsDefault) {
 }
 
 /**
+ * "kept idle for at most 5 s", observed at the agent's own timeout (LONG): the socket the
+ * global agent kept after one GET to the harness's server (no hint below 5000 ms) is
+ * closed by the client, its FIN seen by that server after finIdleMs idle (the harness's
+ * clock, from the response's end), neither CLOSE_EARLY_MS before 5000 ms nor
+ * CLOSE_LATE_MS after it beyond the loops' lag (the harness's ticker and the fixture's,
+ * the larger: the socket's timer and the FIN's reading are as late); and the GET after
+ * it comes on a new connection (that server's count). Honest: the FIN at 5006–5027 ms idle, lag at most 78 ms, the next GET on a new connection (Node 20.20.2 in 5 runs, 22.23.5, 24.22.3, 26.12.1; 2 CPUs, shared); b12c-agent-forever: no FIN by 5800 ms idle, the next GET on the same connection. No FIN
+ * by a wait past that bound fails (a socket kept for ever: b12c-agent-forever); none by a
+ * wait that lagged short of it is void; a FIN past the bound but seen is contested.
+ * Null where the trial did not run it (the lower stratum, older records).
+ * @param {any} seen  the harness's server's reading: { finIdleMs, waitedMs, lagMs, connections, secondOn, requests }
+ * @param {any} [reported]  the fixture's: { free, told, reused, lagMs }
+ * @returns {{ ok: boolean, text: string, void?: boolean, contested?: boolean } | null}
+ */
+export function closedAfterLongIdle(seen, reported) {
+  if (!seen) return null;
+  if (!(seen.requests >= 1))
+    return {
+      ok: false,
+      text: `no GET through the global agent reached the harness's server (${seen.requests ?? 0} request(s))`,
+    };
+  if (typeof seen.waitedMs !== 'number')
+    return { ok: false, text: `the fixture ended before the harness's server had waited for the kept socket's close` };
+  const lag = Math.max(seen.lagMs ?? 0, reported?.lagMs ?? 0);
+  const early = AGENT_TIMEOUT - CLOSE_EARLY_MS;
+  const late = AGENT_TIMEOUT + CLOSE_LATE_MS + lag;
+  const bounds = `${early}–${Math.round(late)} ms, lag ${lag} ms`;
+  const newConn = seen.secondOn === 1 && seen.connections === 2;
+  const next =
+    seen.secondOn == null
+      ? 'no GET followed'
+      : `the next GET came on ${newConn ? 'a new connection' : seen.secondOn === 0 ? 'the same connection' : `connection #${seen.secondOn + 1}`} (${seen.connections} in all)`;
+  const head = `against a server of the harness's (no hint below ${AGENT_TIMEOUT} ms)`;
+  if (seen.finIdleMs == null) {
+    if (seen.waitedMs <= late)
+      return {
+        ok: true,
+        void: true,
+        text: `${head} no FIN by ${seen.waitedMs} ms idle, a wait short of the close's bound (${bounds}): the loops lagged`,
+      };
+    return {
+      ok: false,
+      text: `${head} the client had not closed the kept socket after ${seen.waitedMs} ms idle (that server saw no FIN; bound ${bounds}): kept past its ${AGENT_TIMEOUT} ms timeout; ${next}`,
+    };
+  }
+  const text = `${head} the client closed the kept socket (that server saw the FIN) after ${seen.finIdleMs} ms idle (${bounds}); ${next}`;
+  if (seen.finIdleMs < early) return { ok: false, text: `${text}: closed before its ${AGENT_TIMEOUT} ms timeout` };
+  if (!newConn) return { ok: false, text: `${text}: not a new connection after the close` };
+  if (seen.finIdleMs > late)
+    return { ok: false, contested: true, text: `${text}: later than the bound, the machine's stall may explain it` };
+  return { ok: true, text };
+}
+
+/**
  * What the trial shows.
  * @param {any} obs
  */
@@ -228,6 +303,8 @@ function checkAgents(obs) {
   const idle = keptThroughIdle(global.afterIdle, obs.idleDrawn ?? null);
   // ... and closed once idle its timeout, an idle timeout, observed (hint: null, unread)
   const hinted = hintParts(obs.hint, vsDefault);
+  // ... and at the agent's own 5000 ms, seen by a server outside the fixture (null: not run)
+  const long = closedAfterLongIdle(obs.longIdleSeen, obs.longIdle);
   const globalOk =
     global.isGlobal &&
     global.keepAlive === true &&
@@ -240,7 +317,8 @@ function checkAgents(obs) {
     expiryOk &&
     idle?.ok !== false &&
     hinted.close?.ok !== false &&
-    hinted.span?.ok !== false;
+    hinted.span?.ok !== false &&
+    (long?.ok !== false || long.contested === true);
   const freshOk =
     !fresh.isGlobal &&
     fresh.keepAlive === false &&
@@ -250,11 +328,14 @@ function checkAgents(obs) {
   const hint = vsDefault
     ? `; against a server at its default keepAliveTimeout (${vsDefault.serverKeepAlive} ms) the kept socket's idle timeout is ${vsDefault.free.map((/** @type {any} */ s) => s.timeout).join(', ') || 'none'} ms`
     : '';
-  const ok = globalOk && freshOk;
+  // a contested long idle, all else agreeing, holds back a pass and fails nothing
+  const contested = globalOk && freshOk && long?.contested === true;
+  const ok = globalOk && freshOk && !contested;
   return {
     ok,
     // a void idle reading leaves nothing else to say: the trial counts neither way
-    ...(ok && idle?.void ? { invalid: true } : {}),
+    ...(ok && (idle?.void || long?.void) ? { invalid: true } : {}),
+    ...(contested ? { invalid: true, contested: true } : {}),
     detail:
       `${n} sequential GETs: http.globalAgent (keepAlive ${global.keepAlive}, keepAliveMsecs ${global.keepAliveMsecs}, timeout ${global.timeout}) opened ${global.connections} connection(s), ` +
       `${global.reused.filter(Boolean).length} requests reused one, it keeps ${keptTimeouts.length} socket(s) with an idle timeout of ${keptTimeouts.join(', ') || '-'} ms` +
@@ -267,6 +348,7 @@ function checkAgents(obs) {
       (idle ? `; ${idle.text}` : '') +
       (hinted.close ? `; ${hinted.close.text}` : '') +
       (hinted.span ? `; ${hinted.span.text}` : '') +
+      (long ? `; ${long.text}` : '') +
       '; ' +
       `new http.Agent() (keepAlive ${fresh.keepAlive}, timeout ${fresh.timeout ?? 'none'}) opened ${fresh.connections}, keeps ${fresh.free.length}` +
       hint,
@@ -274,34 +356,133 @@ function checkAgents(obs) {
 }
 
 /**
+ * The harness's server for LONG, in the harness's own process: it counts the
+ * connections it accepts, and reads when the first request's response ended and when
+ * that connection's client sent its FIN ('end' on this side). `watch` calls back once
+ * the FIN is seen or waitMs have passed since that response's end (after the I/O then
+ * due has run), the harness's loop lag meanwhile measured by a 50 ms ticker.
+ */
+async function longIdleServer() {
+  /** @type {{ socket: import('node:net').Socket, finAt: number | null }[]} */
+  const conns = [];
+  /** @type {number[]} per request, the connection (index) it came on */
+  const on = [];
+  /** @type {number | null} */
+  let firstEnded = null;
+  /** @type {{ waitedMs: number, lagMs: number, finAt: number | null } | null} the wait's end, and the FIN seen by then */
+  let waited = null;
+  let lagMs = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let deadline;
+  /** @type {NodeJS.Timeout | undefined} */
+  let tick;
+  /** @type {() => void} */
+  let onDecided = () => {};
+  const decide = () =>
+    setImmediate(() => {
+      if (waited || firstEnded === null) return;
+      clearTimeout(deadline);
+      clearInterval(tick);
+      // a FIN after this (the fixture's release at its end) is not the timeout's
+      waited = { waitedMs: ms(performance.now() - firstEnded), lagMs: ms(lagMs), finAt: conns[0]?.finAt ?? null };
+      onDecided();
+    });
+  const server = http.createServer((req, res) => {
+    const conn = conns.findIndex((c) => c.socket === req.socket);
+    on.push(conn);
+    res.on('finish', () => {
+      if (on.length !== 1 || firstEnded !== null) return;
+      firstEnded = performance.now();
+      let due = firstEnded + 50;
+      tick = setInterval(() => {
+        lagMs = Math.max(lagMs, performance.now() - due);
+        due = performance.now() + 50;
+      }, 50);
+      deadline = setTimeout(decide, LONG.waitMs);
+    });
+    res.end('ok');
+  });
+  server.keepAliveTimeout = LONG.keepAliveTimeout;
+  server.on('connection', (socket) => {
+    const c = { socket, finAt: /** @type {number | null} */ (null) };
+    conns.push(c);
+    socket.on('end', () => {
+      c.finAt = performance.now();
+      if (c === conns[0]) decide();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(undefined));
+  });
+  return {
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+    /** @param {() => void} then */
+    watch: (then) => (waited ? then() : (onDecided = then)),
+    /** What this server saw. */
+    reading: () => {
+      const fin = waited?.finAt;
+      return {
+        finIdleMs: fin == null || firstEnded === null ? null : ms(fin - firstEnded),
+        waitedMs: waited?.waitedMs ?? null,
+        lagMs: waited?.lagMs ?? ms(lagMs),
+        connections: conns.length,
+        requests: on.length,
+        secondOn: on.length > 1 ? on[1] : null,
+      };
+    },
+    close: () => {
+      clearTimeout(deadline);
+      clearInterval(tick);
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+const ms = (/** @type {number} */ t) => Math.round(t * 10) / 10;
+
+/**
  * One trial: the fixture, with the idle gap of its first arm drawn here from `[lo, hi]`
  * and answered from here once passed (the fixture's 'held', phase 'idle'); the draw and
  * the time the answer took (waitedMs, the harness's clock; null where never asked) come back as idleDrawn.
+ * With `long`, LONG alongside: the fixture's second GET to this harness's server is made
+ * on the word (phase 'long') given once that server saw the FIN or waited LONG.waitMs;
+ * what it saw comes back as longIdleSeen.
  * @param {import('../../harness/context.js').Context} c @param {readonly [number, number]} range
+ * @param {boolean} [long]
  */
-export async function runDrawn(c, [lo, hi]) {
+export async function runDrawn(c, [lo, hi], long = false) {
   const gapMs = randomInt(lo, hi + 1);
   /** @type {{ gapMs: number, waitedMs: number | null }} */
   const idleDrawn = { gapMs, waitedMs: null };
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const h = c.start('http-agent.cjs', {
-    options: { n: N, idleAsk: true, hint: HINT },
-    timeoutMs: 15_000,
-    onMessage: (m) => {
-      if (m?.event !== 'held' || m.phase !== 'idle' || timer) return;
-      const heard = performance.now();
-      timer = setTimeout(() => {
-        idleDrawn.waitedMs = Math.round((performance.now() - heard) * 10) / 10;
-        h.send({ type: 'looked', phase: 'idle' });
-      }, gapMs);
-    },
-  });
+  const longServer = long ? await longIdleServer() : null;
+  let longAsked = false;
   try {
+    const h = c.start('http-agent.cjs', {
+      options: { n: N, idleAsk: true, hint: HINT, ...(longServer ? { longIdle: { port: longServer.port } } : {}) },
+      timeoutMs: 15_000,
+      onMessage: (m) => {
+        if (m?.event !== 'held') return;
+        if (m.phase === 'long' && longServer && !longAsked) {
+          longAsked = true;
+          longServer.watch(() => h.send({ type: 'looked', phase: 'long' }));
+        }
+        if (m.phase !== 'idle' || timer) return;
+        const heard = performance.now();
+        timer = setTimeout(() => {
+          idleDrawn.waitedMs = Math.round((performance.now() - heard) * 10) / 10;
+          h.send({ type: 'looked', phase: 'idle' });
+        }, gapMs);
+      },
+    });
     const { data } = await h.result;
-    return { ...data, idleDrawn };
+    return { ...data, idleDrawn, ...(longServer ? { longIdleSeen: longServer.reading() } : {}) };
   } finally {
     clearTimeout(timer);
+    longServer?.close();
   }
 }
 
@@ -322,18 +503,31 @@ export default defineSpec({
     figures: null,
   },
   plan: () => {
-    // the strata in turn, the first at random
-    let stratum = randomInt(IDLE_STRATA.length);
+    // the strata in turn, the lower first: LONG's trial is then the last of an honest
+    // run's two, the one its reason shows
+    let stratum = 0;
+    // a LONG reading void or contested: the next trial runs LONG whatever its stratum
+    let longOwed = false;
     return {
       summary:
         `${N} sequential GETs through http.globalAgent open 1 connection (the others reuse it), kept with an idle timeout of ${AGENT_TIMEOUT} ms ` +
         `(a GET after an idle gap the harness draws from ${IDLE_STRATA[0][0]}–${IDLE_STRATA[0][1]} or ${IDLE_STRATA[1][0]}–${IDLE_STRATA[1][1]} ms in turn, told to the fixture once passed, reuses it); against a server's Keep-Alive: timeout=${HINT.keepAliveHint} ` +
         `the kept socket is reused across more than its idle timeout (${HINT_TIMEOUTS[0]} ms, the hint less 1 s) and closed by the client once idle that long; ` +
+        `in the trials of the ${IDLE_STRATA[LONG_STRATUM][0]}–${IDLE_STRATA[LONG_STRATUM][1]} ms gap, against a server the harness runs (no hint below ${AGENT_TIMEOUT} ms), the kept socket is closed by the client (the FIN seen there) once idle ${AGENT_TIMEOUT} ms, and the next GET opens a new connection; ` +
         `${N} through a new http.Agent() open ${N} and keep none (servers counting connections, keepAliveTimeout 60 s).`,
       model: { N, global: { connections: 1, timeout: AGENT_TIMEOUT }, fresh: { connections: N, kept: 0 } },
-      trial: (c) => runDrawn(c, IDLE_STRATA[stratum++ % IDLE_STRATA.length]),
+      trial: async (c) => {
+        const s = stratum++ % IDLE_STRATA.length;
+        const long = s === LONG_STRATUM || longOwed;
+        const obs = await runDrawn(c, IDLE_STRATA[s], long);
+        if (long) {
+          const read = closedAfterLongIdle(obs.longIdleSeen, obs.longIdle);
+          longOwed = read?.void === true || read?.contested === true;
+        }
+        return obs;
+      },
       structural: {
-        asserts: `globalAgent reuses 1 socket for ${N}, closes it idle at its timeout; new Agent() keeps 0`,
+        asserts: `globalAgent reuses 1 socket for ${N}, closes it idle at its timeout (${AGENT_TIMEOUT} ms, seen from outside the fixture); new Agent() keeps 0`,
         need: 2,
         check: checkAgents,
       },
