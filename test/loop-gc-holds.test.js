@@ -45,6 +45,22 @@ describe('loop.pool-apis-block: the loop held by garbage collections the calls c
       parked: 4,
       ticksWhileParked: 55,
       events: ['parked', 'fs.watch', 'release', 'dns.lookup', 'gzip'].map((what, i) => ({ what, ms: 10 * i })),
+      // fs.watch's phase as an honest trial reads it: the event 0.2 ms after the change, the loop free
+      watch: {
+        fromMs: 631,
+        toMs: 692,
+        deliveredMs: 0.18,
+        ticksToDelivery: 0,
+        ticks: 51,
+        held: {
+          cpuMs: 0.36,
+          ms: 0.42,
+          atMs: 631,
+          gcMs: 0,
+          gapMaxMs: 3.52,
+          gross: { heldMs: 0.36, cpuMs: 0.36, ms: 0.42, atMs: 631, gcMs: 0, waitMs: 0.05 },
+        },
+      },
     },
   });
 

@@ -533,6 +533,28 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     expect(p.slept.sleptMs).toBeLessThan(p.slept.toMs - p.slept.fromMs + 0.01);
     expect(p.slept.fromMs).toBeGreaterThanOrEqual(p.fromMs);
     expect(p.slept.toMs).toBeLessThanOrEqual(p.toMs);
+    // fs.watch's phase: from the change on, inside the parked window; the loop turned after it
+    expect(p.watch.fromMs).toBeGreaterThanOrEqual(p.fromMs);
+    expect(p.watch.toMs).toBe(p.toMs);
+    expect(p.watch.deliveredMs).toBeGreaterThanOrEqual(0);
+    expect(p.watch.ticks).toBeGreaterThan(0);
+    expect(p.watch.ticksToDelivery).toBeLessThanOrEqual(p.watch.ticks);
+    expect(p.watch.held.gross.cpuMs).toBeGreaterThanOrEqual(0);
+    expect(p.watch.held.gapMaxMs).toBeGreaterThanOrEqual(p.watch.held.gross.ms);
+  });
+
+  it('b12c-watch-spins: the event delivered after a 40 ms stretch without a turn of the loop', async () => {
+    const { data } = await runFixture({
+      node,
+      fixture: 'loop-apis.cjs',
+      options: { tmpdir: process.env.TMPDIR ?? '/tmp', bytes: 1 << 16, lookups: 8, lookupsMinMs: 0, holdMs: 20 },
+      env: { UV_THREADPOOL_SIZE: '4', NCS_SABOTAGE: 'b12c-watch-spins' },
+    });
+    const w = data.parkedPool.watch;
+    // the spin is wall-time bounded: its CPU shrinks beside neighbours, its gap does not
+    expect(w.deliveredMs).toBeGreaterThan(38);
+    expect(w.held.gapMaxMs).toBeGreaterThan(38);
+    expect(w.held.gross.cpuMs).toBeGreaterThan(5);
   });
 
   it('watch-settle-blocks: the loop sleeps 30 ms between two turns after the watch event', async () => {
@@ -556,6 +578,22 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
       parked: 4,
       ticksWhileParked: 50,
       events: ['parked', 'fs.watch', 'release', 'dns.lookup', 'gzip'].map((what, i) => ({ what, ms: 10 * i })),
+      // fs.watch's phase as an honest trial reads it: the event 0.2 ms after the change, the loop free
+      watch: {
+        fromMs: 631,
+        toMs: 692,
+        deliveredMs: 0.18,
+        ticksToDelivery: 0,
+        ticks: 51,
+        held: {
+          cpuMs: 0.36,
+          ms: 0.42,
+          atMs: 631,
+          gcMs: 0,
+          gapMaxMs: 3.52,
+          gross: { heldMs: 0.36, cpuMs: 0.36, ms: 0.42, atMs: 631, gcMs: 0, waitMs: 0.05 },
+        },
+      },
     },
   });
 

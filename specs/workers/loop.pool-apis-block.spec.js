@@ -209,6 +209,55 @@ export function parkedNap(obs) {
 }
 
 /**
+ * fs.watch's phase judged as async gzip's and the lookups' are: from the
+ * change to the watched file (the fixture's write done) to the end of the
+ * parked window, the event's delivery and the loop around it, the longest hold
+ * of the loop by its own thread between two turns with the GC pauses left in
+ * (grossHeldFree: against the larger of GC_FLOOR_MS and HOLD_SHARE of
+ * gzipSync's CPU less its GC, contested within GROSS_NEAR of it) and, in the
+ * check's holds, with them taken out (heldFree). A listener that the main thread
+ * reaches only after work of its own (a "settle" check of the file in a
+ * synchronous loop) holds the loop in one stretch from the last turn before the
+ * delivery. Honest here (Node 20–26, 40 trials quiet on a shared machine, 20
+ * beside two busy loops): the event delivered 0.13–4.7 ms after the change, the
+ * longest hold GC left in 0.27–1.7 ms (GC up to 1.1 ms of it), the longest gap
+ * between two turns 1.2–8.4 ms quiet and up to 35 ms beside the busy loops
+ * (34.6 ms of it in a run queue, 0.4 ms of CPU). A 40 ms statSync loop before
+ * the listener (b12c-watch-spins) read 13.6–26.9 ms of CPU GC and all in a
+ * stretch of 41–57 ms (18–45 ms of it in a run queue: the spin ends at a wall
+ * time, and the machine's load average was 7–10), GC 0.7–11 ms of it, against
+ * bounds of 10.2–14.1 ms: against in most trials, contested or free in some.
+ * The longest gap between two turns (its wall time: a neighbour's preemption
+ * stretches it) is shown, not judged: a sleep in it is parkedNap's. With reason where it cannot be read (void): a record
+ * without the phase, the change not made, ticks or the main thread's CPU not
+ * read. null where Node options are in force (a preloaded agent's own work on
+ * the main thread).
+ * @param {any} obs @param {number | null} syncMs  gzipSync's CPU on the main thread
+ * @param {number | null} syncGcMs  the GC pauses during gzipSync (null: none read)
+ * @returns {null | { void: string } | (NonNullable<ReturnType<typeof grossHeldFree>> & { void?: undefined, waitMs: number, gapMaxMs: number, ticks: number, deliveredMs: number | null })}
+ */
+export function watchHeld(obs, syncMs, syncGcMs) {
+  if (obs.nodeOptions) return null;
+  const w = obs.parkedPool?.watch;
+  if (!w) return { void: "fs.watch's phase was not read (no change to the watched file recorded)" };
+  if (typeof w.ticks !== 'number') return { void: "the loop's turns during fs.watch's phase were not read" };
+  if (!w.held?.gross)
+    return { void: "the main thread's CPU over fs.watch's phase was not read (its schedstat unreadable)" };
+  const g = grossHeldFree(w, syncMs, syncGcMs);
+  if (!g) return { void: "gzipSync's CPU, the bound of fs.watch's hold, was not read" };
+  return {
+    ...g,
+    waitMs: typeof w.held.gross.waitMs === 'number' ? w.held.gross.waitMs : 0,
+    gapMaxMs: w.held.gapMaxMs,
+    ticks: w.ticks,
+    deliveredMs: typeof w.deliveredMs === 'number' ? w.deliveredMs : null,
+  };
+}
+
+/** The phases' names in the check's detail. @type {Record<string, string>} */
+const PHASE_NAMES = { gzip: 'async gzip', dns: 'the lookups', watch: "fs.watch's change and delivery" };
+
+/**
  * The CPU the async gzip cost the pool and the main thread, and gzipSync the
  * main thread; null where a fixture could not read them (no /proc).
  * @param {any} obs
@@ -237,7 +286,7 @@ export default defineSpec({
     summary:
       `In one process with a 1 ms timer and monitorEventLoopDelay running: async zlib.gzip of 3 MiB, zlib.gzipSync of the same, dns.lookup('localhost') (8 in flight, at least 1000 and for at least 80 ms), then all ${POOL} pool threads parked on FIFOs. ` +
       'Model: timers keep firing during async gzip and the lookups (they run on pool threads), and the main thread waits in its own loop poll meanwhile (looked at from outside), not asleep elsewhere, nor held between two turns by work of its own or the garbage collections the calls cause (GC pauses left in, against the GC gzipSync shows); none fire during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ' +
-      'and fs.watch reports a write before the release (inotify). R = loop delay max during async gzip / during gzipSync ≈ 0 (blocking: 1).',
+      'and fs.watch reports a write before the release (inotify), the loop not held between two turns from the write to its delivery and after (GC pauses left in, against the same bound). R = loop delay max during async gzip / during gzipSync ≈ 0 (blocking: 1).',
     model: { R: 0, alternatives: { blocking: 1 }, order: ['parked', 'fs.watch', 'release', 'gzip | dns.lookup'] },
     trial: async (c) => {
       const data = await c.run('loop-apis.cjs', {
@@ -278,9 +327,14 @@ export default defineSpec({
         // callback: the loop still ticks before and after it, and sleeps nowhere)
         const syncMs = typeof obs.gzipSync.mainCpuMs === 'number' ? obs.gzipSync.mainCpuMs : null;
         // (not where Node options are in force: a preloaded agent's own work on the main thread)
+        // (fs.watch's from the change to the watched file on, the parked window's end its end)
         const holds = obs.nodeOptions
-          ? { gzip: null, dns: null }
-          : { gzip: heldFree(obs.gzip, syncMs), dns: heldFree(obs.dns, syncMs) };
+          ? { gzip: null, dns: null, watch: null }
+          : {
+              gzip: heldFree(obs.gzip, syncMs),
+              dns: heldFree(obs.dns, syncMs),
+              watch: heldFree(obs.parkedPool?.watch, syncMs),
+            };
         const unheld = Object.values(holds).every((x) => !x || x.ok);
         // ... nor by garbage collections its callbacks cause (GC left in)
         // (gzipSync's phase is one stretch, no turn in it: its pauses are that stretch's)
@@ -300,12 +354,18 @@ export default defineSpec({
         const grossBound = gross.gzip?.boundMs ?? gross.dns?.boundMs;
         const holdText = Object.entries(holds)
           .filter(([, x]) => x)
-          .map(([k, x]) => `${k === 'gzip' ? 'async gzip' : 'the lookups'} ${x?.cpuMs} ms of CPU in ${x?.ms} ms`)
+          .map(([k, x]) => `${PHASE_NAMES[k] ?? k} ${x?.cpuMs} ms of CPU in ${x?.ms} ms`)
           .join(', ');
         const holdBound = holds.gzip?.boundMs ?? holds.dns?.boundMs;
         // ... and fs.watch delivered its event without putting the loop to sleep
         const nap = parkedNap(obs);
         const watchFree = !nap || nap.sleptMs <= PARKED_NAP_MS || nap.run < PARKED_NAP_RUN;
+        // ... nor held it by the main thread's own work (GC left in) from the change on
+        const watch = watchHeld(obs, syncMs, syncGcMs);
+        const watchRead = watch && !watch.void ? watch : null;
+        const watchAgainst = Boolean(watchRead && !watchRead.ok && !watchRead.contested);
+        const watchContested = Boolean(watchRead?.contested);
+        const watchVoid = watch?.void ?? null;
         const napText = Object.entries(naps)
           .filter(([, n]) => n)
           .map(
@@ -325,13 +385,16 @@ export default defineSpec({
           at('gzip') > release &&
           at('dns.lookup') > release &&
           p.ticksWhileParked > 0;
-        const ok = rest && !grossAgainst && !grossContested;
+        const ok = rest && !grossAgainst && !grossContested && !watchAgainst && !watchContested && !watchVoid;
+        const anyAgainst = !rest || grossAgainst || watchAgainst;
         const order = p.events.map((/** @type {any} */ e) => e.what).join(' → ');
         return {
           ok,
           // a hold that preemption inside a GC pause could explain, all else free: it neither
           // fails the claim nor lets it pass
-          ...(rest && grossContested ? { invalid: true, contested: true } : {}),
+          ...(!anyAgainst && (grossContested || watchContested) ? { invalid: true, contested: true } : {}),
+          // fs.watch's phase unread, all else free: says nothing of fs.watch's hold of the loop
+          ...(!anyAgainst && !grossContested && !watchContested && watchVoid ? { invalid: true } : {}),
           detail:
             `timer ticks during async gzip ${obs.gzip.ticks} (${obs.gzip.ms} ms), dns.lookup ×${obs.lookups} ${obs.dns.ticks} (${obs.dns.ms} ms), gzipSync ${obs.gzipSync.ticks} (${obs.gzipSync.ms} ms); ` +
             `pool parked: ${order}, ${p.ticksWhileParked} ticks while parked; loop delay max ${obs.gzip.loopMaxMs} / ${obs.dns.loopMaxMs} / ${obs.gzipSync.loopMaxMs} ms` +
@@ -349,7 +412,12 @@ export default defineSpec({
               : '') +
             (nap
               ? `; the loop's longest sleep between two turns while the pool was parked ${nap.sleptMs} ms (${nap.blocked} of ${nap.looks} looks in it blocked outside its poll${nap.blocked ? `, in ${nap.call}, at most ${nap.run} in a row` : ''})${watchFree ? '' : ` (expected at most ${PARKED_NAP_MS} ms asleep outside its poll, or fewer than ${PARKED_NAP_RUN} looks in a row finding it so: fs.watch's event held the loop)`}`
-              : ''),
+              : '') +
+            (watchRead
+              ? `; fs.watch: the event delivered ${watchRead.deliveredMs} ms after the change, the loop's longest gap between two turns from the change on ${watchRead.gapMaxMs} ms (${watchRead.ticks} turns), its longest hold GC left in ${watchRead.heldMs}${watchRead.upToMs !== watchRead.heldMs ? `–${watchRead.upToMs}` : ''} ms (GC ${watchRead.gcMs} ms of its ${watchRead.ms} ms, ${watchRead.waitMs} ms in a run queue)${watchRead.ok ? '' : ` (expected at most ${watchRead.boundMs} ms: the larger of ${GC_FLOOR_MS} ms and ${HOLD_SHARE} of gzipSync's CPU less its GC${watchRead.contested ? `; within ×${GROSS_NEAR} of it, where a busy machine's preemption could explain it: contested` : ': fs.watch held the loop'})`}`
+              : watchVoid
+                ? `; void: ${watchVoid}`
+                : ''),
         };
       },
     },
