@@ -20,7 +20,9 @@ import {
   readCallsFor,
   judged,
   POOL_THREAD_NAME,
+  readsElsewhere,
 } from '../specs/threadpool/fs.readfile-trips.spec.js';
+import { ioBetween } from '../harness/kits/thread-io.js';
 import { satisfiesVersion } from '../harness/range.js';
 
 const K = 512 * 1024;
@@ -596,4 +598,74 @@ describe('fs.readfile-trips: the pool’s read calls and names from outside (poo
       expect((await calls('readfile-split-reads'))?.text).toContain('made 20 read calls over the files (expected 10');
     },
   );
+});
+
+describe('fs.readfile-trips: nothing but the main thread and the pool read, ended threads included (readsElsewhere)', () => {
+  const FILES = 2 * (1000 + 3 * K + 1000);
+  /** @param {number} r @param {number} c */
+  const io = (r, c) => ({ rchar: r, syscr: c });
+  // main thread 100, a platform thread 2 that reads nothing; the pool 11–14 started between the looks
+  const a = {
+    phase: 'before-pool',
+    rchar: { 100: 500, 2: 0 },
+    io: { threads: { 100: io(500, 9), 2: io(0, 0) }, whole: io(500, 9) },
+  };
+  /** @param {Record<string, [number, number]>} extra @param {[number, number]} [ended] what threads that ended read */
+  const b = (extra = {}, ended = [0, 0]) => {
+    const threads = {
+      100: io(900, 20),
+      2: io(0, 0),
+      11: io(FILES / 2, 5),
+      12: io(FILES / 2, 5),
+      13: io(0, 0),
+      14: io(0, 0),
+      ...Object.fromEntries(Object.entries(extra).map(([t, [r, c]]) => [t, io(r, c)])),
+    };
+    const sum = Object.values(threads).reduce((n, x) => io(n.rchar + x.rchar, n.syscr + x.syscr), io(0, 0));
+    return {
+      phase: 'after-cases',
+      rchar: { 100: 900, 2: 0, 11: FILES / 2, 12: FILES / 2, 13: 0, 14: 0 },
+      io: { threads, whole: io(sum.rchar + ended[0], sum.syscr + ended[1]) },
+    };
+  };
+  const pl = (/** @type {any} */ after) => ({ looks: [a, after], pid: 100, P: 4 });
+
+  test('ioBetween: the whole’s growth less the live threads’ is what ended threads read, exactly', () => {
+    const a0 = { threads: { 1: io(10, 1), 2: io(50, 2) }, whole: io(60, 3) };
+    // thread 2 read 30 more and ended; thread 3 started, read 7 and ended; thread 4 started and read 5
+    const b0 = { threads: { 1: io(20, 2), 4: io(5, 1) }, whole: io(60 + 10 + 30 + 7 + 5, 3 + 1 + 1 + 1 + 1) };
+    const d = ioBetween(a0, b0);
+    expect(d.gone).toEqual({ rchar: 37, syscr: 2 });
+    expect(d.spent[1]).toEqual({ rchar: 10, syscr: 1 });
+    expect(d.spent[4]).toEqual({ rchar: 5, syscr: 1 });
+  });
+
+  test('honest (every version measured): none read by ended threads or other threads', () => {
+    const r = readsElsewhere(pl(b()));
+    expect(r).toMatchObject({ ok: true });
+    expect(r?.text).toContain('threads that ended between the looks read 0 B in 0 calls, other live threads 0 B');
+  });
+
+  test('r1-readfile-gone-reader as measured: a thread that read the files whole and ended fails', () => {
+    const r = readsElsewhere(pl(b({}, [3157608, 25])));
+    expect(r).toMatchObject({ ok: false });
+    expect(r?.invalid).toBeUndefined();
+    expect(r?.text).toContain('threads that ended between the looks read 3157608 B in 25 calls');
+  });
+
+  test('a reader kept alive beside the pool fails; one byte ended elsewhere fails (no slack: a count has no noise)', () => {
+    expect(readsElsewhere(pl(b({ 2: [FILES, 4] })))?.text).toContain('thread 2 ' + FILES + ' B');
+    expect(readsElsewhere(pl(b({ 2: [FILES, 4] })))).toMatchObject({ ok: false });
+    expect(readsElsewhere(pl(b({}, [1, 1])))).toMatchObject({ ok: false });
+  });
+
+  test('a look whose io did not hold still: void; older records, io_uring, no pid: left out', () => {
+    const after = b();
+    expect(readsElsewhere(pl({ ...after, io: null }))).toMatchObject({ ok: false, invalid: true });
+    const { io: _, ...old } = after;
+    expect(readsElsewhere(pl(old))).toBeNull();
+    expect(readsElsewhere(pl(after), true)).toBeNull();
+    expect(readsElsewhere({ looks: [a, after] })).toBeNull();
+    expect(readsElsewhere(null)).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { parkedFromOutside } from '../../harness/kits/pool.js';
 import { barePollsOnce, pollsOf } from '../../harness/kits/threads.js';
 import { listTasks } from '../../harness/thread-watch.js';
+import { ioBetween, readThreadIo } from '../../harness/kits/thread-io.js';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -312,9 +313,11 @@ const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
  * /proc/<pid>/task/<tid>/io) and its name (comm), io_uring's kernel workers left out,
  * and the process's event loops (epoll instances, pollsOf); null where unread (not
  * Linux, the process gone). A thread whose io or name cannot be read is missing from
- * that map.
+ * that map. Also the process's reads as a whole with every live thread's, kernel workers
+ * included (`io`, kits/thread-io.js readThreadIo: the whole keeps what threads that ended
+ * read; null where no reading agreed).
  * @param {number} pid @param {string} phase
- * @returns {{ phase: string, rchar: Record<string, number>, syscr: Record<string, number>, names: Record<string, string>, loops: number | null } | null}
+ * @returns {{ phase: string, rchar: Record<string, number>, syscr: Record<string, number>, names: Record<string, string>, loops: number | null, io: import('../../harness/kits/thread-io.js').ThreadIo | null } | null}
  */
 export function threadLook(pid, phase) {
   /** @type {Record<string, number>} */
@@ -340,7 +343,7 @@ export function threadLook(pid, phase) {
   } catch {
     return null;
   }
-  return { phase, rchar, syscr, names, loops: pollsOf(pid) };
+  return { phase, rchar, syscr, names, loops: pollsOf(pid), io: readThreadIo(pid) };
 }
 
 /**
@@ -399,6 +402,61 @@ export function poolReaders(pl, fileBytes, fixturePool, uring = false) {
       (uring
         ? ''
         : `, reading ${read} B of the files’ ${fileBytes}${readOk ? '' : ' (expected each byte once, by the pool’s threads)'}`),
+  };
+}
+
+/**
+ * Bytes (and read calls) the process may read between the fixture's two looks beyond its
+ * main thread and the threads started with the pool, by threads that ended meanwhile or
+ * any other live thread. Honest: 0 B in 0 calls (Node 20.20, 22.23, 24.22, 26.12, every
+ * trial): no other thread reads, none ends. A count has no noise: the slack is none.
+ */
+export const ELSEWHERE_SLACK_B = 0;
+
+/**
+ * "trips to the libuv pool" read the files: nothing else in the process read meanwhile.
+ * The threads' own io counts (poolReaders, poolReadCalls) keep a thread's reads only
+ * while it lives; the process's /proc/<pid>/io keeps those of threads that ended too
+ * (kits/thread-io.js). Between the fixture's two looks (before its first pool use, after
+ * its cases), what the process read beyond its main thread (tid = pid: its /proc readings,
+ * IPC; judged per case by mainBytes) and the threads started with the pool must be
+ * ELSEWHERE_SLACK_B at most: threads that ended (`gone`: one that read a file whole and
+ * exited, r1-readfile-gone-reader: 3,157,608 B in 25 calls, its start included) and threads live at both looks
+ * (a reader kept beside the pool). Honest: 0 B, 0 calls. Void where a look's reading
+ * could not be taken (its io null: the process moved while read, five times); null in
+ * records from before (no io), where io_uring reads (its kernel workers come and go,
+ * reading for the pool), or under Node options (a preload's threads).
+ * @param {any} pl  the trial's poolLook: { looks, pid }
+ * @param {boolean} [uring]
+ * @returns {{ ok: boolean, text: string, invalid?: boolean } | null}
+ */
+export function readsElsewhere(pl, uring = false) {
+  if (!pl || !Array.isArray(pl.looks) || uring || typeof pl.pid !== 'number') return null;
+  const looks = pl.looks;
+  if (looks.length !== 2 || looks.some((/** @type {any} */ l) => !l || !('io' in l))) return null; // poolReaders says why
+  const [a, b] = looks;
+  if (!a.io || !b.io)
+    return {
+      ok: false,
+      invalid: true,
+      text: 'what the process read beside the pool not read: its /proc io did not hold still at a look',
+    };
+  const d = ioBetween(a.io, b.io);
+  // the pool: the threads started between the looks that are no kernel worker (poolReaders)
+  const pool = Object.keys(b.rchar).filter((t) => !(t in a.rchar));
+  const main = String(pl.pid);
+  const others = Object.entries(d.spent).filter(([t, c]) => t !== main && !pool.includes(t) && c.rchar > 0);
+  const otherBytes = others.reduce((n, [, c]) => n + c.rchar, 0);
+  const gone = d.gone;
+  const ok = gone.rchar <= ELSEWHERE_SLACK_B && otherBytes <= ELSEWHERE_SLACK_B;
+  return {
+    ok,
+    text:
+      `from outside (/proc/${pl.pid}/io, ended threads kept): threads that ended between the looks read ${gone.rchar} B in ${gone.syscr} call${gone.syscr === 1 ? '' : 's'}` +
+      `, other live threads ${otherBytes} B${others.length ? ` (${others.map(([t, c]) => `thread ${t} ${c.rchar} B`).join(', ')})` : ''}` +
+      (ok
+        ? ' (besides the main thread and the pool: none)'
+        : ` (expected at most ${ELSEWHERE_SLACK_B} B read besides the main thread and the pool's threads: the pool's trips read the files)`),
   };
 }
 
@@ -564,7 +622,7 @@ export default defineSpec({
           },
         });
         const { data: read } = await handle.result.finally(() => (ended = true));
-        const poolLook = { looks, bareLoops: await bareLoops(c), P: c.poolSize };
+        const poolLook = { looks, bareLoops: await bareLoops(c), P: c.poolSize, pid: handle.pid };
         const data = { ...read, fifoFed: await Promise.all(feeding), poolLook };
         // Node options in force: what the main thread reads is not judged (a preloaded agent's own reads)
         return c.env?.NODE_OPTIONS ? { ...data, nodeOptions: true } : data;
@@ -587,7 +645,15 @@ export default defineSpec({
             : poolReaders(obs.poolLook, fileBytes, obs.pool, uring);
           // the pool's read system calls, counted from outside, and its threads' names
           const calls = o.nodeOptions ? null : poolReadCalls(obs.poolLook, readCallsFor(obs.cases, uring), poolName);
-          const all = [...rows, ...fifo, ...(readers ? [readers] : []), ...(calls ? [calls] : [])];
+          // … and nothing else read meanwhile, threads that ended included
+          const elsewhere = o.nodeOptions ? null : readsElsewhere(obs.poolLook, uring);
+          const all = [
+            ...rows,
+            ...fifo,
+            ...(readers ? [readers] : []),
+            ...(calls ? [calls] : []),
+            ...(elsewhere ? [elsewhere] : []),
+          ];
           return judged(all);
         },
       },
