@@ -14,6 +14,7 @@ import perProcess, {
   workerAsksPart,
   askStepsPart,
   askCarrierPart,
+  askOffPoolPart,
   drawAskKinds,
   ASK_KINDS,
 } from '../specs/threadpool/pool.per-process.spec.js';
@@ -553,4 +554,111 @@ describe("which threads ran the Worker's requests (shares read from /proc/self/t
       }
     },
   );
+});
+
+describe('pool.per-process: the Worker’s requests’ work off the pool over their whole life (askOffPoolPart)', () => {
+  const MAIN = 100;
+  const POOL = [11, 12, 13, 14];
+  const WORKER = 30;
+  const asks = {
+    kinds: ['scrypt', 'pbkdf2', 'fs'],
+    costs: { scrypt: { cpuMs: 45, readKiB: 0 }, pbkdf2: { cpuMs: 40, readKiB: 0 }, fs: { cpuMs: 3, readKiB: 8193 } },
+  };
+  /** @param {Record<number, number>} ms @param {number} processMs */
+  const cpu = (ms, processMs) => ({ threadMs: Object.fromEntries(Object.entries(ms)), processMs });
+  /** @param {Record<number, number>} r @param {number} [ended] bytes of threads that ended */
+  const io = (r, ended = 0) => {
+    const threads = Object.fromEntries(Object.entries(r).map(([t, b]) => [t, { rchar: b, syscr: 1 }]));
+    const sum = Object.values(r).reduce((n, b) => n + b, 0);
+    return { threads, whole: { rchar: sum + ended, syscr: Object.keys(r).length } };
+  };
+  const base = { [MAIN]: 100, [WORKER]: 50, 11: 1, 12: 1, 13: 1, 14: 1 };
+  /**
+   * Looks at the three phases: CPU by thread at each, the process's whole in ticks (10 ms).
+   * @param {{ askMain?: number, askWorker?: number, askGone?: number, servedWorker?: number, servedGone?: number, askRead?: number, servedGoneRead?: number }} o
+   */
+  const looks = ({
+    askMain = 3,
+    askWorker = 1,
+    askGone = 0,
+    servedWorker = 4,
+    servedGone = 0,
+    askRead = 0,
+    servedGoneRead = 0,
+  } = {}) => {
+    const q = { ...base, [MAIN]: 100 + askMain, [WORKER]: 50 + askWorker };
+    const e = { ...q, [MAIN]: q[MAIN] + 60, [WORKER]: q[WORKER] + servedWorker, 11: 41, 12: 46, 13: 4 };
+    const whole = (/** @type {Record<number, number>} */ m, gone = 0) =>
+      Math.floor((Object.values(m).reduce((n, v) => n + v, 0) + gone) / 10) * 10;
+    return {
+      'asks-begin': { cpu: cpu(base, whole(base)), io: io({ [MAIN]: 1000 }), pool: POOL },
+      'asks-queued': { cpu: cpu(q, whole(q, askGone)), io: io({ [MAIN]: 1100 + askRead }) },
+      'asks-end': {
+        cpu: cpu(e, whole(e, askGone + servedGone)),
+        io: io({ [MAIN]: 1300 + askRead, 14: 8192 * 1024 }, servedGoneRead),
+      },
+    };
+  };
+
+  test('honest as measured (Node 20–26: asking 2–6 ms, served 3–10 ms of 90–150): passes, its figures shown', () => {
+    const r = askOffPoolPart(looks(), asks, 4, MAIN);
+    expect(r).toMatchObject({ ok: true });
+    expect(r?.text).toContain(
+      'while it asked (every thread, the main one and those that ended included): most on one, thread 100, 3 ms CPU (3%), 4 in all',
+    );
+    expect(r?.text).toContain("the main thread's 3");
+  });
+
+  test('V8’s helper threads’ GC spread over several (honest, Node 20: 26 ms in all, 8.6 on one) passes', () => {
+    const l = looks();
+    const q = l['asks-queued'].cpu;
+    const spread = { ...q, threadMs: { ...q.threadMs, 5: 8.6, 6: 7.5, 7: 6 } };
+    const r = askOffPoolPart({ ...l, 'asks-queued': { ...l['asks-queued'], cpu: spread } }, asks, 4, MAIN);
+    expect(r).toMatchObject({ ok: true });
+    expect(r?.text).toContain('most on one, thread 5, 8.6 ms CPU (10%)');
+  });
+
+  test('r1-stand-in-on-main as measured: the real work on the main thread when the Worker asks fails, decisively', () => {
+    const r = askOffPoolPart(looks({ askMain: 118, askRead: 8192 * 1024 }), asks, 4, MAIN);
+    expect(r).toMatchObject({ ok: false });
+    expect(r?.invalid).toBeUndefined();
+    expect(r?.text).toContain('8192 KiB read (100%) (expected the pool to do the work)');
+  });
+
+  test('the work done by a thread that ends (beyond the ticks’ slack), or read by one, fails', () => {
+    expect(askOffPoolPart(looks({ askGone: 80 }), asks, 4, MAIN)).toMatchObject({ ok: false });
+    expect(askOffPoolPart(looks({ servedGone: 80 }), asks, 4, MAIN)).toMatchObject({ ok: false });
+    expect(askOffPoolPart(looks({ servedGoneRead: 8192 * 1024 }), asks, 4, MAIN)).toMatchObject({ ok: false });
+    // a gone reading within the whole's tick error is no thread's work
+    expect(askOffPoolPart(looks({ askGone: 9 }), asks, 4, MAIN)).toMatchObject({ ok: true });
+  });
+
+  test('a share between the bounds is contested (void), never a pass', () => {
+    const r = askOffPoolPart(looks({ servedWorker: 18 }), asks, 4, MAIN);
+    expect(r).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(r?.text).toContain('contested');
+  });
+
+  test('unread: a look missing, a listing failed, the pool not P parked, costs too small; older records left out', () => {
+    const l = looks();
+    expect(askOffPoolPart({ ...l, 'asks-end': undefined }, asks, 4, MAIN)).toMatchObject({ invalid: true });
+    expect(
+      askOffPoolPart(
+        { ...l, 'asks-queued': { ...l['asks-queued'], cpu: { threadMs: null, processMs: 1 } } },
+        asks,
+        4,
+        MAIN,
+      ),
+    ).toMatchObject({ invalid: true });
+    expect(askOffPoolPart({ ...l, 'asks-queued': { ...l['asks-queued'], io: null } }, asks, 4, MAIN)).toMatchObject({
+      invalid: true,
+    });
+    expect(
+      askOffPoolPart({ ...l, 'asks-begin': { ...l['asks-begin'], pool: [11, 12, 13] } }, asks, 4, MAIN),
+    ).toMatchObject({ invalid: true });
+    const tiny = { ...asks, costs: { scrypt: { cpuMs: 1 }, pbkdf2: { cpuMs: 1 }, fs: { cpuMs: 0, readKiB: 8193 } } };
+    expect(askOffPoolPart(l, tiny, 4, MAIN)).toMatchObject({ invalid: true });
+    expect(askOffPoolPart(undefined, asks, 4, MAIN)).toBeNull();
+    expect(askOffPoolPart(l, { ...asks, costs: null }, 4, MAIN)).toBeNull();
+  });
 });

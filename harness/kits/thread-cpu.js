@@ -70,3 +70,24 @@ export function cpuBetween(a, b) {
   const whole = a.processMs != null && b.processMs != null ? b.processMs - a.processMs : null;
   return { spentMs, liveMs, goneMs: whole === null ? null : Math.max(0, whole - liveMs) };
 }
+
+/**
+ * readThreadCpu, taken where the process holds still: the whole is read before and after
+ * the threads, and a reading whose two wholes differ (a thread ran meanwhile, the reader
+ * itself descheduled on a busy host: what ran then would count as ended threads' CPU) is
+ * taken again, up to `tries` times; where none agreed, the whole is left unread (null:
+ * what ended threads spent is then not told).
+ * @param {number} pid @param {number} [tries]
+ * @returns {ThreadCpu}
+ */
+export function readThreadCpuSteady(pid, tries = 5) {
+  /** @type {ThreadCpu} */
+  let r = { threadMs: null, processMs: null };
+  for (let i = 0; i < tries; i++) {
+    const before = proc.processCpuMs(pid);
+    r = readThreadCpu(pid);
+    if (r.threadMs === null) return r;
+    if (Number.isFinite(before) && before === r.processMs) return r;
+  }
+  return { threadMs: r.threadMs, processMs: null };
+}

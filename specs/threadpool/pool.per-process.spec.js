@@ -1,5 +1,7 @@
 import { defineSpec } from '../../harness/spec.js';
-import { poolSize } from '../../harness/kits/pool.js';
+import { parkedFromOutside, poolSize } from '../../harness/kits/pool.js';
+import { GONE_SLACK_MS, cpuBetween, readThreadCpuSteady } from '../../harness/kits/thread-cpu.js';
+import { ioBetween, readThreadIo } from '../../harness/kits/thread-io.js';
 import { barePollsOnce, childrenOf, nodeOptionsOf, pollsOf } from '../../harness/kits/threads.js';
 import { listTasks } from '../../harness/thread-watch.js';
 import { shuffled } from '../../harness/kits/draw.js';
@@ -328,6 +330,163 @@ export function askCarrierPart(asks, P) {
   };
 }
 
+/**
+ * Under this share of the requests' cost on any one thread off the pool (askOffPoolPart),
+ * none ran them there: honest readings reach 12% (V8's helper threads and the Worker's own
+ * on a busy host), r1-stand-in-on-main's no less than 75%; at CARRIED_OK or more, against.
+ */
+export const OFF_POOL_OK = 0.2;
+
+/** The harness's looks at the fixture around the Worker's requests (fixture's workerAsks, gated). */
+export const ASK_PHASES = /** @type {const} */ (['asks-begin', 'asks-queued', 'asks-end']);
+
+/**
+ * What the harness reads of the fixture from outside at one of ASK_PHASES: every thread's
+ * CPU and the process's whole (kits/thread-cpu.js), every thread's reads and the whole's
+ * (kits/thread-io.js), both keeping what threads that ended did; at 'asks-begin', the
+ * threads parked in open(2) on a FIFO (the pool the main thread holds, as the harness
+ * tells it).
+ * @param {number} pid @param {string} phase
+ */
+export function askLook(pid, phase) {
+  const parked = phase === 'asks-begin' ? parkedFromOutside(pid) : undefined;
+  return {
+    cpu: readThreadCpuSteady(pid),
+    io: readThreadIo(pid),
+    ...(parked !== undefined && { pool: parked?.map((t) => t.tid) ?? null }),
+  };
+}
+
+/**
+ * The Worker's requests' work ran nowhere but on the pool, over the whole of their life:
+ * the per-step reading (askCarrierPart) sees only the windows around each release, and
+ * sets the main thread aside there (its /proc polls); work done when the Worker asks, or
+ * by a thread that ends, escapes it. Read from outside at ASK_PHASES (askLook), in two
+ * windows, against the requests' cost (the Worker's own in-place readings, summed: CPU
+ * ms; where fs is asked, its KiB read):
+ * - asking ('asks-begin' to 'asks-queued': the Worker asks, the main thread queues its
+ *   parkers, holdMs pass, no /proc poll of the fixture's): the process's CPU and reads on
+ *   every thread, the main thread and threads that ended included (CPU beyond
+ *   GONE_SLACK_MS, the whole's tick error); every pool thread is held, so nothing here is
+ *   the requests' work;
+ * - served ('asks-queued' to 'asks-end': the releases, the requests on the pool): every
+ *   thread but the pool's and the main thread (whose polls take 4–28 ms a step), threads
+ *   that ended included.
+ * In each window the CPU of the one thread that spent most (or of the threads that ended,
+ * where they spent more), and the bytes read in all, as a share of the cost: under
+ * OFF_POOL_OK agrees, at or above CARRIED_OK is against (the requests' work off the pool),
+ * between contested. One thread's, not the sum: V8's helper threads (GC) spend up to
+ * ~40 ms a window between them honest, 14 ms at most on one. Honest (Node 20.20, 22, 24,
+ * 26, 18 trials, beside two busy loops too): asking 1.6–14 ms on one thread (2–12%: the
+ * main thread's 1.6–3 ms, a V8 helper's or the Worker's up to 14), 0 KiB read; served
+ * 1.2–3.5 ms on one (1–4%), 0 KiB. r1-stand-in-on-main (the real work on the main thread
+ * when the Worker asks): asking 66–144 ms on the main thread (75–134%), 8192 KiB read
+ * where fs is asked.
+ * Void where a look was not taken or unread, or the process did not hold still while
+ * read (kits/thread-cpu.js readThreadCpuSteady, kits/thread-io.js readThreadIo), or the
+ * pool not P threads parked; null where not read (records from before, no costs).
+ * @param {any} looks  by phase @param {any} asks  the fixture's workerAsks @param {number} P @param {number | null} mainPid
+ * @returns {{ ok: boolean, invalid?: true, contested?: true, text: string } | null}
+ */
+export function askOffPoolPart(looks, asks, P, mainPid) {
+  if (!looks || !asks || !Array.isArray(asks.kinds) || !asks.costs || typeof mainPid !== 'number') return null;
+  const unread = (/** @type {string} */ why) => ({
+    ok: false,
+    invalid: /** @type {const} */ (true),
+    text: `where the Worker's requests' work ran, read from outside, not read: ${why}`,
+  });
+  const [a, q, e] = ASK_PHASES.map((p) => looks[p]);
+  if (!a || !q || !e) return unread(`no look at ${ASK_PHASES.filter((p) => !looks[p]).join(', ')}`);
+  if (!Array.isArray(a.pool) || a.pool.length !== P)
+    return unread(
+      `${Array.isArray(a.pool) ? a.pool.length : 'no'} threads parked in open(2) before it asked, not ${P}`,
+    );
+  const asking = cpuBetween(a.cpu, q.cpu);
+  const served = cpuBetween(q.cpu, e.cpu);
+  if (!asking || !served || asking.goneMs === null || served.goneMs === null || !a.io || !q.io || !e.io)
+    return unread('a thread listing failed, or the process did not hold still while its CPU or reads were read');
+  const askingIo = ioBetween(a.io, q.io);
+  const servedIo = ioBetween(q.io, e.io);
+  /** @type {string[]} */
+  const kinds = asks.kinds;
+  const costMs = kinds.reduce((n, k) => n + (asks.costs[k]?.cpuMs ?? 0), 0);
+  const fsAsked = kinds.includes('fs');
+  const costB = fsAsked ? (asks.costs.fs?.readKiB ?? 0) * 1024 : 0;
+  if (!(costMs >= 3) || (fsAsked && !(costB >= 1 << 20)))
+    return unread(
+      `the requests' work in place ${costMs} ms${fsAsked ? `, ${Math.round(costB / 1024)} KiB` : ''}, too small to be seen`,
+    );
+  const pool = a.pool.map(String);
+  const main = String(mainPid);
+  const gone = (/** @type {number} */ ms) => Math.max(0, ms - GONE_SLACK_MS);
+  const sum = (/** @type {Record<string, number>} */ by, /** @type {(t: string) => boolean} */ which) =>
+    Object.entries(by).reduce((n, [t, v]) => (which(t) ? n + v : n), 0);
+  const bytes = (/** @type {Record<string, { rchar: number }>} */ by) =>
+    Object.fromEntries(Object.entries(by).map(([t, c]) => [t, c.rchar]));
+  const off = (/** @type {string} */ t) => !pool.includes(t) && t !== main;
+  /** The thread that spent most among `which`, or the threads that ended (beyond the tick error) where they did more. */
+  const most = (
+    /** @type {Record<string, number>} */ by,
+    /** @type {(t: string) => boolean} */ which,
+    /** @type {number} */ goneMs,
+  ) => {
+    const top = Object.entries(by)
+      .filter(([t]) => which(t))
+      .reduce((/** @type {[string, number]} */ x, y) => (y[1] > x[1] ? y : x), ['none', 0]);
+    return gone(goneMs) > top[1]
+      ? { who: 'threads that ended', ms: gone(goneMs) }
+      : { who: `thread ${top[0]}`, ms: top[1] };
+  };
+  const windows = [
+    {
+      name: 'while it asked (every thread, the main one and those that ended included)',
+      ms: sum(asking.spentMs, () => true) + gone(asking.goneMs),
+      most: most(asking.spentMs, () => true, asking.goneMs),
+      mainMs: asking.spentMs[main] ?? 0,
+      goneMs: asking.goneMs,
+      b: sum(bytes(askingIo.spent), () => true) + askingIo.gone.rchar,
+    },
+    {
+      name: "while the pool served them (every thread but the pool's and the main one, those that ended included)",
+      ms: sum(served.spentMs, off) + gone(served.goneMs),
+      most: most(served.spentMs, off, served.goneMs),
+      mainMs: null,
+      goneMs: served.goneMs,
+      b: sum(bytes(servedIo.spent), off) + servedIo.gone.rchar,
+    },
+  ];
+  const round = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+  let against = false;
+  let contested = false;
+  const words = windows.map((w) => {
+    // CPU by the thread that did most (V8's helper threads' GC, 0–9 ms a window honest, is
+    // spread over several: their sum is no one thread's work); bytes read in all (exact)
+    const shares = [w.most.ms / costMs, ...(fsAsked ? [w.b / costB] : [])];
+    const top = Math.max(...shares);
+    const wAgainst = top >= CARRIED_OK;
+    const wOk = top < OFF_POOL_OK;
+    against ||= wAgainst;
+    contested ||= !wAgainst && !wOk;
+    return (
+      `${w.name}: most on one, ${w.most.who}, ${round(w.most.ms)} ms CPU (${pct0(w.most.ms / costMs)}), ${round(w.ms)} in all` +
+      (w.mainMs === null ? '' : `, the main thread's ${round(w.mainMs)}`) +
+      (w.goneMs > 0
+        ? `, ${round(w.goneMs)} by threads that ended (${GONE_SLACK_MS} of it the whole's tick error)`
+        : '') +
+      (fsAsked ? `, ${Math.round(w.b / 1024)} KiB read (${pct0(w.b / costB)})` : '') +
+      (wOk ? '' : wAgainst ? ' (expected the pool to do the work)' : ' (too close to tell: contested)')
+    );
+  });
+  const ok = !against && !contested;
+  return {
+    ok,
+    ...(!against && contested && { invalid: /** @type {const} */ (true), contested: /** @type {const} */ (true) }),
+    text:
+      `the Worker's requests' work (${round(costMs)} ms CPU${fsAsked ? `, ${Math.round(costB / 1024)} KiB read` : ''} in place) off the pool (${pool.join(',')}), read from /proc/${mainPid} from outside: ${words.join('; ')}` +
+      (ok ? '' : ` (expected under ${pct0(OFF_POOL_OK)} of it on any one thread off the pool in each)`),
+  };
+}
+
 /** @param {number} x */
 const pct0 = (x) => `${Math.round(x * 100)}%`;
 
@@ -437,6 +596,8 @@ export default defineSpec({
         // Not counted where Node options are in force (nodeOptionsOf, read at the first word).
         /** @type {{ before: number | null, held: number | null, bare?: number | null, nodeOptions?: string | null }} */
         const loops = { before: null, held: null };
+        /** @type {Record<string, any>} the looks around the Worker's requests (askOffPoolPart) */
+        const askLooks = {};
         const h = c.start('pool-per-process.cjs', {
           // the Worker's requests of drawn kinds while the pool is full (workerAsksPart)
           options: { pool: P, holdMs: 100, gate: linux, workerKinds: drawAskKinds() },
@@ -447,6 +608,8 @@ export default defineSpec({
               if (!loops.nodeOptions) loops.before = pollsOf(h.pid);
             } else if (m?.phase === 'worker-parked') {
               if (!loops.nodeOptions) loops.held = pollsOf(h.pid);
+            } else if (ASK_PHASES.includes(m?.phase) && h.pid !== undefined) {
+              askLooks[m.phase] = askLook(h.pid, m.phase);
             } else return;
             h.send({ type: 'looked', phase: m.phase });
           },
@@ -462,7 +625,12 @@ export default defineSpec({
           // After the fixture, not beside it: a bare Node's loops, once for the claim (workerLoops).
           if (typeof counted.held === 'number') counted.bare = await barePolls(c);
           return watch
-            ? { ...data, fixturePid: h.pid, childrenSeen: watch.stop(), ...(linux && { loops: counted }) }
+            ? {
+                ...data,
+                fixturePid: h.pid,
+                childrenSeen: watch.stop(),
+                ...(linux && { loops: counted, askLooks }),
+              }
             : data;
         } finally {
           watch?.stop();
@@ -483,7 +651,15 @@ export default defineSpec({
           const steps = askStepsPart(obs.workerAsks, P);
           // ... which ran them: each request's work seen on a thread of the pool (askCarrierPart)
           const carried = askCarrierPart(obs.workerAsks, P);
-          const parts = [...rows, ...(asks ? [asks] : []), ...(steps ? [steps] : []), ...(carried ? [carried] : [])];
+          // ... and nowhere else over the requests' whole life, read from outside (askOffPoolPart)
+          const offPool = askOffPoolPart(obs.askLooks, obs.workerAsks, P, obs.fixturePid ?? null);
+          const parts = [
+            ...rows,
+            ...(asks ? [asks] : []),
+            ...(steps ? [steps] : []),
+            ...(carried ? [carried] : []),
+            ...(offPool ? [offPool] : []),
+          ];
           // a part decisively against fails the trial whatever another's control did: only
           // where none is against does a void part void it
           const against = parts.some((r) => !r.ok && !r.invalid);
@@ -509,14 +685,16 @@ export default defineSpec({
               brought?.ok !== false &&
               asks?.ok !== false &&
               steps?.ok !== false &&
-              carried?.ok !== false,
+              carried?.ok !== false &&
+              offPool?.ok !== false,
             detail:
               same +
               rows.map((r) => r.text).join('; ') +
               (brought?.text ?? '') +
               (asks ? `; ${asks.text}` : '') +
               (steps ? `; ${steps.text}` : '') +
-              (carried ? `; ${carried.text}` : ''),
+              (carried ? `; ${carried.text}` : '') +
+              (offPool ? `; ${offPool.text}` : ''),
           };
         },
       },
