@@ -42,3 +42,13 @@ export declare function cpuBetween(a: ThreadCpu, b: ThreadCpu): {
     liveMs: number;
     goneMs: number | null;
 } | null;
+/**
+ * readThreadCpu, taken where the process holds still: the whole is read before and after
+ * the threads, and a reading whose two wholes differ (a thread ran meanwhile, the reader
+ * itself descheduled on a busy host: what ran then would count as ended threads' CPU) is
+ * taken again, up to `tries` times; where none agreed, the whole is left unread (null:
+ * what ended threads spent is then not told).
+ * @param {number} pid @param {number} [tries]
+ * @returns {ThreadCpu}
+ */
+export declare function readThreadCpuSteady(pid: number, tries?: number): ThreadCpu;
