@@ -41,6 +41,7 @@ import separate, {
   midReadsCheck,
   drawNames,
   MID_MS,
+  LAST_MS,
   SETTLE_MS,
 } from '../specs/cluster/cluster.separate-processes.spec.js';
 import ipcSpec, {
@@ -653,6 +654,40 @@ describe('cluster.separate-processes: names drawn, and the reads at a drawn dela
     expect(check({ ...whole, mid: { ...whole.mid, roundTrips: [2] } })).toMatchObject({ ok: false, invalid: true });
     // void reads do not hide a copy seen elsewhere
     expect(check({ ...whole, seen: { 1: V, 2: V }, mid: { ...whole.mid, roundTrips: [2] } }).invalid).toBeUndefined();
+  });
+  it('the last reads (LAST_MS): a copy set late (r2-late-globals: 1200 ms) fails; void where a worker was not reached', () => {
+    const last = { atMs: 2140, roundTrips: [1, 2], global: { 1: V, 2: null }, env: { 1: null, 2: E } };
+    const ok = midReadsCheck({ ...honest, last }, 'last');
+    expect(ok.ok).toBe(true);
+    expect(ok.detail).toBe(
+      `; read a last time 2140 ms after the set (drawn in ${LAST_MS[0]}–${LAST_MS[1]} ms), after a round trip through the primary from 1, 2: global {"1":"v1","2":null}, variable {"1":null,"2":"e1"}`,
+    );
+    expect(LAST_MS[0]).toBeGreaterThan(SETTLE_MS + 500); // well past the reads before it
+    const late = { ...last, global: { 1: V, 2: V } };
+    expect(midReadsCheck({ ...honest, last: late }, 'last')).toMatchObject({ ok: false });
+    expect(midReadsCheck({ ...honest, last: late }, 'last').invalid).toBeUndefined();
+    expect(midReadsCheck({ ...honest, last: { ...last, roundTrips: [1] } }, 'last')).toMatchObject({
+      ok: false,
+      invalid: true,
+    });
+    expect(midReadsCheck(honest, 'last')).toEqual({ ok: true, detail: '' }); // older records
+    const check = checkOf(separate);
+    const whole = {
+      ...honest,
+      last,
+      primaryPid: 9,
+      setterOld: null,
+      seen: { 1: V, 2: null },
+      later: { 1: V, 2: null },
+      impostures: [],
+    };
+    expect(check(whole).ok).toBe(true);
+    expect(check(whole).detail).toContain('read a last time 2140 ms after the set');
+    // every read before it clean, the copy landed only in the last: the trial fails
+    const caught = check({ ...whole, last: late });
+    expect(caught.ok).toBe(false);
+    expect(caught.invalid).toBeUndefined();
+    expect(check({ ...whole, last: { ...last, global: { 1: V } } })).toMatchObject({ ok: false, invalid: true });
   });
   it('drawNames: a fresh identifier and variable name per trial, never the fixed ones', () => {
     const seen = new Set();

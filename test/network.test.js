@@ -9,7 +9,11 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture } from '../harness/isolate.js';
 import notPoolBound from '../specs/network/net.not-pool-bound.spec.js';
-import lookupPoolBound, { nameBehindCap, parkWays } from '../specs/network/net.dns-lookup-pool-bound.spec.js';
+import lookupPoolBound, {
+  nameBehindCap,
+  parkWays,
+  dottedNames,
+} from '../specs/network/net.dns-lookup-pool-bound.spec.js';
 import resolveNotPoolBound from '../specs/network/net.resolve-not-pool-bound.spec.js';
 import dnsHalfCap, {
   busyWhileHeld,
@@ -1276,8 +1280,10 @@ describe('net.dns-lookup-pool-bound: the way the pool is held, drawn per trial',
     const seen = [];
     const c = /** @type {any} */ ({
       poolSize: 4,
-      run: async (/** @type {string} */ _f, /** @type {any} */ o) => {
-        if (!o.options.mode) seen.push(o.options.parkHow);
+      node: { ...node, path: '/no/node' },
+      // the DNS servers' reading (dns-servers.cjs) answers nothing: the dotted names left out
+      run: async (/** @type {string} */ f, /** @type {any} */ o) => {
+        if (f === 'net-probe.cjs' && !o.options.mode) seen.push(o.options.parkHow);
         return {};
       },
     });
@@ -1349,6 +1355,71 @@ describe("net.dns-lookup-pool-bound: requests by name behind the lookups' cap (n
     const caught = plan.structural?.check({ ...early, nameCap: { ...run(0), held: 1 } });
     expect(caught).toMatchObject({ ok: false });
     expect(caught?.invalid).toBeUndefined();
+  });
+});
+
+describe('net.dns-lookup-pool-bound: names with a dot, asked of DNS in a network namespace of its own', () => {
+  const op = (/** @type {number} */ count, /** @type {number} */ before, errors = []) => ({
+    count,
+    completedBeforeRelease: before,
+    completed: count,
+    times: [],
+    errors,
+  });
+  /** The main run: 8 + 1 dotted lookups, `before` of them before the release, `during` queries in the hold. */
+  const run = (/** @type {number} */ before, /** @type {number} */ during, all = 10) => ({
+    P: 4,
+    parked: 4,
+    getaddrinfoDuringHold: 18 - before,
+    connectedDuringHold: 8 + before,
+    ops: { ip: op(8, 8), name: op(8, 0), lookup: op(1, 0), access: op(1, 0), dotted: op(9, before) },
+    families: [4, 0, 0, 4, 4, 0, 4, 0, 4],
+    dottedDns: {
+      duringHold: during ? { 1: during } : {},
+      all: { 1: Math.max(all - 3, 0), 28: Math.min(all, 3) },
+      families: { 0: 3, 4: 3, 6: 3 },
+    },
+  });
+  it('honest: none before the release, no query during the hold, one or more per name after it', () => {
+    const d = dottedNames(run(0, 0));
+    expect(d).toEqual({
+      ok: true,
+      text: "9 lookups of dotted names (a GET each but one dns.lookup; families 3× unset, 3× IPv4, 3× IPv6, drawn) asked of the fixture's DNS responders: 0/9 ended before the release (9 after it), 0 queries reached the responders during the hold, 10 in all",
+    });
+  });
+  it('r2-dotted-off-pool (c-ares answers them during the hold): fails, and so does a query in the hold alone', () => {
+    const caught = dottedNames(run(8, 8));
+    expect(caught?.ok).toBe(false);
+    expect(caught?.invalid).toBeUndefined();
+    expect(caught?.text).toContain(
+      '8/9 ended before the release (1 after it), 8 queries reached the responders during the hold',
+    );
+    expect(dottedNames(run(0, 1))?.ok).toBe(false); // asked off the pool, the answer held back
+    expect(dottedNames({ ...run(0, 0), ops: { ...run(0, 0).ops, dotted: op(9, 0, ['ENOTFOUND']) } })?.ok).toBe(false);
+  });
+  it('fewer queries than names: void; left out (no namespace of its own): said; older records: null', () => {
+    expect(dottedNames(run(0, 0, 4))).toMatchObject({ ok: false, invalid: true });
+    expect(dottedNames({ ops: {}, dottedLeftOut: 'no network namespace of its own: EPERM' })).toEqual({
+      ok: true,
+      text: 'dotted names left out: no network namespace of its own: EPERM',
+    });
+    expect(dottedNames({ ops: {} })).toBeNull();
+  });
+  it("the claim's check: the dotted part joins the rest, its numbers in the detail", () => {
+    const check = lookupPoolBound.plan(/** @type {any} */ ({ arch: 'x64', cores: 2, node: { major: 20 } })).structural
+      ?.check;
+    const ok = check?.(run(0, 0));
+    expect(ok?.ok).toBe(true);
+    expect(ok?.detail).toContain('18 getaddrinfo requests queued on the pool (expected 18)');
+    expect(ok?.detail).toContain(
+      'families of the requests to localhost and the lookup, drawn: 4 unset unset 4 4 unset 4 unset 4',
+    );
+    expect(ok?.detail).toContain('0/9 ended before the release');
+    const caught = check?.(run(8, 8));
+    expect(caught?.ok).toBe(false);
+    expect(caught?.invalid).toBeUndefined();
+    // a dotted part with no query at all voids a trial nothing else is against
+    expect(check?.(run(0, 0, 0))).toMatchObject({ ok: false, invalid: true });
   });
 });
 

@@ -93,17 +93,29 @@ export function drawNames() {
 export const MID_MS = /** @type {const} */ ([100, 400]);
 
 /**
- * The reads at the drawn delay (MID_MS), after each worker's round trip
+ * When each worker is read a last time, in ms after the set was answered: drawn per
+ * trial in this range, well past SETTLE_MS, after a round trip through the primary from
+ * each worker as for MID_MS. A copier that sends at once but sets its copy later than
+ * the reads before (r2-late-globals: 1200 ms after it saw the global) shows here; one
+ * that waits longer than LAST_MS[1] still passes unseen, as does any that waits past the
+ * trial's end. It costs each trial about that long: the claim runs in the lane for claims
+ * that mostly wait.
+ */
+export const LAST_MS = /** @type {const} */ ([1500, 3000]);
+
+/**
+ * The reads at the drawn delay (MID_MS, or LAST_MS with `which` 'last'), after each worker's round trip
  * through the primary: the setter holds the global, the other reads null,
  * the variable reads in its writer and null in the other. Void (`invalid`)
  * where the round trip did not reach both workers or a worker was not read,
  * all else holding: that reading says nothing. Absent in records made before it.
- * @param {any} obs
+ * @param {any} obs @param {'mid' | 'last'} [which]
  * @returns {{ ok: boolean, invalid?: boolean, detail: string }}
  */
-export function midReadsCheck(obs) {
-  const m = obs.mid;
+export function midReadsCheck(obs, which = /** @type {'mid' | 'last'} */ ('mid')) {
+  const m = obs[which];
   if (!m) return { ok: true, detail: '' };
+  const range = which === 'last' ? LAST_MS : MID_MS;
   const other = obs.workerPids.find((/** @type {number} */ p) => p !== obs.setter);
   const envOther = obs.workerPids.find((/** @type {number} */ p) => p !== obs.envSetter);
   const read = (/** @type {Record<string, any>} */ r, /** @type {number | undefined} */ p) => p !== undefined && p in r;
@@ -121,7 +133,7 @@ export function midReadsCheck(obs) {
     (obs.setter in m.global && !same(m.global[obs.setter], obs.value)) ||
     (obs.envSetter in m.env && m.env[obs.envSetter] !== obs.envValue);
   const detail =
-    `; read again ${m.atMs} ms after the set (drawn in ${MID_MS[0]}–${MID_MS[1]} ms), after a round trip through the primary from ${m.roundTrips.length ? m.roundTrips.join(', ') : 'no worker'}: ` +
+    `; read ${which === 'last' ? 'a last time' : 'again'} ${m.atMs} ms after the set (drawn in ${range[0]}–${range[1]} ms), after a round trip through the primary from ${m.roundTrips.length ? m.roundTrips.join(', ') : 'no worker'}: ` +
     `global ${JSON.stringify(m.global)}, variable ${JSON.stringify(m.env)}` +
     (wrong
       ? ` (expected ${obs.setter} to hold the global, ${obs.envSetter} the variable, the other worker neither)`
@@ -221,7 +233,7 @@ export default defineSpec({
     figures: null,
   },
   plan: () => ({
-    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global in one worker (a string in odd trials, in even ones a number, boolean, array or object, the kind drawn) reads back as set there and as unset (null) in the other, at once, at a drawn ${MID_MS[0]}–${MID_MS[1]} ms after a round trip through the primary from each worker, and ${SETTLE_MS} ms later; the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness, and the global's and the variable's names); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
+    summary: `2 workers: distinct pids (none the primary's); a global set through GET /global in one worker (a string in odd trials, in even ones a number, boolean, array or object, the kind drawn) reads back as set there and as unset (null) in the other, at once, at a drawn ${MID_MS[0]}–${MID_MS[1]} ms after a round trip through the primary from each worker, ${SETTLE_MS} ms later and at a drawn ${LAST_MS[0]}–${LAST_MS[1]} ms (a round trip first); the same global set in the primary to a value of its own, and an environment variable written in a worker, read back where set and unset in every other process (primary included), at once and ${SETTLE_MS} ms later (all three values drawn by the harness, and the global's and the variable's names); each answer from the worker that holds its connection (Linux: by /proc, read by the harness).`,
     model: { workers: 2, distinctPids: 2, seenInSetter: 'V', seenInOther: null },
     trial: async (c, n = 1) => {
       // drawn by the harness: the worker's global (its kind too), the primary's, the worker's variable
@@ -232,6 +244,7 @@ export default defineSpec({
       const names = drawNames();
       const named = `name=${names.name}&envName=${names.envName}`;
       const midMs = MID_MS[0] + randomInt(MID_MS[1] - MID_MS[0] + 1);
+      const lastMs = LAST_MS[0] + randomInt(LAST_MS[1] - LAST_MS[0] + 1);
       /** @type {Map<string, any>} the primary's answers ({ memory: id, global, env }) by id */
       const answers = new Map();
       const onMessage = (/** @type {any} */ m) => m && typeof m.memory === 'string' && answers.set(m.memory, m);
@@ -264,23 +277,26 @@ export default defineSpec({
             const now = await askPrimary('now');
             // again at the drawn delay, once each worker has made a round trip through the primary
             const setAnswered = set.t + set.ms;
-            await sleep(Math.max(0, midMs - (performance.now() - setAnswered)));
-            /** @type {number[]} workers whose round trip came back */
-            const roundTrips = [];
-            for (let k = 0; k < 20 && roundTrips.length < 2; k++) {
-              const r = await held.get(`/ipc?nonce=${randomUUID()}`);
-              if (r.pid && r.status === 200 && !roundTrips.includes(r.pid)) roundTrips.push(r.pid);
-            }
-            const midAtMs = Math.round(performance.now() - setAnswered);
-            /** @type {Record<string, any>} */
-            const midGlobal = {};
-            /** @type {Record<string, any>} */
-            const midEnv = {};
-            for (let k = 0; k < 20 && Object.keys(midGlobal).length < 2; k++) {
-              const r = await held.get(`/global?${named}`);
-              if (r.pid) [midGlobal[r.pid], midEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
-            }
-            const mid = { atMs: midAtMs, roundTrips, global: midGlobal, env: midEnv };
+            const readAt = async (/** @type {number} */ atMs) => {
+              await sleep(Math.max(0, atMs - (performance.now() - setAnswered)));
+              /** @type {number[]} workers whose round trip came back */
+              const roundTrips = [];
+              for (let k = 0; k < 20 && roundTrips.length < 2; k++) {
+                const r = await held.get(`/ipc?nonce=${randomUUID()}`);
+                if (r.pid && r.status === 200 && !roundTrips.includes(r.pid)) roundTrips.push(r.pid);
+              }
+              const readAtMs = Math.round(performance.now() - setAnswered);
+              /** @type {Record<string, any>} */
+              const global = {};
+              /** @type {Record<string, any>} */
+              const env = {};
+              for (let k = 0; k < 20 && Object.keys(global).length < 2; k++) {
+                const r = await held.get(`/global?${named}`);
+                if (r.pid) [global[r.pid], env[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
+              }
+              return { atMs: readAtMs, roundTrips, global, env };
+            };
+            const mid = await readAt(midMs);
             // and again, each worker, once SETTLE_MS have passed since the set's answer
             await sleep(Math.max(0, SETTLE_MS - (performance.now() - (set.t + set.ms))));
             /** @type {Record<string, any>} */
@@ -292,6 +308,8 @@ export default defineSpec({
               if (r.pid) [later[r.pid], laterEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
             }
             const primary = { atSet, now, later: await askPrimary('later') };
+            // and a last time, well past the later reads (LAST_MS)
+            const last = await readAt(lastMs);
             const bad = impostures(held.end()).map((r) => ({ pid: r.pid, holders: r.holders }));
             return {
               setter: set.pid,
@@ -299,6 +317,7 @@ export default defineSpec({
               seen,
               mid,
               later,
+              last,
               envSetter: envSet.pid,
               envSetterOld: envSet.body?.env ?? null,
               seenEnv,
@@ -337,6 +356,8 @@ export default defineSpec({
         const own = ownMemoryCheck(obs);
         // and at a drawn delay, after a round trip through the primary from each worker
         const mid = midReadsCheck(obs);
+        // and a last time, well past the others (absent in older records)
+        const last = midReadsCheck(obs, 'last');
         const rest =
           later.ok &&
           bad.length === 0 &&
@@ -349,13 +370,14 @@ export default defineSpec({
           obs.seen[other] === null;
         const kind = obs.kind ? ` (value kind ${obs.kind}, drawn)` : '';
         const called = obs.name ? ` as ${obs.name}, variable ${obs.envName} (names drawn)` : '';
-        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}${kind}${called}; read back: ${JSON.stringify(obs.seen)}${mid.detail}${later.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
+        const detail = `workers ${obs.workerPids.join(', ')} (primary ${obs.primaryPid}); global set in ${obs.setter}${kind}${called}; read back: ${JSON.stringify(obs.seen)}${mid.detail}${later.detail}${last.detail}${own.detail}${bad.length ? `; ${describeImpostures(bad)}` : ''}`;
         // a read that could not be taken (the primary's within 2 s, the drawn-delay
         // reads' round trips) where all else held: the trial is void, never passed
-        if (rest && (mid.ok || mid.invalid) && (own.ok || own.invalid) && (own.invalid || mid.invalid))
+        const parts = [mid, last, own];
+        if (rest && parts.every((p) => p.ok || p.invalid) && parts.some((p) => p.invalid))
           return { ok: false, invalid: true, detail };
         return {
-          ok: rest && own.ok && mid.ok,
+          ok: rest && own.ok && mid.ok && last.ok,
           detail,
         };
       },
