@@ -162,6 +162,45 @@ describe('load generator against the http-server fixture', () => {
     expect(seen.connections).toBe(load.connections + 6);
   });
 
+  it('sends an extra request with the header fields given, and PUT and PATCH with a JSON body', async () => {
+    /** @type {{ method?: string, headers: Record<string, string | string[] | undefined>, body: string }[]} */
+    const got = [];
+    const srv = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        if (req.url !== '/light') got.push({ method: req.method, headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise((r) => srv.listen(0, '127.0.0.1', () => r(undefined)));
+    const port = /** @type {import('node:net').AddressInfo} */ (srv.address()).port;
+    const headers = /** @type {[string, string][]} */ ([
+      ['Accept', '*/*'],
+      ['User-Agent', 'curl/8.5.0'],
+      ['Cookie', 'sid=ab12'],
+    ]);
+    const load = await runLoad(ctx, {
+      origin: `http://127.0.0.1:${port}`,
+      requests: 5,
+      durationMs: 3000,
+      extra: [
+        { path: '/x', atMs: 0, method: 'PUT', headers },
+        { path: '/y', atMs: 5, method: 'PATCH' },
+        { path: '/z', atMs: 200, method: 'GET', headers, primeAtMs: 10 },
+      ],
+    });
+    await new Promise((r) => srv.close(() => r(undefined)));
+    expect(load.extra.map((e) => e.status)).toEqual([200, 200, 200]);
+    expect(load.extra[0].headers).toEqual(headers);
+    const byMethod = Object.fromEntries(got.map((g) => [g.method, g]));
+    expect(byMethod.PUT.headers).toMatchObject({ accept: '*/*', 'user-agent': 'curl/8.5.0', cookie: 'sid=ab12' });
+    expect(JSON.parse(byMethod.PUT.body)).toHaveProperty('ncs');
+    expect(JSON.parse(byMethod.PATCH.body)).toHaveProperty('ncs');
+    expect(byMethod.PATCH.headers['user-agent']).toBeUndefined();
+    expect(byMethod.GET.headers).toMatchObject({ 'user-agent': 'curl/8.5.0' });
+  });
+
   it('reports extra one-off requests separately, in order', async () => {
     const srv = await server();
     const before = Number(process.hrtime.bigint()) / 1e6; // the monotonic clock, as mono-clock.cjs reads it

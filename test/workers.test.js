@@ -41,9 +41,15 @@ import cpuBlocks, {
   otherRequests,
   OTHER_ROUTES,
   listenPollersCheck,
+  listenHoldersCheck,
+  unreadRequests,
+  drawHeaders,
+  unknownPath,
+  UNKNOWN_PATH_SHAPES,
   PRIME_AT_MS,
 } from '../specs/workers/loop.cpu-blocks.spec.js';
-import { EXTRA_METHODS } from '../harness/kits/loadgen.js';
+import { EXTRA_METHODS, normalizeLoad, validHeaders } from '../harness/kits/loadgen.js';
+import { holdersOf } from '../harness/kits/cluster.js';
 import workerResponsive from '../specs/workers/loop.worker-keeps-responsive.spec.js';
 import poolApis, { heldFree, parkedNap } from '../specs/workers/loop.pool-apis-block.spec.js';
 import splitSpeeds from '../specs/workers/workers.split-speeds-up.spec.js';
@@ -1250,16 +1256,33 @@ describe('spec plans', () => {
     const elsewhere = check(obs(1040, 8));
     expect(elsewhere.ok).toBe(false);
     expect(elsewhere.detail).toMatch(/\(expected at least 0.75 of it: answered while the work ran\)/);
-    // sent before the work began (rightly answered at once), or too near its end: left out
+    // sent before the work began (rightly answered at once), or too near its end: left out of the
+    // reading, and the trial void (never judged without it)
     expect(freshLightWait(obs(990, 2))).toBeNull();
-    expect(check(obs(990, 2)).ok).toBe(true);
+    expect(check(obs(990, 2))).toMatchObject({ ok: false, invalid: true });
+    expect(check(obs(990, 2)).detail).toContain(
+      'not read: GET /light went out -10 ms into the 120 ms of work (at least 10 ms before its end needed)',
+    );
     expect(freshLightWait(obs(1115, 1))).toBeNull();
+    expect(check(obs(1115, 1))).toMatchObject({ ok: false, invalid: true });
+    // sent just before the work began and answered only after its end: it waited out all of it, read
+    expect(freshLightWait(obs(998, 124))).toEqual({ share: 1.016, waitedMs: 124, remainingMs: 122, sentAtMs: 998 });
+    expect(check(obs(998, 124)).ok).toBe(true);
     // no such request or reading (older records, a failed request): left out
     expect(freshLightWait(obs(1040, 8, { freshLight: undefined }))).toBeNull();
     expect(freshLightWait(obs(1040, 8, { freshLight: { status: 0, latencyMs: null, firedMono: 6040 } }))).toBeNull();
+    // sent inside the work and not answered: a fail
+    const lost = check(
+      obs(1040, 8, { freshLight: { path: '/light', error: 'ECONNRESET', latencyMs: null, firedMono: 6040 } }),
+    );
+    expect(lost).toMatchObject({ ok: false });
+    expect(lost.invalid).toBeUndefined();
+    expect(lost.detail).toContain('GET /light, sent inside the work, got no answer (ECONNRESET)');
+    // without the server's clock the requests cannot be placed: void
     const noClock = obs(1040, 8);
     delete (/** @type {any} */ (noClock.server).t0Mono);
-    expect(check(noClock).ok).toBe(true);
+    expect(check(noClock)).toMatchObject({ ok: false, invalid: true });
+    expect(check(noClock).detail).toContain("GET /light: the server's clock is unknown");
   });
 
   it('cpu-blocks: the other requests on new connections wait for the work too (blocking-others-elsewhere)', () => {
@@ -1327,22 +1350,44 @@ describe('spec plans', () => {
     // no answer, sent before the work or too near its end, or no such request: left out
     const gone = { path: '/stats', atMs: 1, latencyMs: null, error: 'ECONNRESET', firedMono: 6040 };
     expect(freshOtherWaits({ ...obs([]), freshOthers: [gone] })).toEqual([]);
+    // one that did not go out inside the work voids the trial, with its reason (seen beside two busy
+    // loops: a trial that carried none of them was judged without them)
+    const outside = check(
+      obs([
+        ['/ncs-ab12', 404, 990, 2],
+        ['/stats', 200, 1115, 1],
+      ]),
+    );
+    expect(outside).toMatchObject({ ok: false, invalid: true });
+    expect(outside.detail).toContain('not read: GET /ncs-ab12 went out -10 ms into the 120 ms of work');
+    expect(outside.detail).toContain('GET /stats went out 115 ms into the 120 ms of work');
+    expect(unreadRequests({ ...obs([]), freshOthers: [gone] })).toEqual({
+      unplaced: [],
+      unanswered: ['GET /stats, sent inside the work, got no answer (ECONNRESET)'],
+    });
     expect(
-      check(
-        obs([
-          ['/ncs-ab12', 404, 990, 2],
-          ['/stats', 200, 1115, 1],
-        ]),
-      ).ok,
-    ).toBe(true);
+      unreadRequests({
+        ...obs([]),
+        freshOthers: [{ path: '/x', atMs: 1, latencyMs: null, error: 'EPRIME_UNANSWERED' }],
+      }).unplaced,
+    ).toEqual(['GET /x was not sent (EPRIME_UNANSWERED)']);
+    // a failing reading is not hidden by one that could not be taken
+    const both = check(
+      obs([
+        ['/ncs-ab12', 404, 1040, 5],
+        ['/stats', 200, 1115, 1],
+      ]),
+    );
+    expect(both.ok).toBe(false);
+    expect(both.invalid).toBeUndefined();
     const old = obs([]);
     delete (/** @type {any} */ (old).freshOthers);
     expect(check(old).ok).toBe(true);
     // the harness draws them: an unknown path of its own with the /light, then /light or another
     // unknown path on a reused connection, then one of the routes; each by a drawn method
     const [unknown, reused, route] = otherRequests();
-    expect(unknown.path).toMatch(/^\/ncs-[0-9a-f]{12}$/);
-    expect(reused.path).toMatch(/^\/(light|ncs-[0-9a-f]{12})$/);
+    expect(unknown.path).toMatch(/^\//);
+    expect(['/stats', '/heavy-blocking', '/heavy-worker', '/heavy-split']).not.toContain(unknown.path.split('?')[0]);
     expect(reused.primeAtMs).toBe(PRIME_AT_MS);
     expect(OTHER_ROUTES).toContain(route.path);
     expect(route.at).toBeGreaterThan(reused.at);
@@ -1432,6 +1477,152 @@ describe('spec plans', () => {
     expect(both.ok).toBe(false);
     expect(both.invalid).toBeUndefined();
     expect(listenPollersCheck({ server: {} })).toEqual({ ok: true, text: '' });
+  });
+
+  it('cpu-blocks: any process on the machine besides the server that holds its listening socket fails it (r2-orphan-door)', () => {
+    const check = /** @type {any} */ (cpuBlocks.plan(ctx(2)).structural).check;
+    // work 1000–1120 ms on the server's clock (t0 at 5000 on the monotonic one); scans at the given
+    // server times, each with its holders
+    const obs = (/** @type {[number, number[]][] | null | undefined} */ scans, commands = {}) => ({
+      route: '/heavy-blocking',
+      light: { latency: { max: 115 } },
+      heavyRequest: { status: 200, latencyMs: 122, lightsDuring: { answeredMid: 0 } },
+      freshLight: { path: '/light', status: 200, firedMono: 6040, latencyMs: 81 },
+      freshOthers: [{ path: '/favicon.ico', method: 'PUT', status: 404, firedMono: 6050, latencyMs: 72 }],
+      server: {
+        t0Mono: 5000,
+        pid: 700,
+        heavy: {
+          startMs: 1000,
+          endMs: 1120,
+          handlerMs: 120,
+          ticksDuring: 0,
+          loopMaxMs: 121,
+          lightsBefore: 40,
+          lightsDuring: 0,
+          lightsAfter: 30,
+        },
+        ...(scans !== undefined && {
+          listenHolders:
+            scans &&
+            /** @type {any} */ ({
+              inode: '4242',
+              commands,
+              scans: scans.map(([at, holders]) => ({ mono: 5000 + at, holders, pids: 104, tookMs: 12, cpuMs: 9.5 })),
+            }),
+        }),
+      },
+    });
+    // honest: the server's process alone at every scan, some inside the work
+    const honestScans = /** @type {[number, number[]][]} */ ([
+      [900, [700]],
+      [1010, [700]],
+      [1060, [700]],
+      [1110, [700]],
+      [1160, [700]],
+    ]);
+    expect(listenHoldersCheck(obs(honestScans))).toEqual({
+      ok: true,
+      text: "5 scans of every process on the machine (3 inside the work, 104 processes, 9.5–9.5 ms of the harness's CPU each) found the listening socket held by the server's process (700) alone",
+    });
+    expect(check(obs(honestScans)).ok).toBe(true);
+    expect(check(obs(honestScans)).detail).toContain('found the listening socket held by the server');
+    // the orphaned door: reparented, no descendant of the server, holds it at every scan
+    const door = obs(
+      honestScans.map(([at, h]) => [at, [...h, 731]]),
+      { 731: 'node sabotage-r2.cjs door 40123 700' },
+    );
+    const doorCheck = check(door);
+    expect(doorCheck).toMatchObject({ ok: false });
+    expect(doorCheck.invalid).toBeUndefined();
+    expect(doorCheck.detail).toContain(
+      "held by pid 731 (node sabotage-r2.cjs door 40123 700) besides the server's 700 (at 5 scans, 3 inside the work) (expected the server's alone",
+    );
+    // one that holds it only before the work fails all the same: it could take connections
+    expect(check(obs([[900, [700, 731]], ...honestScans.slice(1)])).ok).toBe(false);
+    // a holder found fails even where no scan fell inside the work
+    expect(check(obs([[900, [700, 731]]]))).toMatchObject({ ok: false });
+    expect(check(obs([[900, [700, 731]]])).invalid).toBeUndefined();
+    // no scan inside the work, or the socket not found: void, never a pass
+    const noneInside = check(
+      obs([
+        [900, [700]],
+        [1160, [700]],
+      ]),
+    );
+    expect(noneInside).toMatchObject({ ok: false, invalid: true });
+    expect(noneInside.detail).toContain('(0 inside the work');
+    expect(noneInside.detail).toContain('(none inside the work: nothing to judge by)');
+    expect(check(obs(null))).toMatchObject({ ok: false, invalid: true });
+    // a scan that did not find the server's own hold reads nothing: not counted inside
+    expect(
+      check(
+        obs([
+          [1010, []],
+          [1060, []],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, invalid: true });
+    // off Linux and in older records: no such part
+    expect(listenHoldersCheck(obs(undefined))).toEqual({ ok: true, text: '' });
+    expect(check(obs(undefined)).ok).toBe(true);
+  });
+
+  it('holdersOf: the pids whose fd tables hold a socket of that inode', () => {
+    /** @type {Record<number, Record<string, string | null> | null>} */
+    const fds = {
+      1: { 0: '/dev/null', 3: 'socket:[4242]' },
+      2: { 3: 'socket:[42421]', 4: 'anon_inode:[eventpoll]' },
+      3: null, // unreadable or gone
+      4: { 9: 'socket:[4242]', 10: null },
+    };
+    expect(holdersOf([1, 2, 3, 4], '4242', (pid) => fds[pid] ?? null)).toEqual([1, 4]);
+  });
+
+  it('cpu-blocks: each request drawn with header fields, a method among seven and an unknown path of many shapes', () => {
+    /** @type {Map<string, number>} */
+    const names = new Map();
+    let bare = 0;
+    /** @type {Set<string>} */
+    const methods = new Set();
+    /** @type {Set<string>} */
+    const shapes = new Set();
+    for (let k = 0; k < 400; k++) {
+      const h = drawHeaders();
+      expect(validHeaders(h)).toBe(true);
+      if (!h.some(([n]) => n === 'User-Agent')) bare++;
+      for (const [n] of h) names.set(n, (names.get(n) ?? 0) + 1);
+      for (const r of otherRequests()) {
+        methods.add(String(r.method));
+        expect(validHeaders(r.headers)).toBe(true);
+      }
+      const path = unknownPath();
+      shapes.add(path.replace(/[0-9a-f]{6,}|\d+/g, '#'));
+      // each one the load generator can send
+      expect(() =>
+        normalizeLoad({ origin: 'http://127.0.0.1:1', requests: 1, durationMs: 1, extra: [{ path, atMs: 1 }] }),
+      ).not.toThrow();
+    }
+    // a User-Agent (r2-orphan-door's rule) present in some, absent in others; every field drawn
+    expect(bare).toBeGreaterThan(100);
+    expect(bare).toBeLessThan(300);
+    expect([...names.keys()].sort()).toEqual(['Accept', 'Accept-Encoding', 'Accept-Language', 'Cookie', 'User-Agent']);
+    expect(methods).toContain('PUT');
+    expect(methods).toContain('PATCH');
+    expect(methods.size).toBe(7);
+    expect(shapes.size).toBe(UNKNOWN_PATH_SHAPES.length);
+    // the generator writes Host, Connection and the body's fields itself; no CR or LF in a value
+    expect(validHeaders([['Host', 'x']])).toBe(false);
+    expect(validHeaders([['X-A', 'a\r\nX-B: b']])).toBe(false);
+    expect(validHeaders([['Bad Name', 'a']])).toBe(false);
+    expect(() =>
+      normalizeLoad({
+        origin: 'http://127.0.0.1:1',
+        requests: 1,
+        durationMs: 1,
+        extra: [{ path: '/', atMs: 1, headers: [['Connection', 'keep-alive']] }],
+      }),
+    ).toThrow(/bad extra request/);
   });
 
   it('listenPollersNow: the epoll instances of a process tree that watch the listening socket, from /proc', () => {

@@ -13,7 +13,7 @@ import { sourceArticle } from '../sources.js';
 import { createRequire } from 'node:module';
 import { childrenOf, rchar } from './threads.js';
 
-/** @type {{ statFields: (text: string) => string[] }} */
+/** @type {{ statFields: (text: string) => string[], fdLinks: (pid: number) => Record<string, string | null> | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /** The setup of source 004's loadtest runs, with its machine. */
@@ -201,6 +201,32 @@ export function descendantsOf(root, children = childrenOf) {
     queue = next;
   }
   return out;
+}
+
+/** The inode of a socket an fd links to ("socket:[123]" → "123"), null for anything else. @param {string | null | undefined} link */
+export const socketInodeOf = (link) => /^socket:\[(\d+)\]$/.exec(link ?? '')?.[1] ?? null;
+
+/**
+ * The pids among `pids` that hold a socket of this inode now (/proc/<pid>/fd):
+ * whoever holds a listening socket can accept its connections, whatever
+ * process started it. A pid whose fd table cannot be read is left out.
+ * @param {number[]} pids @param {string} inode
+ * @param {(pid: number) => Record<string, string | null> | null} [links]  (tests)
+ * @returns {number[]}
+ */
+export function holdersOf(pids, inode, links = proc.fdLinks) {
+  return pids.filter((pid) => Object.values(links(pid) ?? {}).some((l) => socketInodeOf(l) === inode));
+}
+
+/** Every process on the machine now (its pid namespace's /proc), [] off Linux. */
+export function allPids() {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -35,7 +35,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ResponseParser } from './http-parse.js';
-import { normalizeLoad, latencySummary, lightsWhile } from './loadgen.js';
+import { normalizeLoad, latencySummary, lightsWhile, BODY_METHODS } from './loadgen.js';
 
 const require = createRequire(import.meta.url);
 /**
@@ -118,15 +118,18 @@ const postBody = () => JSON.stringify({ ncs: randomBytes(8).toString('hex') });
 /**
  * What every connection of one load shares: where to connect and the bytes to send.
  * @param {string} origin @param {string} path @param {boolean} keepAlive
- * @param {import('./loadgen.js').ExtraMethod} [method]  default GET; POST with a small JSON body
+ * @param {import('./loadgen.js').ExtraMethod} [method]  default GET; POST, PUT and PATCH with a small JSON body
+ * @param {[string, string][]} [headers]  more header fields (an extra request's), after Host and Connection
  */
-function target(origin, path, keepAlive, method = 'GET') {
+function target(origin, path, keepAlive, method = 'GET', headers = []) {
   const url = new URL(origin);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  const body = method === 'POST' ? postBody() : '';
+  const withBody = BODY_METHODS.includes(method);
+  const body = withBody ? postBody() : '';
   const request = Buffer.from(
     `${method} ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${keepAlive ? '' : 'Connection: close\r\n'}` +
-      (method === 'POST'
+      headers.map(([n, v]) => `${n}: ${v}\r\n`).join('') +
+      (withBody
         ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
         : '\r\n'),
     'latin1',
@@ -503,14 +506,20 @@ async function load(o) {
  * that shares its CPUs can tell the generator's load from other processes'.
  * `firedMono`: when it was sent on the monotonic clock every process reads
  * alike (mono-clock.cjs), to put it on a server's own clock.
- * @returns {Promise<{ path: string, atMs: number, method?: string, primeAtMs?: number, firedAtMs?: number, firedMono?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
+ * @returns {Promise<{ path: string, atMs: number, method?: string, headers?: [string, string][], primeAtMs?: number, firedAtMs?: number, firedMono?: number, latencyMs: number | null, cpuMs?: number, status?: number, error?: string }>}
  */
 function fireExtra(origin, o) {
-  const { path, atMs, method, primeAtMs, t0, deadline, extraSlots } = o;
-  const base = { path, atMs, ...(method && { method }), ...(primeAtMs !== undefined && { primeAtMs }) };
+  const { path, atMs, method, headers, primeAtMs, t0, deadline, extraSlots } = o;
+  const base = {
+    path,
+    atMs,
+    ...(method && { method }),
+    ...(headers && { headers }),
+    ...(primeAtMs !== undefined && { primeAtMs }),
+  };
   if (t0 + atMs >= deadline) return Promise.resolve({ ...base, latencyMs: null, error: 'NOT_FIRED_PAST_DEADLINE' });
   if (primeAtMs !== undefined) return firePrimed(origin, o, base);
-  const t = target(origin, path, false, method); // its own connection, closed after its response
+  const t = target(origin, path, false, method, headers); // its own connection, closed after its response
   return new Promise((resolve) => {
     setTimeout(() => {
       const slot = new OneShotSlot(t);
@@ -545,9 +554,9 @@ function fireExtra(origin, o) {
  * @param {{ path: string, atMs: number }} base  what the result repeats of the request
  * @returns {Promise<any>}
  */
-function firePrimed(origin, { path, atMs, method, primeAtMs = 0, t0, extraSlots }, base) {
+function firePrimed(origin, { path, atMs, method, headers, primeAtMs = 0, t0, extraSlots }, base) {
   const prime = target(origin, '/light', true);
-  const t = target(origin, path, false, method);
+  const t = target(origin, path, false, method, headers);
   return new Promise((resolve) => {
     /** @type {net.Socket | null} */
     let socket = null;

@@ -34,12 +34,14 @@ export const GRACE_MS = 15_000;
  * @typedef {object} ExtraRequest
  * @property {string} path
  * @property {number} atMs               when it goes out, after the measured start
- * @property {ExtraMethod} [method]      default GET; POST carries a small JSON body (EXTRA_BODY_BYTES)
+ * @property {ExtraMethod} [method]      default GET; POST, PUT and PATCH carry a small JSON body
+ * @property {[string, string][]} [headers]  header fields sent after Host (and Connection), as given:
+ *                                       a name (an RFC 9110 token) and a value of visible ASCII and spaces
  * @property {number} [primeAtMs]        when given (before atMs): its connection opens then and carries
  *                                       a GET /light first (kept alive), the request goes on it at atMs
  *                                       (a reused connection); without it, a new connection at atMs
  *
- * @typedef {'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE'} ExtraMethod
+ * @typedef {'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'OPTIONS' | 'DELETE'} ExtraMethod
  *
  * @typedef {{ mean: number, p50: number, p90: number, p99: number, max: number, min: number }} Latency
  *
@@ -51,7 +53,7 @@ export const GRACE_MS = 15_000;
  * @property {number} durationMs         measured window: measured start to the last main-loop completion
  * @property {number} throughput         requests / measured window, per second
  * @property {Latency | null} latency    ms, µs resolution; null when nothing was answered
- * @property {{ path: string, atMs: number, method?: ExtraMethod, primeAtMs?: number, firedMono?: number, latencyMs: number | null, status?: number, error?: string }[]} extra
+ * @property {{ path: string, atMs: number, method?: ExtraMethod, headers?: [string, string][], primeAtMs?: number, firedMono?: number, latencyMs: number | null, status?: number, error?: string }[]} extra
  *   the one-off requests; firedMono: when each went out, on the monotonic clock every process
  *   reads alike (ms)
  * @property {{ userMs: number, systemMs: number, fraction: number, mainMs: number | null, mainFraction: number | null }} cpu
@@ -70,7 +72,34 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
 /** A request target the generator can write as is: '/' then visible ASCII (RFC 9112 origin-form). */
 const PATH = /^\/[\x21-\x7e]*$/;
 /** The methods an extra request may use. */
-export const EXTRA_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']);
+export const EXTRA_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'OPTIONS', 'DELETE']);
+/** The methods that carry a body (a small JSON one). */
+export const BODY_METHODS = /** @type {readonly string[]} */ (['POST', 'PUT', 'PATCH']);
+/** A header field's name (RFC 9110 token) and value (visible ASCII and inner spaces; no CR, LF). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
+/** Fields the generator writes itself. */
+const OWN_HEADERS = ['host', 'connection', 'content-length', 'content-type', 'transfer-encoding'];
+
+/**
+ * Is `h` a list of header fields an extra request may carry? @param {unknown} h
+ */
+export function validHeaders(h) {
+  return (
+    Array.isArray(h) &&
+    h.length <= 20 &&
+    h.every(
+      (f) =>
+        Array.isArray(f) &&
+        f.length === 2 &&
+        typeof f[0] === 'string' &&
+        typeof f[1] === 'string' &&
+        HEADER_NAME.test(f[0]) &&
+        HEADER_VALUE.test(f[1]) &&
+        !OWN_HEADERS.includes(f[0].toLowerCase()),
+    )
+  );
+}
 
 /**
  * Check a load description and fill in defaults. Throws on bad input.
@@ -105,6 +134,7 @@ export function normalizeLoad(o) {
       !PATH.test(e.path) ||
       !(Number.isFinite(e.atMs) && e.atMs >= 0) ||
       (e.method !== undefined && !EXTRA_METHODS.includes(e.method)) ||
+      (e.headers !== undefined && !validHeaders(e.headers)) ||
       (e.primeAtMs !== undefined && !(Number.isFinite(e.primeAtMs) && e.primeAtMs >= 0 && e.primeAtMs < e.atMs))
     )
       throw new RangeError(`bad extra request ${JSON.stringify(e)}`);
@@ -125,6 +155,7 @@ export function normalizeLoad(o) {
       path: e.path,
       atMs: e.atMs,
       ...(e.method !== undefined && { method: e.method }),
+      ...(e.headers !== undefined && { headers: e.headers.map(([n, v]) => [n, v]) }),
       ...(e.primeAtMs !== undefined && { primeAtMs: e.primeAtMs }),
     })),
     drainMs: int('drainMs', o.drainMs ?? 5000, 0, 10_000),

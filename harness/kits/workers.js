@@ -10,8 +10,9 @@ import { sourceArticle } from '../sources.js';
 import { MIN_RUNNABLE_SHARE, MAIN_LOOK_MS, asleepIn } from './concurrency.js';
 import { alignLooks, canLookAtMainThread } from '../main-watch.js';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
-import { descendantsOf, listenInodes } from './cluster.js';
+import { descendantsOf, listenInodes, holdersOf, allPids } from './cluster.js';
 
 /** @type {{ fdLinks: (pid: number) => Record<string, string | null> | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
@@ -58,7 +59,7 @@ export const FRESH_LIGHT_AT = 1 / 3;
  * One more request against the heavy work (loopTrial's `freshOthers`): its
  * path, when it goes (`at`, a share of T after the heavy request), its method
  * (default GET) and, with `primeAtMs`, the connection it reuses.
- * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number }} FreshRequest
+ * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number, headers?: [string, string][] }} FreshRequest
  */
 
 /** How often the harness looks at which epoll instances poll the server's listening socket (ms). */
@@ -155,6 +156,102 @@ export function watchListenPollers(pid, port) {
 }
 
 /**
+ * How often the harness scans every process on the machine for holders of
+ * the server's listening socket while the load runs, as a share of the work's
+ * time T: three or more scans fall inside the work. A scan reads every fd
+ * link under /proc (≈ 110 processes, 700 fds on the 2-CPU machine: 7–12 ms
+ * of the harness's CPU each), so it is not taken at every poller look; the
+ * harness is pinned to no CPU and the spinning server's is taken, so it runs
+ * on the generator's, a few ms at a time.
+ */
+export const HOLDER_SCAN_SHARE = 1 / 3;
+/** The least time between two such scans (ms): a short work is scanned less often than a third of it. */
+export const HOLDER_SCAN_MIN_MS = 50;
+
+/**
+ * One scan of the machine (holdersOf over allPids): when (`mono`, the
+ * monotonic clock in ms), the pids that held the listening socket, how many
+ * processes were looked at and how long the scan took (ms).
+ * @typedef {{ mono: number, holders: number[], pids: number, tookMs: number, cpuMs: number }} HolderScan
+ */
+
+/**
+ * The inode of the socket process `pid` listens on at `port` (its network
+ * namespace's /proc/<pid>/net/tcp, tcp6), null where none is found.
+ * @param {number} pid @param {number} port
+ */
+export function listenInodeOf(pid, port) {
+  for (const name of ['tcp', 'tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(`/proc/${pid}/net/${name}`, 'utf8');
+    } catch {}
+    const [inode] = listenInodes(text, port);
+    if (inode) return inode;
+  }
+  return null;
+}
+
+/** A process's command line, shortened ('?' where it cannot be read). @param {number} pid */
+function commandOf(pid) {
+  try {
+    const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const line = words.map((w) => w.replace(/^.*\//, '')).join(' ');
+    return line.length > 80 ? `${line.slice(0, 77)}...` : line;
+  } catch {
+    return '?';
+  }
+}
+
+/** Now on the monotonic clock every process reads alike (mono-clock.cjs), ms. */
+const monoNowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * Every process on the machine that holds the socket `pid` listens on at
+ * `port`, scanned every `everyMs` until stop() (HolderScan each): a process
+ * handed the socket's fd (forked, exec'd, passed over a Unix socket) holds it
+ * wherever it sits in the process tree, a reparented orphan too. null where
+ * the socket was not found.
+ * @param {number} pid @param {number} port @param {number} everyMs
+ * @returns {{ stop: () => { inode: string, scans: HolderScan[], commands: Record<number, string> } | null }}
+ *   commands: what each holder other than `pid` runs (its command line, shortened)
+ */
+export function watchListenHolders(pid, port, everyMs) {
+  const inode = listenInodeOf(pid, port);
+  /** @type {HolderScan[]} */
+  const scans = [];
+  /** @type {Record<number, string>} */
+  const commands = {};
+  const scan = () => {
+    if (!inode) return;
+    const t = performance.now();
+    const cpu0 = process.cpuUsage();
+    const mono = monoNowMs();
+    const pids = allPids();
+    const holders = holdersOf(pids, inode);
+    const cpu = process.cpuUsage(cpu0);
+    // what the other holders run, for the report (read only where there are any)
+    for (const p of holders) if (p !== pid && !(p in commands)) commands[p] = commandOf(p);
+    scans.push({
+      mono: round(mono, 2),
+      holders,
+      pids: pids.length,
+      tookMs: round(performance.now() - t, 1),
+      cpuMs: round((cpu.user + cpu.system) / 1000, 1),
+    });
+  };
+  scan();
+  const timer = setInterval(scan, Math.max(HOLDER_SCAN_MIN_MS, Math.round(everyMs)));
+  let stopped = false;
+  return {
+    stop() {
+      if (!stopped) ((stopped = true), clearInterval(timer));
+      return inode ? { inode, scans, commands } : null;
+    },
+  };
+}
+
+/**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
  * short warm-up. The light load lasts past the heavy work: 1.5 T for the
@@ -168,17 +265,25 @@ export function watchListenPollers(pid, port) {
  * With `freshOthers` ({ path, at }), one more request for each of them goes
  * out `at` of T after the heavy one, each on a new connection of its own, as
  * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
- * `freshLightMethod` (default GET) is the fresh /light's method; each of
- * `freshOthers` may have a `method` and, with `primeAtMs` (ms after the
+ * `freshLightMethod` (default GET) is the fresh /light's method and
+ * `freshLightHeaders` its header fields beyond Host and Connection; each of
+ * `freshOthers` may have a `method`, `headers` and, with `primeAtMs` (ms after the
  * measured start, before the heavy request), go on a connection opened then
  * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
  * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
  * at which epoll instances of the server's processes poll its listening
- * socket (`server.listenPollers`, watchListenPollers).
+ * socket (`server.listenPollers`, watchListenPollers); with `holderScans`,
+ * every HOLDER_SCAN_SHARE of T at which processes on the whole machine hold
+ * it (`server.listenHolders`, watchListenHolders, and the server's `pid`):
+ * asked for alone, as the scans' CPU counts as other processes' load on the
+ * CPUs they run on.
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshOthers?: FreshRequest[] }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
  */
-export async function loopTrial(ctx, { route, freshLight = false, freshLightMethod, freshOthers = [] }) {
+export async function loopTrial(
+  ctx,
+  { route, freshLight = false, freshLightMethod, freshLightHeaders, freshOthers = [], holderScans = false },
+) {
   const cpus = splitCpus(ctx);
   const T = ctx.pbkdf2.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
@@ -191,10 +296,15 @@ export async function loopTrial(ctx, { route, freshLight = false, freshLightMeth
   });
   /** @type {{ stop: () => ListenPollers | null } | null} */
   let pollers = null;
+  /** @type {ReturnType<typeof watchListenHolders> | null} */
+  let holders = null;
   try {
     const { port } = await server.ready;
     // which epoll instances poll the listening socket, looked at from here while the load runs
     if (ctx.platform === 'linux' && server.pid) pollers = watchListenPollers(server.pid, port);
+    // … and which processes on the whole machine hold it (a few scans: each costs the harness ≈ 10 ms)
+    if (holderScans && ctx.platform === 'linux' && server.pid)
+      holders = watchListenHolders(server.pid, port, HOLDER_SCAN_SHARE * T);
     const load = await runLoad(ctx, {
       origin: `http://127.0.0.1:${port}`,
       path: '/light',
@@ -210,14 +320,16 @@ export async function loopTrial(ctx, { route, freshLight = false, freshLightMeth
                 path: '/light',
                 atMs: Math.round(HEAVY_AT_MS + FRESH_LIGHT_AT * T),
                 ...(freshLightMethod && { method: freshLightMethod }),
+                ...(freshLightHeaders && { headers: freshLightHeaders }),
               },
             ]
           : []),
         ...(freshLight
-          ? freshOthers.map(({ path, at, method, primeAtMs }) => ({
+          ? freshOthers.map(({ path, at, method, primeAtMs, headers }) => ({
               path,
               atMs: Math.round(HEAVY_AT_MS + at * T),
               ...(method && { method }),
+              ...(headers && { headers }),
               ...(primeAtMs !== undefined && { primeAtMs }),
             }))
           : []),
@@ -225,6 +337,7 @@ export async function loopTrial(ctx, { route, freshLight = false, freshLightMeth
       cpus: cpus.generator,
     });
     const polled = pollers?.stop() ?? null;
+    const held = holders?.stop() ?? null;
     const { data, mainLooks } = await server.stop();
     const heavy = data.heavies[0] ?? null;
     return {
@@ -251,10 +364,13 @@ export async function loopTrial(ctx, { route, freshLight = false, freshLightMeth
           canLookAtMainThread && { mainLooks: alignLooks(mainLooks, data), pollFds: data.pollFds ?? null }),
         // read from outside while the load ran (Linux): null where no look could be taken
         ...(pollers && { listenPollers: polled }),
+        // the machine's processes that held the listening socket, scanned while the load ran (Linux)
+        ...(holders && { pid: server.pid, listenHolders: held }),
       },
     };
   } finally {
     pollers?.stop();
+    holders?.stop();
     await server.stop().catch(() => {});
   }
 }
@@ -323,7 +439,8 @@ export function loopOthersCores(obs) {
  * say: no such request or reading (older records, a request that failed or
  * was never sent), or sent outside the work's window or with less than
  * FRESH_MIN_REMAINING_MS of it left (a request that came before the work
- * began is rightly answered at once).
+ * began is rightly answered at once; read all the same where it was answered
+ * only after the work's end: it waited out all of it).
  * @param {any} obs
  * @returns {{ share: number, waitedMs: number, remainingMs: number, sentAtMs: number } | null}
  */
@@ -375,7 +492,10 @@ function freshWait(obs, f) {
   if (typeof f.latencyMs !== 'number') return null;
   const sentAtMs = f.firedMono - t0Mono; // on the server's clock
   const remainingMs = h.endMs - sentAtMs;
-  if (sentAtMs <= h.startMs || remainingMs < FRESH_MIN_REMAINING_MS) return null;
+  if (remainingMs < FRESH_MIN_REMAINING_MS) return null;
+  // one sent before the work began reads only where it waited out all of it (the loop took the heavy
+  // request first); answered before it, it was rightly answered at once
+  if (sentAtMs <= h.startMs && !(f.latencyMs >= remainingMs)) return null;
   return {
     share: round(f.latencyMs / remainingMs, 3),
     waitedMs: f.latencyMs,

@@ -1,5 +1,13 @@
 import { defineSpec } from '../../harness/spec.js';
-import { SOURCE_004, withCluster, get, bytesRead, tcpInode } from '../../harness/kits/cluster.js';
+import {
+  SOURCE_004,
+  withCluster,
+  get,
+  bytesRead,
+  tcpInode,
+  holdersOf,
+  socketInodeOf,
+} from '../../harness/kits/cluster.js';
 import { median, round } from '../../harness/stats.js';
 import { randomUUID, randomBytes, createHmac } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -411,7 +419,7 @@ export function primaryChannelQueue(queues, workerChannel) {
 }
 
 /** A socket's inode from an fd link. @param {string | null | undefined} link */
-const inodeOf = (link) => /^socket:\[(\d+)\]$/.exec(link ?? '')?.[1] ?? null;
+const inodeOf = socketInodeOf;
 
 /** The inode of a worker's channel socket (NODE_CHANNEL_FD in its environ). @param {number} pid */
 function channelInode(pid) {
@@ -434,11 +442,6 @@ function rxQueue(inode) {
     if (f[9] === inode) return parseInt(f[4].split(':')[1], 16);
   }
   return null;
-}
-
-/** The pids among `pids` that hold a socket of this inode (/proc/<pid>/fd). @param {number[]} pids @param {string} inode */
-function holdersOf(pids, inode) {
-  return pids.filter((pid) => Object.values(proc.fdLinks(pid) ?? {}).some((l) => inodeOf(l) === inode));
 }
 
 /**

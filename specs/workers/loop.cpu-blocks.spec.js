@@ -12,6 +12,9 @@ import {
   freshOtherWaits,
   LIGHT_CONNECTIONS,
   FRESH_LIGHT_AT,
+  FRESH_MIN_REMAINING_MS,
+  HOLDER_SCAN_SHARE,
+  HOLDER_SCAN_MIN_MS,
   LISTEN_LOOK_MS,
 } from '../../harness/kits/workers.js';
 import { EXTRA_METHODS } from '../../harness/kits/loadgen.js';
@@ -95,12 +98,88 @@ export const drawMethod = () => EXTRA_METHODS[randomInt(EXTRA_METHODS.length)];
  * @returns {import('../../harness/kits/workers.js').FreshRequest[]}
  */
 export function otherRequests() {
-  const unknown = () => `/ncs-${randomBytes(6).toString('hex')}`;
   return [
-    { path: unknown(), at: FRESH_LIGHT_AT, method: drawMethod() },
-    { path: randomInt(2) === 0 ? '/light' : unknown(), at: REUSED_AT, method: drawMethod(), primeAtMs: PRIME_AT_MS },
-    { path: OTHER_ROUTES[randomInt(OTHER_ROUTES.length)], at: OTHER_ROUTE_AT, method: drawMethod() },
+    { path: unknownPath(), at: FRESH_LIGHT_AT, method: drawMethod(), headers: drawHeaders() },
+    {
+      path: randomInt(2) === 0 ? '/light' : unknownPath(),
+      at: REUSED_AT,
+      method: drawMethod(),
+      headers: drawHeaders(),
+      primeAtMs: PRIME_AT_MS,
+    },
+    {
+      path: OTHER_ROUTES[randomInt(OTHER_ROUTES.length)],
+      at: OTHER_ROUTE_AT,
+      method: drawMethod(),
+      headers: drawHeaders(),
+    },
   ];
+}
+
+/** One of `list`, drawn. @template T @param {readonly T[]} list @returns {T} */
+const pick = (list) => list[randomInt(list.length)];
+
+/**
+ * The shapes of path the harness draws an unknown path among (each a 404 on
+ * the server): a server that answers some paths elsewhere (by prefix, by
+ * extension, a query string) is sent any of them, not one shape it could
+ * tell from a user's. Told to the server only by being sent.
+ */
+export const UNKNOWN_PATH_SHAPES = [
+  (/** @type {string} */ hex) => `/ncs-${hex}`,
+  (/** @type {string} */ hex) => `/api/v1/items/${parseInt(hex.slice(0, 6), 16)}`,
+  (/** @type {string} */ hex) => `/static/app.${hex}.js`,
+  (/** @type {string} */ hex) => `/${hex}.html`,
+  () => '/favicon.ico',
+  (/** @type {string} */ hex) => `/search?q=${hex}&page=2`,
+  (/** @type {string} */ hex) => `/users/${parseInt(hex.slice(0, 4), 16)}/profile`,
+  (/** @type {string} */ hex) => `/light/${hex}`,
+  () => '/',
+];
+
+/** An unknown path of one of UNKNOWN_PATH_SHAPES, drawn. */
+export const unknownPath = () => pick(UNKNOWN_PATH_SHAPES)(randomBytes(6).toString('hex'));
+
+/**
+ * The header fields the harness draws for each request it sends while the
+ * work runs (beyond Host and Connection, which the load's requests carry
+ * alone): a User-Agent of a common client or none, an Accept, an
+ * Accept-Encoding, an Accept-Language and a cookie, each present or not, in
+ * a drawn order. A server that answers some requests elsewhere by their
+ * headers (r2-orphan-door: any with a User-Agent) is sent any of them.
+ */
+export const HEADER_CHOICES = /** @type {const} */ ([
+  [
+    'User-Agent',
+    [
+      'curl/8.5.0',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.4; rv:125.0) Gecko/20100101 Firefox/125.0',
+      'python-requests/2.31.0',
+      'Go-http-client/1.1',
+      'node',
+    ],
+  ],
+  ['Accept', ['*/*', 'application/json', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8']],
+  ['Accept-Encoding', ['gzip, deflate, br', 'gzip', 'identity']],
+  ['Accept-Language', ['en-US,en;q=0.9', 'de-DE,de;q=0.8']],
+  ['Cookie', ['sid=']],
+]);
+
+/** One request's header fields (HEADER_CHOICES), each present or not, drawn. @returns {[string, string][]} */
+export function drawHeaders() {
+  /** @type {[string, string][]} */
+  const out = [];
+  for (const [name, values] of HEADER_CHOICES) {
+    if (randomInt(2) === 0) continue;
+    const v = pick(values);
+    out.push([name, name === 'Cookie' ? `${v}${randomBytes(8).toString('hex')}` : v]);
+  }
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
 
 /**
@@ -126,6 +205,103 @@ export function listenPollersCheck(obs) {
   return p.most === 1
     ? { ok: true, text }
     : { ok: false, text: `${text} (expected 1, the event loop's: another loop takes connections)` };
+}
+
+/**
+ * The processes on the whole machine that held the server's listening socket
+ * at the harness's scans while the load ran (loopTrial's
+ * `server.listenHolders`, every fd link under /proc, every HOLDER_SCAN_SHARE
+ * of T): a server whose one event loop accepts is its only holder (honest:
+ * the server's pid alone at every scan, Node 20–26). Any other process that
+ * holds it can take its connections while the loop is blocked, wherever it
+ * sits: a descendant, or one reparented once the process between them exited
+ * (r2-orphan-door, found at every scan). Void where the socket was not found
+ * (`null`), or no scan that found the server's own hold fell inside the work
+ * (the server's clock: t0Mono); absent off Linux and in older records.
+ * @param {any} obs
+ * @returns {{ ok: boolean, invalid?: boolean, text: string }}
+ */
+export function listenHoldersCheck(obs) {
+  const held = obs.server?.listenHolders;
+  if (held === undefined) return { ok: true, text: '' };
+  if (held === null || !Array.isArray(held.scans))
+    return {
+      ok: false,
+      invalid: true,
+      text: "the listening socket's holders could not be read (no such socket found)",
+    };
+  const pid = obs.server.pid;
+  const h = obs.server.heavy;
+  const t0 = obs.server.t0Mono;
+  /** @type {import('../../harness/kits/workers.js').HolderScan[]} */
+  const scans = held.scans;
+  const own = scans.filter((sc) => sc.holders.includes(pid));
+  const inWork = (/** @type {{ mono: number }} */ sc) =>
+    typeof t0 === 'number' && h && sc.mono - t0 >= h.startMs && sc.mono - t0 <= h.endMs;
+  const inside = own.filter(inWork).length;
+  const others = [...new Set(scans.flatMap((sc) => sc.holders.filter((p) => p !== pid)))];
+  const took = scans.map((sc) => sc.cpuMs ?? sc.tookMs);
+  const text =
+    `${scans.length} scans of every process on the machine (${inside} inside the work, ${Math.max(0, ...scans.map((sc) => sc.pids))} processes, ` +
+    `${took.length ? `${Math.min(...took)}–${Math.max(...took)}` : '?'} ms of the harness's CPU each) found the listening socket held by ` +
+    (others.length
+      ? `pid ${others.map((p) => (held.commands?.[p] ? `${p} (${held.commands[p]})` : p)).join(', ')} besides the server's ${pid} (at ${scans.filter((sc) => sc.holders.some((p) => p !== pid)).length} scans, ${scans.filter((sc) => inWork(sc) && sc.holders.some((p) => p !== pid)).length} inside the work)`
+      : `the server's process (${pid}) alone`);
+  if (others.length)
+    return { ok: false, text: `${text} (expected the server's alone: another process can take its connections)` };
+  if (inside === 0) return { ok: false, invalid: true, text: `${text} (none inside the work: nothing to judge by)` };
+  return { ok: true, text };
+}
+
+/**
+ * The drawn requests (the fresh /light and loopTrial's `freshOthers`) that
+ * freshLightWait and freshOtherWaits could not read: `unplaced`, those that
+ * did not go out inside the work with FRESH_MIN_REMAINING_MS of it left (not
+ * sent, a primer unanswered, sent before it and answered before its end, or
+ * too near its end: a server or generator kept from its CPU beside busy
+ * neighbours starts the work up to 70 ms after the heavy request went out,
+ * after the first drawn request at T/3), which void the trial, never
+ * leave it judged without them; `unanswered`, those sent inside the work
+ * that got no answer, or a /light that was not answered 200: a server that
+ * answers every request after the work answers these too, so they fail it.
+ * Empty where the trial drew none (older records).
+ * @param {any} obs
+ * @returns {{ unplaced: string[], unanswered: string[] }}
+ */
+export function unreadRequests(obs) {
+  /** @type {{ unplaced: string[], unanswered: string[] }} */
+  const out = { unplaced: [], unanswered: [] };
+  if (obs.freshLight === undefined) return out;
+  const h = obs.server?.heavy;
+  const t0 = obs.server?.t0Mono;
+  const all = [
+    { f: obs.freshLight, light: true },
+    ...(Array.isArray(obs.freshOthers) ? obs.freshOthers : []).map((/** @type {any} */ f) => ({ f, light: false })),
+  ];
+  for (const { f, light } of all) {
+    const name = `${f?.method ?? 'GET'} ${f?.path ?? '/light'}`;
+    if (!f || typeof f.firedMono !== 'number') {
+      out.unplaced.push(`${name} was not sent (${f?.error ?? 'no record'})`);
+      continue;
+    }
+    if (!h || typeof t0 !== 'number') {
+      out.unplaced.push(`${name}: the server's clock is unknown`);
+      continue;
+    }
+    const sentAtMs = f.firedMono - t0;
+    const leftMs = h.endMs - sentAtMs;
+    const waitedOut = typeof f.latencyMs === 'number' && f.latencyMs >= leftMs; // sent before the work, answered after it
+    if ((sentAtMs <= h.startMs && !waitedOut) || leftMs < FRESH_MIN_REMAINING_MS) {
+      out.unplaced.push(
+        `${name} went out ${round(sentAtMs - h.startMs, 1)} ms into the ${round(h.endMs - h.startMs, 1)} ms of work (at least ${FRESH_MIN_REMAINING_MS} ms before its end needed)`,
+      );
+      continue;
+    }
+    if (typeof f.latencyMs !== 'number' || typeof f.status !== 'number')
+      out.unanswered.push(`${name}, sent inside the work, got no answer (${f.error ?? 'none'})`);
+    else if (light && f.status !== 200) out.unanswered.push(`${name} was answered ${f.status}`);
+  }
+  return out;
 }
 
 /**
@@ -169,7 +345,7 @@ export default defineSpec({
     const T = round(ctx.pbkdf2.taskMs, 0);
     return {
       summary:
-        `A steady /light load (2 connections) and one GET /heavy-blocking at ${HEAVY_AT_MS} ms that runs pbkdf2Sync (≈${T} ms of CPU) on the main thread; ${splitCpus(ctx).note}; while it runs, a /light, an unknown path and another route the harness draws, each on a new connection, and /light or an unknown path on a connection opened before it, each by a method drawn among ${EXTRA_METHODS.join(', ')}; on Linux the harness looks every ${LISTEN_LOOK_MS} ms at which epoll instances of the server's processes poll its listening socket (asserted: the event loop's alone). ` +
+        `A steady /light load (2 connections) and one GET /heavy-blocking at ${HEAVY_AT_MS} ms that runs pbkdf2Sync (≈${T} ms of CPU) on the main thread; ${splitCpus(ctx).note}; while it runs, a /light, an unknown path and another route the harness draws, each on a new connection, and /light or an unknown path on a connection opened before it, each by a method drawn among ${EXTRA_METHODS.join(', ')}; each with header fields drawn (a common client's User-Agent or none, Accept, Accept-Encoding, Accept-Language, a cookie) and the unknown paths of drawn shapes; on Linux the harness looks every ${LISTEN_LOOK_MS} ms at which epoll instances of the server's processes poll its listening socket (asserted: the event loop's alone), and every ${Math.max(HOLDER_SCAN_MIN_MS, round(HOLDER_SCAN_SHARE * T, 0))} ms at which processes on the whole machine hold it (asserted: the server's alone); a trial whose drawn requests did not all go out inside the work is void. ` +
         `Model: no /light response leaves the server while the heavy handler runs, and the event loop's delay in that window is the handler's whole time: ` +
         `R = max loop delay / work time ≈ 1 (a non-blocking server: ≈ 0); the client sees its longest /light wait ≈ the heavy request's time (asserted: at least ${CLIENT_WAIT_SHARE} of it). The source saw the same mechanism as 0.15 req/s on its heavy route.`,
       model: {
@@ -185,7 +361,9 @@ export default defineSpec({
           route: '/heavy-blocking',
           freshLight: true,
           freshLightMethod: drawMethod(),
+          freshLightHeaders: drawHeaders(),
           freshOthers: otherRequests(),
+          holderScans: true,
         }),
       structural: {
         asserts: 'no /light answer or timer tick during the heavy handler; the loop and the client waited',
@@ -218,6 +396,11 @@ export default defineSpec({
           const others = othersWaited(obs);
           // … and, looked at from outside, no other loop polled the listening socket meanwhile
           const pollers = listenPollersCheck(obs);
+          // … nor did any other process on the machine hold it
+          const holders = listenHoldersCheck(obs);
+          // … and every drawn request was read: one sent inside the work and not answered fails,
+          // one that did not go out inside it voids the trial
+          const unread = unreadRequests(obs);
           const rest =
             h.lightsDuring === 0 &&
             h.ticksDuring === 0 &&
@@ -226,7 +409,8 @@ export default defineSpec({
             h.loopMaxMs >= 0.8 * h.handlerMs &&
             clientWaited &&
             freshWaited &&
-            others.ok;
+            others.ok &&
+            unread.unanswered.length === 0;
           const freshMethod = obs.freshLight?.method ?? 'GET';
           const detail =
             `${heavyText(obs)}${typeof mid === 'number' ? `; ${mid} /light answers came back in the middle half of it (at most ${LIGHT_CONNECTIONS})` : ''}` +
@@ -236,12 +420,20 @@ export default defineSpec({
               : '') +
             (others.text ? `; ${others.text}` : '') +
             (pollers.text ? `; ${pollers.text}` : '') +
+            (holders.text ? `; ${holders.text}` : '') +
+            (unread.unanswered.length ? `; ${unread.unanswered.join('; ')}` : '') +
+            (unread.unplaced.length
+              ? `; not read: ${unread.unplaced.join('; ')} (void: each drawn request must be read inside the work)`
+              : '') +
             (clientWaited
               ? ''
               : `: ${quietMid ? `no /light request waited out ${CLIENT_WAIT_SHARE} of the heavy one's time on the client` : 'the client was answered while the handler ran'} (other requests answered meanwhile)`);
-          // all else held but the pollers could not be read: void, never a pass
-          if (rest && pollers.invalid) return { ok: false, invalid: true, detail };
-          return { ok: rest && pollers.ok, detail };
+          // a failing reading fails, whatever could not be read
+          if (!rest || (!pollers.ok && !pollers.invalid) || (!holders.ok && !holders.invalid))
+            return { ok: false, detail };
+          // all else held but the pollers or holders could not be read, or a drawn request was not: void, never a pass
+          if (pollers.invalid || holders.invalid || unread.unplaced.length) return { ok: false, invalid: true, detail };
+          return { ok: true, detail };
         },
       },
       timing: {

@@ -107,6 +107,19 @@ export declare function tcpInodes(text: string, localPort: number): Map<string, 
  * @returns {number[]}
  */
 export declare function descendantsOf(root: number, children?: (pid: number) => number[]): number[];
+/** The inode of a socket an fd links to ("socket:[123]" → "123"), null for anything else. @param {string | null | undefined} link */
+export declare const socketInodeOf: (link: string | null | undefined) => string | null;
+/**
+ * The pids among `pids` that hold a socket of this inode now (/proc/<pid>/fd):
+ * whoever holds a listening socket can accept its connections, whatever
+ * process started it. A pid whose fd table cannot be read is left out.
+ * @param {number[]} pids @param {string} inode
+ * @param {(pid: number) => Record<string, string | null> | null} [links]  (tests)
+ * @returns {number[]}
+ */
+export declare function holdersOf(pids: number[], inode: string, links?: (pid: number) => Record<string, string | null> | null): number[];
+/** Every process on the machine now (its pid namespace's /proc), [] off Linux. */
+export declare function allPids(): number[];
 /**
  * The inodes of the sockets listening on `port` (state 0A) at any local
  * address, from the text of /proc/net/tcp or /proc/net/tcp6: a server bound

@@ -63,9 +63,14 @@ export type ExtraRequest = {
      */
     atMs: number;
     /**
-     * default GET; POST carries a small JSON body (EXTRA_BODY_BYTES)
+     * default GET; POST, PUT and PATCH carry a small JSON body
      */
     method?: ExtraMethod;
+    /**
+     * header fields sent after Host (and Connection), as given:
+     * a name (an RFC 9110 token) and a value of visible ASCII and spaces
+     */
+    headers?: [string, string][];
     /**
      * when given (before atMs): its connection opens then and carries
      *         a GET /light first (kept alive), the request goes on it at atMs
@@ -73,7 +78,7 @@ export type ExtraRequest = {
      */
     primeAtMs?: number;
 };
-export type ExtraMethod = 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE';
+export type ExtraMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'OPTIONS' | 'DELETE';
 export type Latency = {
     mean: number;
     p50: number;
@@ -119,6 +124,7 @@ export type LoadResult = {
         path: string;
         atMs: number;
         method?: ExtraMethod;
+        headers?: [string, string][];
         primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
@@ -160,7 +166,13 @@ export type LoadResult = {
     generators?: number;
 };
 /** The methods an extra request may use. */
-export declare const EXTRA_METHODS: readonly ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE'];
+export declare const EXTRA_METHODS: readonly ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'OPTIONS', 'DELETE'];
+/** The methods that carry a body (a small JSON one). */
+export declare const BODY_METHODS: readonly string[];
+/**
+ * Is `h` a list of header fields an extra request may carry? @param {unknown} h
+ */
+export declare function validHeaders(h: unknown): boolean;
 /**
  * Check a load description and fill in defaults. Throws on bad input.
  * @param {LoadOptions} o

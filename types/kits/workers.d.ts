@@ -23,12 +23,13 @@ export type FreshRequest = {
     at: number;
     method?: import('./loadgen.js').ExtraMethod;
     primeAtMs?: number;
+    headers?: [string, string][];
 };
 /**
  * One more request against the heavy work (loopTrial's `freshOthers`): its
  * path, when it goes (`at`, a share of T after the heavy request), its method
  * (default GET) and, with `primeAtMs`, the connection it reuses.
- * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number }} FreshRequest
+ * @typedef {{ path: string, at: number, method?: import('./loadgen.js').ExtraMethod, primeAtMs?: number, headers?: [string, string][] }} FreshRequest
  */
 /** How often the harness looks at which epoll instances poll the server's listening socket (ms). */
 export declare const LISTEN_LOOK_MS = 15;
@@ -69,6 +70,54 @@ export declare function watchListenPollers(pid: number, port: number): {
     stop: () => ListenPollers | null;
 };
 /**
+ * How often the harness scans every process on the machine for holders of
+ * the server's listening socket while the load runs, as a share of the work's
+ * time T: three or more scans fall inside the work. A scan reads every fd
+ * link under /proc (≈ 110 processes, 700 fds on the 2-CPU machine: 7–12 ms
+ * of the harness's CPU each), so it is not taken at every poller look; the
+ * harness is pinned to no CPU and the spinning server's is taken, so it runs
+ * on the generator's, a few ms at a time.
+ */
+export declare const HOLDER_SCAN_SHARE: number;
+/** The least time between two such scans (ms): a short work is scanned less often than a third of it. */
+export declare const HOLDER_SCAN_MIN_MS = 50;
+export type HolderScan = {
+    mono: number;
+    holders: number[];
+    pids: number;
+    tookMs: number;
+    cpuMs: number;
+};
+/**
+ * One scan of the machine (holdersOf over allPids): when (`mono`, the
+ * monotonic clock in ms), the pids that held the listening socket, how many
+ * processes were looked at and how long the scan took (ms).
+ * @typedef {{ mono: number, holders: number[], pids: number, tookMs: number, cpuMs: number }} HolderScan
+ */
+/**
+ * The inode of the socket process `pid` listens on at `port` (its network
+ * namespace's /proc/<pid>/net/tcp, tcp6), null where none is found.
+ * @param {number} pid @param {number} port
+ */
+export declare function listenInodeOf(pid: number, port: number): string | null;
+/**
+ * Every process on the machine that holds the socket `pid` listens on at
+ * `port`, scanned every `everyMs` until stop() (HolderScan each): a process
+ * handed the socket's fd (forked, exec'd, passed over a Unix socket) holds it
+ * wherever it sits in the process tree, a reparented orphan too. null where
+ * the socket was not found.
+ * @param {number} pid @param {number} port @param {number} everyMs
+ * @returns {{ stop: () => { inode: string, scans: HolderScan[], commands: Record<number, string> } | null }}
+ *   commands: what each holder other than `pid` runs (its command line, shortened)
+ */
+export declare function watchListenHolders(pid: number, port: number, everyMs: number): {
+    stop: () => {
+        inode: string;
+        scans: HolderScan[];
+        commands: Record<number, string>;
+    } | null;
+};
+/**
  * One trial: a fresh worker-server, a steady /light load (2 connections, as
  * the source's autocannon -c 2) and one heavy request HEAVY_AT_MS after a
  * short warm-up. The light load lasts past the heavy work: 1.5 T for the
@@ -82,21 +131,28 @@ export declare function watchListenPollers(pid: number, port: number): {
  * With `freshOthers` ({ path, at }), one more request for each of them goes
  * out `at` of T after the heavy one, each on a new connection of its own, as
  * `freshOthers` (freshOtherWaits reads them; they need `freshLight`'s t0Mono).
- * `freshLightMethod` (default GET) is the fresh /light's method; each of
- * `freshOthers` may have a `method` and, with `primeAtMs` (ms after the
+ * `freshLightMethod` (default GET) is the fresh /light's method and
+ * `freshLightHeaders` its header fields beyond Host and Connection; each of
+ * `freshOthers` may have a `method`, `headers` and, with `primeAtMs` (ms after the
  * measured start, before the heavy request), go on a connection opened then
  * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
  * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
  * at which epoll instances of the server's processes poll its listening
- * socket (`server.listenPollers`, watchListenPollers).
+ * socket (`server.listenPollers`, watchListenPollers); with `holderScans`,
+ * every HOLDER_SCAN_SHARE of T at which processes on the whole machine hold
+ * it (`server.listenHolders`, watchListenHolders, and the server's `pid`):
+ * asked for alone, as the scans' CPU counts as other processes' load on the
+ * CPUs they run on.
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshOthers?: FreshRequest[] }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
  */
-export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshLightMethod, freshOthers }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshLightMethod, freshLightHeaders, freshOthers, holderScans }: {
     route: '/heavy-blocking' | '/heavy-worker';
     freshLight?: boolean;
     freshLightMethod?: import('./loadgen.js').ExtraMethod;
+    freshLightHeaders?: [string, string][];
     freshOthers?: FreshRequest[];
+    holderScans?: boolean;
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
@@ -112,6 +168,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         path: string;
         atMs: number;
         method?: import("./loadgen.js").ExtraMethod;
+        headers?: [string, string][];
         primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
@@ -122,6 +179,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         path: string;
         atMs: number;
         method?: import("./loadgen.js").ExtraMethod;
+        headers?: [string, string][];
         primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
@@ -132,6 +190,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         path: string;
         atMs: number;
         method?: import("./loadgen.js").ExtraMethod;
+        headers?: [string, string][];
         primeAtMs?: number;
         firedMono?: number;
         latencyMs: number | null;
@@ -154,6 +213,12 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         mainLooks?: import("../main-watch.js").MainLooks | null | undefined;
         pollFds?: any;
         listenPollers?: ListenPollers | null | undefined;
+        pid?: number | undefined;
+        listenHolders?: {
+            inode: string;
+            scans: HolderScan[];
+            commands: Record<number, string>;
+        } | null | undefined;
     };
 }>;
 /**
@@ -196,7 +261,8 @@ export declare function loopOthersCores(obs: any): number | null;
  * say: no such request or reading (older records, a request that failed or
  * was never sent), or sent outside the work's window or with less than
  * FRESH_MIN_REMAINING_MS of it left (a request that came before the work
- * began is rightly answered at once).
+ * began is rightly answered at once; read all the same where it was answered
+ * only after the work's end: it waited out all of it).
  * @param {any} obs
  * @returns {{ share: number, waitedMs: number, remainingMs: number, sentAtMs: number } | null}
  */
