@@ -2,7 +2,8 @@
 // Isolated trials: each fixture runs in a fresh child process with an explicit
 // environment and execArgv, in its own process group, under an optional CPU
 // affinity, and answers with one structured message over IPC (or, started
-// plain, as JSON lines on a socket at fd 3: RunOptions `plain`).
+// plain, as JSON lines on its stdout, the harness's answers on its stdin:
+// RunOptions `plain`).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -79,7 +80,9 @@ export function windowsTreeKill(pid) {
  * spec's `undefined` means "the spec does not set it": the layer below stays.
  * With `plain` (a process started as a user's shell starts one: RunOptions
  * `plain`) the harness's own default, UV_USE_IO_URING=0, is left out: only
- * the shell's variables, the settings in force and the spec's own.
+ * the shell's variables, the settings in force and the spec's own (a spec
+ * that needs the 0 on the Node binaries that route fs requests to io_uring by
+ * default gives it itself: kits/pool.js plainIoUring).
  * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
  * @param {Record<string, string>} [settings]          the settings in force
  * @param {{ plain?: boolean }} [how]
@@ -100,8 +103,12 @@ export function fixtureEnv(spec = {}, settings = {}, { plain = false } = {}) {
   // 24.2+, 26) every fs request waits for the pool with the variable 1, 0 or
   // unset, and it does not close the 3 io_uring fds the event loop opens
   // either. It stays for the Node 20 binaries (and the 22.x before 22.17 that
-  // were not measured); on newer ones it changes nothing.
+  // were not measured); on newer ones it changes nothing. A plain start leaves
+  // it out: its spec adds it where the Node under test needs it.
   if (!plain) env.UV_USE_IO_URING = '0';
+  // a POSIX shell exports PWD to every program it starts (dash, bash, zsh): a
+  // plain start without it would be told from one (spawn's cwd is ours)
+  else env.PWD = process.cwd();
   for (const layer of [settings, spec]) {
     for (const [k, v] of Object.entries(layer)) if (v !== undefined) env[k] = v;
   }
@@ -133,10 +140,13 @@ export function fixtureEnv(spec = {}, settings = {}, { plain = false } = {}) {
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
  * @property {boolean} [plain]           start it as a user's shell starts a program: no IPC channel (a
  *                                       program that looks for one, process.send, finds none) and none of
- *                                       the harness's own defaults in its environment (fixtureEnv); its
- *                                       messages, and the harness's to it, go as JSON lines over a socket
- *                                       at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
- *                                       as any other (its process group)
+ *                                       the harness's own defaults in its environment (fixtureEnv), no
+ *                                       descriptor beyond stdin, stdout and stderr (as a shell's program:
+ *                                       a descriptor more would tell it from one); its messages go as JSON
+ *                                       lines on its stdout, the harness's to it as JSON lines on its
+ *                                       stdin (fixtures/lib/report.cjs, told so by the option
+ *                                       `harnessLines` in its JSON argument), and it is watched and
+ *                                       killed as any other (its process group)
  */
 
 /**
@@ -177,7 +187,9 @@ export function startFixture(o) {
   const { signal, onMessage, readyMs, watchMainMs, watchThreadsMs, ownNetwork, plain = false } = o;
   const file = path.isAbsolute(fixture) ? fixture : path.join(FIXTURES, fixture);
   const name = path.basename(file);
-  const args = [...execArgv, file, JSON.stringify(options)];
+  // plain: the fixture told where the harness listens (its stdin and stdout), in its argument
+  const argument = plain && options && typeof options === 'object' ? { ...options, harnessLines: true } : options;
+  const args = [...execArgv, file, JSON.stringify(argument)];
   const [pinned, pinnedArgv] = cpus ? ['taskset', ['-c', cpus.join(','), node, ...args]] : [node, args];
   const [cmd, argv] = ownNetwork ? inOwnNetwork(pinned, pinnedArgv, ownNetwork) : [pinned, pinnedArgv];
   const started = performance.now();
@@ -192,12 +204,14 @@ export function startFixture(o) {
   }
   const child = spawn(cmd, argv, {
     env: fixtureEnv(env, settings, { plain }),
-    // plain: fd 3 a socket (libuv makes a socketpair), read and written in JSON lines
-    stdio: ['ignore', 'ignore', 'pipe', plain ? 'pipe' : 'ipc'],
+    // plain: stdin, stdout and stderr only (a pipe each: as a shell pipeline gives them),
+    // JSON lines both ways on stdin and stdout; else the IPC channel at fd 3
+    stdio: plain ? ['pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe', 'ipc'],
     detached: process.platform !== 'win32',
     serialization: 'json',
   });
-  const lines = plain ? /** @type {import('node:net').Socket | null} */ (child.stdio[3]) : null;
+  const lines = plain ? { from: child.stdout, to: child.stdin } : null;
+  lines?.to?.on('error', () => {}); // written after it exited (EPIPE): its exit says what happened
   if (child.pid) live.add(child.pid);
   // taskset (and unshare, sh) exec the fixture in place: the pid is the fixture's main thread either way (alignLooks checks)
   const watch = watchMainMs && child.pid ? watchMainThread(child.pid, watchMainMs) : null;
@@ -227,7 +241,7 @@ export function startFixture(o) {
     else if (message === null && (m?.type === 'result' || m?.type === 'error')) message = m;
   };
   child.on('message', onChildMessage);
-  if (lines) readLines(lines, onChildMessage);
+  if (lines?.from) readLines(lines.from, onChildMessage);
   const fail = (/** @type {Error} */ err) => {
     failure ??= err;
     // Not once it has closed: a stop's late timer would signal a group whose
@@ -284,7 +298,7 @@ export function startFixture(o) {
   result.catch(() => {}); // callers that only await `ready` still see failures there
   const send = (/** @type {object} */ m) => {
     if (lines) {
-      if (lines.writable && !closed) lines.write(JSON.stringify(m) + '\n');
+      if (lines.to?.writable && !closed) lines.to.write(JSON.stringify(m) + '\n');
     } else if (child.connected) child.send(m);
   };
   return {
@@ -302,12 +316,12 @@ export function startFixture(o) {
 }
 
 /**
- * Call `fn` with each message a plain fixture writes to its fd 3, one JSON
+ * Call `fn` with each message a plain fixture writes to its stdout, one JSON
  * object a line (fixtures/lib/report.cjs); a line that is not JSON is
  * skipped, as an IPC channel would never deliver it. The child's 'close'
  * comes after this stream has ended, so its last line is read before the
  * result is settled.
- * @param {import('node:net').Socket} socket @param {(m: any) => void} fn
+ * @param {import('node:stream').Readable} socket @param {(m: any) => void} fn
  */
 function readLines(socket, fn) {
   let buffered = '';

@@ -7,8 +7,13 @@ import spec from '../specs/threadpool/pool.default-size.spec.js';
 /** @param {object} [o] */
 const ctx = (o = {}) =>
   /** @type {any} */ ({ platform: 'linux', cores: 2, usable: [0, 1], node: { major: 20, version: 'v20.20.2' }, ...o });
-/** A FIFO probe that read `parked` readers, every reading agreeing. @param {number} parked */
-const probe = (parked) => ({ parked, poolThreads: Array.from({ length: parked }, (_, i) => 100 + i), blocked: parked });
+/** A FIFO probe that read `parked` readers, every reading agreeing, started plain. @param {number} parked */
+const probe = (parked) => ({
+  parked,
+  poolThreads: Array.from({ length: parked }, (_, i) => 100 + i),
+  blocked: parked,
+  launch: { plain: true, env: ['HOME', 'LANG', 'PATH', 'PWD'] },
+});
 
 describe('pool.default-size', () => {
   const check = spec.plan(ctx()).structural?.check ?? (() => ({ ok: false, detail: '' }));

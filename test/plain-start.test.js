@@ -1,17 +1,19 @@
 // A fixture started plain, as a user's shell starts a program (isolate.js RunOptions
-// `plain`): no IPC channel, none of the harness's defaults in its environment, its
-// messages both ways as JSON lines on fd 3; watched and killed as any other. The FIFO
-// probe so started (kits/pool.js probePool `plain`), and pool.default-size's reading of
-// how its probes were started (launchPart), on made-up readings.
+// `plain`): no IPC channel, no descriptor beyond stdin, stdout and stderr, none of the
+// harness's defaults in its environment, its messages as JSON lines on stdout and the
+// harness's on stdin; watched and killed as any other. The FIFO probe so started
+// (kits/pool.js probePool `plain`), and the pool claims' reading of how their probes
+// were started (launchPart), on made-up readings.
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtureEnv, startFixture } from '../harness/isolate.js';
 import { createLauncher } from '../harness/launcher.js';
 import { specContext } from '../harness/context.js';
-import { launchPart, probePool } from '../harness/kits/pool.js';
+import { launchPart, launchesPart, plainIoUring, probePool } from '../harness/kits/pool.js';
 import defaultSize from '../specs/threadpool/pool.default-size.spec.js';
 
 const linux = { skip: process.platform !== 'linux' && 'reads /proc' };
@@ -59,7 +61,7 @@ describe('a fixture started plain', () => {
     expect(fixtureEnv().UV_USE_IO_URING).toBe('0');
   });
 
-  test('has no IPC channel; its messages and the harness’s answers go over fd 3', linux, async () => {
+  test('has no IPC channel; its messages and the harness’s answers go over stdout and stdin', linux, async () => {
     const seen = /** @type {any[]} */ ([]);
     const h = startFixture({
       node: process.execPath,
@@ -73,6 +75,7 @@ describe('a fixture started plain', () => {
     expect(data).toMatchObject({ send: 'undefined', looked: true, connected: true });
     for (const k of ['NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'UV_USE_IO_URING', 'NODE_V8_COVERAGE'])
       expect(data.names).not.toContain(k);
+    expect(data.names).toContain('PWD'); // as a shell exports it
     // the same fixture forked as before: its channel and the harness's default
     const forked = startFixture({
       node: process.execPath,
@@ -125,10 +128,16 @@ describe('a fixture started plain', () => {
       const obs = await probePool(/** @type {any} */ (ctx), { fifos: 8, outside: true, plain: true });
       expect(obs.parked).toBe(4);
       expect(obs.outside.parked).toHaveLength(4);
-      expect(obs.outside.late).toEqual([]); // every look answered over fd 3
+      expect(obs.outside.late).toEqual([]); // every look answered on its stdin
       expect(obs.launch.plain).toBe(true);
       expect(obs.launch.env).toEqual(expect.arrayContaining(['PATH']));
       expect(launchPart(obs.launch)?.ok).toBe(true);
+      // not read from outside: held at 'parked' only for its environment, nothing else read
+      const counted = await probePool(/** @type {any} */ (ctx), { size: '3', fifos: 8, plain: true });
+      expect(counted.parked).toBe(3);
+      expect(counted.outside).toBeUndefined();
+      expect(counted.launch.env).toEqual(expect.arrayContaining(['PATH', 'PWD', 'UV_THREADPOOL_SIZE']));
+      expect(launchPart(counted.launch, ['UV_THREADPOOL_SIZE']).ok).toBe(true);
     } finally {
       launcher.dispose();
     }
@@ -155,12 +164,113 @@ describe('launchPart: how a probe was started', () => {
     expect(launchPart({ plain: true, env: ['PATH', 'UV_USE_IO_URING'] }, ['UV_USE_IO_URING'])?.ok).toBe(true);
   });
 
-  test('its environment not read: stated, not judged; no launch (a record from before): left out', () => {
-    expect(launchPart({ plain: true, env: null })).toMatchObject({
-      ok: true,
-      detail: expect.stringMatching(/not read/),
+  test('its environment not read, or no launch (a record from before): void with the reason, never a pass', () => {
+    expect(launchPart({ plain: true, env: null })).toEqual({
+      ok: false,
+      void: expect.stringMatching(/its environment not read from outside/),
+      detail: expect.stringMatching(/its environment not read from outside/),
     });
-    expect(launchPart(undefined)).toBeNull();
+    expect(launchPart(undefined)).toEqual({
+      ok: false,
+      void: expect.stringMatching(/not recorded/),
+      detail: expect.any(String),
+    });
+  });
+
+  test('UV_USE_IO_URING allowed only with the reason it was kept, and named', () => {
+    const ringKept = 'UV_USE_IO_URING=0 kept: Node v20.10.0 (libuv 1.46.0) sends fs requests to io_uring by default';
+    const part = launchPart({ plain: true, env: ['PATH', 'UV_USE_IO_URING'] }, [], ringKept);
+    expect(part).toMatchObject({ ok: true, detail: expect.stringContaining(`(${ringKept})`) });
+    expect(launchPart({ plain: true, env: ['PATH', 'UV_USE_IO_URING'] }, [], null).ok).toBe(false);
+  });
+
+  test('launchesPart: a failure over a void, a void over a pass; none: void', () => {
+    const plain = { plain: true, env: ['PATH'] };
+    expect(launchesPart([plain, plain])).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/^each of 2 probes started plain/),
+    });
+    expect(launchesPart([plain, { plain: true, env: null }, { plain: false }])).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^1 of 3 probes: the probe ran as a forked child/),
+    });
+    expect(launchesPart([plain, { plain: true, env: null }])).toMatchObject({
+      ok: false,
+      void: expect.stringMatching(/^1 of 2 probes/),
+    });
+    expect(launchesPart([])).toMatchObject({ ok: false, void: 'no probe' });
+  });
+});
+
+describe('plainIoUring: where a plain probe keeps UV_USE_IO_URING=0', () => {
+  const on = () => '0';
+  const at = (/** @type {string} */ version, /** @type {string} */ uv, /** @type {any} */ more = {}) =>
+    plainIoUring({ node: { version, uv }, arch: 'x64', release: '6.18.44', ...more }, on);
+  test('kept where libuv sends fs requests to io_uring by default (20.3–20.11.0, 21 before 21.6.2), with the reason', () => {
+    expect(at('v20.10.0', '1.46.0')).toBe(
+      'UV_USE_IO_URING=0 kept: Node v20.10.0 (libuv 1.46.0) sends fs requests to io_uring by default',
+    );
+    expect(at('v21.6.1', '1.47.0')).toMatch(/kept/);
+  });
+  test('left out where it is opt-in or the pool always (every Node measured here), or its version unknown', () => {
+    expect(at('v20.20.2', '1.46.0')).toBeNull();
+    expect(at('v22.23.5', '1.51.0')).toBeNull();
+    expect(at('v24.22.3', '1.52.1')).toBeNull();
+    expect(at('v26.12.1', '1.52.1')).toBeNull();
+    expect(at('v20.2.0', '1.44.2')).toBeNull();
+    expect(plainIoUring({ node: { version: 'v20.10.0' } }, on)).toBeNull();
+  });
+  test('left out where the kernel refuses the ring, or the settings in force set the variable', () => {
+    expect(at('v20.10.0', '1.46.0', { release: '5.4.0' })).toBeNull();
+    expect(
+      plainIoUring({ node: { version: 'v20.10.0', uv: '1.46.0' }, arch: 'x64', release: '6.18.0' }, () => '2'),
+    ).toBeNull();
+    expect(at('v20.10.0', '1.46.0', { env: { UV_USE_IO_URING: '1' } })).toBeNull();
+  });
+});
+
+describe('a plain start beside a shell’s', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'plain-beside-'));
+  test.after?.(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (/** @type {string} */ name, /** @type {string} */ text) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  test('the same descriptors, environment names and status as `sh -c` gives a program (no fd 3)', linux, async () => {
+    const self = write(
+      'self.cjs',
+      `const report = require(${REPORT});
+       const fs = require('node:fs');
+       // what a program can see of how it was started, read once its stdio is set up
+       setTimeout(() => {
+         const fds = fs.readdirSync('/proc/self/fd').map((fd) => {
+           try { return fd + ':' + fs.readlinkSync('/proc/self/fd/' + fd).replace(/[0-9]+/g, 'N'); } catch { return fd + ':?'; }
+         });
+         const env = fs.readFileSync('/proc/self/environ', 'utf8').split('\\0').filter(Boolean).map((kv) => kv.split('=')[0]).sort();
+         const status = fs.readFileSync('/proc/self/status', 'utf8').split('\\n').filter((l) => /^(Sig(Blk|Ign|Cgt)|Cap|NoNewPrivs|Seccomp|Cpus_allowed_list|Umask)/.test(l));
+         report.done({ fds: fds.sort(), env, status });
+       }, 200);`,
+    );
+    const plain = (await startFixture({ node: process.execPath, fixture: self, plain: true, timeoutMs: 10_000 }).result)
+      .data;
+    // the same program and argument from a shell with no terminal, its stdio pipes
+    const env = fixtureEnv({}, {}, { plain: true });
+    delete env.PWD;
+    const shell = await new Promise((resolve, reject) => {
+      const p = spawn('sh', ['-c', '"$0" "$1" "$2"', process.execPath, self, JSON.stringify({ harnessLines: true })], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: /** @type {any} */ (env),
+      });
+      let out = '';
+      p.stdout.on('data', (d) => (out += d));
+      p.on('error', reject);
+      p.on('close', () => resolve(JSON.parse(out.trim().split('\n').pop() ?? '').data));
+    });
+    expect(plain.fds.filter((/** @type {string} */ f) => f.startsWith('3:'))).not.toContainEqual(
+      expect.stringMatching(/socket/),
+    );
+    expect(plain).toEqual(shell);
   });
 });
 
@@ -202,7 +312,23 @@ describe('pool.default-size with the probes started plain', () => {
     });
   });
 
-  test('records from before the start was read are judged as before', () => {
-    expect(check({ ...probe(4), oneCpu: probe(4) }).ok).toBe(true);
+  test('a start not read (off Linux), or not recorded (a record from before): void, the reason shown', () => {
+    const unread = check({ ...probe(4, { plain: true, env: null }), oneCpu: probe(4, plain) });
+    expect(unread).toMatchObject({
+      ok: false,
+      invalid: true,
+      detail: expect.stringMatching(/its environment not read/),
+    });
+    expect(check({ ...probe(4), oneCpu: probe(4) })).toMatchObject({ ok: false, invalid: true });
+    // a wrong count stands whatever the start
+    expect(check({ ...probe(2), oneCpu: probe(4) }).invalid).toBeUndefined();
+  });
+
+  test('r2-fd3-pool’s shape (a program started from a shell sized 2 in code) fails, its start plain', () => {
+    const r = check({ ...probe(2, plain), oneCpu: probe(2, plain) });
+    expect(r).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^2 threads parked.*started plain.*expected 4$/),
+    });
   });
 });

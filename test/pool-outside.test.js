@@ -96,7 +96,11 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     node: { major: 20, version: 'v20.20.2' },
     openFiles: null,
   });
-  const size = defaultSize.plan(ctx).structural?.check ?? (() => ({ ok: false, detail: '' }));
+  const sizeCheck = defaultSize.plan(ctx).structural?.check ?? (() => ({ ok: false, detail: '' }));
+  // both probes started plain, as the spec starts them (its launch judged in plain-start.test.js)
+  const PLAIN = { plain: true, env: ['HOME', 'LANG', 'PATH', 'PWD'] };
+  const size = (/** @type {any} */ obs) =>
+    sizeCheck({ launch: PLAIN, ...obs, ...(obs.oneCpu ? { oneCpu: { launch: PLAIN, ...obs.oneCpu } } : {}) });
   const max = /** @type {any} */ (max128.plan(ctx)).structural.check;
 
   test('pool.default-size: the pool’s own threads hold; a Worker among them, in either probe, fails', () => {
@@ -112,7 +116,7 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(size({ ...probe(4, outside(4)), oneCpu: probe(4, slow) })).toMatchObject({ ok: false, invalid: true });
     // ... unless something else fails
     expect(size({ ...probe(3, slow), oneCpu: probe(4, outside(4)) }).invalid).toBeUndefined();
-    // not read: judged as before
+    // not read from outside: the count judged alone
     expect(size({ ...probe(4), oneCpu: probe(4) }).ok).toBe(true);
   });
 
@@ -297,6 +301,7 @@ describe('pool.thread-per-core with a late watch', () => {
     poolThreads: [11, 12, 13, 14],
     affinity: { process: [0, 1], threads: all, threadsAtWork: { lists: all, running: 4 } },
     outside,
+    launch: { plain: true, env: ['HOME', 'LANG', 'PATH', 'PWD'] },
   });
   const watch = { looks: 41, pinnedLooks: 0, process: '0,1', threads: 15, pinned: [], ms: 113 };
   test('a watch answered in time counts; one the probe went on without voids an otherwise honest trial', () => {
@@ -351,6 +356,7 @@ describe('pool.thread-per-core: drawn hashes and a late watch in one trial of ea
     poolThreads: [11, 12, 13, 14],
     affinity: { process: [0, 1], threads: all, threadsAtWork: { lists: all, running: 4 } },
     outside,
+    launch: { plain: true, env: ['HOME', 'LANG', 'PATH', 'PWD'] },
   });
   const watch = { looks: 41, pinnedLooks: 0, process: '0,1', threads: 15, pinned: [], ms: 113 };
   const lateHonest = { looks: 57, pinnedLooks: 0, process: '0,1', threads: 10, pinned: [], ms: 368, atMs: 3995 };
@@ -372,6 +378,28 @@ describe('pool.thread-per-core: drawn hashes and a late watch in one trial of ea
       const late = drawLateAtMs();
       expect(late >= 3400 && late <= 4000).toBe(true);
     }
+  });
+
+  test('the probe’s start: one forked, or given a harness variable, fails; one not read is void', () => {
+    const honest = check(obs({ atWork: watch, late: [] }));
+    expect(honest.detail).toContain('started plain: no IPC channel, its environment read from outside 4 variables');
+    const forked = check({ ...obs({ atWork: watch, late: [] }), launch: { plain: false, env: null } });
+    expect(forked).toMatchObject({ ok: false, detail: expect.stringContaining('forked child') });
+    expect(forked.invalid).toBeUndefined();
+    const ring = check({
+      ...obs({ atWork: watch, late: [] }),
+      launch: { plain: true, env: ['PATH', 'UV_USE_IO_URING'] },
+    });
+    expect(ring).toMatchObject({ ok: false, detail: expect.stringContaining('started with UV_USE_IO_URING') });
+    const unread = check({ ...obs({ atWork: watch, late: [] }), launch: { plain: true, env: null } });
+    expect(unread).toMatchObject({
+      ok: false,
+      invalid: true,
+      detail: expect.stringContaining('not read from outside'),
+    });
+    const before = obs({ atWork: watch, late: [] });
+    delete before.launch;
+    expect(check(before)).toMatchObject({ ok: false, invalid: true, detail: expect.stringContaining('not recorded') });
   });
 
   test("a late watch with every look the process's list holds and is named", () => {

@@ -801,6 +801,7 @@ describe('pool.thread-per-core', () => {
     blocked: 4,
     poolThreads: [11, 12, 13, 14],
     affinity: { process: [0, 1], threads: all, ...(atWork === undefined ? {} : { threadsAtWork: atWork }) },
+    launch: { plain: true, env: ['HOME', 'LANG', 'PATH', 'PWD'] },
   });
   test('every thread on every CPU, waiting and at work: as libuv does (the claim refuted)', () => {
     expect(check(probe({ lists: all, running: 4 }))).toMatchObject({ ok: true });

@@ -27,7 +27,9 @@ export declare function windowsTreeKill(pid: number): [string, string[]];
  * spec's `undefined` means "the spec does not set it": the layer below stays.
  * With `plain` (a process started as a user's shell starts one: RunOptions
  * `plain`) the harness's own default, UV_USE_IO_URING=0, is left out: only
- * the shell's variables, the settings in force and the spec's own.
+ * the shell's variables, the settings in force and the spec's own (a spec
+ * that needs the 0 on the Node binaries that route fs requests to io_uring by
+ * default gives it itself: kits/pool.js plainIoUring).
  * @param {Record<string, string | undefined>} [spec]  the spec's env for this fixture
  * @param {Record<string, string>} [settings]          the settings in force
  * @param {{ plain?: boolean }} [how]
@@ -90,10 +92,13 @@ export type RunOptions = {
     /**
      * start it as a user's shell starts a program: no IPC channel (a
      *            program that looks for one, process.send, finds none) and none of
-     *            the harness's own defaults in its environment (fixtureEnv); its
-     *            messages, and the harness's to it, go as JSON lines over a socket
-     *            at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
-     *            as any other (its process group)
+     *            the harness's own defaults in its environment (fixtureEnv), no
+     *            descriptor beyond stdin, stdout and stderr (as a shell's program:
+     *            a descriptor more would tell it from one); its messages go as JSON
+     *            lines on its stdout, the harness's to it as JSON lines on its
+     *            stdin (fixtures/lib/report.cjs, told so by the option
+     *            `harnessLines` in its JSON argument), and it is watched and
+     *            killed as any other (its process group)
      */
     plain?: boolean;
 };
@@ -125,10 +130,13 @@ export type FixtureResult = {
  *                                       watchThreads): the most of them one look saw comes back as threadsMost
  * @property {boolean} [plain]           start it as a user's shell starts a program: no IPC channel (a
  *                                       program that looks for one, process.send, finds none) and none of
- *                                       the harness's own defaults in its environment (fixtureEnv); its
- *                                       messages, and the harness's to it, go as JSON lines over a socket
- *                                       at its fd 3 (fixtures/lib/report.cjs), and it is watched and killed
- *                                       as any other (its process group)
+ *                                       the harness's own defaults in its environment (fixtureEnv), no
+ *                                       descriptor beyond stdin, stdout and stderr (as a shell's program:
+ *                                       a descriptor more would tell it from one); its messages go as JSON
+ *                                       lines on its stdout, the harness's to it as JSON lines on its
+ *                                       stdin (fixtures/lib/report.cjs, told so by the option
+ *                                       `harnessLines` in its JSON argument), and it is watched and
+ *                                       killed as any other (its process group)
  */
 /**
  * @typedef {{ data: any, durationMs: number, mainLooks?: import('./main-watch.js').Looks, threadsMost?: number | null }} FixtureResult

@@ -20,6 +20,7 @@ import { TASK_MS } from '../profile.js';
 import { readFileSync } from 'node:fs';
 import { listTasks } from '../thread-watch.js';
 import { createRequire } from 'node:module';
+import { ioUringRule, kernelRefuses } from './io-uring.js';
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], threadWait: (pid: number, tid: number) => string | null, affinity: (tid?: number, pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
@@ -156,10 +157,13 @@ export const fifosFor = (want) => Math.max(64, want + 8);
  * report's `lateWork`), with `outside` the process's threads listed by the
  * harness before and after (`outside.lateThreads`). `plain`: the probe started
  * as a user's shell starts a program (isolate.js RunOptions `plain`: no IPC
- * channel, none of the harness's defaults in its environment), with `launch`
- * in the result: { plain: true, env: the names in its environment as the
- * harness read them from outside while the readers were parked
- * (/proc/<pid>/environ; null where not read) } (launchPart).
+ * channel, no descriptor beyond stdin, stdout and stderr, none of the harness's
+ * defaults in its environment but UV_USE_IO_URING=0 where plainIoUring keeps
+ * it), with `launch` in the result: { plain: true, env: the names in its
+ * environment as the harness read them from outside while the readers were
+ * parked (/proc/<pid>/environ; null where not read: off Linux) } (launchPart).
+ * On Linux a plain probe is always held at 'parked' for that read, `outside`
+ * or not (without it nothing else is read: probeFromOutside's `launchOnly`).
  * @param {import('../context.js').Context} ctx
  * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[], plain?: boolean }} [o]
  */
@@ -184,6 +188,9 @@ export function probePool(
 ) {
   const fixture = entry === 'module' ? 'pool-probe.mjs' : 'pool-probe.cjs';
   const late = lateAtMs !== undefined && outside && atWork ? { lateAtWork: true } : {};
+  // a plain start leaves the harness's UV_USE_IO_URING=0 out, except where this Node
+  // would send the probe's fs requests past the pool without it (plainIoUring)
+  const ringOff = plain && plainIoUring(ctx) ? { UV_USE_IO_URING: '0' } : {};
   const o = {
     options: {
       fifos,
@@ -196,16 +203,39 @@ export function probePool(
       cpuFirst,
       lateWork,
     },
-    env: { UV_THREADPOOL_SIZE: size },
+    env: { UV_THREADPOOL_SIZE: size, ...ringOff },
     timeoutMs: 20_000,
     ...(cpus ? { cpus } : {}),
     ...(plain ? { plain } : {}),
   };
-  if (!outside || ctx.platform !== 'linux')
+  if (ctx.platform !== 'linux')
     return plain
       ? ctx.run(fixture, o).then((data) => ({ ...data, launch: { plain, env: null } }))
       : ctx.run(fixture, o);
+  if (!outside) return plain ? probeFromOutside(ctx, fixture, o, undefined, { launchOnly: true }) : ctx.run(fixture, o);
   return probeFromOutside(ctx, fixture, o, lateAtMs);
+}
+
+/**
+ * Why a plain probe keeps UV_USE_IO_URING=0 in its environment, or null where
+ * it leaves it out. Kept exactly where the Node under test sends fs requests
+ * to io_uring by default (libuv 1.45–1.48 before Node's opt-in patch: 20.3 to
+ * 20.11.0, 21 before 21.6.2; kits/io-uring.js ioUringRule 'default'), the
+ * kernel lets libuv use it, and the settings in force do not set the variable:
+ * there a program started from a shell would have its fs requests finish past
+ * a full pool (the probe's late fs request, its opens), and the count would
+ * read the ring, not the pool. Elsewhere (opt-in, or the pool always: every
+ * Node measured here) the variable changes nothing and a shell's program has
+ * none. A Node whose version reads not: null.
+ * @param {{ node?: { version?: string, uv?: string }, env?: Record<string, string>, arch?: string, release?: string }} ctx
+ * @param {() => string} [readDisabled] the text of /proc/sys/kernel/io_uring_disabled
+ */
+export function plainIoUring(ctx, readDisabled) {
+  const node = ctx.node;
+  if (!node?.version || !node.uv || ctx.env?.UV_USE_IO_URING !== undefined) return null;
+  if (ioUringRule({ version: node.version, uv: node.uv }) !== 'default') return null;
+  if (kernelRefuses({ arch: ctx.arch ?? '', release: ctx.release ?? '' }, readDisabled) !== null) return null;
+  return `UV_USE_IO_URING=0 kept: Node ${node.version} (libuv ${node.uv}) sends fs requests to io_uring by default`;
 }
 
 /**
@@ -246,24 +276,61 @@ export const NOT_PLAIN_ENV = [
  * How a probe was started (probePool `plain`: its `launch`), as a claim about
  * the default a user's program gets reads it: started plain, with no
  * variable of NOT_PLAIN_ENV in its environment as read from outside but the
- * settings in force (`inForce`, their names). null where the probe has no
- * `launch` (a record from before it was read); ok false where it ran with an
- * IPC channel or such a variable.
+ * settings in force (`inForce`, their names) and, where plainIoUring keeps it
+ * (`ringKept`: its reason), UV_USE_IO_URING. ok false where it ran with an IPC
+ * channel or such a variable; void (ok false, `void` the reason) where the
+ * start cannot be told: no `launch` (a record from before it was read) or its
+ * environment not read (off Linux, or the process gone before the read).
+ * Never a pass on what was not read.
  * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
  * @param {string[]} [inForce]
- * @returns {{ ok: boolean, detail: string } | null}
+ * @param {string | null} [ringKept]
+ * @returns {{ ok: boolean, detail: string, void?: string }}
  */
-export function launchPart(launch, inForce = []) {
-  if (!launch) return null;
+export function launchPart(launch, inForce = [], ringKept = null) {
+  if (!launch) {
+    const why = 'how the probe was started not recorded';
+    return { ok: false, void: why, detail: why };
+  }
   if (launch.plain !== true)
     return { ok: false, detail: 'the probe ran as a forked child (an IPC channel), not plain' };
-  if (!Array.isArray(launch.env))
-    return { ok: true, detail: 'started plain (no IPC channel; its environment not read from outside)' };
-  const extra = launch.env.filter((k) => NOT_PLAIN_ENV.includes(k) && !inForce.includes(k));
+  if (!Array.isArray(launch.env)) {
+    const why = 'started plain, its environment not read from outside (/proc/<pid>/environ): its start not confirmed';
+    return { ok: false, void: why, detail: why };
+  }
+  const allowed = ringKept ? [...inForce, 'UV_USE_IO_URING'] : inForce;
+  const extra = launch.env.filter((k) => NOT_PLAIN_ENV.includes(k) && !allowed.includes(k));
   const seen = `${launch.env.length} variable${launch.env.length === 1 ? '' : 's'} (${launch.env.join(', ')})`;
   if (extra.length)
     return { ok: false, detail: `started with ${extra.join(', ')} in its environment, not plain: ${seen}` };
-  return { ok: true, detail: `started plain: no IPC channel, its environment read from outside ${seen}` };
+  return {
+    ok: true,
+    detail: `started plain: no IPC channel, its environment read from outside ${seen}${ringKept ? ` (${ringKept})` : ''}`,
+  };
+}
+
+/**
+ * Several plain probes' launches (launchPart each) as one: the first that
+ * failed, else the first void, else the first that held with how many did.
+ * @param {({ plain?: boolean, env?: string[] | null } | undefined)[]} launches
+ * @param {string[]} [inForce] @param {string | null} [ringKept]
+ * @returns {{ ok: boolean, detail: string, void?: string }}
+ */
+export function launchesPart(launches, inForce = [], ringKept = null) {
+  const parts = launches.map((l) => launchPart(l, inForce, ringKept));
+  const failed = parts.filter((p) => !p.ok && !p.void);
+  const voided = parts.filter((p) => p.void);
+  const n = parts.length;
+  if (failed.length) return { ok: false, detail: `${failed.length} of ${n} probes: ${failed[0].detail}` };
+  if (voided.length) {
+    const why = `${voided.length} of ${n} probes: ${voided[0].void}`;
+    return { ok: false, void: why, detail: why };
+  }
+  if (!n) {
+    const why = 'no probe';
+    return { ok: false, void: why, detail: why };
+  }
+  return { ok: true, detail: `each of ${n} probes ${parts[0].detail}` };
 }
 
 /**
@@ -390,10 +457,14 @@ export function watchAffinity(pid, everyMs = 2) {
  * since just before its spawn, on the harness's clock: the process is no
  * older), a watchAffinity begun then and stopped at 'late-at-work-done'
  * (`lateAtWork` in `outside`, with `atMs`: the age at which it began).
+ * With `launchOnly` (a plain probe not read from outside: probePool) only its
+ * environment is read, at 'parked'; every phase answered at once, the result
+ * as the fixture reported it with `launch`, no `outside`.
  * @param {{ options: object, env: Record<string, string | undefined>, timeoutMs: number, cpus?: number[], plain?: boolean }} o
  * @param {number} [lateAtMs]
+ * @param {{ launchOnly?: boolean }} [how]
  */
-async function probeFromOutside(ctx, fixture, o, lateAtMs) {
+async function probeFromOutside(ctx, fixture, o, lateAtMs, { launchOnly = false } = {}) {
   /** @type {import('../isolate.js').FixtureHandle | null} */
   let handle = null;
   /** @type {{ tid: number, cpuMs: number | null }[] | null} */
@@ -423,9 +494,10 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   const onMessage = (/** @type {any} */ m) => {
     try {
       if (m?.phase === 'parked' && ours(m)) {
-        parked = parkedFromOutside(m.pid);
         if (o.plain) environ = environNames(m.pid);
-      } else if (m?.phase === 'counted' && ours(m) && parked)
+        if (!launchOnly) parked = parkedFromOutside(m.pid);
+      } else if (launchOnly) return;
+      else if (m?.phase === 'counted' && ours(m) && parked)
         waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
       else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
@@ -456,6 +528,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs) {
   handle = ctx.start(fixture, { ...o, options: { ...o.options, hold: true }, onMessage });
   try {
     const { data } = await handle.result;
+    if (launchOnly) return { ...data, launch: { plain: true, env: environ } };
     const late = Array.isArray(data?.unanswered) ? data.unanswered.map(String) : [];
     const lateAtWork = lateAtMs === undefined ? {} : { lateAtWork: later.result };
     return {

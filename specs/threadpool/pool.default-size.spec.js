@@ -11,6 +11,7 @@ import {
   fifoCountUnavailable,
   fifosFor,
   launchPart,
+  plainIoUring,
 } from '../../harness/kits/pool.js';
 import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
 
@@ -49,6 +50,8 @@ export default defineSpec({
       ctx.platform === 'linux' && (ctx.usable?.length ?? 0) > 1 ? [/** @type {number[]} */ (ctx.usable)[0]] : null;
     // the probe parks more readers than the pool (fifosFor): too many for this machine's open files, no count
     const unavailable = fifoCountUnavailable(ctx, fifosFor(P));
+    // where this Node sends fs requests to io_uring by default, the plain probes keep UV_USE_IO_URING=0
+    const ringKept = plainIoUring(ctx);
     return {
       ...(ctx.node.major > 26
         ? { skip: `the default was checked on Node 20–26; this is Node ${ctx.node.version}` }
@@ -59,7 +62,7 @@ export default defineSpec({
       summary:
         (other ? `With ${setting}: the pool has ${P} thread${s}, not the claim's ${DEFAULT_POOL}. ` : '') +
         `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.` +
-        ` Each probe starts as a program started from a shell does: no IPC channel, and none of the harness's variables in its environment${ctx.platform === 'linux' ? ' (read from outside)' : ''}.` +
+        ` Each probe starts as a program started from a shell does: no IPC channel, no descriptor beyond stdin, stdout and stderr, and none of the harness's variables in its environment${ringKept ? ` but UV_USE_IO_URING=0 (${ringKept})` : ''}${ctx.platform === 'linux' ? ' (read from outside; a start not read is void)' : ' (not read off Linux: void)'}.` +
         (oneCpu
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
           : '') +
@@ -116,11 +119,15 @@ export default defineSpec({
           const late = latePart(obs.late);
           // ... and each probe started as a user starts a program: no IPC channel, none of the
           // harness's variables in its environment as read from outside (launchPart; a default
-          // that differs in a forked child: pool-default-plain). null in records from before.
+          // that differs in a forked child: pool-default-plain). A start not read (off Linux,
+          // a record from before it was read) is void, never a pass.
           const inForce = Object.keys(ctx.env ?? {});
-          const launch = launchPart(obs.launch, inForce);
-          const pinnedLaunch = pinned === null ? null : launchPart(pinned.launch, inForce);
-          const launchOk = launch?.ok !== false && pinnedLaunch?.ok !== false;
+          const launch = launchPart(obs.launch, inForce, ringKept);
+          const pinnedLaunch = pinned === null ? null : launchPart(pinned.launch, inForce, ringKept);
+          const launchFailed =
+            (!launch.ok && !launch.void) || (pinnedLaunch !== null && !pinnedLaunch.ok && !pinnedLaunch.void);
+          const launchVoid = launch.void ?? pinnedLaunch?.void ?? null;
+          const launchOk = !launchFailed;
           const ok =
             obs.parked === P &&
             poolReading(obs).agree &&
@@ -129,14 +136,15 @@ export default defineSpec({
             late?.ok !== false &&
             launchOk;
           const launchText =
-            (launch ? `; ${launch.detail}` : '') +
-            (pinnedLaunch && !pinnedLaunch.ok ? `; on one CPU: ${pinnedLaunch.detail}` : '');
+            `; ${launch.detail}` + (pinnedLaunch && !pinnedLaunch.ok ? `; on one CPU: ${pinnedLaunch.detail}` : '');
           const detail =
             `${probeText(obs)}${ours ? `, ${ours.detail}` : ''}${pinnedText}` +
             `${late ? `; ${late.detail}` : ''}${launchText}; expected ${P}`;
           // A parked thread's CPU over PARKED_CPU_MS with nothing else amiss: a slow or
           // stolen CPU cannot be told from a thread that ran JavaScript first (void).
           if (ok && (ours?.invalid || pinnedOurs?.invalid)) return { ok: false, invalid: true, detail };
+          // ... and a start that cannot be told from a forked child's counts neither way
+          if (ok && launchVoid) return { ok: false, invalid: true, detail };
           return { ok, detail };
         },
       },

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { defineSpec } from '../../harness/spec.js';
-import { probePool, fifoCountUnavailable } from '../../harness/kits/pool.js';
+import { probePool, fifoCountUnavailable, launchesPart, plainIoUring } from '../../harness/kits/pool.js';
 
 /**
  * libuv >= 1.52 reads the variable into a 16-byte buffer: longer values fall
@@ -100,12 +100,16 @@ export default defineSpec({
       ['5000', 1024],
       ['0000000000001025', longValueResult(ctx.node.uv)],
     ];
+    // where this Node sends fs requests to io_uring by default, the plain probes keep UV_USE_IO_URING=0
+    const ringKept = plainIoUring(ctx);
     return {
       skip: fifoCountUnavailable(ctx, Math.max(...cases.map(([, n]) => fifosFor(n)))) ?? undefined,
       summary:
         `On libuv ${ctx.node.uv}: ${cases.map(([v, n]) => `${JSON.stringify(v)} → ${n}`).join(', ')}; ` +
         `and two values past 2^32 ("4294967298" → 2, "-4294967294" → 2) and two with leading blanks or ` +
-        `a sign (" 8" → 8, "+3" → 3), drawn for each trial.`,
+        `a sign (" 8" → 8, "+3" → 3), drawn for each trial. Each probe starts as a program started from a shell ` +
+        `with the value: no IPC channel, no descriptor beyond stdin, stdout and stderr, no other harness variable in ` +
+        `its environment${ringKept ? ` but UV_USE_IO_URING=0 (${ringKept})` : ''} (read from outside; a start not read is void).`,
       model: {
         uv: ctx.node.uv,
         cases: Object.fromEntries(cases),
@@ -128,7 +132,7 @@ export default defineSpec({
             threadAffinity: false,
             plain: true,
           });
-          return { value, parked: probe.parked, threads: probe.poolThreads.length };
+          return { value, parked: probe.parked, threads: probe.poolThreads.length, launch: probe.launch };
         };
         // The counts are exact whatever else runs, so the small probes run at
         // once, beside the 1024-thread ones; those one after another (threads
@@ -163,12 +167,24 @@ export default defineSpec({
             ...drawn.filter((/** @type {any} */ s) => !readAs(s, s.want)),
           ];
           const all = [...obs.seen, ...drawn];
-          return {
-            ok: wrong.length === 0,
-            detail: wrong.length
+          // ... and each probe started as a user's program with the value (launchesPart: no IPC
+          // channel, no harness variable but UV_THREADPOOL_SIZE, the value under test, and the
+          // settings in force, as read from outside). A start not read (off Linux, a record from
+          // before it was read) is void, never a pass.
+          const inForce = [...Object.keys(ctx.env ?? {}), 'UV_THREADPOOL_SIZE'];
+          const launch = launchesPart(
+            all.map((/** @type {any} */ s) => s.launch),
+            inForce,
+            ringKept,
+          );
+          const ok = wrong.length === 0 && (launch.ok || Boolean(launch.void));
+          const detail =
+            (wrong.length
               ? `read differently: ${wrong.map((/** @type {any} */ s) => `${JSON.stringify(s.value)} → ${s.parked}`).join(', ')}`
-              : `all ${all.length} values read as expected (${all.map((/** @type {any} */ s) => `${JSON.stringify(s.value)} → ${s.parked}`).join(', ')})`,
-          };
+              : `all ${all.length} values read as expected (${all.map((/** @type {any} */ s) => `${JSON.stringify(s.value)} → ${s.parked}`).join(', ')})`) +
+            `; ${launch.detail}`;
+          if (ok && launch.void) return { ok: false, invalid: true, detail };
+          return { ok, detail };
         },
       },
     };

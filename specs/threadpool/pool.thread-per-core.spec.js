@@ -7,6 +7,8 @@ import {
   poolReading,
   fifoCountUnavailable,
   fifosFor,
+  launchPart,
+  plainIoUring,
 } from '../../harness/kits/pool.js';
 
 /**
@@ -50,6 +52,8 @@ export default defineSpec({
     const setting = sizeInForce(ctx);
     // the probe parks more readers than the pool (fifosFor): too many for this machine's open files, no count
     const unavailable = fifoCountUnavailable(ctx, fifosFor(P));
+    // where this Node sends fs requests to io_uring by default, the plain probes keep UV_USE_IO_URING=0
+    const ringKept = plainIoUring(ctx);
     return {
       ...(unavailable ? { skip: unavailable } : {}),
       summary:
@@ -58,7 +62,8 @@ export default defineSpec({
         `${ctx.cores < P ? `; ${P} threads on ${ctx.cores} CPU(s) cannot be one per core` : ''}` +
         (ctx.platform === 'linux'
           ? `, idle and while hashes run on them: the harness watches the CPU list of every thread but the main one (/proc/<pid>/task/<tid>/status), listing them itself, every 2 ms from before the hashes are queued until they have all ended; the hashes drawn by the harness for each trial (pbkdf2 of 40,000–250,000 iterations or scrypt), and in the first trial of each pair queued and watched again at an age of the process it draws (3.4–4.0 s).`
-          : '.'),
+          : '.') +
+        ` Each probe starts as a program started from a shell does: no IPC channel, no descriptor beyond stdin, stdout and stderr, none of the harness's variables in its environment${ringKept ? ` but UV_USE_IO_URING=0 (${ringKept})` : ''} (read from outside; a start not read is void).`,
       model: { P, C: ctx.cores },
       trial(c, n = 1) {
         // the first trial of each pair (odd trials) reads late in the process's life too: a
@@ -114,14 +119,20 @@ export default defineSpec({
             : watchedOk
               ? `; watched from outside while the hashes ran: ${watched.looks} looks over ${watched.ms} ms${watched.threads ? ` at ${watched.threads} threads` : ''}, each list the process's`
               : `; watched from outside while the hashes ran: ${watched.pinnedLooks} of ${watched.looks} looks read a thread bound to other CPUs than the process's ${watched.process} (${watched.pinned.map((/** @type {any} */ p) => `tid ${p.tid} on ${p.cpus} from ${p.atMs} ms`).join(', ')})`;
+          // ... and the probe started as a user's program: no IPC channel, no harness variable
+          // in its environment as read from outside (launchPart; pool.default-size reads it the
+          // same). A start not read (a record from before it was read) is void, never a pass.
+          const launch = launchPart(obs.launch, Object.keys(ctx.env ?? {}), ringKept);
+          const launchFailed = !launch.ok && !launch.void;
           const ok =
             lists.length === P &&
             pinned.length === 0 &&
             obs.parked === P &&
             poolReading(obs).agree &&
             watchedOk &&
-            lateOk;
-          const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}${watchText}${lateText}`;
+            lateOk &&
+            !launchFailed;
+          const detail = `${lists.length} pool threads (${obs.parked} parked), each allowed on CPUs ${[...new Set(lists)].join(' / ') || '?'}${atWork.length ? `, and while hashes ran on ${[...new Set(atWork)].join(' / ')}` : ''} = the process's ${proc}${pinned.length ? `; ${pinned.length} readings pinned elsewhere` : ''}${watchText}${lateText}; ${launch.detail}`;
           // Every hash ended before the lists were read (null), or none of the lists could be
           // read then: the idle pool alone says nothing of placement for CPU work, so the
           // trial counts neither way (records from before the reading have no threadsAtWork).
@@ -138,6 +149,7 @@ export default defineSpec({
               invalid: true,
               detail: `the probe went on without the harness's answer before the hashes (its watch late); ${detail}`,
             };
+          if (ok && launch.void) return { ok: false, invalid: true, detail };
           return { ok, detail };
         },
       },

@@ -102,10 +102,13 @@ export declare const fifosFor: (want: number) => number;
  * report's `lateWork`), with `outside` the process's threads listed by the
  * harness before and after (`outside.lateThreads`). `plain`: the probe started
  * as a user's shell starts a program (isolate.js RunOptions `plain`: no IPC
- * channel, none of the harness's defaults in its environment), with `launch`
- * in the result: { plain: true, env: the names in its environment as the
- * harness read them from outside while the readers were parked
- * (/proc/<pid>/environ; null where not read) } (launchPart).
+ * channel, no descriptor beyond stdin, stdout and stderr, none of the harness's
+ * defaults in its environment but UV_USE_IO_URING=0 where plainIoUring keeps
+ * it), with `launch` in the result: { plain: true, env: the names in its
+ * environment as the harness read them from outside while the readers were
+ * parked (/proc/<pid>/environ; null where not read: off Linux) } (launchPart).
+ * On Linux a plain probe is always held at 'parked' for that read, `outside`
+ * or not (without it nothing else is read: probeFromOutside's `launchOnly`).
  * @param {import('../context.js').Context} ctx
  * @param {{ size?: string, fifos?: number, setEnv?: string, setEnvAfterUse?: boolean, entry?: 'commonjs' | 'module', threadAffinity?: boolean, atWork?: boolean, cpus?: number[], outside?: boolean, atWorkHashes?: ({ kind: 'pbkdf2', iterations: number } | { kind: 'scrypt', N: number })[], lateAtMs?: number, cpuFirst?: boolean, lateWork?: string[], plain?: boolean }} [o]
  */
@@ -132,6 +135,29 @@ export declare function probePool(ctx: import('../context.js').Context, { size, 
     plain?: boolean;
 }): Promise<any>;
 /**
+ * Why a plain probe keeps UV_USE_IO_URING=0 in its environment, or null where
+ * it leaves it out. Kept exactly where the Node under test sends fs requests
+ * to io_uring by default (libuv 1.45–1.48 before Node's opt-in patch: 20.3 to
+ * 20.11.0, 21 before 21.6.2; kits/io-uring.js ioUringRule 'default'), the
+ * kernel lets libuv use it, and the settings in force do not set the variable:
+ * there a program started from a shell would have its fs requests finish past
+ * a full pool (the probe's late fs request, its opens), and the count would
+ * read the ring, not the pool. Elsewhere (opt-in, or the pool always: every
+ * Node measured here) the variable changes nothing and a shell's program has
+ * none. A Node whose version reads not: null.
+ * @param {{ node?: { version?: string, uv?: string }, env?: Record<string, string>, arch?: string, release?: string }} ctx
+ * @param {() => string} [readDisabled] the text of /proc/sys/kernel/io_uring_disabled
+ */
+export declare function plainIoUring(ctx: {
+    node?: {
+        version?: string;
+        uv?: string;
+    };
+    env?: Record<string, string>;
+    arch?: string;
+    release?: string;
+}, readDisabled?: () => string): string | null;
+/**
  * The names in the environment process `pid` was started with, read from
  * outside (/proc/<pid>/environ), sorted; null where it cannot be read.
  * @param {number} pid
@@ -148,20 +174,40 @@ export declare const NOT_PLAIN_ENV: string[];
  * How a probe was started (probePool `plain`: its `launch`), as a claim about
  * the default a user's program gets reads it: started plain, with no
  * variable of NOT_PLAIN_ENV in its environment as read from outside but the
- * settings in force (`inForce`, their names). null where the probe has no
- * `launch` (a record from before it was read); ok false where it ran with an
- * IPC channel or such a variable.
+ * settings in force (`inForce`, their names) and, where plainIoUring keeps it
+ * (`ringKept`: its reason), UV_USE_IO_URING. ok false where it ran with an IPC
+ * channel or such a variable; void (ok false, `void` the reason) where the
+ * start cannot be told: no `launch` (a record from before it was read) or its
+ * environment not read (off Linux, or the process gone before the read).
+ * Never a pass on what was not read.
  * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
  * @param {string[]} [inForce]
- * @returns {{ ok: boolean, detail: string } | null}
+ * @param {string | null} [ringKept]
+ * @returns {{ ok: boolean, detail: string, void?: string }}
  */
 export declare function launchPart(launch: {
     plain?: boolean;
     env?: string[] | null;
-} | undefined, inForce?: string[]): {
+} | undefined, inForce?: string[], ringKept?: string | null): {
     ok: boolean;
     detail: string;
-} | null;
+    void?: string;
+};
+/**
+ * Several plain probes' launches (launchPart each) as one: the first that
+ * failed, else the first void, else the first that held with how many did.
+ * @param {({ plain?: boolean, env?: string[] | null } | undefined)[]} launches
+ * @param {string[]} [inForce] @param {string | null} [ringKept]
+ * @returns {{ ok: boolean, detail: string, void?: string }}
+ */
+export declare function launchesPart(launches: ({
+    plain?: boolean;
+    env?: string[] | null;
+} | undefined)[], inForce?: string[], ringKept?: string | null): {
+    ok: boolean;
+    detail: string;
+    void?: string;
+};
 /**
  * The threads of process `pid` parked in open(2) on a FIFO (as fixtures/lib/proc.cjs
  * openParked reads its own), read from outside, each with the CPU it has used
