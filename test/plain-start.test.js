@@ -312,7 +312,7 @@ describe('pool.default-size with the probes started plain', () => {
     });
   });
 
-  test('a start not read (off Linux), or not recorded (a record from before): void, the reason shown', () => {
+  test('a start not read on Linux, or not recorded (a record from before): void, the reason shown; off Linux said, not judged', () => {
     const unread = check({ ...probe(4, { plain: true, env: null }), oneCpu: probe(4, plain) });
     expect(unread).toMatchObject({
       ok: false,
@@ -322,6 +322,11 @@ describe('pool.default-size with the probes started plain', () => {
     expect(check({ ...probe(4), oneCpu: probe(4) })).toMatchObject({ ok: false, invalid: true });
     // a wrong count stands whatever the start
     expect(check({ ...probe(2), oneCpu: probe(4) }).invalid).toBeUndefined();
+    // where no process's environment can be read from outside (no /proc), the rest decides
+    const mac = { plain: true, env: null, envUnreadable: 'darwin' };
+    const said = check({ ...probe(4, mac), oneCpu: probe(4, mac) });
+    expect(said).toMatchObject({ ok: true, detail: expect.stringMatching(/cannot be read from outside on darwin/) });
+    expect(check({ ...probe(2, mac), oneCpu: probe(4, mac) }).ok).toBe(false);
   });
 
   test('r2-fd3-pool’s shape (a program started from a shell sized 2 in code) fails, its start plain', () => {

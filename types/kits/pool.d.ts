@@ -178,9 +178,11 @@ export declare const NOT_PLAIN_ENV: string[];
  * (`ringKept`: its reason), UV_USE_IO_URING. ok false where it ran with an IPC
  * channel or such a variable; void (ok false, `void` the reason) where the
  * start cannot be told: no `launch` (a record from before it was read) or its
- * environment not read (off Linux, or the process gone before the read).
- * Never a pass on what was not read.
- * @param {{ plain?: boolean, env?: string[] | null } | undefined} launch
+ * environment not read on Linux (the process gone before the read). Where no
+ * process's environment can be read from outside (`envUnreadable`: the
+ * platform, no /proc) the start is said, not judged: a void there would leave
+ * the claim undecided on every such machine.
+ * @param {{ plain?: boolean, env?: string[] | null, envUnreadable?: string } | undefined} launch
  * @param {string[]} [inForce]
  * @param {string | null} [ringKept]
  * @returns {{ ok: boolean, detail: string, void?: string }}
@@ -188,6 +190,7 @@ export declare const NOT_PLAIN_ENV: string[];
 export declare function launchPart(launch: {
     plain?: boolean;
     env?: string[] | null;
+    envUnreadable?: string;
 } | undefined, inForce?: string[], ringKept?: string | null): {
     ok: boolean;
     detail: string;
@@ -196,13 +199,14 @@ export declare function launchPart(launch: {
 /**
  * Several plain probes' launches (launchPart each) as one: the first that
  * failed, else the first void, else the first that held with how many did.
- * @param {({ plain?: boolean, env?: string[] | null } | undefined)[]} launches
+ * @param {({ plain?: boolean, env?: string[] | null, envUnreadable?: string } | undefined)[]} launches
  * @param {string[]} [inForce] @param {string | null} [ringKept]
  * @returns {{ ok: boolean, detail: string, void?: string }}
  */
 export declare function launchesPart(launches: ({
     plain?: boolean;
     env?: string[] | null;
+    envUnreadable?: string;
 } | undefined)[], inForce?: string[], ringKept?: string | null): {
     ok: boolean;
     detail: string;
