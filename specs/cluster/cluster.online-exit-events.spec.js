@@ -401,8 +401,7 @@ export default defineSpec({
       };
     },
     structural: {
-      asserts:
-        "online after every fork (replacements too), each once its worker's process runs, one 'exit' per death, in order",
+      asserts: "'online' per fork once its worker runs (reforks too), one 'exit' per death, in order",
       // Event order, not time: two agreeing trials suffice.
       need: 2,
       check(obs) {

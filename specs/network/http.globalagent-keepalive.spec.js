@@ -527,7 +527,7 @@ export default defineSpec({
         return obs;
       },
       structural: {
-        asserts: `globalAgent reuses 1 socket for ${N}, closes it idle at its timeout (${AGENT_TIMEOUT} ms, seen from outside the fixture); new Agent() keeps 0`,
+        asserts: `globalAgent reuses 1 socket for ${N}, closed after ${AGENT_TIMEOUT} ms idle; new Agent() keeps 0`,
         need: 2,
         check: checkAgents,
       },
