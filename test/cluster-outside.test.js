@@ -538,6 +538,11 @@ describe("cluster.separate-processes: the primary's global and a worker's variab
     };
     expect(ownMemoryCheck(mirror).ok).toBe(false);
     expect(ownMemoryCheck(mirror).detail).toContain('primary at once: global "v1"');
+    // a copy that lands in the primary only after the later reads: read at the last one
+    const lateMirror = { ...honest, primary: { ...honest.primary, last: { global: V, env: E } } };
+    expect(ownMemoryCheck(lateMirror).ok).toBe(false);
+    expect(ownMemoryCheck(lateMirror).detail).toContain('primary at the last read: global "v1", variable "e1"');
+    expect(ownMemoryCheck({ ...honest, primary: { ...honest.primary, last: { global: P, env: null } } }).ok).toBe(true);
     expect(ownMemoryCheck({ ...honest, later: { 1: P, 2: P } }).ok).toBe(false);
     expect(ownMemoryCheck({ ...honest, later: { 1: P, 2: P } }).detail).toContain("primary's global in workers: 1, 2");
     // env-shared: the variable in the other worker and the primary

@@ -133,6 +133,14 @@ describe("loop.pool-apis-block: fs.watch's delivery does not hold the loop (b12c
     const noCpu = check(trial({ ...honest, held: null }));
     expect(noCpu).toMatchObject({ ok: false, invalid: true });
     expect(noCpu.detail).toMatch(/void: the main thread's CPU over fs\.watch's phase was not read/);
+    // a host where no phase's main-thread CPU can be read (no schedstat): not judged, as the others
+    const bare = trial({ ...honest, held: null });
+    const noSchedstat = {
+      ...bare,
+      gzip: { ...bare.gzip, held: null },
+      dns: { ...bare.dns, held: null },
+    };
+    expect(watchHeld(noSchedstat, 110, 0)).toBeNull();
     expect(watchHeld({ ...trial(honest) }, null, null)).toMatchObject({
       void: expect.stringMatching(/gzipSync's CPU/),
     });

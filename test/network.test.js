@@ -1397,8 +1397,14 @@ describe('net.dns-lookup-pool-bound: names with a dot, asked of DNS in a network
     expect(dottedNames(run(0, 1))?.ok).toBe(false); // asked off the pool, the answer held back
     expect(dottedNames({ ...run(0, 0), ops: { ...run(0, 0).ops, dotted: op(9, 0, ['ENOTFOUND']) } })?.ok).toBe(false);
   });
-  it('fewer queries than names: void; left out (no namespace of its own): said; older records: null', () => {
+  it('names not asked of DNS: void; left out (no namespace of its own): said; older records: null', () => {
     expect(dottedNames(run(0, 0, 4))).toMatchObject({ ok: false, invalid: true });
+    // ten queries, but for five of the nine names (A and AAAA each): void, counted by name
+    const five = run(0, 0);
+    const fewNames = dottedNames({ ...five, dottedDns: { ...five.dottedDns, namesAsked: 5 } });
+    expect(fewNames).toMatchObject({ ok: false, invalid: true });
+    expect(fewNames?.text).toContain('5 of the 9 names asked of DNS (void)');
+    expect(dottedNames({ ...five, dottedDns: { ...five.dottedDns, namesAsked: 9 } })?.ok).toBe(true);
     expect(dottedNames({ ops: {}, dottedLeftOut: 'no network namespace of its own: EPERM' })).toEqual({
       ok: true,
       text: 'dotted names left out: no network namespace of its own: EPERM',

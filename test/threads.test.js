@@ -496,7 +496,9 @@ describe("the main-thread specs take the kernel's count", () => {
     const near = check({ ...sab, startedThreads: [thread(20, BESIDE_POOL.contestedCpuMs + 1, 0), ...pool.slice(1)] });
     expect(near).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(near.detail).toContain('3 of the 4 pool threads took a pool request each');
-    expect(near.detail).toContain("a thread started since its load near a bound (tid 20 'node': 6.0 ms of CPU");
+    expect(near.detail).toContain(
+      "a reading of the threads started since its load near a bound (tid 20 'node': 6.0 ms of CPU",
+    );
     expect(besidePart({ ...sab, startedThreads: [thread(20, 1, 2 * MiB), ...pool.slice(1)] })).toMatchObject({
       ok: false,
       contested: true,
@@ -533,16 +535,26 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(parkedAmong).toMatchObject({ ok: false });
     expect(parkedAmong.invalid).toBeUndefined();
     expect(parkedAmong.detail).toContain("(pool tid 20 'node': 52.6 ms of CPU, read 4.01 MiB, waits in futex;");
-    // … and a pool thread near a bound holds back a pass
-    expect(
-      check({
-        ...whole,
-        startedThreads: [thread(20, 7, 0), ...pool.slice(1)],
-        threadsAtReport: 11,
-        bareThreads: 11,
-        poolParked: 4,
-      }),
-    ).toMatchObject({ ok: false, invalid: true, contested: true });
+    // … the pool's threads near a bound together (their shared native work, the same on any P) hold back a pass
+    const poolNear = check({
+      ...whole,
+      startedThreads: [thread(20, 7, 0), ...pool.slice(1)],
+      threadsAtReport: 11,
+      bareThreads: 11,
+      poolParked: 4,
+    });
+    expect(poolNear).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(poolNear.detail).toContain("the pool's 4 thread(s) together 10.9 ms of CPU");
+    // … but a pool of one that did the whole pool's work, and read the whole file, is clear
+    // (UV_THREADPOOL_SIZE=1: one thread takes every request)
+    const poolOfOne = besideThePool({
+      ...whole,
+      poolStarted: [20],
+      parkedStarted: [20],
+      startedThreads: [thread(20, 4.2, MiB + 7488)],
+    });
+    expect(poolOfOne).toMatchObject({ against: [], contested: [], idle: [] });
+    expect(poolOfOne?.pool).toHaveLength(1);
     // a thread that started and did nothing is not against the claim; with the pool short, the count stays void
     const idle = check({ ...sab, startedThreads: [thread(20, 0.1, 0), ...pool.slice(1)] });
     expect(idle).toMatchObject({ ok: false, invalid: true });

@@ -1563,6 +1563,16 @@ describe('spec plans', () => {
         ]),
       ),
     ).toMatchObject({ ok: false, invalid: true });
+    // a second socket listening at the port (SO_REUSEPORT), held by the server's own process: fails
+    const second = obs(honestScans);
+    second.server.listenHolders.listening = ['4242', '4243'];
+    const twice = listenHoldersCheck(second);
+    expect(twice.ok).toBe(false);
+    expect(twice.invalid).toBeUndefined();
+    expect(twice.text).toContain('; 2 sockets listen at its port (expected 1: another socket shares its connections)');
+    const once = obs(honestScans);
+    once.server.listenHolders.listening = ['4242'];
+    expect(listenHoldersCheck(once).ok).toBe(true);
     // off Linux and in older records: no such part
     expect(listenHoldersCheck(obs(undefined))).toEqual({ ok: true, text: '' });
     expect(check(obs(undefined)).ok).toBe(true);

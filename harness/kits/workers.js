@@ -176,20 +176,20 @@ export const HOLDER_SCAN_MIN_MS = 50;
  */
 
 /**
- * The inode of the socket process `pid` listens on at `port` (its network
- * namespace's /proc/<pid>/net/tcp, tcp6), null where none is found.
+ * The inodes of every socket listening at `port` in process `pid`'s network
+ * namespace (/proc/<pid>/net/tcp, tcp6): one for a server that listens once; a
+ * second (SO_REUSEPORT, or the other family) shares the port's connections.
  * @param {number} pid @param {number} port
+ * @returns {string[]}
  */
-export function listenInodeOf(pid, port) {
-  for (const name of ['tcp', 'tcp6']) {
+export function listenInodesOf(pid, port) {
+  return ['tcp', 'tcp6'].flatMap((name) => {
     let text = '';
     try {
       text = readFileSync(`/proc/${pid}/net/${name}`, 'utf8');
     } catch {}
-    const [inode] = listenInodes(text, port);
-    if (inode) return inode;
-  }
-  return null;
+    return listenInodes(text, port);
+  });
 }
 
 /** A process's command line, shortened ('?' where it cannot be read). @param {number} pid */
@@ -213,11 +213,13 @@ const monoNowMs = () => Number(process.hrtime.bigint()) / 1e6;
  * wherever it sits in the process tree, a reparented orphan too. null where
  * the socket was not found.
  * @param {number} pid @param {number} port @param {number} everyMs
- * @returns {{ stop: () => { inode: string, scans: HolderScan[], commands: Record<number, string> } | null }}
- *   commands: what each holder other than `pid` runs (its command line, shortened)
+ * @returns {{ stop: () => { inode: string, listening: string[], scans: HolderScan[], commands: Record<number, string> } | null }}
+ *   listening: every socket listening at the port (their inodes); commands: what each holder
+ *   other than `pid` runs (its command line, shortened)
  */
 export function watchListenHolders(pid, port, everyMs) {
-  const inode = listenInodeOf(pid, port);
+  const listening = listenInodesOf(pid, port);
+  const inode = listening[0] ?? null;
   /** @type {HolderScan[]} */
   const scans = [];
   /** @type {Record<number, string>} */
@@ -228,7 +230,8 @@ export function watchListenHolders(pid, port, everyMs) {
     const cpu0 = process.cpuUsage();
     const mono = monoNowMs();
     const pids = allPids();
-    const holders = holdersOf(pids, inode);
+    // a process holding any socket that listens at the port (a second one shares its connections)
+    const holders = [...new Set(listening.flatMap((ino) => holdersOf(pids, ino)))];
     const cpu = process.cpuUsage(cpu0);
     // what the other holders run, for the report (read only where there are any)
     for (const p of holders) if (p !== pid && !(p in commands)) commands[p] = commandOf(p);
@@ -246,7 +249,7 @@ export function watchListenHolders(pid, port, everyMs) {
   return {
     stop() {
       if (!stopped) ((stopped = true), clearInterval(timer));
-      return inode ? { inode, scans, commands } : null;
+      return inode ? { inode, listening, scans, commands } : null;
     },
   };
 }
@@ -270,13 +273,14 @@ export function watchListenHolders(pid, port, everyMs) {
  * `freshOthers` may have a `method`, `headers` and, with `primeAtMs` (ms after the
  * measured start, before the heavy request), go on a connection opened then
  * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
- * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
- * at which epoll instances of the server's processes poll its listening
- * socket (`server.listenPollers`, watchListenPollers); with `holderScans`,
- * every HOLDER_SCAN_SHARE of T at which processes on the whole machine hold
- * it (`server.listenHolders`, watchListenHolders, and the server's `pid`):
- * asked for alone, as the scans' CPU counts as other processes' load on the
- * CPUs they run on.
+ * With `holderScans`, on Linux, the harness also looks, every LISTEN_LOOK_MS
+ * while the load runs, at which epoll instances of the server's processes poll
+ * its listening socket (`server.listenPollers`, watchListenPollers), and every
+ * HOLDER_SCAN_SHARE of T at which processes on the whole machine hold it
+ * (`server.listenHolders`, watchListenHolders, and the server's `pid`): asked
+ * for alone (loop.cpu-blocks), as the looks' CPU counts as other processes'
+ * load on the CPUs they run on, and delays the harness's looks at the main
+ * thread (watchMainMs).
  * @param {import('../context.js').Context} ctx
  * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
  */
@@ -301,7 +305,9 @@ export async function loopTrial(
   try {
     const { port } = await server.ready;
     // which epoll instances poll the listening socket, looked at from here while the load runs
-    if (ctx.platform === 'linux' && server.pid) pollers = watchListenPollers(server.pid, port);
+    // (only where asked: the looks cost the harness CPU, which loop.worker-keeps-responsive's
+    // own looks at the main thread and its neighbours' reading would share)
+    if (holderScans && ctx.platform === 'linux' && server.pid) pollers = watchListenPollers(server.pid, port);
     // … and which processes on the whole machine hold it (a few scans: each costs the harness ≈ 10 ms)
     if (holderScans && ctx.platform === 'linux' && server.pid)
       holders = watchListenHolders(server.pid, port, HOLDER_SCAN_SHARE * T);

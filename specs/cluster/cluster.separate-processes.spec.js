@@ -181,7 +181,7 @@ export function laterReadsCheck(obs) {
  */
 export function ownMemoryCheck(obs) {
   if (!obs.primary) return { ok: true, detail: '' };
-  const { atSet, now, later } = obs.primary;
+  const { atSet, now, later, last } = obs.primary;
   const words = [];
   // reads the primary did not answer: neither for nor against its memory
   let unanswered = 0;
@@ -198,6 +198,8 @@ export function ownMemoryCheck(obs) {
   let ok = primaryRead(atSet, 'before its set', null);
   ok = primaryRead(now, 'at once', obs.primaryValue) && ok;
   ok = primaryRead(later, `${SETTLE_MS} ms later`, obs.primaryValue) && ok;
+  // after the workers' last read (records before it: not read)
+  if (last !== undefined) ok = primaryRead(last, 'at the last read', obs.primaryValue) && ok;
   const workersWithPrimary = obs.workerPids.filter((/** @type {number} */ pid) =>
     [obs.seen, obs.later ?? {}].some((reads) => reads[pid] === obs.primaryValue),
   );
@@ -307,9 +309,11 @@ export default defineSpec({
               const r = await held.get(`/global?${named}`);
               if (r.pid) [later[r.pid], laterEnv[r.pid]] = [r.body?.old ?? null, r.body?.env ?? null];
             }
+            /** @type {Record<string, any>} */
             const primary = { atSet, now, later: await askPrimary('later') };
-            // and a last time, well past the later reads (LAST_MS)
+            // and a last time, well past the later reads (LAST_MS): the workers, then the primary
             const last = await readAt(lastMs);
+            primary.last = await askPrimary('last');
             const bad = impostures(held.end()).map((r) => ({ pid: r.pid, holders: r.holders }));
             return {
               setter: set.pid,

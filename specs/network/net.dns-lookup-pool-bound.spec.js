@@ -162,8 +162,8 @@ export const LOCAL_FAMILIES = /** @type {const} */ ([4, 0]);
 /**
  * The dotted names' part of the main run: every request and the lookup ended after the
  * release, without error, none of their queries reached the responders during the hold,
- * and at least one per name after it (the names were asked of DNS: else, `invalid`, the
- * part shows nothing). null where left out (`leftOut`: why, said; older records: '').
+ * and every drawn name asked of them after it (else, `invalid`, the part shows nothing:
+ * the names were not asked of DNS). null where left out (`leftOut`: why, said; older records: '').
  * @param {any} obs
  * @returns {{ ok: boolean, invalid?: boolean, text: string } | null}
  */
@@ -185,8 +185,10 @@ export function dottedNames(obs) {
     `${d.completedBeforeRelease}/${d.count} ended before the release (${d.completed - d.completedBeforeRelease} after it), ${during} queries reached the responders during the hold, ${all} in all` +
     (errs.length ? `; errors: ${errs.join(', ')}` : '');
   if (!ok) return { ok, text: `${text} (expected none before the release and no query during the hold)` };
-  if (all < d.count)
-    return { ok: false, invalid: true, text: `${text}: fewer queries than names, not asked of DNS (void)` };
+  // every drawn name asked of DNS (records before namesAsked: the queries' count)
+  const asked = typeof dns.namesAsked === 'number' ? dns.namesAsked : all;
+  if (asked < d.count)
+    return { ok: false, invalid: true, text: `${text}: ${asked} of the ${d.count} names asked of DNS (void)` };
   return { ok, text };
 }
 

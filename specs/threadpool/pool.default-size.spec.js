@@ -62,7 +62,7 @@ export default defineSpec({
       summary:
         (other ? `With ${setting}: the pool has ${P} thread${s}, not the claim's ${DEFAULT_POOL}. ` : '') +
         `The FIFO probe parks exactly ${P} reader${s}, on C=${ctx.cores}; the thread count grows by ${P}.` +
-        ` Each probe starts as a program started from a shell does: no IPC channel, no descriptor beyond stdin, stdout and stderr, and none of the harness's variables in its environment${ringKept ? ` but UV_USE_IO_URING=0 (${ringKept})` : ''}${ctx.platform === 'linux' ? ' (read from outside; a start not read is void)' : ' (not read off Linux: void)'}.` +
+        ` Each probe starts as a program started from a shell does: no IPC channel, no descriptor beyond stdin, stdout and stderr, and none of the harness's variables in its environment${ringKept ? ` but UV_USE_IO_URING=0 (${ringKept})` : ''}${ctx.platform === 'linux' ? ' (read from outside; a start not read is void)' : ' (its environment cannot be read from outside here: said, not judged)'}.` +
         (oneCpu
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
           : '') +
@@ -119,8 +119,8 @@ export default defineSpec({
           const late = latePart(obs.late);
           // ... and each probe started as a user starts a program: no IPC channel, none of the
           // harness's variables in its environment as read from outside (launchPart; a default
-          // that differs in a forked child: pool-default-plain). A start not read (off Linux,
-          // a record from before it was read) is void, never a pass.
+          // that differs in a forked child: pool-default-plain). A start not read on Linux, or a
+          // record from before it was read, is void, never a pass; off Linux it is said.
           const inForce = Object.keys(ctx.env ?? {});
           const launch = launchPart(obs.launch, inForce, ringKept);
           const pinnedLaunch = pinned === null ? null : launchPart(pinned.launch, inForce, ringKept);

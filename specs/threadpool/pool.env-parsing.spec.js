@@ -169,8 +169,8 @@ export default defineSpec({
           const all = [...obs.seen, ...drawn];
           // ... and each probe started as a user's program with the value (launchesPart: no IPC
           // channel, no harness variable but UV_THREADPOOL_SIZE, the value under test, and the
-          // settings in force, as read from outside). A start not read (off Linux, a record from
-          // before it was read) is void, never a pass.
+          // settings in force, as read from outside). A start not read on Linux, or a record from
+          // before it was read, is void, never a pass; off Linux it is said.
           const inForce = [...Object.keys(ctx.env ?? {}), 'UV_THREADPOOL_SIZE'];
           const launch = launchesPart(
             all.map((/** @type {any} */ s) => s.launch),

@@ -215,7 +215,8 @@ export function listenPollersCheck(obs) {
  * the server's pid alone at every scan, Node 20–26). Any other process that
  * holds it can take its connections while the loop is blocked, wherever it
  * sits: a descendant, or one reparented once the process between them exited
- * (r2-orphan-door, found at every scan). Void where the socket was not found
+ * (r2-orphan-door, found at every scan). A second socket listening at the
+ * port shares its connections too, whoever holds it. Void where the socket was not found
  * (`null`), or no scan that found the server's own hold fell inside the work
  * (the server's clock: t0Mono); absent off Linux and in older records.
  * @param {any} obs
@@ -249,6 +250,14 @@ export function listenHoldersCheck(obs) {
       : `the server's process (${pid}) alone`);
   if (others.length)
     return { ok: false, text: `${text} (expected the server's alone: another process can take its connections)` };
+  // the server listens once: a second socket at its port (SO_REUSEPORT, the other family)
+  // shares the port's connections, whoever holds it (records before `listening`: one)
+  const listening = Array.isArray(held.listening) ? held.listening.length : 1;
+  if (listening > 1)
+    return {
+      ok: false,
+      text: `${text}; ${listening} sockets listen at its port (expected 1: another socket shares its connections)`,
+    };
   if (inside === 0) return { ok: false, invalid: true, text: `${text} (none inside the work: nothing to judge by)` };
   return { ok: true, text };
 }

@@ -241,6 +241,9 @@ export function watchHeld(obs, syncMs, syncGcMs) {
   const w = obs.parkedPool?.watch;
   if (!w) return { void: "fs.watch's phase was not read (no change to the watched file recorded)" };
   if (typeof w.ticks !== 'number') return { void: "the loop's turns during fs.watch's phase were not read" };
+  // a host where no phase's main-thread CPU can be read (no schedstat): not judged, as the
+  // other phases are not (heldFree, grossHeldFree: null); read for them but not here: void
+  if (!w.held?.gross && !obs.gzip?.held?.gross && !obs.dns?.held?.gross) return null;
   if (!w.held?.gross)
     return { void: "the main thread's CPU over fs.watch's phase was not read (its schedstat unreadable)" };
   const g = grossHeldFree(w, syncMs, syncGcMs);

@@ -95,11 +95,13 @@ export type HolderScan = {
  * @typedef {{ mono: number, holders: number[], pids: number, tookMs: number, cpuMs: number }} HolderScan
  */
 /**
- * The inode of the socket process `pid` listens on at `port` (its network
- * namespace's /proc/<pid>/net/tcp, tcp6), null where none is found.
+ * The inodes of every socket listening at `port` in process `pid`'s network
+ * namespace (/proc/<pid>/net/tcp, tcp6): one for a server that listens once; a
+ * second (SO_REUSEPORT, or the other family) shares the port's connections.
  * @param {number} pid @param {number} port
+ * @returns {string[]}
  */
-export declare function listenInodeOf(pid: number, port: number): string | null;
+export declare function listenInodesOf(pid: number, port: number): string[];
 /**
  * Every process on the machine that holds the socket `pid` listens on at
  * `port`, scanned every `everyMs` until stop() (HolderScan each): a process
@@ -107,12 +109,14 @@ export declare function listenInodeOf(pid: number, port: number): string | null;
  * wherever it sits in the process tree, a reparented orphan too. null where
  * the socket was not found.
  * @param {number} pid @param {number} port @param {number} everyMs
- * @returns {{ stop: () => { inode: string, scans: HolderScan[], commands: Record<number, string> } | null }}
- *   commands: what each holder other than `pid` runs (its command line, shortened)
+ * @returns {{ stop: () => { inode: string, listening: string[], scans: HolderScan[], commands: Record<number, string> } | null }}
+ *   listening: every socket listening at the port (their inodes); commands: what each holder
+ *   other than `pid` runs (its command line, shortened)
  */
 export declare function watchListenHolders(pid: number, port: number, everyMs: number): {
     stop: () => {
         inode: string;
+        listening: string[];
         scans: HolderScan[];
         commands: Record<number, string>;
     } | null;
@@ -136,13 +140,14 @@ export declare function watchListenHolders(pid: number, port: number, everyMs: n
  * `freshOthers` may have a `method`, `headers` and, with `primeAtMs` (ms after the
  * measured start, before the heavy request), go on a connection opened then
  * that carried a GET /light first (a reused connection; loadgen's ExtraRequest).
- * On Linux the harness also looks, every LISTEN_LOOK_MS while the load runs,
- * at which epoll instances of the server's processes poll its listening
- * socket (`server.listenPollers`, watchListenPollers); with `holderScans`,
- * every HOLDER_SCAN_SHARE of T at which processes on the whole machine hold
- * it (`server.listenHolders`, watchListenHolders, and the server's `pid`):
- * asked for alone, as the scans' CPU counts as other processes' load on the
- * CPUs they run on.
+ * With `holderScans`, on Linux, the harness also looks, every LISTEN_LOOK_MS
+ * while the load runs, at which epoll instances of the server's processes poll
+ * its listening socket (`server.listenPollers`, watchListenPollers), and every
+ * HOLDER_SCAN_SHARE of T at which processes on the whole machine hold it
+ * (`server.listenHolders`, watchListenHolders, and the server's `pid`): asked
+ * for alone (loop.cpu-blocks), as the looks' CPU counts as other processes'
+ * load on the CPUs they run on, and delays the harness's looks at the main
+ * thread (watchMainMs).
  * @param {import('../context.js').Context} ctx
  * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
  */
@@ -216,6 +221,7 @@ export declare function loopTrial(ctx: import('../context.js').Context, { route,
         pid?: number | undefined;
         listenHolders?: {
             inode: string;
+            listening: string[];
             scans: HolderScan[];
             commands: Record<number, string>;
         } | null | undefined;
