@@ -11,6 +11,10 @@ import { FixtureError } from './errors.js';
 import { watchMainThread } from './main-watch.js';
 import { watchThreads } from './thread-watch.js';
 import { inOwnNetwork } from './netns.js';
+import { createRequire } from 'node:module';
+
+/** @type {{ onJsonLines: (stream: import('node:stream').Readable, fn: (m: any) => void) => void }} */
+const { onJsonLines } = createRequire(import.meta.url)('../fixtures/lib/json-lines.cjs');
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -241,7 +245,9 @@ export function startFixture(o) {
     else if (message === null && (m?.type === 'result' || m?.type === 'error')) message = m;
   };
   child.on('message', onChildMessage);
-  if (lines?.from) readLines(lines.from, onChildMessage);
+  // its messages, one JSON object a line on its stdout (the stream ends before the child's
+  // 'close', so its last line is read before the result is settled)
+  if (lines?.from) onJsonLines(lines.from, onChildMessage);
   const fail = (/** @type {Error} */ err) => {
     failure ??= err;
     // Not once it has closed: a stop's late timer would signal a group whose
@@ -313,33 +319,4 @@ export function startFixture(o) {
     },
     running: () => !closed,
   };
-}
-
-/**
- * Call `fn` with each message a plain fixture writes to its stdout, one JSON
- * object a line (fixtures/lib/report.cjs); a line that is not JSON is
- * skipped, as an IPC channel would never deliver it. The child's 'close'
- * comes after this stream has ended, so its last line is read before the
- * result is settled.
- * @param {import('node:stream').Readable} socket @param {(m: any) => void} fn
- */
-function readLines(socket, fn) {
-  let buffered = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (/** @type {string} */ chunk) => {
-    buffered += chunk;
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      let m;
-      try {
-        m = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      fn(m);
-    }
-  });
-  // the fixture killed mid-write (EPIPE, ECONNRESET): its exit says what happened
-  socket.on('error', () => {});
 }
