@@ -11,6 +11,7 @@
 // the pool).
 import { readFileSync } from 'node:fs';
 import { listTasks } from '../thread-watch.js';
+import { ioField } from './threads.js';
 
 /** @typedef {{ rchar: number, syscr: number }} IoCount */
 
@@ -28,9 +29,8 @@ import { listTasks } from '../thread-watch.js';
 export function readIoFile(file) {
   try {
     const text = readFileSync(file, 'utf8');
-    const rchar = /^rchar:\s*(\d+)$/m.exec(text);
-    const syscr = /^syscr:\s*(\d+)$/m.exec(text);
-    return rchar && syscr ? { rchar: Number(rchar[1]), syscr: Number(syscr[1]) } : null;
+    const [rchar, syscr] = [ioField(text, 'rchar'), ioField(text, 'syscr')];
+    return rchar !== null && syscr !== null ? { rchar, syscr } : null;
   } catch {
     return null;
   }

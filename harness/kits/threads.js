@@ -13,12 +13,20 @@ import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 
 /**
+ * One field of the text of a /proc io file (rchar, wchar, syscr, ...); null if absent.
+ * @param {string} text @param {string} name
+ */
+export function ioField(text, name) {
+  const m = new RegExp(`^${name}:\\s*(\\d+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/**
  * rchar (bytes read by read-like syscalls) from the text of a /proc io file; null if absent.
  * @param {string} text
  */
 export function rchar(text) {
-  const m = /^rchar:\s*(\d+)$/m.exec(text);
-  return m ? Number(m[1]) : null;
+  return ioField(text, 'rchar');
 }
 
 /**

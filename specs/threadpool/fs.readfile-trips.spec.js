@@ -2,7 +2,7 @@ import { defineSpec } from '../../harness/spec.js';
 import { satisfiesVersion } from '../../harness/range.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { parkedFromOutside } from '../../harness/kits/pool.js';
-import { barePollsOnce, pollsOf } from '../../harness/kits/threads.js';
+import { barePollsOnce, ioField, pollsOf } from '../../harness/kits/threads.js';
 import { listTasks } from '../../harness/thread-watch.js';
 import { ioBetween, readThreadIo } from '../../harness/kits/thread-io.js';
 import { createRequire } from 'node:module';
@@ -331,10 +331,9 @@ export function threadLook(pid, phase) {
       if (proc.ioWorker(Number(tid), pid) !== false) continue; // a kernel worker, or gone
       try {
         const text = readFileSync(`/proc/${pid}/task/${tid}/io`, 'utf8');
-        const m = /^rchar:\s*(\d+)$/m.exec(text);
-        if (m) rchar[tid] = Number(m[1]);
-        const r = /^syscr:\s*(\d+)$/m.exec(text);
-        if (r) syscr[tid] = Number(r[1]);
+        const [read, calls] = [ioField(text, 'rchar'), ioField(text, 'syscr')];
+        if (read !== null) rchar[tid] = read;
+        if (calls !== null) syscr[tid] = calls;
         names[tid] = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').replace(/\n$/, '');
       } catch {
         // gone meanwhile

@@ -1,5 +1,10 @@
 import { watchThreads, livesOf } from '../thread-watch.js';
 /**
+ * One field of the text of a /proc io file (rchar, wchar, syscr, ...); null if absent.
+ * @param {string} text @param {string} name
+ */
+export declare function ioField(text: string, name: string): number | null;
+/**
  * rchar (bytes read by read-like syscalls) from the text of a /proc io file; null if absent.
  * @param {string} text
  */
