@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { expect } from 'expect';
 import * as api from 'node-concurrency-spec';
 
@@ -23,8 +24,11 @@ test('the package entry exports the authoring and running API', () => {
   expect(() => api.defineSpec({ id: 'bad' })).toThrow(api.SpecError);
 });
 
+// The workflow is what this test checks, not the claim's verdict on this host: a live claim may end
+// inconclusive on a loaded machine (contested readings hold back a pass), which is a verdict the
+// record must carry with exit 0; a fail or an error of this true claim is a defect and fails here.
 test("README's programmatic example: probe, launch, run, read the record off run:end", async () => {
-  const specs = api.selectSpecs(await api.loadSpecs(), ['main-thread.single']);
+  const specs = api.selectSpecs(await api.loadSpecs(), ['pool.default-size']);
   const machine = await api.probeMachine({ nodePath: process.execPath, cpus: null });
   const launcher = api.createLauncher({ machine });
   /** @type {string[]} */
@@ -40,7 +44,9 @@ test("README's programmatic example: probe, launch, run, read the record off run
   }
   expect(types[0]).toBe('run:start');
   expect(types.at(-1)).toBe('run:end');
-  expect(record?.results.map((r) => [r.id, r.verdict])).toEqual([['main-thread.single', 'pass']]);
+  expect(record?.results.map((r) => r.id)).toEqual(['pool.default-size']);
+  const [result] = record.results;
+  assert.ok(['pass', 'inconclusive'].includes(result.verdict), `${result.verdict}: ${result.reason}`);
   expect(record?.exitCode).toBe(0);
-  expect(api.EXPORTERS.markdown.record(record)).toContain('main-thread.single');
+  expect(api.EXPORTERS.markdown.record(record)).toContain('pool.default-size');
 });
