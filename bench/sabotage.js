@@ -112,5 +112,13 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   return all.some((r) => r.outcome === 'missed' || r.outcome === 'error') ? 1 : 0;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  // The help (every sabotage, tens of KiB) and the table are read through
+  // pagers and `| head`, which close the pipe early; the write then fails with
+  // EPIPE. The reader has what it wanted: the script goes on to its end (the
+  // --out file, its exit code) without the rest of stdout.
+  process.stdout.on('error', (/** @type {NodeJS.ErrnoException} */ err) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
   main().then((code) => (process.exitCode = code));
+}

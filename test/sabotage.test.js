@@ -4,6 +4,8 @@
 import { test, describe, before, after } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixture, startFixture } from '../harness/isolate.js';
@@ -433,4 +435,18 @@ describe('bench tables (stability, speed)', async () => {
     expect(await speed(['--from', path.join(tmpdir, 'none.json')], io)).toBe(2);
     expect(err).toContain('none.json: no such file');
   });
+});
+
+test('node bench/sabotage.js --help with its reader gone (| head): no crash on the closed pipe (exit 0, nothing on stderr)', async () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const child = spawn(process.execPath, ['bench/sabotage.js', '--help'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // closed before the script starts (tens of ms): its first write meets a pipe with no reader
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
 });
