@@ -3,6 +3,8 @@
 import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { readThreadCpu, cpuBetween, GONE_SLACK_MS } from '../harness/kits/thread-cpu.js';
 
 const linux = process.platform === 'linux';
@@ -25,12 +27,27 @@ describe('thread-cpu', () => {
     const before = readThreadCpu(process.pid);
     expect(Object.keys(before.threadMs ?? {})).toContain(String(process.pid));
     expect(typeof before.processMs).toBe('number');
-    // spins until its own thread has had 200 ms on a CPU (however busy the machine), then ends
+    // tells its thread id, spins until that thread has had 200 ms on a CPU (however busy
+    // the machine), then ends
     const spin = `const fs = require('node:fs');
+      require('node:worker_threads').parentPort.postMessage(fs.readlinkSync('/proc/thread-self').split('/').pop());
       const onCpuMs = () => Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
       while (onCpuMs() < 200);`;
     const w = new Worker(spin, { eval: true });
-    await new Promise((resolve) => w.on('exit', resolve));
+    /** @type {string | undefined} */
+    let tid;
+    w.on('message', (m) => (tid = m));
+    await new Promise((resolve, reject) => {
+      w.on('error', reject);
+      w.on('exit', resolve);
+    });
+    expect(tid).toMatch(/^\d+$/);
+    // 'exit' comes once the thread is joined, and the kernel may still list it a moment
+    // longer (ended, not yet reaped: its CPU then reads as a live thread's, not in the
+    // whole); wait, bounded, until the listing has let it go
+    const listed = () => existsSync(`/proc/${process.pid}/task/${tid}`);
+    for (const until = Date.now() + 5000; listed() && Date.now() < until;) await delay(5);
+    expect(listed()).toBe(false);
     const spent = cpuBetween(before, readThreadCpu(process.pid));
     // not a live thread now: its CPU is in the whole, each reading short by under two ticks
     expect(spent?.goneMs).toBeGreaterThan(200 - GONE_SLACK_MS);
