@@ -68,11 +68,15 @@ describe('parkedPart', () => {
     expect(parkedPart(probe(4, { ...outside(4), late: ['parked', 'counted'] }))).toBeNull();
   });
 
-  test('in a pool of 1024 the CPU is not weighed (a few honest threads use up to 2.5 ms); the waits are', () => {
-    expect(PARKED_CPU_POOL).toBeLessThan(1024);
-    const big = parkedPart(probe(1024, outside(1024, { odd: { cpuMs: 2.46 } })));
-    expect(big).toEqual({ ok: true, detail: 'none of the 1024 seen parked in an event loop once through' });
-    expect(parkedPart(probe(1024, outside(1024, { odd: WORKER })))?.ok).toBe(false);
+  test('in pools of hundreds the CPU is not weighed (a few honest threads use up to 5.4 ms); the waits are', () => {
+    expect(PARKED_CPU_POOL).toBe(128);
+    for (const n of [129, 200, 1024]) {
+      const big = parkedPart(probe(n, outside(n, { odd: { cpuMs: 5.41 } })));
+      expect(big).toEqual({ ok: true, detail: `none of the ${n} seen parked in an event loop once through` });
+      expect(parkedPart(probe(n, outside(n, { odd: WORKER })))?.ok).toBe(false);
+    }
+    // up to 128 it is: an excess alone voids the trial
+    expect(parkedPart(probe(128, outside(128, { odd: { cpuMs: 5.41 } })))).toMatchObject({ ok: true, invalid: true });
   });
 
   test('readings not taken are left out: null where neither was, the other judged alone', () => {
@@ -125,8 +129,9 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(max(honest).ok).toBe(true);
     expect(max({ ...honest, asked200: probe(200, outside(200, { odd: WORKER })) }).ok).toBe(false);
     expect(max({ ...honest, asked1025: probe(1024, outside(1024, { odd: WORKER })) }).ok).toBe(false);
-    const slow = max({ ...honest, asked200: probe(200, outside(200, { odd: { cpuMs: 2.5 } })) });
-    expect(slow).toMatchObject({ ok: false, invalid: true });
+    // a thread of 5.4 ms alone in so large a pool: the kernel's side of hundreds starting (not weighed)
+    const slow = max({ ...honest, asked200: probe(200, outside(200, { odd: { cpuMs: 5.41 } })) });
+    expect(slow).toEqual({ ok: true, detail: expect.any(String) });
     expect(max({ asked200: probe(200), asked1025: probe(1024) }).ok).toBe(true);
   });
 
@@ -172,8 +177,8 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(capped.detail).toContain('assigned 187 in code: 128 threads parked');
     expect(max({ ...honest, inCode: inCode(187, 188) }).ok).toBe(false);
     expect(max({ ...honest, inCode: { asked: 187, probe: probe(187, outside(187, { odd: WORKER })) } }).ok).toBe(false);
-    const slow = { asked: 187, probe: probe(187, outside(187, { odd: { cpuMs: 2.5 } })) };
-    expect(max({ ...honest, inCode: slow })).toMatchObject({ ok: false, invalid: true });
+    const slow = { asked: 187, probe: probe(187, outside(187, { odd: { cpuMs: 5.41 } })) };
+    expect(max({ ...honest, inCode: slow })).toEqual({ ok: true, detail: expect.any(String) });
   });
 
   test('pool.max-128: the pool of 200 counted after CPU work (pool-retire-above-128: 128 serve) fails', () => {

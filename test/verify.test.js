@@ -229,7 +229,9 @@ describe('pure parts', () => {
 test('a real run: two structural claims, twice, each on a freshly probed machine', async () => {
   let stdout = '';
   let stderr = '';
-  const specs = selectSpecs(await loadSpecs(), ['pool.default-size', 'main-thread.single']);
+  // Two claims whose checks hold on a loaded host: main-thread.single's contested readings
+  // (the pool's threads' CPU) may hold back its pass there, which is not what this tests.
+  const specs = selectSpecs(await loadSpecs(), ['pool.default-size', 'main-thread.not-alone']);
   const envs = [{ nodePath: process.execPath, cpus: null, tag: '' }];
   const io = {
     stdout: { write: (/** @type {string} */ s) => (stdout += s) },
@@ -237,7 +239,8 @@ test('a real run: two structural claims, twice, each on a freshly probed machine
   };
   const code = await verify({ n: 2, specs, envs, opts: OPTS, expectations: null, ...io, cwd: ROOT });
   expect(stderr).toBe('');
-  expect(stdout).toMatch(/^stable +main-thread\.single +pass ×2; trials 2;/m);
-  expect(stdout).toMatch(/^stable +pool\.default-size +pass ×2; trials 2;/m);
+  // a trial voided by other load adds one, so the trials may read 2–3
+  expect(stdout).toMatch(/^stable +main-thread\.not-alone +pass ×2; trials [\d–]+;/m);
+  expect(stdout).toMatch(/^stable +pool\.default-size +pass ×2; trials [\d–]+;/m);
   expect(code).toBe(0);
 });

@@ -617,11 +617,16 @@ export const PARKED_CPU_MS = 2;
 
 /**
  * The largest pool whose parked threads' CPU is weighed (PARKED_CPU_MS). In a
- * pool of 1024 started at once a few threads use more, from the kernel's side
- * of so many threads opening files together: median 0.03 ms, but up to 2.46
- * ms measured, too near a Worker's; its threads' waits are still read.
+ * pool of hundreds started at once a few threads use more, from the kernel's
+ * side of so many threads starting and opening files together: in a pool of
+ * 1024, median 0.03 ms but up to 2.46 ms; in pools of 139–274 on a slower
+ * host (Linux 6.18, Node 20, quiet), median 0.3 ms but one thread in most
+ * trials at 2.3–5.4 ms (0.11–0.29 ms at most on the host first measured):
+ * too near a Worker's, and an honest pool's trials voided. Their threads'
+ * waits are still read. Pools of up to 128 (the default 4 and the sizes the
+ * env claims ask for) stay weighed: 0.06–0.61 ms at most on that host.
  */
-export const PARKED_CPU_POOL = 256;
+export const PARKED_CPU_POOL = 128;
 
 /**
  * The part of a probe read from outside (probePool `outside`) that says the

@@ -6,7 +6,6 @@ import {
   poolReading,
   fifoCountUnavailable,
   parkedPart,
-  PARKED_CPU_MS,
   parkedFromOutside,
 } from '../../harness/kits/pool.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
@@ -114,7 +113,7 @@ export default defineSpec({
       summary:
         `UV_THREADPOOL_SIZE=200 → 200 threads (over 128), counted after a pbkdf2 and a scrypt have run on the pool; UV_THREADPOOL_SIZE=1025 → ${MAX} (the real cap); a size drawn in ${IN_CODE.join('–')} assigned in code before any pool use → that size.` +
         (ctx.platform === 'linux'
-          ? ` The threads parked are the pool's: read by the harness, each of the 200 has used under ${PARKED_CPU_MS} ms of CPU while parked, as a pool thread at its first request has, and none waits in an event loop once through.`
+          ? ` The threads parked are the pool's: read by the harness, none waits in an event loop once through (their CPU is not weighed in pools this large: PARKED_CPU_POOL).`
           : ''),
       model: { asked: [200, 1025], expected: [200, MAX], inCode: IN_CODE.join('–') },
       async trial(c) {
@@ -122,9 +121,7 @@ export default defineSpec({
         // and the one assigned in code are counted after CPU work has run on them (cpuFirst:
         // a pbkdf2 and a scrypt of microseconds), so the count is of the pool as it serves
         // CPU work too, not only as it started (pool-retire-above-128: 128 serve from the
-        // first hash on). Measured honest, Node 20–26: the parked threads'
-        // CPU 0.11–0.29 ms at most a trial in the pool of 200, 0.12–0.14 ms in the one assigned
-        // in code (bound PARKED_CPU_MS, 2); the claim 0.4–0.5 s → 0.5–0.8 s.
+        // first hash on). The claim 0.4–0.5 s → 0.5–0.8 s.
         const inCode = drawInCode();
         // Before the count, the pool of 200 holds readFile and open requests on FIFOs, a
         // drawn count of 129–200 of each in a drawn order (drawHeld, heldPart): the claim
@@ -183,8 +180,6 @@ export default defineSpec({
           const detail =
             `asked 200: ${probeText(a)}${part(pa)}${part(ph)}; asked 1025: ${probeText(b)}${part(pb)}${inCodeText}; ` +
             `expected 200 and ${MAX}${d ? ` and ${inCode.asked}` : ''}`;
-          // CPU over PARKED_CPU_MS with nothing else amiss: a slow or stolen CPU, or not the pool's (void)
-          if (ok && (pa?.invalid || pb?.invalid || pd?.invalid)) return { ok: false, invalid: true, detail };
           return { ok, detail };
         },
       },
