@@ -25,8 +25,9 @@ test('the package entry exports the authoring and running API', () => {
 });
 
 // The workflow is what this test checks, not the claim's verdict on this host: a live claim may end
-// inconclusive on a loaded machine (contested readings hold back a pass), which is a verdict the
-// record must carry with exit 0; a fail or an error of this true claim is a defect and fails here.
+// inconclusive on a loaded machine (its trials void: a parked thread's CPU past its bound), which is
+// a verdict the record must carry with exit 0; a fail or an error of this true claim is a defect and
+// fails here. Off POSIX (Windows) the claim is a skip: it needs FIFOs.
 test("README's programmatic example: probe, launch, run, read the record off run:end", async () => {
   const specs = api.selectSpecs(await api.loadSpecs(), ['pool.default-size']);
   const machine = await api.probeMachine({ nodePath: process.execPath, cpus: null });
@@ -46,7 +47,8 @@ test("README's programmatic example: probe, launch, run, read the record off run
   expect(types.at(-1)).toBe('run:end');
   expect(record?.results.map((r) => r.id)).toEqual(['pool.default-size']);
   const [result] = record.results;
-  assert.ok(['pass', 'inconclusive'].includes(result.verdict), `${result.verdict}: ${result.reason}`);
+  const verdicts = process.platform === 'win32' ? ['skip'] : ['pass', 'inconclusive'];
+  assert.ok(verdicts.includes(result.verdict), `${result.verdict}: ${result.reason}`);
   expect(record?.exitCode).toBe(0);
   expect(api.EXPORTERS.markdown.record(record)).toContain('pool.default-size');
 });

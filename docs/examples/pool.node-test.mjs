@@ -15,9 +15,11 @@ test('the pool has the threads we configure', async () => {
 });
 
 // Exact, timing-free claims make tests that never flake. A claim judged by
-// runnable concurrency or timing (pool.pbkdf2-four-together, cluster.*) is
-// better run by the CLI, where an inconclusive on a busy machine is a verdict
-// of its own rather than a red test.
-test('every callback runs on the one main thread', async () => {
-  expect(await check('main-thread.single', { env })).toHold();
+// runnable concurrency, timing or CPU read near a bound (pool.pbkdf2-four-together,
+// cluster.*, main-thread.single) is better run by the CLI, where an
+// inconclusive on a busy machine is a verdict of its own rather than a red test.
+// This one is refuted as the catalogue expects: no pool thread is pinned to a
+// core (Linux; a skip elsewhere, which toBeAsExpected accepts).
+test('the pool threads are not pinned one per core', async () => {
+  expect(await check('pool.thread-per-core', { env })).toBeAsExpected();
 });

@@ -619,12 +619,14 @@ export const PARKED_CPU_MS = 2;
  * The largest pool whose parked threads' CPU is weighed (PARKED_CPU_MS). In a
  * pool of hundreds started at once a few threads use more, from the kernel's
  * side of so many threads starting and opening files together: in a pool of
- * 1024, median 0.03 ms but up to 2.46 ms; in pools of 139–274 on a slower
- * host (Linux 6.18, Node 20, quiet), median 0.3 ms but one thread in most
- * trials at 2.3–5.4 ms (0.11–0.29 ms at most on the host first measured):
- * too near a Worker's, and an honest pool's trials voided. Their threads'
- * waits are still read. Pools of up to 128 (the default 4 and the sizes the
- * env claims ask for) stay weighed: 0.06–0.61 ms at most on that host.
+ * 1024, median 0.03 ms but up to 2.46 ms. On a slower host (Linux 6.18, Node
+ * 20, quiet; pool.max-128, 10 runs) the most a trial's parked thread had used
+ * was 2.0–12.1 ms in the pool of 200 (median 3.9; 0.11–0.29 ms on the host
+ * first measured), 1.5–5.8 ms in the pool of 1024 and 0.6–3.0 ms in pools of
+ * 129–300: no bound tells them from a Worker's start (13–39 ms), and at 2 ms
+ * most of an honest pool's trials were void. Their threads' waits are still
+ * read. Pools of up to 128 (the default 4 of pool.default-size) stay weighed:
+ * 0.06–0.61 ms at most on that host.
  */
 export const PARKED_CPU_POOL = 128;
 

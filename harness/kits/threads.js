@@ -11,6 +11,8 @@ import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 
 /** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], eventPollFds: (pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
+/** @type {{ makeFifos: (dir: string, n: number) => { base: string, paths: string[] }, removeFifos: (base: string, paths: string[]) => void }} */
+const fifo = createRequire(import.meta.url)('../../fixtures/lib/fifo.cjs');
 
 /**
  * One field of the text of a /proc io file (rchar, wchar, syscr, ...); null if absent.
@@ -499,8 +501,12 @@ export async function mainThreadTrial(
   let pollsBefore;
   /** @type {string | null} Node options in force, read at the word before the pool (pollsAcross) */
   let pollsOptions = null;
+  // parkNew's FIFOs made here (mkfifo(1), the harness's child): made by the fixture, they
+  // would be a process it started, whose CPU (a tick of 10 ms on a slow host) the watch
+  // reads against main-thread.single (childProcesses)
+  const fifos = parkNew && ctx.platform === 'linux' ? parkFifos(ctx) : null;
   const handle = ctx.start('main-thread.cjs', {
-    options: { hold: true, parkNew, ...(pollsAcross && { gate: true }) },
+    options: { hold: true, parkNew, ...(fifos && { parkFifos: fifos.paths }), ...(pollsAcross && { gate: true }) },
     timeoutMs: 30_000,
     ...(pollsAcross && {
       onMessage: (/** @type {any} */ m) => {
@@ -565,5 +571,21 @@ export async function mainThreadTrial(
   } finally {
     watch?.stop();
     await handle.stop().catch(() => {});
+    if (fifos) fifo.removeFifos(fifos.base, fifos.paths);
+  }
+}
+
+/**
+ * FIFOs for the fixture to park the pool on (park.cjs's `fifos`), one per
+ * thread of the pool it will have (P: the settings in force are its
+ * environment), made in the launcher's scratch directory; null where they
+ * could not be made (the fixture then makes its own).
+ * @param {import('../context.js').Context} ctx
+ */
+function parkFifos(ctx) {
+  try {
+    return fifo.makeFifos(ctx.tmpdir, ctx.poolSize);
+  } catch {
+    return null;
   }
 }

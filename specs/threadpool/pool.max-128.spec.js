@@ -151,11 +151,11 @@ export default defineSpec({
         asserts: `200 → 200 threads (after CPU work too), 1025 → 1024, ${IN_CODE.join('–')} set in code → itself`,
         check: ({ asked200: a, asked1025: b, inCode, held }) => {
           // Parked readers and started threads must both say so (a padded census would not),
-          // and the threads parked are the pool's, not a thread that ran JavaScript before it
-          // took a request: their CPU while parked (in the pool of 200: honest 0.11–0.29 ms at most,
-          // a Worker 18–24 ms; not weighed in the pool of 1024) and where they wait once through
-          // (honest: futex, every thread; the Worker: epoll_wait), read from outside (parkedPart;
-          // absent off Linux and in records from before they were read).
+          // and the threads parked are the pool's, not a JavaScript thread that took a request:
+          // where they wait once through (honest: futex, every thread; a Worker: epoll_wait),
+          // read from outside (parkedPart; absent off Linux and in records from before they
+          // were read). Their CPU is not weighed in pools this large (PARKED_CPU_POOL): an
+          // honest thread of hundreds reached 12 ms, a Worker's start 13–39 ms.
           const [pa, pb] = [parkedPart(a), parkedPart(b)];
           const part = (/** @type {{ detail: string } | null} */ p) => (p ? `, ${p.detail}` : '');
           // The size assigned in code, drawn by the harness (IN_CODE, above 128): the same
@@ -180,6 +180,9 @@ export default defineSpec({
           const detail =
             `asked 200: ${probeText(a)}${part(pa)}${part(ph)}; asked 1025: ${probeText(b)}${part(pb)}${inCodeText}; ` +
             `expected 200 and ${MAX}${d ? ` and ${inCode.asked}` : ''}`;
+          // CPU past PARKED_CPU_MS with nothing else amiss (void): none in pools this large
+          // today (PARKED_CPU_POOL), kept so that weighing them again cannot make it a pass
+          if (ok && (pa?.invalid || pb?.invalid || pd?.invalid)) return { ok: false, invalid: true, detail };
           return { ok, detail };
         },
       },

@@ -276,11 +276,18 @@ export declare function poolReading(probe: any): {
 export declare const PARKED_CPU_MS = 2;
 /**
  * The largest pool whose parked threads' CPU is weighed (PARKED_CPU_MS). In a
- * pool of 1024 started at once a few threads use more, from the kernel's side
- * of so many threads opening files together: median 0.03 ms, but up to 2.46
- * ms measured, too near a Worker's; its threads' waits are still read.
+ * pool of hundreds started at once a few threads use more, from the kernel's
+ * side of so many threads starting and opening files together: in a pool of
+ * 1024, median 0.03 ms but up to 2.46 ms. On a slower host (Linux 6.18, Node
+ * 20, quiet; pool.max-128, 10 runs) the most a trial's parked thread had used
+ * was 2.0–12.1 ms in the pool of 200 (median 3.9; 0.11–0.29 ms on the host
+ * first measured), 1.5–5.8 ms in the pool of 1024 and 0.6–3.0 ms in pools of
+ * 129–300: no bound tells them from a Worker's start (13–39 ms), and at 2 ms
+ * most of an honest pool's trials were void. Their threads' waits are still
+ * read. Pools of up to 128 (the default 4 of pool.default-size) stay weighed:
+ * 0.06–0.61 ms at most on that host.
  */
-export declare const PARKED_CPU_POOL = 256;
+export declare const PARKED_CPU_POOL = 128;
 /**
  * The part of a probe read from outside (probePool `outside`) that says the
  * threads parked on FIFOs are the pool's. Once the count is through none of
