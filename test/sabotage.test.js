@@ -192,12 +192,14 @@ describe('count-keeping sabotages look alike to a count', () => {
         timeoutMs: 20_000,
       })
     ).data;
-  // Held batches: five hashes of about 100 ms here. Held, the spread is the
-  // callbacks' few ms (0.002 of the first completion's time here), and one
-  // callback delayed by other load on the machine (20–30 ms) stays far inside
-  // SPREAD_HELD of about 400 ms; it once crossed it on 20 000 iterations'
-  // batch. Honest, the fifth ends a task after the first four: 0.27 of
-  // the first completion's time on 2 CPUs here (0.5 in the model, 1 on 4+).
+  // Held batches: five hashes of about 100 ms here, the first completion at
+  // 200–300 ms on 2 CPUs. Held, the spread is the callbacks' 1.5–2 ms
+  // (0.005–0.008 of the first completion's time here), and one callback
+  // delayed by other load on the machine (20–30 ms) stays inside SPREAD_HELD
+  // (30–45 ms here); it once crossed it on 20 000 iterations' batch, whose
+  // first completion is a fifth as late. Honest, the fifth ends a task after
+  // the first four: 0.27–0.6 of the first completion's time on 2 CPUs here
+  // (0.5 in the model, 1 on 4+).
   const HELD = { k: 5, iterations: 100_000 };
   const SPREAD_HELD = 0.15;
   const busy = (/** @type {any} */ d) =>
