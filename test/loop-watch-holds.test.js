@@ -114,15 +114,12 @@ describe("loop.pool-apis-block: fs.watch's delivery does not hold the loop (b12c
     const near = check(trial(watchOf({ cpuMs: 16.07, gcMs: 7.93, waitMs: 24.53, ms: 41.1 }, 40.4)));
     expect(near).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(near.detail).toMatch(/within ×1\.5 of it, where a busy machine's preemption could explain it: contested/);
-    // the CPU less its GC over heldFree's bound by ×1.5 or more: against whatever the reading GC left in
-    const net = check(trial(watchOf({ cpuMs: 19, gcMs: 2, waitMs: 24, ms: 41 }, 40.4)));
+    // the CPU less its GC over heldFree's bound: against whatever the reading GC left in (fs.watch
+    // fills no fresh memory: no band for a host's dear pages, as async gzip's hold has)
+    const net = check(trial(watchOf({ cpuMs: 16, gcMs: 2, waitMs: 24, ms: 41 }, 40.4)));
     expect(net.ok).toBe(false);
     expect(net.invalid).toBeUndefined();
-    expect(net.detail).toMatch(/longest hold between two turns during .*fs\.watch's change and delivery 17 ms of CPU/);
-    // ... by less (14 ms against 11): what a host's dear pages could explain, contested
-    const dear = check(trial(watchOf({ cpuMs: 16, gcMs: 2, waitMs: 24, ms: 41 }, 40.4)));
-    expect(dear).toMatchObject({ ok: false, invalid: true, contested: true });
-    expect(dear.detail).toMatch(/within ×1\.5 of it, where a host's dear pages could explain it: contested/);
+    expect(net.detail).toMatch(/longest hold between two turns during .*fs\.watch's change and delivery 14 ms of CPU/);
   });
 
   it('voids a trial whose fs.watch phase cannot be read, with the reason; fails it where else against', () => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runFixture } from '../harness/isolate.js';
 
 const require = createRequire(import.meta.url);
 const { park } = require('../fixtures/lib/park.cjs');
@@ -30,6 +31,30 @@ test('park: given enough FIFOs it parks on them, makes none and leaves them to t
     expect(readdirSync(tmpdir)).toHaveLength(2);
     await own.release();
     expect(readdirSync(tmpdir)).toEqual([path.basename(few.base)]);
+  } finally {
+    rmSync(tmpdir, { recursive: true, force: true });
+  }
+});
+
+test('main-thread.cjs parks on the FIFOs it is given and runs no mkfifo(1) of its own', linux, async () => {
+  const tmpdir = mkdtempSync(path.join(os.tmpdir(), 'park-test-'));
+  // no mkfifo to be found: a fixture that made its own FIFOs would fail
+  const env = { PATH: path.join(tmpdir, 'no-bin') };
+  const run = (/** @type {object} */ options) =>
+    runFixture({
+      node: process.execPath,
+      fixture: 'main-thread.cjs',
+      options: { tmpdir, parkNew: true, ...options },
+      env,
+      timeoutMs: 30_000,
+    });
+  try {
+    const given = makeFifos(tmpdir, 4);
+    const r = await run({ parkFifos: given.paths });
+    expect(r.data).toMatchObject({ newParked: 4 });
+    removeFifos(given.base, given.paths);
+    // without them it looks for mkfifo(1), and here finds none
+    await expect(run({})).rejects.toThrow(/mkfifo/);
   } finally {
     rmSync(tmpdir, { recursive: true, force: true });
   }

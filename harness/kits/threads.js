@@ -13,6 +13,8 @@ import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 /** @type {{ makeFifos: (dir: string, n: number) => { base: string, paths: string[] }, removeFifos: (base: string, paths: string[]) => void }} */
 const fifo = createRequire(import.meta.url)('../../fixtures/lib/fifo.cjs');
+/** @type {{ poolSize: (env: Record<string, string | undefined>) => number }} */
+const parkLib = createRequire(import.meta.url)('../../fixtures/lib/park.cjs');
 
 /**
  * One field of the text of a /proc io file (rchar, wchar, syscr, ...); null if absent.
@@ -571,21 +573,31 @@ export async function mainThreadTrial(
   } finally {
     watch?.stop();
     await handle.stop().catch(() => {});
-    if (fifos) fifo.removeFifos(fifos.base, fifos.paths);
+    if (fifos) removeParkFifos(fifos);
   }
 }
 
 /**
  * FIFOs for the fixture to park the pool on (park.cjs's `fifos`), one per
- * thread of the pool it will have (P: the settings in force are its
- * environment), made in the launcher's scratch directory; null where they
- * could not be made (the fixture then makes its own).
+ * thread of the pool it will park: the more of P (as measured) and the size
+ * park.cjs reads from the settings in force (the fixture's environment), so
+ * that it never falls back to a mkfifo(1) of its own. Made in the launcher's
+ * scratch directory; null where they could not be made.
  * @param {import('../context.js').Context} ctx
  */
 function parkFifos(ctx) {
   try {
-    return fifo.makeFifos(ctx.tmpdir, ctx.poolSize);
+    return fifo.makeFifos(ctx.tmpdir, Math.max(ctx.poolSize, parkLib.poolSize(ctx.env)));
   } catch {
     return null;
+  }
+}
+
+/** Remove parkFifos' FIFOs; a failure there (the scratch directory gone) is not the trial's. @param {{ base: string, paths: string[] }} made */
+function removeParkFifos(made) {
+  try {
+    fifo.removeFifos(made.base, made.paths);
+  } catch {
+    // the launcher removes its scratch directory at dispose
   }
 }
