@@ -5,6 +5,7 @@
 // inside getaddrinfo: exact, Linux).
 import { describe, test, before, after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
@@ -300,5 +301,44 @@ describe('net.dns-lookup-pool-bound: each request by name waits for its own look
     for (const r of o.requests) expect(r.endedAt).toBeGreaterThanOrEqual(r.releasedAt);
     const s = await ownRun('lookup-any-gai');
     expect(ownLookupRelease(s)).toMatchObject({ ok: false });
+  });
+});
+
+describe('lookup-any-gai answers in the form each lookup asked for', () => {
+  // net.connect asks with { all: true } (autoSelectFamily): another lookup's single
+  // address handed over as is reads as "Invalid IP address: undefined", an error where
+  // the sabotage means a wrong answer. A numeric address is answered without getaddrinfo,
+  // on the next tick, so it is the first to end and every unlisted name gets its answer.
+  const answers = (/** @type {string} */ order) => {
+    const script = `
+      require(${JSON.stringify(path.resolve('fixtures/lib/sabotage-I.cjs'))}).net();
+      const dns = require('node:dns');
+      const out = [];
+      ${order}
+      setTimeout(() => process.stdout.write(JSON.stringify(out)), 200);
+    `;
+    const r = spawnSync(process.execPath, ['-e', script], {
+      env: { ...process.env, NCS_SABOTAGE: 'lookup-any-gai' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    return JSON.parse(r.stdout);
+  };
+  test('a lookup for all gets a list from an answer of one address', () => {
+    const out = answers(`
+      dns.lookup('ncs-unlisted.invalid', { all: true }, (err, list) => out.push({ err, list }));
+      dns.lookup('127.0.0.1', { family: 4 }, (err, address) => out.push({ err, address }));
+    `);
+    expect(out).toContainEqual({ err: null, address: '127.0.0.1' });
+    expect(out).toContainEqual({ err: null, list: [{ address: '127.0.0.1', family: 4 }] });
+    expect(out).toHaveLength(2);
+  });
+  test('a lookup for one address gets the first of a list', () => {
+    const out = answers(`
+      dns.lookup('ncs-unlisted.invalid', {}, (err, address, family) => out.push({ err, address, family }));
+      dns.lookup('127.0.0.1', { all: true }, (err, list) => out.push({ err, list }));
+    `);
+    expect(out).toContainEqual({ err: null, address: '127.0.0.1', family: 4 });
+    expect(out).toHaveLength(2);
   });
 });
