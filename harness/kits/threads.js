@@ -507,18 +507,26 @@ export async function mainThreadTrial(
   // would be a process it started, whose CPU (a tick of 10 ms on a slow host) the watch
   // reads against main-thread.single (childProcesses)
   const fifos = parkNew && ctx.platform === 'linux' ? parkFifos(ctx) : null;
-  const handle = ctx.start('main-thread.cjs', {
-    options: { hold: true, parkNew, ...(fifos && { parkFifos: fifos.paths }), ...(pollsAcross && { gate: true }) },
-    timeoutMs: 30_000,
-    ...(pollsAcross && {
-      onMessage: (/** @type {any} */ m) => {
-        if (m?.phase !== 'before-pool') return;
-        pollsOptions = handle.pid === undefined ? null : nodeOptionsOf(handle.pid);
-        pollsBefore = pollsOptions ? null : pollsOf(handle.pid);
-        handle.send({ type: 'looked', phase: 'before-pool' });
-      },
-    }),
-  });
+  /** @type {ReturnType<typeof ctx.start>} */
+  let handle;
+  try {
+    handle = ctx.start('main-thread.cjs', {
+      options: { hold: true, parkNew, ...(fifos && { parkFifos: fifos.paths }), ...(pollsAcross && { gate: true }) },
+      timeoutMs: 30_000,
+      ...(pollsAcross && {
+        onMessage: (/** @type {any} */ m) => {
+          if (m?.phase !== 'before-pool') return;
+          pollsOptions = handle.pid === undefined ? null : nodeOptionsOf(handle.pid);
+          pollsBefore = pollsOptions ? null : pollsOf(handle.pid);
+          handle.send({ type: 'looked', phase: 'before-pool' });
+        },
+      }),
+    });
+  } catch (err) {
+    // a start that throws leaves no fixture to read them: they go now, not at dispose
+    if (fifos) removeParkFifos(fifos);
+    throw err;
+  }
   const { pid } = handle;
   const watch = pid === undefined || !watching ? null : watchThreads(pid);
   try {
