@@ -79,6 +79,39 @@ describe('parkedPart', () => {
     expect(parkedPart(probe(128, outside(128, { odd: { cpuMs: 12.12 } })))).toMatchObject({ ok: true, invalid: true });
   });
 
+  test('event loops: no more than a bare Node has holds; one more (a Worker asleep in Atomics.wait) fails', () => {
+    const polls = (/** @type {number} */ parked, counted = parked) => ({ ...outside(4), polls: { parked, counted } });
+    const same = parkedPart(probe(4, polls(3)), 3);
+    expect(same?.ok).toBe(true);
+    expect(same?.detail).toContain(
+      '3 event loops in the process (epoll instances, /proc/<pid>/fd), as a bare Node has',
+    );
+    // pool-one-short-asleep: the stand-in's futex reads as a pool thread's, its loop does not
+    for (const [p, c] of [
+      [4, 4],
+      [3, 4],
+      [4, 3],
+    ]) {
+      const r = parkedPart(probe(4, polls(p, c)), 3);
+      expect(r?.ok).toBe(false);
+      expect(r?.detail).toContain(
+        '4 event loops in the process (epoll instances, /proc/<pid>/fd) where a bare Node has 3',
+      );
+    }
+    // in pools of hundreds too, where the CPU is not weighed
+    expect(parkedPart(probe(200, { ...outside(200), polls: { parked: 4, counted: 4 } }), 3)?.ok).toBe(false);
+    // with the CPU over the bound as well: a fail, not a void
+    const both = parkedPart(probe(4, { ...outside(4, { odd: { cpuMs: 30 } }), polls: { parked: 4, counted: 4 } }), 3);
+    expect(both).toMatchObject({ ok: false });
+    expect(both?.invalid).toBeUndefined();
+    // either count not read: the rest judged alone
+    expect(parkedPart(probe(4, polls(4)), null)?.ok).toBe(true);
+    expect(parkedPart(probe(4, { ...outside(4), polls: { parked: null, counted: null } }), 3)?.ok).toBe(true);
+    expect(parkedPart(probe(4, { ...outside(4), polls: { parked: null, counted: 4 } }), 3)?.ok).toBe(false);
+    // the loops alone, where nothing else was read
+    expect(parkedPart(probe(4, { parked: null, waits: null, atWork: null, polls: { parked: 4 } }), 3)?.ok).toBe(false);
+  });
+
   test('readings not taken are left out: null where neither was, the other judged alone', () => {
     expect(parkedPart(probe(4))).toBeNull(); // a record from before, or not Linux
     expect(parkedPart(probe(4, { parked: null, waits: null, atWork: null }))).toBeNull();
@@ -122,6 +155,11 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     expect(size({ ...probe(3, slow), oneCpu: probe(4, outside(4)) }).invalid).toBeUndefined();
     // not read from outside: the count judged alone
     expect(size({ ...probe(4), oneCpu: probe(4) }).ok).toBe(true);
+    // event loops against the bare Node's, in either probe (pool-one-short-asleep)
+    const loops = (/** @type {number} */ k) => probe(4, { ...outside(4), polls: { parked: k, counted: k } });
+    expect(size({ ...loops(3), oneCpu: loops(3), barePolls: 3 }).ok).toBe(true);
+    expect(size({ ...loops(4), oneCpu: loops(3), barePolls: 3 }).ok).toBe(false);
+    expect(size({ ...loops(3), oneCpu: loops(4), barePolls: 3 }).ok).toBe(false);
   });
 
   test('pool.max-128: 200 and 1024 of the pool’s own hold; a Worker in either fails', () => {
@@ -133,6 +171,14 @@ describe('pool.default-size and pool.max-128 with the readings from outside', ()
     const slow = max({ ...honest, asked200: probe(200, outside(200, { odd: { cpuMs: 12.12 } })) });
     expect(slow).toEqual({ ok: true, detail: expect.any(String) });
     expect(max({ asked200: probe(200), asked1025: probe(1024) }).ok).toBe(true);
+    // event loops against the bare Node's, in any of the probes (pool-one-short-asleep)
+    const loops = (/** @type {number} */ n, /** @type {number} */ k) =>
+      probe(n, { ...outside(n), polls: { counted: k } });
+    const counted = { asked200: loops(200, 3), asked1025: loops(1024, 3), barePolls: 3 };
+    expect(max(counted).ok).toBe(true);
+    expect(max({ ...counted, asked200: loops(200, 4) }).ok).toBe(false);
+    expect(max({ ...counted, asked1025: loops(1024, 4) }).ok).toBe(false);
+    expect(max({ ...counted, inCode: { asked: 187, probe: loops(187, 4) } }).ok).toBe(false);
   });
 
   test('pool.max-128: readFile and open held above 128 at once in the pool of 200 (pool-work-cap-128)', () => {

@@ -1057,6 +1057,14 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'pool-one-short-asleep',
+    what: "pool-probe.cjs (CommonJS entry) and main-thread.cjs: pool-one-short's stand-in worker thread, which never goes back to its own event loop: between copies it sleeps in Atomics.wait (a futex, where a pool thread waits for its next request) and reads each fs.copyFile from a message port without its loop; once through, every thread parked waits where a pool thread waits",
+    select: ['pool.default-size', 'pool.max-128', 'main-thread.not-alone'],
+    // as pool-one-short: P - 1 of the P threads parked are the pool's; its own event loop (an epoll instance)
+    // is the one trace it leaves that a pool thread does not
+    breaks: () => true,
+  },
+  {
     name: 'env-in-code-lower-only',
     what: "pool-probe.cjs / .mjs: a UV_THREADPOOL_SIZE assigned in code (differing from the launch environment, /proc/self/environ) is honoured only up to the pool the launch environment gives (4 where it sets none): a larger value is replaced by that bound until the pool has started, then the program's value put back; assigning 2 gives 2, assigning 8 gives 4",
     select: ['pool.env-in-code'],

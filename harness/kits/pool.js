@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { listTasks } from '../thread-watch.js';
 import { createRequire } from 'node:module';
 import { ioUringRule, kernelRefuses } from './io-uring.js';
+import { pollsOf } from './threads.js';
 
 /** @type {{ ioWorker: (tid: number, pid?: number | 'self') => boolean | null, openTids: (pid?: number | 'self') => number[] | null, parkedThread: (wchan: string | null, state: () => string | null) => boolean, statFields: (text: string) => string[], threadWait: (pid: number, tid: number) => string | null, affinity: (tid?: number, pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
@@ -452,13 +453,14 @@ export function watchAffinity(pid, everyMs = 2) {
  * probePool's `outside`: the probe started as a fixture that says where it is
  * (pool-probe-main.cjs `hold`), read from outside at each point: 'parked'
  * (parkedFromOutside, then it may count), 'counted' (where each thread seen
- * parked waits now, threadWait: 'epoll:<fd>' in an event loop), 'at-work'
+ * parked waits now, threadWait: 'epoll:<fd>' in an event loop), at both the
+ * process's event loops (`polls`: epoll instances, pollsOf), 'at-work'
  * (watchAffinity of every thread but the main one, answered once the watch
  * has made its first look) and 'at-work-done' (the watch stopped). The
  * fixture waits a bounded time for each answer (pool-probe-main.cjs
  * LOOK_WAIT_MS) and says which it went on without (`unanswered`): such a
  * look was taken, if at all, at another moment than the one it names. Its
- * report, with `outside`: { parked, waits, atWork, late } (null where not
+ * report, with `outside`: { parked, waits, polls, atWork, late } (null where not
  * read; late: the looks the fixture went on without, which the claims leave
  * out or void on).
  * @param {import('../context.js').Context} ctx @param {string} fixture
@@ -500,15 +502,21 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs, { launchOnly = false 
   const ours = (/** @type {any} */ m) => handle?.pid !== undefined && m?.pid === handle.pid;
   /** a plain start's environment (o.plain), read with the parked threads: names only */
   let environ = /** @type {string[] | null} */ (null);
+  /** the process's event loops (epoll instances) at 'parked' and at 'counted' (pollsOf) */
+  const polls = /** @type {{ parked?: number | null, counted?: number | null }} */ ({});
   const onMessage = (/** @type {any} */ m) => {
     try {
       if (m?.phase === 'parked' && ours(m)) {
         if (o.plain) environ = environNames(m.pid);
-        if (!launchOnly) parked = parkedFromOutside(m.pid);
+        if (!launchOnly) {
+          parked = parkedFromOutside(m.pid);
+          polls.parked = pollsOf(m.pid);
+        }
       } else if (launchOnly) return;
-      else if (m?.phase === 'counted' && ours(m) && parked)
+      else if (m?.phase === 'counted' && ours(m) && parked) {
         waits = parked.map(({ tid }) => ({ tid, wait: proc.threadWait(m.pid, tid) }));
-      else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
+        polls.counted = pollsOf(m.pid);
+      } else if (m?.phase === 'at-work' && ours(m)) live.watch = watchAffinity(m.pid);
       else if (m?.phase === 'at-work-done' && ours(m)) atWork = live.watch?.stop() ?? null;
       else if (m?.phase === 'late-at-work' && ours(m) && lateAtMs !== undefined) {
         const pid = m.pid;
@@ -546,6 +554,7 @@ async function probeFromOutside(ctx, fixture, o, lateAtMs, { launchOnly = false 
       outside: {
         parked,
         waits,
+        polls,
         atWork,
         late,
         ...lateAtWork,
@@ -644,11 +653,16 @@ export const PARKED_CPU_POOL = 128;
  * without (outside.late: it waited past its bound for the harness's answer)
  * read the threads at another moment, and is left out. null where neither
  * was read (not Linux, records from before they were read, both looks late).
- * @param {any} probe
+ * With `barePolls` (a bare Node's event loops: barePollCount), the process's
+ * own are counted against it too (loopsPart): a stand-in Worker that waits
+ * in Atomics.wait once through reads as a pool thread's futex, but its event
+ * loop is still there.
+ * @param {any} probe @param {number | null} [barePolls]
  * @returns {{ ok: boolean, detail: string, invalid?: true } | null}
  */
-export function parkedPart(probe) {
+export function parkedPart(probe, barePolls) {
   const late = Array.isArray(probe?.outside?.late) ? probe.outside.late : [];
+  const loops = loopsPart(probe?.outside?.polls, barePolls);
   const parked = late.includes('parked') ? null : probe?.outside?.parked;
   // the pool's size as its threads started (a probe of fewer FIFOs than threads parks fewer)
   const size = Math.max(Array.isArray(parked) ? parked.length : 0, probe?.poolThreads?.length ?? 0);
@@ -656,7 +670,7 @@ export function parkedPart(probe) {
   const read = weighed ? parked.filter((/** @type {any} */ t) => typeof t.cpuMs === 'number') : [];
   const waits = late.includes('counted') ? null : probe?.outside?.waits;
   const waited = Array.isArray(waits) ? waits.filter((/** @type {any} */ w) => typeof w.wait === 'string') : [];
-  if (read.length === 0 && waited.length === 0) return null;
+  if (read.length === 0 && waited.length === 0) return loops;
   const parts = [];
   let ok = true;
   /** @type {any[]} */
@@ -678,8 +692,37 @@ export function parkedPart(probe) {
         : `once through, ${loops.length} of them ${loops.length === 1 ? 'waits' : 'wait'} in an event loop (epoll_wait; a pool thread waits on a condition variable): a JavaScript thread, not the pool's`,
     );
   }
+  if (loops) {
+    ok &&= loops.ok;
+    parts.push(loops.detail);
+  }
   const detail = parts.join(', ');
   return ok && over.length ? { ok, detail, invalid: true } : { ok, detail };
+}
+
+/**
+ * The part of parkedPart that counts the probe's event loops (epoll instances,
+ * read from outside at 'parked' and at 'counted': probeFromOutside `polls`)
+ * against a bare Node's (barePollCount, the same settings). A pool thread
+ * brings none; every JavaScript thread (a Worker) has a loop of its own from
+ * its start to its end, wherever it waits (an Atomics.wait reads as a pool
+ * thread's futex). Honest: as many as the bare Node, 1 on Node 20–26. null
+ * where either count was not read.
+ * @param {{ parked?: number | null, counted?: number | null } | undefined} polls
+ * @param {number | null | undefined} bare
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+function loopsPart(polls, bare) {
+  const seen = [polls?.parked, polls?.counted].filter((n) => typeof n === 'number');
+  if (typeof bare !== 'number' || seen.length === 0) return null;
+  const most = Math.max(.../** @type {number[]} */ (seen));
+  const ok = most <= bare;
+  return {
+    ok,
+    detail: ok
+      ? `${most} event ${most === 1 ? 'loop' : 'loops'} in the process (epoll instances, /proc/<pid>/fd), as a bare Node has`
+      : `${most} event loops in the process (epoll instances, /proc/<pid>/fd) where a bare Node has ${bare}: a JavaScript thread of the program's own (each Worker has its own loop)`,
+  };
 }
 
 /** One line for a FIFO probe's readings. @param {any} probe */

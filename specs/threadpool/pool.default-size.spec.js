@@ -14,6 +14,7 @@ import {
   plainIoUring,
 } from '../../harness/kits/pool.js';
 import { drawLateWork, latePart, lateReading } from '../../harness/kits/late-work.js';
+import { barePollsOnce } from '../../harness/kits/threads.js';
 
 /**
  * The FIFO probe read from outside, with `kinds` submitted while its readers are parked
@@ -52,6 +53,8 @@ export default defineSpec({
     const unavailable = fifoCountUnavailable(ctx, fifosFor(P));
     // where this Node sends fs requests to io_uring by default, the plain probes keep UV_USE_IO_URING=0
     const ringKept = plainIoUring(ctx);
+    // a bare Node's event loops, once for the claim's trials (parkedPart's loopsPart)
+    const barePolls = barePollsOnce();
     return {
       ...(ctx.node.major > 26
         ? { skip: `the default was checked on Node 20–26; this is Node ${ctx.node.version}` }
@@ -67,7 +70,7 @@ export default defineSpec({
           ? ` "Whatever the number of cores": a second probe, pinned to CPU ${oneCpu[0]} alone, reads ${P} too.`
           : '') +
         (ctx.platform === 'linux'
-          ? ` The threads parked are the pool's: read by the harness (/proc/<pid>/task/*), each has used under ${PARKED_CPU_MS} ms of CPU while parked, as a pool thread at its first request has (a thread that ran JavaScript first has used tens), and none waits in an event loop once the count is through.`
+          ? ` The threads parked are the pool's: read by the harness (/proc/<pid>/task/*), each has used under ${PARKED_CPU_MS} ms of CPU while parked, as a pool thread at its first request has (a thread that ran JavaScript first has used tens), none waits in an event loop once the count is through, and the process has no more event loops (epoll instances) than a bare Node.`
           : '') +
         ` While they are parked, ${P + 1}–${P + 3} hashes (pbkdf2 or scrypt, drawn) and a zlib, a randomBytes and an fs.access are submitted: none completes before the readers go, and the process gains no thread for them${ctx.platform === 'linux' ? ' (its threads listed from outside)' : ''}.`,
       model: { P, C: ctx.cores },
@@ -93,6 +96,8 @@ export default defineSpec({
               ),
             }
           : {}),
+        // after the probes, not beside them (Linux only: pollsOf)
+        barePolls: ctx.platform === 'linux' ? await barePolls(c) : null,
       }),
       structural: {
         need: 2,
@@ -104,8 +109,10 @@ export default defineSpec({
           // and where they wait once through, read from outside (parkedPart: honest 0.01–0.12
           // ms each and futex, a Worker 13–39 ms and epoll_wait; the CPU alone voids the
           // trial; absent off Linux and in older records)
-          const ours = parkedPart(obs);
-          const pinnedOurs = pinned === null ? null : parkedPart(pinned);
+          // Nor do they bring an event loop: no more in the process than a bare Node has
+          // (honest: as many; a Worker asleep in Atomics.wait once through: one more).
+          const ours = parkedPart(obs, obs.barePolls);
+          const pinnedOurs = pinned === null ? null : parkedPart(pinned, obs.barePolls);
           const pinnedOk =
             pinned === null || (pinned.parked === P && poolReading(pinned).agree && pinnedOurs?.ok !== false);
           const pinnedText =

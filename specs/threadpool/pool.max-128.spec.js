@@ -11,6 +11,7 @@ import {
 import { fsOnRing } from '../../harness/kits/io-uring.js';
 import { shuffled } from '../../harness/kits/draw.js';
 import { tappedStart } from '../../harness/kits/look.js';
+import { barePollsOnce } from '../../harness/kits/threads.js';
 
 const MAX = 1024;
 /** FIFOs for the 1025 probe: more than the cap, so a pool over it would show. */
@@ -108,12 +109,14 @@ export default defineSpec({
     // requests of other kinds held above 128 (heldPart): where fs reads go to io_uring
     // (fsOnRing) a readFile or an open holds no pool thread, and off Linux none is read
     const holds = ctx.platform === 'linux' && fsOnRing(ctx) === null;
+    // a bare Node's event loops, once for the claim's trials (parkedPart's loopsPart)
+    const barePolls = barePollsOnce();
     return {
       skip: fifoCountUnavailable(ctx, FIFOS) ?? undefined,
       summary:
         `UV_THREADPOOL_SIZE=200 → 200 threads (over 128), counted after a pbkdf2 and a scrypt have run on the pool; UV_THREADPOOL_SIZE=1025 → ${MAX} (the real cap); a size drawn in ${IN_CODE.join('–')} assigned in code before any pool use → that size.` +
         (ctx.platform === 'linux'
-          ? ` The threads parked are the pool's: read by the harness, none waits in an event loop once through (their CPU is not weighed in pools this large: PARKED_CPU_POOL).`
+          ? ` The threads parked are the pool's: read by the harness, none waits in an event loop once through, and the process has no more event loops (epoll instances) than a bare Node (their CPU is not weighed in pools this large: PARKED_CPU_POOL).`
           : ''),
       model: { asked: [200, 1025], expected: [200, MAX], inCode: IN_CODE.join('–') },
       async trial(c) {
@@ -139,7 +142,10 @@ export default defineSpec({
             cpuFirst: true,
           }),
         ]);
+        // after the probes, not beside them: read on Linux only (pollsOf)
+        const bare = ctx.platform === 'linux' ? await barePolls(c) : null;
         return {
+          barePolls: bare,
           asked200: a,
           asked1025: b,
           inCode: { asked: Number(inCode), probe: d },
@@ -149,20 +155,22 @@ export default defineSpec({
       structural: {
         need: 1,
         asserts: `200 → 200 threads (after CPU work too), 1025 → 1024, ${IN_CODE.join('–')} set in code → itself`,
-        check: ({ asked200: a, asked1025: b, inCode, held }) => {
+        check: ({ asked200: a, asked1025: b, inCode, held, barePolls: bare }) => {
           // Parked readers and started threads must both say so (a padded census would not),
           // and the threads parked are the pool's, not a JavaScript thread that took a request:
           // where they wait once through (honest: futex, every thread; a Worker: epoll_wait),
           // read from outside (parkedPart; absent off Linux and in records from before they
           // were read). Their CPU is not weighed in pools this large (PARKED_CPU_POOL): an
           // honest thread of hundreds reached 12 ms, a Worker's start 13–39 ms.
-          const [pa, pb] = [parkedPart(a), parkedPart(b)];
+          // Nor do they bring an event loop: the process has no more than a bare Node's
+          // (honest: 1, every probe; a Worker parked in Atomics.wait once through: 2).
+          const [pa, pb] = [parkedPart(a, bare), parkedPart(b, bare)];
           const part = (/** @type {{ detail: string } | null} */ p) => (p ? `, ${p.detail}` : '');
           // The size assigned in code, drawn by the harness (IN_CODE, above 128): the same
           // readings, the count to be the size drawn (honest: every draw; a record from
           // before it was read has no `inCode`, and is judged on the rest).
           const d = inCode?.probe;
-          const pd = d ? parkedPart(d) : null;
+          const pd = d ? parkedPart(d, bare) : null;
           // The pool over 128 serves more than 128 requests of other kinds than the count's
           // (fs.copyFile) at once: readFile and open held on FIFOs, counts drawn (heldPart).
           const ph = heldPart(held?.asked, held?.seen);

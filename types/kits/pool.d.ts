@@ -302,10 +302,14 @@ export declare const PARKED_CPU_POOL = 128;
  * without (outside.late: it waited past its bound for the harness's answer)
  * read the threads at another moment, and is left out. null where neither
  * was read (not Linux, records from before they were read, both looks late).
- * @param {any} probe
+ * With `barePolls` (a bare Node's event loops: barePollCount), the process's
+ * own are counted against it too (loopsPart): a stand-in Worker that waits
+ * in Atomics.wait once through reads as a pool thread's futex, but its event
+ * loop is still there.
+ * @param {any} probe @param {number | null} [barePolls]
  * @returns {{ ok: boolean, detail: string, invalid?: true } | null}
  */
-export declare function parkedPart(probe: any): {
+export declare function parkedPart(probe: any, barePolls?: number | null): {
     ok: boolean;
     detail: string;
     invalid?: true;
