@@ -512,9 +512,18 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
         'ms',
         'poolCpuMs',
         'readsCpuMs',
+        ...(phase === 'gzip' ? ['resultBytes'] : []),
         'ticks',
         'toMs',
       ]);
+    // async gzip's result, and the page faults of each hold with what one costs here
+    expect(data.gzip.resultBytes).toBeGreaterThan(0);
+    for (const phase of ['gzip', 'gzipSync', 'dns']) {
+      expect(Number.isInteger(data[phase].held.faults)).toBe(true);
+      expect(Number.isInteger(data[phase].held.gross.faults)).toBe(true);
+    }
+    expect(data.faultCpuUs).toBeGreaterThan(0);
+    expect(data.faultCpuUs).toBeLessThan(1000);
     // the ticker's own schedstat reads: a small part of the main thread's CPU
     expect(data.gzip.readsCpuMs).toBeGreaterThan(0);
     expect(data.gzip.readsCpuMs).toBeLessThan(data.gzip.mainCpuMs);
@@ -653,6 +662,39 @@ describe('loop-apis.cjs', { skip: !linux && 'needs Linux (FIFOs, /proc)' }, () =
     expect(dear).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(dear.detail).toMatch(/within ×1\.5 of it, where a host's dear pages could explain async gzip's: contested/);
     expect(heldFree({ held: { cpuMs: 16, ms: 16 } }, 73, fresh)).toMatchObject({ ok: false, contested: false });
+    // with the hold's page faults read and their price measured, the faults its result's pages
+    // account for (one per 4 KiB of it) come out, and what is left is judged strictly: 470
+    // faults at 14 µs for a 1.82 MiB result (a host's dear pages) leave 3.9 of 10.5 ms;
+    // faults beyond the result's pages (an inflate filling 8 MiB) stay in
+    const priced = { fresh: true, faultCpuUs: 14 };
+    const faulted = (/** @type {number} */ cpuMs, /** @type {number} */ faults, resultBytes = 1908308) => ({
+      resultBytes,
+      held: { cpuMs, ms: cpuMs, faults, gross: { cpuMs, gcMs: 0, waitMs: 0, ms: cpuMs, faults } },
+    });
+    expect(heldFree(faulted(10.5, 470), 73, priced)).toMatchObject({
+      ok: true,
+      contested: false,
+      paged: { faults: 470, pages: 466, priceMs: 6.52, netMs: 3.98 },
+    });
+    // the same CPU with few faults (work of the main thread's own, sliced into turns): against
+    expect(heldFree(faulted(10.5, 3), 73, priced)).toMatchObject({ ok: false, contested: false });
+    // an inflate on the main thread: 2 015 faults, 466 of them priced out, 33 ms left
+    expect(heldFree(faulted(40, 2015), 78, priced)).toMatchObject({ ok: false, paged: { pages: 466, netMs: 33.48 } });
+    // the price or the faults not read: the band as before
+    expect(heldFree(faulted(10.5, 470), 73, fresh)).toMatchObject({ ok: false, contested: true });
+    expect(heldFree({ ...faulted(10.5, 470), held: { cpuMs: 10.5, ms: 10.5 } }, 73, priced)).toMatchObject({
+      contested: true,
+    });
+    const paged = check({ ...ok, faultCpuUs: 14, gzip: { ...ok.gzip, ...faulted(10.5, 470) } });
+    expect(paged.ok).toBe(true);
+    expect(paged.detail).toMatch(
+      /async gzip 10\.5 ms of CPU in 10\.5 ms \(470 page faults, 466 of them its 1\.82 MiB result's, priced at 14 µs each: 6\.52 ms; 3\.98 ms its own\)/,
+    );
+    // the GC-left-in reading takes the same pages out
+    expect(paged.detail).toMatch(/async gzip 3\.98 ms \(GC 0 ms of its 10\.5 ms; its result's pages, 6\.52 ms, out\)/);
+    const sliced = check({ ...ok, faultCpuUs: 14, gzip: { ...ok.gzip, ...faulted(12, 60) } });
+    expect(sliced).toMatchObject({ ok: false });
+    expect(sliced.invalid).toBeUndefined();
     // the lookups fill no fresh memory: the same hold there is against
     expect(heldFree({ held: { cpuMs: 10.5, ms: 10.5 } }, 73)).toMatchObject({ ok: false, contested: false });
     expect(check(held(2, 10.5))).toMatchObject({ ok: false });

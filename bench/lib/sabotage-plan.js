@@ -13,6 +13,7 @@ import { BLIND12D } from './sabotages-blind12d.js';
 import { SABOTAGES_H } from './sabotages-H.js';
 import { SABOTAGES_L } from './sabotages-L.js';
 import { SABOTAGES_I } from './sabotages-I.js';
+import { SABOTAGES_P } from './sabotages-P.js';
 import { SABOTAGES_R1 } from './sabotages-r1.js';
 import { SABOTAGES_R2 } from './sabotages-r2.js';
 
@@ -1702,6 +1703,7 @@ export const SABOTAGES = [
   ...SABOTAGES_H,
   ...SABOTAGES_L,
   ...SABOTAGES_I,
+  ...SABOTAGES_P,
   ...SABOTAGES_R1,
   ...SABOTAGES_R2,
 ];

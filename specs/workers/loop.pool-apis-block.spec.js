@@ -72,34 +72,58 @@ function napped(obs, phase) {
  * Buffer.concat 20–38 ms of CPU on fresh pages, 0.5 ms on reused ones) async
  * gzip's held 7.4–10.8 ms against gzipSync's 76–107 (at most 0.12 of it, ×1.35
  * the bound). So async gzip's hold within GROSS_NEAR of the bound is
- * contested: it holds back a pass and fails nothing (heldFree's `fresh`); the
- * inflate on the main thread read ×1.7 (the floor's bound) to ×3.7. A
- * reading of the hold's page faults would take this band's place.
+ * contested where its page faults account for the excess: it holds back a pass
+ * and fails nothing (heldFree's `fresh`). The fixture counts the hold's faults
+ * and prices each at what a fresh page cost its main thread (13–22 µs here,
+ * FAULT_CPU_MS): an excess beyond them (the same CPU sliced into turns of
+ * 12–16 ms) is against. The inflate on the main thread read ×1.7 (the floor's
+ * bound) to ×3.7, and 38–54 ms on a host where a fault cost 15 µs.
  */
 export const HOLD_SHARE = 0.1;
 export const HOLD_FLOOR_MS = 8;
 
 /**
- * Whether a phase's longest hold of the loop (the fixture's `held`) is a free
- * loop's; with `fresh` (async gzip: its result fills fresh memory, what a
- * host's dear pages raise), contested (ok false) past the bound by less than
- * GROSS_NEAR times. The lookups and fs.watch fill no such memory: past the
- * bound, against. null where it was not read (off Linux, records before it).
- * @param {any} phase @param {number | null} syncMs  gzipSync's CPU on the main thread
- * @param {{ fresh?: boolean }} [o]
+ * heldFree's `paged` in words: the faults its result's pages account for, their
+ * price, and the CPU left.
+ * @param {{ faults: number, pages: number, faultCpuUs: number, priceMs: number, netMs: number, resultBytes: number }} p
  */
-export function heldFree(phase, syncMs, { fresh = false } = {}) {
+function pagedText(p) {
+  const mib = Math.round((p.resultBytes / 2 ** 20) * 100) / 100;
+  return `${p.faults} page faults, ${p.pages} of them its ${mib} MiB result's, priced at ${p.faultCpuUs} µs each: ${p.priceMs} ms; ${p.netMs} ms its own`;
+}
+
+/**
+ * Whether a phase's longest hold of the loop (the fixture's `held`) is a free
+ * loop's. With `fresh` (async gzip: its last callback fills its result, fresh
+ * memory whose price a host sets) and the hold's page faults read, the faults
+ * that its result's pages account for (at most one per 4 KiB of it) are
+ * priced at the least a fault cost the main thread (the fixture's faultPrice)
+ * and taken out: what is left (netMs) is judged against the bound. Any more
+ * faults are the callback's own work and stay in. Where the faults or their
+ * price were not read (records before them, a host whose faults come in huge
+ * pages), a hold past the bound by less than GROSS_NEAR is contested (ok
+ * false), as before they were read. The lookups and fs.watch fill no such
+ * memory: past the bound, against. null where the hold was not read (off
+ * Linux, records before it).
+ * @param {any} phase @param {number | null} syncMs  gzipSync's CPU on the main thread
+ * @param {{ fresh?: boolean, faultCpuUs?: number | null }} [o]
+ */
+export function heldFree(phase, syncMs, { fresh = false, faultCpuUs = null } = {}) {
   const h = phase?.held;
   if (!h || typeof h.cpuMs !== 'number' || typeof syncMs !== 'number') return null;
   const boundMs = Math.max(HOLD_FLOOR_MS, HOLD_SHARE * syncMs);
+  const r2 = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+  const base = { cpuMs: h.cpuMs, ms: h.ms, boundMs: r2(boundMs) };
+  const resultBytes = phase?.resultBytes;
+  if (fresh && typeof h.faults === 'number' && typeof faultCpuUs === 'number' && typeof resultBytes === 'number') {
+    const pages = Math.min(h.faults, Math.ceil(resultBytes / 4096));
+    const priceMs = r2((pages * faultCpuUs) / 1000);
+    const netMs = r2(Math.max(0, h.cpuMs - priceMs));
+    const paged = { faults: h.faults, pages, faultCpuUs, priceMs, netMs, resultBytes };
+    return { ok: netMs <= boundMs, contested: false, ...base, paged };
+  }
   const ok = h.cpuMs <= boundMs;
-  return {
-    ok,
-    contested: fresh && !ok && h.cpuMs <= boundMs * GROSS_NEAR,
-    cpuMs: h.cpuMs,
-    ms: h.ms,
-    boundMs: Math.round(boundMs * 100) / 100,
-  };
+  return { ok, contested: fresh && !ok && h.cpuMs <= boundMs * GROSS_NEAR, ...base };
 }
 
 /**
@@ -148,14 +172,18 @@ const GROSS_NEAR = 1.5;
  * read (records before it).
  * @param {any} phase @param {number | null} syncMs  gzipSync's CPU on the main thread
  * @param {number | null} syncGcMs  the GC pauses during gzipSync (null: none read)
+ * @param {{ fresh?: boolean, faultCpuUs?: number | null }} [o]  as heldFree's: async gzip's result's pages out
  */
-export function grossHeldFree(phase, syncMs, syncGcMs) {
+export function grossHeldFree(phase, syncMs, syncGcMs, { fresh = false, faultCpuUs = null } = {}) {
   const g = phase?.held?.gross;
   if (!g || typeof g.cpuMs !== 'number' || typeof g.gcMs !== 'number' || typeof syncMs !== 'number') return null;
   const boundMs = Math.max(GC_FLOOR_MS, HOLD_SHARE * Math.max(0, syncMs - (syncGcMs ?? 0)));
   const wait = typeof g.waitMs === 'number' ? g.waitMs : 0;
-  const heldMs = Math.max(g.cpuMs, g.gcMs - wait);
-  const upToMs = Math.max(g.cpuMs, g.gcMs);
+  // async gzip's result's pages priced and taken out, as heldFree takes them out
+  const paged = fresh ? heldFree({ ...phase, held: g }, syncMs, { fresh, faultCpuUs })?.paged : undefined;
+  const cpuMs = paged ? paged.netMs : g.cpuMs;
+  const heldMs = Math.max(cpuMs, g.gcMs - wait);
+  const upToMs = Math.max(cpuMs, g.gcMs);
   const r2 = (/** @type {number} */ x) => Math.round(x * 100) / 100;
   const contested =
     (heldMs > boundMs && heldMs <= boundMs * GROSS_NEAR) ||
@@ -168,6 +196,7 @@ export function grossHeldFree(phase, syncMs, syncGcMs) {
     gcMs: g.gcMs,
     ms: g.ms,
     boundMs: r2(boundMs),
+    ...(paged ? { pagesOutMs: paged.priceMs } : {}),
   };
 }
 
@@ -307,7 +336,7 @@ export default defineSpec({
   plan: () => ({
     summary:
       `In one process with a 1 ms timer and monitorEventLoopDelay running: async zlib.gzip of 3 MiB, zlib.gzipSync of the same, dns.lookup('localhost') (8 in flight, at least 1000 and for at least 80 ms), then all ${POOL} pool threads parked on FIFOs. ` +
-      'Model: timers keep firing during async gzip and the lookups (they run on pool threads), and the main thread waits in its own loop poll meanwhile (looked at from outside), not asleep elsewhere, nor held between two turns by work of its own or the garbage collections the calls cause (GC pauses left in, against the GC gzipSync shows); none fire during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ' +
+      `Model: timers keep firing during async gzip and the lookups (they run on pool threads), and the main thread waits in its own loop poll meanwhile (looked at from outside), not asleep elsewhere, nor held between two turns by work of its own or the garbage collections the calls cause (GC pauses left in, against the GC gzipSync shows; async gzip's result's page faults priced at what a fresh page costs here and taken out); none fire during gzipSync; with the pool parked, an async gzip and a dns.lookup wait for the release while the timer keeps ticking, ` +
       'and fs.watch reports a write before the release (inotify), the loop not held between two turns from the write to its delivery and after (GC pauses left in, against the same bound). R = loop delay max during async gzip / during gzipSync ≈ 0 (blocking: 1).',
     model: { R: 0, alternatives: { blocking: 1 }, order: ['parked', 'fs.watch', 'release', 'gzip | dns.lookup'] },
     trial: async (c) => {
@@ -353,7 +382,7 @@ export default defineSpec({
         const holds = obs.nodeOptions
           ? { gzip: null, dns: null, watch: null }
           : {
-              gzip: heldFree(obs.gzip, syncMs, { fresh: true }),
+              gzip: heldFree(obs.gzip, syncMs, { fresh: true, faultCpuUs: obs.faultCpuUs }),
               dns: heldFree(obs.dns, syncMs),
               watch: heldFree(obs.parkedPool?.watch, syncMs),
             };
@@ -364,20 +393,26 @@ export default defineSpec({
         const syncGcMs = obs.gzipSync.held?.gross?.gcMs ?? null;
         const gross = obs.nodeOptions
           ? { gzip: null, dns: null }
-          : { gzip: grossHeldFree(obs.gzip, syncMs, syncGcMs), dns: grossHeldFree(obs.dns, syncMs, syncGcMs) };
+          : {
+              gzip: grossHeldFree(obs.gzip, syncMs, syncGcMs, { fresh: true, faultCpuUs: obs.faultCpuUs }),
+              dns: grossHeldFree(obs.dns, syncMs, syncGcMs),
+            };
         const grossAgainst = Object.values(gross).some((x) => x && !x.ok && !x.contested);
         const grossContested = !grossAgainst && Object.values(gross).some((x) => x && x.contested);
         const grossText = Object.entries(gross)
           .filter(([, x]) => x)
           .map(
             ([k, x]) =>
-              `${k === 'gzip' ? 'async gzip' : 'the lookups'} ${x?.heldMs}${x?.upToMs !== x?.heldMs ? `–${x?.upToMs}` : ''} ms (GC ${x?.gcMs} ms of its ${x?.ms} ms)`,
+              `${k === 'gzip' ? 'async gzip' : 'the lookups'} ${x?.heldMs}${x?.upToMs !== x?.heldMs ? `–${x?.upToMs}` : ''} ms (GC ${x?.gcMs} ms of its ${x?.ms} ms${x?.pagesOutMs ? `; its result's pages, ${x.pagesOutMs} ms, out` : ''})`,
           )
           .join(', ');
         const grossBound = gross.gzip?.boundMs ?? gross.dns?.boundMs;
         const holdText = Object.entries(holds)
           .filter(([, x]) => x)
-          .map(([k, x]) => `${PHASE_NAMES[k] ?? k} ${x?.cpuMs} ms of CPU in ${x?.ms} ms`)
+          .map(
+            ([k, x]) =>
+              `${PHASE_NAMES[k] ?? k} ${x?.cpuMs} ms of CPU in ${x?.ms} ms${x?.paged ? ` (${pagedText(x.paged)})` : ''}`,
+          )
           .join(', ');
         const holdBound = holds.gzip?.boundMs ?? holds.dns?.boundMs;
         // ... and fs.watch delivered its event without putting the loop to sleep
