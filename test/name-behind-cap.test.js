@@ -6,6 +6,7 @@
 import { describe, test, before, after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'expect';
@@ -311,17 +312,18 @@ describe('lookup-any-gai answers in the form each lookup asked for', () => {
   // on the next tick, so it is the first to end and every unlisted name gets its answer.
   const answers = (/** @type {string} */ order) => {
     const script = `
-      require(${JSON.stringify(path.resolve('fixtures/lib/sabotage-I.cjs'))}).net();
+      require(${JSON.stringify(fileURLToPath(new URL('../fixtures/lib/sabotage-I.cjs', import.meta.url)))}).net();
       const dns = require('node:dns');
       const out = [];
       ${order}
-      setTimeout(() => process.stdout.write(JSON.stringify(out)), 200);
+      setTimeout(() => (process.stdout.write(JSON.stringify(out)), process.exit(0)), 200);
     `;
     const r = spawnSync(process.execPath, ['-e', script], {
       env: { ...process.env, NCS_SABOTAGE: 'lookup-any-gai' },
       encoding: 'utf8',
       timeout: 20_000,
     });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
     return JSON.parse(r.stdout);
   };
   test('a lookup for all gets a list from an answer of one address', () => {

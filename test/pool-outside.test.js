@@ -84,7 +84,7 @@ describe('parkedPart', () => {
     const same = parkedPart(probe(4, polls(3)), 3);
     expect(same?.ok).toBe(true);
     expect(same?.detail).toContain(
-      '3 event loops in the process (epoll instances, /proc/<pid>/fd), as a bare Node has',
+      "3 event loops in the process (epoll instances, /proc/<pid>/fd), no more than a bare Node's 3",
     );
     // pool-one-short-asleep: the stand-in's futex reads as a pool thread's, its loop does not
     for (const [p, c] of [

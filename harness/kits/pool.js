@@ -662,7 +662,7 @@ export const PARKED_CPU_POOL = 128;
  */
 export function parkedPart(probe, barePolls) {
   const late = Array.isArray(probe?.outside?.late) ? probe.outside.late : [];
-  const loops = loopsPart(probe?.outside?.polls, barePolls);
+  const epolls = loopsPart(probe?.outside?.polls, barePolls);
   const parked = late.includes('parked') ? null : probe?.outside?.parked;
   // the pool's size as its threads started (a probe of fewer FIFOs than threads parks fewer)
   const size = Math.max(Array.isArray(parked) ? parked.length : 0, probe?.poolThreads?.length ?? 0);
@@ -670,7 +670,7 @@ export function parkedPart(probe, barePolls) {
   const read = weighed ? parked.filter((/** @type {any} */ t) => typeof t.cpuMs === 'number') : [];
   const waits = late.includes('counted') ? null : probe?.outside?.waits;
   const waited = Array.isArray(waits) ? waits.filter((/** @type {any} */ w) => typeof w.wait === 'string') : [];
-  if (read.length === 0 && waited.length === 0) return loops;
+  if (read.length === 0 && waited.length === 0) return epolls;
   const parts = [];
   let ok = true;
   /** @type {any[]} */
@@ -692,9 +692,9 @@ export function parkedPart(probe, barePolls) {
         : `once through, ${loops.length} of them ${loops.length === 1 ? 'waits' : 'wait'} in an event loop (epoll_wait; a pool thread waits on a condition variable): a JavaScript thread, not the pool's`,
     );
   }
-  if (loops) {
-    ok &&= loops.ok;
-    parts.push(loops.detail);
+  if (epolls) {
+    ok &&= epolls.ok;
+    parts.push(epolls.detail);
   }
   const detail = parts.join(', ');
   return ok && over.length ? { ok, detail, invalid: true } : { ok, detail };
@@ -706,8 +706,10 @@ export function parkedPart(probe, barePolls) {
  * against a bare Node's (barePollCount, the same settings). A pool thread
  * brings none; every JavaScript thread (a Worker) has a loop of its own from
  * its start to its end, wherever it waits (an Atomics.wait reads as a pool
- * thread's futex). Honest: as many as the bare Node, 1 on Node 20–26. null
- * where either count was not read.
+ * thread's futex). Honest: as many as the bare Node, 3 on Node 20–26
+ * (2026-12-02), plain-started probes as those with an IPC channel. Read at
+ * any moment of the probe's life, late looks included: an honest process
+ * never has more. null where either count was not read.
  * @param {{ parked?: number | null, counted?: number | null } | undefined} polls
  * @param {number | null | undefined} bare
  * @returns {{ ok: boolean, detail: string } | null}
@@ -720,7 +722,7 @@ function loopsPart(polls, bare) {
   return {
     ok,
     detail: ok
-      ? `${most} event ${most === 1 ? 'loop' : 'loops'} in the process (epoll instances, /proc/<pid>/fd), as a bare Node has`
+      ? `${most} event ${most === 1 ? 'loop' : 'loops'} in the process (epoll instances, /proc/<pid>/fd), no more than a bare Node's ${bare}`
       : `${most} event loops in the process (epoll instances, /proc/<pid>/fd) where a bare Node has ${bare}: a JavaScript thread of the program's own (each Worker has its own loop)`,
   };
 }

@@ -163,7 +163,7 @@ export default defineSpec({
           // were read). Their CPU is not weighed in pools this large (PARKED_CPU_POOL): an
           // honest thread of hundreds reached 12 ms, a Worker's start 13–39 ms.
           // Nor do they bring an event loop: the process has no more than a bare Node's
-          // (honest: 1, every probe; a Worker parked in Atomics.wait once through: 2).
+          // (honest: 3, every probe, Node 20–26; a Worker parked in Atomics.wait once through: 4).
           const [pa, pb] = [parkedPart(a, bare), parkedPart(b, bare)];
           const part = (/** @type {{ detail: string } | null} */ p) => (p ? `, ${p.detail}` : '');
           // The size assigned in code, drawn by the harness (IN_CODE, above 128): the same

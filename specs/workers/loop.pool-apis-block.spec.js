@@ -71,16 +71,44 @@ function napped(obs, phase) {
  * fresh memory: where a page cost some 20 µs (BENCHMARKS.md §56; a 3.2 MiB
  * Buffer.concat 20–38 ms of CPU on fresh pages, 0.5 ms on reused ones) async
  * gzip's held 7.4–10.8 ms against gzipSync's 76–107 (at most 0.12 of it, ×1.35
- * the bound). So async gzip's hold within GROSS_NEAR of the bound is
- * contested where its page faults account for the excess: it holds back a pass
- * and fails nothing (heldFree's `fresh`). The fixture counts the hold's faults
- * and prices each at what a fresh page cost its main thread (13–22 µs here,
- * FAULT_CPU_MS): an excess beyond them (the same CPU sliced into turns of
- * 12–16 ms) is against. The inflate on the main thread read ×1.7 (the floor's
- * bound) to ×3.7, and 38–54 ms on a host where a fault cost 15 µs.
+ * the bound). So the fixture counts each stretch's page faults, and the
+ * stretch async gzip resolved in (its result concatenated) has its result's
+ * pages priced at what a fresh page cost the main thread and taken out
+ * (resultPages, heldFree); where they were not read, a hold within
+ * GROSS_NEAR of the bound is contested, as before. Where a page cost 13–21
+ * µs, the honest hold read 9.9–10.8 ms with some 470 faults, 1–4 ms left
+ * (BENCHMARKS.md §57); the inflate on the main thread read 38–54 ms there,
+ * 31–46 left.
  */
 export const HOLD_SHARE = 0.1;
 export const HOLD_FLOOR_MS = 8;
+
+/** Two decimals. @param {number} x */
+const r2 = (x) => Math.round(x * 100) / 100;
+
+/** The page size the fixture's faults are counted in (x64). */
+const PAGE_BYTES = 4096;
+
+/**
+ * What async gzip's result's pages cost its last stretch (the fixture's
+ * held.last, the one the operation resolved in, where its result is
+ * concatenated): its page faults that made a page resident (at most the
+ * process's resident growth in that stretch, and at most one per page of the
+ * result), priced at the least a fault cost the main thread (faultCpuUs, the
+ * fixture's faultPrice). A fault that maps the zero page (a read of memory
+ * never written) costs next to nothing and makes nothing resident: it is not
+ * priced. null where the faults, the growth or the price were not read.
+ * @param {any} phase @param {number | null | undefined} faultCpuUs
+ * @returns {{ faults: number, pages: number, faultCpuUs: number, priceMs: number, resultBytes: number } | null}
+ */
+export function resultPages(phase, faultCpuUs) {
+  const last = phase?.held?.last;
+  const resultBytes = phase?.resultBytes;
+  if (!last || typeof faultCpuUs !== 'number' || typeof resultBytes !== 'number') return null;
+  if (typeof last.faults !== 'number' || typeof last.grown !== 'number') return null;
+  const pages = Math.max(0, Math.min(last.faults, last.grown, Math.ceil(resultBytes / PAGE_BYTES)));
+  return { faults: last.faults, pages, faultCpuUs, priceMs: r2((pages * faultCpuUs) / 1000), resultBytes };
+}
 
 /**
  * heldFree's `paged` in words: the faults its result's pages account for, their
@@ -88,23 +116,23 @@ export const HOLD_FLOOR_MS = 8;
  * @param {{ faults: number, pages: number, faultCpuUs: number, priceMs: number, netMs: number, resultBytes: number }} p
  */
 function pagedText(p) {
-  const mib = Math.round((p.resultBytes / 2 ** 20) * 100) / 100;
-  return `${p.faults} page faults, ${p.pages} of them its ${mib} MiB result's, priced at ${p.faultCpuUs} µs each: ${p.priceMs} ms; ${p.netMs} ms its own`;
+  const mib = r2(p.resultBytes / 2 ** 20);
+  return `in the stretch it resolved in ${p.faults} page faults, ${p.pages} priced (pages made resident, at most its ${mib} MiB result's) at ${p.faultCpuUs} µs each: ${p.priceMs} ms; with them out, its longest hold ${p.netMs} ms`;
 }
 
 /**
  * Whether a phase's longest hold of the loop (the fixture's `held`) is a free
  * loop's. With `fresh` (async gzip: its last callback fills its result, fresh
- * memory whose price a host sets) and the hold's page faults read, the faults
- * that its result's pages account for (at most one per 4 KiB of it) are
- * priced at the least a fault cost the main thread (the fixture's faultPrice)
- * and taken out: what is left (netMs) is judged against the bound. Any more
- * faults are the callback's own work and stay in. Where the faults or their
- * price were not read (records before them, a host whose faults come in huge
- * pages), a hold past the bound by less than GROSS_NEAR is contested (ok
- * false), as before they were read. The lookups and fs.watch fill no such
- * memory: past the bound, against. null where the hold was not read (off
- * Linux, records before it).
+ * memory whose price a host sets), the stretch it resolved in has its
+ * result's pages priced and taken out (resultPages), and the longest hold
+ * judged is the more of what is left there and the longest of every other
+ * stretch, as it read (netMs), against the bound, with no band. Where the
+ * faults or their price were not read (records before them, a host whose
+ * faults come in huge pages or whose allocator reuses resident memory), a
+ * hold past the bound by less than GROSS_NEAR is contested (ok false), as
+ * before they were read. The lookups and fs.watch fill no such memory: past
+ * the bound, against. null where the hold was not read (off Linux, records
+ * before it).
  * @param {any} phase @param {number | null} syncMs  gzipSync's CPU on the main thread
  * @param {{ fresh?: boolean, faultCpuUs?: number | null }} [o]
  */
@@ -112,15 +140,12 @@ export function heldFree(phase, syncMs, { fresh = false, faultCpuUs = null } = {
   const h = phase?.held;
   if (!h || typeof h.cpuMs !== 'number' || typeof syncMs !== 'number') return null;
   const boundMs = Math.max(HOLD_FLOOR_MS, HOLD_SHARE * syncMs);
-  const r2 = (/** @type {number} */ x) => Math.round(x * 100) / 100;
   const base = { cpuMs: h.cpuMs, ms: h.ms, boundMs: r2(boundMs) };
-  const resultBytes = phase?.resultBytes;
-  if (fresh && typeof h.faults === 'number' && typeof faultCpuUs === 'number' && typeof resultBytes === 'number') {
-    const pages = Math.min(h.faults, Math.ceil(resultBytes / 4096));
-    const priceMs = r2((pages * faultCpuUs) / 1000);
-    const netMs = r2(Math.max(0, h.cpuMs - priceMs));
-    const paged = { faults: h.faults, pages, faultCpuUs, priceMs, netMs, resultBytes };
-    return { ok: netMs <= boundMs, contested: false, ...base, paged };
+  const priced = fresh ? resultPages(phase, faultCpuUs) : null;
+  if (priced && h.others) {
+    const lastNet = Math.max(0, h.last.cpuMs - h.last.gcMs - priced.priceMs);
+    const netMs = r2(Math.max(h.others.cpuMs, lastNet));
+    return { ok: netMs <= boundMs, contested: false, ...base, paged: { ...priced, netMs } };
   }
   const ok = h.cpuMs <= boundMs;
   return { ok, contested: fresh && !ok && h.cpuMs <= boundMs * GROSS_NEAR, ...base };
@@ -179,12 +204,17 @@ export function grossHeldFree(phase, syncMs, syncGcMs, { fresh = false, faultCpu
   if (!g || typeof g.cpuMs !== 'number' || typeof g.gcMs !== 'number' || typeof syncMs !== 'number') return null;
   const boundMs = Math.max(GC_FLOOR_MS, HOLD_SHARE * Math.max(0, syncMs - (syncGcMs ?? 0)));
   const wait = typeof g.waitMs === 'number' ? g.waitMs : 0;
-  // async gzip's result's pages priced and taken out, as heldFree takes them out
-  const paged = fresh ? heldFree({ ...phase, held: g }, syncMs, { fresh, faultCpuUs })?.paged : undefined;
-  const cpuMs = paged ? paged.netMs : g.cpuMs;
-  const heldMs = Math.max(cpuMs, g.gcMs - wait);
-  const upToMs = Math.max(cpuMs, g.gcMs);
-  const r2 = (/** @type {number} */ x) => Math.round(x * 100) / 100;
+  // async gzip's result's pages priced and taken out of the stretch it resolved in (as
+  // heldFree's), every other stretch as it read
+  const priced = fresh ? resultPages(phase, faultCpuUs) : null;
+  const { last, others } = phase.held;
+  const [heldMs, upToMs] =
+    priced && others
+      ? [
+          Math.max(others.grossMs, last.cpuMs - priced.priceMs, last.gcMs - last.waitMs),
+          Math.max(others.grossUpToMs, last.cpuMs - priced.priceMs, last.gcMs),
+        ]
+      : [Math.max(g.cpuMs, g.gcMs - wait), Math.max(g.cpuMs, g.gcMs)];
   const contested =
     (heldMs > boundMs && heldMs <= boundMs * GROSS_NEAR) ||
     (heldMs <= boundMs && heldMs > boundMs / GROSS_NEAR && upToMs > boundMs);
@@ -196,7 +226,7 @@ export function grossHeldFree(phase, syncMs, syncGcMs, { fresh = false, faultCpu
     gcMs: g.gcMs,
     ms: g.ms,
     boundMs: r2(boundMs),
-    ...(paged ? { pagesOutMs: paged.priceMs } : {}),
+    ...(priced && others ? { pagesOutMs: priced.priceMs } : {}),
   };
 }
 
