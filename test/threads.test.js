@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import { expect } from 'expect';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -779,6 +779,32 @@ describe("the main-thread specs take the kernel's count", () => {
         bare: obs.pollsAcross.bare,
       });
       expect(obs.pollsAcross.bare).toBe(obs.pollsAcross.after);
+    },
+  );
+
+  test(
+    'mainThreadTrial: the FIFOs it made for parkNew go at once where the fixture could not start',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), 'ncs-fifos-'));
+      try {
+        /** @type {any} */
+        const ctx = {
+          platform: 'linux',
+          tmpdir: scratch,
+          poolSize: 4,
+          env: {},
+          start: () => {
+            // the FIFOs are made before the start: there, in the scratch directory
+            expect(readdirSync(scratch).length).toBeGreaterThan(0);
+            throw new Error('could not start');
+          },
+        };
+        await expect(mainThreadTrial(ctx, { parkNew: true })).rejects.toThrow('could not start');
+        expect(readdirSync(scratch)).toEqual([]);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     },
   );
 
