@@ -10,11 +10,11 @@
 // not sleep outside its loop's poll". Nothing is measured.
 //
 //   node bench/loop-readings.js LABEL=PATH [LABEL=PATH ...] [--out FILE]
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path, { join } from 'node:path';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stdout, stderr, argv, exit } from 'node:process';
-import { parseBenchArgs } from './lib/args.js';
+import { argv, exit } from 'node:process';
+import { recordsIn } from './lib/records.js';
+import { groupsTable, range } from './lib/groups.js';
 import { mainExcess, mainAsleep } from '../harness/kits/workers.js';
 import { machineFromRecord } from '../harness/machine.js';
 import spec, { MAIN_IDLE, MAIN_AWAKE } from '../specs/workers/loop.worker-keeps-responsive.spec.js';
@@ -87,81 +87,29 @@ export function reading({ obs, check }) {
   };
 }
 
-/** @param {number[]} xs */
-const range = (xs) => {
-  if (!xs.length) return '—';
-  const lo = Math.min(...xs).toFixed(2);
-  const hi = Math.max(...xs).toFixed(2);
-  return lo === hi ? lo : `${lo}–${hi}`;
-};
-
 /** @param {string} path  a record, or a folder of them */
 function readingsIn(path) {
-  const files = statSync(path).isDirectory()
-    ? readdirSync(path)
-        .filter((n) => n.endsWith('.json'))
-        .sort()
-        .map((n) => join(path, n))
-    : [path];
   const out = [];
-  for (const file of files) {
-    let record;
-    try {
-      record = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      continue; // not a record
-    }
+  for (const record of recordsIn(path))
     for (const t of loopTrials(record)) {
       const r = reading(t);
       if (r) out.push(r);
     }
-  }
   return out;
 }
 
 function main() {
-  const args = parseBenchArgs(
-    'loop-readings',
-    argv.slice(2),
-    { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    stderr,
-  );
-  if (!args) return 2;
-  if (args.values.help) {
-    stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  const groups = args.positionals.map((p) => {
-    const at = p.indexOf('=');
-    return at > 0 ? { label: p.slice(0, at), path: p.slice(at + 1) } : { label: p, path: p };
-  });
-  if (!groups.length) {
-    stderr.write('loop-readings: name at least one LABEL=PATH (see --help)\n');
-    return 2;
-  }
-  const lines = [
+  const header = [
     '| records | trials | excess / own CPU | excess / window | asleep / window | failed on it | contested on it | looks asleep outside its poll | longest in a row (ms) | failed on that | looks that cannot say |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const { label, path } of groups) {
-    let rs;
-    try {
-      rs = readingsIn(path);
-    } catch (err) {
-      stderr.write(`loop-readings: ${path}: ${/** @type {Error} */ (err).message.split('\n')[0]}\n`);
-      return 2;
-    }
+  return groupsTable('loop-readings', HELP, argv.slice(2), header, (label, path) => {
+    const rs = readingsIn(path);
     /** @param {(r: any) => number | null} f */
     const read = (f) => /** @type {number[]} */ (rs.map(f).filter((x) => x !== null));
     const count = (/** @type {(r: any) => boolean} */ f) => rs.filter(f).length;
-    lines.push(
-      `| ${label} | ${rs.length} | ${range(read((r) => r.share))} | ${range(read((r) => r.windowShare))} | ${range(read((r) => r.asleep))} | ${count((r) => r.fails)} | ${count((r) => r.contested)} | ${range(read((r) => r.looksAsleep))} | ${range(read((r) => r.longestMs))} | ${count((r) => r.failsAsleep)} | ${count((r) => r.unreadLooks)} |`,
-    );
-  }
-  const table = `${lines.join('\n')}\n`;
-  if (args.values.out) writeFileSync(args.values.out, table);
-  else stdout.write(table);
-  return 0;
+    return `| ${label} | ${rs.length} | ${range(read((r) => r.share))} | ${range(read((r) => r.windowShare))} | ${range(read((r) => r.asleep))} | ${count((r) => r.fails)} | ${count((r) => r.contested)} | ${range(read((r) => r.looksAsleep))} | ${range(read((r) => r.longestMs))} | ${count((r) => r.failsAsleep)} | ${count((r) => r.unreadLooks)} |`;
+  });
 }
 
 if (argv[1] && fileURLToPath(import.meta.url) === path.resolve(argv[1])) exit(main());

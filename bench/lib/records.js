@@ -1,6 +1,34 @@
-// Reading result records for the bench scripts: what decided a result, and
-// the stability and speed tables. Pure.
+// Reading result records for the bench scripts: the records in a path, what
+// decided a result, and the stability and speed tables. Pure but for
+// recordsIn, which reads files.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { median } from '../../harness/stats.js';
+
+/**
+ * The result records at `path`: the record itself, or the records (*.json)
+ * of the folder (not its subfolders), in name order; a file that is not a
+ * record (no JSON) is left out.
+ * @param {string} path
+ * @returns {any[]}
+ */
+export function recordsIn(path) {
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path)
+        .filter((n) => n.endsWith('.json'))
+        .sort()
+        .map((n) => join(path, n))
+    : [path];
+  const out = [];
+  for (const file of files) {
+    try {
+      out.push(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      // not a record
+    }
+  }
+  return out;
+}
 
 /**
  * What settled a result, from its evidence: 'structural', 'structural +
