@@ -75,10 +75,10 @@ function napped(obs, phase) {
  * stretch async gzip resolved in (its result concatenated) has its result's
  * pages priced at what a fresh page cost the main thread and taken out
  * (resultPages, heldFree); where they were not read, a hold within
- * GROSS_NEAR of the bound is contested, as before. Where a page cost 13–21
- * µs, the honest hold read 9.9–10.8 ms with some 470 faults, 1–4 ms left
- * (BENCHMARKS.md §57); the inflate on the main thread read 38–54 ms there,
- * 31–46 left.
+ * GROSS_NEAR of the bound is contested, as before. Where a page cost 13–22
+ * µs, the honest hold read 7.3–10.6 ms with some 470 faults, 0.4–4.0 ms left
+ * (50 trials, BENCHMARKS.md §57); the inflate on the main thread read 38–54
+ * ms there, 31–46 left.
  */
 export const HOLD_SHARE = 0.1;
 export const HOLD_FLOOR_MS = 8;
