@@ -545,6 +545,40 @@ describe("the main-thread specs take the kernel's count", () => {
     });
     expect(poolNear).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(poolNear.detail).toContain("the pool's 4 thread(s) together 10.9 ms of CPU");
+    // … with their page faults priced (a host whose pages are dear: Node 26 read 400–405 faults
+    // in 7.7–9.4 ms), what is left is judged: clear where their faults explain it …
+    const faulted = [thread(20, 7, 0, { faults: 180 }), ...pool.slice(1).map((t) => ({ ...t, faults: 120 }))];
+    const paged = { ...whole, startedThreads: faulted, threadsAtReport: 11, bareThreads: 11, poolParked: 4 };
+    const pagesOk = check({ ...paged, pages: { faultCpuUs: 14, residentGained: 700, pageBytes: 4096 } });
+    expect(pagesOk).toMatchObject({ ok: true });
+    expect(pagesOk.detail).toContain(
+      'together 10.9 ms of CPU, 540 page faults, 540 priced (at most the pages the process gained) at 14.00 µs each: 7.6 ms: 3.4 ms left',
+    );
+    // … at most the pages the process gained (faults that map the zero page make nothing resident) …
+    const fewGained = check({ ...paged, pages: { faultCpuUs: 14, residentGained: 50, pageBytes: 4096 } });
+    expect(fewGained).toMatchObject({ ok: false, invalid: true, contested: true });
+    expect(fewGained.detail).toContain('540 page faults, 50 priced (at most the pages the process gained)');
+    // … and as it read where the price, a thread's faults or the page size are not known
+    for (const pages of [
+      { faultCpuUs: null, residentGained: 700, pageBytes: 4096 },
+      { faultCpuUs: 14, residentGained: null, pageBytes: 4096 },
+      { faultCpuUs: 14, residentGained: 700, pageBytes: 65536 },
+    ])
+      expect(check({ ...paged, pages })).toMatchObject({ contested: true });
+    expect(
+      check({
+        ...paged,
+        startedThreads: [thread(20, 7, 0), ...faulted.slice(1)],
+        pages: { faultCpuUs: 14, residentGained: 700, pageBytes: 4096 },
+      }),
+    ).toMatchObject({ contested: true });
+    // … and no price takes a thread at or past its own bound off the claim's against
+    const pricedAgainst = besideThePool({
+      ...paged,
+      startedThreads: [thread(20, BESIDE_POOL.cpuMs + 1, 0, { faults: 1500 }), ...faulted.slice(1)],
+      pages: { faultCpuUs: 14, residentGained: 5000, pageBytes: 4096 },
+    });
+    expect(pricedAgainst?.against).toHaveLength(1);
     // … but a pool of one that did the whole pool's work, and read the whole file, is clear
     // (UV_THREADPOOL_SIZE=1: one thread takes every request)
     const poolOfOne = besideThePool({
@@ -583,11 +617,16 @@ describe("the main-thread specs take the kernel's count", () => {
       cpuNs: (tid) => (tid === 20 ? 1_500_000 : NaN),
       io: (_, tid) => io(tid === 20 ? 524288 : 4 * MiB),
       wait: (_, tid) => (tid === 20 ? 'futex' : null),
+      // a stat line whose command name holds spaces and a parenthesis; minflt is its tenth field
+      stat: (_, tid) => {
+        if (tid !== 20) throw new Error('gone');
+        return '20 (libuv (x) w) S 1 10 10 0 -1 4194368 131 0 0 0 0 0 0 0 20 0 11 0';
+      },
     });
     if (process.platform !== 'linux') return expect(got).toBeNull();
     expect(got).toEqual([
-      { tid: 20, name: 'libuv-worker', cpuMs: 1.5, rchar: 524288, wait: 'futex' },
-      { tid: 21, name: 'WorkerThread', cpuMs: null, rchar: 4 * MiB, wait: null },
+      { tid: 20, name: 'libuv-worker', cpuMs: 1.5, rchar: 524288, wait: 'futex', faults: 131 },
+      { tid: 21, name: 'WorkerThread', cpuMs: null, rchar: 4 * MiB, wait: null, faults: null },
     ]);
     expect(startedActivity(10, undefined)).toBeNull();
   });

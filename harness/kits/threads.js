@@ -404,17 +404,19 @@ export function startedWaits(pid, tids, wait = proc.threadWait) {
  * @property {string | null} name  its name (comm): 'libuv-worker' for the pool's from libuv 1.50 on, 'node' before; null where unread
  * @property {number | null} cpuMs  its on-CPU time since it started (schedstat); null where unread
  * @property {number | null} rchar  bytes its read-like system calls took in since it started (task io); null where unread
+ * @property {number | null} [faults]  its minor page faults since it started (minflt of its task stat); null where unread
  * @property {string | null} wait  where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
  */
 
 /**
  * What each of threads `tids` of process `pid` has done since it started,
- * read from outside it: its name, CPU, bytes read and where it waits now
+ * read from outside it: its name, CPU, bytes read, minor page faults and where it waits now
  * (StartedThread). A thread gone meanwhile is left out; the process's own
  * (main) thread too. null off Linux or where the fixture named none.
  * @param {number} pid @param {unknown} tids
  * @param {{ name?: (pid: number, tid: number) => string | null, cpuNs?: (tid: number, pid: number) => number,
- *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null,
+ *   stat?: (pid: number, tid: number) => string }} [read]  (tests)
  * @returns {StartedThread[] | null}
  */
 export function startedActivity(
@@ -425,6 +427,7 @@ export function startedActivity(
     cpuNs = proc.cpuNs,
     io = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/io`, 'utf8'),
     wait = proc.threadWait,
+    stat = (p, tid) => readFileSync(`/proc/${p}/task/${tid}/stat`, 'utf8'),
   } = {},
 ) {
   if (process.platform !== 'linux' || !Array.isArray(tids)) return null;
@@ -445,9 +448,33 @@ export function startedActivity(
     } catch {
       // unreadable: left null
     }
-    out.push({ tid, name: comm, cpuMs: Number.isFinite(ns) ? ns / 1e6 : null, rchar: bytes, wait: wait(pid, tid) });
+    out.push({
+      tid,
+      name: comm,
+      cpuMs: Number.isFinite(ns) ? ns / 1e6 : null,
+      rchar: bytes,
+      wait: wait(pid, tid),
+      faults: minorFaults(() => stat(pid, tid)),
+    });
   }
   return out;
+}
+
+/** Index in statFields (the state first) of stat's field 10, minflt. */
+const MINFLT = 7;
+
+/**
+ * A thread's minor page faults from the text `read` gives of its stat; null
+ * where unreadable (the thread gone, not Linux).
+ * @param {() => string} read
+ */
+function minorFaults(read) {
+  try {
+    const n = Number(proc.statFields(read())[MINFLT]);
+    return Number.isInteger(n) ? n : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

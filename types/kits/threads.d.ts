@@ -213,6 +213,10 @@ export type StartedThread = {
      */
     rchar: number | null;
     /**
+     * its minor page faults since it started (minflt of its task stat); null where unread
+     */
+    faults?: number | null;
+    /**
      * where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
      */
     wait: string | null;
@@ -223,23 +227,26 @@ export type StartedThread = {
  * @property {string | null} name  its name (comm): 'libuv-worker' for the pool's from libuv 1.50 on, 'node' before; null where unread
  * @property {number | null} cpuMs  its on-CPU time since it started (schedstat); null where unread
  * @property {number | null} rchar  bytes its read-like system calls took in since it started (task io); null where unread
+ * @property {number | null} [faults]  its minor page faults since it started (minflt of its task stat); null where unread
  * @property {string | null} wait  where it waits now (proc.threadWait: 'epoll:<fd>' in an event loop, 'futex', …); null where unread
  */
 /**
  * What each of threads `tids` of process `pid` has done since it started,
- * read from outside it: its name, CPU, bytes read and where it waits now
+ * read from outside it: its name, CPU, bytes read, minor page faults and where it waits now
  * (StartedThread). A thread gone meanwhile is left out; the process's own
  * (main) thread too. null off Linux or where the fixture named none.
  * @param {number} pid @param {unknown} tids
  * @param {{ name?: (pid: number, tid: number) => string | null, cpuNs?: (tid: number, pid: number) => number,
- *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null }} [read]  (tests)
+ *   io?: (pid: number, tid: number) => string, wait?: (pid: number, tid: number) => string | null,
+ *   stat?: (pid: number, tid: number) => string }} [read]  (tests)
  * @returns {StartedThread[] | null}
  */
-export declare function startedActivity(pid: number, tids: unknown, { name, cpuNs, io, wait, }?: {
+export declare function startedActivity(pid: number, tids: unknown, { name, cpuNs, io, wait, stat, }?: {
     name?: (pid: number, tid: number) => string | null;
     cpuNs?: (tid: number, pid: number) => number;
     io?: (pid: number, tid: number) => string;
     wait?: (pid: number, tid: number) => string | null;
+    stat?: (pid: number, tid: number) => string;
 }): StartedThread[] | null;
 /**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
