@@ -31,6 +31,7 @@ import single, {
   besideThePool,
   besidePart,
   BESIDE_POOL,
+  POOL_PAGES_PRICED,
 } from '../specs/threadpool/main-thread.single.spec.js';
 import notAlone, { newLoops } from '../specs/threadpool/main-thread.not-alone.spec.js';
 import threadPerCore from '../specs/threadpool/pool.thread-per-core.spec.js';
@@ -546,37 +547,45 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(poolNear).toMatchObject({ ok: false, invalid: true, contested: true });
     expect(poolNear.detail).toContain("the pool's 4 thread(s) together 10.9 ms of CPU");
     // … with their page faults priced (a host whose pages are dear: Node 26 read 400–405 faults
-    // in 7.7–9.4 ms), what is left is judged: clear where their faults explain it …
+    // in 7.7–9.7 ms), what is left is judged: clear where their faults explain it …
     const faulted = [thread(20, 7, 0, { faults: 180 }), ...pool.slice(1).map((t) => ({ ...t, faults: 120 }))];
     const paged = { ...whole, startedThreads: faulted, threadsAtReport: 11, bareThreads: 11, poolParked: 4 };
-    const pagesOk = check({ ...paged, pages: { faultCpuUs: 14, residentGained: 700, pageBytes: 4096 } });
+    const pagesOk = check({ ...paged, faultCpuUs: 14, pages: { residentGained: 700 } });
     expect(pagesOk).toMatchObject({ ok: true });
     expect(pagesOk.detail).toContain(
-      'together 10.9 ms of CPU, 540 page faults, 540 priced (at most the pages the process gained) at 14.00 µs each: 7.6 ms: 3.4 ms left',
+      'together 10.9 ms of CPU, 540 page faults, 512 priced (at most the pages the process gained and 512) at 14.00 µs each: 7.2 ms: 3.8 ms left',
     );
     // … at most the pages the process gained (faults that map the zero page make nothing resident) …
-    const fewGained = check({ ...paged, pages: { faultCpuUs: 14, residentGained: 50, pageBytes: 4096 } });
+    const fewGained = check({ ...paged, faultCpuUs: 14, pages: { residentGained: 50 } });
     expect(fewGained).toMatchObject({ ok: false, invalid: true, contested: true });
-    expect(fewGained.detail).toContain('540 page faults, 50 priced (at most the pages the process gained)');
-    // … and as it read where the price, a thread's faults or the page size are not known
-    for (const pages of [
-      { faultCpuUs: null, residentGained: 700, pageBytes: 4096 },
-      { faultCpuUs: 14, residentGained: null, pageBytes: 4096 },
-      { faultCpuUs: 14, residentGained: 700, pageBytes: 65536 },
+    expect(fewGained.detail).toContain('540 page faults, 50 priced (at most the pages the process gained and 512)');
+    // … and at most POOL_PAGES_PRICED, whatever the pages gained: a pool that fills fresh memory
+    // of its own (four 3.5 MiB reads of /dev/zero, some 900 faults a thread) is judged as it cost
+    const filled = pool.map((t, i) => ({ ...t, cpuMs: 13, faults: 900 + i }));
+    const fill = besideThePool({ ...paged, startedThreads: filled, faultCpuUs: 13, pages: { residentGained: 4000 } });
+    expect(fill?.paged).toMatchObject({ faults: 3606, priced: POOL_PAGES_PRICED });
+    expect(fill?.contested).toHaveLength(1);
+    // … and as it read where the price, the pages gained or a thread's faults are not known
+    for (const o of [
+      { faultCpuUs: null, pages: { residentGained: 700 } },
+      { faultCpuUs: 14, pages: { residentGained: null } },
+      { faultCpuUs: 14 },
     ])
-      expect(check({ ...paged, pages })).toMatchObject({ contested: true });
+      expect(check({ ...paged, ...o })).toMatchObject({ contested: true });
     expect(
       check({
         ...paged,
         startedThreads: [thread(20, 7, 0), ...faulted.slice(1)],
-        pages: { faultCpuUs: 14, residentGained: 700, pageBytes: 4096 },
+        faultCpuUs: 14,
+        pages: { residentGained: 700 },
       }),
     ).toMatchObject({ contested: true });
     // … and no price takes a thread at or past its own bound off the claim's against
     const pricedAgainst = besideThePool({
       ...paged,
       startedThreads: [thread(20, BESIDE_POOL.cpuMs + 1, 0, { faults: 1500 }), ...faulted.slice(1)],
-      pages: { faultCpuUs: 14, residentGained: 5000, pageBytes: 4096 },
+      faultCpuUs: 14,
+      pages: { residentGained: 5000 },
     });
     expect(pricedAgainst?.against).toHaveLength(1);
     // … but a pool of one that did the whole pool's work, and read the whole file, is clear

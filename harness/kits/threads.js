@@ -15,6 +15,8 @@ const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 const fifo = createRequire(import.meta.url)('../../fixtures/lib/fifo.cjs');
 /** @type {{ poolSize: (env: Record<string, string | undefined>) => number }} */
 const parkLib = createRequire(import.meta.url)('../../fixtures/lib/park.cjs');
+/** @type {{ mainThreadFaultPrice: () => number | null }} */
+const pagesLib = createRequire(import.meta.url)('../../fixtures/lib/pages.cjs');
 
 /**
  * One field of the text of a /proc io file (rchar, wchar, syscr, ...); null if absent.
@@ -508,6 +510,9 @@ function minorFaults(read) {
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
+ * With parkNew and the watch, the harness also measures what a fresh page
+ * costs its own main thread once the fixture has stopped (`faultCpuUs`:
+ * pages.cjs mainThreadFaultPrice; null where no probe gave a price).
  * `launched`: the process the harness spawned read once it has reported (`launched`:
  * launchedReading of the threads its pool's start added; null off Linux).
  * @param {import('../context.js').Context} ctx
@@ -586,12 +591,16 @@ export async function mainThreadTrial(
     // After the fixture, not beside it: one Node at a time on the CPUs the claim was given.
     const bareCount = atReport === null ? null : await bare(ctx);
     if (across && typeof across.after === 'number') across.bare = await barePolls(ctx);
+    // with parkNew: what a fresh page costs a thread here, measured by the harness itself (the
+    // fixture's word plays no part), to price the pool threads' page faults (main-thread.single)
+    const faultCpuUs = started !== undefined && started !== null ? pagesLib.mainThreadFaultPrice() : undefined;
     return {
       ...data,
       reads,
       ...(own !== undefined ? { launched: own } : {}),
       ...(poolWaits !== undefined ? { poolWaits } : {}),
       ...(started !== undefined ? { startedThreads: started } : {}),
+      ...(faultCpuUs !== undefined ? { faultCpuUs } : {}),
       ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching
         ? {

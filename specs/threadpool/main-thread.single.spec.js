@@ -120,9 +120,9 @@ export function childPart(children) {
  * thread does all of it in a pool of one (and reads the whole file), so they
  * are held to `cpuMs` and the mark each, and near a bound together, from
  * `poolContestedMs` of CPU in all (the same work on any P), less their page
- * faults priced (poolPages): honest 1–6 ms on a host with cheap pages, and
- * 6.4–9.4 ms as read (8.5–12.7 under Node 26 in an earlier bench) on one
- * whose faults cost 13–22 µs, of which 300–405 faults.
+ * faults priced (poolPages): honest 1–6 ms on a host with cheap pages; on
+ * one whose faults cost 12–14 µs, 6.2–9.7 ms as read under Node 20–26
+ * (7.1–13.2 ms in earlier benches) with 300–405 faults, 2.4–4.6 ms left.
  */
 export const BESIDE_POOL = { cpuMs: 20, contestedCpuMs: 5, poolContestedMs: 10 };
 
@@ -140,9 +140,9 @@ const JS_THREAD_NAME = /WorkerThread|MainThread/;
  * bears the name of a JavaScript thread ran work of the program's own while
  * the callbacks ran (`against`); one near a bound is `contested`; one beside
  * the pool's that did nothing is `idle`. null where either reading was not taken (off Linux, an
- * older record, Node options in force).
+ * older record, Node options in force). The pool's together bound is judged
+ * with their page faults priced out (poolPages).
  * @param {any} obs
- * The pool's together bound is judged with their page faults priced out (poolPages).
  * @returns {{ pool: import('../../harness/kits/threads.js').StartedThread[], against: string[], contested: string[], idle: string[],
  *   poolMs: number, paged: ReturnType<typeof poolPages> } | null}
  */
@@ -180,33 +180,45 @@ export function besideThePool(obs) {
 }
 
 /**
- * The pool threads' page faults that made pages resident, priced (the
- * fixture's `pages`): their first reads into fresh buffers, their stacks and
- * their working memory are some 300–400 minor faults in all, which cost the
- * faulting thread 13–22 µs each on a host whose pages are dear (measured on
- * this 2-vCPU VM: Node 20 6.4–7.4 ms together with 300–330 faults, Node 26
- * 7.7–9.4 ms with 400–405). The faults priced are the pool threads' own, at
- * most the pages the process gained over their work (a fault that maps the
- * zero page makes nothing resident and is not priced), each at the least
- * price of the fixture's three probes (pages.cjs faultPrice). Only the
+ * The most page faults of the pool threads' that are priced: the calls'
+ * native work touches the first file's 1 MiB (256 pages, read into fresh
+ * buffers), zlib's state and the threads' stacks, 300–405 faults in all under
+ * Node 20–26 (this 2-vCPU VM); twice the file's pages bound it. Faults past
+ * it (a pool thread filling fresh memory of the program's own) are judged as
+ * they cost.
+ */
+export const POOL_PAGES_PRICED = 512;
+
+/**
+ * The pool threads' page faults, priced: on a host whose pages are dear
+ * (a fault 12–14 µs of the faulting thread's CPU here) they are most of the
+ * pool's CPU (Node 20 6.2–7.8 ms together with 300–330 faults, Node 26
+ * 7.7–9.7 ms with 400–405). Priced: the pool threads' own faults (read from
+ * outside, startedActivity), at most the pages the process gained over their
+ * work (the fixture's `pages.residentGained`: a fault that maps the zero page
+ * makes nothing resident) and at most POOL_PAGES_PRICED, each at the price the
+ * harness measured on its own main thread once the fixture had stopped
+ * (`faultCpuUs`: the least of three 1 MiB probes, pages.cjs). Only the
  * together bound is priced: a thread at or past `cpuMs` is judged as it read.
- * null where a reading was not taken (an older record, a fault count or the
- * price unread, pages other than 4 KiB).
+ * null where a reading was not taken (an older record, a thread's faults
+ * unread, no price: off Linux, or pages larger than 4 KiB, where the probe
+ * reads too few faults).
  * @param {any} obs @param {import('../../harness/kits/threads.js').StartedThread[]} pool
  * @returns {{ faults: number, priced: number, priceUs: number, pricedMs: number } | null}
  */
 export function poolPages(obs, pool) {
-  const p = obs.pages;
-  if (!p || p.pageBytes !== 4096 || !(p.faultCpuUs > 0) || !(typeof p.residentGained === 'number')) return null;
+  const gained = obs.pages?.residentGained;
+  const price = obs.faultCpuUs;
+  if (typeof gained !== 'number' || typeof price !== 'number' || !(price > 0)) return null;
   if (pool.some((t) => typeof t.faults !== 'number')) return null;
   const faults = pool.reduce((sum, t) => sum + /** @type {number} */ (t.faults), 0);
-  const priced = Math.max(0, Math.min(faults, p.residentGained));
-  return { faults, priced, priceUs: p.faultCpuUs, pricedMs: (priced * p.faultCpuUs) / 1000 };
+  const priced = Math.max(0, Math.min(faults, gained, POOL_PAGES_PRICED));
+  return { faults, priced, priceUs: price, pricedMs: (priced * price) / 1000 };
 }
 
 /** @param {{ faults: number, priced: number, priceUs: number, pricedMs: number }} paged */
 const pagesSaid = (paged) =>
-  `${paged.faults} page faults, ${paged.priced} priced (at most the pages the process gained) at ${paged.priceUs.toFixed(2)} µs each: ${paged.pricedMs.toFixed(1)} ms`;
+  `${paged.faults} page faults, ${paged.priced} priced (at most the pages the process gained and ${POOL_PAGES_PRICED}) at ${paged.priceUs.toFixed(2)} µs each: ${paged.pricedMs.toFixed(1)} ms`;
 
 /** @param {number} bytes */
 const mib = (bytes) => (bytes / 1048576).toFixed(2);

@@ -279,6 +279,9 @@ export declare function startedActivity(pid: number, tids: unknown, { name, cpuN
  * harness from /proc at exec, which the fixture cannot change): a preload
  * runs in every Worker too, and may start a Worker of its own (a loop) at
  * the first pool use; `pollsAcross.nodeOptions` then says which options.
+ * With parkNew and the watch, the harness also measures what a fresh page
+ * costs its own main thread once the fixture has stopped (`faultCpuUs`:
+ * pages.cjs mainThreadFaultPrice; null where no probe gave a price).
  * `launched`: the process the harness spawned read once it has reported (`launched`:
  * launchedReading of the threads its pool's start added; null off Linux).
  * @param {import('../context.js').Context} ctx
