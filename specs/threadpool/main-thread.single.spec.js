@@ -121,8 +121,8 @@ export function childPart(children) {
  * are held to `cpuMs` and the mark each, and near a bound together, from
  * `poolContestedMs` of CPU in all (the same work on any P), less their page
  * faults priced (poolPages): honest 1–6 ms on a host with cheap pages; on
- * one whose faults cost 12–14 µs, 6.2–9.7 ms as read under Node 20–26
- * (7.1–13.2 ms in earlier benches) with 300–405 faults, 2.4–4.6 ms left.
+ * one whose faults cost 11–22 µs (this 2-vCPU VM), 5.3–13.0 ms as read under
+ * Node 20 and 26 with 299–405 faults, 0.0–6.6 ms left (36 trials).
  */
 export const BESIDE_POOL = { cpuMs: 20, contestedCpuMs: 5, poolContestedMs: 10 };
 
@@ -191,9 +191,9 @@ export const POOL_PAGES_PRICED = 512;
 
 /**
  * The pool threads' page faults, priced: on a host whose pages are dear
- * (a fault 12–14 µs of the faulting thread's CPU here) they are most of the
- * pool's CPU (Node 20 6.2–7.8 ms together with 300–330 faults, Node 26
- * 7.7–9.7 ms with 400–405). Priced: the pool threads' own faults (read from
+ * (a fault 11–22 µs of the faulting thread's CPU here) they are most of the
+ * pool's CPU (Node 20 5.3–10.1 ms together with 299–331 faults, Node 26
+ * 8.3–13.0 ms with 373–404). Priced: the pool threads' own faults (read from
  * outside, startedActivity), at most the pages the process gained over their
  * work (the fixture's `pages.residentGained`: a fault that maps the zero page
  * makes nothing resident) and at most POOL_PAGES_PRICED, each at the price the
