@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { watchThreads, livesOf, listTasks } from '../thread-watch.js';
 
-/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], eventPollFds: (pid?: number | 'self') => number[] | null }} */
+/** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, threadWait: (pid: number, tid: number) => string | null, statFields: (text: string) => string[], minorFaults: (text: string | null) => number, eventPollFds: (pid?: number | 'self') => number[] | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 /** @type {{ makeFifos: (dir: string, n: number) => { base: string, paths: string[] }, removeFifos: (base: string, paths: string[]) => void }} */
 const fifo = createRequire(import.meta.url)('../../fixtures/lib/fifo.cjs');
@@ -462,9 +462,6 @@ export function startedActivity(
   return out;
 }
 
-/** Index in statFields (the state first) of stat's field 10, minflt. */
-const MINFLT = 7;
-
 /**
  * A thread's minor page faults from the text `read` gives of its stat; null
  * where unreadable (the thread gone, not Linux).
@@ -472,7 +469,7 @@ const MINFLT = 7;
  */
 function minorFaults(read) {
   try {
-    const n = Number(proc.statFields(read())[MINFLT]);
+    const n = proc.minorFaults(read());
     return Number.isInteger(n) ? n : null;
   } catch {
     return null;

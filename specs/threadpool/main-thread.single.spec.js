@@ -144,7 +144,7 @@ const JS_THREAD_NAME = /WorkerThread|MainThread/;
  * with their page faults priced out (poolPages).
  * @param {any} obs
  * @returns {{ pool: import('../../harness/kits/threads.js').StartedThread[], against: string[], contested: string[], idle: string[],
- *   poolMs: number, paged: ReturnType<typeof poolPages> } | null}
+ *   poolMs: number, leftMs: number, paged: ReturnType<typeof poolPages> } | null}
  */
 export function besideThePool(obs) {
   if (!Array.isArray(obs.startedThreads) || !Array.isArray(obs.parkedStarted)) return null;
@@ -176,7 +176,7 @@ export function besideThePool(obs) {
     contested.push(
       `the pool's ${pool.length} thread(s) together ${poolMs.toFixed(1)} ms of CPU${paged ? `, ${pagesSaid(paged)}: ${leftMs.toFixed(1)} ms left` : ''}`,
     );
-  return { pool, against, contested, idle, poolMs, paged };
+  return { pool, against, contested, idle, poolMs, leftMs, paged };
 }
 
 /**
@@ -261,7 +261,7 @@ export function besidePart(obs) {
     };
   const rest = b.idle.length ? `; beside them, idle: ${b.idle.join('; ')}` : '; none beside them';
   const together = b.paged
-    ? `; together ${b.poolMs.toFixed(1)} ms of CPU, ${pagesSaid(b.paged)}: ${(b.poolMs - b.paged.pricedMs).toFixed(1)} ms left (a reading near a bound from ${BESIDE_POOL.poolContestedMs} ms)`
+    ? `; together ${b.poolMs.toFixed(1)} ms of CPU, ${pagesSaid(b.paged)}: ${b.leftMs.toFixed(1)} ms left (a reading near a bound from ${BESIDE_POOL.poolContestedMs} ms)`
     : '';
   return { ok: true, contested: false, detail: `${pool}${together}${rest}` };
 }
