@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from 'expect';
 import { runFixture, startFixture } from '../harness/isolate.js';
 import { runWithLook, taskIo } from '../harness/kits/look.js';
+import { judgeStructural } from '../harness/verdict.js';
 import fsIoUring, {
   fsModel,
   mainReads,
@@ -25,6 +26,7 @@ import webcrypto, {
   drawInput,
   cpuSplit,
   hashWork,
+  COPY_DRIFT,
 } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
@@ -351,6 +353,49 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(hashWork({ reference: { copyMs: 1, hashMs: 5 }, split: split({}).split })).toBe(null);
   });
 
+  it("webcrypto: a reading against that a copy up to COPY_DRIFT past the reference's explains is contested and marginal", () => {
+    // a host whose page faults make the copy cost three times the hash (measured: 160–290 ms against 55–100)
+    const reference = { copyMs: 200, hashMs: 70 };
+    const at = (/** @type {object} */ o) =>
+      hashWork({
+        reference,
+        split: { mainBeforeMs: 200, mainAfterMs: 8, poolMs: 72, othersMs: 1, goneMs: 0, poolThreads: 4, ...o },
+      });
+    expect(at({})).toMatchObject({ ok: true });
+    expect(at({}).marginal).toBeUndefined();
+    // the copy 30% past the reference's (honest trials read up to ×1.33): contested, marginal
+    const drifted = at({ mainBeforeMs: 260 });
+    expect(drifted).toMatchObject({ ok: false, unclear: true, marginal: true, copyRatio: 1.3 });
+    expect(drifted?.text).toMatch(
+      /had the call's copy cost up to ×1\.4 the reference's, as a page fault's price moves: a slow copy is not told from a hash at the call here, the trial contested, marginal\)$/,
+    );
+    expect(at({ mainBeforeMs: 235 })).toMatchObject({ ok: false, unclear: true, marginal: true });
+    // the hash at the call alone, where the copy costs three hashes, is not told from a slow copy: contested
+    // (the claim inconclusive, not passed: the check's test below)
+    expect(at({ mainBeforeMs: 270 })).toMatchObject({ ok: false, unclear: true, marginal: true, copyRatio: 1.35 });
+    // the hash at the call beside a second copy of the input (digest-idle-watched: two copies and a
+    // hash), or anything past what the drift explains: against
+    for (const mainBeforeMs of [2 * 200 + 70, 200 + COPY_DRIFT * 200 + 40]) {
+      const read = at({ mainBeforeMs });
+      expect(read).toMatchObject({ ok: false });
+      expect([read?.unclear, read?.marginal]).toEqual([undefined, undefined]);
+    }
+    // the drift never excuses the hash after the release (digest-main-after), nor a pool that did not hash
+    for (const o of [{ mainAfterMs: 70 }, { mainBeforeMs: 260, mainAfterMs: 40 }, { mainBeforeMs: 260, poolMs: 30 }]) {
+      const read = at(o);
+      expect(read).toMatchObject({ ok: false });
+      expect([read?.unclear, read?.marginal]).toEqual([undefined, undefined]);
+    }
+    // where the copy is cheap beside the hash (most hosts), the allowance is a small share of the hash:
+    // the hash at the call reads against
+    const cheap = hashWork({
+      reference: { copyMs: 60, hashMs: 120 },
+      split: { mainBeforeMs: 190, mainAfterMs: 8, poolMs: 125, othersMs: 0, goneMs: 3, poolThreads: 4 },
+    });
+    expect(cheap).toMatchObject({ ok: false });
+    expect([cheap?.unclear, cheap?.marginal]).toEqual([undefined, undefined]);
+  });
+
   it('webcrypto: in the check, both digests judged, their answers, the CPU split; unclear is contested, unread void', () => {
     const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     const waited = { before: false, done: true, requests: { HASHREQUEST: 1 } };
@@ -386,6 +431,52 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       invalid: true,
       contested: true,
     });
+    // a reading a copy past the reference's explains: contested and marginal, led by the copy's ratio
+    const costly = { reference: { copyMs: 200, hashMs: 70 }, split: { ...obs.split, mainBeforeMs: 260, poolMs: 72 } };
+    expect(check({ ...obs, ...costly })).toMatchObject({ ok: false, invalid: true, contested: true, marginal: true });
+    expect(check({ ...obs, ...costly }).detail).toMatch(
+      /^the call's copy ×1\.3 the reference's: subtle\.digest of 62914560 bytes resolved only after the release/,
+    );
+    // a digest that misbehaved is never contested or marginal, whatever the CPU read: resolved with the
+    // pool held, the short one too, a wrong answer, no request of its own
+    for (const bent of [
+      { ops: { ...obs.ops, digest: { ...waited, before: true } } },
+      { ops: { ...obs.ops, small: { ...waited, before: true } } },
+      { correct: { digest: false, small: true } },
+      { ops: { ...obs.ops, digest: { ...waited, requests: {} } } },
+    ]) {
+      const read = check({ ...obs, ...costly, ...bent });
+      expect(read.ok).toBe(false);
+      expect([read.invalid, read.marginal]).toEqual([undefined, undefined]);
+    }
+    // through the verdict: one or two such trials among enough agreeing pass, within the plan's trials;
+    // three never pass, nor fail (a slow copy in three trials, or a hash at the call in every trial)
+    const plan = webcrypto.plan(ctx('22.23.3', '1.51.0'));
+    const structural = /** @type {any} */ (plan.structural);
+    const agreeing = Array.from({ length: 12 }, () => check(obs));
+    const drifted = check({ ...obs, ...costly });
+    expect(plan.maxTrials).toBeGreaterThanOrEqual(2 + 12);
+    const one = judgeStructural([drifted, ...agreeing.slice(0, 10)], structural);
+    expect(one).toMatchObject({ decided: 'pass', marginal: 1 });
+    expect(one.outweighed).toMatch(
+      /^1 marginal trial against \(the call's copy ×1\.3 the reference's\) outweighed by 10 agreeing/,
+    );
+    expect(judgeStructural([drifted, ...agreeing.slice(0, 9)], structural).decided).toBe(null);
+    expect(judgeStructural([drifted, agreeing[0], drifted, ...agreeing], structural).decided).toBe('pass');
+    const atTheCall = check({ ...obs, ...costly, split: { ...costly.split, mainBeforeMs: 270 } });
+    expect(judgeStructural([atTheCall, atTheCall, atTheCall], structural)).toMatchObject({
+      decided: null,
+      final: true,
+    });
+    const three = [drifted, agreeing[0], drifted, agreeing[0], drifted, ...agreeing];
+    expect(judgeStructural(three, structural).decided).toBe(null);
+    // where the copy is cheap, the hash at the call fails the claim
+    const cheapCall = check({
+      ...obs,
+      reference: { copyMs: 60, hashMs: 120 },
+      split: { ...obs.split, mainBeforeMs: 190, poolMs: 125 },
+    });
+    expect(judgeStructural([cheapCall, cheapCall, cheapCall], structural).decided).toBe('fail');
     // a Linux trial whose CPU went unread: void
     const unread = check({ ...obs, split: null, cpuUnread: 'a look unanswered' });
     expect(unread).toMatchObject({ ok: false, invalid: true });
