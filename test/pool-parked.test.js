@@ -27,6 +27,7 @@ import webcrypto, {
   cpuSplit,
   hashWork,
   COPY_DRIFT,
+  COPY_FAULTS,
 } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
@@ -298,12 +299,16 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     };
     expect(cpuSplit(a, b, c, 10, 2)).toEqual({
       mainBeforeMs: 60,
+      mainFaultsBefore: null,
       mainAfterMs: 10,
       poolMs: 60,
       othersMs: 32,
       goneMs: 130,
       poolThreads: 2,
     });
+    // the main thread's faults between the first two looks, where both read them
+    expect(cpuSplit({ ...a, mainFaults: 1000 }, { ...b, mainFaults: 17021 }, c, 10, 2)?.mainFaultsBefore).toBe(16021);
+    expect(cpuSplit({ ...a, mainFaults: 1000 }, b, c, 10, 2)?.mainFaultsBefore).toBe(null);
     // not every pool thread held at the start, or a look unread: no split
     expect(cpuSplit({ ...a, held: [11] }, b, c, 10, 2)).toBe(null);
     expect(cpuSplit({ ...a, threadMs: null }, b, c, 10, 2)).toBe(null);
@@ -365,14 +370,35 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(at({}).marginal).toBeUndefined();
     // the copy 30% past the reference's (honest trials read up to ×1.33): contested, marginal
     const drifted = at({ mainBeforeMs: 260 });
-    expect(drifted).toMatchObject({ ok: false, unclear: true, marginal: true, copyRatio: 1.3 });
+    expect(drifted).toMatchObject({ ok: false, unclear: true, marginal: true, mainRatio: 1.3 });
     expect(drifted?.text).toMatch(
-      /had the call's copy cost up to ×1\.4 the reference's, as a page fault's price moves: a slow copy is not told from a hash at the call here, the trial contested, marginal\)$/,
+      /under half the hash with the main thread's excess over the reference's copy, up to 0\.4 of that copy, taken off, its faults one copy's: a copy slower than the reference's, as a page fault's price moves, is not told from a hash at the call here, the trial contested, marginal\)$/,
     );
+    // the main thread's faults those of one copy of the input (read from outside): as above; of two
+    // (digest-idle-watched's second copy, or any other fresh memory as large): against
+    const pages = 15993;
+    const sized = (/** @type {number} */ faults) =>
+      hashWork({
+        reference,
+        bytes: pages * 4096,
+        split: {
+          mainBeforeMs: 260,
+          mainFaultsBefore: faults,
+          mainAfterMs: 8,
+          poolMs: 72,
+          othersMs: 1,
+          goneMs: 0,
+          poolThreads: 4,
+        },
+      });
+    expect(sized(16021)).toMatchObject({ ok: false, unclear: true, marginal: true });
+    expect(sized(Math.floor(COPY_FAULTS * pages))).toMatchObject({ marginal: true });
+    expect(sized(Math.ceil(COPY_FAULTS * pages) + 1)).toMatchObject({ ok: false });
+    expect([sized(2 * pages).unclear, sized(2 * pages).marginal]).toEqual([undefined, undefined]);
     expect(at({ mainBeforeMs: 235 })).toMatchObject({ ok: false, unclear: true, marginal: true });
     // the hash at the call alone, where the copy costs three hashes, is not told from a slow copy: contested
     // (the claim inconclusive, not passed: the check's test below)
-    expect(at({ mainBeforeMs: 270 })).toMatchObject({ ok: false, unclear: true, marginal: true, copyRatio: 1.35 });
+    expect(at({ mainBeforeMs: 270 })).toMatchObject({ ok: false, unclear: true, marginal: true, mainRatio: 1.35 });
     // the hash at the call beside a second copy of the input (digest-idle-watched: two copies and a
     // hash), or anything past what the drift explains: against
     for (const mainBeforeMs of [2 * 200 + 70, 200 + COPY_DRIFT * 200 + 40]) {
@@ -435,7 +461,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     const costly = { reference: { copyMs: 200, hashMs: 70 }, split: { ...obs.split, mainBeforeMs: 260, poolMs: 72 } };
     expect(check({ ...obs, ...costly })).toMatchObject({ ok: false, invalid: true, contested: true, marginal: true });
     expect(check({ ...obs, ...costly }).detail).toMatch(
-      /^the call's copy ×1\.3 the reference's: subtle\.digest of 62914560 bytes resolved only after the release/,
+      /^the main thread before the release ×1\.3 the reference's copy: subtle\.digest of 62914560 bytes resolved only after the release/,
     );
     // a digest that misbehaved is never contested or marginal, whatever the CPU read: resolved with the
     // pool held, the short one too, a wrong answer, no request of its own
@@ -459,7 +485,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     const one = judgeStructural([drifted, ...agreeing.slice(0, 10)], structural);
     expect(one).toMatchObject({ decided: 'pass', marginal: 1 });
     expect(one.outweighed).toMatch(
-      /^1 marginal trial against \(the call's copy ×1\.3 the reference's\) outweighed by 10 agreeing/,
+      /^1 marginal trial against \(the main thread before the release ×1\.3 the reference's copy\) outweighed by 10 agreeing/,
     );
     expect(judgeStructural([drifted, ...agreeing.slice(0, 9)], structural).decided).toBe(null);
     expect(judgeStructural([drifted, agreeing[0], drifted, ...agreeing], structural).decided).toBe('pass');
