@@ -136,9 +136,10 @@ const UNCLEAR = 1.5;
  * contested (no fail, no pass) and marginal (one or two among enough agreeing trials are
  * outweighed: verdict.js MARGINAL_ODDS). So where the copy costs more than about one and
  * a half hashes, a runtime that hashes at the call as well reads contested and the claim
- * ends inconclusive, not failed; where the copy is cheaper than the hash (the hosts this
- * claim was first measured on: 60 ms against 120), the allowance is a small share of the
- * hash and such a runtime reads against.
+ * ends inconclusive, not failed; where the copy costs well under the hash (the hosts
+ * this claim was first measured on: 60 ms against 120), the allowance is a small share of
+ * the hash and such a runtime reads against. The allowance holds only where the main
+ * thread's faults are one copy's (COPY_FAULTS): a second copy of the input is not excused.
  */
 export const COPY_DRIFT = 0.4;
 
