@@ -128,8 +128,10 @@ const UNCLEAR = 1.5;
  * 12–18 µs the copy costs 160–290 ms against a 55–100 ms hash, and 24 copies of one
  * input in 9 processes (Node 20, this kind of host) read 12.2–17.9 µs a fault, one
  * process's up to ×1.31 apart, any two up to ×1.47. Honest trials read the main thread
- * up to ×1.33 the reference's copy (85 trials of 25 runs, 13 of them over ×1.12; 3 of 4
- * trials of one run read ×1.17–1.26 and failed the claim before this: BENCHMARKS.md §59).
+ * up to ×1.33 the reference's copy in 85 trials of 25 runs before this (13 of them over
+ * ×1.12; 3 of 4 trials of one run read ×1.17–1.26 and failed the claim), up to ×1.36 in
+ * the 39 of ten quiet runs after it, and once ×1.72 with other work beside the bench
+ * (BENCHMARKS.md §59).
  * A reading against that such a copy explains (the main thread's excess over the
  * reference's copy, up to this share of it, taken off, the rest under half the hash)
  * cannot tell a copy that ran slow from a hash done at the call beside it: it is
@@ -231,8 +233,7 @@ export function cpuSplit(a, b, c, pid, P) {
  * fail the claim, and it holds back a pass. null where not read (off Linux, a hash too
  * cheap here to stand out: HASH_MIN_MS). A reading against that a copy running up to
  * COPY_DRIFT past the reference's explains is contested and marginal. Records from before
- * the split: the main thread
- * before the release alone (obs.mainCpuMs).
+ * the split: the main thread before the release alone (obs.mainCpuMs).
  * @param {any} obs
  * @returns {{ ok: boolean, unclear?: boolean, marginal?: boolean, mainRatio?: number, text: string } | null}
  */
@@ -361,8 +362,9 @@ export default defineSpec({
           : ` With one thread, it is held in read(2) of a FIFO where fs reads stay on the pool, not in open(2).`) +
         ` On Linux the harness reads each thread's CPU from outside as the digests start, before the release and once their results are in: the large hash's CPU must be the pool threads', not the main thread's beyond its copy nor another thread's.`,
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
-      // room for the agreeing trials that outweigh two marginal ones (COPY_DRIFT): the
-      // usual budget (need + 2, extended by trials against) ends every other run
+      // room for the agreeing trials that outweigh two marginal trials (COPY_DRIFT: 2 + 12);
+      // a run without one ends within the usual budget (need + 2, extended by trials
+      // against or void)
       maxTrials: 2 + outweighing(2),
       // how the pool is held, drawn each trial (drawHold): the digests must wait for a
       // pool thread however it is held, and take the first ones freed; the inputs
