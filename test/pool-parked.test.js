@@ -368,7 +368,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       });
     expect(at({})).toMatchObject({ ok: true });
     expect(at({}).marginal).toBeUndefined();
-    // the copy 30% past the reference's (honest trials read up to ×1.33): contested, marginal
+    // the copy 30% past the reference's (honest quiet trials read up to ×1.36): contested, marginal
     const drifted = at({ mainBeforeMs: 260 });
     expect(drifted).toMatchObject({ ok: false, unclear: true, marginal: true, mainRatio: 1.3 });
     expect(drifted?.text).toMatch(
@@ -412,7 +412,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       expect(read).toMatchObject({ ok: false });
       expect([read?.unclear, read?.marginal]).toEqual([undefined, undefined]);
     }
-    // where the copy is cheap beside the hash (most hosts), the allowance is a small share of the hash:
+    // where the copy costs well under the hash, the allowance is a small share of the hash:
     // the hash at the call reads against
     const cheap = hashWork({
       reference: { copyMs: 60, hashMs: 120 },
@@ -457,7 +457,7 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       invalid: true,
       contested: true,
     });
-    // a reading a copy past the reference's explains: contested and marginal, led by the copy's ratio
+    // a reading a copy past the reference's explains: contested and marginal, led by the main thread's ratio
     const costly = { reference: { copyMs: 200, hashMs: 70 }, split: { ...obs.split, mainBeforeMs: 260, poolMs: 72 } };
     expect(check({ ...obs, ...costly })).toMatchObject({ ok: false, invalid: true, contested: true, marginal: true });
     expect(check({ ...obs, ...costly }).detail).toMatch(

@@ -456,20 +456,21 @@ export function startedActivity(
       cpuMs: Number.isFinite(ns) ? ns / 1e6 : null,
       rchar: bytes,
       wait: wait(pid, tid),
-      faults: minorFaults(() => stat(pid, tid)),
+      faults: threadFaults(pid, tid, stat),
     });
   }
   return out;
 }
 
 /**
- * A thread's minor page faults from the text `read` gives of its stat; null
- * where unreadable (the thread gone, not Linux).
- * @param {() => string} read
+ * Thread `tid` of process `pid`'s minor page faults so far, read from outside
+ * it (minflt of its task stat); null where unreadable (the thread gone, not Linux).
+ * @param {number} pid @param {number} tid
+ * @param {(pid: number, tid: number) => string} [read]  its stat's text (tests)
  */
-function minorFaults(read) {
+export function threadFaults(pid, tid, read = (p, t) => readFileSync(`/proc/${p}/task/${t}/stat`, 'utf8')) {
   try {
-    const n = proc.minorFaults(read());
+    const n = proc.minorFaults(read(pid, tid));
     return Number.isInteger(n) ? n : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runWithLook } from '../../harness/kits/look.js';
 import { processCpuNs } from '../../harness/kits/abba.js';
@@ -8,6 +8,7 @@ import { outweighing } from '../../harness/verdict.js';
 import { poolSize, madeRequest, parkedFromOutside } from '../../harness/kits/pool.js';
 import { readThreadCpu, cpuBetween, GONE_SLACK_MS } from '../../harness/kits/thread-cpu.js';
 import { fsOnRing } from '../../harness/kits/io-uring.js';
+import { threadFaults } from '../../harness/kits/threads.js';
 
 // Node's list of the APIs that use the pool (cli.md, UV_THREADPOOL_SIZE)
 // names fs, crypto's pbkdf2/scrypt/randomBytes/randomFill/generateKeyPair,
@@ -93,7 +94,7 @@ export async function referenceCost(c, bytes, algorithm) {
   }
 }
 
-/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null, minorFaults: (text: string | null) => number }} */
+/** @type {{ threadWait: (pid: number, tid: number) => string | null, ioWorker: (tid: number, pid?: number | 'self') => boolean | null }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
 /** @type {{ PAGE_BYTES: number }} */
 const { PAGE_BYTES } = createRequire(import.meta.url)('../../fixtures/lib/pages.cjs');
@@ -105,15 +106,6 @@ const { PAGE_BYTES } = createRequire(import.meta.url)('../../fixtures/lib/pages.
  * (digest-idle-watched) twice. Read from outside; THP's larger pages only lower the count.
  */
 export const COPY_FAULTS = 1.25;
-
-/** The main thread's minor faults so far, read from outside (NaN where unread). @param {number} pid */
-function mainFaults(pid) {
-  try {
-    return proc.minorFaults(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
-  } catch {
-    return NaN;
-  }
-}
 
 /** Below this hash cost (ms) the CPU readings are left out: a hash would not stand out from the process's own bookkeeping. */
 const HASH_MIN_MS = 15;
@@ -162,10 +154,9 @@ export function lookThreads(pid, heldIn) {
     heldIn === 'read'
       ? tids && tids.filter((tid) => proc.threadWait(pid, tid) === 'read')
       : (parkedFromOutside(pid)?.map((t) => t.tid) ?? null);
-  const faults = mainFaults(pid);
   return {
     mainMs: Number.isFinite(ns) ? ns / 1e6 : null,
-    mainFaults: Number.isFinite(faults) ? faults : null,
+    mainFaults: threadFaults(pid, pid),
     threadMs,
     processMs,
     io: tids ? tids.filter((tid) => proc.ioWorker(tid, pid) !== false) : [],
@@ -252,10 +243,9 @@ export function hashWork(obs) {
   // thread's faults those of one copy (COPY_FAULTS; unread in records from before): contested, marginal
   const faults = split?.mainFaultsBefore;
   const oneCopy = faults == null || !(obs.bytes > 0) || faults <= (COPY_FAULTS * obs.bytes) / PAGE_BYTES;
-  const copyExplains =
+  const marginal =
     !ok && oneCopy && elsewhere - Math.min(pastCopy, COPY_DRIFT * ref.copyMs) < half && (pool === null || pool >= half);
-  const unclear = copyExplains || (!ok && elsewhere < half * UNCLEAR && (pool === null || pool >= half / UNCLEAR));
-  const marginal = copyExplains;
+  const unclear = marginal || (!ok && elsewhere < half * UNCLEAR && (pool === null || pool >= half / UNCLEAR));
   const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
   const where = split
     ? `the main thread ${r(split.mainBeforeMs)} ms before the release (the call's copy here: ${r(ref.copyMs)} ms) and ${r(split.mainAfterMs)} ms after it, the process's other threads ${r(split.othersMs)} ms${split.goneMs ? `, threads that ended ${r(split.goneMs)} ms` : ''}, its ${split.poolThreads} pool threads ${r(split.poolMs)} ms`

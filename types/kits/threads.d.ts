@@ -249,6 +249,13 @@ export declare function startedActivity(pid: number, tids: unknown, { name, cpuN
     stat?: (pid: number, tid: number) => string;
 }): StartedThread[] | null;
 /**
+ * Thread `tid` of process `pid`'s minor page faults so far, read from outside
+ * it (minflt of its task stat); null where unreadable (the thread gone, not Linux).
+ * @param {number} pid @param {number} tid
+ * @param {(pid: number, tid: number) => string} [read]  its stat's text (tests)
+ */
+export declare function threadFaults(pid: number, tid: number, read?: (pid: number, tid: number) => string): number | null;
+/**
  * One trial of fixtures/main-thread.cjs, held open once it has reported
  * (options.hold) so that the harness reads its threads' read counts, then
  * stopped: the fixture's report, with `reads` (threadReads; null off Linux),
