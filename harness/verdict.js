@@ -565,8 +565,10 @@ export function decide({
     timing: publicTiming(t),
     assertions: assertionsOf(s, structural, t, timing, reportOnly, extra),
   };
+  // a contested trial counts as void in the budget, but its control held: it is told apart
+  const controlFailed = s ? s.voided - (s.contested ?? 0) : 0;
   const sText = s
-    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${s.voided ? `, ${s.voided} void: control failed` : ''}${s.contested ? `, ${s.contested} of them against the claim` : ''}${s.outweighed ? `; ${s.outweighed}` : ''})`
+    ? `${s.telling} (${s.agree}/${s.agree + s.disagree} trials as expected${controlFailed ? `, ${controlFailed} void: control failed` : ''}${s.contested ? `, ${s.contested} contested: against the claim within the machine's noise` : ''}${s.outweighed ? `; ${s.outweighed}` : ''})`
     : '';
   const vText = voidedShown ? `; ${voidedShown} of ${trials} trials void (${voidReason})` : '';
   const extraText = extra.map((e, i) =>
@@ -609,7 +611,12 @@ export function decide({
         ),
       );
     if (s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need)
-      return spoiled(join(`${s.voided} of ${all} trials void: ${sText}`, tText));
+      return spoiled(
+        join(
+          `${controlFailed} of ${all} trials void${s.contested ? `, ${s.contested} contested` : ''}: ${sText}`,
+          tText,
+        ),
+      );
     return end('inconclusive', join(`structural evidence mixed: ${sText}`, tText));
   }
   if (t && !reportOnly) {

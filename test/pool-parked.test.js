@@ -28,6 +28,9 @@ import webcrypto, {
   hashWork,
   COPY_DRIFT,
   COPY_FAULTS,
+  COPY_ENV,
+  copyCost,
+  lookThreads,
 } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
@@ -422,6 +425,73 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect([cheap?.unclear, cheap?.marginal]).toEqual([undefined, undefined]);
   });
 
+  it("webcrypto: the call's copy priced by the main thread's faults, at the reference's warm and cold calls", () => {
+    const pages = 15360; // 60 MiB
+    // measured under COPY_ENV: the first call into fresh pages, the later two into those
+    const reference = {
+      copyMs: 240,
+      hashMs: 70,
+      calls: [
+        { ms: 240, faults: 15392 },
+        { ms: 6, faults: 1 },
+        { ms: 9, faults: 1 },
+      ],
+    };
+    // warm (next to no faults): the costliest warm call; fresh (every page): the cold call
+    expect(copyCost(reference, 1, pages)).toBe(9);
+    expect(copyCost(reference, 30, pages)).toBeCloseTo(9 + (29 / 15391) * 231, 6);
+    expect(copyCost(reference, 15400, pages)).toBe(240);
+    // part of the block reused: the reference's price per page for the pages faulted
+    expect(copyCost(reference, 7696, pages)).toBeCloseTo(9 + 0.5 * 231, 0);
+    // a second fresh copy buys nothing more than one
+    expect(copyCost(reference, 2 * pages, pages)).toBe(240);
+    // the reference's calls alike (all fresh: another allocator), faults unread, or a record
+    // from before: its costliest call
+    const fresh = { ...reference, calls: reference.calls.map((c) => ({ ms: c.ms + 230, faults: 15390 })) };
+    expect(copyCost(fresh, 1, pages)).toBe(240);
+    expect(copyCost(reference, null, pages)).toBe(240);
+    expect(copyCost({ copyMs: 240, hashMs: 70 }, 1, pages)).toBe(240);
+  });
+
+  it('webcrypto: with the copy warm, a hash at the call reads against, not contested', () => {
+    const pages = 15360;
+    const reference = {
+      copyMs: 240,
+      hashMs: 70,
+      calls: [
+        { ms: 240, faults: 15392 },
+        { ms: 6, faults: 1 },
+        { ms: 9, faults: 1 },
+      ],
+    };
+    const at = (/** @type {object} */ o) =>
+      hashWork({
+        reference,
+        bytes: pages * 4096,
+        split: {
+          mainBeforeMs: 12,
+          mainFaultsBefore: 20,
+          mainAfterMs: 8,
+          poolMs: 72,
+          othersMs: 1,
+          goneMs: 0,
+          poolThreads: 4,
+          ...o,
+        },
+      });
+    expect(at({})).toMatchObject({ ok: true });
+    expect(at({}).text).toMatch(/the call's copy here: 9\.3 ms, its main thread's faults 20 for 15360 pages/);
+    // digest-call-hash: the hash (70 ms) beside the warm copy
+    const called = at({ mainBeforeMs: 12 + 70 });
+    expect(called).toMatchObject({ ok: false });
+    expect([called.unclear, called.marginal]).toEqual([undefined, undefined]);
+    // the fixture's copy in fresh pages (its faults say so): set against the cold call, as before
+    expect(at({ mainBeforeMs: 250, mainFaultsBefore: 15420 })).toMatchObject({ ok: true });
+    // ... and a second fresh copy beside it is not excused
+    expect(at({ mainBeforeMs: 490, mainFaultsBefore: 2 * 15420 })).toMatchObject({ ok: false });
+    expect(at({ mainBeforeMs: 490, mainFaultsBefore: 2 * 15420 }).unclear).toBeUndefined();
+  });
+
   it('webcrypto: in the check, both digests judged, their answers, the CPU split; unclear is contested, unread void', () => {
     const check = webcrypto.plan(ctx('22.23.3', '1.51.0')).structural?.check ?? (() => ({ ok: false }));
     const waited = { before: false, done: true, requests: { HASHREQUEST: 1 } };
@@ -744,6 +814,65 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
     expect([timer.ops.digest.before, timer.ops.digest.done]).toEqual([true, true]);
     expect(timer.releasedAt).toBeLessThan(timer.heldMs);
   });
+
+  // glibc from 2.0 honours MALLOC_MMAP_MAX_ and MALLOC_TRIM_THRESHOLD_; musl and others ignore them
+  const glibc = Boolean(/** @type {any} */ (process.report?.getReport()).header?.glibcVersionRuntime);
+  const WARM_BYTES = 40 << 20; // over glibc's largest default mmap threshold (32 MiB)
+  const warmPages = WARM_BYTES / 4096;
+
+  it(
+    'digest-cost.cjs: under COPY_ENV, the first call copies into fresh pages, the later ones into those',
+    {
+      skip: (!glibc || !linux) && 'glibc on Linux only',
+    },
+    async () => {
+      const { data } = await runFixture({
+        node: process.execPath,
+        fixture: 'digest-cost.cjs',
+        options: { bytes: WARM_BYTES, algorithm: 'SHA-512', warm: true },
+        env: { ...COPY_ENV },
+        timeoutMs: 20_000,
+      });
+      expect(data.calls).toHaveLength(3);
+      expect(data.calls.slice(1).every((/** @type {any} */ c) => c.faults < warmPages / 10)).toBe(true);
+      expect(data.copyMs).toBe(Math.max(...data.calls.map((/** @type {any} */ c) => c.ms)));
+    },
+  );
+
+  it(
+    "webcrypto `warm`: the measured call's copy faults next to none of its pages, seen from outside; the digest waits",
+    {
+      skip: (!glibc || !linux) && 'glibc on Linux only',
+    },
+    async () => {
+      const ctx = /** @type {any} */ ({
+        start: (/** @type {string} */ fixture, /** @type {any} */ o) =>
+          startFixture({ node: process.execPath, fixture, ...o, options: { tmpdir, ...o.options } }),
+      });
+      const { data, looks } = await runWithLook(
+        ctx,
+        'pool-parked.cjs',
+        {
+          options: {
+            mode: 'webcrypto',
+            holdMs: 100,
+            bytes: WARM_BYTES,
+            algorithm: 'SHA-512',
+            look: true,
+            warm: true,
+          },
+          env: { ...COPY_ENV },
+          timeoutMs: 20_000,
+        },
+        (pid) => ({ pid, ...lookThreads(pid, 'open') }),
+      );
+      expect([data.ops.digest.before, data.ops.digest.done, data.correct.digest]).toEqual([false, true, true]);
+      const [a, b] = /** @type {any[]} */ (looks);
+      // the FIFOs made before the warm digest: a fork after it would leave every page of the
+      // freed block copy-on-write, and the copy would fault each again
+      expect(b.mainFaults - a.mainFaults).toBeLessThan(warmPages / 10);
+    },
+  );
 
   it('watch: the pool held in read(2); watchfile-open-gated then reports with the pool held', async () => {
     const honest = await run({ mode: 'watch', holdMs: 150 });

@@ -440,8 +440,16 @@ describe('judgeStructural', () => {
     });
     expect(d.verdict).toBe('inconclusive');
     expect(d.reason).toMatch(
-      /^1 of 7 trials read against the claim within what the machine's noise explains: against, within the noise \(6\/6 trials as expected, 1 void: control failed, 1 of them against the claim\)/,
+      /^1 of 7 trials read against the claim within what the machine's noise explains: against, within the noise \(6\/6 trials as expected, 1 contested: against the claim within the machine's noise\)/,
     );
+    // void and contested trials side by side: each counted as what it is
+    const v = { ok: false, invalid: true, detail: 'control failed here' };
+    const mixed = decide({
+      checks: [ok(), v, contested(), v, ok(), ok(), ok(), ok()],
+      structural: need3,
+      maxTrials: 21,
+    });
+    expect(mixed.reason).toMatch(/\(5\/5 trials as expected, 2 void: control failed, 1 contested: against the claim/);
   });
 
   test('details are unique; the telling detail is the last disagreement, else the last', () => {

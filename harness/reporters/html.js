@@ -242,7 +242,7 @@ function structuralBlock(s) {
   const details = Array.isArray(s.details) ? s.details : [];
   const decided = s.decided ?? 'undecided';
   return [
-    `<h3>Structural checks</h3><p>Decided: <strong>${esc(decided)}</strong> — ${esc(s.agree ?? 0)} trial(s) agree, ${esc(s.disagree ?? 0)} disagree${s.voided ? `, ${esc(s.voided)} void (control failed${s.contested ? `; ${esc(s.contested)} of them against the claim` : ''})` : ''}.</p>`,
+    `<h3>Structural checks</h3><p>Decided: <strong>${esc(decided)}</strong> — ${esc(s.agree ?? 0)} trial(s) agree, ${esc(s.disagree ?? 0)} disagree${s.voided - (s.contested ?? 0) ? `, ${esc(s.voided - (s.contested ?? 0))} void (control failed)` : ''}${s.contested ? `, ${esc(s.contested)} contested (against the claim within the machine's noise)` : ''}.</p>`,
     details.length
       ? `<ul class="checks">${details.map((/** @type {unknown} */ d) => `<li>${esc(oneLine(d))}</li>`).join('')}</ul>`
       : '',

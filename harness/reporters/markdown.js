@@ -177,7 +177,7 @@ function details(r) {
   if (s) {
     item(
       'Structural',
-      `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided ? `, ${s.voided} void` : ''}${s.contested ? ` (${s.contested} of them against the claim)` : ''}`,
+      `${s.decided ?? 'undecided'}: ${s.agree ?? 0} agree, ${s.disagree ?? 0} disagree${s.voided - (s.contested ?? 0) ? `, ${s.voided - (s.contested ?? 0)} void` : ''}${s.contested ? `, ${s.contested} contested (against the claim within the machine's noise)` : ''}`,
     );
     for (const d of (s.details ?? []).slice(0, 5)) out.push(`  - ${mdText(d)}`);
   }

@@ -70,6 +70,55 @@ export function drawInput(draw = randomInt) {
 }
 
 /**
+ * The allocator settings the fixture and its reference run with where the CPU is read:
+ * glibc then serves every block from its heap, not from a mapping of its own
+ * (MALLOC_MMAP_MAX_ 0; by default a block over 32 MiB is mapped, and unmapped when
+ * freed), and keeps what is freed (MALLOC_TRIM_THRESHOLD_), so a call made after one
+ * digest of that length and a turn (the fixtures' `warm`) copies into pages already
+ * touched. Where a page fault costs 12–18 µs, the copy of 60 MiB then costs 4–14 ms with
+ * 0–1 faults, not 200–390 ms with 15 400 (Node 20, 22, 26; BENCHMARKS.md §60): the hash
+ * (55–100 ms) stands clear of the copy's drift. Where the work runs is the pool's and
+ * the runtime's choice, not the allocator's. Elsewhere (another libc, a runtime that
+ * allocates otherwise) the copy stays in fresh pages, and the main thread's faults say
+ * so: copyCost prices it by the reference's cold call.
+ */
+export const COPY_ENV = Object.freeze({
+  MALLOC_MMAP_MAX_: '0',
+  MALLOC_TRIM_THRESHOLD_: String(1 << 30),
+});
+
+/** The faults, as a share of the input's pages, that a warm call may take beyond the fewest: the process's own. */
+const COPY_SLACK = 0.05;
+
+/**
+ * What the fixture's call of the large digest copied at the reference's prices, from
+ * the main thread's minor faults before the release (`faults`) and the input's `pages`:
+ * the reference's warm call (the costliest of those with the fewest faults) and, for
+ * each page more that the fixture's main thread faulted, the price per page of the
+ * reference's cold call over its warm one, up to the cold call's whole cost. A main
+ * thread that faulted every page of the input is set against the cold copy (a runtime
+ * that allocates each copy afresh, an allocator that unmaps), one that faulted next to
+ * none against the warm copy, one in between (part of the block reused) in between;
+ * more faults than one copy's buy nothing more. Where the reference's calls faulted
+ * alike (its copies all warm, or all fresh) or no faults were read (records from
+ * before), its costliest call, as before.
+ * @param {{ copyMs: number, calls?: { ms: number, faults: number }[] }} ref
+ * @param {number | null | undefined} faults @param {number} pages
+ */
+export function copyCost(ref, faults, pages) {
+  const calls = ref.calls;
+  if (!Array.isArray(calls) || calls.length === 0 || faults == null || !(pages > 0)) return ref.copyMs;
+  const fewest = Math.min(...calls.map((c) => c.faults));
+  const warm = calls.filter((c) => c.faults <= fewest + COPY_SLACK * pages);
+  const cold = calls.reduce((a, b) => (b.faults > a.faults ? b : a));
+  const warmMs = Math.max(...warm.map((c) => c.ms));
+  const span = cold.faults - fewest;
+  if (span < pages / 2) return ref.copyMs;
+  const share = Math.min(1, Math.max(0, (faults - fewest) / span));
+  return Math.max(warmMs, warmMs + share * (cold.ms - warmMs));
+}
+
+/**
  * What a hash of `bytes` and subtle.digest's call (the copy it makes of them) cost a
  * thread's CPU under the Node under test (fixtures/digest-cost.cjs, on the run's CPUs:
  * the call the larger of two, the hash the smaller of two, so a host's slow spell inflates
@@ -78,16 +127,18 @@ export function drawInput(draw = randomInt) {
  * harness's (measured in the harness's own Node, an honest Node 24 trial once read 38 ms
  * more than that copy). null off Linux or where unread.
  * @param {import('../../harness/context.js').Context} c @param {number} bytes @param {string} algorithm
- * @returns {Promise<{ hashMs: number, copyMs: number } | null>}
+ * @returns {Promise<{ hashMs: number, copyMs: number, calls?: { ms: number, faults: number }[] } | null>}
  */
 export async function referenceCost(c, bytes, algorithm) {
   if (!existsSync('/proc/thread-self/schedstat')) return null;
   try {
     const out = /** @type {any} */ (
-      await c.run('digest-cost.cjs', { options: { bytes, algorithm }, timeoutMs: 10_000 })
+      await c.run('digest-cost.cjs', { options: { bytes, algorithm, warm: true }, env: COPY_ENV, timeoutMs: 10_000 })
     );
+    const calls = Array.isArray(out?.calls) ? out.calls : [];
+    const read = calls.length > 0 && calls.every((x) => Number.isFinite(x?.ms) && Number.isFinite(x?.faults));
     return Number.isFinite(out?.hashMs) && Number.isFinite(out?.copyMs)
-      ? { hashMs: out.hashMs, copyMs: out.copyMs }
+      ? { hashMs: out.hashMs, copyMs: out.copyMs, ...(read && { calls }) }
       : null;
   } catch {
     return null;
@@ -101,9 +152,10 @@ const { PAGE_BYTES } = createRequire(import.meta.url)('../../fixtures/lib/pages.
 
 /**
  * Most minor faults the main thread may take before the release, in pages of the large
- * input, for COPY_DRIFT to apply: the call's copy faults the input's pages once (honest:
- * 16 021 faults for 15 993 pages, the rest the process's own), a second copy of the input
- * (digest-idle-watched) twice. Read from outside; THP's larger pages only lower the count.
+ * input, for COPY_DRIFT to apply: the call's copy into fresh pages faults the input's
+ * pages once (honest: 16 021 faults for 15 993 pages, the rest the process's own), a warm
+ * one (COPY_ENV) next to none, a second fresh copy of the input (digest-idle-watched)
+ * twice. Read from outside; THP's larger pages only lower the count.
  */
 export const COPY_FAULTS = 1.25;
 
@@ -115,9 +167,12 @@ const UNCLEAR = 1.5;
 
 /**
  * How far past the reference's copy (as a share of it) the fixture's own copy may run
- * unaided. The copy's cost is mostly first touches of fresh pages (64 MiB: 16 000 minor
- * faults), and a fault's price moves from one call to the next: where a fault costs
- * 12–18 µs the copy costs 160–290 ms against a 55–100 ms hash, and 24 copies of one
+ * unaided, for a copy into fresh pages (where COPY_ENV does not let the call reuse
+ * touched ones: another libc, or a runtime that allocates otherwise; on glibc the warm
+ * copy costs a few ms, and this allowance a few ms with it). The copy's cost is then
+ * mostly first touches of fresh pages (64 MiB: 16 000 minor faults), and a fault's
+ * price moves from one call to the next: where a fault costs 12–18 µs the copy costs
+ * 160–290 ms against a 55–100 ms hash, and 24 copies of one
  * input in 9 processes (Node 20, this kind of host) read 12.2–17.9 µs a fault, one
  * process's up to ×1.31 apart, any two up to ×1.47. Honest trials read the main thread
  * up to ×1.33 the reference's copy in 85 trials of 25 runs before this (13 of them over
@@ -209,7 +264,8 @@ export function cpuSplit(a, b, c, pid, P) {
  * result was in (obs.split, cpuSplit), the pool's threads spent at least half what its
  * hash costs here, and the process spent less than half of it anywhere else, one budget
  * for every other place: the main thread beyond the call's copy (both costs measured by
- * the harness: referenceCost), before the release and after it, other live threads, and
+ * the harness: referenceCost; the copy priced by the main thread's faults, warm or fresh:
+ * copyCost), before the release and after it, other live threads, and
  * threads that ended (beyond GONE_SLACK_MS). Honest, the first thread freed hashes the
  * whole input and the main thread copies it at the call: elsewhere 0.12 to 0.60 of half
  * the hash, the pool 0.68 to 1.39 of the hash (16 trials, P = 1 and 4, a busy 2-CPU
@@ -219,7 +275,8 @@ export function cpuSplit(a, b, c, pid, P) {
  * (digest-idle-watched) or after the pool's answer (digest-main-after), in a Worker that
  * has ended (digest-worker-hash, digest-token-request): 1.4 to 5.7 times half the hash.
  * The reference runs in a process of its own: a copy or hash slower in the fixture (its
- * CPU, its memory shared with the held pool) moves an honest reading toward a bound. So from a bound to
+ * CPU, its memory shared with the held pool) moves an honest reading toward a bound. So
+ * from a bound to
  * UNCLEAR times it (the pool's: down to its UNCLEAR-th) the trial is contested: it cannot
  * fail the claim, and it holds back a pass. null where not read (off Linux, a hash too
  * cheap here to stand out: HASH_MIN_MS). A reading against that a copy running up to
@@ -235,25 +292,29 @@ export function hashWork(obs) {
   if (!ref || typeof mainBefore !== 'number' || !(ref.hashMs >= HASH_MIN_MS)) return null;
   const half = ref.hashMs / 2;
   const gone = Math.max(0, (split?.goneMs ?? 0) - GONE_SLACK_MS);
-  const pastCopy = Math.max(0, mainBefore - ref.copyMs);
+  const faults = split?.mainFaultsBefore;
+  const pages = obs.bytes > 0 ? obs.bytes / PAGE_BYTES : 0;
+  // the copy the fixture's call made, warm or fresh by its faults, at the reference's prices
+  const copyMs = copyCost(ref, faults, pages);
+  const pastCopy = Math.max(0, mainBefore - copyMs);
   const elsewhere = pastCopy + (split ? split.mainAfterMs + split.othersMs + gone : 0);
   const pool = split ? split.poolMs : null;
   const ok = elsewhere < half && (pool === null || pool >= half);
   // against only by what a copy up to COPY_DRIFT past the reference's explains, the main
   // thread's faults those of one copy (COPY_FAULTS; unread in records from before): contested, marginal
-  const faults = split?.mainFaultsBefore;
-  const oneCopy = faults == null || !(obs.bytes > 0) || faults <= (COPY_FAULTS * obs.bytes) / PAGE_BYTES;
+  const oneCopy = faults == null || !(pages > 0) || faults <= COPY_FAULTS * pages;
   const marginal =
-    !ok && oneCopy && elsewhere - Math.min(pastCopy, COPY_DRIFT * ref.copyMs) < half && (pool === null || pool >= half);
+    !ok && oneCopy && elsewhere - Math.min(pastCopy, COPY_DRIFT * copyMs) < half && (pool === null || pool >= half);
   const unclear = marginal || (!ok && elsewhere < half * UNCLEAR && (pool === null || pool >= half / UNCLEAR));
   const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+  const copied = `the call's copy here: ${r(copyMs)} ms${faults == null ? '' : `, its main thread's faults ${faults} for ${Math.round(pages)} pages`}`;
   const where = split
-    ? `the main thread ${r(split.mainBeforeMs)} ms before the release (the call's copy here: ${r(ref.copyMs)} ms) and ${r(split.mainAfterMs)} ms after it, the process's other threads ${r(split.othersMs)} ms${split.goneMs ? `, threads that ended ${r(split.goneMs)} ms` : ''}, its ${split.poolThreads} pool threads ${r(split.poolMs)} ms`
-    : `the main thread ${r(mainBefore)} ms before the release (the call's copy here: ${r(ref.copyMs)} ms)`;
+    ? `the main thread ${r(split.mainBeforeMs)} ms before the release (${copied}) and ${r(split.mainAfterMs)} ms after it, the process's other threads ${r(split.othersMs)} ms${split.goneMs ? `, threads that ended ${r(split.goneMs)} ms` : ''}, its ${split.poolThreads} pool threads ${r(split.poolMs)} ms`
+    : `the main thread ${r(mainBefore)} ms before the release (${copied})`;
   return {
     ok,
     ...(unclear && { unclear }),
-    ...(marginal && { marginal, mainRatio: Math.round((mainBefore / ref.copyMs) * 100) / 100 }),
+    ...(marginal && { marginal, mainRatio: Math.round((mainBefore / copyMs) * 100) / 100 }),
     text:
       `until the large digest's result was in, seen from outside: ${where} (the hash here: ${r(ref.hashMs)} ms; off the pool beyond the copy: ${r(elsewhere)} ms)` +
       (ok
@@ -350,7 +411,7 @@ export default defineSpec({
         (P >= 2
           ? ` The threads are let go in two steps (how many first, drawn): the digests resolve at the first, with the rest still held.`
           : ` With one thread, it is held in read(2) of a FIFO where fs reads stay on the pool, not in open(2).`) +
-        ` On Linux the harness reads each thread's CPU from outside as the digests start, before the release and once their results are in: the large hash's CPU must be the pool threads', not the main thread's beyond its copy nor another thread's.`,
+        ` On Linux the harness reads each thread's CPU from outside as the digests start, before the release and once their results are in: the large hash's CPU must be the pool threads', not the main thread's beyond its copy nor another thread's. There the process first digests another input of the same length, with glibc serving large blocks from its heap and keeping what is freed (MALLOC_MMAP_MAX_=0, MALLOC_TRIM_THRESHOLD_), so the call's copy can reuse pages already touched and cost far less than the hash; the main thread's page faults say whether it did, and the copy is priced by a reference process's calls into fresh and reused pages.`,
       model: { P, digestBeforeRelease: false, controlsBeforeRelease: ['hash', 'timer'], waits: ['access'] },
       // room for the agreeing trials that outweigh two marginal trials (COPY_DRIFT: 2 + 12);
       // a run without one ends within the usual budget (need + 2, extended by trials
@@ -380,7 +441,7 @@ export default defineSpec({
         const { data, looks } = await runWithLook(
           c,
           'pool-parked.cjs',
-          { ...o, options: { ...o.options, look: true } },
+          { ...o, options: { ...o.options, look: true, warm: true }, env: COPY_ENV },
           (pid) => ({ pid, ...lookThreads(pid, heldIn) }),
         );
         const [a, b, after] = looks;
