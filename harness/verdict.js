@@ -613,7 +613,7 @@ export function decide({
     if (s.voided > 0 && s.agree + s.disagree < /** @type {StructuralPlan} */ (structural).need)
       return spoiled(
         join(
-          `${controlFailed} of ${all} trials void${s.contested ? `, ${s.contested} contested` : ''}: ${sText}`,
+          `${controlFailed ? `${controlFailed} of ${all} trials void${s.contested ? `, ${s.contested} contested` : ''}` : `${s.contested} of ${all} trials contested`}: ${sText}`,
           tText,
         ),
       );

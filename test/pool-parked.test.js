@@ -31,6 +31,7 @@ import webcrypto, {
   COPY_ENV,
   copyCost,
   lookThreads,
+  anonPages,
 } from '../specs/threadpool/pool.webcrypto.spec.js';
 import watchfile, {
   threadSwitches,
@@ -303,15 +304,19 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect(cpuSplit(a, b, c, 10, 2)).toEqual({
       mainBeforeMs: 60,
       mainFaultsBefore: null,
+      grownBefore: null,
       mainAfterMs: 10,
       poolMs: 60,
       othersMs: 32,
       goneMs: 130,
       poolThreads: 2,
     });
-    // the main thread's faults between the first two looks, where both read them
+    // the main thread's faults, and the process's anonymous memory, between the first two looks,
+    // where both read them
     expect(cpuSplit({ ...a, mainFaults: 1000 }, { ...b, mainFaults: 17021 }, c, 10, 2)?.mainFaultsBefore).toBe(16021);
     expect(cpuSplit({ ...a, mainFaults: 1000 }, b, c, 10, 2)?.mainFaultsBefore).toBe(null);
+    expect(cpuSplit({ ...a, anonPages: 9000 }, { ...b, anonPages: 9025 }, c, 10, 2)?.grownBefore).toBe(25);
+    expect(cpuSplit({ ...a, anonPages: 9000 }, b, c, 10, 2)?.grownBefore).toBe(null);
     // not every pool thread held at the start, or a look unread: no split
     expect(cpuSplit({ ...a, held: [11] }, b, c, 10, 2)).toBe(null);
     expect(cpuSplit({ ...a, threadMs: null }, b, c, 10, 2)).toBe(null);
@@ -425,52 +430,59 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     expect([cheap?.unclear, cheap?.marginal]).toEqual([undefined, undefined]);
   });
 
-  it("webcrypto: the call's copy priced by the main thread's faults, at the reference's warm and cold calls", () => {
-    const pages = 15360; // 60 MiB
-    // measured under COPY_ENV: the first call into fresh pages, the later two into those
-    const reference = {
-      copyMs: 240,
+  // measured under COPY_ENV (60 MiB, 15 360 pages): the first call into fresh memory, the later two into that
+  const pricedRef = {
+    copyMs: 240,
+    hashMs: 70,
+    calls: [
+      { ms: 240, faults: 15392, grown: 15395 },
+      { ms: 6, faults: 2, grown: 3 },
+      { ms: 9, faults: 2, grown: 5 },
+    ],
+  };
+
+  it("webcrypto: the call's copy priced where the reference copied alike: reused memory, or fresh everywhere", () => {
+    const pages = 15360;
+    // the fixture added next to no memory: the costliest reused call
+    expect(copyCost(pricedRef, 30, pages)).toBe(9);
+    expect(copyCost(pricedRef, Math.ceil(0.05 * pages) - 1, pages)).toBe(9);
+    // it took fresh memory where the reference reused (or its growth went unread): not priced
+    expect(copyCost(pricedRef, Math.ceil(0.05 * pages), pages)).toBe(null);
+    expect(copyCost(pricedRef, 15400, pages)).toBe(null);
+    expect(copyCost(pricedRef, null, pages)).toBe(null);
+    // the reference never reused (another allocator): its costliest call, whatever the fixture added
+    const fresh = {
+      copyMs: 470,
       hashMs: 70,
-      calls: [
-        { ms: 240, faults: 15392 },
-        { ms: 6, faults: 1 },
-        { ms: 9, faults: 1 },
-      ],
+      calls: [240, 470, 236].map((ms) => ({ ms, faults: 15390, grown: 15390 })),
     };
-    // warm (next to no faults): the costliest warm call; fresh (every page): the cold call
-    expect(copyCost(reference, 1, pages)).toBe(9);
-    expect(copyCost(reference, 30, pages)).toBeCloseTo(9 + (29 / 15391) * 231, 6);
-    expect(copyCost(reference, 15400, pages)).toBe(240);
-    // part of the block reused: the reference's price per page for the pages faulted
-    expect(copyCost(reference, 7696, pages)).toBeCloseTo(9 + 0.5 * 231, 0);
-    // a second fresh copy buys nothing more than one
-    expect(copyCost(reference, 2 * pages, pages)).toBe(240);
-    // the reference's calls alike (all fresh: another allocator), faults unread, or a record
-    // from before: its costliest call
-    const fresh = { ...reference, calls: reference.calls.map((c) => ({ ms: c.ms + 230, faults: 15390 })) };
-    expect(copyCost(fresh, 1, pages)).toBe(240);
-    expect(copyCost(reference, null, pages)).toBe(240);
-    expect(copyCost({ copyMs: 240, hashMs: 70 }, 1, pages)).toBe(240);
+    expect(copyCost(fresh, 15400, pages)).toBe(470);
+    expect(copyCost(fresh, 3, pages)).toBe(470);
+    // records from before (no calls, or no growth read in them): the costliest call
+    expect(copyCost({ copyMs: 240, hashMs: 70 }, 3, pages)).toBe(240);
+    expect(copyCost({ ...pricedRef, calls: pricedRef.calls.map((c) => ({ ...c, grown: null })) }, 3, pages)).toBe(240);
   });
 
-  it('webcrypto: with the copy warm, a hash at the call reads against, not contested', () => {
+  it("anonPages: a process's anonymous resident memory in pages; null where unread", () => {
+    expect(anonPages(1, () => 'Name:\tnode\nRssAnon:\t   40960 kB\nRssFile:\t    1024 kB\n')).toBe(10240);
+    expect(anonPages(1, () => 'Name:\tnode\n')).toBe(null);
+    expect(
+      anonPages(1, () => {
+        throw new Error('gone');
+      }),
+    ).toBe(null);
+  });
+
+  it('webcrypto: with the copy into reused memory, a hash at the call reads against, not contested', () => {
     const pages = 15360;
-    const reference = {
-      copyMs: 240,
-      hashMs: 70,
-      calls: [
-        { ms: 240, faults: 15392 },
-        { ms: 6, faults: 1 },
-        { ms: 9, faults: 1 },
-      ],
-    };
     const at = (/** @type {object} */ o) =>
       hashWork({
-        reference,
+        reference: pricedRef,
         bytes: pages * 4096,
         split: {
           mainBeforeMs: 12,
           mainFaultsBefore: 20,
+          grownBefore: 25,
           mainAfterMs: 8,
           poolMs: 72,
           othersMs: 1,
@@ -480,16 +492,20 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
         },
       });
     expect(at({})).toMatchObject({ ok: true });
-    expect(at({}).text).toMatch(/the call's copy here: 9\.3 ms, its main thread's faults 20 for 15360 pages/);
-    // digest-call-hash: the hash (70 ms) beside the warm copy
+    expect(at({}).text).toMatch(
+      /the call's copy here: 9 ms; the main thread's faults 20, the process's new memory 25 pages, for 15360 pages/,
+    );
+    // digest-call-hash: the hash (70 ms) beside the reused copy
     const called = at({ mainBeforeMs: 12 + 70 });
     expect(called).toMatchObject({ ok: false });
-    expect([called.unclear, called.marginal]).toEqual([undefined, undefined]);
-    // the fixture's copy in fresh pages (its faults say so): set against the cold call, as before
-    expect(at({ mainBeforeMs: 250, mainFaultsBefore: 15420 })).toMatchObject({ ok: true });
-    // ... and a second fresh copy beside it is not excused
-    expect(at({ mainBeforeMs: 490, mainFaultsBefore: 2 * 15420 })).toMatchObject({ ok: false });
-    expect(at({ mainBeforeMs: 490, mainFaultsBefore: 2 * 15420 }).unclear).toBeUndefined();
+    expect([called?.unclear, called?.marginal]).toEqual([undefined, undefined]);
+    // ... faults that add no memory (pages read, never written) buy nothing
+    expect(at({ mainBeforeMs: 12 + 70 + 15, mainFaultsBefore: 15400 })).toMatchObject({ ok: false });
+    expect(at({ mainBeforeMs: 12 + 70 + 15, mainFaultsBefore: 15400 }).unclear).toBeUndefined();
+    // the copy in fresh memory where the reference's reused: not the reference's copy, unlike (void)
+    const unlike = at({ mainBeforeMs: 250, mainFaultsBefore: 15420, grownBefore: 15420 });
+    expect(unlike).toMatchObject({ ok: false, unlike: true });
+    expect(unlike?.text).toMatch(/the process added 15420 pages of anonymous memory before the release/);
   });
 
   it('webcrypto: in the check, both digests judged, their answers, the CPU split; unclear is contested, unread void', () => {
@@ -527,6 +543,12 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       invalid: true,
       contested: true,
     });
+    // a copy not the one the reference priced: void, neither for nor against
+    const unpriced = { reference: pricedRef, split: { ...obs.split, mainBeforeMs: 250, grownBefore: 15420 } };
+    const voided = check({ ...obs, ...unpriced });
+    expect(voided).toMatchObject({ ok: false, invalid: true });
+    expect(voided.contested).toBeUndefined();
+    expect(voided.detail).toMatch(/its copy's cost is not the reference's$/);
     // a reading a copy past the reference's explains: contested and marginal, led by the main thread's ratio
     const costly = { reference: { copyMs: 200, hashMs: 70 }, split: { ...obs.split, mainBeforeMs: 260, poolMs: 72 } };
     expect(check({ ...obs, ...costly })).toMatchObject({ ok: false, invalid: true, contested: true, marginal: true });
@@ -816,7 +838,7 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
   });
 
   // glibc from 2.0 honours MALLOC_MMAP_MAX_ and MALLOC_TRIM_THRESHOLD_; musl and others ignore them
-  const glibc = Boolean(/** @type {any} */ (process.report?.getReport()).header?.glibcVersionRuntime);
+  const glibc = Boolean(/** @type {any} */ (process.report?.getReport())?.header?.glibcVersionRuntime);
   const WARM_BYTES = 40 << 20; // over glibc's largest default mmap threshold (32 MiB)
   const warmPages = WARM_BYTES / 4096;
 
@@ -835,6 +857,7 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
       });
       expect(data.calls).toHaveLength(3);
       expect(data.calls.slice(1).every((/** @type {any} */ c) => c.faults < warmPages / 10)).toBe(true);
+      expect(data.calls.slice(1).every((/** @type {any} */ c) => c.grown < warmPages / 20)).toBe(true);
       expect(data.copyMs).toBe(Math.max(...data.calls.map((/** @type {any} */ c) => c.ms)));
     },
   );
@@ -871,6 +894,7 @@ describe('the fixture on this Node', { skip: !linux && 'needs /proc and FIFOs (L
       // the FIFOs made before the warm digest: a fork after it would leave every page of the
       // freed block copy-on-write, and the copy would fault each again
       expect(b.mainFaults - a.mainFaults).toBeLessThan(warmPages / 10);
+      expect(b.anonPages - a.anonPages).toBeLessThan(warmPages / 20);
     },
   );
 

@@ -1690,9 +1690,10 @@ export const SABOTAGES = [
     name: 'digest-call-hash',
     what: "pool-parked.cjs (webcrypto): crypto.subtle.digest makes its own request (HASHREQUEST, hashed on the pool) and awaits it, but answers the main thread's hash of the input, made at the call beside the call's copy",
     select: ['pool.webcrypto'],
-    // the digest's answer is the main thread's work: the pool's is thrown away. Where the call's copy costs more
-    // than about one and a half hashes (page faults of 12–18 µs: three), a copy slower than the reference's is
-    // not told from it, the trial is contested, and the claim ends inconclusive: a miss there (BENCHMARKS.md §59)
+    // the digest's answer is the main thread's work: the pool's is thrown away. With the call's copy into reused
+    // memory (COPY_ENV, glibc) the hash stands clear of it (BENCHMARKS.md §60); where every copy takes fresh pages
+    // costing more than about one and a half hashes, a copy slower than the reference's is not told from it, the
+    // trial is contested, and the claim ends inconclusive: a miss there (§59)
     breaks: () => true,
   },
   {

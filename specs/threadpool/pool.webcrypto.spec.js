@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runWithLook } from '../../harness/kits/look.js';
 import { processCpuNs } from '../../harness/kits/abba.js';
@@ -75,59 +75,64 @@ export function drawInput(draw = randomInt) {
  * (MALLOC_MMAP_MAX_ 0; by default a block over 32 MiB is mapped, and unmapped when
  * freed), and keeps what is freed (MALLOC_TRIM_THRESHOLD_), so a call made after one
  * digest of that length and a turn (the fixtures' `warm`) copies into pages already
- * touched. Where a page fault costs 12–18 µs, the copy of 60 MiB then costs 4–14 ms with
- * 0–1 faults, not 200–390 ms with 15 400 (Node 20, 22, 26; BENCHMARKS.md §60): the hash
+ * touched. Where a page fault costs 12–18 µs, a copy of 60 MiB then costs 2–15 ms with
+ * 0–2 faults, not 200–390 ms with 15 400 (Node 20 to 26; BENCHMARKS.md §60): the hash
  * (55–100 ms) stands clear of the copy's drift. Where the work runs is the pool's and
  * the runtime's choice, not the allocator's. Elsewhere (another libc, a runtime that
- * allocates otherwise) the copy stays in fresh pages, and the main thread's faults say
- * so: copyCost prices it by the reference's cold call.
+ * allocates otherwise) the reference's copies all take fresh memory, and copyCost falls
+ * back to its costliest call.
  */
 export const COPY_ENV = Object.freeze({
   MALLOC_MMAP_MAX_: '0',
   MALLOC_TRIM_THRESHOLD_: String(1 << 30),
 });
 
-/** The faults, as a share of the input's pages, that a warm call may take beyond the fewest: the process's own. */
-const COPY_SLACK = 0.05;
+/**
+ * The anonymous memory, as a share of the input's pages, that a copy into reused pages may
+ * add: the process's own (honest warm trials: 23–47 faults for 12 000–16 000 pages).
+ */
+const REUSED_GROWTH = 0.05;
 
 /**
- * What the fixture's call of the large digest copied at the reference's prices, from
- * the main thread's minor faults before the release (`faults`) and the input's `pages`:
- * the reference's warm call (the costliest of those with the fewest faults) and, for
- * each page more that the fixture's main thread faulted, the price per page of the
- * reference's cold call over its warm one, up to the cold call's whole cost. A main
- * thread that faulted every page of the input is set against the cold copy (a runtime
- * that allocates each copy afresh, an allocator that unmaps), one that faulted next to
- * none against the warm copy, one in between (part of the block reused) in between;
- * more faults than one copy's buy nothing more. Where the reference's calls faulted
- * alike (its copies all warm, or all fresh) or no faults were read (records from
- * before), its costliest call, as before.
- * @param {{ copyMs: number, calls?: { ms: number, faults: number }[] }} ref
- * @param {number | null | undefined} faults @param {number} pages
+ * What the fixture's call of the large digest copied, at the reference's price, judged by
+ * the anonymous memory the fixture's process added before the release (`grown`, pages,
+ * /proc/<pid>/status RssAnon at the first two looks; fresh memory is what a copy pays for
+ * here, and a fault that maps no new page adds none) against the input's `pages`:
+ *  - the reference reused freed memory (some of its calls added under REUSED_GROWTH of the
+ *    pages) and the fixture added under that too: the costliest of those reused calls;
+ *  - the reference never reused (another allocator: every call took fresh memory), or
+ *    the readings are from before (no `calls`): its costliest call, as before;
+ *  - the reference reused and the fixture took fresh memory (its copy, or anything else
+ *    before the release, added REUSED_GROWTH of the pages or more): null, the copy not
+ *    what the reference measured (a copy's fresh pages priced at the reference's cold
+ *    call would let a runtime buy the cold copy's allowance with memory cheaper to add
+ *    than a hash costs);
+ *  - the fixture's growth unread where the reference's calls were read: null.
+ * @param {{ copyMs: number, calls?: { ms: number, faults: number, grown?: number | null }[] }} ref
+ * @param {number | null | undefined} grown @param {number} pages
+ * @returns {number | null}
  */
-export function copyCost(ref, faults, pages) {
-  const calls = ref.calls;
-  if (!Array.isArray(calls) || calls.length === 0 || faults == null || !(pages > 0)) return ref.copyMs;
-  const fewest = Math.min(...calls.map((c) => c.faults));
-  const warm = calls.filter((c) => c.faults <= fewest + COPY_SLACK * pages);
-  const cold = calls.reduce((a, b) => (b.faults > a.faults ? b : a));
-  const warmMs = Math.max(...warm.map((c) => c.ms));
-  const span = cold.faults - fewest;
-  if (span < pages / 2) return ref.copyMs;
-  const share = Math.min(1, Math.max(0, (faults - fewest) / span));
-  return Math.max(warmMs, warmMs + share * (cold.ms - warmMs));
+export function copyCost(ref, grown, pages) {
+  const calls = Array.isArray(ref.calls) ? ref.calls.filter((c) => Number.isFinite(c.grown)) : [];
+  if (calls.length === 0 || !(pages > 0)) return ref.copyMs;
+  const reused = calls.filter((c) => /** @type {number} */ (c.grown) < REUSED_GROWTH * pages);
+  if (reused.length === 0) return ref.copyMs;
+  if (grown == null || !(grown < REUSED_GROWTH * pages)) return null;
+  return Math.max(...reused.map((c) => c.ms));
 }
 
 /**
- * What a hash of `bytes` and subtle.digest's call (the copy it makes of them) cost a
- * thread's CPU under the Node under test (fixtures/digest-cost.cjs, on the run's CPUs:
- * the call the larger of two, the hash the smaller of two, so a host's slow spell inflates
- * neither bound): what the fixture's main thread would spend hashing the input itself, and
- * what the call costs it. Read by that Node, whose call may copy otherwise than the
+ * What a hash of `bytes` and subtle.digest's calls (the copy each makes of them) cost a
+ * thread's CPU under the Node under test (fixtures/digest-cost.cjs, on the run's CPUs,
+ * under COPY_ENV: three calls, each with its CPU, faults and the anonymous memory it
+ * added, the first into fresh memory and the later two, where the allocator keeps what is
+ * freed, into that; the costliest call and the cheaper of two hashes, so a host's slow
+ * spell inflates neither bound): what the fixture's main thread would spend hashing the
+ * input itself, and what the call costs it (copyCost). Read by that Node, whose call may copy otherwise than the
  * harness's (measured in the harness's own Node, an honest Node 24 trial once read 38 ms
  * more than that copy). null off Linux or where unread.
  * @param {import('../../harness/context.js').Context} c @param {number} bytes @param {string} algorithm
- * @returns {Promise<{ hashMs: number, copyMs: number, calls?: { ms: number, faults: number }[] } | null>}
+ * @returns {Promise<{ hashMs: number, copyMs: number, calls?: { ms: number, faults: number | null, grown: number | null }[] } | null>}
  */
 export async function referenceCost(c, bytes, algorithm) {
   if (!existsSync('/proc/thread-self/schedstat')) return null;
@@ -136,7 +141,7 @@ export async function referenceCost(c, bytes, algorithm) {
       await c.run('digest-cost.cjs', { options: { bytes, algorithm, warm: true }, env: COPY_ENV, timeoutMs: 10_000 })
     );
     const calls = Array.isArray(out?.calls) ? out.calls : [];
-    const read = calls.length > 0 && calls.every((x) => Number.isFinite(x?.ms) && Number.isFinite(x?.faults));
+    const read = calls.length > 0 && calls.every((x) => Number.isFinite(x?.ms));
     return Number.isFinite(out?.hashMs) && Number.isFinite(out?.copyMs)
       ? { hashMs: out.hashMs, copyMs: out.copyMs, ...(read && { calls }) }
       : null;
@@ -198,7 +203,9 @@ export const COPY_DRIFT = 0.4;
  * io_uring's kernel workers among the threads (`io`) and the threads held by the fixture
  * now: parked in open(2) on a FIFO, or, `heldIn` 'read', blocked in read(2). Taken as the
  * digests start, the held threads are the pool's: the fixture holds every pool thread,
- * and nothing else, before it. null parts where unread.
+ * and nothing else, before it. Also the main thread's minor faults and the process's
+ * anonymous resident memory (`anonPages`: what a copy into fresh pages adds). null parts
+ * where unread.
  * @param {number} pid @param {'open' | 'read'} heldIn
  */
 export function lookThreads(pid, heldIn) {
@@ -212,6 +219,7 @@ export function lookThreads(pid, heldIn) {
   return {
     mainMs: Number.isFinite(ns) ? ns / 1e6 : null,
     mainFaults: threadFaults(pid, pid),
+    anonPages: anonPages(pid),
     threadMs,
     processMs,
     io: tids ? tids.filter((tid) => proc.ioWorker(tid, pid) !== false) : [],
@@ -220,9 +228,24 @@ export function lookThreads(pid, heldIn) {
 }
 
 /**
+ * Process `pid`'s anonymous resident memory now, in pages (/proc/<pid>/status RssAnon);
+ * null where unread.
+ * @param {number} pid @param {(path: string) => string} [read]
+ */
+export function anonPages(pid, read = (path) => readFileSync(path, 'utf8')) {
+  try {
+    const kb = /^RssAnon:\s+(\d+) kB/m.exec(read(`/proc/${pid}/status`))?.[1];
+    return kb === undefined ? null : Math.round((Number(kb) * 1024) / PAGE_BYTES);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Where the process's CPU went over the three looks: as the digests started (`a`), before
  * the release (`b`) and once their results were in (`c`; lookThreads each). The main
- * thread's before the release (b − a: the call's copy is there) and after it (c − b);
+ * thread's before the release (b − a: the call's copy is there; with its minor faults and
+ * the anonymous memory the process added, `grownBefore`, pages) and after it (c − b);
  * from a to c the pool's (the threads held at `a`: P of them, else not read), every other
  * live thread's (a Worker, a V8 platform thread; one started since counts whole;
  * io_uring's kernel workers neither), and what threads that ended by `c` spent
@@ -231,7 +254,7 @@ export function lookThreads(pid, heldIn) {
  * @param {ReturnType<typeof lookThreads> | null | undefined} b
  * @param {ReturnType<typeof lookThreads> | null | undefined} c
  * @param {number} pid @param {number} P
- * @returns {{ mainBeforeMs: number, mainFaultsBefore: number | null, mainAfterMs: number, poolMs: number, othersMs: number, goneMs: number | null, poolThreads: number } | null}
+ * @returns {{ mainBeforeMs: number, mainFaultsBefore: number | null, grownBefore: number | null, mainAfterMs: number, poolMs: number, othersMs: number, goneMs: number | null, poolThreads: number } | null}
  */
 export function cpuSplit(a, b, c, pid, P) {
   if (!a?.held || a.held.length !== P || !c) return null;
@@ -251,6 +274,7 @@ export function cpuSplit(a, b, c, pid, P) {
   return {
     mainBeforeMs: r(b.mainMs - a.mainMs),
     mainFaultsBefore: a.mainFaults == null || b.mainFaults == null ? null : b.mainFaults - a.mainFaults,
+    grownBefore: a.anonPages == null || b.anonPages == null ? null : b.anonPages - a.anonPages,
     mainAfterMs: r(c.mainMs - b.mainMs),
     poolMs: r(poolMs),
     othersMs: r(othersMs),
@@ -264,8 +288,8 @@ export function cpuSplit(a, b, c, pid, P) {
  * result was in (obs.split, cpuSplit), the pool's threads spent at least half what its
  * hash costs here, and the process spent less than half of it anywhere else, one budget
  * for every other place: the main thread beyond the call's copy (both costs measured by
- * the harness: referenceCost; the copy priced by the main thread's faults, warm or fresh:
- * copyCost), before the release and after it, other live threads, and
+ * the harness: referenceCost; the copy into reused or fresh memory, by what the process
+ * added: copyCost), before the release and after it, other live threads, and
  * threads that ended (beyond GONE_SLACK_MS). Honest, the first thread freed hashes the
  * whole input and the main thread copies it at the call: elsewhere 0.12 to 0.60 of half
  * the hash, the pool 0.68 to 1.39 of the hash (16 trials, P = 1 and 4, a busy 2-CPU
@@ -283,7 +307,9 @@ export function cpuSplit(a, b, c, pid, P) {
  * COPY_DRIFT past the reference's explains is contested and marginal. Records from before
  * the split: the main thread before the release alone (obs.mainCpuMs).
  * @param {any} obs
- * @returns {{ ok: boolean, unclear?: boolean, marginal?: boolean, mainRatio?: number, text: string } | null}
+ * A trial whose copy is not the one the reference priced (copyCost null) is `unlike`:
+ * void, neither for nor against.
+ * @returns {{ ok: boolean, unclear?: boolean, marginal?: boolean, unlike?: boolean, mainRatio?: number, text: string } | null}
  */
 export function hashWork(obs) {
   const ref = obs.reference;
@@ -294,8 +320,15 @@ export function hashWork(obs) {
   const gone = Math.max(0, (split?.goneMs ?? 0) - GONE_SLACK_MS);
   const faults = split?.mainFaultsBefore;
   const pages = obs.bytes > 0 ? obs.bytes / PAGE_BYTES : 0;
-  // the copy the fixture's call made, warm or fresh by its faults, at the reference's prices
-  const copyMs = copyCost(ref, faults, pages);
+  // the copy the fixture's call made, into reused or fresh memory, at the reference's price
+  const grown = split ? split.grownBefore : null;
+  const copyMs = copyCost(ref, grown, pages);
+  if (copyMs === null)
+    return {
+      ok: false,
+      unlike: true,
+      text: `until the large digest's result was in, the process added ${grown ?? '(unread)'} pages of anonymous memory before the release for an input of ${Math.round(pages)} pages, where the reference's copies reused freed memory: its copy's cost is not the reference's`,
+    };
   const pastCopy = Math.max(0, mainBefore - copyMs);
   const elsewhere = pastCopy + (split ? split.mainAfterMs + split.othersMs + gone : 0);
   const pool = split ? split.poolMs : null;
@@ -307,7 +340,7 @@ export function hashWork(obs) {
     !ok && oneCopy && elsewhere - Math.min(pastCopy, COPY_DRIFT * copyMs) < half && (pool === null || pool >= half);
   const unclear = marginal || (!ok && elsewhere < half * UNCLEAR && (pool === null || pool >= half / UNCLEAR));
   const r = (/** @type {number} */ x) => Math.round(x * 10) / 10;
-  const copied = `the call's copy here: ${r(copyMs)} ms${faults == null ? '' : `, its main thread's faults ${faults} for ${Math.round(pages)} pages`}`;
+  const copied = `the call's copy here: ${r(copyMs)} ms${faults == null ? '' : `; the main thread's faults ${faults}${grown == null ? '' : `, the process's new memory ${grown} pages`}, for ${Math.round(pages)} pages`}`;
   const where = split
     ? `the main thread ${r(split.mainBeforeMs)} ms before the release (${copied}) and ${r(split.mainAfterMs)} ms after it, the process's other threads ${r(split.othersMs)} ms${split.goneMs ? `, threads that ended ${r(split.goneMs)} ms` : ''}, its ${split.poolThreads} pool threads ${r(split.poolMs)} ms`
     : `the main thread ${r(mainBefore)} ms before the release (${copied})`;
@@ -487,6 +520,8 @@ export default defineSpec({
           // a Linux trial whose CPU went unread tells nothing of where the hash ran: void
           if (waited && obs.cpuUnread && !work)
             return { ok: false, invalid: true, detail: `${what}; each thread's CPU not read (${obs.cpuUnread})` };
+          // ... nor where its copy was not the one the reference priced
+          if (waited && work?.unlike) return { ok: false, invalid: true, detail: `${what}; ${work.text}` };
           // contested where a copy that ran past the reference's explains the reading, and
           // marginal (COPY_DRIFT): its detail led by that (the verdict names a marginal trial
           // by its detail's first words)
