@@ -441,26 +441,31 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     ],
   };
 
-  it("webcrypto: the call's copy priced where the reference copied alike: reused memory, or fresh everywhere", () => {
+  it("webcrypto: the call's copy at the reference's reused price, fresh memory the main thread faulted credited at its fresh price", () => {
     const pages = 15360;
-    // the fixture added next to no memory: the costliest reused call
-    expect(copyCost(pricedRef, 30, pages)).toBe(9);
-    expect(copyCost(pricedRef, Math.ceil(0.05 * pages) - 1, pages)).toBe(9);
-    // it took fresh memory where the reference reused (or its growth went unread): not priced
-    expect(copyCost(pricedRef, Math.ceil(0.05 * pages), pages)).toBe(null);
-    expect(copyCost(pricedRef, 15400, pages)).toBe(null);
-    expect(copyCost(pricedRef, null, pages)).toBe(null);
-    // the reference never reused (another allocator): its costliest call, whatever the fixture added
+    // next to no new memory: both the costliest reused call
+    expect(copyCost(pricedRef, 30, 20, pages)).toEqual({ strict: 9, credit: 9 + (20 / 15395) * 231 });
+    // fresh memory the main thread faulted: credited page by page, up to the fresh call
+    expect(copyCost(pricedRef, 15420, 15420, pages)).toEqual({ strict: 9, credit: 240 });
+    expect(copyCost(pricedRef, 2 * 15420, 2 * 15420, pages).credit).toBe(240);
+    expect(copyCost(pricedRef, 7700, 7700, pages).credit).toBeCloseTo(9 + 0.5 * 231, 0);
+    // a page counts only both new and faulted by the main thread: faults that add no memory (pages
+    // read, never written), or memory another thread added (a Worker's), buy nothing
+    expect(copyCost(pricedRef, 20, 15420, pages).credit).toBeCloseTo(9.3, 1);
+    expect(copyCost(pricedRef, 1500, 20, pages).credit).toBeCloseTo(9.3, 1);
+    // neither read: the fresh call's whole credit (hashWork: contested at most)
+    expect(copyCost(pricedRef, null, null, pages)).toEqual({ strict: 9, credit: 240 });
+    // the reference never reused (another allocator): its costliest call, both
     const fresh = {
       copyMs: 470,
       hashMs: 70,
       calls: [240, 470, 236].map((ms) => ({ ms, faults: 15390, grown: 15390 })),
     };
-    expect(copyCost(fresh, 15400, pages)).toBe(470);
-    expect(copyCost(fresh, 3, pages)).toBe(470);
-    // records from before (no calls, or no growth read in them): the costliest call
-    expect(copyCost({ copyMs: 240, hashMs: 70 }, 3, pages)).toBe(240);
-    expect(copyCost({ ...pricedRef, calls: pricedRef.calls.map((c) => ({ ...c, grown: null })) }, 3, pages)).toBe(240);
+    expect(copyCost(fresh, 3, 3, pages)).toEqual({ strict: 470, credit: 470 });
+    // records from before (no calls, or no growth read in them): the costliest call, both
+    expect(copyCost({ copyMs: 240, hashMs: 70 }, 3, 3, pages)).toEqual({ strict: 240, credit: 240 });
+    const unread = { ...pricedRef, calls: pricedRef.calls.map((c) => ({ ...c, grown: null })) };
+    expect(copyCost(unread, 3, 3, pages)).toEqual({ strict: 240, credit: 240 });
   });
 
   it("anonPages: a process's anonymous resident memory in pages; null where unread", () => {
@@ -499,13 +504,37 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
     const called = at({ mainBeforeMs: 12 + 70 });
     expect(called).toMatchObject({ ok: false });
     expect([called?.unclear, called?.marginal]).toEqual([undefined, undefined]);
-    // ... faults that add no memory (pages read, never written) buy nothing
-    expect(at({ mainBeforeMs: 12 + 70 + 15, mainFaultsBefore: 15400 })).toMatchObject({ ok: false });
-    expect(at({ mainBeforeMs: 12 + 70 + 15, mainFaultsBefore: 15400 }).unclear).toBeUndefined();
-    // the copy in fresh memory where the reference's reused: not the reference's copy, unlike (void)
-    const unlike = at({ mainBeforeMs: 250, mainFaultsBefore: 15420, grownBefore: 15420 });
-    expect(unlike).toMatchObject({ ok: false, unlike: true });
-    expect(unlike?.text).toMatch(/the process added 15420 pages of anonymous memory before the release/);
+    // ... faults that add no memory (pages read, never written) buy nothing, nor memory a Worker added
+    for (const o of [
+      { mainBeforeMs: 12 + 70 + 15, mainFaultsBefore: 15400 },
+      { mainBeforeMs: 12 + 70, grownBefore: 1500 },
+    ]) {
+      expect(at(o)).toMatchObject({ ok: false });
+      expect(at(o).unclear).toBeUndefined();
+    }
+    // digest-worker-hash: the hash in a Worker that ended, the Worker's memory added: against
+    expect(at({ goneMs: 240, grownBefore: 1500 })).toMatchObject({ ok: false });
+    expect(at({ goneMs: 240, grownBefore: 1500 }).unclear).toBeUndefined();
+    // the copy in fresh memory where the reference's reused: over the bound at the reused price,
+    // under it with the fresh pages credited: contested, never marginal
+    const freshCopy = at({ mainBeforeMs: 250, mainFaultsBefore: 15420, grownBefore: 15420 });
+    expect(freshCopy).toMatchObject({ ok: false, unclear: true });
+    expect(freshCopy.marginal).toBeUndefined();
+    expect(freshCopy.text).toMatch(
+      /over half the hash at the reference's copy into reused memory, 9 ms; under ×1\.5 of it only with the fresh memory the main thread faulted priced at the reference's fresh copy/,
+    );
+    // digest-idle-watched: a second fresh copy and the hash at the call, against even with the fresh copy credited
+    const watched = at({ mainBeforeMs: 9 + 240 + 70, mainFaultsBefore: 15420, grownBefore: 15420 });
+    expect(watched).toMatchObject({ ok: false });
+    expect(watched.unclear).toBeUndefined();
+    // the fresh copy credited with no drift past it: a hash at the call beside it reads against; a
+    // fresh copy 15% slower than the reference's is contested (within ×1.5 of the bound), never passed
+    const both = at({ mainBeforeMs: 240 + 70, mainFaultsBefore: 15420, grownBefore: 15420 });
+    expect(both).toMatchObject({ ok: false });
+    expect(both.unclear).toBeUndefined();
+    const slow = at({ mainBeforeMs: 240 * 1.15, mainFaultsBefore: 15420, grownBefore: 15420 });
+    expect(slow).toMatchObject({ ok: false, unclear: true });
+    expect(slow.marginal).toBeUndefined();
   });
 
   it('webcrypto: in the check, both digests judged, their answers, the CPU split; unclear is contested, unread void', () => {
@@ -543,12 +572,13 @@ describe('pool.webcrypto and pool.watchfile: checks', () => {
       invalid: true,
       contested: true,
     });
-    // a copy not the one the reference priced: void, neither for nor against
-    const unpriced = { reference: pricedRef, split: { ...obs.split, mainBeforeMs: 250, grownBefore: 15420 } };
-    const voided = check({ ...obs, ...unpriced });
-    expect(voided).toMatchObject({ ok: false, invalid: true });
-    expect(voided.contested).toBeUndefined();
-    expect(voided.detail).toMatch(/its copy's cost is not the reference's$/);
+    // new memory never voids a trial: the hash in a Worker that ended, the Worker's memory added, fails
+    const added = {
+      reference: pricedRef,
+      split: { ...obs.split, goneMs: 240, grownBefore: 1500, mainFaultsBefore: 20 },
+    };
+    expect(check({ ...obs, ...added })).toMatchObject({ ok: false });
+    expect(check({ ...obs, ...added }).invalid).toBeUndefined();
     // a reading a copy past the reference's explains: contested and marginal, led by the main thread's ratio
     const costly = { reference: { copyMs: 200, hashMs: 70 }, split: { ...obs.split, mainBeforeMs: 260, poolMs: 72 } };
     expect(check({ ...obs, ...costly })).toMatchObject({ ok: false, invalid: true, contested: true, marginal: true });
