@@ -133,9 +133,9 @@ export function copyCost(ref, grown, faults, pages) {
  * added, the first into fresh memory and the later two, where the allocator keeps what is
  * freed, into that; the costliest call and the cheaper of two hashes, so a host's slow
  * spell inflates neither bound): what the fixture's main thread would spend hashing the
- * input itself, and what the call costs it (copyCost). Read by that Node, whose call may copy otherwise than the
- * harness's (measured in the harness's own Node, an honest Node 24 trial once read 38 ms
- * more than that copy). null off Linux or where unread.
+ * input itself, and what the call costs it (copyCost). Read by that Node, whose call may
+ * copy otherwise than the harness's (measured in the harness's own Node, an honest Node
+ * 24 trial once read 38 ms more than that copy). null off Linux or where unread.
  * @param {import('../../harness/context.js').Context} c @param {number} bytes @param {string} algorithm
  * @returns {Promise<{ hashMs: number, copyMs: number, calls?: { ms: number, faults: number | null, grown: number | null }[] } | null>}
  */
