@@ -11,12 +11,25 @@ import {
   HEAVY_MS,
   HEAVY_WINDOW_MS,
   neighbourLimit,
+  slowedBlock,
+  describeBlock,
+  SLOWED_TOGETHER,
 } from '../../harness/kits/abba.js';
 import { round } from '../../harness/stats.js';
 import { measuredParallelism, heavyServerCores, HEAVY_GENERATOR_SHARE } from '../../harness/kits/throughput-model.js';
 
 /** The source's load tool's concurrency (loadtest -c 100): one request per client, not its -n 1000. */
 const SOURCE_LOAD = Object.freeze({ connections: 100, requests: 100, keepAlive: false, durationMs: 15_000 });
+
+/**
+ * The cluster's modelled speed-up over one process (log ratio) on /heavy, W workers on the
+ * cores a /heavy server has where the CPUs give an effective parallelism of `eff`
+ * (heavyServerCores: the generator's share taken off).
+ * @param {number} C @param {number} W @param {number | null} eff
+ */
+function speedUp(C, W, eff) {
+  return Math.log(Math.min(W, heavyServerCores(C, eff)));
+}
 
 export default defineSpec({
   id: 'cluster.faster-on-heavy',
@@ -57,8 +70,7 @@ export default defineSpec({
     // The server's cores: C, or fewer where the session's probe measured less
     // parallelism on this VM, less the generator's share (heavyServerCores).
     const g = HEAVY_GENERATOR_SHARE;
-    const cServer = heavyServerCores(C, eff);
-    const model = Math.log(Math.min(W, cServer));
+    const model = speedUp(C, W, eff);
     // The claim's opposite, "no speed-up" (r = 0). If C = 1 the model itself
     // predicts r = 0 and the claim is expected refuted: the alternative is then
     // the speed-up the claim promises, ×W.
@@ -84,7 +96,8 @@ export default defineSpec({
         `A block in which other processes took more than ${round(neighbourLimit(C), 2)} of a core (the median of its runs) is void and replaced, within the budget: the speed-up needs the cores. ` +
         (refuted
           ? ''
-          : `Every block also checks the speed-up's premise: the ${W} workers kept at least ${BUSY_SHARE} of the cores free to them busy (their CPU over the warm runs' window), not one core's time shared out. `) +
+          : `Every block also checks the speed-up's premise: the ${W} workers kept at least ${BUSY_SHARE} of the cores free to them busy (their CPU over the warm runs' window), not one core's time shared out. ` +
+            `A block whose cluster spent more than ×${SLOWED_TOGETHER} the one process's CPU per request (the same hash) is followed by the machine profile's parallelism probe, the servers idle: where the CPUs then give too little for the speed-up modelled on them to clear the boundary by the noise band, the host slowed the CPUs once both were busy and the block is void (a cluster that wastes CPU leaves the idle probe whole). `) +
         `Model on C=${C} (effective parallelism ${round(eff ?? C, 2)}): speed-up min(W, min(C, effective) − ${g} for the generator) = ${round(Math.exp(model), 2)} (r = ${round(model, 3)}); boundary r = ${round(boundary, 3)} (ratio ${round(Math.exp(boundary), 2)}), halfway in log space. ` +
         (refuted ? `On one core the cluster cannot be faster: the claim is expected refuted. ` : '') +
         `The source's ×3.8 (139/37) came from a multi-core laptop; it is not expected here.`,
@@ -104,8 +117,9 @@ export default defineSpec({
           source: `on the source's machine (cores not given), min(W, C − ${g}): ${[2, 4, 8, 16].map((c) => `×${round(Math.min(Math.max(2, c), c - g), 2)} on C=${c}`).join(', ')}; its own ×${round(sourceCluster / sourceSingle, 2)} (${sourceCluster} / ${sourceSingle} req/s) is what the model gives on about ${Math.round(sourceCluster / sourceSingle + g)} cores or more`,
         },
       },
-      // one server per arm for all the claim's blocks, stopped at its end
-      ...abbaBlocks(block),
+      // one server per arm for all the claim's blocks, stopped at its end; after a block whose
+      // cluster spent far more CPU per request than the one process, the CPUs given read again
+      ...abbaBlocks({ ...block, ...(refuted ? {} : { readSlowed: { arm: 'B', ref: 'A' } }) }),
       structural: {
         asserts: served,
         // Mechanism, not speed: every worker of the cluster served (its CPU over the
@@ -120,16 +134,34 @@ export default defineSpec({
         // is void (and replaced, within the budget): the speed-up modelled
         // needs the cores, and on 2 cores a neighbour's half core would move
         // the model's ×1.75 to the boundary.
-        check: (obs) =>
-          refuted
-            ? checkBlock(obs, { maxOthers: neighbourLimit(C) })
-            : checkBlockBusy(obs, {
-                C,
-                arm: 'B',
-                who: `the cluster of ${W}`,
-                servedPart: served,
-                busyPart: `the ${W} workers kept the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
-              }),
+        check: (obs) => {
+          if (refuted) return checkBlock(obs, { maxOthers: neighbourLimit(C) });
+          const judged = checkBlockBusy(obs, {
+            C,
+            arm: 'B',
+            who: `the cluster of ${W}`,
+            servedPart: served,
+            busyPart: `the ${W} workers kept the cores busy (≥ ${BUSY_SHARE} of those free to them)`,
+          });
+          // Where the CPUs gave less once the cluster's workers were all busy (their CPU per
+          // request far above the one process's for the same hash, and the harness's own
+          // probe, read then with the servers idle, finding too little parallelism for the
+          // modelled speed-up to clear the boundary), a sound block cannot test the
+          // speed-up: void, as a start-of-run profile that low makes it undecidable. A
+          // cluster that wastes CPU per request, or spins while its workers take turns,
+          // leaves the idle probe's reading whole: judged as ever.
+          const slowed = slowedBlock(obs, {
+            arm: 'B',
+            ref: 'A',
+            refText: 'the one process',
+            modelAt: (e) => speedUp(C, W, e),
+            boundary,
+            gain: `the cluster's speed-up`,
+          });
+          if (judged.ok && !judged.invalid && slowed)
+            return { ok: false, invalid: true, detail: `${slowed}; ${describeBlock(obs)}` };
+          return judged;
+        },
       },
       // One boundary halfway (log space) between the model's r and the nearest wrong
       // value; both are ≥ 2·ln(1.1) apart, outside this VM's ~10% noise band.

@@ -11,7 +11,7 @@ import {
   fewerArmParts,
   describeBlock,
   BUSY_SHARE,
-  costRatio,
+  slowedBlock,
 } from '../../harness/kits/abba.js';
 import { checkOfParts } from '../../harness/verdict.js';
 import { measuredParallelism, heavyServerCores } from '../../harness/kits/throughput-model.js';
@@ -25,31 +25,6 @@ import { round } from '../../harness/stats.js';
 function fewerGain(C, F, eff) {
   const cores = heavyServerCores(C, eff);
   return Math.log(Math.min(C, cores) / Math.min(F, cores));
-}
-
-/** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
-const IDLE_SERVERS = 0.1;
-
-/**
- * Why a block cannot tell C workers' gain over F: the CPUs, read by the harness's own probe
- * after a block whose W = C arm spent far more CPU per request than its W = F arm
- * (abba.js SLOWED_TOGETHER, obs.given), gave too little parallelism for the modelled gain
- * to stand outside the noise band. Honest blocks whose CPUs kept their speed read ×0.78–1.35
- * and are not probed; in whole quiet runs here the host gave the VM about one core's work
- * for minutes (×1.4–2.0, a start-of-run profile of 1.93, no gain of 2 workers over 1),
- * which failed a true claim once in 10 runs before this (BENCHMARKS.md §51). null where
- * the block is judged as ever (not probed, or a probe that finds the CPUs whole).
- * @param {any} obs @param {{ C: number, F: number }} o
- * @returns {string | null}
- */
-export function slowedBlock(obs, { C, F }) {
-  const eff = obs.given?.effectiveParallelism;
-  // servers that spent CPU while idle slowed the probe themselves: judged as ever
-  const idle = obs.given?.serversCores;
-  if (typeof eff !== 'number' || typeof idle !== 'number' || !(idle < IDLE_SERVERS)) return null;
-  const model = fewerGain(C, F, eff);
-  if (separable(model, 0)) return null;
-  return `the CPUs slowed once all ${C} workers were busy: ×${round(costRatio(obs, 'A', 'F') ?? NaN, 2)} the CPU per request of ${F}, and the harness's probe then read an effective parallelism of ${round(eff, 2)}: ${C} workers' gain over ${F} (×${round(Math.exp(model), 2)} on it) cannot be told from none in this block`;
 }
 
 export default defineSpec({
@@ -128,7 +103,7 @@ export default defineSpec({
       },
       // one server per arm for all the claim's blocks, stopped at its end; after a block whose
       // W = C workers spent far more CPU per request than W = F's, the CPUs given read again
-      ...abbaBlocks({ ...block, readSlowed: F >= 1 }),
+      ...abbaBlocks({ ...block, ...(F >= 1 ? { readSlowed: { arm: 'A', ref: 'F' } } : {}) }),
       structural: {
         asserts: `all ${2 * C} workers served, and ${C} workers kept the cores busy`,
         // All 2C workers served (so a missing gain is not idle workers), generator not the bottleneck.
@@ -160,7 +135,14 @@ export default defineSpec({
           // a sound block cannot judge that gain: void, as the start-of-run profile makes it
           // undecidable (timingUndecidable). A cluster that spins while its workers take
           // turns leaves the probe's reading whole: judged as ever; so is a structure that fails.
-          const slowed = slowedBlock(obs, { C, F });
+          const slowed = slowedBlock(obs, {
+            arm: 'A',
+            ref: 'F',
+            refText: String(F),
+            modelAt: (eff) => fewerGain(C, F, eff),
+            boundary: fewerModel / 2,
+            gain: `${C} workers' gain over ${F}`,
+          });
           if (judged.ok && slowed) return { ok: false, invalid: true, detail: `${slowed}; ${describeBlock(obs)}` };
           return judged;
         },

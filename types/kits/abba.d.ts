@@ -132,11 +132,14 @@ export type BlockOptions = {
      */
     generators?: number;
     /**
-     * with F: after a block whose A workers spent far more CPU per request
-     *   than its F workers (SLOWED_TOGETHER), read the parallelism the CPUs
-     *   give now (parallelismNow): the block's `given`
+     * after a block whose `arm` spent far more CPU
+     * per request than its `ref` (SLOWED_TOGETHER), read the parallelism the
+     * CPUs give now (parallelismNow): the block's `given` (slowedBlock)
      */
-    readSlowed?: boolean;
+    readSlowed?: {
+        arm: ArmName;
+        ref: ArmName;
+    };
 };
 export type SourceLoad = {
     /**
@@ -177,9 +180,9 @@ export type SourceLoad = {
  * @property {Record<string, { keepAlive: boolean }>} [variants]  several loads per server, by name
  * @property {SourceLoad} [sourceLoad]  the source's own load, run once (block 1) against each arm, after the block
  * @property {number} [generators]   generator processes (default 1): one can use no more than one core
- * @property {boolean} [readSlowed]  with F: after a block whose A workers spent far more CPU per request
- *                                   than its F workers (SLOWED_TOGETHER), read the parallelism the CPUs
- *                                   give now (parallelismNow): the block's `given`
+ * @property {{ arm: ArmName, ref: ArmName }} [readSlowed]  after a block whose `arm` spent far more CPU
+ *                                   per request than its `ref` (SLOWED_TOGETHER), read the parallelism the
+ *                                   CPUs give now (parallelismNow): the block's `given` (slowedBlock)
  *
  * @typedef {object} SourceLoad      a load shaped as the source's tool ran it, reported beside its table
  * @property {number} connections    its concurrent clients (loadtest -c)
@@ -392,14 +395,16 @@ export declare function abbaBlocks(o: BlockOptions): {
     end: () => Promise<void>;
 };
 /**
- * Above this, a block's A workers spent more CPU per /heavy request than its F workers
- * (costRatio) by more than the two vCPUs' unequal speeds explain: ×0.78–1.35 in the blocks
- * of runs whose CPUs kept their speed (A over F; BENCHMARKS.md §39 and §51). A /heavy
- * request is the same work in each arm, so ×1.4–2.0, read in whole runs here (§51), is
- * CPUs that ran slower once all of A's workers were busy: a host that gave the VM about
- * one core's work on two (a core's two threads, or time taken), which the guest's own
- * accounting does not show. So is a cluster whose workers spin while they wait their turn:
- * parallelismNow, the harness's own reading with the servers idle, tells the two apart.
+ * Above this, a block's arm with more workers busy spent more CPU per /heavy request than
+ * the arm it is compared with (costRatio) by more than the two vCPUs' unequal speeds
+ * explain: ×0.78–1.35 in the blocks of runs whose CPUs kept their speed (W = C over F;
+ * BENCHMARKS.md §39 and §51); a cluster of 2 over one process read ×0.99–1.01 in quiet
+ * runs (§61). A /heavy request is the same work in each arm, so ×1.4–2.0, read in whole
+ * runs here (§51, §60), is CPUs that ran slower once all the workers were busy: a host
+ * that gave the VM about one core's work on two (a core's two threads, or time taken),
+ * which the guest's own accounting does not show. So is a cluster whose workers spin
+ * while they wait their turn: parallelismNow, the harness's own reading with the servers
+ * idle, tells the two apart (slowedBlock).
  */
 export declare const SLOWED_TOGETHER = 1.35;
 /**
@@ -423,6 +428,34 @@ export declare function parallelismNow(ctx: import('../context.js').Context, pid
     effectiveParallelism: number;
     serversCores: number | null;
 } | null>;
+/** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
+export declare const IDLE_SERVERS = 0.1;
+/**
+ * Why a block cannot test a modelled speed-up: after it, its `arm` had spent far more CPU
+ * per request than its `ref` (SLOWED_TOGETHER, the block's `given`), and the harness's own
+ * probe, read then with the servers idle, found the CPUs giving so little parallelism that
+ * the speed-up modelled on it (modelAt) no longer clears the plan's boundary by the noise
+ * band (MARGIN): an honest block could then read on either side of it. Void, as the
+ * start-of-run profile makes such a claim undecidable (timingUndecidable); in whole quiet
+ * runs here the host gave the VM about one core's work for half a minute to minutes, with
+ * a start-of-run profile of 1.93–2.0, and failed a true claim (BENCHMARKS.md §51, §60).
+ * null where the block is judged as ever: not probed, a probe that finds the CPUs whole (a
+ * cluster that spins while its workers take turns slows no idle probe), servers that spent
+ * CPU while the probe ran (they slowed it themselves), or no reading. Only a sound block
+ * is voided: the caller keeps a failing structure's fail.
+ * @param {any} obs
+ * @param {{ arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
+ *   refText: `ref` as the reason names it; gain: the speed-up, as the reason names it
+ * @returns {string | null}
+ */
+export declare function slowedBlock(obs: any, { arm, ref, refText, modelAt, boundary, gain }: {
+    arm: ArmName;
+    ref: ArmName;
+    refText: string;
+    modelAt: (eff: number) => number;
+    boundary: number;
+    gain: string;
+}): string | null;
 /**
  * One block on fresh servers, stopped after it (abbaBlocks for a single
  * trial). Its observation has no `serversFrom`: every such block has its own.
