@@ -21,7 +21,10 @@ import {
   abbaTrial,
   abbaBlocks,
   processCpuNs,
+  parallelismNow,
 } from '../harness/kits/abba.js';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { STOP_GRACE_MS, READY_MS } from '../harness/kits/loadgen.js';
 
 /** A tiny /light block: one process against a cluster of 2. */
@@ -269,6 +272,42 @@ describe('processCpuNs', () => {
     expect(processCpuNs(process.pid)).toBeGreaterThan(0);
     expect(processCpuNs(2 ** 22 + 7)).toBeNaN();
   });
+});
+
+describe('parallelismNow', () => {
+  // A probe that, instead of the profile's, keeps a CPU busy in a child process for
+  // 300 ms: ended and waited for, its CPU is the probe's own; still alive when the probe
+  // returns (a process busy while the servers idle), other processes'. Linux only (/proc).
+  const busyChild = () =>
+    spawn(process.execPath, ['-e', 'const t = Date.now() + 300; while (Date.now() < t);'], { stdio: 'ignore' });
+  const ctx = (/** @type {(child: import('node:child_process').ChildProcess) => Promise<void>} */ wait) =>
+    /** @type {any} */ ({
+      cores: 2,
+      usable: null,
+      run: async () => {
+        await wait(busyChild());
+        return { effectiveParallelism: { value: 1.5 } };
+      },
+    });
+  it(
+    'counts the probe as its own and a process busy beside it as another',
+    { skip: process.platform !== 'linux' },
+    async () => {
+      const own = await parallelismNow(ctx((c) => once(c, 'exit').then(() => {})));
+      expect(own).toMatchObject({ effectiveParallelism: 1.5, serversCores: 0 });
+      expect(own?.othersCores).toBeLessThan(0.5);
+      /** @type {import('node:child_process').ChildProcess | null} */
+      let beside = null;
+      const other = await parallelismNow(
+        ctx((c) => {
+          beside = c;
+          return new Promise((resolve) => setTimeout(resolve, 250));
+        }),
+      );
+      /** @type {any} */ (beside)?.kill('SIGKILL');
+      expect(other?.othersCores).toBeGreaterThan(0.5);
+    },
+  );
 });
 
 describe('abbaTrial (one tiny real block)', () => {

@@ -364,7 +364,10 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right sizeâ€
     expect(check(block({ costF: 15_000 })).ok).toBe(true);
     // CPUs slowed once both workers were busy (Ã—1.8 the CPU per request of one), and the
     // harness's probe then read about one core, the servers idle: the block is void
-    const slowed = { ...block({ costA: 55_000 }), given: { effectiveParallelism: 1.1, serversCores: 0.01 } };
+    const slowed = {
+      ...block({ costA: 55_000 }),
+      given: { effectiveParallelism: 1.1, serversCores: 0.01, othersCores: 0.02 },
+    };
     expect(costRatio(slowed, 'A', 'F')).toBeCloseTo(1.803, 3);
     expect(check(slowed)).toMatchObject({ ok: false, invalid: true });
     expect(check(slowed).detail).toMatch(
@@ -372,7 +375,9 @@ describe('cluster.workers-equal-cores: C workers against fewer (the right sizeâ€
     );
     // the probe found the CPUs whole (a cluster that spins while it waits its turn), or the
     // servers busy while it ran, or no reading: judged as ever
-    expect(check({ ...slowed, given: { effectiveParallelism: 1.9, serversCores: 0.01 } }).ok).toBe(true);
+    expect(check({ ...slowed, given: { effectiveParallelism: 1.9, serversCores: 0.01, othersCores: 0.02 } }).ok).toBe(
+      true,
+    );
     expect(check({ ...slowed, given: { effectiveParallelism: 1.1, serversCores: 0.6 } }).ok).toBe(true);
     expect(check({ ...slowed, given: { effectiveParallelism: 1.1, serversCores: null } }).ok).toBe(true);
     expect(check({ ...slowed, given: null }).ok).toBe(true);
@@ -455,7 +460,7 @@ describe('cluster.faster-on-heavy: a block the host slowed once both CPUs were b
       runs: [run('A', false, 31_000), run('B', false, costB), run('B', true, costB), run('A', true, 31_000)],
       ...(given === undefined ? {} : { given }),
     });
-    const idle = (/** @type {number} */ eff) => ({ effectiveParallelism: eff, serversCores: 0.01 });
+    const idle = (/** @type {number} */ eff) => ({ effectiveParallelism: eff, serversCores: 0.01, othersCores: -0.03 });
     // Ã—1.8 the CPU per request, and about one core read with the servers idle: void
     const slowed = check(block(55_800, idle(1.1)));
     expect(slowed).toMatchObject({ ok: false, invalid: true });
@@ -471,6 +476,11 @@ describe('cluster.faster-on-heavy: a block the host slowed once both CPUs were b
     expect(check(block(55_800, idle(1.95))).ok).toBe(true);
     expect(check(block(55_800, { effectiveParallelism: 1.1, serversCores: 0.5 })).ok).toBe(true);
     expect(check(block(55_800, { effectiveParallelism: 1.1, serversCores: null })).ok).toBe(true);
+    // other processes took a share of the CPUs while the probe ran (a process of the program's
+    // own outside its servers' tree, busy while they idle), or that was not read: judged as ever
+    expect(check(block(55_800, { ...idle(1.1), othersCores: 0.5 })).ok).toBe(true);
+    expect(check(block(55_800, { ...idle(1.1), othersCores: 0.28 })).invalid).toBe(true);
+    expect(check(block(55_800, { ...idle(1.1), othersCores: null })).ok).toBe(true);
     expect(check(block(55_800, undefined)).ok).toBe(true);
     // a structure that fails still fails, slowed or not
     const resting = block(55_800, idle(1.1));

@@ -12,6 +12,7 @@ import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
 import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
 import { probeParallelism } from '../profile.js';
+import { childProcesses } from './threads.js';
 
 /** @type {{ cpuNs: (tid: number, pid?: number | 'self') => number }} */
 const proc = createRequire(import.meta.url)('../../fixtures/lib/proc.cjs');
@@ -519,7 +520,8 @@ export function abbaBlocks(o) {
         const slowed = o.readSlowed ? costRatio(block, o.readSlowed.arm, o.readSlowed.ref) : null;
         if (slowed === null || !(slowed > SLOWED_TOGETHER)) return block;
         const serving = current.live.flatMap((l) => [...l.pids, l.primary]).filter((p) => typeof p === 'number');
-        return { ...block, given: await parallelismNow(ctx, serving) };
+        const generators = (current.session.pids ?? []).filter((p) => typeof p === 'number');
+        return { ...block, given: await parallelismNow(ctx, serving, generators) };
       } catch (err) {
         await end();
         throw err;
@@ -565,17 +567,37 @@ export function costRatio(block, arm, ref) {
  * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
  * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
  * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
- * probe are told from a host that slows the CPUs. null where the probe fails.
- * @param {import('../context.js').Context} ctx @param {number[]} [pids]
- * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null } | null>}
+ * probe are told from a host that slows the CPUs. `othersCores`: what the usable CPUs'
+ * busy time (/proc/stat, 10 ms ticks) shows beyond the probe (the harness's ended
+ * children), the servers, the generator (`generators`) and the harness itself: other
+ * processes', which slow the probe as a slower host would (a program's process outside
+ * its servers' tree, busy only while they idle, among them). null where the probe fails.
+ * @param {import('../context.js').Context} ctx @param {number[]} [pids] @param {number[]} [generators]
+ * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null, othersCores: number | null } | null>}
  */
-export async function parallelismNow(ctx, pids = []) {
-  const cpu = () => pids.reduce((sum, pid) => sum + processTreeCpuNs(pid), 0);
-  const [cpu0, t0] = [cpu(), performance.now()];
+export async function parallelismNow(ctx, pids = [], generators = []) {
+  const cpus = ctx.usable ?? null;
+  const treeNs = (/** @type {number[]} */ xs) => xs.reduce((sum, pid) => sum + processTreeCpuNs(pid), 0);
+  const endedMs = () => childProcesses(process.pid)?.endedCpuMs ?? NaN;
+  const [servers0, ours0, ended0, busy0, t0] = [
+    treeNs(pids),
+    treeNs([...generators, process.pid]),
+    endedMs(),
+    busyMs(cpus),
+    performance.now(),
+  ];
   const value = await probeParallelism(ctx.run, ctx.cores);
   if (value === null) return null;
-  const spent = (cpu() - cpu0) / 1e6 / (performance.now() - t0);
-  return { effectiveParallelism: value, serversCores: Number.isFinite(spent) ? round(spent, 3) : null };
+  const elapsedMs = performance.now() - t0;
+  const serversMs = (treeNs(pids) - servers0) / 1e6;
+  const oursMs = (treeNs([...generators, process.pid]) - ours0) / 1e6 + (endedMs() - ended0);
+  const others = (busyMs(cpus) - busy0 - serversMs - oursMs) / elapsedMs;
+  return {
+    effectiveParallelism: value,
+    serversCores: Number.isFinite(serversMs) ? round(serversMs / elapsedMs, 3) : null,
+    // not floored at zero: a reading below it is the ticks' error
+    othersCores: Number.isFinite(others) ? round(others, 2) : null,
+  };
 }
 
 /** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
@@ -592,17 +614,22 @@ export const IDLE_SERVERS = 0.1;
  * a start-of-run profile of 1.93–2.0, and failed a true claim (BENCHMARKS.md §51, §60).
  * null where the block is judged as ever: not probed, a probe that finds the CPUs whole (a
  * cluster that spins while its workers take turns slows no idle probe), servers that spent
- * CPU while the probe ran (they slowed it themselves), or no reading. Only a sound block
+ * CPU while the probe ran (they slowed it themselves), other processes that took more than
+ * neighbourLimit of the CPUs meanwhile (a process of the program's own outside its
+ * servers' tree, busy while they idle, would slow the probe at will), or no reading. Only a sound block
  * is voided: the caller keeps a failing structure's fail.
  * @param {any} obs
- * @param {{ arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
+ * @param {{ C: number, arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
  *   refText: `ref` as the reason names it; gain: the speed-up, as the reason names it
  * @returns {string | null}
  */
-export function slowedBlock(obs, { arm, ref, refText, modelAt, boundary, gain }) {
+export function slowedBlock(obs, { C, arm, ref, refText, modelAt, boundary, gain }) {
   const eff = obs.given?.effectiveParallelism;
   const idle = obs.given?.serversCores;
+  const others = obs.given?.othersCores;
   if (typeof eff !== 'number' || typeof idle !== 'number' || !(idle < IDLE_SERVERS)) return null;
+  // other processes took a share of the CPUs while it ran: the probe read them, not the host
+  if (typeof others !== 'number' || !(others < neighbourLimit(C))) return null;
   const model = modelAt(eff);
   if (model >= boundary + MARGIN) return null;
   return `the CPUs slowed once all the workers were busy: ×${round(costRatio(obs, arm, ref) ?? NaN, 2)} the CPU per request of ${refText}, and the harness's probe then read an effective parallelism of ${round(eff, 2)}: ${gain} (×${round(Math.exp(model), 2)} on it) cannot be told from none in this block`;

@@ -151,6 +151,7 @@ export default defineSpec({
           // cluster that wastes CPU per request, or spins while its workers take turns,
           // leaves the idle probe's reading whole: judged as ever.
           const slowed = slowedBlock(obs, {
+            C,
             arm: 'B',
             ref: 'A',
             refText: 'the one process',

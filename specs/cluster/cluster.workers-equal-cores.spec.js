@@ -136,6 +136,7 @@ export default defineSpec({
           // undecidable (timingUndecidable). A cluster that spins while its workers take
           // turns leaves the probe's reading whole: judged as ever; so is a structure that fails.
           const slowed = slowedBlock(obs, {
+            C,
             arm: 'A',
             ref: 'F',
             refText: String(F),

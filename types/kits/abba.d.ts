@@ -420,13 +420,18 @@ export declare function costRatio(block: {
  * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
  * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
  * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
- * probe are told from a host that slows the CPUs. null where the probe fails.
- * @param {import('../context.js').Context} ctx @param {number[]} [pids]
- * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null } | null>}
+ * probe are told from a host that slows the CPUs. `othersCores`: what the usable CPUs'
+ * busy time (/proc/stat, 10 ms ticks) shows beyond the probe (the harness's ended
+ * children), the servers, the generator (`generators`) and the harness itself: other
+ * processes', which slow the probe as a slower host would (a program's process outside
+ * its servers' tree, busy only while they idle, among them). null where the probe fails.
+ * @param {import('../context.js').Context} ctx @param {number[]} [pids] @param {number[]} [generators]
+ * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null, othersCores: number | null } | null>}
  */
-export declare function parallelismNow(ctx: import('../context.js').Context, pids?: number[]): Promise<{
+export declare function parallelismNow(ctx: import('../context.js').Context, pids?: number[], generators?: number[]): Promise<{
     effectiveParallelism: number;
     serversCores: number | null;
+    othersCores: number | null;
 } | null>;
 /** Idle servers spend next to no CPU (a timer, a GC): at this share of a core or more they were not idle. */
 export declare const IDLE_SERVERS = 0.1;
@@ -441,14 +446,17 @@ export declare const IDLE_SERVERS = 0.1;
  * a start-of-run profile of 1.93–2.0, and failed a true claim (BENCHMARKS.md §51, §60).
  * null where the block is judged as ever: not probed, a probe that finds the CPUs whole (a
  * cluster that spins while its workers take turns slows no idle probe), servers that spent
- * CPU while the probe ran (they slowed it themselves), or no reading. Only a sound block
+ * CPU while the probe ran (they slowed it themselves), other processes that took more than
+ * neighbourLimit of the CPUs meanwhile (a process of the program's own outside its
+ * servers' tree, busy while they idle, would slow the probe at will), or no reading. Only a sound block
  * is voided: the caller keeps a failing structure's fail.
  * @param {any} obs
- * @param {{ arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
+ * @param {{ C: number, arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
  *   refText: `ref` as the reason names it; gain: the speed-up, as the reason names it
  * @returns {string | null}
  */
-export declare function slowedBlock(obs: any, { arm, ref, refText, modelAt, boundary, gain }: {
+export declare function slowedBlock(obs: any, { C, arm, ref, refText, modelAt, boundary, gain }: {
+    C: number;
     arm: ArmName;
     ref: ArmName;
     refText: string;
