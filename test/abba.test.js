@@ -275,39 +275,61 @@ describe('processCpuNs', () => {
 });
 
 describe('parallelismNow', () => {
-  // A probe that, instead of the profile's, keeps a CPU busy in a child process for
-  // 300 ms: ended and waited for, its CPU is the probe's own; still alive when the probe
-  // returns (a process busy while the servers idle), other processes'. Linux only (/proc).
-  const busyChild = () =>
-    spawn(process.execPath, ['-e', 'const t = Date.now() + 300; while (Date.now() < t);'], { stdio: 'ignore' });
-  const ctx = (/** @type {(child: import('node:child_process').ChildProcess) => Promise<void>} */ wait) =>
+  // Instead of the profile's probe, a wait while a process keeps a CPU busy for 300 ms:
+  // the probe's own child (ended and waited for), a child of a server's (the servers'), or a
+  // process outside the harness's family (another's). Linux only (/proc).
+  const BUSY = 'const t = Date.now() + 300; while (Date.now() < t);';
+  const ctx = (/** @type {() => Promise<void>} */ during) =>
     /** @type {any} */ ({
       cores: 2,
       usable: null,
       run: async () => {
-        await wait(busyChild());
+        await during();
         return { effectiveParallelism: { value: 1.5 } };
       },
     });
-  it(
-    'counts the probe as its own and a process busy beside it as another',
-    { skip: process.platform !== 'linux' },
-    async () => {
-      const own = await parallelismNow(ctx((c) => once(c, 'exit').then(() => {})));
-      expect(own).toMatchObject({ effectiveParallelism: 1.5, serversCores: 0 });
-      expect(own?.othersCores).toBeLessThan(0.5);
-      /** @type {import('node:child_process').ChildProcess | null} */
-      let beside = null;
-      const other = await parallelismNow(
-        ctx((c) => {
-          beside = c;
-          return new Promise((resolve) => setTimeout(resolve, 250));
-        }),
+  const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const linux = { skip: process.platform !== 'linux' };
+  it('counts the probe as the harness’s own', linux, async () => {
+    const own = await parallelismNow(
+      ctx(() => once(spawn(process.execPath, ['-e', BUSY], { stdio: 'ignore' }), 'exit').then(() => {})),
+    );
+    expect(own).toMatchObject({ effectiveParallelism: 1.5, serversCores: 0 });
+    expect(own?.othersCores).toBeLessThan(0.5);
+  });
+  it('counts a process a server started as the servers’', linux, async () => {
+    // a "server" that starts a busy process of its own and then idles
+    const starter = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(BUSY)}], { stdio: 'ignore' }); setTimeout(() => {}, 3000);`;
+    const server = spawn(process.execPath, ['-e', starter], { stdio: 'ignore' });
+    try {
+      await sleep(80); // its child started
+      const read = await parallelismNow(
+        ctx(() => sleep(250)),
+        [/** @type {number} */ (server.pid)],
       );
-      /** @type {any} */ (beside)?.kill('SIGKILL');
-      expect(other?.othersCores).toBeGreaterThan(0.5);
-    },
-  );
+      expect(read?.serversCores).toBeGreaterThan(0.5);
+      expect(read?.othersCores).toBeLessThan(0.5);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+  it('counts a process outside the harness’s family as another’s', linux, async () => {
+    // started through a shell that exits at once: the busy process is no longer ours
+    const shell = spawn('sh', ['-c', `'${process.execPath}' -e '${BUSY}' >/dev/null 2>&1 & echo $!`]);
+    const [out] = await once(shell.stdout, 'data');
+    const pid = Number(String(out).trim());
+    try {
+      await once(shell, 'exit');
+      const read = await parallelismNow(ctx(() => sleep(200)));
+      expect(read?.othersCores).toBeGreaterThan(0.5);
+    } finally {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // ended already
+      }
+    }
+  });
 });
 
 describe('abbaTrial (one tiny real block)', () => {

@@ -429,6 +429,14 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-spin-idle-hog',
+    what: "cluster-serial-spin, and the primary's own process (outside the servers' processes) keeps a CPU busy whenever no /heavy has been in a worker's hands for 50 ms: idle under the blocks' load, busy while the harness's parallelism probe runs after a block whose cluster spent far more CPU per request",
+    select: ['cluster.faster-on-heavy', 'cluster.workers-equal-cores'],
+    // the serial cluster is no faster than one process, nor C workers than fewer; the probe read
+    // beside the hog must not void the blocks as a slowed host's
+    breaks: () => true,
+  },
+  {
     name: 'single-handicap',
     what: 'the single-process arm (workers: 0) spins 0.5 ms per request before answering',
     select: ['cluster.slower-on-light'],

@@ -106,6 +106,35 @@ export function processTreeCpuNs(pid) {
 }
 
 /**
+ * CPU time (ms) of processes `roots` and of every process descended from them: each one's
+ * threads (processTreeCpuNs) and its children that ended and were waited for (cutime +
+ * cstime, 10 ms ticks; threads.js childProcesses), each process once. Read at two moments,
+ * the difference is what the family spent between them, a child that ended meanwhile
+ * included (its parent's ended CPU grows by all it spent). A process a program starts
+ * outside its servers' processes is the program's, not a neighbour's; one that left the
+ * family (its parent ended first) is not found. NaN off Linux.
+ * @param {number[]} roots
+ */
+export function familyCpuMs(roots) {
+  const seen = new Set();
+  const queue = [...roots];
+  let ms = 0;
+  let read = false;
+  while (queue.length) {
+    const pid = /** @type {number} */ (queue.pop());
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const family = childProcesses(pid);
+    if (!family) continue; // ended meanwhile: its CPU is in its parent's ended CPU, or lost with it
+    const threads = processTreeCpuNs(pid);
+    ms += (Number.isFinite(threads) ? threads / 1e6 : 0) + family.endedCpuMs;
+    read = true;
+    queue.push(...family.alive);
+  }
+  return read ? ms : NaN;
+}
+
+/**
  * Busy CPU time (ms, 10 ms jiffies) of the given CPUs (all when null) from
  * /proc/stat, NaN off Linux.
  * @param {number[] | null} cpus
@@ -387,11 +416,12 @@ export async function loadArm(
     const cpu0 = pids.map(processCpuNs);
     const primary0 = primary === null ? NaN : processCpuNs(primary);
     const cpus0 = ctx.usable ?? null;
-    // Everything of ours the load runs through, every thread: what the
-    // machine's busy time shows beyond it is other processes' (neighbours).
+    // Everything of ours the load runs through, every thread, with every process
+    // they started: what the machine's busy time shows beyond it is other
+    // processes' (neighbours).
     const generators = (session?.pids ?? []).filter((p) => typeof p === 'number');
     const ours = [...pids, ...(primary === null ? [] : [primary]), ...generators, process.pid];
-    const ours0 = ours.map(processTreeCpuNs);
+    const ours0 = familyCpuMs(ours);
     const busy0 = busyMs(cpus0);
     const t0 = performance.now();
     const spec = {
@@ -413,7 +443,7 @@ export async function loadArm(
     // how many of them went to other processes.
     const elapsedMs = performance.now() - t0;
     const machineCores = round((busyMs(cpus0) - busy0) / elapsedMs, 2);
-    const oursMs = ours.reduce((sum, pid, i) => sum + (processTreeCpuNs(pid) - ours0[i]) / 1e6, 0);
+    const oursMs = familyCpuMs(ours) - ours0;
     // Not floored at zero: a reading below it is the ticks' error, which the block's median evens out.
     const otherCores = generators.length ? round(machineCores - oursMs / elapsedMs, 2) : NaN;
     const cpuMs = pids.map((p, i) => round((processCpuNs(p) - cpu0[i]) / 1e6, 1));
@@ -566,32 +596,23 @@ export function costRatio(block, arm, ref) {
  * The parallelism the CPUs give now, as the machine profile reads it (its probe,
  * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
  * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
- * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
- * probe are told from a host that slows the CPUs. `othersCores`: what the usable CPUs'
- * busy time (/proc/stat, 10 ms ticks) shows beyond the probe (the harness's ended
- * children), the servers, the generator (`generators`) and the harness itself: other
- * processes', which slow the probe as a slower host would (a program's process outside
- * its servers' tree, busy only while they idle, among them). null where the probe fails.
+ * (`pids`) and every process they started spent meanwhile, in cores, so that servers that
+ * spin while idle and slow the probe are told from a host that slows the CPUs.
+ * `othersCores`: what the usable CPUs' busy time (/proc/stat, 10 ms ticks) shows beyond
+ * the harness and all it started (the probe, the servers, the generator `generators`):
+ * other processes', which slow the probe as a slower host would. null where the probe fails.
  * @param {import('../context.js').Context} ctx @param {number[]} [pids] @param {number[]} [generators]
  * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null, othersCores: number | null } | null>}
  */
 export async function parallelismNow(ctx, pids = [], generators = []) {
   const cpus = ctx.usable ?? null;
-  const treeNs = (/** @type {number[]} */ xs) => xs.reduce((sum, pid) => sum + processTreeCpuNs(pid), 0);
-  const endedMs = () => childProcesses(process.pid)?.endedCpuMs ?? NaN;
-  const [servers0, ours0, ended0, busy0, t0] = [
-    treeNs(pids),
-    treeNs([...generators, process.pid]),
-    endedMs(),
-    busyMs(cpus),
-    performance.now(),
-  ];
+  const ours = [process.pid, ...pids, ...generators];
+  const [servers0, ours0, busy0, t0] = [familyCpuMs(pids), familyCpuMs(ours), busyMs(cpus), performance.now()];
   const value = await probeParallelism(ctx.run, ctx.cores);
   if (value === null) return null;
   const elapsedMs = performance.now() - t0;
-  const serversMs = (treeNs(pids) - servers0) / 1e6;
-  const oursMs = (treeNs([...generators, process.pid]) - ours0) / 1e6 + (endedMs() - ended0);
-  const others = (busyMs(cpus) - busy0 - serversMs - oursMs) / elapsedMs;
+  const serversMs = pids.length ? familyCpuMs(pids) - servers0 : 0;
+  const others = (busyMs(cpus) - busy0 - (familyCpuMs(ours) - ours0)) / elapsedMs;
   return {
     effectiveParallelism: value,
     serversCores: Number.isFinite(serversMs) ? round(serversMs / elapsedMs, 3) : null,

@@ -53,6 +53,17 @@ export declare function processCpuNs(pid: number): number;
  */
 export declare function processTreeCpuNs(pid: number): number;
 /**
+ * CPU time (ms) of processes `roots` and of every process descended from them: each one's
+ * threads (processTreeCpuNs) and its children that ended and were waited for (cutime +
+ * cstime, 10 ms ticks; threads.js childProcesses), each process once. Read at two moments,
+ * the difference is what the family spent between them, a child that ended meanwhile
+ * included (its parent's ended CPU grows by all it spent). A process a program starts
+ * outside its servers' processes is the program's, not a neighbour's; one that left the
+ * family (its parent ended first) is not found. NaN off Linux.
+ * @param {number[]} roots
+ */
+export declare function familyCpuMs(roots: number[]): number;
+/**
  * Busy CPU time (ms, 10 ms jiffies) of the given CPUs (all when null) from
  * /proc/stat, NaN off Linux.
  * @param {number[] | null} cpus
@@ -419,12 +430,11 @@ export declare function costRatio(block: {
  * The parallelism the CPUs give now, as the machine profile reads it (its probe,
  * fixtures/profile-probe.cjs: k = 1 … C + 1 tasks at once), taken between blocks with the
  * servers idle: the harness's own reading. `serversCores`: the CPU the serving processes
- * (`pids`) spent meanwhile, in cores, so that servers that spin while idle and slow the
- * probe are told from a host that slows the CPUs. `othersCores`: what the usable CPUs'
- * busy time (/proc/stat, 10 ms ticks) shows beyond the probe (the harness's ended
- * children), the servers, the generator (`generators`) and the harness itself: other
- * processes', which slow the probe as a slower host would (a program's process outside
- * its servers' tree, busy only while they idle, among them). null where the probe fails.
+ * (`pids`) and every process they started spent meanwhile, in cores, so that servers that
+ * spin while idle and slow the probe are told from a host that slows the CPUs.
+ * `othersCores`: what the usable CPUs' busy time (/proc/stat, 10 ms ticks) shows beyond
+ * the harness and all it started (the probe, the servers, the generator `generators`):
+ * other processes', which slow the probe as a slower host would. null where the probe fails.
  * @param {import('../context.js').Context} ctx @param {number[]} [pids] @param {number[]} [generators]
  * @returns {Promise<{ effectiveParallelism: number, serversCores: number | null, othersCores: number | null } | null>}
  */
