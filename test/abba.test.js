@@ -255,11 +255,28 @@ describe('checkBlock', () => {
     const cluster = block([run({}), B(capped), B({}), run({})]);
     expect(checkBlock(cluster, { boundCountsIn: ['A'] })).toMatchObject({ ok: false, invalid: true });
   });
-  it('voids a block with failed requests', () => {
-    expect(checkBlock(block([run({ errors: { ECONNREFUSED: 1 } }), B({}), B({}), run({})]))).toMatchObject({
-      ok: false,
-      invalid: true,
-    });
+  it('voids a block with failed requests where other processes were not bounded or read; fails it within the bound', () => {
+    const failed = (/** @type {any} */ o) => block([run({ errors: { ECONNREFUSED: 1 }, ...o }), B(o), B(o), run(o)]);
+    expect(checkBlock(failed({}))).toMatchObject({ ok: false, invalid: true });
+    expect(checkBlock(failed({}), { maxOthers: 0.3 })).toMatchObject({ ok: false, invalid: true }); // not read
+    const quiet = checkBlock(failed({ otherCores: 0.02, usableCores: 2 }), { maxOthers: 0.3 });
+    expect(quiet.ok).toBe(false);
+    expect(quiet.invalid).toBeUndefined();
+    expect(quiet.detail).toMatch(
+      /^a run had errors or no answers \(single: \{"ECONNREFUSED":1\}\), other processes taking 0.02 of a core: /,
+    );
+    // no answers at all, the CPUs free: the same
+    const none = block([
+      run({ otherCores: 0, usableCores: 2 }),
+      B({ requests: 0, otherCores: 0 }),
+      B({ otherCores: 0 }),
+      run({ otherCores: 0 }),
+    ]);
+    expect(checkBlock(none, { maxOthers: 0.3 }).invalid).toBeUndefined();
+    // beside neighbours the block is void first, errors or not
+    const busy = checkBlock(failed({ otherCores: 0.8, usableCores: 2 }), { maxOthers: 0.3 });
+    expect(busy).toMatchObject({ ok: false, invalid: true });
+    expect(busy.detail).toMatch(/other processes took 0.8 of 2 cores/);
   });
   it('describes several variants', () => {
     const b = { ...block([run({ variant: 'x' }), run({ variant: 'y' })]), ratios: { x: 0, y: Math.log(2) } };

@@ -437,6 +437,14 @@ export const SABOTAGES = [
     breaks: () => true,
   },
   {
+    name: 'cluster-drops-heavy',
+    what: 'cluster-server.cjs: each cluster worker closes every 6th /heavy connection it is handed without answering; the others are served as ever',
+    select: ['cluster.faster-on-heavy', 'cluster.workers-equal-cores'],
+    // a cluster that fails a sixth of its requests does not serve /heavy, faster or at any size;
+    // its failed requests must not void every block
+    breaks: () => true,
+  },
+  {
     name: 'single-handicap',
     what: 'the single-process arm (workers: 0) spins 0.5 ms per request before answering',
     select: ['cluster.slower-on-light'],

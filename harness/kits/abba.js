@@ -842,7 +842,9 @@ export function workersServed(block, { arm = 'B', share = 0.25, variants = null 
  * `maxOthers`: the most cores other processes may take during the block
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
- * replaced, within the budget, rather than judged.
+ * replaced, within the budget, rather than judged. Within it, a run with
+ * failed requests or no answers fails the block; without it (or unread),
+ * such a block is void.
  * @param {any} block @param {{ arm?: ArmName, saturated?: boolean, boundCountsIn?: ArmName[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
@@ -877,13 +879,19 @@ export function checkBlock(
       invalid: true,
       detail: `${MACHINE_BUSY}: other processes took ${round(others, 2)} of ${block.runs[0].usableCores} cores during the block (more than ${round(maxOthers, 2)}): ${text}`,
     };
+  // Requests failed, or none answered: with the CPUs free of other processes
+  // (read, and within maxOthers) that is the server's doing under a bounded
+  // load (honest servers answer every request here, quiet or beside a
+  // pinned loop), and a fail: a server that drops or stalls some requests
+  // would otherwise void every block and leave the claim inconclusive.
+  // Where other processes' CPU was not read, or no bound was set, void.
   const failed = block.runs.filter((/** @type {any} */ x) => Object.keys(x.errors ?? {}).length || !(x.requests > 0));
-  if (failed.length)
-    return {
-      ok: false,
-      invalid: true,
-      detail: `a run had errors or no answers (${failed.map((/** @type {any} */ x) => JSON.stringify(x.errors)).join('; ')}): ${text}`,
-    };
+  if (failed.length) {
+    const what = `a run had errors or no answers (${failed.map((/** @type {any} */ x) => `${x.label}: ${JSON.stringify(x.errors)}`).join('; ')})`;
+    if (others !== null && Number.isFinite(maxOthers))
+      return { ok: false, detail: `${what}, other processes taking ${round(others, 2)} of a core: ${text}` };
+    return { ok: false, invalid: true, detail: `${what}: ${text}` };
+  }
   const capped = block.runs.filter((/** @type {any} */ x) => x.generatorBound && !full(x));
   const shared = capped.length
     ? `; generator CPU-bound in ${capped.length} ${capped.map((/** @type {any} */ x) => x.label).join(', ')} run(s): counted, it can only understate that arm`

@@ -750,7 +750,9 @@ export declare function workersServed(block: any, { arm, share, variants }?: {
  * `maxOthers`: the most cores other processes may take during the block
  * (the median of its runs' `otherCores`) before it is void: a block whose
  * model counts on the machine's cores (a speed-up) spoiled by neighbours is
- * replaced, within the budget, rather than judged.
+ * replaced, within the budget, rather than judged. Within it, a run with
+ * failed requests or no answers fails the block; without it (or unread),
+ * such a block is void.
  * @param {any} block @param {{ arm?: ArmName, saturated?: boolean, boundCountsIn?: ArmName[], servedIn?: string[] | null, maxOthers?: number }} [o]
  * @returns {{ ok: boolean, detail: string, invalid?: boolean }}
  */
