@@ -723,6 +723,16 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(relayed.detail).toContain("the report is process 113's, not the launched process's (100)");
     expect(relayed.detail).toContain('4 of the threads it names are not the launched process');
     expect(relayed.detail).toContain('runs 1 process(es) of its own (pid 113)');
+    // the relayed program's parks are its child's, which the harness does not watch: none
+    // seen parked is no void where the report is not the launched process's
+    const unseen = { ...base, ...read, poolParked: 0, pid: 113 };
+    const relayedUnseen = check({ ...unseen, launched: { pid: 100, children: [113], foreign: [114, 115, 116, 117] } });
+    expect(relayedUnseen).toMatchObject({ ok: false });
+    expect(relayedUnseen.invalid).toBeUndefined();
+    // the launched process's own report with too few seen parked: void, as before
+    expect(check({ ...unseen, pid: 100, launched: { pid: 100, children: [], foreign: [] } })).toMatchObject({
+      invalid: true,
+    });
     // each fault alone
     expect(launchedPart({ pid: 100, children: [101], foreign: [] }, 100)?.ok).toBe(false);
     expect(launchedPart({ pid: 100, children: [], foreign: [7] }, 100)?.ok).toBe(false);
