@@ -635,10 +635,10 @@ export const IDLE_SERVERS = 0.1;
  * a start-of-run profile of 1.93–2.0, and failed a true claim (BENCHMARKS.md §51, §60).
  * null where the block is judged as ever: not probed, a probe that finds the CPUs whole (a
  * cluster that spins while its workers take turns slows no idle probe), servers that spent
- * CPU while the probe ran (they slowed it themselves), other processes that took more than
- * neighbourLimit of the CPUs meanwhile (a process of the program's own outside its
- * servers' tree, busy while they idle, would slow the probe at will), or no reading. Only a sound block
- * is voided: the caller keeps a failing structure's fail.
+ * CPU while the probe ran (they slowed it themselves, and so does any process they
+ * started: familyCpuMs), other processes that took more than neighbourLimit of the CPUs
+ * meanwhile (the probe read them, not the host), or no reading. Only a sound block is
+ * voided: the caller keeps a failing structure's fail.
  * @param {any} obs
  * @param {{ C: number, arm: ArmName, ref: ArmName, refText: string, modelAt: (eff: number) => number, boundary: number, gain: string }} o
  *   refText: `ref` as the reason names it; gain: the speed-up, as the reason names it
