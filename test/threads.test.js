@@ -486,6 +486,28 @@ describe("the main-thread specs take the kernel's count", () => {
     );
     // L-hidden-thread-quiet: the Worker read nothing, its CPU alone; on Node 24 on, its name too
     expect(check({ ...sab, startedThreads: [thread(20, 36.7, 0), ...pool.slice(1)] })).toMatchObject({ ok: false });
+    // … and its heap: a Worker's start under the CPU bound (Node 20 here: 18.3–20.0 ms, some 1 700
+    // faults) is against by the pages it faulted, not contested
+    const quietHeap = check({ ...sab, startedThreads: [thread(20, 18.3, 9523, { faults: 1684 }), ...pool.slice(1)] });
+    expect(quietHeap).toMatchObject({ ok: false });
+    expect(quietHeap.invalid).toBeUndefined();
+    expect(quietHeap.detail).toContain(
+      "(tid 20 'node': 18.3 ms of CPU, 1684 page faults, read 0.01 MiB, waits in futex; at or past 20 ms of CPU or 1024 page faults,",
+    );
+    // the pool's honest faults (269–404 together, Node 20–26) are far from the bound, and one short of it is
+    // judged by its CPU as before
+    const shortOfHeap = besideThePool({
+      ...sab,
+      startedThreads: [thread(20, 1, 0, { faults: BESIDE_POOL.faults - 1 }), ...pool.slice(1)],
+    });
+    expect(shortOfHeap).toMatchObject({ against: [], contested: [] });
+    expect(shortOfHeap?.idle).toHaveLength(1);
+    // a pool thread is held to the same bound: an isolate parked in the pool's place
+    const heapInPool = besideThePool({
+      ...whole,
+      startedThreads: [thread(20, 3, 0, { faults: 2100 }), ...pool.slice(1)],
+    });
+    expect(heapInPool?.against).toHaveLength(1);
     expect(
       check({ ...sab, startedThreads: [thread(20, 1, 0, { name: 'WorkerThread' }), ...pool.slice(1)] }).invalid,
     ).toBeUndefined();
