@@ -12,4 +12,11 @@ export const SABOTAGES_L = [
     // the gzip callback runs on a worker thread, not on the main thread
     breaks: (id) => id === 'main-thread.single',
   },
+  {
+    name: 'L-elder-thread',
+    what: "main-thread.cjs: L-hidden-thread-quiet's worker thread started at the fixture's load, before it counts its threads (so not among those the first pool use started), the pool one thread short, running the zlib.gzip callback's work and reading nothing",
+    select: ['main-thread.single'],
+    // the gzip callback runs on a worker thread, not on the main thread
+    breaks: (id) => id === 'main-thread.single',
+  },
 ];

@@ -148,14 +148,25 @@ export function eventLoops(pid, { tasks = listTasks, wait = proc.threadWait } = 
  * @param {number} pid
  * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
  */
-export function threadCount(pid, { tasks = listTasks, kernel = (p, tid) => proc.ioWorker(tid, p) } = {}) {
+export function threadCount(pid, read = {}) {
+  return programThreads(pid, read)?.length ?? null;
+}
+
+/**
+ * The program's threads of process `pid` now, by id: every thread but
+ * io_uring's kernel workers (threadCount's). null where they cannot be listed.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export function programThreads(pid, { tasks = listTasks, kernel = (p, tid) => proc.ioWorker(tid, p) } = {}) {
   let tids;
   try {
     tids = tasks(pid).map(Number);
   } catch {
     return null;
   }
-  return tids.filter((tid) => kernel(pid, tid) === false).length;
+  return tids.filter((tid) => kernel(pid, tid) === false);
 }
 
 /**
@@ -463,6 +474,27 @@ export function startedActivity(
 }
 
 /**
+ * What each thread of process `pid` outside `poolStarted` (the threads its
+ * first pool use started) has done since it started, read from outside it
+ * (startedActivity): the threads there before that use, Node's own (V8's
+ * platform workers, its signal and inspector threads) and any the program
+ * started at its load. The main thread is left out. null off Linux, where
+ * the threads cannot be listed or `poolStarted` was not reported.
+ * @param {number} pid @param {unknown} poolStarted
+ * @param {{ list?: (pid: number) => number[] | null, activity?: typeof startedActivity }} [read]  (tests)
+ * @returns {StartedThread[] | null}
+ */
+export function elderActivity(pid, poolStarted, { list = programThreads, activity = startedActivity } = {}) {
+  if (process.platform !== 'linux' || !Array.isArray(poolStarted)) return null;
+  const tids = list(pid);
+  if (tids === null) return null;
+  return activity(
+    pid,
+    tids.filter((tid) => !poolStarted.includes(tid)),
+  );
+}
+
+/**
  * Thread `tid` of process `pid`'s minor page faults so far, read from outside
  * it (minflt of its task stat); null where unreadable (the thread gone, not Linux).
  * @param {number} pid @param {number} tid
@@ -571,6 +603,9 @@ export async function mainThreadTrial(
     const children = watched ? childProcesses(pid) : null;
     // with parkNew: what each thread started since the fixture's load has done (startedActivity)
     const started = watched && parkNew ? startedActivity(pid, data.poolStarted) : undefined;
+    // … and what each of the others has done, the main thread aside: those there before the
+    // first pool use (Node's own, and any the program started at its load)
+    const elders = watched && parkNew ? elderActivity(pid, data.poolStarted) : undefined;
     const reads = pid === undefined ? null : threadReads(pid);
     // with launched: the process the harness spawned, read from outside (launchedReading)
     const own = launched ? launchedReading(pid, data.poolStarted) : undefined;
@@ -598,6 +633,7 @@ export async function mainThreadTrial(
       ...(own !== undefined ? { launched: own } : {}),
       ...(poolWaits !== undefined ? { poolWaits } : {}),
       ...(started !== undefined ? { startedThreads: started } : {}),
+      ...(elders !== undefined ? { elderThreads: elders } : {}),
       ...(faultCpuUs !== undefined ? { faultCpuUs } : {}),
       ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching

@@ -74,10 +74,21 @@ export declare function eventLoops(pid: number, { tasks, wait }?: {
  * @param {number} pid
  * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
  */
-export declare function threadCount(pid: number, { tasks, kernel }?: {
+export declare function threadCount(pid: number, read?: {
     tasks?: (pid: number) => string[];
     kernel?: (pid: number, tid: number) => boolean | null;
 }): number | null;
+/**
+ * The program's threads of process `pid` now, by id: every thread but
+ * io_uring's kernel workers (threadCount's). null where they cannot be listed.
+ * @param {number} pid
+ * @param {{ tasks?: (pid: number) => string[], kernel?: (pid: number, tid: number) => boolean | null }} [read]  (tests)
+ * @returns {number[] | null}
+ */
+export declare function programThreads(pid: number, { tasks, kernel }?: {
+    tasks?: (pid: number) => string[];
+    kernel?: (pid: number, tid: number) => boolean | null;
+}): number[] | null;
 /**
  * The children of process `pid` now: those each of its threads started
  * (/proc/<pid>/task/<tid>/children), or, on a kernel without those files,
@@ -247,6 +258,21 @@ export declare function startedActivity(pid: number, tids: unknown, { name, cpuN
     io?: (pid: number, tid: number) => string;
     wait?: (pid: number, tid: number) => string | null;
     stat?: (pid: number, tid: number) => string;
+}): StartedThread[] | null;
+/**
+ * What each thread of process `pid` outside `poolStarted` (the threads its
+ * first pool use started) has done since it started, read from outside it
+ * (startedActivity): the threads there before that use, Node's own (V8's
+ * platform workers, its signal and inspector threads) and any the program
+ * started at its load. The main thread is left out. null off Linux, where
+ * the threads cannot be listed or `poolStarted` was not reported.
+ * @param {number} pid @param {unknown} poolStarted
+ * @param {{ list?: (pid: number) => number[] | null, activity?: typeof startedActivity }} [read]  (tests)
+ * @returns {StartedThread[] | null}
+ */
+export declare function elderActivity(pid: number, poolStarted: unknown, { list, activity }?: {
+    list?: (pid: number) => number[] | null;
+    activity?: typeof startedActivity;
 }): StartedThread[] | null;
 /**
  * Thread `tid` of process `pid`'s minor page faults so far, read from outside
