@@ -21,7 +21,7 @@ import {
   launchedReading,
   launchedPart,
   startedActivity,
-  elderActivity,
+  otherActivity,
 } from '../harness/kits/threads.js';
 import { startFixture } from '../harness/isolate.js';
 import single, {
@@ -31,7 +31,7 @@ import single, {
   NODE_LOOPS,
   besideThePool,
   besidePart,
-  elderPart,
+  othersPart,
   BESIDE_POOL,
   POOL_PAGES_PRICED,
 } from '../specs/threadpool/main-thread.single.spec.js';
@@ -640,7 +640,7 @@ describe("the main-thread specs take the kernel's count", () => {
     );
   });
 
-  test("main-thread.single: the threads there before the first pool use are Node's own (L-elder-thread)", () => {
+  test("main-thread.single: the threads its first pool use did not start are Node's own, the main thread aside (L-elder-thread)", () => {
     const check = /** @type {any} */ (single.plan(ctx)).structural.check;
     const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
     const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
@@ -655,17 +655,17 @@ describe("the main-thread specs take the kernel's count", () => {
     });
     // honest (Node 20–26): the platform's threads, at most 2.8 ms of CPU and 227 faults each
     const node = [t(11, 0.1, 4, { wait: 'epoll:10' }), t(12, 2.8, 227), t(13, 0.6, 60), t(14, 0.1, 1)];
-    const ok = check({ ...honest, elderThreads: node });
+    const ok = check({ ...honest, otherThreads: node });
     expect(ok.ok).toBe(true);
     expect(ok.detail).toContain(
-      '4 thread(s) there before its first pool use, CPU at most 2.8 ms, 227 page faults at most',
+      '4 thread(s) besides the main one not started by its first pool use, CPU at most 2.8 ms, 227 page faults at most',
     );
     // L-elder-thread: a Worker started at load, the pool one short, so the count is a bare Node's:
     // against by its faults (a Worker's start, 1 596–2 421), however little CPU it took …
     const worker = t(15, 12.5, 1596);
     const caught = check({
       ...honest,
-      elderThreads: [...node, worker],
+      otherThreads: [...node, worker],
       threadsAtReport: 11,
       bareThreads: 11,
       poolParked: 3,
@@ -673,35 +673,35 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(caught.ok).toBe(false);
     expect(caught.invalid).toBeUndefined();
     expect(caught.detail).toMatch(
-      /^a thread there before its first pool use ran work of the program's own \(tid 15 'node': 12\.5 ms of CPU, 1596 page faults, read 0\.00 MiB; at or past 20 ms of CPU or 1024 page faults, a 4\.00 MiB mark read or a JavaScript thread's name\): JavaScript off the main thread; 9 callback kinds/,
+      /^a thread not started by its first pool use ran work of the program's own \(tid 15 'node': 12\.5 ms of CPU, 1596 page faults, read 0\.00 MiB, waits in futex; at or past 20 ms of CPU or 1024 page faults, a 4\.00 MiB mark read or a JavaScript thread's name\): JavaScript off the main thread; 9 callback kinds/,
     );
     // … or its CPU, a mark it read, or its name (Node 24 on)
-    expect(elderPart({ elderThreads: [t(15, BESIDE_POOL.cpuMs, 10)] })?.ok).toBe(false);
-    expect(elderPart({ elderThreads: [t(15, 1, 10, { rchar: 4 * MiB })] })?.ok).toBe(false);
-    expect(elderPart({ elderThreads: [t(15, 1, 10, { name: 'WorkerThread' })] })?.ok).toBe(false);
+    expect(othersPart({ otherThreads: [t(15, BESIDE_POOL.cpuMs, 10)] })?.ok).toBe(false);
+    expect(othersPart({ otherThreads: [t(15, 1, 10, { rchar: 4 * MiB })] })?.ok).toBe(false);
+    expect(othersPart({ otherThreads: [t(15, 1, 10, { name: 'WorkerThread' })] })?.ok).toBe(false);
     // Node's own names are not a JavaScript thread's (Node 24: V8Worker, 26: node-V8Worker, DelayedTaskSche, SignalInspector)
     const named = ['V8Worker', 'node-V8Worker', 'DelayedTaskSche', 'SignalInspector'].map((name, i) =>
       t(20 + i, 1, 100, { name }),
     );
-    expect(elderPart({ elderThreads: named })?.ok).toBe(true);
+    expect(othersPart({ otherThreads: named })?.ok).toBe(true);
     // just short of every bound: Node's own, no contested band (the pool's count holds the rest)
-    expect(elderPart({ elderThreads: [t(15, BESIDE_POOL.cpuMs - 0.1, BESIDE_POOL.faults - 1)] })?.ok).toBe(true);
+    expect(othersPart({ otherThreads: [t(15, BESIDE_POOL.cpuMs - 0.1, BESIDE_POOL.faults - 1)] })?.ok).toBe(true);
     // not read (off Linux, an older record): nothing said, the rest decides
-    expect(elderPart({})).toBeNull();
+    expect(othersPart({})).toBeNull();
     expect(check(honest).ok).toBe(true);
   });
 
-  test('elderActivity: every thread but the main one and those the first pool use started', () => {
+  test('otherActivity: every thread but the main one and those the first pool use started', () => {
     /** @type {[number, unknown][]} */ const asked = [];
-    const got = elderActivity(10, [20, 21], {
+    const got = otherActivity(10, [20, 21], {
       list: () => [10, 11, 12, 20, 21],
       activity: (pid, tids) => (asked.push([pid, tids]), []),
     });
     if (process.platform !== 'linux') return expect(got).toBeNull();
     expect(got).toEqual([]);
     expect(asked).toEqual([[10, [10, 11, 12]]]); // startedActivity leaves the main thread out
-    expect(elderActivity(10, undefined, { list: () => [10] })).toBeNull();
-    expect(elderActivity(10, [20], { list: () => null })).toBeNull();
+    expect(otherActivity(10, undefined, { list: () => [10] })).toBeNull();
+    expect(otherActivity(10, [20], { list: () => null })).toBeNull();
   });
 
   test('startedActivity: what each started thread did, read from outside; a thread gone left out', () => {

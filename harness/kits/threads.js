@@ -476,15 +476,16 @@ export function startedActivity(
 /**
  * What each thread of process `pid` outside `poolStarted` (the threads its
  * first pool use started) has done since it started, read from outside it
- * (startedActivity): the threads there before that use, Node's own (V8's
- * platform workers, its signal and inspector threads) and any the program
- * started at its load. The main thread is left out. null off Linux, where
- * the threads cannot be listed or `poolStarted` was not reported.
+ * (startedActivity): Node's own, there before that use (V8's platform
+ * workers, its delayed-task scheduler, its signal and inspector thread), and
+ * any the program started at its load or after. The main thread is left out.
+ * null off Linux, where the threads cannot be listed or `poolStarted` was not
+ * reported.
  * @param {number} pid @param {unknown} poolStarted
  * @param {{ list?: (pid: number) => number[] | null, activity?: typeof startedActivity }} [read]  (tests)
  * @returns {StartedThread[] | null}
  */
-export function elderActivity(pid, poolStarted, { list = programThreads, activity = startedActivity } = {}) {
+export function otherActivity(pid, poolStarted, { list = programThreads, activity = startedActivity } = {}) {
   if (process.platform !== 'linux' || !Array.isArray(poolStarted)) return null;
   const tids = list(pid);
   if (tids === null) return null;
@@ -603,9 +604,9 @@ export async function mainThreadTrial(
     const children = watched ? childProcesses(pid) : null;
     // with parkNew: what each thread started since the fixture's load has done (startedActivity)
     const started = watched && parkNew ? startedActivity(pid, data.poolStarted) : undefined;
-    // … and what each of the others has done, the main thread aside: those there before the
-    // first pool use (Node's own, and any the program started at its load)
-    const elders = watched && parkNew ? elderActivity(pid, data.poolStarted) : undefined;
+    // … and what each of the others has done, the main thread aside: Node's own, and any the
+    // program started at its load or after
+    const others = watched && parkNew ? otherActivity(pid, data.poolStarted) : undefined;
     const reads = pid === undefined ? null : threadReads(pid);
     // with launched: the process the harness spawned, read from outside (launchedReading)
     const own = launched ? launchedReading(pid, data.poolStarted) : undefined;
@@ -633,7 +634,7 @@ export async function mainThreadTrial(
       ...(own !== undefined ? { launched: own } : {}),
       ...(poolWaits !== undefined ? { poolWaits } : {}),
       ...(started !== undefined ? { startedThreads: started } : {}),
-      ...(elders !== undefined ? { elderThreads: elders } : {}),
+      ...(others !== undefined ? { otherThreads: others } : {}),
       ...(faultCpuUs !== undefined ? { faultCpuUs } : {}),
       ...(across !== undefined ? { pollsAcross: across } : {}),
       ...(watching

@@ -166,8 +166,7 @@ export function besideThePool(obs) {
     // a thread that took a pool request is held to the same bounds: one that also ran the
     // program's work (a Worker parked beside a pool one short) is no pool thread at rest
     const inPool = pool.includes(t);
-    const faulted = typeof t.faults === 'number' ? `, ${t.faults} page faults` : '';
-    const said = `${inPool ? 'pool ' : ''}tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}${faulted}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}, waits in ${t.wait ?? '(unread)'}`;
+    const said = `${inPool ? 'pool ' : ''}${threadSaid(t)}`;
     const loop = typeof t.wait === 'string' && t.wait.startsWith('epoll:');
     const named = typeof t.name === 'string' && JS_THREAD_NAME.test(t.name);
     // an isolate's heap: the memory a JavaScript thread's start makes its own, whatever the CPU's speed
@@ -233,6 +232,13 @@ const pagesSaid = (paged) =>
 const mib = (bytes) => (bytes / 1048576).toFixed(2);
 
 /**
+ * One thread's readings in words: its id and name, CPU, page faults, reads and where it waits.
+ * @param {import('../../harness/kits/threads.js').StartedThread} t
+ */
+const threadSaid = (t) =>
+  `tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}${typeof t.faults === 'number' ? `, ${t.faults} page faults` : ''}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}, waits in ${t.wait ?? '(unread)'}`;
+
+/**
  * The pool's threads' readings in a sentence: how many took a pool request,
  * the range of their CPU and their largest read.
  * @param {import('../../harness/kits/threads.js').StartedThread[]} pool
@@ -276,48 +282,47 @@ export function besidePart(obs) {
 }
 
 /**
- * The threads there before the fixture's first pool use, the main thread
- * aside (`elderThreads`, elderActivity in harness/kits/threads.js), as a
- * part: Node's own (V8's platform workers, the delayed-task scheduler, the
- * signal and inspector thread) did next to nothing, 0.0–2.8 ms of CPU, at
- * most 227 page faults and 8 bytes read each (Node 20–26, this 2-vCPU VM,
- * 24 trials), so a thread among them held to BESIDE_POOL's `cpuMs` and
- * `faults`, the mark, or a JavaScript thread's name ran work of the
- * program's own: a Worker started at the program's load (an isolate's start
- * faults 1 596–2 421 pages). No bound nearer than these: a thread there
- * before the pool is Node's, and the pool's count holds the rest. null where
- * not read (off Linux, an older record, Node options in force).
+ * The process's threads that its first pool use did not start, the main
+ * thread aside (`otherThreads`, otherActivity in harness/kits/threads.js), as
+ * a part. Node's own, there before that use (V8's platform workers, the
+ * delayed-task scheduler, the signal and inspector thread), did next to
+ * nothing: 0.0–2.8 ms of CPU, at most 227 page faults and 8 bytes read each
+ * (Node 20–26, this 2-vCPU VM, 24 trials). So one at or past BESIDE_POOL's
+ * `cpuMs` or `faults`, one that read the mark or bears a JavaScript thread's
+ * name ran work of the program's own: a Worker started at the program's load
+ * or after (an isolate's start faults 1 596–2 421 pages). No bound nearer
+ * than these, and none contested: a thread here is Node's, and the count
+ * beside a bare Node's holds the rest. null where not read (off Linux, an
+ * older record, Node options in force).
  * @param {any} obs
  * @returns {{ ok: boolean, detail: string } | null}
  */
-export function elderPart(obs) {
-  if (!Array.isArray(obs.elderThreads)) return null;
+export function othersPart(obs) {
+  if (!Array.isArray(obs.otherThreads)) return null;
   const mark = obs.marks?.mark ?? 4 * 1048576;
   /** @type {import('../../harness/kits/threads.js').StartedThread[]} */
-  const elders = obs.elderThreads;
-  const ran = elders.filter(
+  const others = obs.otherThreads;
+  const ran = others.filter(
     (t) =>
       (t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs ||
       (t.faults ?? 0) >= BESIDE_POOL.faults ||
       (t.rchar ?? 0) >= mark ||
       (typeof t.name === 'string' && JS_THREAD_NAME.test(t.name)),
   );
-  const said = (/** @type {import('../../harness/kits/threads.js').StartedThread} */ t) =>
-    `tid ${t.tid} '${t.name}': ${t.cpuMs === null ? 'CPU unread' : `${t.cpuMs.toFixed(1)} ms of CPU`}${typeof t.faults === 'number' ? `, ${t.faults} page faults` : ''}, ${t.rchar === null ? 'reads unread' : `read ${mib(t.rchar)} MiB`}`;
   if (ran.length)
     return {
       ok: false,
-      detail: `${ran.length === 1 ? 'a thread' : `${ran.length} threads`} there before its first pool use ran work of the program's own (${ran.map(said).join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU or ${BESIDE_POOL.faults} page faults, a ${mib(mark)} MiB mark read or a JavaScript thread's name): JavaScript off the main thread`,
+      detail: `${ran.length === 1 ? 'a thread' : `${ran.length} threads`} not started by its first pool use ran work of the program's own (${ran.map(threadSaid).join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU or ${BESIDE_POOL.faults} page faults, a ${mib(mark)} MiB mark read or a JavaScript thread's name): JavaScript off the main thread`,
     };
-  const cpu = elders.map((t) => t.cpuMs).filter((c) => c !== null);
-  const faults = elders.map((t) => t.faults).filter((f) => typeof f === 'number');
+  const cpu = others.map((t) => t.cpuMs).filter((c) => c !== null);
+  const faults = others.map((t) => t.faults).filter((f) => typeof f === 'number');
   const most = [
     cpu.length ? `CPU at most ${Math.max(...cpu).toFixed(1)} ms` : '',
     faults.length ? `${Math.max(...faults)} page faults at most` : '',
   ].filter(Boolean);
   return {
     ok: true,
-    detail: `${elders.length} thread(s) there before its first pool use${most.length ? `, ${most.join(', ')}` : ''}`,
+    detail: `${others.length} thread(s) besides the main one not started by its first pool use${most.length ? `, ${most.join(', ')}` : ''}`,
   };
 }
 
@@ -336,7 +341,7 @@ export default defineSpec({
     const P = poolSize(ctx);
     return {
       summary:
-        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat), of the threads its first pool use started, those that took no pool request did nothing (under 20 ms of CPU and 1024 page faults, no 4 MiB mark read, no event loop, no JavaScript thread's name: /proc/<pid>/task/<tid>/schedstat, io, stat, syscall, comm), and those there before that use, the main thread aside, are Node's own (each under 20 ms of CPU and 1024 page faults, no mark read, no JavaScript thread's name).",
+        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat), of the threads its first pool use started, those that took no pool request did nothing (under 20 ms of CPU and 1024 page faults, no 4 MiB mark read, no event loop, no JavaScript thread's name: /proc/<pid>/task/<tid>/schedstat, io, stat, syscall, comm), and the others, the main thread aside, are Node's own (each under 20 ms of CPU and 1024 page faults, no mark read, no JavaScript thread's name).",
       trial: (c) => mainThreadTrial(c, { watch: true, parkNew: true, bare }),
       structural: {
         need: 2,
@@ -359,9 +364,9 @@ export default defineSpec({
           const beside = besidePart(obs);
           if (beside && !beside.ok && !beside.contested)
             return { ok: false, detail: `${beside.detail}; ${ids}${kernel}` };
-          // … and so is one there before that use, Node's own aside (a Worker the program started at its load)
-          const elders = elderPart(obs);
-          if (elders && !elders.ok) return { ok: false, detail: `${elders.detail}; ${ids}${kernel}` };
+          // … and so is any other, Node's own aside (a Worker the program started at its load)
+          const others = othersPart(obs);
+          if (others && !others.ok) return { ok: false, detail: `${others.detail}; ${ids}${kernel}` };
           // The thread count stands beside a bare Node's only with the pool whole: P threads that each
           // take a pool request (a pool one short could hide a thread of the program's own that started
           // before the pool, which the reading above does not cover).
@@ -387,7 +392,7 @@ export default defineSpec({
             detail:
               outside?.ok === false
                 ? `${outside.detail}; ${ids}${kernel}`
-                : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${beside ? `; ${beside.detail}` : ''}${elders ? `; ${elders.detail}` : ''}${unwatched}`,
+                : `${ids}${kernel}${outside ? `; ${outside.detail}` : ''}${beside ? `; ${beside.detail}` : ''}${others ? `; ${others.detail}` : ''}${unwatched}`,
           };
         },
       },

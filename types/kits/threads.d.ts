@@ -262,15 +262,16 @@ export declare function startedActivity(pid: number, tids: unknown, { name, cpuN
 /**
  * What each thread of process `pid` outside `poolStarted` (the threads its
  * first pool use started) has done since it started, read from outside it
- * (startedActivity): the threads there before that use, Node's own (V8's
- * platform workers, its signal and inspector threads) and any the program
- * started at its load. The main thread is left out. null off Linux, where
- * the threads cannot be listed or `poolStarted` was not reported.
+ * (startedActivity): Node's own, there before that use (V8's platform
+ * workers, its delayed-task scheduler, its signal and inspector thread), and
+ * any the program started at its load or after. The main thread is left out.
+ * null off Linux, where the threads cannot be listed or `poolStarted` was not
+ * reported.
  * @param {number} pid @param {unknown} poolStarted
  * @param {{ list?: (pid: number) => number[] | null, activity?: typeof startedActivity }} [read]  (tests)
  * @returns {StartedThread[] | null}
  */
-export declare function elderActivity(pid: number, poolStarted: unknown, { list, activity }?: {
+export declare function otherActivity(pid: number, poolStarted: unknown, { list, activity }?: {
     list?: (pid: number) => number[] | null;
     activity?: typeof startedActivity;
 }): StartedThread[] | null;
