@@ -115,13 +115,16 @@ export function childPart(children) {
  * or past `cpuMs`, `faults` page faults, or a callback's mark read
  * (`marks.mark`, 4 MiB), a thread has run work of the program's own; from
  * `contestedCpuMs`, or past the fixture's whole first file (`marks.file`), it
- * is near a bound and holds back a pass. A Worker's start alone (an isolate's
- * heap and its code) faulted 1 596–2 421 pages in 12.5–29.7 ms of CPU (Node
- * 20–26, this 2-vCPU VM, eight starts each, as small as resourceLimits
- * allow), where the pool's threads together faulted 269–404 (BENCHMARKS.md
- * §62): the CPU bound alone left a Worker's start near it, the faults do not.
- * The fault bound is set in 4 KiB pages: with larger pages the same memory
- * faults fewer, so it reads later, never sooner.
+ * is near a bound and holds back a pass. A process's first Worker's start
+ * alone (an isolate's heap and its code) faulted 1 316–2 421 pages in
+ * 10.0–30.2 ms of CPU (Node 20–26, this 2-vCPU VM, bench/worker-start.js),
+ * where the pool's threads together faulted 298–405 (BENCHMARKS.md §62): the
+ * CPU bound alone left a Worker's start near it, the faults do not. A later
+ * start, once an earlier Worker has ended, reuses its memory: Node 20 and 22
+ * still fault 1 380 or more, Node 24 707–944 (in 20.7 ms or more), Node 26
+ * 397–555 in 9.5–12.7 ms, where only its name tells it. The fault bound is
+ * set in 4 KiB pages: with larger pages the same memory faults fewer, so it
+ * reads later, never sooner.
  * The pool's threads share the calls' native work, whatever their number: one
  * thread does all of it in a pool of one (and reads the whole file), so they
  * are held to `cpuMs` and the mark each, and near a bound together, from
