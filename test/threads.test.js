@@ -661,7 +661,7 @@ describe("the main-thread specs take the kernel's count", () => {
       '4 thread(s) besides the main one not started by its first pool use, CPU at most 2.8 ms, 227 page faults at most',
     );
     // L-elder-thread: a Worker started at load, the pool one short, so the count is a bare Node's:
-    // against by its faults (a Worker's start, 1 596–2 421), however little CPU it took …
+    // against by its faults (a Worker's start, 1 590–2 421), however little CPU it took …
     const worker = t(15, 12.5, 1596);
     const caught = check({
       ...honest,

@@ -116,12 +116,12 @@ export function childPart(children) {
  * (`marks.mark`, 4 MiB), a thread has run work of the program's own; from
  * `contestedCpuMs`, or past the fixture's whole first file (`marks.file`), it
  * is near a bound and holds back a pass. A process's first Worker's start
- * alone (an isolate's heap and its code) faulted 1 316–2 421 pages in
- * 10.0–30.2 ms of CPU (Node 20–26, this 2-vCPU VM, bench/worker-start.js),
+ * alone (an isolate's heap and its code) faulted 1 590–2 421 pages in
+ * 12.0–29.7 ms of CPU (Node 20–26, this 2-vCPU VM, bench/worker-start.js),
  * where the pool's threads together faulted 298–405 (BENCHMARKS.md §62): the
  * CPU bound alone left a Worker's start near it, the faults do not. A later
  * start, once an earlier Worker has ended, reuses its memory: Node 20 and 22
- * still fault 1 380 or more, Node 24 707–944 (in 20.7 ms or more), Node 26
+ * still fault 1 316 or more, Node 24 707–944 (in 20.7 ms or more), Node 26
  * 397–555 in 9.5–12.7 ms, where only its name tells it. The fault bound is
  * set in 4 KiB pages: with larger pages the same memory faults fewer, so it
  * reads later, never sooner.
@@ -293,7 +293,7 @@ export function besidePart(obs) {
  * (Node 20–26, this 2-vCPU VM, 24 trials). So one at or past BESIDE_POOL's
  * `cpuMs` or `faults`, one that read the mark or bears a JavaScript thread's
  * name ran work of the program's own: a Worker started at the program's load
- * or after (an isolate's start faults 1 596–2 421 pages). No bound nearer
+ * or after (an isolate's start faults 1 590–2 421 pages). No bound nearer
  * than these, and none contested: a thread here is Node's, and the count
  * beside a bare Node's holds the rest. null where not read (off Linux, an
  * older record, Node options in force).
