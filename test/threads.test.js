@@ -32,6 +32,7 @@ import single, {
   besideThePool,
   besidePart,
   othersPart,
+  othersBeyondBare,
   BESIDE_POOL,
   POOL_PAGES_PRICED,
 } from '../specs/threadpool/main-thread.single.spec.js';
@@ -686,6 +687,27 @@ describe("the main-thread specs take the kernel's count", () => {
     expect(othersPart({ otherThreads: named })?.ok).toBe(true);
     // just short of every bound: Node's own, no contested band (the pool's count holds the rest)
     expect(othersPart({ otherThreads: [t(15, BESIDE_POOL.cpuMs - 0.1, BESIDE_POOL.faults - 1)] })?.ok).toBe(true);
+    // counted: a thread beside Node's own, whatever it did (a Worker started at load that a later
+    // start left cheap, renamed), with the pool one short so that the whole count is a bare Node's
+    const short = { ...honest, poolStarted: [20, 21, 22], threadsAtReport: 11, bareThreads: 11, poolParked: 3 };
+    const counted = check(short);
+    expect(counted).toMatchObject({ ok: false });
+    expect(counted.invalid).toBeUndefined();
+    expect(counted.detail).toMatch(
+      /^threads its first pool use did not start: 8, 1 more than a bare Node with the same settings keeps beside its pool of 4 \(7\): a thread of the program's own; 9 callback kinds/,
+    );
+    expect(othersBeyondBare({ poolStarted: [20, 21, 22, 23], threadsAtReport: 11, bareThreads: 11 }, 4)).toEqual({
+      ok: true,
+      detail: "threads its first pool use did not start: 7 (a bare Node's beside its pool of 4: 7)",
+    });
+    // a pool one short and nothing beside Node's own: the count stands, the pool's void stays
+    const shortOnly = check({ ...short, threadsAtReport: 10 });
+    expect(shortOnly).toMatchObject({ ok: false, invalid: true });
+    // a pool one larger (pool-size=5): Node's own as a bare Node's, no fail here
+    expect(othersBeyondBare({ poolStarted: [20, 21, 22, 23, 24], threadsAtReport: 12, bareThreads: 11 }, 4)?.ok).toBe(
+      true,
+    );
+    expect(othersBeyondBare({ threadsAtReport: 11, bareThreads: 11 }, 4)).toBeNull();
     // not read (off Linux, an older record): nothing said, the rest decides
     expect(othersPart({})).toBeNull();
     expect(check(honest).ok).toBe(true);

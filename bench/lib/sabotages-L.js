@@ -19,4 +19,11 @@ export const SABOTAGES_L = [
     // the gzip callback runs on a worker thread, not on the main thread
     breaks: (id) => id === 'main-thread.single',
   },
+  {
+    name: 'L-elder-warm',
+    what: "L-elder-thread's worker started after a throwaway Worker has started and ended (the next start reuses its memory: on Node 26 some 500 faults in 10 ms), its thread renamed 'node': on Node 26 only the count of threads beside the pool's tells it",
+    select: ['main-thread.single'],
+    // the gzip callback runs on a worker thread, not on the main thread
+    breaks: (id) => id === 'main-thread.single',
+  },
 ];

@@ -122,7 +122,10 @@ export function childPart(children) {
  * CPU bound alone left a Worker's start near it, the faults do not. A later
  * start, once an earlier Worker has ended, reuses its memory: Node 20 and 22
  * still fault 1 316 or more, Node 24 707–944 (in 20.7 ms or more), Node 26
- * 397–555 in 9.5–12.7 ms, where only its name tells it. The fault bound is
+ * 397–555 in 9.5–12.7 ms, where only its name tells it, and a program may
+ * rename its threads: such a Worker started at load is still one thread
+ * more than Node's own (othersBeyondBare); one beside the pool's reads
+ * contested (BENCHMARKS.md §62). The fault bound is
  * set in 4 KiB pages: with larger pages the same memory faults fewer, so it
  * reads later, never sooner.
  * The pool's threads share the calls' native work, whatever their number: one
@@ -329,6 +332,31 @@ export function othersPart(obs) {
   };
 }
 
+/**
+ * The threads its first pool use did not start (those it reported as
+ * `poolStarted` aside), counted from outside at its report, against a bare
+ * Node's with the same settings beside its pool of P: the main thread and
+ * Node's own. The pool's count plays no part, so a pool one short cannot
+ * hide a thread of the program's own started at its load or after the pool
+ * (the count of all threads beside a bare Node's stands only with the pool
+ * whole). null where either count was not read.
+ * @param {any} obs @param {number} P
+ * @returns {{ ok: boolean, detail: string } | null}
+ */
+export function othersBeyondBare(obs, P) {
+  if (!Array.isArray(obs.poolStarted) || typeof obs.threadsAtReport !== 'number' || typeof obs.bareThreads !== 'number')
+    return null;
+  const count = obs.threadsAtReport - obs.poolStarted.length;
+  const bare = obs.bareThreads - P;
+  const said = `threads its first pool use did not start: ${count}`;
+  if (count <= bare) return { ok: true, detail: `${said} (a bare Node's beside its pool of ${P}: ${bare})` };
+  const more = count - bare;
+  return {
+    ok: false,
+    detail: `${said}, ${more} more than a bare Node with the same settings keeps beside its pool of ${P} (${bare}): ${more === 1 ? 'a thread' : 'threads'} of the program's own`,
+  };
+}
+
 export default defineSpec({
   id: 'main-thread.single',
   title: 'Every JavaScript callback runs on the one main thread',
@@ -344,7 +372,7 @@ export default defineSpec({
     const P = poolSize(ctx);
     return {
       summary:
-        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat), of the threads its first pool use started, those that took no pool request did nothing (under 20 ms of CPU and 1024 page faults, no 4 MiB mark read, no event loop, no JavaScript thread's name: /proc/<pid>/task/<tid>/schedstat, io, stat, syscall, comm), and the others, the main thread aside, are Node's own (each under 20 ms of CPU and 1024 page faults, no mark read, no JavaScript thread's name).",
+        "Every callback kind reports the same kernel thread (the process id, on Linux), worker_threads.threadId 0 and isMainThread true, while pool threads exist; on Linux the kernel agrees: each callback reads 4 MiB of /dev/zero, and the main thread's own read count (/proc/<pid>/task/<pid>/io, read by the harness) holds one such read per callback kind; and the harness watches the process's threads from outside (/proc/<pid>/task, every 2 ms until it reports): no thread of the program's comes and goes while the callbacks run (a JavaScript thread that ended), once it has reported, no thread waits in an event loop (epoll_wait) but the main one and the one Node's platform keeps, it has no more threads than a bare Node with the same settings after the same pool uses (counted from outside), it started no process (none alive at its report, none that ended: its children's CPU in /proc/<pid>/stat), of the threads its first pool use started, those that took no pool request did nothing (under 20 ms of CPU and 1024 page faults, no 4 MiB mark read, no event loop, no JavaScript thread's name: /proc/<pid>/task/<tid>/schedstat, io, stat, syscall, comm), and the others, the main thread aside, are Node's own (no more of them than a bare Node keeps beside its pool, each under 20 ms of CPU and 1024 page faults, no mark read, no JavaScript thread's name).",
       trial: (c) => mainThreadTrial(c, { watch: true, parkNew: true, bare }),
       structural: {
         need: 2,
@@ -370,6 +398,9 @@ export default defineSpec({
           // … and so is any other, Node's own aside (a Worker the program started at its load)
           const others = othersPart(obs);
           if (others && !others.ok) return { ok: false, detail: `${others.detail}; ${ids}${kernel}` };
+          // … and so is one more of them than a bare Node keeps, whatever it did
+          const counted = othersBeyondBare(obs, P);
+          if (counted && !counted.ok) return { ok: false, detail: `${counted.detail}; ${ids}${kernel}` };
           // The thread count stands beside a bare Node's only with the pool whole: P threads that each
           // take a pool request (a pool one short could hide a thread of the program's own that started
           // before the pool, which the reading above does not cover).
