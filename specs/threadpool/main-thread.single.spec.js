@@ -292,8 +292,8 @@ export function besidePart(obs) {
  * thread aside (`otherThreads`, otherActivity in harness/kits/threads.js), as
  * a part. Node's own, there before that use (V8's platform workers, the
  * delayed-task scheduler, the signal and inspector thread), did next to
- * nothing: 0.0–2.8 ms of CPU, at most 227 page faults and 8 bytes read each
- * (Node 20–26, this 2-vCPU VM, 24 trials). So one at or past BESIDE_POOL's
+ * nothing: 0.0–2.8 ms of CPU, at most 236 page faults and 8 bytes read each
+ * (Node 20–26, this 2-vCPU VM, 58 trials). So one at or past BESIDE_POOL's
  * `cpuMs` or `faults`, one that read the mark or bears a JavaScript thread's
  * name ran work of the program's own: a Worker started at the program's load
  * or after (an isolate's start faults 1 590–2 421 pages). No bound nearer
