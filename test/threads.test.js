@@ -357,6 +357,15 @@ describe("the main-thread specs take the kernel's count", () => {
     threadsAfterPool: 11,
     marks: { mark: 4 * MiB, file: MiB },
   };
+  /** A thread of the fixture's as startedActivity reads it from outside. */
+  const thread = (/** @type {number} */ tid, /** @type {number} */ cpuMs, /** @type {number} */ rchar, o = {}) => ({
+    tid,
+    name: 'node',
+    cpuMs,
+    rchar,
+    wait: 'futex',
+    ...o,
+  });
 
   test("main-thread.single: every callback's mark counted for the main thread, or a fail", () => {
     const check = /** @type {any} */ (single.plan(ctx)).structural.check;
@@ -451,14 +460,6 @@ describe("the main-thread specs take the kernel's count", () => {
     const check = /** @type {any} */ (single.plan(ctx)).structural.check;
     const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
     const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
-    const thread = (/** @type {number} */ tid, /** @type {number} */ cpuMs, /** @type {number} */ rchar, o = {}) => ({
-      tid,
-      name: 'node',
-      cpuMs,
-      rchar,
-      wait: 'futex',
-      ...o,
-    });
     // honest (Node 20–26): the P threads started at the first pool use each took a pool request
     const pool = [thread(20, 0.35, 7488), thread(21, 0.86, 524288), thread(22, 2.65, 524288), thread(23, 0.42, 0)];
     const whole = { ...honest, poolStarted: [20, 21, 22, 23], parkedStarted: [20, 21, 22, 23], startedThreads: pool };
@@ -645,15 +646,8 @@ describe("the main-thread specs take the kernel's count", () => {
     const check = /** @type {any} */ (single.plan(ctx)).structural.check;
     const read = { reads: { main: 9 * 4 * MiB + 300_000, others: MiB, threads: 11 } };
     const honest = { ...base, ...read, threadsSeen: 11, threadsCameAndWent: [], loops: [10, 11] };
-    const t = (/** @type {number} */ tid, /** @type {number} */ cpuMs, /** @type {number} */ faults, o = {}) => ({
-      tid,
-      name: 'node',
-      cpuMs,
-      rchar: 0,
-      faults,
-      wait: 'futex',
-      ...o,
-    });
+    const t = (/** @type {number} */ tid, /** @type {number} */ cpuMs, /** @type {number} */ faults, o = {}) =>
+      thread(tid, cpuMs, 0, { faults, ...o });
     // honest (Node 20–26): the platform's threads, at most 2.8 ms of CPU and 227 faults each
     const node = [t(11, 0.1, 4, { wait: 'epoll:10' }), t(12, 2.8, 227), t(13, 0.6, 60), t(14, 0.1, 1)];
     const ok = check({ ...honest, otherThreads: node });

@@ -600,13 +600,15 @@ export async function mainThreadTrial(
     const options = pid === undefined || !watching ? null : nodeOptionsOf(pid);
     const watched = pid !== undefined && watching && !options;
     const loops = watched ? eventLoops(pid) : null;
-    const atReport = watched ? threadCount(pid) : null;
+    // one listing for the count and for the threads beside the pool's read below
+    const tidsAtReport = watched ? programThreads(pid) : null;
+    const atReport = tidsAtReport?.length ?? null;
     const children = watched ? childProcesses(pid) : null;
     // with parkNew: what each thread started since the fixture's load has done (startedActivity)
     const started = watched && parkNew ? startedActivity(pid, data.poolStarted) : undefined;
     // … and what each of the others has done, the main thread aside: Node's own, and any the
     // program started at its load or after
-    const others = watched && parkNew ? otherActivity(pid, data.poolStarted) : undefined;
+    const others = watched && parkNew ? otherActivity(pid, data.poolStarted, { list: () => tidsAtReport }) : undefined;
     const reads = pid === undefined ? null : threadReads(pid);
     // with launched: the process the harness spawned, read from outside (launchedReading)
     const own = launched ? launchedReading(pid, data.poolStarted) : undefined;

@@ -174,10 +174,7 @@ export function besideThePool(obs) {
     const inPool = pool.includes(t);
     const said = `${inPool ? 'pool ' : ''}${threadSaid(t)}`;
     const loop = typeof t.wait === 'string' && t.wait.startsWith('epoll:');
-    const named = typeof t.name === 'string' && JS_THREAD_NAME.test(t.name);
-    // an isolate's heap: the memory a JavaScript thread's start makes its own, whatever the CPU's speed
-    const heap = (t.faults ?? 0) >= BESIDE_POOL.faults;
-    if ((t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs || heap || (t.rchar ?? 0) >= mark || loop || named) against.push(said);
+    if (ranOwnWork(t, mark) || loop) against.push(said);
     else if (t.cpuMs === null || t.rchar === null) contested.push(said);
     else if (inPool) continue;
     else if (t.cpuMs >= BESIDE_POOL.contestedCpuMs || t.rchar > file) contested.push(said);
@@ -238,6 +235,22 @@ const pagesSaid = (paged) =>
 const mib = (bytes) => (bytes / 1048576).toFixed(2);
 
 /**
+ * Whether a thread's readings show work of the program's own, whatever else it
+ * is: at or past BESIDE_POOL's `cpuMs` or `faults`, a callback's mark read, or
+ * a JavaScript thread's name (boundsSaid words the same).
+ * @param {import('../../harness/kits/threads.js').StartedThread} t @param {number} mark
+ */
+const ranOwnWork = (t, mark) =>
+  (t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs ||
+  (t.faults ?? 0) >= BESIDE_POOL.faults ||
+  (t.rchar ?? 0) >= mark ||
+  (typeof t.name === 'string' && JS_THREAD_NAME.test(t.name));
+
+/** ranOwnWork's bounds in words. @param {number} mark */
+const boundsSaid = (mark) =>
+  `at or past ${BESIDE_POOL.cpuMs} ms of CPU or ${BESIDE_POOL.faults} page faults, a ${mib(mark)} MiB mark read`;
+
+/**
  * One thread's readings in words: its id and name, CPU, page faults, reads and where it waits.
  * @param {import('../../harness/kits/threads.js').StartedThread} t
  */
@@ -272,7 +285,7 @@ export function besidePart(obs) {
     return {
       ok: false,
       contested: false,
-      detail: `${b.against.length === 1 ? 'a thread' : `${b.against.length} threads`} started since its load ran work of the program's own while the callbacks ran (${b.against.join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU or ${BESIDE_POOL.faults} page faults, a ${mib(obs.marks?.mark ?? 4 * 1048576)} MiB mark read, an event loop or a JavaScript thread's name): JavaScript off the main thread; ${pool}`,
+      detail: `${b.against.length === 1 ? 'a thread' : `${b.against.length} threads`} started since its load ran work of the program's own while the callbacks ran (${b.against.join('; ')}; ${boundsSaid(obs.marks?.mark ?? 4 * 1048576)}, an event loop or a JavaScript thread's name): JavaScript off the main thread; ${pool}`,
     };
   if (b.contested.length)
     return {
@@ -308,17 +321,11 @@ export function othersPart(obs) {
   const mark = obs.marks?.mark ?? 4 * 1048576;
   /** @type {import('../../harness/kits/threads.js').StartedThread[]} */
   const others = obs.otherThreads;
-  const ran = others.filter(
-    (t) =>
-      (t.cpuMs ?? 0) >= BESIDE_POOL.cpuMs ||
-      (t.faults ?? 0) >= BESIDE_POOL.faults ||
-      (t.rchar ?? 0) >= mark ||
-      (typeof t.name === 'string' && JS_THREAD_NAME.test(t.name)),
-  );
+  const ran = others.filter((t) => ranOwnWork(t, mark));
   if (ran.length)
     return {
       ok: false,
-      detail: `${ran.length === 1 ? 'a thread' : `${ran.length} threads`} not started by its first pool use ran work of the program's own (${ran.map(threadSaid).join('; ')}; at or past ${BESIDE_POOL.cpuMs} ms of CPU or ${BESIDE_POOL.faults} page faults, a ${mib(mark)} MiB mark read or a JavaScript thread's name): JavaScript off the main thread`,
+      detail: `${ran.length === 1 ? 'a thread' : `${ran.length} threads`} not started by its first pool use ran work of the program's own (${ran.map(threadSaid).join('; ')}; ${boundsSaid(mark)} or a JavaScript thread's name): JavaScript off the main thread`,
     };
   const cpu = others.map((t) => t.cpuMs).filter((c) => c !== null);
   const faults = others.map((t) => t.faults).filter((f) => typeof f === 'number');
