@@ -201,9 +201,11 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
     }
   }
   let clusterRuns = 0;
-  if (!v['no-cluster'] && !v.spec) {
-    const all = await loadSpecs();
-    const cluster = all.filter((s) => CLUSTER_SPECS.includes(s.id));
+  // --spec selects among the cluster claims too (none of them: the section is left out).
+  const cluster = v['no-cluster']
+    ? []
+    : (await loadSpecs()).filter((s) => CLUSTER_SPECS.includes(s.id) && (!v.spec || v.spec.includes(s.id)));
+  if (cluster.length) {
     out.push(
       '',
       '### Cluster throughput claims (ABBA blocks, decisive timing)',
@@ -222,6 +224,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
               runs,
               seed: cellSeed(seed, spec.id, C, 0, `${truth}|${noise.name}`),
               noise,
+              quick: Boolean(v.quick),
             });
             clusterRuns += c.runs ?? 0;
             rows.push({ id: spec.id, C, truth, cell: c });

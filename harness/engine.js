@@ -272,7 +272,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
   // timing could have said; a sound one leaves it inconclusive, never a pass.
   const timingUndecidable = plan.timingUndecidable ?? null;
   // Under --quick a decisive timing channel is judged on its own quick
-  // budget where the plan gives one (fewer trials, one look, a larger alpha:
+  // budget where the plan gives one (fewer trials and looks, a larger alpha:
   // stated in the reason), else not run.
   const planned = timingUndecidable ? null : (plan.timing ?? null);
   const quickBudget = ctx.quick && planned?.decisive ? (planned.quick ?? null) : null;
@@ -287,7 +287,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
     });
   }
   const quickNote = quickBudget
-    ? `--quick: timing judged at one look of ${quickBudget.looks.at(-1)} trials, alpha ${quickBudget.alpha} (the full run: looks at ${planned?.looks.join(', ')}, alpha ${planned?.alpha})`
+    ? `--quick: timing judged at ${quickBudget.looks.length > 1 ? `looks at ${quickBudget.looks.join(' and ')}` : `one look of ${quickBudget.looks[0]}`} trials, alpha ${quickBudget.alpha} (the full run: looks at ${planned?.looks.join(', ')}, alpha ${planned?.alpha})`
     : '';
   const maxTrials =
     plan.maxTrials ??

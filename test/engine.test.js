@@ -1088,6 +1088,21 @@ describe('--quick and decisive timing', () => {
     expect(full).toMatchObject({ verdict: 'pass', trials: 9 });
   });
 
+  test('a budget of two looks stops at the first that decides: 5 trials where the blocks agree, 6 where only the range of 6 decides', async () => {
+    const budget = { quick: { looks: [5, 6], alpha: 0.03 } };
+    const [steady] = ends(await collect({ specs: [decisiveSpec(() => false, budget)], ctx: quick }));
+    expect(steady).toMatchObject({ verdict: 'pass', trials: 5 });
+    expect(steady.evidence.timing.intervalOf).toBe('mean');
+    expect(steady.reason).toMatch(
+      /; --quick: timing judged at looks at 5 and 6 trials, alpha 0.03 \(the full run: looks at 9, 15, 21, alpha 0.01\)$/,
+    );
+    // ±0.3 in turn: the t-interval at 5 (0.003 a side) reaches past the boundary 0.35, the range of 6 does not
+    const swinging = decisiveSpec(() => false, { ...budget, value: (/** @type {any} */ o) => (o.n % 2 ? -0.3 : 0.3) });
+    const [r] = ends(await collect({ specs: [swinging], ctx: quick }));
+    expect(r).toMatchObject({ verdict: 'pass', trials: 6 });
+    expect(r.evidence.timing.intervalOf).toBe('median');
+  });
+
   test('trials whose control failed extend a decisive budget, as void ones do', async () => {
     const spec = decisiveSpec((n) => n === 2 || n === 5, { quick: { looks: [6], alpha: 0.05 } });
     const [r] = ends(await collect({ specs: [spec], ctx: quick }));
