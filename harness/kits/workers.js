@@ -281,18 +281,27 @@ export function watchListenHolders(pid, port, everyMs) {
  * for alone (loop.cpu-blocks), as the looks' CPU counts as other processes'
  * load on the CPUs they run on, and delays the harness's looks at the main
  * thread (watchMainMs).
+ * `task` is the heavy work's pbkdf2 (default the profile's calibrated one).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean, task?: { iterations: number, taskMs: number } }} o
  */
 export async function loopTrial(
   ctx,
-  { route, freshLight = false, freshLightMethod, freshLightHeaders, freshOthers = [], holderScans = false },
+  {
+    route,
+    freshLight = false,
+    freshLightMethod,
+    freshLightHeaders,
+    freshOthers = [],
+    holderScans = false,
+    task = ctx.pbkdf2,
+  },
 ) {
   const cpus = splitCpus(ctx);
-  const T = ctx.pbkdf2.taskMs;
+  const T = task.taskMs;
   const durationMs = Math.round(WARMUP_MS + HEAVY_AT_MS + (route === '/heavy-worker' ? 2.5 : 1.5) * T + 40);
   const server = ctx.start('worker-server.cjs', {
-    options: { iterations: ctx.pbkdf2.iterations, workers: 1 },
+    options: { iterations: task.iterations, workers: 1 },
     cpus: cpus.server ?? undefined,
     timeoutMs: 30_000,
     // which system call its main thread sleeps in, read from here (mainAsleep)
