@@ -156,8 +156,8 @@ export declare const EARLY_SHARE = 0.1;
  * it takes EARLY_SHARE of alpha, and the later looks share the rest evenly
  * (at 0.01 over 5, 9, 15, 21: 0.001, then 0.003 each, which gives 9, 15 and
  * 21 the ranks of alpha / 3: 1, 2 and 4). Otherwise alpha is split evenly
- * and there is no early look (a single look, such as --quick's 6 blocks,
- * never has one: it would rest on the t-test alone).
+ * and there is no early look (a single look never has one: it would rest
+ * on the t-test alone).
  * @param {{ looks: readonly number[], alpha: number }} plan
  * @returns {{ early: number | null, later: number }}
  */

@@ -370,7 +370,8 @@ export type Alternative = {
  * @property {number} C
  */
 /**
- * The pbkdf2 task a batch runs: the calibrated one, and under --quick the
+ * The pbkdf2 task a batch runs (and loop.cpu-blocks' heavy work, whose scans
+ * of the machine need it): the calibrated one, and under --quick the
  * whole multiple of its 60 ms task nearest the full run's 120 ms. The CPU rule (MAX_CPU_PER_TASKS) weighs a
  * batch's CPU against its tasks' cost at the speed read beside the pool, and
  * its allowance was measured on 120 ms tasks: a host that slows the one CPU

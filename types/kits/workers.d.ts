@@ -148,16 +148,21 @@ export declare function watchListenHolders(pid: number, port: number, everyMs: n
  * for alone (loop.cpu-blocks), as the looks' CPU counts as other processes'
  * load on the CPUs they run on, and delays the harness's looks at the main
  * thread (watchMainMs).
+ * `task` is the heavy work's pbkdf2 (default the profile's calibrated one).
  * @param {import('../context.js').Context} ctx
- * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean }} o
+ * @param {{ route: '/heavy-blocking' | '/heavy-worker', freshLight?: boolean, freshLightMethod?: import('./loadgen.js').ExtraMethod, freshLightHeaders?: [string, string][], freshOthers?: FreshRequest[], holderScans?: boolean, task?: { iterations: number, taskMs: number } }} o
  */
-export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshLightMethod, freshLightHeaders, freshOthers, holderScans }: {
+export declare function loopTrial(ctx: import('../context.js').Context, { route, freshLight, freshLightMethod, freshLightHeaders, freshOthers, holderScans, task, }: {
     route: '/heavy-blocking' | '/heavy-worker';
     freshLight?: boolean;
     freshLightMethod?: import('./loadgen.js').ExtraMethod;
     freshLightHeaders?: [string, string][];
     freshOthers?: FreshRequest[];
     holderScans?: boolean;
+    task?: {
+        iterations: number;
+        taskMs: number;
+    };
 }): Promise<{
     route: "/heavy-blocking" | "/heavy-worker";
     cpus: string;
