@@ -62,9 +62,9 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
 
   const controller = new AbortController();
   // Every live fixture process listens on it (isolate.js, removed at its
-  // close): claims side by side in their lanes, each with its servers and
-  // generator, hold more than Node's default 10 at once by design, and the
-  // warning that a leak is likely printed on every full run.
+  // close). Claims side by side in their lanes, each with its servers and
+  // generator, hold more than Node's default 10 at once by design: Node's
+  // warning of a likely leak was printed on every full run.
   setMaxListeners(0, controller.signal);
   let interrupts = 0;
   /** The shell's convention for a process ended by a signal: 128 + its number. */

@@ -355,8 +355,8 @@ export default defineSpec({
     // The full run's 120 ms of work under --quick too: the scans of the
     // machine come at most every HOLDER_SCAN_MIN_MS, and the harness that
     // takes them shares a CPU with the generator, so --quick's 60 ms left
-    // none inside the work in many trials (each then void: 6 of 6 in one run
-    // of 10, BENCHMARKS.md §61 and §63).
+    // none inside the work in 40 of the 56 trials of §61's ten runs (each then
+    // void; three runs ended inconclusive: BENCHMARKS.md §63).
     const task = batchTask(ctx);
     const T = round(task.taskMs, 0);
     return {
