@@ -98,7 +98,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   const out = [
     '## Simulated validity',
     '',
-    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}${v.variants ? ' --variants' : ''}${v.quick ? ' --quick' : ''}${v['no-cluster'] ? ' --no-cluster' : ''}\``,
+    `\`node bench/validity.js --trials-per-cell ${runs} --seed ${seed} --noise ${v.noise}${v.path === 'both' ? '' : ` --path ${v.path}`}${v.variants ? ' --variants' : ''}${v.quick ? ' --quick' : ''}${v['no-cluster'] ? ' --no-cluster' : ''}${v['no-mechanisms'] ? ' --no-mechanisms' : ''}${(v.spec ?? []).map((id) => ` --spec ${id}`).join('')}\``,
     '',
     `Targets per claim: false fail ≤ ${pct(TARGETS.falseFail)} and inconclusive ≤ ${pct(TARGETS.inconclusive)} for the true pool size; P off by one caught (fail) in ≥ ${pct(TARGETS.detection)}. "≡ model": the model gives that P the same value of the statistic (inside the acceptance region), so timing alone cannot tell it apart. Trials: mean trials per run.`,
   ];
@@ -208,7 +208,7 @@ export async function main(argv = process.argv.slice(2), { stdout = process.stdo
   if (cluster.length) {
     out.push(
       '',
-      '### Cluster throughput claims (ABBA blocks, decisive timing)',
+      `### Cluster throughput claims (ABBA blocks, decisive timing)${v.quick ? ', --quick' : ''}`,
       '',
       `Simulated blocks: 4 runs (ABBA/BAAB), or 6 with an F arm (FABBAF/FBAABF), per-run log-normal noise, linear drift, outliers (\`vm\`: sd 0.12, drift 0.05 per run, 10% of runs cut to 0.5–0.8×; \`calm\`: sd 0.05, drift 0.02). True log ratio r: the model's, a quarter of the way to the alternative, or the alternative's, for every statistic of the claim; and, where a claim judges further statistics (\`cluster.slower-on-light\`'s keep-alive ratio, \`cluster.workers-equal-cores\`' C workers over ⌊C/2⌋, an F arm run first and last in each block), its first statistic as modelled and only the further ones at their alternative. Structure (every worker served) always sound here.`,
     );

@@ -7,7 +7,6 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import os from 'node:os';
-import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import { parseCli, helpText, COMMANDS } from './args.js';
 import { probeMachine } from './machine.js';
@@ -61,11 +60,6 @@ export async function main(argv, { stdout = process.stdout, stderr = process.std
   if (opts.version) return (void stdout.write(`${pkg.version}\n`), 0);
 
   const controller = new AbortController();
-  // Every live fixture process listens on it (isolate.js, removed at its
-  // close). Claims side by side in their lanes, each with its servers and
-  // generator, hold more than Node's default 10 at once by design: Node's
-  // warning of a likely leak was printed on every full run.
-  setMaxListeners(0, controller.signal);
   let interrupts = 0;
   /** The shell's convention for a process ended by a signal: 128 + its number. */
   let signalExit = 0;

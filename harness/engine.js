@@ -13,7 +13,7 @@
 // `resumed`, and its one spec:end comes then. The command line, judge,
 // --verify and the benchmarks all consume this stream; they differ only in
 // the machine and the launcher they hand it.
-import { decide, MACHINE_BUSY, NO_SITTING } from './verdict.js';
+import { decide, lookLevels, MACHINE_BUSY, NO_SITTING } from './verdict.js';
 import { unmetRequirement } from './spec.js';
 import { specContext } from './context.js';
 import { describeEnvironment } from './machine.js';
@@ -286,9 +286,7 @@ export async function* runSpec({ spec, ctx, launcher, signal, now, carried = nul
       expected,
     });
   }
-  const quickNote = quickBudget
-    ? `--quick: timing judged at ${quickBudget.looks.length > 1 ? `looks at ${quickBudget.looks.join(' and ')}` : `one look of ${quickBudget.looks[0]}`} trials, alpha ${quickBudget.alpha} (the full run: looks at ${planned?.looks.join(', ')}, alpha ${planned?.alpha})`
-    : '';
+  const quickNote = quickBudget && planned ? quickBudgetText(quickBudget, planned) : '';
   const maxTrials =
     plan.maxTrials ??
     (timing
@@ -499,15 +497,35 @@ async function endTrials(plan) {
 }
 
 /**
- * A timing plan on its --quick budget: its looks and alpha (and those of
- * each further statistic) replaced by the budget's.
+ * What a --quick verdict on a decisive timing channel rests on, for its
+ * reason: the budget's looks, its early look's level where it has one (and
+ * whether that look is the full run's first), and its alpha, beside the
+ * full run's looks and alpha.
+ * @param {{ looks: readonly number[], alpha: number, early?: number }} budget
+ * @param {import('./verdict.js').TimingPlan} full  the plan the full run judges
+ */
+export function quickBudgetText(budget, full) {
+  const { looks, alpha } = budget;
+  const { early } = lookLevels(budget);
+  const fullsFirst = early === lookLevels(full).early && looks[0] === full.looks[0];
+  const first =
+    early === null ? '' : ` (the first at ${early} a side${fullsFirst ? ", the full run's first look" : ''})`;
+  const at =
+    looks.length > 1 ? `looks at ${looks.slice(0, -1).join(', ')} and ${looks.at(-1)}` : `one look of ${looks[0]}`;
+  return `--quick: timing judged at ${at} trials${first}, alpha ${alpha} (the full run: looks at ${full.looks.join(', ')}, alpha ${full.alpha})`;
+}
+
+/**
+ * A timing plan on its --quick budget: its looks, alpha and early level
+ * (and those of each further statistic) replaced by the budget's.
  * @template {import('./verdict.js').TimingPlan} T
- * @param {T} timing @param {{ looks: number[], alpha: number }} budget
+ * @param {T} timing @param {{ looks: readonly number[], alpha: number, early?: number }} budget
  * @returns {T}
  */
-export function withQuickBudget(timing, { looks, alpha }) {
-  const also = timing.also?.map((p) => ({ ...p, looks, alpha }));
-  return { ...timing, looks, alpha, ...(also ? { also } : {}) };
+export function withQuickBudget(timing, { looks, alpha, early }) {
+  const budget = { looks, alpha, ...(early !== undefined && { early }) };
+  const also = timing.also?.map((p) => ({ ...p, ...budget }));
+  return { ...timing, ...budget, ...(also ? { also } : {}) };
 }
 
 /**

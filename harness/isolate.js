@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { FixtureError } from './errors.js';
+import { onAbort } from './abort.js';
 import { watchMainThread } from './main-watch.js';
 import { watchThreads } from './thread-watch.js';
 import { inOwnNetwork } from './netns.js';
@@ -265,15 +266,14 @@ export function startFixture(o) {
       () => clearTimeout(unready),
     );
   }
-  const onAbort = () => fail(signal?.reason ?? new Error('aborted'));
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const stopWaiting = onAbort(signal, () => fail(signal?.reason ?? new Error('aborted')));
   child.on('error', (err) => fail(new FixtureError(`could not start ${cmd}: ${err.message}`)));
   /** @type {Promise<FixtureResult>} */
   const result = new Promise((resolve, reject) => {
     child.on('close', (code, sig) => {
       closed = true;
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopWaiting();
       if (child.pid) {
         killGroup(child.pid); // anything the fixture left in its group
         live.delete(child.pid);

@@ -35,7 +35,9 @@ export const TASK_MS = 120;
 /**
  * --quick: a shorter unit of pool work for the claims whose structure does
  * not need 120 ms; the pbkdf2 batch claims run the multiple of it nearest
- * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was measured.
+ * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was
+ * measured, and so does loop.cpu-blocks' heavy work, inside which the
+ * harness's scans of the machine must fall.
  */
 export const QUICK_TASK_MS = 60;
 

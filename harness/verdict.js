@@ -19,9 +19,11 @@ import { median, medianInterval, earlyInterval, smallestDecidableN, round, binom
  * @property {number} [toward]        where the boundary sits, from claim (0) to alternative (1); default 0.5
  * @property {readonly number[]} looks  trial counts at which the interval is computed (TIMING_LOOKS)
  * @property {number} alpha           error budget for a false fail, split over the looks
+ * @property {number} [early]         the early look's tail level (lookLevels), where not EARLY_SHARE of alpha
  * @property {boolean} [decisive]     the timing is the claim (throughput): structure alone never passes it
- * @property {{ looks: number[], alpha: number }} [quick]  a decisive statistic's --quick budget (its looks and
- *                                    error budget then); without one, --quick does not run the claim
+ * @property {{ looks: readonly number[], alpha: number, early?: number }} [quick]  a decisive statistic's --quick
+ *                                    budget (its looks, error budget and early level then); without one, --quick
+ *                                    does not run the claim
  * @property {string} [reportOnly]    why this statistic cannot tell the claim from its alternatives on this
  *                                    machine: its values are shown but not judged, and the structure decides
  * @property {(obs: any) => string | null | undefined} [void]  why a trial gives no timing value (the machine's other load spoiled it), or null; void trials extend the trial budget up to twice
@@ -70,14 +72,18 @@ export const EARLY_SHARE = 0.1;
  * (at 0.01 over 5, 9, 15, 21: 0.001, then 0.003 each, which gives 9, 15 and
  * 21 the ranks of alpha / 3: 1, 2 and 4). Otherwise alpha is split evenly
  * and there is no early look (a single look never has one: it would rest
- * on the t-test alone).
- * @param {{ looks: readonly number[], alpha: number }} plan
+ * on the t-test alone). A plan may set its early look's level (`early`):
+ * the later looks then share the rest of alpha (--quick's throughput
+ * budget, whose look at 5 is the full run's first: abba.js QUICK_BLOCKS).
+ * @param {{ looks: readonly number[], alpha: number, early?: number }} plan
  * @returns {{ early: number | null, later: number }}
  */
-export function lookLevels({ looks, alpha }) {
+export function lookLevels({ looks, alpha, early }) {
   const even = alpha / looks.length;
   if (looks.length < 2 || looks[0] >= smallestDecidableN(even)) return { early: null, later: even };
-  return { early: alpha * EARLY_SHARE, later: (alpha * (1 - EARLY_SHARE)) / (looks.length - 1) };
+  if (early === undefined)
+    return { early: alpha * EARLY_SHARE, later: (alpha * (1 - EARLY_SHARE)) / (looks.length - 1) };
+  return { early, later: (alpha - early) / (looks.length - 1) };
 }
 
 /**

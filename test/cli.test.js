@@ -756,7 +756,7 @@ test('--cpus 1,2 and --node twice: one record per combination, each with its env
   expect(fs.existsSync(json)).toBe(false);
 });
 
-test('--quick: the environment says quick; a throughput claim plans its quick budget (looks at 5 and 6 blocks, alpha 3%)', async (t) => {
+test("--quick: the environment says quick; a throughput claim plans its quick budget (looks at 5 and 6 blocks, the first the full run's first look)", async (t) => {
   const dir = tempDir(t);
   const json = path.join(dir, 'q.json');
   // A timing-free claim: npm test runs no timing verdict (the quick budget is
@@ -768,7 +768,11 @@ test('--quick: the environment says quick; a throughput claim plans its quick bu
   expect(record.environment.quick).toBe(true);
   const { loadSpecs } = await import('../harness/registry.js');
   const light = (await loadSpecs()).find((s) => s.id === 'cluster.slower-on-light');
-  expect(light?.plan(/** @type {any} */ ({ cores: 2 })).timing?.quick).toEqual({ looks: [5, 6], alpha: 0.03 });
+  expect(light?.plan(/** @type {any} */ ({ cores: 2 })).timing?.quick).toEqual({
+    looks: [5, 6],
+    alpha: 0.02,
+    early: 0.001,
+  });
 });
 
 test(

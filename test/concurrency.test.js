@@ -1109,6 +1109,13 @@ describe("batchTask: a batch's hashes are the full run's 120 ms ones under --qui
     await plan.trial(/** @type {any} */ ({ ...ctx, run: (fixture, o) => (ran = { fixture, ...o }) }));
     expect(ran.options.iterations).toBe(340_000);
   });
+  test("loop.cpu-blocks' heavy work is the same task: 120 ms under --quick, the full run's calibrated one without", async () => {
+    const spec = (await import('../specs/workers/loop.cpu-blocks.spec.js')).default;
+    const at = (/** @type {boolean} */ quick) =>
+      spec.plan(/** @type {any} */ ({ quick, cores: 2, platform: 'linux', pbkdf2 })).model.heavyMs;
+    expect(at(true)).toBe(120);
+    expect(at(false)).toBe(60);
+  });
   test('a --quick profile calibrated at 120 ms already is not doubled', () => {
     expect(batchTask(/** @type {any} */ ({ quick: true, pbkdf2: { iterations: 340_000, taskMs: 121 } })).taskMs).toBe(
       121,

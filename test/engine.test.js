@@ -1088,19 +1088,23 @@ describe('--quick and decisive timing', () => {
     expect(full).toMatchObject({ verdict: 'pass', trials: 9 });
   });
 
-  test('a budget of two looks stops at the first that decides: 5 trials where the blocks agree, 6 where only the range of 6 decides', async () => {
-    const budget = { quick: { looks: [5, 6], alpha: 0.03 } };
+  test("QUICK_BLOCKS: the full run's first look at 5 (its level), then the range of 6; the reason says so", async () => {
+    const { QUICK_BLOCKS, BLOCK_LOOKS } = await import('../harness/kits/abba.js');
+    const budget = { quick: QUICK_BLOCKS, looks: BLOCK_LOOKS };
     const [steady] = ends(await collect({ specs: [decisiveSpec(() => false, budget)], ctx: quick }));
     expect(steady).toMatchObject({ verdict: 'pass', trials: 5 });
-    expect(steady.evidence.timing.intervalOf).toBe('mean');
+    expect(steady.evidence.timing).toMatchObject({ intervalOf: 'mean', confidence: 0.998 });
     expect(steady.reason).toMatch(
-      /; --quick: timing judged at looks at 5 and 6 trials, alpha 0.03 \(the full run: looks at 9, 15, 21, alpha 0.01\)$/,
+      /; --quick: timing judged at looks at 5 and 6 trials \(the first at 0\.001 a side, the full run's first look\), alpha 0\.02 \(the full run: looks at 5, 9, 15, 21, 27, alpha 0\.01\)$/,
     );
-    // ±0.3 in turn: the t-interval at 5 (0.003 a side) reaches past the boundary 0.35, the range of 6 does not
-    const swinging = decisiveSpec(() => false, { ...budget, value: (/** @type {any} */ o) => (o.n % 2 ? -0.3 : 0.3) });
-    const [r] = ends(await collect({ specs: [swinging], ctx: quick }));
+    // ±0.3 in turn: the t-interval at 5 reaches past the boundary 0.35, the range of 6 does not
+    const swing = { ...budget, value: (/** @type {any} */ o) => (o.n % 2 ? -0.3 : 0.3) };
+    const [r] = ends(await collect({ specs: [decisiveSpec(() => false, swing)], ctx: quick }));
     expect(r).toMatchObject({ verdict: 'pass', trials: 6 });
     expect(r.evidence.timing.intervalOf).toBe('median');
+    // the full run, undecided at its first look too, goes on to its next (9)
+    const [full] = ends(await collect({ specs: [decisiveSpec(() => false, swing)], ctx }));
+    expect(full).toMatchObject({ verdict: 'pass', trials: 9 });
   });
 
   test('trials whose control failed extend a decisive budget, as void ones do', async () => {

@@ -172,6 +172,23 @@ describe('judgeTiming', () => {
     for (const n of [9, 15, 21]) expect(medianRank(n, later)).toBe(medianRank(n, 0.01 / 3));
   });
 
+  test("QUICK_BLOCKS: an early look at the full run's first look's level, the rest at 6 where the range of 6 exists and that of 5 does not", async () => {
+    const { QUICK_BLOCKS } = await import('../harness/kits/abba.js');
+    const { early, later } = lookLevels(QUICK_BLOCKS);
+    expect(early).toBe(lookLevels({ looks: TIMING_LOOKS, alpha: 0.01 }).early);
+    expect(later).toBeCloseTo(0.019, 12);
+    expect(medianRank(5, later)).toBe(0);
+    expect(medianRank(6, later)).toBe(1);
+    // decided at 5 as the full run's first look decides the same values
+    const full = spreadPlan({ looks: TIMING_LOOKS });
+    const quick = spreadPlan(QUICK_BLOCKS);
+    for (const values of [inside(5), outside(5)])
+      expect(judgeTiming(values, quick)).toMatchObject({
+        decided: judgeTiming(values, full).decided,
+        interval: judgeTiming(values, full).interval,
+      });
+  });
+
   test('looks that all have a distribution-free interval split alpha evenly, with no early look', () => {
     expect(lookLevels({ looks: [9, 15, 21], alpha: 0.01 })).toEqual({ early: null, later: 0.01 / 3 });
     expect(lookLevels({ looks: [6], alpha: 0.05 })).toEqual({ early: null, later: 0.05 });

@@ -181,15 +181,29 @@ export declare function runSpec({ spec, ctx, launcher, signal, now, carried }: {
     carried?: Carried;
 }>;
 /**
- * A timing plan on its --quick budget: its looks and alpha (and those of
- * each further statistic) replaced by the budget's.
+ * What a --quick verdict on a decisive timing channel rests on, for its
+ * reason: the budget's looks, its early look's level where it has one (and
+ * whether that look is the full run's first), and its alpha, beside the
+ * full run's looks and alpha.
+ * @param {{ looks: readonly number[], alpha: number, early?: number }} budget
+ * @param {import('./verdict.js').TimingPlan} full  the plan the full run judges
+ */
+export declare function quickBudgetText(budget: {
+    looks: readonly number[];
+    alpha: number;
+    early?: number;
+}, full: import('./verdict.js').TimingPlan): string;
+/**
+ * A timing plan on its --quick budget: its looks, alpha and early level
+ * (and those of each further statistic) replaced by the budget's.
  * @template {import('./verdict.js').TimingPlan} T
- * @param {T} timing @param {{ looks: number[], alpha: number }} budget
+ * @param {T} timing @param {{ looks: readonly number[], alpha: number, early?: number }} budget
  * @returns {T}
  */
-export declare function withQuickBudget<T extends import('./verdict.js').TimingPlan>(timing: T, { looks, alpha }: {
-    looks: number[];
+export declare function withQuickBudget<T extends import('./verdict.js').TimingPlan>(timing: T, { looks, alpha, early }: {
+    looks: readonly number[];
     alpha: number;
+    early?: number;
 }): T;
 export type Outcome = {
     verdict: 'pass' | 'fail' | 'inconclusive' | 'skip' | 'error';

@@ -50,7 +50,9 @@ export declare const TASK_MS = 120;
 /**
  * --quick: a shorter unit of pool work for the claims whose structure does
  * not need 120 ms; the pbkdf2 batch claims run the multiple of it nearest
- * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was measured.
+ * TASK_MS (harness/kits/pool.js batchTask), on which their CPU rule was
+ * measured, and so does loop.cpu-blocks' heavy work, inside which the
+ * harness's scans of the machine must fall.
  */
 export declare const QUICK_TASK_MS = 60;
 export type Topology = {

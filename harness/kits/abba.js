@@ -10,7 +10,7 @@ import { runLoad, generatorBound, startLoadSessions, STOP_GRACE_MS, READY_MS } f
 import { round, median } from '../stats.js';
 import { FIXTURE } from './cluster.js';
 import { othersDuring } from './throughput-model.js';
-import { MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
+import { lookLevels, MACHINE_BUSY, TIMING_LOOKS } from '../verdict.js';
 import { probeParallelism } from '../profile.js';
 import { childProcesses } from './threads.js';
 
@@ -981,18 +981,25 @@ export function blockTiming({ description, claim, alternatives, toward, value = 
 }
 
 /**
- * --quick's budget for a throughput claim: looks at 5 and 6 blocks, at alpha
- * 3% in all. The look at 5 is an early one (verdict.js lookLevels): the
- * t-interval of the mean at 0.003 per side, which holds every block, as the
- * full run's first look is at 0.001. Undecided there, the look at 6 takes the
- * median's interval, the blocks' whole range (97% confidence): there a claim
- * fails only when all 6 blocks lie beyond the boundary, at most 2⁻⁶ ≈ 1.6%
- * for a true claim, per statistic; with the look at 5, at most 1.9% where the
- * noise is near normal. A quiet machine decides at 5, as the full run does.
- * In the simulator this took 5.0 blocks on calm noise and 5.1–5.9 on a busy
- * host's, where one look at 6 at alpha 5% (its budget before) took 6, and left
- * as few claims undecided (BENCHMARKS.md §63). Alpha 5% would make the look
- * at 5 the range of 5 blocks (2⁻⁵ ≈ 3.1% a side, whatever the noise). The
- * full run's is looks at 5, 9, 15, 21 and 27 at 1% (BLOCK_LOOKS).
+ * --quick's budget for a throughput claim: looks at 5 and 6 blocks. The look
+ * at 5 is the full run's first look, at its level (0.001 a side: the
+ * t-interval of the mean, which holds every block), so that on the same
+ * blocks a quick verdict there is the full run's. Undecided there, the look
+ * at 6 takes the median's interval at the rest of alpha 2%: the blocks'
+ * whole range (96.9% confidence), as the budget's one look at 6 at alpha 5%
+ * did before. There a claim fails only when all 6 blocks lie beyond the
+ * boundary, and passes only when all 6 lie inside, so no later look of the
+ * full run on the same blocks could decide it the other way (a fail at 9
+ * needs all 9 blocks beyond, one at 27 at least 22 of them). A statistic
+ * that sits on the boundary is decided, either way, at most 2⁻⁶ ≈ 1.6% of
+ * the time at 6; at 5, 0.1% where the noise is near normal and at most
+ * 2⁻⁵ ≈ 3.1% whatever it is (all 5 blocks on one side), the full run's own
+ * first look's bounds. A quiet machine decides at 5, as the full run does,
+ * a block sooner than one look at 6 (BENCHMARKS.md §63). The full run's is
+ * looks at 5, 9, 15, 21 and 27 at 1% (BLOCK_LOOKS).
  */
-export const QUICK_BLOCKS = Object.freeze({ looks: [5, 6], alpha: 0.03 });
+export const QUICK_BLOCKS = Object.freeze({
+  looks: Object.freeze([5, 6]),
+  alpha: 0.02,
+  early: /** @type {number} */ (lookLevels({ looks: BLOCK_LOOKS, alpha: 0.01 }).early),
+});

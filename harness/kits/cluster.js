@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sourceArticle } from '../sources.js';
+import { onAbort } from '../abort.js';
 import { createRequire } from 'node:module';
 import { childrenOf, rchar } from './threads.js';
 
@@ -129,10 +130,8 @@ export function get(port, path, { agent = false, timeoutMs = 2000, signal } = {}
     });
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
     req.on('error', (err) => done({ error: /** @type {any} */ (err).code ?? err.message }));
-    const abandon = () => req.destroy(Object.assign(new Error('abandoned'), { code: ABANDONED }));
-    if (signal?.aborted) abandon();
-    else signal?.addEventListener('abort', abandon, { once: true });
-    req.on('close', () => signal?.removeEventListener('abort', abandon));
+    const stopWaiting = onAbort(signal, () => req.destroy(Object.assign(new Error('abandoned'), { code: ABANDONED })));
+    req.on('close', stopWaiting);
   });
 }
 

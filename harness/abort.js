@@ -1,0 +1,42 @@
+// @ts-check
+// One 'abort' listener per signal, however many wait on it. The run's
+// signal is waited on by every live fixture (isolate.js) and every request
+// in flight of a cluster claim's load (kits/cluster.js): the claims side by
+// side in their lanes hold more than Node's default of ten at once, and a
+// listener each made Node warn of a likely leak on every full run.
+
+/** @type {WeakMap<AbortSignal, Set<() => void>>} */
+const waiting = new WeakMap();
+
+/**
+ * Call `fn` once when `signal` aborts, at once where it already has.
+ * Returns what stops the wait (a caller done before any abort).
+ * @param {AbortSignal | undefined} signal @param {() => void} fn
+ * @returns {() => void}
+ */
+export function onAbort(signal, fn) {
+  if (!signal) return () => {};
+  if (signal.aborted) {
+    fn();
+    return () => {};
+  }
+  let callers = waiting.get(signal);
+  if (!callers) {
+    const all = /** @type {Set<() => void>} */ (new Set());
+    waiting.set(signal, all);
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const f of [...all]) f();
+      },
+      { once: true },
+    );
+    callers = all;
+  }
+  const mine = callers;
+  // each wait its own entry, though two pass the same function
+  const entry = () => fn();
+  mine.add(entry);
+  return () => void mine.delete(entry);
+}
