@@ -20,23 +20,28 @@ export function onAbort(signal, fn) {
     fn();
     return () => {};
   }
-  let callers = waiting.get(signal);
-  if (!callers) {
-    const all = /** @type {Set<() => void>} */ (new Set());
-    waiting.set(signal, all);
-    signal.addEventListener(
-      'abort',
-      () => {
-        waiting.delete(signal);
-        for (const f of [...all]) f();
-      },
-      { once: true },
-    );
-    callers = all;
-  }
-  const mine = callers;
+  const callers = waiting.get(signal) ?? listenOnce(signal);
   // each wait its own entry, though two pass the same function
   const entry = () => fn();
-  mine.add(entry);
-  return () => void mine.delete(entry);
+  callers.add(entry);
+  return () => void callers.delete(entry);
+}
+
+/**
+ * The signal's one listener: at the abort, every wait still there is called.
+ * @param {AbortSignal} signal @returns {Set<() => void>}
+ */
+function listenOnce(signal) {
+  /** @type {Set<() => void>} */
+  const callers = new Set();
+  waiting.set(signal, callers);
+  signal.addEventListener(
+    'abort',
+    () => {
+      waiting.delete(signal);
+      for (const f of [...callers]) f();
+    },
+    { once: true },
+  );
+  return callers;
 }
